@@ -1,0 +1,5 @@
+"""``python -m blocknotation`` runs the ``blocknot`` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,213 @@
+"""The ``blocknot`` command: thin wrappers that read, call the library, print, and exit.
+
+Exit status: 0 when no file has an error (warnings allowed), 1 when any has, 2 for a usage
+error or a file that cannot be read.  Heavy modules (lark, pydantic) are imported inside the
+commands, so ``--version`` and ``--help`` start fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import click
+
+from . import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageProblem(click.ClickException):
+    """A problem with how blocknot was called or with reading a file: one line, exit 2."""
+
+    exit_code = EXIT_USAGE
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of ``path``, or of standard input for ``-``."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise UsageProblem(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def write_output(text: str, path: str | None) -> None:
+    """Write ``text`` (UTF-8) to ``path``, or to standard output for None or ``-``."""
+    if path is None or path == "-":
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
+        return
+    try:
+        with open(path, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+    except OSError as error:
+        raise UsageProblem(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _codes(value: str | None) -> tuple[str, ...]:
+    if not value:
+        return ()
+    from .diagnostics import CATALOGUE
+
+    codes = tuple(part.strip().upper() for part in value.split(",") if part.strip())
+    for code in codes:
+        if not any(known.startswith(code) for known in CATALOGUE):
+            raise UsageProblem(f"unknown code or prefix {code!r}; see `blocknot rules`")
+    return codes
+
+
+def _language(value: str | None) -> str:
+    from .i18n import language_from_environment
+
+    return value or language_from_environment()
+
+
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(["en", "it"]),
+    default=None,
+    help="Language of messages (default: from LC_ALL, LC_MESSAGES or LANG; else English).",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="blocknot", message="%(prog)s %(version)s")
+def cli() -> None:
+    """blocknot: read, check and score game records of Block, the domino game."""
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="Output format.",
+)
+@click.option("--select", default=None, help="Only these codes or prefixes (e.g. P4,E504).")
+@click.option("--ignore", default=None, help="Leave out these codes or prefixes (e.g. G105).")
+@click.option("--strict", is_flag=True, help="Warnings count as errors for the exit status.")
+@click.option("--no-color", is_flag=True, help="No colours, even on a terminal.")
+@lang_option
+def validate(
+    files: Sequence[str], fmt: str, select: str | None, ignore: str | None, strict: bool,
+    no_color: bool, lang: str | None,
+) -> None:
+    """Check records against the rules and recompute every score.
+
+    FILES are record files; `-` reads standard input.
+    """
+    from .output.report_json import document
+    from .output.report_text import report_lines
+    from .validate import select as filter_codes
+    from .validate import validate_bytes
+
+    chosen, left_out = _codes(select), _codes(ignore)
+    language = _language(lang)
+    color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    reports = []
+    for path in files:
+        data = read_input(path)
+        report = filter_codes(validate_bytes(data, "<stdin>" if path == "-" else path),
+                              chosen, left_out)
+        reports.append(report)
+        if fmt == "text":
+            write_output("".join(f"{line}\n" for line in report_lines(report, language, color)),
+                         None)
+    if fmt == "json":
+        write_output(document(reports, language), None)
+    failed = any(r.errors or (strict and r.warnings) for r in reports)
+    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
+@cli.command()
+@click.argument("file")
+@click.option(
+    "--to", "target", type=click.Choice(["json", "text"]), default=None,
+    help="Output form (default: JSON for a text record, text for a JSON one).",
+)
+@click.option("-o", "--output", default=None, help="Write here instead of standard output.")
+@lang_option
+def convert(file: str, target: str | None, output: str | None, lang: str | None) -> None:
+    """Convert a record between text and JSON, losing nothing.
+
+    Text becomes JSON and JSON becomes canonical text; `-` reads standard input. Converting
+    does not judge legality, but a record that cannot be read is refused (exit 1).
+    """
+    from .convert import convert_bytes
+    from .output.report_text import report_lines
+    from .report import FileReport
+    from .source import context_lines
+
+    data = read_input(file)
+    text, diagnostics = convert_bytes(data, target)
+    if text is None:
+        context = context_lines(data, {d.line for d in diagnostics})
+        report = FileReport("<stdin>" if file == "-" else file, diagnostics, (), context)
+        lines = list(report_lines(report, _language(lang)))[:-1]
+        sys.stderr.write("".join(f"{line}\n" for line in lines))
+        sys.exit(EXIT_FINDINGS)
+    write_output(text, output)
+
+
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of the record JSON that `convert` writes and reads."""
+    import json
+
+    from .records import RecordFile
+
+    write_output(json.dumps(RecordFile.model_json_schema(), indent=2) + "\n", None)
+
+
+@cli.command()
+@click.argument("code", required=False)
+@lang_option
+def rules(code: str | None, lang: str | None) -> None:
+    """List the diagnostic codes, or explain one CODE with examples."""
+    from .explain import catalogue_text, explain_text
+
+    language = _language(lang)
+    if code is None:
+        write_output(catalogue_text(language), None)
+        return
+    text = explain_text(code.upper(), language)
+    if text is None:
+        raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
+    write_output(text, None)
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Run the command line; every failure ends in one line on standard error and a status."""
+    args: Any = list(argv) if argv is not None else None
+    try:
+        cli.main(args=args, prog_name="blocknot", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)
+    except click.Abort:
+        sys.stderr.write("blocknot: interrupted\n")
+        sys.exit(130)
+    except click.exceptions.NoArgsIsHelpError as problem:
+        sys.stdout.write(problem.ctx.get_help() + "\n" if problem.ctx else "")
+        sys.exit(EXIT_USAGE)
+    except click.UsageError as problem:
+        message = (problem.format_message().splitlines() or [""])[0]
+        where = f"{problem.ctx.command_path} --help" if problem.ctx else "blocknot --help"
+        sys.stderr.write(f"blocknot: {message} (see {where})\n")
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as problem:
+        message = (problem.format_message().splitlines() or [""])[0]
+        sys.stderr.write(f"blocknot: {message}\n")
+        sys.exit(problem.exit_code)
+    except BrokenPipeError:
+        # The reader went away (`blocknot validate big.txt | head -1`): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_FINDINGS)
+    except KeyboardInterrupt:
+        sys.stderr.write("blocknot: interrupted\n")
+        sys.exit(130)
+    sys.exit(EXIT_OK)

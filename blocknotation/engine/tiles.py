@@ -1,0 +1,50 @@
+"""The double-six set as small integers and bit masks (R2), so that the replay's per-move work
+is a few integer operations rather than set or object allocations.
+
+Each of the 28 tiles has an index 0..27 in the order ``0-0, 0-1, …, 0-6, 1-1, …, 6-6``; a set
+of tiles is an ``int`` with one bit per index.  ``3-5`` and ``5-3`` have the same index (R2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Tile = tuple[int, int]
+
+#: Every tile of the set, low pip first, in index order.
+TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+
+_INDEX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(TILES.index((min(a, b), max(a, b))) for b in range(7)) for a in range(7)
+)
+
+#: The pips of each tile by index (R13: a tile counts both halves).
+PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
+
+#: For each value 0..6, the mask of the tiles that show it on either half.
+VALUE_MASK: tuple[int, ...] = tuple(
+    sum(1 << i for i, (a, b) in enumerate(TILES) if v in (a, b)) for v in range(7)
+)
+
+
+def index(tile: Tile) -> int:
+    """The index of a tile, whichever way round it is written."""
+    return _INDEX[tile[0]][tile[1]]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The tile indices in ``mask``, lowest first (so "lowest tile first" is deterministic)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def pips(mask: int) -> int:
+    """The pips of every tile in ``mask`` (R13)."""
+    return sum(PIPS[i] for i in bits(mask))
+
+
+def text(tile: Tile) -> str:
+    """A tile as the canonical notation writes it, in the orientation given: ``3-5``."""
+    return f"{tile[0]}-{tile[1]}"

@@ -1,0 +1,1 @@
+"""The ways blocknot writes things out: canonical text, record JSON, validation reports."""

@@ -1,0 +1,100 @@
+"""Records to JSON and back: the lossless interchange form of ``blocknot convert``.
+
+The JSON holds the record exactly as written: tags in order, every statement with its line
+and column, every comment.  Reading JSON is strict: unknown keys, duplicate keys, a wrong
+type (``true``, ``"6"`` or ``6.0`` where an integer belongs) or a pip outside 0–6 are refused
+with the JSON path of the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..diagnostics import N_, Diagnostic, diagnostic
+from ..records import RecordFile
+
+# Arrays written one element per line; everything else is written compactly, so that each
+# tag and each statement takes one line.
+_EXPANDED = frozenset({"games", "tags", "hands", "statements"})
+
+
+def to_json(record: RecordFile) -> str:
+    """The record as a JSON document, one statement per line, ending with a newline."""
+    return _dump(record.model_dump(mode="json"), "") + "\n"
+
+
+def _dump(value: Any, indent: str) -> str:
+    if not isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    inner = indent + "  "
+    parts = []
+    for key, item in value.items():
+        if key in _EXPANDED and isinstance(item, list) and item:
+            rows = ",\n".join(inner + "  " + _dump(element, inner + "  ") for element in item)
+            parts.append(f"{json.dumps(key)}: [\n{rows}\n{inner}]")
+        else:
+            parts.append(f"{json.dumps(key)}: {json.dumps(item, ensure_ascii=False)}")
+    if not any(key in _EXPANDED for key in value):
+        return "{" + ", ".join(parts) + "}"
+    return "{\n" + ",\n".join(inner + part for part in parts) + "\n" + indent + "}"
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, item in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = item
+    return seen
+
+
+def from_json(text: str) -> tuple[RecordFile | None, tuple[Diagnostic, ...]]:
+    """Read a record JSON document strictly; on failure, diagnostics naming the JSON path."""
+    try:
+        json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as error:
+        return None, (
+            diagnostic("S001", 1, 1, N_("duplicate key \"{key}\" in the JSON"), key=str(error)),
+        )
+    except json.JSONDecodeError as error:
+        return None, (
+            diagnostic("S001", error.lineno, error.colno, N_("not valid JSON: {reason}"),
+                       reason=error.msg),
+        )
+    except ValueError as error:  # e.g. an integer with thousands of digits
+        return None, (diagnostic("S001", 1, 1, N_("not valid JSON: {reason}"), reason=str(error)),)
+    try:
+        return RecordFile.model_validate_json(text), ()
+    except ValidationError as error:
+        return None, tuple(_problem(e) for e in error.errors(include_url=False))
+
+
+def _problem(error: Any) -> Diagnostic:
+    path = _path(error["loc"])
+    is_pip = error["type"] in {"less_than_equal", "greater_than_equal"} and "tile" in path
+    code = "S002" if is_pip else "S001"
+    return diagnostic(code, 1, 1, N_("{path}: {reason}"), path=path, reason=error["msg"])
+
+
+_KINDS = frozenset(
+    {"opener", "deal", "play", "pass", "show", "domino", "blocked", "points", "score"}
+)
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    text = "$"
+    previous: int | str | None = None
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif not (isinstance(previous, int) and part in _KINDS):  # the union's own tag
+            text += f".{part}"
+        previous = part
+    return text

@@ -1,0 +1,202 @@
+"""The records of a Block game record file: what a parse produces and what the JSON holds.
+
+Records describe what was written, not whether it is legal: a record may hold a play of a
+tile nobody was dealt, or a claim that does not add up.  Judging is the engine's work.
+
+Every statement carries its position in the text (1-based line and column), the comments
+written on their own lines just before it (``comments``) and the comment at the end of its
+own line (``comment``).  Comment texts are kept as written after the ``#``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+#: A player name: a letter of any script, then letters, ASCII digits, ``_``, ``'`` or ``-``.
+NAME_PATTERN = re.compile(r"[^\W\d_](?:[^\W\d_]|[0-9_'\-])*")
+
+#: The keywords of the notation: no player may be called by one of them.
+KEYWORDS = frozenset(
+    {"hand", "opener", "deal", "pass", "show", "domino", "blocked", "points", "score", "none",
+     "L", "R", "left", "right"}
+)
+
+
+def _check_name(value: str) -> str:
+    if NAME_PATTERN.fullmatch(value) is None:
+        raise ValueError(
+            "a player name starts with a letter and goes on with letters, digits, _, ' or -"
+        )
+    return value
+
+
+def _check_one_line(value: str) -> str:
+    if "\n" in value or "\r" in value:
+        raise ValueError("must fit on one line")
+    return value
+
+
+Pip = Annotated[int, Field(ge=0, le=6)]
+#: A tile as written: ``3-5`` is ``(3, 5)`` and ``5-3`` is ``(5, 3)``; both are the same tile.
+Tile = tuple[Pip, Pip]
+Player = Annotated[str, AfterValidator(_check_name)]
+Count = Annotated[int, Field(ge=0)]
+OneLine = Annotated[str, AfterValidator(_check_one_line)]
+Side = Literal["L", "R"]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", strict=True, regex_engine="python-re"
+    )
+
+
+class _Statement(_Record):
+    """What every line of a record has: its kind, position and comments."""
+
+    kind: str
+    line: Annotated[int, Field(ge=1)]
+    column: Annotated[int, Field(ge=1)]
+    comments: tuple[OneLine, ...] = ()
+    comment: OneLine | None = None
+
+
+class Tag(_Statement):
+    """``[Key "value"]``; the value is stored unescaped."""
+
+    kind: Literal["tag"] = "tag"
+    key: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+    value: OneLine
+
+
+class Opener(_Statement):
+    """``opener NAME``: who leads the hand."""
+
+    kind: Literal["opener"] = "opener"
+    player: Player
+
+
+class Deal(_Statement):
+    """``deal NAME: TILE …``: the tiles dealt to a player."""
+
+    kind: Literal["deal"] = "deal"
+    player: Player
+    tiles: Annotated[tuple[Tile, ...], Field(min_length=1)]
+
+
+class Play(_Statement):
+    """``NAME: TILE [SIDE]``: a tile placed at the left or right end.
+
+    Without a side, the tile goes to the only end it fits.
+    """
+
+    kind: Literal["play"] = "play"
+    player: Player
+    tile: Tile
+    side: Side | None = None
+
+
+class Pass(_Statement):
+    """``NAME: pass``."""
+
+    kind: Literal["pass"] = "pass"
+    player: Player
+
+
+class Show(_Statement):
+    """``show NAME: TILE …`` or ``show NAME: -``: the tiles a player holds when the hand ends."""
+
+    kind: Literal["show"] = "show"
+    player: Player
+    tiles: tuple[Tile, ...]
+
+
+class Domino(_Statement):
+    """``domino NAME``: a claim that NAME went out."""
+
+    kind: Literal["domino"] = "domino"
+    player: Player
+
+
+class Blocked(_Statement):
+    """``blocked``: a claim that the hand was blocked."""
+
+    kind: Literal["blocked"] = "blocked"
+
+
+class Points(_Statement):
+    """``points NAME N``, or ``points none`` (both fields null): who scored how much."""
+
+    kind: Literal["points"] = "points"
+    player: Player | None
+    points: Count | None
+
+    @model_validator(mode="after")
+    def _both_or_neither(self) -> Points:
+        if (self.player is None) != (self.points is None):
+            raise ValueError("player and points are both given, or both null for `points none`")
+        return self
+
+
+class ScoreEntry(_Record):
+    player: Player
+    total: Count
+
+
+class Score(_Statement):
+    """``score NAME N, NAME N, …``: a claim of the running totals after the hand."""
+
+    kind: Literal["score"] = "score"
+    entries: Annotated[tuple[ScoreEntry, ...], Field(min_length=1)]
+
+
+Statement = Annotated[
+    Opener | Deal | Play | Pass | Show | Domino | Blocked | Points | Score,
+    Field(discriminator="kind"),
+]
+
+
+class Hand(_Record):
+    """``hand N`` and the statements under it, in the order written."""
+
+    number: Count
+    line: Annotated[int, Field(ge=1)]
+    column: Annotated[int, Field(ge=1)]
+    comments: tuple[OneLine, ...] = ()
+    comment: OneLine | None = None
+    statements: tuple[Statement, ...] = ()
+
+
+class Game(_Record):
+    """A block of tags and the hands that follow it."""
+
+    tags: tuple[Tag, ...] = ()
+    hands: tuple[Hand, ...] = ()
+
+    @property
+    def line(self) -> int:
+        """The line where the game starts: its first tag, or its first hand."""
+        if self.tags:
+            return self.tags[0].line
+        return self.hands[0].line if self.hands else 1
+
+    def tag(self, key: str) -> Tag | None:
+        """The first tag with this key, if any."""
+        return next((t for t in self.tags if t.key == key), None)
+
+
+class RecordFile(_Record):
+    """A whole file: its games, and the comments after its last statement."""
+
+    notation: Literal["blocknot"] = "blocknot"
+    version: Literal[1] = 1
+    games: tuple[Game, ...] = ()
+    comments: tuple[OneLine, ...] = ()
+
+
+def tile_text(tile: tuple[int, int]) -> str:
+    """A tile as the canonical notation writes it: ``3-5``."""
+    return f"{tile[0]}-{tile[1]}"

@@ -1,0 +1,80 @@
+"""What validation produces: the diagnostics and the recomputed results of every game.
+
+Plain frozen values handed from the engine to the outputs (text, JSON, annotated).  Nothing
+here knows how it is printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .diagnostics import Diagnostic
+
+Outcome = Literal["domino", "blocked", "unfinished"]
+Status = Literal["won", "drawn", "in_progress"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One hand as the engine recomputed it.
+
+    ``remaining`` maps each player to the pips they still hold (None: cannot be known);
+    ``points`` maps each player to the points scored in this hand, or is None when the
+    hand's points cannot be known; ``score`` is the running total after this hand (None from
+    the first hand whose points are unknown on).  ``unverified`` is true when the points rest
+    on a ``points`` claim the engine could not check, and ``settled_by_claims`` when the hand
+    was scored from its shows and claims alone (no moves recorded).  ``ends`` gives, for the
+    line of each play that was placed, the chain's two end values after it (left, right).
+    """
+
+    number: int
+    line: int
+    opener: str | None
+    outcome: Outcome | None
+    winner: str | None
+    remaining: Mapping[str, int | None]
+    points: Mapping[str, int] | None
+    score: Mapping[str, int] | None
+    unverified: bool = False
+    settled_by_claims: bool = False
+    replayed: bool = True
+    ends: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game: its players, target, hands, final totals and status."""
+
+    index: int
+    line: int
+    players: tuple[str, ...]
+    target: int | None
+    hands: tuple[HandResult, ...]
+    score: Mapping[str, int] | None
+    status: Status
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    """Everything known about one input file."""
+
+    path: str
+    diagnostics: tuple[Diagnostic, ...]
+    games: tuple[GameResult, ...] = ()
+    #: The source lines that syntax diagnostics point at, to show them with a caret.
+    context: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0

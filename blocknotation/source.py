@@ -1,0 +1,80 @@
+"""From bytes to text: the first stage of the pipeline.
+
+Decoding is blocknot's, not the locale's: strict UTF-8, one leading byte-order mark dropped,
+CRLF read as a line end.  Invalid UTF-8 and NUL bytes are reported as S003 with the line and
+column (counted in characters, as an editor shows them) where they occur.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .diagnostics import N_, Diagnostic, diagnostic
+
+BOM = "\ufeff"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Decoded text with LF line ends, or None when the bytes are not text we can read."""
+
+    text: str | None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    start = text.rfind("\n", 0, index) + 1
+    return line, index - start + 1
+
+
+def decode(data: bytes) -> Source:
+    """Decode a record's bytes.
+
+    Returns the text with CRLF turned into LF, or ``text=None`` and an S003 diagnostic when
+    the bytes are not UTF-8 or hold a NUL byte.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        good = data[: error.start].decode("utf-8").replace("\r\n", "\n")
+        line, column = _position(good, len(good))
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            hint = N_("the file looks like UTF-16; save it as UTF-8")
+        else:
+            hint = N_("byte 0x{byte:02X} is not valid UTF-8 here; save the file as UTF-8")
+        return Source(
+            None,
+            (diagnostic("S003", line, column, hint, byte=data[error.start]),),
+        )
+    if text.startswith(BOM):
+        text = text[1:]
+    text = text.replace("\r\n", "\n")
+    nul = text.find("\0")
+    if nul >= 0:
+        line, column = _position(text, nul)
+        return Source(
+            None,
+            (
+                diagnostic(
+                    "S003", line, column,
+                    N_("a NUL byte: this is not UTF-8 text (UTF-16 perhaps?); save it as UTF-8"),
+                ),
+            ),
+        )
+    return Source(text)
+
+
+def context_lines(data: bytes, wanted: set[int]) -> dict[int, str]:
+    """The text of the ``wanted`` lines of a record, as an editor shows them.
+
+    Used to show a syntax error's line with a caret; undecodable bytes are replaced.
+    """
+    if not wanted:
+        return {}
+    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").removeprefix(BOM)
+    return {
+        number: line
+        for number, line in enumerate(text.split("\n"), start=1)
+        if number in wanted
+    }
