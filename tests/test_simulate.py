@@ -513,7 +513,15 @@ def test_the_end_of_a_hand_is_written_in_order() -> None:
 
 @pytest.mark.parametrize(
     "players",
-    [["Ada"], ["A", "B", "C", "D", "E"], ["Ada", "Ada"], ["Ada", "pass"], ["L", "Bea"], ["Ada Lovelace", "Bea"], ["2P", "Bea"]],
+    [
+        ["Ada"],
+        ["A", "B", "C", "D", "E"],
+        ["Ada", "Ada"],
+        ["Ada", "pass"],
+        ["L", "Bea"],
+        ["Ada Lovelace", "Bea"],
+        ["2P", "Bea"],
+    ],
 )
 def test_impossible_tables_are_refused(players: list[str]) -> None:
     with pytest.raises(ValueError):
