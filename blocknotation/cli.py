@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, BinaryIO, NoReturn
 
 import click
 
@@ -178,6 +179,45 @@ def rules(code: str | None, lang: str | None) -> None:
     if text is None:
         raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
     write_output(text, None)
+
+
+@cli.command()
+@click.option("--games", type=click.IntRange(min=0), default=1, show_default=True,
+              help="How many games to write.")
+@click.option("--players", type=click.Choice(["2", "3", "4", "mixed"]), default="mixed",
+              show_default=True, help="Players per game (mixed: 2, 3 or 4 at random).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Random seed: the same seed gives the same bytes.")
+@click.option("--partial", is_flag=True,
+              help="Leave some deals out and write show lines for those players.")
+@click.option("--claims", is_flag=True, help="Write correct domino/blocked, points and score lines.")
+@click.option("-o", "--output", default=None, help="Write here instead of standard output.")
+def generate(
+    games: int, players: str, seed: int, partial: bool, claims: bool, output: str | None
+) -> None:
+    """Write random legal Block games, complete to the target, in canonical notation."""
+    from .simulate import generate as simulate
+
+    count = None if players == "mixed" else int(players)
+    records = simulate(seed, games, players=count, partial=partial, claims=claims)
+    with _output_stream(output) as stream:
+        for index, record in enumerate(records):
+            stream.write((record if index == 0 else "\n" + record).encode("utf-8"))
+
+
+@contextmanager
+def _output_stream(path: str | None) -> Iterator[BinaryIO]:
+    """A binary stream to ``path``, or standard output for None or ``-``."""
+    if path is None or path == "-":
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
+    try:
+        handle = open(path, "wb")  # noqa: SIM115 - closed below, errors become exit 2
+    except OSError as error:
+        raise UsageProblem(f"cannot write {path}: {error.strerror or error}") from None
+    with handle:
+        yield handle
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
