@@ -1,14 +1,15 @@
-"""From text to records: Lark parses, the builder makes records, comments find their owners.
+"""From text to records: lines are read, records built, comments given to their owners.
 
-``parse_text`` never judges legality (that is the engine's work) and never stops at the first
-bad line: a syntax error makes it read the file again line by line, so that every bad line is
-reported (S001, S002) and every good one is kept.
+Each line is read by the fast reader (``fastpath``) or, when it declines, by the Lark parser
+of ``grammar/block.lark``, which is the definition of the notation and the source of every
+syntax diagnostic.  ``parse_text`` never judges legality (that is the engine's work) and never
+stops at the first bad line: every bad line is reported (S001, S002), every good one is kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token, Transformer
@@ -16,26 +17,15 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import records as r
 from .diagnostics import N_, Diagnostic, diagnostic, printable
+from .fastpath import ParsedLine, read_line
 from .grammar import build_parser
 from .limits import MAX_LINE_LENGTH, MAX_NUMBER_DIGITS
 from .source import decode
 from .syntax_messages import describe_expected, describe_token
 
 
-@dataclass(slots=True)
-class _Item:
-    """A statement as parsed, before comments are attached and the record is built."""
-
-    kind: str
-    line: int
-    column: int
-    fields: dict[str, Any]
-    comments: list[str] = field(default_factory=list)
-    comment: str | None = None
-
-
 class _Builder(Transformer[Token, Any]):
-    """One method per grammar alias; each turns a line's tokens into an ``_Item``."""
+    """One method per grammar alias; each turns a line's tokens into a ``ParsedLine``."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -43,8 +33,8 @@ class _Builder(Transformer[Token, Any]):
         self.problems: list[Diagnostic] = []
 
     # --- helpers -----------------------------------------------------------
-    def _item(self, kind: str, first: Token, **fields: Any) -> _Item:
-        return _Item(kind, self._line(first), first.column or 1, fields)
+    def _item(self, kind: str, first: Token, **fields: Any) -> ParsedLine:
+        return ParsedLine(kind, self._line(first), first.column or 1, fields)
 
     def _line(self, token: Token) -> int:
         return (token.line or 1) + self.line_offset
@@ -82,27 +72,27 @@ class _Builder(Transformer[Token, Any]):
         return tuple(clean) if len(clean) == len(tiles) else None
 
     # --- file ----------------------------------------------------------------
-    def file(self, children: list[_Item | None]) -> list[_Item | None]:
+    def file(self, children: list[ParsedLine | None]) -> list[ParsedLine | None]:
         return children
 
     # --- statements ----------------------------------------------------------
-    def tag(self, c: list[Token]) -> _Item:
+    def tag(self, c: list[Token]) -> ParsedLine:
         raw = str(c[2])[1:-1]
         value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
         return self._item("tag", c[0], key=str(c[1]), value=value)
 
-    def hand(self, c: list[Token]) -> _Item | None:
+    def hand(self, c: list[Token]) -> ParsedLine | None:
         number = self._number(c[1])
         return None if number is None else self._item("hand", c[0], number=number)
 
-    def opener(self, c: list[Token]) -> _Item:
+    def opener(self, c: list[Token]) -> ParsedLine:
         return self._item("opener", c[0], player=str(c[1]))
 
-    def deal(self, c: list[Token]) -> _Item | None:
+    def deal(self, c: list[Token]) -> ParsedLine | None:
         tiles = self._tiles(c[2:])
         return None if tiles is None else self._item("deal", c[0], player=str(c[1]), tiles=tiles)
 
-    def play(self, c: list[Any]) -> _Item | None:
+    def play(self, c: list[Any]) -> ParsedLine | None:
         tile = self._tile(c[1])
         side = c[2] if len(c) > 2 else None
         if tile is None:
@@ -112,22 +102,22 @@ class _Builder(Transformer[Token, Any]):
     def side(self, c: list[Token]) -> str:
         return "L" if c[0].type == "LEFT" else "R"
 
-    def pass_(self, c: list[Token]) -> _Item:
+    def pass_(self, c: list[Token]) -> ParsedLine:
         return self._item("pass", c[0], player=str(c[0]))
 
-    def show(self, c: list[Token]) -> _Item | None:
+    def show(self, c: list[Token]) -> ParsedLine | None:
         if c[2].type == "NO_TILES":
             return self._item("show", c[0], player=str(c[1]), tiles=())
         tiles = self._tiles(c[2:])
         return None if tiles is None else self._item("show", c[0], player=str(c[1]), tiles=tiles)
 
-    def domino(self, c: list[Token]) -> _Item:
+    def domino(self, c: list[Token]) -> ParsedLine:
         return self._item("domino", c[0], player=str(c[1]))
 
-    def blocked(self, c: list[Token]) -> _Item:
+    def blocked(self, c: list[Token]) -> ParsedLine:
         return self._item("blocked", c[0])
 
-    def points(self, c: list[Token]) -> _Item | None:
+    def points(self, c: list[Token]) -> ParsedLine | None:
         if c[1].type == "NONE":
             return self._item("points", c[0], player=None, points=None)
         number = self._number(c[2])
@@ -135,15 +125,15 @@ class _Builder(Transformer[Token, Any]):
             return None
         return self._item("points", c[0], player=str(c[1]), points=number)
 
-    def score(self, c: list[Any]) -> _Item | None:
+    def score(self, c: list[Any]) -> ParsedLine | None:
         entries = c[1:]
         if any(e is None for e in entries):
             return None
         return self._item("score", c[0], entries=tuple(entries))
 
-    def score_entry(self, c: list[Token]) -> r.ScoreEntry | None:
+    def score_entry(self, c: list[Token]) -> tuple[str, int] | None:
         total = self._number(c[1])
-        return None if total is None else r.ScoreEntry(player=str(c[0]), total=total)
+        return None if total is None else (str(c[0]), total)
 
 
 # `pass` is a Python keyword; lark looks the method up by the rule's name.
@@ -154,7 +144,7 @@ setattr(_Builder, "pass", _Builder.pass_)
 class _Parser:
     builder: _Builder
     comments: list[Token]
-    parse: Callable[[str], list[_Item | None]]
+    parse: Callable[[str], list[ParsedLine | None]]
 
 
 _PARSER: _Parser | None = None
@@ -195,23 +185,22 @@ def parse_bytes(data: bytes) -> ParseResult:
     return parse_text(source.text)
 
 
-def parse_text(text: str) -> ParseResult:
-    """Parse a record's text (LF line ends) into records and syntax diagnostics."""
+def parse_text(text: str, *, fast: bool = True) -> ParseResult:
+    """Parse a record's text (LF line ends) into records and syntax diagnostics.
+
+    Lines are read by the fast reader (``fastpath``) and, when it declines one, by Lark.
+    ``fast=False`` runs Lark alone over the whole text: the reference that the fast reader
+    is tested against.
+    """
     p = _parser()
     lines = text.split("\n")
-    items: list[_Item | None] | None = None
-    comments: list[tuple[int, str]] = []
     problems: list[Diagnostic] = []
-    if all(len(line) <= MAX_LINE_LENGTH for line in lines):
-        p.builder.problems, p.builder.line_offset = [], 0
-        p.comments.clear()
-        try:
-            items = p.parse(text)
-            comments = [(t.line or 1, t[1:].rstrip()) for t in p.comments]
-        except UnexpectedInput:
-            items = None
-    if items is None:
-        items, comments = _parse_line_by_line(p, lines, problems)
+    parsed: tuple[list[ParsedLine | None], list[tuple[int, str]]] | None = None
+    if not fast and all(len(line) <= MAX_LINE_LENGTH for line in lines):
+        parsed = _parse_whole(p, text)
+    if parsed is None:
+        parsed = _parse_lines(p, lines, problems, fast)
+    items, comments = parsed
     problems.extend(p.builder.problems)
     bad_lines = {d.line for d in problems}
     comments = [(line, body) for line, body in comments if line not in bad_lines]
@@ -221,12 +210,25 @@ def parse_text(text: str) -> ParseResult:
     return ParseResult(records, tuple(problems), frozenset(d.line for d in problems))
 
 
-def _parse_line_by_line(
-    p: _Parser, lines: list[str], problems: list[Diagnostic]
-) -> tuple[list[_Item | None], list[tuple[int, str]]]:
+def _parse_whole(
+    p: _Parser, text: str
+) -> tuple[list[ParsedLine | None], list[tuple[int, str]]] | None:
+    """Lark over the whole text at once; None after a syntax error."""
+    p.builder.problems, p.builder.line_offset = [], 0
+    p.comments.clear()
+    try:
+        items = p.parse(text)
+    except UnexpectedInput:
+        return None
+    return items, [(t.line or 1, t[1:].rstrip()) for t in p.comments]
+
+
+def _parse_lines(
+    p: _Parser, lines: list[str], problems: list[Diagnostic], fast: bool
+) -> tuple[list[ParsedLine | None], list[tuple[int, str]]]:
     """Read each line on its own, so that one bad line costs only itself."""
     p.builder.problems = []
-    items: list[_Item | None] = []
+    items: list[ParsedLine | None] = []
     comments: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         if len(line) > MAX_LINE_LENGTH:
@@ -238,7 +240,17 @@ def _parse_line_by_line(
                 )
             )
             continue
-        if not line.strip():
+        quick = read_line(line, number) if fast else None
+        if isinstance(quick, ParsedLine):
+            items.append(quick)
+            if quick.comment is not None:
+                comments.append((number, quick.comment))
+            continue
+        if quick is not None:  # blank, or a comment on its own
+            if quick:
+                comments.append((number, quick[1:].rstrip()))
+            continue
+        if not line.strip(" \t"):
             continue
         p.builder.line_offset = number - 1
         p.comments.clear()
@@ -289,7 +301,7 @@ def _quote_char(char: str) -> str:
 
 
 def _assemble(
-    items: list[_Item], comments: list[tuple[int, str]]
+    items: list[ParsedLine], comments: list[tuple[int, str]]
 ) -> tuple[r.RecordFile, list[Diagnostic]]:
     """Give comments to their statements and group statements into games and hands."""
     by_line = {item.line: item for item in items}
@@ -312,15 +324,15 @@ def _assemble(
     games: list[r.Game] = []
     tags: list[r.Tag] = []
     hands: list[r.Hand] = []
-    hand: _Item | None = None
+    hand: ParsedLine | None = None
     statements: list[r.Statement] = []
 
     def close_hand() -> None:
         nonlocal hand, statements
         if hand is not None:
             hands.append(
-                r.Hand(
-                    number=hand.fields["number"], line=hand.line, column=hand.column,
+                r.trusted(
+                    r.Hand, number=hand.fields["number"], line=hand.line, column=hand.column,
                     comments=tuple(hand.comments), comment=hand.comment,
                     statements=tuple(statements),
                 )
@@ -331,7 +343,7 @@ def _assemble(
         nonlocal tags, hands
         close_hand()
         if tags or hands:
-            games.append(r.Game(tags=tuple(tags), hands=tuple(hands)))
+            games.append(r.trusted(r.Game, tags=tuple(tags), hands=tuple(hands)))
         tags, hands = [], []
 
     for item in items:
@@ -352,7 +364,8 @@ def _assemble(
         else:
             statements.append(_record(item))
     close_game()
-    return r.RecordFile(games=tuple(games), comments=tuple(unowned)), problems
+    record = r.trusted(r.RecordFile, games=tuple(games), comments=tuple(unowned))
+    return record, problems
 
 
 _MODELS: dict[str, type[Any]] = {
@@ -362,8 +375,12 @@ _MODELS: dict[str, type[Any]] = {
 }
 
 
-def _record(item: _Item) -> Any:
-    return _MODELS[item.kind](
-        line=item.line, column=item.column, comments=tuple(item.comments),
-        comment=item.comment, **item.fields,
+def _record(item: ParsedLine) -> Any:
+    fields = item.fields
+    if item.kind == "score":
+        entries = tuple(r.trusted(r.ScoreEntry, player=n, total=t) for n, t in fields["entries"])
+        fields = {"entries": entries}
+    return r.trusted(
+        _MODELS[item.kind], kind=item.kind, line=item.line, column=item.column,
+        comments=tuple(item.comments), comment=item.comment, **fields,
     )

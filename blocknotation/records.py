@@ -11,7 +11,7 @@ own line (``comment``).  Comment texts are kept as written after the ``#``.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -195,6 +195,34 @@ class RecordFile(_Record):
     version: Literal[1] = 1
     games: tuple[Game, ...] = ()
     comments: tuple[OneLine, ...] = ()
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def trusted(model: type[_M], **values: Any) -> _M:
+    """A record built from values that are valid by construction, without validating them.
+
+    The parser's own output is checked token by token as it is read (names, pips, numbers),
+    so validating it again would only cost time; ``tests/test_records.py`` checks that
+    records built this way equal validated ones.  Everything else (JSON input, library
+    callers) goes through normal validation.
+    """
+    defaults = _DEFAULTS.get(model)
+    if defaults is None:
+        defaults = _DEFAULTS[model] = {
+            name: info.default for name, info in model.model_fields.items()
+        }
+    record = model.__new__(model)
+    data = {name: values.get(name, default) for name, default in defaults.items()}
+    object.__setattr__(record, "__dict__", data)
+    object.__setattr__(record, "__pydantic_fields_set__", set(data))
+    object.__setattr__(record, "__pydantic_extra__", None)
+    object.__setattr__(record, "__pydantic_private__", None)
+    return record
+
+
+_DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}
 
 
 def tile_text(tile: tuple[int, int]) -> str:

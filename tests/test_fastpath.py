@@ -1,0 +1,76 @@
+"""The fast line reader gives exactly what the Lark parse gives: records and diagnostics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from blocknotation.parse import parse_text
+from blocknotation.simulate import generate
+
+from strategies import record_texts
+
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+
+
+def assert_same(text: str) -> None:
+    quick, reference = parse_text(text), parse_text(text, fast=False)
+    assert quick.diagnostics == reference.diagnostics
+    assert quick.records == reference.records
+    assert quick.bad_lines == reference.bad_lines
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_samples(sample: Path) -> None:
+    assert_same(sample.read_text(encoding="utf-8"))
+
+
+def test_generated_games() -> None:
+    for text in generate(seed=11, games=30, partial=True, claims=True):
+        assert_same(text)
+
+
+@given(record_texts())
+def test_well_formed_records(text: str) -> None:
+    assert_same(text.replace("\r\n", "\n"))
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    text = draw(record_texts()).replace("\r\n", "\n")
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(["insert", "delete", "replace"]))
+        piece = draw(st.sampled_from(
+            ["#", "[", "]", '"', ":", "-", "|", " ", "\t", "\r", "7", "10", "pass", "hand",
+             "L", "none", ",", "\\", "é", "\u200b", "\x1b", "Ada", "٣", "\n"]
+        ))
+        if action == "insert":
+            text = text[:at] + piece + text[at:]
+        elif action == "delete":
+            text = text[:at] + text[at + len(piece):]
+        else:
+            text = text[:at] + piece + text[at + 1:]
+    return text
+
+
+@given(mutated())
+def test_broken_records(text: str) -> None:
+    assert_same(text)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "pass: 3-5", "hand: 3-5", "none: pass", "L: 1-2", "Ada:3-5L", "Ada: [3|5]R",
+        "deal Ada: 1-2 3-4 # c", "deal Ada:1-2", "score Ada 1 ,Bea 2", "points none # x",
+        "points Ada 0001", "hand 0", "[ Event\"x\" ] #c", '[Event "a\\\\"]', "Ada: 3-5 left",
+        "show Ada:-", "opener none", "domino pass", "Ada: 3-5 # a\rb", "Ada\t:\tpass",
+        "blocked # done", "blockedx", "hand 1234567890", "Ada: 1-23", "\x0bAda: 1-2",
+    ],
+)
+def test_awkward_lines(line: str) -> None:
+    assert_same(f'[Players "Ada Bea"]\nhand 1\n{line}\nAda: 1-2\n')
