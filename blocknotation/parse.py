@@ -192,22 +192,59 @@ def parse_text(text: str, *, fast: bool = True) -> ParseResult:
     ``fast=False`` runs Lark alone over the whole text: the reference that the fast reader
     is tested against.
     """
-    p = _parser()
     lines = text.split("\n")
-    problems: list[Diagnostic] = []
-    parsed: tuple[list[ParsedLine | None], list[tuple[int, str]]] | None = None
     if not fast and all(len(line) <= MAX_LINE_LENGTH for line in lines):
+        p = _parser()
         parsed = _parse_whole(p, text)
-    if parsed is None:
-        parsed = _parse_lines(p, lines, problems, fast)
-    items, comments = parsed
+        if parsed is not None:
+            return _result(p, *parsed, [])
+    return parse_lines(lines, fast=fast)
+
+
+def parse_lines(lines: Sequence[str], first_line: int = 1, *, fast: bool = True) -> ParseResult:
+    """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file.
+
+    Streaming reads a file a game at a time this way; positions are those of the whole file.
+    """
+    p = _parser()
+    problems: list[Diagnostic] = []
+    items, comments = _parse_lines(p, lines, first_line, problems, fast)
+    return _result(p, items, comments, problems)
+
+
+def _result(
+    p: _Parser,
+    items: list[ParsedLine | None],
+    comments: list[tuple[int, str]],
+    problems: list[Diagnostic],
+) -> ParseResult:
     problems.extend(p.builder.problems)
     bad_lines = {d.line for d in problems}
-    comments = [(line, body) for line, body in comments if line not in bad_lines]
+    if bad_lines:
+        comments = [(line, body) for line, body in comments if line not in bad_lines]
     records, structure = _assemble([i for i in items if i is not None], comments)
     problems.extend(structure)
     problems.sort(key=lambda d: (d.line, d.column))
     return ParseResult(records, tuple(problems), frozenset(d.line for d in problems))
+
+
+def statement_kind(line: str) -> str | None:
+    """The kind of statement on ``line`` (``"tag"``, ``"hand"``, …), or None for none."""
+    quick = read_line(line, 1)
+    if isinstance(quick, ParsedLine):
+        return quick.kind
+    if quick is not None:
+        return None
+    p = _parser()
+    p.builder.problems, p.builder.line_offset = [], 0
+    try:
+        items = p.parse(line)
+    except UnexpectedInput:
+        return None
+    finally:
+        p.comments.clear()
+        p.builder.problems = []
+    return items[0].kind if items and items[0] is not None else None
 
 
 def _parse_whole(
@@ -224,13 +261,13 @@ def _parse_whole(
 
 
 def _parse_lines(
-    p: _Parser, lines: list[str], problems: list[Diagnostic], fast: bool
+    p: _Parser, lines: Sequence[str], first_line: int, problems: list[Diagnostic], fast: bool
 ) -> tuple[list[ParsedLine | None], list[tuple[int, str]]]:
     """Read each line on its own, so that one bad line costs only itself."""
     p.builder.problems = []
     items: list[ParsedLine | None] = []
     comments: list[tuple[int, str]] = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         if len(line) > MAX_LINE_LENGTH:
             problems.append(
                 diagnostic(
