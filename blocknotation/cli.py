@@ -1,12 +1,14 @@
 """The ``blocknot`` command: thin wrappers that read, call the library, print, and exit.
 
 Exit status: 0 when no file has an error (warnings allowed), 1 when any has, 2 for a usage
-error or a file that cannot be read.  Heavy modules (lark, pydantic) are imported inside the
-commands, so ``--version`` and ``--help`` start fast.
+error or a file that cannot be read, 70 for an internal error (a bug, told in one line).
+Heavy modules (lark, pydantic) are imported inside the commands, so ``--version`` and
+``--help`` start fast.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -18,6 +20,8 @@ import click
 from . import __version__
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+#: A bug in blocknot itself (sysexits' EX_SOFTWARE): never a verdict on the input.
+EXIT_INTERNAL = 70
 
 
 class UsageProblem(click.ClickException):
@@ -27,14 +31,47 @@ class UsageProblem(click.ClickException):
 
 
 def read_input(path: str) -> bytes:
-    """The bytes of ``path``, or of standard input for ``-``."""
+    """The bytes of ``path``, or of standard input for ``-``.
+
+    Reading stops one byte past ``MAX_INPUT_BYTES``: endless or huge input (``/dev/zero``)
+    is then refused by ``source.decode`` with a diagnostic instead of filling the memory.
+    """
+    from .limits import MAX_INPUT_BYTES
+
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
+
+
+def _shown(text: str) -> str:
+    """``text`` safe to write to a terminal: control, bidi and zero-width characters escaped."""
+    from .diagnostics import printable
+
+    return printable(text)
+
+
+@contextmanager
+def _input_stream(path: str) -> Iterator[BinaryIO]:
+    """A binary stream of ``path``, or of standard input for ``-``; exit 2 if unreadable."""
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
     except OSError as error:
         raise UsageProblem(f"cannot read {path}: {error.strerror or error}") from None
+    with handle:
+        yield handle
+
+
+def _text_stdout() -> io.TextIOWrapper:
+    """Standard output as UTF-8 text with LF line ends, whatever the locale says."""
+    return io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
+                            write_through=False)
 
 
 def write_output(text: str, path: str | None) -> None:
@@ -47,7 +84,7 @@ def write_output(text: str, path: str | None) -> None:
         with open(path, "wb") as handle:
             handle.write(text.encode("utf-8"))
     except OSError as error:
-        raise UsageProblem(f"cannot write {path}: {error.strerror or error}") from None
+        raise UsageProblem(f"cannot write {_shown(path)}: {error.strerror or error}") from None
 
 
 def _codes(value: str | None) -> tuple[str, ...]:
@@ -101,26 +138,34 @@ def validate(
 
     FILES are record files; `-` reads standard input.
     """
-    from .output.report_json import document
-    from .output.report_text import report_lines
-    from .validate import select as filter_codes
-    from .validate import validate_bytes
+    from .output.report_json import JsonReport
+    from .output.report_text import piece_lines, summary_line
+    from .report import Tally
+    from .validate import Selection, validate_stream
 
-    chosen, left_out = _codes(select), _codes(ignore)
+    selection = Selection(_codes(select), _codes(ignore))
     language = _language(lang)
     color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-    reports = []
+    out = _text_stdout()
+    json_report = JsonReport(out, language) if fmt == "json" else None
+    failed = False
     for path in files:
-        data = read_input(path)
-        report = filter_codes(validate_bytes(data, "<stdin>" if path == "-" else path),
-                              chosen, left_out)
-        reports.append(report)
-        if fmt == "text":
-            write_output("".join(f"{line}\n" for line in report_lines(report, language, color)),
-                         None)
-    if fmt == "json":
-        write_output(document(reports, language), None)
-    failed = any(r.errors or (strict and r.warnings) for r in reports)
+        name = "<stdin>" if path == "-" else path
+        with _input_stream(path) as stream:
+            pieces = validate_stream(stream, selection)
+            if json_report is not None:
+                tally = json_report.add_file(name, pieces)
+            else:
+                tally = Tally()
+                for piece in pieces:
+                    tally = tally.add(piece)
+                    for line in piece_lines(piece, name, language, color):
+                        out.write(line + "\n")
+                out.write(summary_line(name, tally, language) + "\n")
+        failed = failed or bool(tally.errors or (strict and tally.warnings))
+    if json_report is not None:
+        json_report.close()
+    out.flush()
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 
@@ -190,7 +235,8 @@ def rules(code: str | None, lang: str | None) -> None:
               help="Random seed: the same seed gives the same bytes.")
 @click.option("--partial", is_flag=True,
               help="Leave some deals out and write show lines for those players.")
-@click.option("--claims", is_flag=True, help="Write correct domino/blocked, points and score lines.")
+@click.option("--claims", is_flag=True,
+              help="Write correct domino/blocked, points and score lines.")
 @click.option("-o", "--output", default=None, help="Write here instead of standard output.")
 def generate(
     games: int, players: str, seed: int, partial: bool, claims: bool, output: str | None
@@ -215,7 +261,7 @@ def _output_stream(path: str | None) -> Iterator[BinaryIO]:
     try:
         handle = open(path, "wb")  # noqa: SIM115 - closed below, errors become exit 2
     except OSError as error:
-        raise UsageProblem(f"cannot write {path}: {error.strerror or error}") from None
+        raise UsageProblem(f"cannot write {_shown(path)}: {error.strerror or error}") from None
     with handle:
         yield handle
 
@@ -234,12 +280,12 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         sys.stdout.write(problem.ctx.get_help() + "\n" if problem.ctx else "")
         sys.exit(EXIT_USAGE)
     except click.UsageError as problem:
-        message = (problem.format_message().splitlines() or [""])[0]
+        message = _shown((problem.format_message().splitlines() or [""])[0])
         where = f"{problem.ctx.command_path} --help" if problem.ctx else "blocknot --help"
         sys.stderr.write(f"blocknot: {message} (see {where})\n")
         sys.exit(EXIT_USAGE)
     except click.ClickException as problem:
-        message = (problem.format_message().splitlines() or [""])[0]
+        message = _shown((problem.format_message().splitlines() or [""])[0])
         sys.stderr.write(f"blocknot: {message}\n")
         sys.exit(problem.exit_code)
     except BrokenPipeError:
@@ -250,4 +296,12 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except KeyboardInterrupt:
         sys.stderr.write("blocknot: interrupted\n")
         sys.exit(130)
+    except Exception as error:  # a bug: one line instead of a traceback, unless debugging
+        if os.environ.get("BLOCKNOT_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"blocknot: internal error ({type(error).__name__}); please report it with the "
+            "input that caused it (BLOCKNOT_DEBUG=1 shows the traceback)\n"
+        )
+        sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_OK)

@@ -58,6 +58,35 @@ class GameResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Piece:
+    """The report of one game chunk of a file: its games, diagnostics and the source lines
+    that its syntax diagnostics point at.  A file's report is its pieces in order."""
+
+    games: tuple[GameResult, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    context: Mapping[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Running counts for a file's summary line, kept while its pieces stream past."""
+
+    games: int = 0
+    hands: int = 0
+    errors: int = 0
+    warnings: int = 0
+
+    def add(self, piece: Piece) -> Tally:
+        errors = sum(1 for d in piece.diagnostics if d.is_error)
+        return Tally(
+            self.games + len(piece.games),
+            self.hands + sum(len(g.hands) for g in piece.games),
+            self.errors + errors,
+            self.warnings + len(piece.diagnostics) - errors,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class FileReport:
     """Everything known about one input file."""
 

@@ -1,41 +1,109 @@
-"""The whole pipeline for one file: decode, parse, replay, and collect the report."""
+"""The whole pipeline for one file: decode, parse, replay, report — a game at a time.
+
+A file is read in game chunks (``stream.game_chunks``); each chunk is parsed and replayed on
+its own and gives a ``Piece`` of the report.  Only one game's records are alive at a time,
+so files of any size validate in little memory, and chunks can be handed to worker
+processes (``parallel.py``) with the same result in the same order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import io
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import BinaryIO
 
+from . import records as r
 from .diagnostics import Diagnostic
 from .engine import replay
-from .parse import parse_bytes
-from .report import FileReport
-from .source import context_lines
+from .report import FileReport, GameResult, Piece
+from .stream import Chunk, game_chunks, read_lines
 
 
-def validate_bytes(data: bytes, path: str) -> FileReport:
-    """Check a record file's bytes: every diagnostic, and the recomputed games."""
-    result = parse_bytes(data)
-    engine_diagnostics, games = replay(result)
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which codes to report (``--select``/``--ignore``: codes or prefixes, as ruff has it)."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def keeps(self, code: str) -> bool:
+        if self.select and not any(code.startswith(p) for p in self.select):
+            return False
+        return not any(code.startswith(p) for p in self.ignore)
+
+
+EVERYTHING = Selection()
+
+
+def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
+                   selection: Selection = EVERYTHING) -> Piece:
+    """Parse and replay one chunk; its games are numbered from ``first_game``."""
+    if isinstance(chunk, Diagnostic):
+        kept = (chunk,) if selection.keeps(chunk.code) else ()
+        return Piece((), kept, {})
+    parsed = chunk.parse()
+    found, games = replay(parsed)
+    offset = first_game - 1
+    if offset:
+        games = tuple(replace(g, index=g.index + offset) for g in games)
+        found = tuple(d if d.game is None else replace(d, game=d.game + offset) for d in found)
+    syntax = parsed.diagnostics
+    if syntax and parsed.records.games:
+        syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
     diagnostics = sorted(
-        (*result.diagnostics, *engine_diagnostics), key=lambda d: (d.line, d.column, d.code)
+        (d for d in (*syntax, *found) if selection.keeps(d.code)),
+        key=lambda d: (d.line, d.column, d.code),
     )
-    context = context_lines(data, {d.line for d in result.diagnostics})
-    return FileReport(path, tuple(diagnostics), games, context)
+    context = {
+        d.line: chunk.lines[d.line - chunk.first_line]
+        for d in diagnostics
+        if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(chunk.lines)
+    }
+    return Piece(games, tuple(diagnostics), context)
 
 
-def matches(code: str, patterns: Collection[str]) -> bool:
-    """True when ``code`` is one of ``patterns`` or starts with one (``P4`` matches P405)."""
-    return any(code.startswith(p) for p in patterns)
+def _place(d: Diagnostic, game: r.Game, index: int) -> Diagnostic:
+    """A syntax diagnostic with the game and hand whose lines it falls in."""
+    hand = None
+    for h in game.hands:
+        if h.line > d.line:
+            break
+        hand = h.number
+    return replace(d, game=index, hand=hand)
 
 
-def select(
-    report: FileReport, select: Collection[str] = (), ignore: Collection[str] = ()
-) -> FileReport:
-    """The report with only the selected and not ignored codes (as ``--select``/``--ignore``)."""
-    kept: list[Diagnostic] = [
-        d
-        for d in report.diagnostics
-        if (not select or matches(d.code, select)) and not matches(d.code, ignore)
-    ]
-    if len(kept) == len(report.diagnostics):
-        return report
-    return FileReport(report.path, tuple(kept), report.games, report.context)
+def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
+    """The game chunks of a binary stream (a decoding problem comes as a diagnostic)."""
+    return game_chunks(read_lines(stream))
+
+
+def validate_stream(stream: BinaryIO | Iterable[bytes],
+                    selection: Selection = EVERYTHING) -> Iterator[Piece]:
+    """Validate a record file read from ``stream``, one piece per game, in order."""
+    games = 0
+    for chunk in chunks_of(stream):
+        piece = validate_chunk(chunk, games + 1, selection)
+        games += len(piece.games)
+        yield piece
+
+
+def validate_bytes(data: bytes, path: str, selection: Selection = EVERYTHING) -> FileReport:
+    """Check a record file's bytes: every diagnostic, and the recomputed games."""
+    return collect(path, validate_stream(io.BytesIO(data), selection))
+
+
+def collect(path: str, pieces: Iterable[Piece]) -> FileReport:
+    """The pieces of one file gathered into its report."""
+    games: list[GameResult] = []
+    diagnostics: list[Diagnostic] = []
+    context: dict[int, str] = {}
+    for piece in pieces:
+        games += piece.games
+        diagnostics += piece.diagnostics
+        context.update(piece.context)
+    return FileReport(path, tuple(diagnostics), tuple(games), context)
+
+
+def selection_of(select: Collection[str], ignore: Collection[str]) -> Selection:
+    return Selection(tuple(select), tuple(ignore))

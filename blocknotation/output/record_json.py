@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..diagnostics import N_, Diagnostic, diagnostic
+from ..limits import MAX_NUMBER_DIGITS
 from ..records import RecordFile
 
 # Arrays written one element per line; everything else is written compactly, so that each
@@ -22,8 +23,28 @@ _EXPANDED = frozenset({"games", "tags", "hands", "statements"})
 
 
 def to_json(record: RecordFile) -> str:
-    """The record as a JSON document, one statement per line, ending with a newline."""
-    return _dump(record.model_dump(mode="json"), "") + "\n"
+    """The record as a JSON document, one statement per line, ending with a newline.
+
+    Characters a terminal would act on or hide (controls, bidi controls, zero-width
+    characters) are written as ``\\u`` escapes, so the document is safe to print and still
+    reads back to the same record.
+    """
+    return _visible(_dump(record.model_dump(mode="json"), "") + "\n")
+
+
+def _visible(text: str) -> str:
+    if text.replace("\n", "").isprintable():
+        return text
+    # Outside strings a document holds only ASCII, so every such character is in a string.
+    return "".join(c if c.isprintable() or c == "\n" else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code > 0xFFFF:  # a surrogate pair, as JSON writes characters beyond the BMP
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def _dump(value: Any, indent: str) -> str:
@@ -55,14 +76,38 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
+class _LongNumber(ValueError):
+    pass
+
+
+def _integer(digits: str) -> int:
+    # Refused before int() runs: converting thousands of digits costs quadratic time, and a
+    # number the text notation cannot hold would make a record that converts one way only.
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _LongNumber(digits)
+    return int(digits)
+
+
 def from_json(text: str) -> tuple[RecordFile | None, tuple[Diagnostic, ...]]:
     """Read a record JSON document strictly; on failure, diagnostics naming the JSON path."""
     try:
-        json.loads(text, object_pairs_hook=_no_duplicates)
+        json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_integer)
     except _DuplicateKey as error:
         return None, (
             diagnostic("S001", 1, 1, N_("duplicate key \"{key}\" in the JSON"), key=str(error)),
         )
+    except _LongNumber as error:
+        at = text.find(str(error))
+        line = text.count("\n", 0, at) + 1
+        return None, (
+            diagnostic(
+                "S001", line, at - text.rfind("\n", 0, at),
+                N_("a number of {digits} digits; numbers have at most {limit}"),
+                digits=len(str(error).lstrip("-")), limit=MAX_NUMBER_DIGITS,
+            ),
+        )
+    except RecursionError:
+        return None, (diagnostic("S001", 1, 1, N_("the JSON is nested too deeply")),)
     except json.JSONDecodeError as error:
         return None, (
             diagnostic("S001", error.lineno, error.colno, N_("not valid JSON: {reason}"),

@@ -6,40 +6,49 @@ from collections.abc import Iterator
 
 from ..diagnostics import printable
 from ..i18n import plural, translator
-from ..report import FileReport
+from ..report import FileReport, Piece, Tally
 
 
-def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> Iterator[str]:
+def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) -> Iterator[str]:
     """``path:line:col: severity CODE message`` lines, source and caret for syntax errors."""
     translate = translator(lang)
-    path = printable(report.path)
-    for d in report.diagnostics:
+    shown_path = printable(path)
+    for d in piece.diagnostics:
         severity = translate(d.severity)
         if color:
             shade = "\x1b[1;31m" if d.is_error else "\x1b[1;33m"
             severity = f"{shade}{severity}\x1b[0m"
-        yield f"{path}:{d.line}:{d.column}: {severity} {d.code} {d.message.render(translate)}"
-        source = report.context.get(d.line)
+        yield f"{shown_path}:{d.line}:{d.column}: {severity} {d.code} {d.message.render(translate)}"
+        source = piece.context.get(d.line)
         if source is not None and d.code.startswith("S"):
-            shown = printable(source.expandtabs(1))
-            if len(shown) > 120:
-                start = max(0, d.column - 60)
-                shown, column = shown[start : start + 120], d.column - start
-            else:
-                column = d.column
-            yield f"  {shown}"
-            yield "  " + " " * (column - 1) + "^"
-    yield summary_line(report, lang)
+            yield from _caret(source, d.column)
 
 
-def summary_line(report: FileReport, lang: str = "en") -> str:
+def _caret(source: str, column: int) -> Iterator[str]:
+    # Keep the caret under the right character: escape invisible characters one by one.
+    before = printable(source[: column - 1].expandtabs(1))
+    shown = before + printable(source[column - 1 :].expandtabs(1))
+    caret_at = len(before)
+    if len(shown) > 120:
+        start = max(0, caret_at - 60)
+        shown, caret_at = shown[start : start + 120], caret_at - start
+    yield f"  {shown}"
+    yield "  " + " " * caret_at + "^"
+
+
+def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> Iterator[str]:
+    """Every line of a whole file's report, its summary last."""
+    piece = Piece(report.games, report.diagnostics, report.context)
+    yield from piece_lines(piece, report.path, lang, color)
+    yield summary_line(report.path, Tally().add(piece), lang)
+
+
+def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
     """``club.txt: 1 game, 4 hands, 1 error, 0 warnings``."""
-    games = len(report.games)
-    hands = sum(len(g.hands) for g in report.games)
     parts = [
-        plural(lang, "{n} game", "{n} games", games).format(n=games),
-        plural(lang, "{n} hand", "{n} hands", hands).format(n=hands),
-        plural(lang, "{n} error", "{n} errors", report.errors).format(n=report.errors),
-        plural(lang, "{n} warning", "{n} warnings", report.warnings).format(n=report.warnings),
+        plural(lang, "{n} game", "{n} games", tally.games).format(n=tally.games),
+        plural(lang, "{n} hand", "{n} hands", tally.hands).format(n=tally.hands),
+        plural(lang, "{n} error", "{n} errors", tally.errors).format(n=tally.errors),
+        plural(lang, "{n} warning", "{n} warnings", tally.warnings).format(n=tally.warnings),
     ]
-    return f"{printable(report.path)}: " + ", ".join(parts)
+    return f"{printable(path)}: " + ", ".join(parts)
