@@ -129,43 +129,34 @@ def cli() -> None:
 @click.option("--ignore", default=None, help="Leave out these codes or prefixes (e.g. G105).")
 @click.option("--strict", is_flag=True, help="Warnings count as errors for the exit status.")
 @click.option("--no-color", is_flag=True, help="No colours, even on a terminal.")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+    help="Worker processes (0: one per core); the output is the same as with 1.",
+)
 @lang_option
 def validate(
     files: Sequence[str], fmt: str, select: str | None, ignore: str | None, strict: bool,
-    no_color: bool, lang: str | None,
+    no_color: bool, jobs: int, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
     FILES are record files; `-` reads standard input.
     """
-    from .output.report_json import JsonReport
-    from .output.report_text import piece_lines, summary_line
-    from .report import Tally
-    from .validate import Selection, validate_stream
+    from .runner import Options, check_readable, run_validate
+    from .validate import Selection
 
-    selection = Selection(_codes(select), _codes(ignore))
-    language = _language(lang)
-    color = not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-    out = _text_stdout()
-    json_report = JsonReport(out, language) if fmt == "json" else None
-    failed = False
-    for path in files:
-        name = "<stdin>" if path == "-" else path
-        with _input_stream(path) as stream:
-            pieces = validate_stream(stream, selection)
-            if json_report is not None:
-                tally = json_report.add_file(name, pieces)
-            else:
-                tally = Tally()
-                for piece in pieces:
-                    tally = tally.add(piece)
-                    for line in piece_lines(piece, name, language, color):
-                        out.write(line + "\n")
-                out.write(summary_line(name, tally, language) + "\n")
-        failed = failed or bool(tally.errors or (strict and tally.warnings))
-    if json_report is not None:
-        json_report.close()
-    out.flush()
+    problem = check_readable(files)
+    if problem is not None:
+        raise UsageProblem(problem)
+    options = Options(
+        fmt=fmt,
+        selection=Selection(_codes(select), _codes(ignore)),
+        strict=strict,
+        lang=_language(lang),
+        color=not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty(),
+        jobs=jobs,
+    )
+    failed = run_validate(files, options, _text_stdout(), sys.stdin.buffer)
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 

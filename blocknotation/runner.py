@@ -1,0 +1,128 @@
+"""Running ``blocknot validate`` over files: pieces in, formatted report out.
+
+The command line parses options and calls ``run_validate``; this module opens the files,
+streams their pieces (in this process, or in workers with ``--jobs``), writes each piece in
+the chosen format as soon as it is ready, shows progress on a terminal, and says whether
+any file failed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import IO, BinaryIO
+
+from .output.report_json import JsonReport
+from .output.report_text import piece_lines, summary_line
+from .progress import Progress
+from .report import Piece, Tally
+from .validate import EVERYTHING, Selection, validate_stream
+
+STDIN = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the user asked of ``validate``."""
+
+    fmt: str = "text"
+    selection: Selection = EVERYTHING
+    strict: bool = False
+    lang: str = "en"
+    color: bool = False
+    jobs: int = 1
+    progress: bool | None = None  # None: when standard error is a terminal
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == STDIN else path
+
+
+def check_readable(paths: Sequence[str]) -> str | None:
+    """Why one of ``paths`` cannot be read, before any output is written; None if all can."""
+    for path in paths:
+        if path == STDIN:
+            continue
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            return f"cannot read {path}: {error.strerror or error}"
+    return None
+
+
+def _opened(paths: Sequence[str], stdin: BinaryIO, stack: ExitStack) -> Iterator[BinaryIO]:
+    for path in paths:
+        yield stdin if path == STDIN else stack.enter_context(open(path, "rb"))  # noqa: SIM115
+
+
+def _tagged_pieces(
+    paths: Sequence[str], stdin: BinaryIO, options: Options, stack: ExitStack
+) -> Iterator[tuple[int, Piece, BinaryIO]]:
+    streams = list(_opened(paths, stdin, stack))
+    if options.jobs == 1:
+        for index, stream in enumerate(streams):
+            for piece in validate_stream(stream, options.selection):
+                yield index, piece, stream
+        return
+    from .parallel import validate_files
+
+    for index, piece in validate_files(streams, options.selection, options.jobs):
+        yield index, piece, streams[index]
+
+
+def _position(stream: BinaryIO) -> int:
+    try:
+        return stream.tell()
+    except (OSError, ValueError):
+        return 0
+
+
+class _Feed:
+    """Hands out the tagged pieces one file at a time, keeping counts and progress."""
+
+    def __init__(self, tagged: Iterator[tuple[int, Piece, BinaryIO]], files: int,
+                 progress: Progress) -> None:
+        self.tagged = tagged
+        self.upcoming = next(tagged, None)
+        self.tallies = [Tally() for _ in range(files)]
+        self.progress = progress
+
+    def pieces(self, index: int, read_before: int) -> Iterator[Piece]:
+        while self.upcoming is not None and self.upcoming[0] == index:
+            _, piece, stream = self.upcoming
+            self.tallies[index] = self.tallies[index].add(piece)
+            self.progress.read = read_before + _position(stream)
+            self.progress.advance(0, len(piece.games))
+            yield piece
+            self.upcoming = next(self.tagged, None)
+
+
+def run_validate(paths: Sequence[str], options: Options, out: IO[str],
+                 stdin: BinaryIO) -> bool:
+    """Validate every file and write the report to ``out``; True when a file failed."""
+    total = sum(os.path.getsize(p) for p in paths if p != STDIN) or None
+    progress = Progress(total, enabled=options.progress)
+    json_report = JsonReport(out, options.lang) if options.fmt == "json" else None
+    read_before = 0
+    with ExitStack() as stack:
+        feed = _Feed(_tagged_pieces(paths, stdin, options, stack), len(paths), progress)
+        for index, path in enumerate(paths):
+            name = display_name(path)
+            if json_report is not None:
+                json_report.add_file(name, feed.pieces(index, read_before))
+            else:
+                for piece in feed.pieces(index, read_before):
+                    for line in piece_lines(piece, name, options.lang, options.color):
+                        out.write(line + "\n")
+                progress.close()
+                out.write(summary_line(name, feed.tallies[index], options.lang) + "\n")
+            if path != STDIN:
+                read_before += os.path.getsize(path)
+    if json_report is not None:
+        progress.close()
+        json_report.close()
+    out.flush()
+    return any(t.errors or (options.strict and t.warnings) for t in feed.tallies)
