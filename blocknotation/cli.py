@@ -18,6 +18,8 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from . import __version__
+from .cli_help import TranslatedGroup, remember_language
+from .diagnostics import N_
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 #: A bug in blocknot itself (sysexits' EX_SOFTWARE): never a verdict on the input.
@@ -109,11 +111,14 @@ lang_option = click.option(
     "--lang",
     type=click.Choice(["en", "it"]),
     default=None,
-    help="Language of messages (default: from LC_ALL, LC_MESSAGES or LANG; else English).",
+    is_eager=True,
+    callback=remember_language,
+    help=N_("Language of messages, annotations and help (default: from LC_ALL, LC_MESSAGES "
+            "or LANG; else English)."),
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="blocknot", message="%(prog)s %(version)s")
 def cli() -> None:
     """blocknot: read, check and score game records of Block, the domino game."""
@@ -122,21 +127,31 @@ def cli() -> None:
 @cli.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-    show_default=True, help="Output format.",
+    "--format", "fmt", type=click.Choice(["text", "json", "annotated"]), default="text",
+    show_default=True,
+    help=N_("Output format: diagnostics as text or JSON, or the record itself with the "
+            "engine's findings as #= and #! comments (annotated: one FILE)."),
 )
-@click.option("--select", default=None, help="Only these codes or prefixes (e.g. P4,E504).")
-@click.option("--ignore", default=None, help="Leave out these codes or prefixes (e.g. G105).")
-@click.option("--strict", is_flag=True, help="Warnings count as errors for the exit status.")
-@click.option("--no-color", is_flag=True, help="No colours, even on a terminal.")
+@click.option(
+    "--chain", is_flag=True,
+    help=N_("Only with --format annotated: after each play, describe the chain in the "
+            "rules text's words (tiles, links, open points)."),
+)
+@click.option("--select", default=None,
+              help=N_("Only these codes or prefixes (e.g. P4,E504)."))
+@click.option("--ignore", default=None,
+              help=N_("Leave out these codes or prefixes (e.g. G105)."))
+@click.option("--strict", is_flag=True,
+              help=N_("Warnings count as errors for the exit status."))
+@click.option("--no-color", is_flag=True, help=N_("No colours, even on a terminal."))
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-    help="Worker processes (0: one per core); the output is the same as with 1.",
+    help=N_("Worker processes (0: one per core); the output is the same as with 1."),
 )
 @lang_option
 def validate(
-    files: Sequence[str], fmt: str, select: str | None, ignore: str | None, strict: bool,
-    no_color: bool, jobs: int, lang: str | None,
+    files: Sequence[str], fmt: str, chain: bool, select: str | None, ignore: str | None,
+    strict: bool, no_color: bool, jobs: int, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -148,25 +163,56 @@ def validate(
     problem = check_readable(files)
     if problem is not None:
         raise UsageProblem(problem)
+    if chain and fmt != "annotated":
+        raise UsageProblem("--chain goes with --format annotated")
+    selection, language = Selection(_codes(select), _codes(ignore)), _language(lang)
+    if fmt == "annotated":
+        _annotated(files, selection, strict, language, chain)
     options = Options(
         fmt=fmt,
-        selection=Selection(_codes(select), _codes(ignore)),
+        selection=selection,
         strict=strict,
-        lang=_language(lang),
+        lang=language,
         color=not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty(),
         jobs=jobs,
     )
-    failed = run_validate(files, options, _text_stdout(), sys.stdin.buffer)
+    out = _text_stdout()
+    try:
+        failed = run_validate(files, options, out, sys.stdin.buffer)
+    finally:
+        out.flush()
+        out.detach()  # leave standard output open for whoever called us
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
+def _annotated(
+    files: Sequence[str], selection: Any, strict: bool, language: str, chain: bool
+) -> NoReturn:
+    """``validate --format annotated``: one record out; a record with syntax errors is
+    refused (its unreadable lines could not be written back) with its diagnostics."""
+    from .output.annotated import annotated_file
+    from .output.report_text import report_lines
+
+    if len(files) != 1:
+        raise UsageProblem("--format annotated writes one record: give one FILE")
+    path = files[0]
+    text, report = annotated_file(read_input(path), "<stdin>" if path == "-" else path,
+                                  selection, language, chain)
+    if text is None:
+        sys.stderr.write("".join(f"{line}\n" for line in report_lines(report, language)))
+        sys.exit(EXIT_FINDINGS)
+    write_output(text, None)
+    sys.exit(EXIT_FINDINGS if report.errors or (strict and report.warnings) else EXIT_OK)
 
 
 @cli.command()
 @click.argument("file")
 @click.option(
     "--to", "target", type=click.Choice(["json", "text"]), default=None,
-    help="Output form (default: JSON for a text record, text for a JSON one).",
+    help=N_("Output form (default: JSON for a text record, text for a JSON one)."),
 )
-@click.option("-o", "--output", default=None, help="Write here instead of standard output.")
+@click.option("-o", "--output", default=None,
+              help=N_("Write here instead of standard output."))
 @lang_option
 def convert(file: str, target: str | None, output: str | None, lang: str | None) -> None:
     """Convert a record between text and JSON, losing nothing.
@@ -219,16 +265,17 @@ def rules(code: str | None, lang: str | None) -> None:
 
 @cli.command()
 @click.option("--games", type=click.IntRange(min=0), default=1, show_default=True,
-              help="How many games to write.")
+              help=N_("How many games to write."))
 @click.option("--players", type=click.Choice(["2", "3", "4", "mixed"]), default="mixed",
-              show_default=True, help="Players per game (mixed: 2, 3 or 4 at random).")
+              show_default=True, help=N_("Players per game (mixed: 2, 3 or 4 at random)."))
 @click.option("--seed", type=int, default=0, show_default=True,
-              help="Random seed: the same seed gives the same bytes.")
+              help=N_("Random seed: the same seed gives the same bytes."))
 @click.option("--partial", is_flag=True,
-              help="Leave some deals out and write show lines for those players.")
+              help=N_("Leave some deals out and write show lines for those players."))
 @click.option("--claims", is_flag=True,
-              help="Write correct domino/blocked, points and score lines.")
-@click.option("-o", "--output", default=None, help="Write here instead of standard output.")
+              help=N_("Write correct domino/blocked, points and score lines."))
+@click.option("-o", "--output", default=None,
+              help=N_("Write here instead of standard output."))
 def generate(
     games: int, players: str, seed: int, partial: bool, claims: bool, output: str | None
 ) -> None:

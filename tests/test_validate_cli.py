@@ -1,0 +1,122 @@
+"""`blocknot validate`: output formats, exit status, selection, several files, jobs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from blocknotation.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "three-players.txt"
+OUT_OF_TURN = ROOT / "tests" / "cases" / "t302_out_of_turn.txt"
+
+WARNING_ONLY = '[Players "Ada Bea"]\n[Target "50"]\n\nhand 1\nAda: 1-2\n'
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "blocknotation", *args], input=stdin, capture_output=True,
+        text=True, encoding="utf-8", cwd=ROOT, check=False,
+    )
+
+
+def test_clean_sample_exits_0_with_a_summary() -> None:
+    done = run("validate", "samples/three-players.txt")
+    assert done.returncode == 0
+    assert done.stdout == "samples/three-players.txt: 1 game, 4 hands, 0 errors, 0 warnings\n"
+    assert done.stderr == ""
+
+
+def test_text_format_is_compiler_style() -> None:
+    done = run("validate", "tests/cases/t302_out_of_turn.txt")
+    assert done.returncode == 1
+    first, summary = done.stdout.splitlines()
+    assert first.startswith("tests/cases/t302_out_of_turn.txt:18:1: error T302 ")
+    assert "Cy" in first and "Bea" in first
+    assert summary == "tests/cases/t302_out_of_turn.txt: 1 game, 1 hand, 1 error, 0 warnings"
+
+
+def test_json_format_keeps_the_contract_keys() -> None:
+    done = run("validate", "--format", "json", "tests/cases/t302_out_of_turn.txt",
+               "samples/three-players.txt")
+    assert done.returncode == 1
+    files = json.loads(done.stdout)["files"]
+    assert [f["path"] for f in files] == ["tests/cases/t302_out_of_turn.txt",
+                                          "samples/three-players.txt"]
+    bad, good = files
+    assert bad["valid"] is False and good["valid"] is True
+    (d,) = bad["diagnostics"]
+    assert {k: d[k] for k in ("code", "severity", "line", "column", "game", "hand")} == {
+        "code": "T302", "severity": "error", "line": 18, "column": 1, "game": 1, "hand": 1
+    }
+    (game,) = good["games"]
+    assert set(game) >= {"index", "line", "players", "target", "hands", "score", "status",
+                         "winner"}
+    assert (game["index"], game["line"], game["target"]) == (1, 5, 61)
+    hand = game["hands"][0]
+    assert set(hand) >= {"number", "line", "opener", "outcome", "winner", "remaining",
+                         "points", "score"}
+    assert (hand["outcome"], hand["winner"], hand["points"]["Zoë"]) == ("domino", "Zoë", 23)
+    assert sum(hand["points"].values()) == 23
+    assert game["status"] == "won" and game["winner"] in game["players"]
+
+
+def test_warnings_pass_unless_strict() -> None:
+    runner = CliRunner()
+    relaxed = runner.invoke(cli, ["validate", "-"], input=WARNING_ONLY)
+    assert relaxed.exit_code == 0, relaxed.output
+    assert " warning G105 " in relaxed.stdout
+    strict = runner.invoke(cli, ["validate", "--strict", "-"], input=WARNING_ONLY)
+    assert strict.exit_code == 1
+
+
+def test_select_and_ignore_take_codes_and_prefixes() -> None:
+    runner = CliRunner()
+    ignored = runner.invoke(cli, ["validate", "--ignore", "T3", str(OUT_OF_TURN)])
+    assert ignored.exit_code == 0
+    assert ignored.stdout.endswith("1 game, 1 hand, 0 errors, 0 warnings\n")
+    selected = runner.invoke(cli, ["validate", "--select", "G", str(OUT_OF_TURN)])
+    assert selected.exit_code == 0
+    kept = runner.invoke(cli, ["validate", "--select", "T302,G105", str(OUT_OF_TURN)])
+    assert kept.exit_code == 1
+    assert " error T302 " in kept.stdout
+
+
+def test_unknown_code_in_select_is_a_usage_error() -> None:
+    done = run("validate", "--select", "X999", "samples/three-players.txt")
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and "X999" in done.stderr
+
+
+def test_missing_file_exits_2_before_any_output() -> None:
+    done = run("validate", "samples/three-players.txt", "no/such/file.txt")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip() == "blocknot: cannot read no/such/file.txt: No such file or directory"
+
+
+def test_standard_input_is_named_stdin() -> None:
+    done = run("validate", "-", stdin=SAMPLE.read_text("utf-8"))
+    assert done.stdout == "<stdin>: 1 game, 4 hands, 0 errors, 0 warnings\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_jobs_give_the_same_output(tmp_path: Path, fmt: str) -> None:
+    from blocknotation.simulate import generate
+
+    big = tmp_path / "many.txt"
+    games = list(generate(seed=5, games=60, partial=True, claims=True))
+    games[17] = games[17].replace("hand 2\n", "hand 2\nAda 1-2\n", 1)
+    big.write_text("\n".join(games), encoding="utf-8")
+    args = ["validate", "--format", fmt, str(big), str(OUT_OF_TURN), str(SAMPLE)]
+    one = run(*args)
+    two = run(*args, "--jobs", "2")
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+    assert "S001" in one.stdout
