@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.txt"))
 
-spec = importlib.util.spec_from_file_location("golden_reports", ROOT / "tools" / "golden_reports.py")
+TOOL = ROOT / "tools" / "golden_reports.py"
+spec = importlib.util.spec_from_file_location("golden_reports", TOOL)
 assert spec is not None and spec.loader is not None
 tool = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(tool)

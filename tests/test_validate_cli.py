@@ -98,7 +98,7 @@ def test_missing_file_exits_2_before_any_output() -> None:
     done = run("validate", "samples/three-players.txt", "no/such/file.txt")
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr.strip() == "blocknot: cannot read no/such/file.txt: No such file or directory"
+    assert done.stderr == "blocknot: cannot read no/such/file.txt: No such file or directory\n"
 
 
 def test_standard_input_is_named_stdin() -> None:
