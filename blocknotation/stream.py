@@ -34,8 +34,7 @@ class Chunk:
 
 def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[str | Diagnostic]:
     """Decoded lines without their line ends; an S003 diagnostic ends the stream early."""
-    number = 0
-    for number, raw in enumerate(stream, start=1):  # noqa: B007 - used after the loop
+    for number, raw in enumerate(stream, start=1):
         if raw.endswith(b"\n"):
             raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
         if number == 1 and raw.startswith(_BOM):

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import record_texts
 
 from blocknotation import records as r
 from blocknotation.diagnostics import Diagnostic
 from blocknotation.parse import parse_bytes
 from blocknotation.simulate import generate
 from blocknotation.stream import Chunk, game_chunks, read_lines
+
+from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
 
