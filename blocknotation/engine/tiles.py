@@ -27,6 +27,14 @@ VALUE_MASK: tuple[int, ...] = tuple(
 )
 
 
+#: For each mask of values (7 bits, as the chain keeps an end), the mask of the tiles that
+#: show one of those values.
+MATCHING: tuple[int, ...] = tuple(
+    sum(1 << i for i, (a, b) in enumerate(TILES) if values >> a & 1 or values >> b & 1)
+    for values in range(128)
+)
+
+
 def index(tile: Tile) -> int:
     """The index of a tile, whichever way round it is written."""
     return _INDEX[tile[0]][tile[1]]

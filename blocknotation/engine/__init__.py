@@ -1,0 +1,54 @@
+"""The engine: replays the records of a parse and judges them by the rules (R1–R18).
+
+``replay`` takes what ``parse_text``/``parse_bytes`` returned and gives back the rule
+diagnostics (G, D, T, P and E codes; the parse's own S diagnostics are not repeated) and the
+recomputed result of every game.  It never raises on a record, however wrong: every problem
+is a diagnostic, and the replay goes on after each one.
+
+One module per concern: ``players`` (Players and Target tags), ``order`` (statement order),
+``deals``, ``turns``, ``chain``, ``knowledge`` (where the tiles are), ``moves`` (checks of a
+play or pass), ``shows``, ``scoring`` (R13–R16), ``claims``, ``hand`` (one hand's replay) and
+``game`` (rotation, totals, target).
+"""
+
+from __future__ import annotations
+
+from .. import records as r
+from ..diagnostics import Diagnostic
+from ..parse import ParseResult
+from ..report import GameResult
+from .game import BadLines, replay_game
+
+__all__ = ["replay"]
+
+
+def replay(result: ParseResult) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
+    """Replay every game of a parsed file.
+
+    Returns the engine's diagnostics, each with its game (1-based) and hand number set, in
+    line order, and one ``GameResult`` per game.  Hands whose lines hold a syntax error
+    (``result.bad_lines``) are not replayed and get no rule diagnostics.
+    """
+    games = result.records.games
+    bad = BadLines(result.bad_lines)
+    problems: list[Diagnostic] = []
+    results: list[GameResult] = []
+    header_start = 1
+    for number, game in enumerate(games, start=1):
+        end = games[number].line if number < len(games) else 1 << 62
+        first_hand = game.hands[0].line if game.hands else end
+        found, outcome = replay_game(number, game, bad, (header_start, first_hand), end)
+        problems += found
+        results.append(outcome)
+        header_start = _last_line(game) + 1
+    problems.sort(key=lambda d: (d.line, d.column, d.code))
+    return tuple(problems), tuple(results)
+
+
+def _last_line(game: r.Game) -> int:
+    """The line of the game's last statement: a syntax error after it may be a tag line of
+    the next game."""
+    if not game.hands:
+        return game.tags[-1].line if game.tags else 1
+    last = game.hands[-1]
+    return last.statements[-1].line if last.statements else last.line

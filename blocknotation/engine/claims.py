@@ -1,0 +1,151 @@
+"""The claims written at the end of a hand, against the replay (E503–E505).
+
+Every claim is checked where the engine can recompute what it claims; where it cannot, the
+claim stands in for the missing value (``points``), or settles how the hand ended
+(``domino``/``blocked``) when the record stops early.  Messages give both the claimed and
+the recomputed value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .. import records as r
+from ..diagnostics import N_, Diagnostic, Message, diagnostic
+from .scoring import Count, explain
+
+
+def how_it_ended(winner: str | None, line: int, dead: bool) -> Message:
+    """How a replayed hand ended, for messages: by ``winner`` going out, or blocked (R12).
+    ``line`` is the move that ended it; ``dead`` says nobody could play any more, as opposed
+    to everybody having passed."""
+    if winner is not None:
+        return Message(N_("{winner} went out at line {at}"), {"winner": winner, "at": line})
+    if dead:
+        return Message(N_("the hand was blocked at line {at}: nobody could play"),
+                       {"at": line})
+    return Message(N_("the hand was blocked at line {at}: everybody passed"), {"at": line})
+
+
+def check_outcome(
+    claim: r.Domino | r.Blocked, winner: str | None, line: int, dead: bool
+) -> Diagnostic | None:
+    """E503: the ``domino NAME``/``blocked`` claim against how the replay ended (R12);
+    ``winner`` is who went out, None for a blocked hand."""
+    if isinstance(claim, r.Blocked) if winner is None else (
+        isinstance(claim, r.Domino) and claim.player == winner
+    ):
+        return None
+    actual = how_it_ended(winner, line, dead)
+    if isinstance(claim, r.Blocked):
+        return diagnostic("E503", claim.line, claim.column,
+                          N_("blocked is claimed, but {actual}"), actual=actual)
+    return diagnostic("E503", claim.line, claim.column,
+                      N_("domino {claimed} is claimed, but {actual}"),
+                      claimed=claim.player, actual=actual)
+
+
+def check_settled_domino(claim: r.Domino, show: r.Show | None) -> Diagnostic | None:
+    """E503: a ``domino NAME`` claim settling a hand while NAME shows tiles left (R12)."""
+    if show is None or not show.tiles:
+        return None
+    return diagnostic(
+        "E503", claim.line, claim.column,
+        N_("domino {claimed} is claimed, but {claimed} shows tiles still held at line {at}"),
+        claimed=claim.player, at=show.line,
+    )
+
+
+def claimed_points(claim: r.Points, seat: Mapping[str, int], seats: int) -> tuple[int, ...]:
+    """The points a ``points`` claim gives each seat (``points none``: 0 for everybody)."""
+    if claim.player is None or claim.points is None:
+        return (0,) * seats
+    return tuple(claim.points if s == seat[claim.player] else 0 for s in range(seats))
+
+
+def _claim_text(claim: r.Points) -> str:
+    return "none" if claim.player is None else f"{claim.player} {claim.points}"
+
+
+def check_points(
+    claim: r.Points, count: Count, seat: Mapping[str, int], names: Sequence[str],
+    remaining: Sequence[int],
+) -> Diagnostic | None:
+    """E504: the ``points`` claim against the recomputed count (R13–R16).  Claims are
+    compared as the points they add to each total, so ``points none`` and ``points Ada 0``
+    agree when the hand scores nothing."""
+    if claimed_points(claim, seat, len(names)) == count.points:
+        return None
+    return diagnostic(
+        "E504", claim.line, claim.column, N_("points claim {claim}, but {actual}"),
+        claim=_claim_text(claim), actual=explain(count, names, remaining),
+    )
+
+
+def check_points_winner(claim: r.Points, winner: str) -> Diagnostic | None:
+    """E504 when the pips are unknown but the winner is: only they can score (R14, R15)."""
+    if claim.player is None or claim.player == winner or not claim.points:
+        return None
+    return diagnostic(
+        "E504", claim.line, claim.column,
+        N_("points claim {claim}, but only {winner}, who won the hand, can score"),
+        claim=_claim_text(claim), winner=winner,
+    )
+
+
+def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
+    """The totals a ``score`` claim gives, in seat order; None when it does not give every
+    player exactly once."""
+    given = {entry.player: entry.total for entry in claim.entries}
+    if len(given) != len(claim.entries) or set(given) != set(names):
+        return None
+    return [given[name] for name in names]
+
+
+def check_score(
+    claim: r.Score, names: Sequence[str], totals: Sequence[int], drift: Sequence[int], since: int
+) -> Diagnostic | None:
+    """E505: a ``score`` claim must give every player's running total, each once, and the
+    totals must be the recomputed ones (R16).
+
+    Once a claim has drifted from the recomputed totals (by ``drift``, at line ``since``), a
+    later claim is checked against that claim plus the points recomputed since, so one slip
+    in the totals is reported once and not again at every later hand."""
+    given: dict[str, int] = {}
+    for entry in claim.entries:
+        if entry.player in given:
+            return diagnostic("E505", claim.line, claim.column,
+                              N_("score claim gives {player} twice"), player=entry.player)
+        given[entry.player] = entry.total
+    extra = tuple(name for name in given if name not in names)
+    if extra:
+        return diagnostic(
+            "E505", claim.line, claim.column,
+            N_("score claim names {extra}: not in Players ({players})"),
+            extra=extra, players=tuple(names),
+        )
+    missing = tuple(name for name in names if name not in given)
+    if missing:
+        return diagnostic(
+            "E505", claim.line, claim.column,
+            N_("score claim leaves out {missing}: it gives every player's running total"),
+            missing=missing,
+        )
+    expected = [t + d for t, d in zip(totals, drift, strict=True)]
+    if all(given[name] == total for name, total in zip(names, expected, strict=True)):
+        return None
+    claimed = tuple(f"{e.player} {e.total}" for e in claim.entries)
+    if any(drift):
+        return diagnostic(
+            "E505", claim.line, claim.column,
+            N_("score claim {claim}, but the score claim at line {at} plus this game's points "
+               "since then give {expected}"),
+            claim=claimed, at=since,
+            expected=tuple(f"{n} {t}" for n, t in zip(names, expected, strict=True)),
+        )
+    return diagnostic(
+        "E505", claim.line, claim.column,
+        N_("score claim {claim}, but the running totals are {actual}"),
+        claim=claimed,
+        actual=tuple(f"{name} {total}" for name, total in zip(names, totals, strict=True)),
+    )

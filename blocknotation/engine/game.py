@@ -1,0 +1,203 @@
+"""One game: its players and target, the rotation of the opener, the running totals and the
+result (R1, R3, R17, R18; G101–G106, E505, E506).
+
+Hands are replayed in the order written; the opener rotates one seat clockwise from whoever
+actually opened the hand before (R17), so a wrong opener is reported once (T301) and the
+rotation goes on from the player who opened.  A hand whose lines hold a syntax error is not
+replayed (its rule checks would report the missing line again) but still passes the opening
+on.  The target is looked at only after a whole hand's count (R18); a hand recorded after
+that is E506 and adds nothing.
+
+Unknown points: a hand whose points cannot be known leaves every later total unknown (None)
+and the game ``in_progress`` as far as the engine can tell.  A ``points`` claim that stands
+in makes the totals, and the status computed from them, only as good as that claim
+(``unverified``).  One exception: when the last hand of a game is unfinished (the record
+stops mid-hand, e.g. a game being written down as it is played), the game's totals are those
+after the last complete hand.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .. import records as r
+from ..diagnostics import N_, Diagnostic, Message, diagnostic
+from ..report import GameResult, HandResult, Status
+from .claims import check_score, claimed_points, claimed_totals
+from .hand import replay_hand
+from .players import Seats, read_players, read_target
+
+
+class BadLines:
+    """The lines that had syntax errors, to ask whether a span of lines holds one."""
+
+    def __init__(self, lines: frozenset[int]) -> None:
+        self._lines = sorted(lines)
+
+    def any_in(self, first: int, end: int) -> bool:
+        """Whether a bad line lies in ``first <= line < end``."""
+        i = bisect_left(self._lines, first)
+        return i < len(self._lines) and self._lines[i] < end
+
+
+def _unreplayed(hand: r.Hand, opener: str | None, points: dict[str, int] | None) -> HandResult:
+    return HandResult(
+        number=hand.number, line=hand.line, opener=opener, outcome=None, winner=None,
+        remaining={}, points=points, score=None, unverified=points is not None, replayed=False,
+    )
+
+
+def _first_mover(hand: r.Hand, seats: Seats) -> int | None:
+    for s in hand.statements:
+        if isinstance(s, r.Opener | r.Play | r.Pass) and s.player in seats.seat:
+            return seats.seat[s.player]
+    return None
+
+
+def status_of(totals: Sequence[int], target: int) -> tuple[Status, int | None]:
+    """R18, looked at after a whole hand's count: once a total is at or over the target, the
+    highest total alone wins (the seat is returned) and a tie for it is a draw.
+
+    Since only one player scores in a hand (R14, R15), plain hands never end in a draw; the
+    rule is kept whole all the same, as the rules state it."""
+    top = max(totals)
+    if top < target:
+        return "in_progress", None
+    leaders = [seat for seat, total in enumerate(totals) if total == top]
+    return ("won", leaders[0]) if len(leaders) == 1 else ("drawn", None)
+
+
+def replay_game(
+    number: int, game: r.Game, bad: BadLines, header: tuple[int, int], end: int
+) -> tuple[list[Diagnostic], GameResult]:
+    """Replay game ``number`` (1-based).  ``header`` is the span of lines of its tag block
+    (where a syntax error may have eaten the ``Players`` tag); ``end`` is the line where the
+    next game starts (or past the end of the file), which closes its last hand's span."""
+    seats, names, problems = read_players(game, bad.any_in(*header))
+    target, warnings = read_target(game, None if seats is None else len(seats))
+    problems += warnings
+    hands: list[HandResult] = []
+    expected_number = 1
+    for hand in game.hands:
+        if hand.number != expected_number:
+            misnumbered = diagnostic(
+                "G106", hand.line, hand.column,
+                N_("hand {number} should be hand {expected}: hands are numbered 1, 2, 3, … in "
+                   "order"),
+                number=hand.number, expected=expected_number,
+            )
+            problems.append(replace(misnumbered, hand=hand.number))
+        expected_number = hand.number + 1
+    if seats is None or target is None:
+        hands = [_unreplayed(hand, None, None) for hand in game.hands]
+        result = GameResult(number, game.line, names, target, tuple(hands), None,
+                            "in_progress", None)
+        return _placed(problems, number), result
+
+    n = len(seats)
+    totals: list[int] | None = [0] * n
+    # How far the last well-formed score claim was from the recomputed totals (E505).
+    drift, drift_line = [0] * n, 0
+    status: Status = "in_progress"
+    winner: int | None = None
+    decided_after = 0
+    previous: int | None = None
+    starts = [hand.line for hand in game.hands[1:]] + [end] if game.hands else []
+    for k, (hand, span_end) in enumerate(zip(game.hands, starts, strict=True)):
+        hand_problems: list[Diagnostic] = []
+        expected = None if previous is None else (previous + 1) % n
+        if status != "in_progress":
+            assert totals is not None
+            leader = max(totals)
+            if winner is not None:
+                decided = Message(N_("{winner} won with {total}"),
+                                  {"winner": seats.names[winner], "total": leader})
+            else:
+                decided = Message(N_("it was drawn at {total}"), {"total": leader})
+            hand_problems.append(
+                diagnostic(
+                    "E506", hand.line, hand.column,
+                    N_("hand {number} comes after the game was decided: {decided} after hand "
+                       "{last}, and the target is {target} (R18)"),
+                    number=hand.number, decided=decided, last=decided_after, target=target,
+                )
+            )
+            hands.append(_unreplayed(hand, None, None))
+            problems += _placed(hand_problems, number, hand.number)
+            continue
+        if bad.any_in(hand.line, span_end):
+            opener = _first_mover(hand, seats)
+            opener = expected if opener is None else opener
+            # Its points claim, if it could be read, stands in unverified (NOTATION §6).
+            claim = next((s for s in hand.statements if isinstance(s, r.Points)), None)
+            gained = None
+            if claim is not None and (claim.player is None or claim.player in seats.seat):
+                gained = claimed_points(claim, seats.seat, n)
+            skipped = _unreplayed(
+                hand, None if opener is None else seats.names[opener],
+                None if gained is None else dict(zip(seats.names, gained, strict=True)),
+            )
+            if totals is not None and gained is not None:
+                totals = [t + p for t, p in zip(totals, gained, strict=True)]
+                skipped = replace(skipped, score=dict(zip(seats.names, totals, strict=True)))
+            else:
+                totals = None
+            hands.append(skipped)
+            previous = opener
+        else:
+            rep = replay_hand(hand, seats, expected)
+            hand_problems += rep.diagnostics
+            previous = rep.opener
+            last = k == len(game.hands) - 1
+            if rep.points is None:
+                if not (rep.outcome == "unfinished" and last):
+                    totals = None
+            elif totals is not None:
+                totals = [t + p for t, p in zip(totals, rep.points, strict=True)]
+                if rep.score is not None:
+                    problem = check_score(rep.score, seats.names, totals, drift, drift_line)
+                    if problem is not None:
+                        hand_problems.append(problem)
+                    claimed = claimed_totals(rep.score, seats.names)
+                    if claimed is not None:
+                        drift = [c - t for c, t in zip(claimed, totals, strict=True)]
+                        drift_line = rep.score.line
+            hands.append(
+                HandResult(
+                    number=hand.number, line=hand.line,
+                    opener=None if rep.opener is None else seats.names[rep.opener],
+                    outcome=rep.outcome,
+                    winner=None if rep.winner is None else seats.names[rep.winner],
+                    remaining=dict(zip(seats.names, rep.remaining, strict=True)),
+                    points=None if rep.points is None else dict(
+                        zip(seats.names, rep.points, strict=True)
+                    ),
+                    score=None if totals is None or rep.points is None else dict(
+                        zip(seats.names, totals, strict=True)
+                    ),
+                    unverified=rep.unverified,
+                    settled_by_claims=rep.settled, ends=rep.ends,
+                )
+            )
+            problems += _placed(hand_problems, number, hand.number)
+        if totals is not None and hands[-1].score is not None:
+            status, winner = status_of(totals, target)
+            decided_after = hand.number
+    result = GameResult(
+        number, game.line, seats.names, target, tuple(hands),
+        None if totals is None else dict(zip(seats.names, totals, strict=True)),
+        status, None if winner is None else seats.names[winner],
+    )
+    return _placed(problems, number), result
+
+
+def _placed(
+    problems: list[Diagnostic], game_number: int, hand: int | None = None
+) -> list[Diagnostic]:
+    """The diagnostics with their game (and hand) filled in, where not already set."""
+    return [
+        replace(d, game=game_number, hand=d.hand if d.hand is not None else hand)
+        for d in problems
+    ]

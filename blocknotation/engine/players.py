@@ -1,0 +1,149 @@
+"""Who plays and to what target: the ``Players`` and ``Target`` tags (R1, R3; G101–G103, G105).
+
+``Players`` lists the names, separated by spaces and/or commas, in clockwise seating order,
+which is the turn order.  A game whose players cannot be read is not replayed at all: every
+later check needs the seats.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .. import records as r
+from ..diagnostics import N_, Diagnostic, diagnostic
+
+#: Tiles dealt to each player, by number of players (R3).
+TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}
+#: The rules' target, by number of players (R3, R18).
+RULES_TARGET: Mapping[int, int] = {2: 100, 3: 61, 4: 61}
+
+_SEPARATORS = re.compile(r"[\s,]+")
+# Nine digits is far beyond any real target and keeps int() cheap on hostile input.
+_WHOLE = re.compile(r"\+?0*([0-9]{1,9})")
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """The players of a game in clockwise order; a seat is an index into ``names``."""
+
+    names: tuple[str, ...]
+    seat: Mapping[str, int]
+    each: int
+    """Tiles dealt to each player (R3)."""
+
+    @classmethod
+    def of(cls, names: tuple[str, ...]) -> Seats:
+        return cls(names, {name: i for i, name in enumerate(names)}, TILES_EACH[len(names)])
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+def split_players(value: str) -> tuple[str, ...]:
+    """The names in a ``Players`` value: separated by spaces and/or commas."""
+    return tuple(name for name in _SEPARATORS.split(value) if name)
+
+
+def read_players(
+    game: r.Game, header_damaged: bool
+) -> tuple[Seats | None, tuple[str, ...], list[Diagnostic]]:
+    """The seats of ``game``, the names as written, and the G101–G103 problems.
+
+    The seats are None when they cannot be used (no names, a wrong number, a bad or repeated
+    name).  ``header_damaged`` says a syntax error hit the game's tag lines: a missing
+    ``Players`` tag is then most likely that line, already reported, so G101 is not added.
+    """
+    tag = game.tag("Players")
+    if tag is None:
+        if header_damaged:
+            return None, (), []
+        return None, (), [
+            diagnostic(
+                "G101", game.line, 1,
+                N_('this game has no Players tag: write [Players "NAME NAME …"] with the '
+                   "players in clockwise order before its first hand"),
+            )
+        ]
+    names = split_players(tag.value)
+    problems: list[Diagnostic] = []
+    if not names:
+        problems.append(
+            diagnostic("G101", tag.line, tag.column, N_("the Players tag names nobody"))
+        )
+        return None, (), problems
+    if len(names) not in TILES_EACH:
+        problems.append(
+            diagnostic(
+                "G102", tag.line, tag.column,
+                N_("Block is for 2, 3 or 4 players (R1), but Players names {count}: {names}"),
+                count=len(names), names=names,
+            )
+        )
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            problems.append(
+                diagnostic(
+                    "G103", tag.line, tag.column,
+                    N_("{name} appears twice in Players; every player is named once"),
+                    name=name,
+                )
+            )
+        elif name in r.KEYWORDS:
+            problems.append(
+                diagnostic(
+                    "G103", tag.line, tag.column,
+                    N_("{name} is a keyword of the notation and cannot be a player's name"),
+                    name=name,
+                )
+            )
+        elif r.NAME_PATTERN.fullmatch(name) is None:
+            problems.append(
+                diagnostic(
+                    "G103", tag.line, tag.column,
+                    N_("{name} is not a valid player name: a name starts with a letter and "
+                       "goes on with letters, digits, _, ' or -"),
+                    name=name,
+                )
+            )
+        seen.add(name)
+    if problems:
+        return None, names, problems
+    return Seats.of(names), names, problems
+
+
+def read_target(game: r.Game, players: int | None) -> tuple[int | None, list[Diagnostic]]:
+    """The target of ``game`` (R3, R18) and the G105 warning when a ``Target`` tag is given.
+
+    A whole number of at least 1 overrides the rules' target and is honoured; it is a house
+    rule, so it is reported (G105) unless it equals the rules' target.  Anything else is
+    reported as ignored.  ``players`` is the number of players, None when unusable: then the
+    rules' target is unknown and only an unreadable ``Target`` is reported.
+    """
+    rules = RULES_TARGET.get(players) if players is not None else None
+    tag = game.tag("Target")
+    if tag is None:
+        return rules, []
+    match = _WHOLE.fullmatch(tag.value.strip())
+    value = int(match.group(1)) if match else 0
+    if value < 1:
+        return rules, [
+            diagnostic(
+                "G105", tag.line, tag.column,
+                N_('Target "{value}" is not a whole number of points above zero, so it is '
+                   "ignored and the rules' target applies (R3)"),
+                value=tag.value,
+            )
+        ]
+    if rules is None or value == rules:
+        return value, []
+    return value, [
+        diagnostic(
+            "G105", tag.line, tag.column,
+            N_("Target {target} overrides the rules' target of {rules} for {count} players "
+               "(R3): the game is played to {target}"),
+            target=value, rules=rules, count=players,
+        )
+    ]

@@ -1,0 +1,65 @@
+"""``show`` lines against the deals and plays: tile conservation at the end of a hand (R2,
+R4, R13; E502).
+
+A show may name only tiles its player can still hold: not played by anyone, not dealt to
+another player, not shown by another player, and from the player's own deal when that is
+known.  Its length is what the player was dealt minus what they placed (R3) when the record
+holds the whole hand; when the record stops early and the claims settle the hand, moves
+may be missing, so the show may be shorter but never longer.
+"""
+
+from __future__ import annotations
+
+from .. import records as r
+from ..diagnostics import N_, Diagnostic, diagnostic
+from .knowledge import NOBODY, Table
+from .tiles import index, text
+
+
+def check_show(
+    show: r.Show, seat: int, table: Table, each: int, complete: bool, names: tuple[str, ...]
+) -> Diagnostic | None:
+    """The first way ``show`` contradicts the record (E502), or None."""
+    holder = table.holders[seat]
+
+    def wrong(template: str, **args: object) -> Diagnostic:
+        return diagnostic("E502", show.line, show.column, template, player=show.player, **args)
+
+    seen = 0
+    for tile in show.tiles:
+        i = index(tile)
+        if seen >> i & 1:
+            return wrong(N_("show {player}: {tile} is shown twice"), tile=text(tile))
+        seen |= 1 << i
+        if table.played_by[i] != NOBODY:
+            return wrong(
+                N_("show {player}: {tile} was already played by {owner} at line {at}"),
+                tile=text(tile), owner=names[table.played_by[i]], at=table.played_at[i],
+            )
+        owner = table.dealt_to[i]
+        if owner != NOBODY and owner != seat:
+            return wrong(
+                N_("show {player}: {tile} was dealt to {owner} at line {at}"),
+                tile=text(tile), owner=names[owner], at=table.holders[owner].deal_line,
+            )
+        shown_by = table.shown_by[i]
+        if shown_by != NOBODY and shown_by != seat:
+            return wrong(
+                N_("show {player}: {tile} is also shown by {owner} at line {at}"),
+                tile=text(tile), owner=names[shown_by], at=table.shown_at[i],
+            )
+        if holder.deal is not None and not holder.deal >> i & 1:
+            return wrong(
+                N_("show {player}: {tile} is not among the tiles dealt to {player} at line "
+                   "{at}"),
+                tile=text(tile), at=holder.deal_line,
+            )
+    holds = each - holder.placed
+    count = len(show.tiles)
+    if count != holds and (complete or count > holds):
+        return wrong(
+            N_("show {player}: {count} tiles shown, but {player} was dealt {each} and "
+               "placed {placed}, so holds {holds}"),
+            count=count, each=each, placed=holder.placed, holds=holds,
+        )
+    return None
