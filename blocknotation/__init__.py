@@ -2,10 +2,13 @@
 
 The public API::
 
-    from blocknotation import parse, parse_bytes, RecordFile
+    from blocknotation import parse, parse_bytes, validate, RecordFile
 
     result = parse(text)            # records and syntax diagnostics, never raises
     result.records.games[0].hands   # pydantic records with line and column
+
+    report = validate(data, "club.txt")   # bytes in: every diagnostic and the recomputed games
+    report.valid, report.diagnostics, report.games[0].score
 
 Importing this package is cheap: the parser and the records load on first use.
 """
@@ -21,8 +24,13 @@ if TYPE_CHECKING:
     from .parse import ParseResult, parse_bytes
     from .parse import parse_text as parse
     from .records import RecordFile
+    from .report import FileReport, GameResult, HandResult
+    from .validate import validate_bytes as validate
 
-__all__ = ["Diagnostic", "ParseResult", "RecordFile", "__version__", "parse", "parse_bytes"]
+__all__ = [
+    "Diagnostic", "FileReport", "GameResult", "HandResult", "ParseResult", "RecordFile",
+    "__version__", "parse", "parse_bytes", "validate",
+]
 
 _LAZY = {
     "parse": ("parse", "parse_text"),
@@ -30,6 +38,10 @@ _LAZY = {
     "ParseResult": ("parse", "ParseResult"),
     "RecordFile": ("records", "RecordFile"),
     "Diagnostic": ("diagnostics", "Diagnostic"),
+    "validate": ("validate", "validate_bytes"),
+    "FileReport": ("report", "FileReport"),
+    "GameResult": ("report", "GameResult"),
+    "HandResult": ("report", "HandResult"),
 }
 
 
