@@ -8,7 +8,6 @@ files too.  A second test keeps the catalogue honest: every code has a case that
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -18,22 +17,10 @@ from blocknotation.diagnostics import CATALOGUE
 from blocknotation.engine import replay
 from blocknotation.parse import parse_bytes
 
+from expect import expectations
+
 CASES = Path(__file__).resolve().parent / "cases"
 FILES = sorted(p for p in CASES.iterdir() if p.suffix in {".txt", ".bin"})
-HEADER = re.compile(rb"# expect:([^\n]*)\n")
-ITEM = re.compile(r"([A-Z]\d{3})@(\d+)")
-
-
-def expected(data: bytes) -> Counter[tuple[str, int]]:
-    match = HEADER.match(data)
-    assert match is not None, "a case file starts with a `# expect:` line"
-    text = match.group(1).decode("ascii").strip()
-    items = text.split()
-    found = [ITEM.fullmatch(item) for item in items]
-    assert all(found), f"malformed expectations: {text!r}"
-    return Counter((m.group(1), int(m.group(2))) for m in found if m)
-
-
 def reported(data: bytes) -> Counter[tuple[str, int]]:
     parsed = parse_bytes(data)
     problems, _ = replay(parsed)
@@ -43,13 +30,13 @@ def reported(data: bytes) -> Counter[tuple[str, int]]:
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_case(path: Path) -> None:
     data = path.read_bytes()
-    assert reported(data) == expected(data)
+    assert reported(data) == expectations(data)
 
 
 def test_every_code_has_a_case() -> None:
-    shown = {code for path in FILES for code, _ in expected(path.read_bytes())}
+    shown = {code for path in FILES for code, _ in expectations(path.read_bytes())}
     assert sorted(set(CATALOGUE) - shown) == []
 
 
 def test_there_are_clean_cases() -> None:
-    assert any(not expected(p.read_bytes()) for p in FILES)
+    assert any(not expectations(p.read_bytes()) for p in FILES)

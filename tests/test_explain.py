@@ -24,24 +24,12 @@ from blocknotation.explain import (
     explain_text,
 )
 
+from expect import expectations
+
 CODES = sorted(CATALOGUE)
 EXAMPLES = sorted(
     item.name for item in examples_dir().iterdir() if item.name.endswith((".txt", ".bin"))
 )
-HEADER = re.compile(rb"# expect:([^\n]*)\r?\n")
-ITEM = re.compile(r"([A-Z]\d{3})@([1-9]\d*)")
-
-
-def expectations(data: bytes) -> Counter[tuple[str, int]]:
-    """The (code, line) multiset of an example's ``# expect:`` header."""
-    match = HEADER.match(data)
-    assert match is not None, "an example starts with a `# expect:` line"
-    items = match.group(1).decode("ascii").split()
-    found = [ITEM.fullmatch(item) for item in items]
-    assert all(found), f"malformed expectations: {items!r}"
-    return Counter((m.group(1), int(m.group(2))) for m in found if m)
-
-
 def test_every_code_is_explained() -> None:
     assert sorted(EXPLANATIONS) == CODES
     for code, entry in EXPLANATIONS.items():
