@@ -15,7 +15,6 @@ import argparse
 import os
 import platform
 import re
-import resource
 import statistics
 import subprocess
 import sys
