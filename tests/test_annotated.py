@@ -85,16 +85,16 @@ def test_findings_go_on_the_line_after_their_statement() -> None:
     assert lines[points + 1] == "#! E504 points claim Ada 20, but Ada scores 24 − 12 = 12"
 
 
-def test_the_count_of_a_hand_follows_it_above_the_next_hand() -> None:
+def test_the_count_of_a_hand_follows_it_above_the_blank_line() -> None:
     text, _ = _annotate(FAULTS.read_bytes())
     block = text.split("score Ada 20, Bea 0\n", 1)[1].split("hand 2\n", 1)[0]
     assert block == (
-        "\n"
         "#! E505 score claim Ada 20, Bea 0, but the running totals are Ada 12, Bea 0\n"
         "#= hand 1: blocked\n"
         "#= remaining pips: Ada 12, Bea 24\n"
         "#= Ada scores 24 − 12 = 12\n"
         "#= totals: Ada 12, Bea 0\n"
+        "\n"
     )
     assert text.endswith(
         "#= hand 2: domino by Bea\n"

@@ -145,3 +145,18 @@ def test_canonical_writer_round_trips_the_parse() -> None:
     record = parse_text(CANONICAL).records
     assert to_text(record) == CANONICAL
     assert from_json(to_json(record)) == (record, ())
+
+
+def test_annotations_before_a_hand_stay_above_its_blank_line() -> None:
+    text = (
+        '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\n#= totals: Ada 0, Bea 0\n'
+        "# the second hand\nhand 2\nBea: 3-4\n"
+    )
+    canonical = convert(text, "text")
+    assert canonical == (
+        '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\n#= totals: Ada 0, Bea 0\n\n'
+        "# the second hand\nhand 2\nBea: 3-4\n"
+    )
+    hand = parse_text(canonical).records.games[0].hands[1]
+    assert hand.comments == ("= totals: Ada 0, Bea 0", " the second hand")
+    assert convert(convert(canonical, "json"), "text") == canonical

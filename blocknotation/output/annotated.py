@@ -36,17 +36,10 @@ from ..i18n import translator
 from ..parse import parse_bytes, parse_text
 from ..report import FileReport, GameResult, HandResult
 from ..validate import EVERYTHING, Selection, validate_bytes
-from .canonical import to_text
+from .canonical import is_engine_comment, to_text
 from .hand_summary import game_line, hand_lines
 
-ENGINE_MARKS = ("=", "!")
-
 Item = r.Tag | r.Hand | r.Statement
-
-
-def is_engine_comment(text: str) -> bool:
-    """Whether a comment (its text after ``#``) is one the engine wrote."""
-    return text.startswith(ENGINE_MARKS)
 
 
 def annotated_file(

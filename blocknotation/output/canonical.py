@@ -2,7 +2,9 @@
 
 One space between tokens; tiles as ``a-b`` in the order written; sides as ``L``/``R``; one
 blank line before each ``hand`` and between games; tags first; every comment kept where it
-was (own-line comments just before their statement, trailing comments after it).
+was (own-line comments just before their statement, trailing comments after it).  The
+engine's annotations (``#=``, ``#!``) that open the comments of a hand or of a game's first
+tag stand above its blank line, next to the hand they describe.
 """
 
 from __future__ import annotations
@@ -58,18 +60,42 @@ def _with_comments(
     yield f"{text} #{comment}" if comment is not None else text
 
 
+def is_engine_comment(text: str) -> bool:
+    """``#=`` and ``#!`` comments are blocknot's own annotations (``--format annotated``)."""
+    return text[:1] in {"=", "!"}
+
+
+def _after_blank_line(
+    text: str, comments: tuple[str, ...], comment: str | None
+) -> Iterator[str]:
+    """A statement that canonical form sets off with a blank line (a hand, a game's tags).
+
+    Annotations at the head of its comments are about what came before it (the end of the
+    previous hand), so they stay above the blank line; the writer's own comments introduce
+    the statement and follow it.  Either way they belong to this statement when read back.
+    """
+    split = 0
+    while split < len(comments) and is_engine_comment(comments[split]):
+        split += 1
+    for own in comments[:split]:
+        yield f"#{own}"
+    yield ""
+    yield from _with_comments(text, comments[split:], comment)
+
+
 def game_lines(game: r.Game, *, first: bool) -> Iterator[str]:
     """The lines of one game; ``first`` is false for every game after the file's first."""
     for index, tag in enumerate(game.tags):
         if index == 0 and not first:
-            yield ""
-        yield from _with_comments(statement_text(tag), tag.comments, tag.comment)
+            yield from _after_blank_line(statement_text(tag), tag.comments, tag.comment)
+        else:
+            yield from _with_comments(statement_text(tag), tag.comments, tag.comment)
     for index, hand in enumerate(game.hands):
         if first and index == 0 and not game.tags:
-            pass  # nothing comes before the file's first line
+            # Nothing comes before the file's first line.
+            yield from _with_comments(hand_header(hand), hand.comments, hand.comment)
         else:
-            yield ""
-        yield from _with_comments(hand_header(hand), hand.comments, hand.comment)
+            yield from _after_blank_line(hand_header(hand), hand.comments, hand.comment)
         for statement in hand.statements:
             yield from _with_comments(
                 statement_text(statement), statement.comments, statement.comment
