@@ -220,20 +220,64 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     Text becomes JSON and JSON becomes canonical text; `-` reads standard input. Converting
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
-    from .convert import convert_bytes
-    from .output.report_text import report_lines
-    from .report import FileReport
+    from .convert import convert_bytes, looks_like_json
+    from .limits import MAX_INPUT_BYTES
     from .source import context_lines
 
     data = read_input(file)
+    if len(data) > MAX_INPUT_BYTES and not looks_like_json(data):
+        _convert_large(file, data, target, output, lang)
+        return
     text, diagnostics = convert_bytes(data, target)
     if text is None:
         context = context_lines(data, {d.line for d in diagnostics})
-        report = FileReport("<stdin>" if file == "-" else file, diagnostics, (), context)
-        lines = list(report_lines(report, _language(lang)))[:-1]
-        sys.stderr.write("".join(f"{line}\n" for line in lines))
-        sys.exit(EXIT_FINDINGS)
+        _refuse(file, diagnostics, context, lang)
     write_output(text, output)
+
+
+def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | None) -> NoReturn:
+    """``convert`` of a record that cannot be read: its diagnostics on standard error."""
+    from .output.report_text import report_lines
+    from .report import FileReport
+
+    report = FileReport("<stdin>" if file == "-" else file, diagnostics, (), context)
+    lines = list(report_lines(report, _language(lang)))[:-1]
+    sys.stderr.write("".join(f"{line}\n" for line in lines))
+    sys.exit(EXIT_FINDINGS)
+
+
+def _convert_large(
+    file: str, head: bytes, target: str | None, output: str | None, lang: str | None
+) -> None:
+    """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
+    a game at a time, into a spool that is written out only once all of it could be read."""
+    import shutil
+    import tempfile
+
+    from .convert import convert_stream
+    from .stream import Prefixed
+
+    with _input_stream(file) as stream, tempfile.SpooledTemporaryFile(
+        8 << 20, mode="w+", encoding="utf-8", newline=""
+    ) as spool:
+        # A file is read again from its start; standard input goes on after ``head``.
+        source = io.BufferedReader(Prefixed(head, stream)) if file == "-" else stream
+        diagnostics, context = convert_stream(source, target, spool)
+        if diagnostics:
+            _refuse(file, diagnostics, context, lang)
+        spool.seek(0)
+        if output is None or output == "-":
+            while block := spool.read(1 << 20):
+                sys.stdout.buffer.write(block.encode("utf-8"))
+            sys.stdout.buffer.flush()
+            return
+        try:
+            with open(output, "w", encoding="utf-8", newline="") as handle:
+                shutil.copyfileobj(spool, handle)
+        except OSError as error:
+            raise UsageProblem(
+                f"cannot write {_shown(output)}: {error.strerror or error}"
+            ) from None
 
 
 @cli.command()

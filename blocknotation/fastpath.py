@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .records import KEYWORDS
+from .names import KEYWORDS
 
 
 @dataclass(slots=True)
@@ -87,6 +87,14 @@ def _name(text: str) -> bool:
     if text in KEYWORDS:
         return False
     return text.isascii() or _EXACT_NAME.fullmatch(text) is not None
+
+
+_NAME_TOKEN = re.compile(_NAME)
+
+
+def is_name(text: str) -> bool:
+    """Whether ``read_line`` reads ``text``, standing where a name goes, as a player name."""
+    return _NAME_TOKEN.fullmatch(text) is not None and _name(text)
 
 
 def read_line(line: str, number: int) -> ParsedLine | str | None:

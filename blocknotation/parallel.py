@@ -1,9 +1,11 @@
 """``--jobs N``: validate the games of one or more files in worker processes.
 
 The main process reads and cuts the files into game chunks (cheap) and hands batches of
-chunks to a pool of workers, which parse and replay them; the pieces come back in the order
-they were sent, so the output is identical to ``--jobs 1``.  At most a few batches per worker
-are in flight at once, which keeps memory bounded however large the input.
+chunks to a pool of workers, which parse, replay and format them (``runner.Render``); the
+formatted pieces come back as text in the order they were sent, so the output is identical
+to ``--jobs 1`` and the main process has little more to do than write it.  At most a few
+batches per worker are in flight at once, which keeps memory bounded however large the
+input.
 """
 
 from __future__ import annotations
@@ -12,19 +14,25 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from .diagnostics import Diagnostic
-from .report import Piece
+from .report import Rendered
 from .stream import Chunk
 from .validate import Selection, chunks_of, validate_chunk
 
-#: Lines per batch sent to a worker: large enough to amortise the hand-over.
-BATCH_LINES = 20_000
+if TYPE_CHECKING:
+    from .runner import Render
+
+#: Characters per batch sent to a worker (some 10,000 lines): large enough to amortise the
+#: hand-over.
+BATCH_CHARS = 200_000
 #: Batches in flight per worker.
 WINDOW = 3
 
-Work = tuple[list[Chunk | Diagnostic], int, Selection]
+#: A batch: its chunks as (first line, text), as they pickle fastest; the number of its
+#: first game; what to report; the file's index; how to format.
+Work = tuple[list[tuple[int, str] | Diagnostic], int, Selection, int, "Render"]
 
 
 def workers(jobs: int) -> int:
@@ -32,39 +40,44 @@ def workers(jobs: int) -> int:
     return (os.cpu_count() or 1) if jobs == 0 else jobs
 
 
-def _validate_batch(work: Work) -> list[Piece]:
-    chunks, first_game, selection = work
+def _validate_batch(work: Work) -> list[Rendered]:
+    chunks, first_game, selection, index, render = work
     pieces = []
-    for chunk in chunks:
+    for item in chunks:
+        chunk = item if isinstance(item, Diagnostic) else Chunk(*item)
         piece = validate_chunk(chunk, first_game, selection)
         first_game += len(piece.games)
-        pieces.append(piece)
-    return pieces
+        pieces.append(render(index, piece))
+    return [render.join(pieces)]  # one piece to send back: less to pickle
 
 
 def _batches(
-    chunks: Iterator[Chunk | Diagnostic], first_game: int, selection: Selection
+    chunks: Iterator[Chunk | Diagnostic], first_game: int, selection: Selection, index: int,
+    render: Render,
 ) -> Iterator[Work]:
     """Group chunks into batches; every chunk after a file's first holds exactly one game."""
-    batch: list[Chunk | Diagnostic] = []
-    lines = 0
+    batch: list[tuple[int, str] | Diagnostic] = []
+    size = 0
     for chunk in chunks:
-        batch.append(chunk)
-        lines += len(chunk.lines) if isinstance(chunk, Chunk) else 1
-        if lines >= BATCH_LINES:
-            yield batch, first_game, selection
-            first_game += sum(isinstance(c, Chunk) for c in batch)
-            batch, lines = [], 0
+        if isinstance(chunk, Diagnostic):
+            batch.append(chunk)
+        else:
+            batch.append((chunk.first_line, chunk.text))
+            size += len(chunk.text)
+        if size >= BATCH_CHARS:
+            yield batch, first_game, selection, index, render
+            first_game += sum(not isinstance(c, Diagnostic) for c in batch)
+            batch, size = [], 0
     if batch:
-        yield batch, first_game, selection
+        yield batch, first_game, selection, index, render
 
 
 def validate_files(
-    streams: Iterable[BinaryIO], selection: Selection, jobs: int
-) -> Iterator[tuple[int, Piece]]:
-    """Validate each stream in turn; yields (stream index, piece) in input order."""
+    streams: Iterable[BinaryIO], selection: Selection, jobs: int, render: Render
+) -> Iterator[tuple[int, Rendered]]:
+    """Validate each stream in turn; yields (stream index, formatted piece) in input order."""
     pool = ProcessPoolExecutor(max_workers=workers(jobs))
-    pending: deque[tuple[int, Future[list[Piece]]]] = deque()
+    pending: deque[tuple[int, Future[list[Rendered]]]] = deque()
     limit = workers(jobs) * WINDOW
     try:
         for index, stream in enumerate(streams):
@@ -74,8 +87,8 @@ def validate_files(
                 continue
             # A file's first chunk may hold no game (only comments), so it is numbered here.
             head = validate_chunk(first, 1, selection)
-            pending.append((index, _done(pool, [head])))
-            for work in _batches(chunks, 1 + len(head.games), selection):
+            pending.append((index, _done([render(index, head)])))
+            for work in _batches(chunks, 1 + len(head.games), selection, index, render):
                 pending.append((index, pool.submit(_validate_batch, work)))
                 while len(pending) >= limit:
                     yield from _drain(pending.popleft())
@@ -85,13 +98,13 @@ def validate_files(
         pool.shutdown(cancel_futures=True)
 
 
-def _done(pool: ProcessPoolExecutor, pieces: list[Piece]) -> Future[list[Piece]]:
-    future: Future[list[Piece]] = Future()
+def _done(pieces: list[Rendered]) -> Future[list[Rendered]]:
+    future: Future[list[Rendered]] = Future()
     future.set_result(pieces)
     return future
 
 
-def _drain(item: tuple[int, Future[list[Piece]]]) -> Iterator[tuple[int, Piece]]:
+def _drain(item: tuple[int, Future[list[Rendered]]]) -> Iterator[tuple[int, Rendered]]:
     index, future = item
     for piece in future.result():
         yield index, piece

@@ -8,156 +8,30 @@ stops at the first bad line: every bad line is reported (S001, S002), every good
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from . import records as r
-from .diagnostics import N_, Diagnostic, diagnostic, printable
+from .diagnostics import N_, Diagnostic, diagnostic
 from .fastpath import ParsedLine, read_line
-from .grammar import build_parser
-from .limits import MAX_LINE_LENGTH, MAX_NUMBER_DIGITS
-from .source import decode
-from .syntax_messages import describe_expected, describe_token
+from .limits import (
+    MAX_INPUT_BYTES,
+    MAX_LINE_LENGTH,
+    MAX_STATEMENTS_PER_HAND,
+)
+from .source import decode, too_large
+
+if TYPE_CHECKING:
+    from .larkparse import LarkParser
 
 
-class _Builder(Transformer[Token, Any]):
-    """One method per grammar alias; each turns a line's tokens into a ``ParsedLine``."""
+def _lark() -> LarkParser:
+    """The Lark parser, imported and compiled on first need (see ``larkparse.py``)."""
+    from .larkparse import parser
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.line_offset = 0
-        self.problems: list[Diagnostic] = []
+    return parser()
 
-    # --- helpers -----------------------------------------------------------
-    def _item(self, kind: str, first: Token, **fields: Any) -> ParsedLine:
-        return ParsedLine(kind, self._line(first), first.column or 1, fields)
-
-    def _line(self, token: Token) -> int:
-        return (token.line or 1) + self.line_offset
-
-    def _number(self, token: Token) -> int | None:
-        if len(token) > MAX_NUMBER_DIGITS:
-            self.problems.append(
-                diagnostic(
-                    "S001", self._line(token), token.column or 1,
-                    N_("a number of {digits} digits; numbers have at most {limit}"),
-                    digits=len(token), limit=MAX_NUMBER_DIGITS,
-                )
-            )
-            return None
-        return int(token)
-
-    def _tile(self, token: Token) -> tuple[int, int] | None:
-        text = str(token).strip("[]").replace(" ", "").replace("\t", "")
-        a, _, b = text.partition("|" if "|" in text else "-")
-        if len(a) == 1 and len(b) == 1 and a <= "6" and b <= "6":
-            return int(a), int(b)
-        bad = a if not (len(a) == 1 and a <= "6") else b
-        self.problems.append(
-            diagnostic(
-                "S002", self._line(token), token.column or 1,
-                N_("pip {pip} in {tile} is outside 0–6: a double-six set has pips 0 to 6"),
-                pip=bad[:12] + ("…" if len(bad) > 12 else ""), tile=printable(str(token)[:40]),
-            )
-        )
-        return None
-
-    def _tiles(self, tokens: Sequence[Token]) -> tuple[tuple[int, int], ...] | None:
-        tiles = [self._tile(t) for t in tokens]
-        clean = [t for t in tiles if t is not None]
-        return tuple(clean) if len(clean) == len(tiles) else None
-
-    # --- file ----------------------------------------------------------------
-    def file(self, children: list[ParsedLine | None]) -> list[ParsedLine | None]:
-        return children
-
-    # --- statements ----------------------------------------------------------
-    def tag(self, c: list[Token]) -> ParsedLine:
-        raw = str(c[2])[1:-1]
-        value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
-        return self._item("tag", c[0], key=str(c[1]), value=value)
-
-    def hand(self, c: list[Token]) -> ParsedLine | None:
-        number = self._number(c[1])
-        return None if number is None else self._item("hand", c[0], number=number)
-
-    def opener(self, c: list[Token]) -> ParsedLine:
-        return self._item("opener", c[0], player=str(c[1]))
-
-    def deal(self, c: list[Token]) -> ParsedLine | None:
-        tiles = self._tiles(c[2:])
-        return None if tiles is None else self._item("deal", c[0], player=str(c[1]), tiles=tiles)
-
-    def play(self, c: list[Any]) -> ParsedLine | None:
-        tile = self._tile(c[1])
-        side = c[2] if len(c) > 2 else None
-        if tile is None:
-            return None
-        return self._item("play", c[0], player=str(c[0]), tile=tile, side=side)
-
-    def side(self, c: list[Token]) -> str:
-        return "L" if c[0].type == "LEFT" else "R"
-
-    def pass_(self, c: list[Token]) -> ParsedLine:
-        return self._item("pass", c[0], player=str(c[0]))
-
-    def show(self, c: list[Token]) -> ParsedLine | None:
-        if c[2].type == "NO_TILES":
-            return self._item("show", c[0], player=str(c[1]), tiles=())
-        tiles = self._tiles(c[2:])
-        return None if tiles is None else self._item("show", c[0], player=str(c[1]), tiles=tiles)
-
-    def domino(self, c: list[Token]) -> ParsedLine:
-        return self._item("domino", c[0], player=str(c[1]))
-
-    def blocked(self, c: list[Token]) -> ParsedLine:
-        return self._item("blocked", c[0])
-
-    def points(self, c: list[Token]) -> ParsedLine | None:
-        if c[1].type == "NONE":
-            return self._item("points", c[0], player=None, points=None)
-        number = self._number(c[2])
-        if number is None:
-            return None
-        return self._item("points", c[0], player=str(c[1]), points=number)
-
-    def score(self, c: list[Any]) -> ParsedLine | None:
-        entries = c[1:]
-        if any(e is None for e in entries):
-            return None
-        return self._item("score", c[0], entries=tuple(entries))
-
-    def score_entry(self, c: list[Token]) -> tuple[str, int] | None:
-        total = self._number(c[1])
-        return None if total is None else (str(c[0]), total)
-
-
-# `pass` is a Python keyword; lark looks the method up by the rule's name.
-setattr(_Builder, "pass", _Builder.pass_)
-
-
-@dataclass(slots=True)
-class _Parser:
-    builder: _Builder
-    comments: list[Token]
-    parse: Callable[[str], list[ParsedLine | None]]
-
-
-_PARSER: _Parser | None = None
-
-
-def _parser() -> _Parser:
-    global _PARSER
-    if _PARSER is None:
-        builder = _Builder()
-        comments: list[Token] = []
-        lark = build_parser(builder, comments.append)
-        _PARSER = _Parser(builder, comments, lark.parse)  # type: ignore[arg-type]
-    return _PARSER
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,14 +64,16 @@ def parse_text(text: str, *, fast: bool = True) -> ParseResult:
 
     Lines are read by the fast reader (``fastpath``) and, when it declines one, by Lark.
     ``fast=False`` runs Lark alone over the whole text: the reference that the fast reader
-    is tested against.
+    is tested against.  A text of more than ``MAX_INPUT_BYTES`` characters is not read (S001).
     """
+    if len(text) > MAX_INPUT_BYTES:
+        return ParseResult(r.RecordFile(), (too_large(),), frozenset())
     lines = text.split("\n")
     if not fast and all(len(line) <= MAX_LINE_LENGTH for line in lines):
-        p = _parser()
-        parsed = _parse_whole(p, text)
+        lark = _lark()
+        parsed = lark.parse_whole(text)
         if parsed is not None:
-            return _result(p, *parsed, [])
+            return _result(*parsed, [], lark.problems)
     return parse_lines(lines, fast=fast)
 
 
@@ -206,19 +82,19 @@ def parse_lines(lines: Sequence[str], first_line: int = 1, *, fast: bool = True)
 
     Streaming reads a file a game at a time this way; positions are those of the whole file.
     """
-    p = _parser()
     problems: list[Diagnostic] = []
-    items, comments = _parse_lines(p, lines, first_line, problems, fast)
-    return _result(p, items, comments, problems)
+    items, comments, building = _parse_lines(lines, first_line, problems, fast)
+    return _result(items, comments, problems, building)
 
 
 def _result(
-    p: _Parser,
     items: list[ParsedLine | None],
     comments: list[tuple[int, str]],
     problems: list[Diagnostic],
+    building: list[Diagnostic],
 ) -> ParseResult:
-    problems.extend(p.builder.problems)
+    """``building``: the problems Lark's transformer met (long numbers, pips out of range)."""
+    problems.extend(building)
     bad_lines = {d.line for d in problems}
     if bad_lines:
         comments = [(line, body) for line, body in comments if line not in bad_lines]
@@ -235,36 +111,15 @@ def statement_kind(line: str) -> str | None:
         return quick.kind
     if quick is not None:
         return None
-    p = _parser()
-    p.builder.problems, p.builder.line_offset = [], 0
-    try:
-        items = p.parse(line)
-    except UnexpectedInput:
-        return None
-    finally:
-        p.comments.clear()
-        p.builder.problems = []
-    return items[0].kind if items and items[0] is not None else None
-
-
-def _parse_whole(
-    p: _Parser, text: str
-) -> tuple[list[ParsedLine | None], list[tuple[int, str]]] | None:
-    """Lark over the whole text at once; None after a syntax error."""
-    p.builder.problems, p.builder.line_offset = [], 0
-    p.comments.clear()
-    try:
-        items = p.parse(text)
-    except UnexpectedInput:
-        return None
-    return items, [(t.line or 1, t[1:].rstrip()) for t in p.comments]
+    return _lark().kind(line)
 
 
 def _parse_lines(
-    p: _Parser, lines: Sequence[str], first_line: int, problems: list[Diagnostic], fast: bool
-) -> tuple[list[ParsedLine | None], list[tuple[int, str]]]:
-    """Read each line on its own, so that one bad line costs only itself."""
-    p.builder.problems = []
+    lines: Sequence[str], first_line: int, problems: list[Diagnostic], fast: bool
+) -> tuple[list[ParsedLine | None], list[tuple[int, str]], list[Diagnostic]]:
+    """Read each line on its own, so that one bad line costs only itself.  Returns the
+    statements, the comments, and the problems met by Lark's transformer."""
+    lark: LarkParser | None = None
     items: list[ParsedLine | None] = []
     comments: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=first_line):
@@ -289,52 +144,16 @@ def _parse_lines(
             continue
         if not line.strip(" \t"):
             continue
-        p.builder.line_offset = number - 1
-        p.comments.clear()
-        try:
-            items.extend(p.parse(line))
-        except UnexpectedInput as error:
-            problems.append(_syntax_error(error, number, line))
+        if lark is None:
+            lark = _lark()
+            lark.start()
+        read = lark.parse_line(line, number)
+        if isinstance(read, Diagnostic):
+            problems.append(read)
             continue
-        comments.extend((number, t[1:].rstrip()) for t in p.comments)
-    return items, comments
-
-
-def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
-    column = error.column if isinstance(error.column, int) and error.column > 0 else 1
-    if isinstance(error, UnexpectedCharacters):
-        char = line[column - 1] if column <= len(line) else ""
-        return diagnostic(
-            "S001", number, column,
-            N_("unexpected character {char}; expected {expected}"),
-            char=_quote_char(char), expected=describe_expected(error.allowed),
-        )
-    if isinstance(error, UnexpectedToken):
-        if error.token.type == "$END":
-            column = len(line.rstrip()) + 1
-            return diagnostic(
-                "S001", number, column, N_("the line ends too early; expected {expected}"),
-                expected=describe_expected(error.expected),
-            )
-        return diagnostic(
-            "S001", number, column, N_("unexpected {found}; expected {expected}"),
-            found=describe_token(error.token), expected=describe_expected(error.expected),
-        )
-    if isinstance(error, UnexpectedEOF):
-        return diagnostic(
-            "S001", number, len(line.rstrip()) + 1,
-            N_("the line ends too early; expected {expected}"),
-            expected=describe_expected(set(error.expected)),
-        )
-    return diagnostic("S001", number, column, N_("this line cannot be read"))
-
-
-def _quote_char(char: str) -> str:
-    if char == "\r":
-        return "a carriage return (CR) without a line feed"
-    if char.isprintable() and char != " ":
-        return f"'{char}'"
-    return f"<U+{ord(char):04X}>" if char else "end of line"
+        items.extend(read[0])
+        comments.extend(read[1])
+    return items, comments, [] if lark is None else lark.problems
 
 
 def _assemble(
@@ -363,6 +182,7 @@ def _assemble(
     hands: list[r.Hand] = []
     hand: ParsedLine | None = None
     statements: list[r.Statement] = []
+    overflow = False
 
     def close_hand() -> None:
         nonlocal hand, statements
@@ -390,7 +210,7 @@ def _assemble(
             tags.append(_record(item))
         elif item.kind == "hand":
             close_hand()
-            hand = item
+            hand, overflow = item, False
         elif hand is None:
             problems.append(
                 diagnostic(
@@ -398,8 +218,18 @@ def _assemble(
                     N_("expected `hand N` before this statement: it belongs to no hand"),
                 )
             )
-        else:
+        elif len(statements) < MAX_STATEMENTS_PER_HAND:
             statements.append(_record(item))
+        elif not overflow:  # an absurd hand: said once, and the rest of it is not kept
+            overflow = True
+            problems.append(
+                diagnostic(
+                    "S001", item.line, item.column,
+                    N_("hand {number} has more than {limit} statements; the rest of it is "
+                       "not read"),
+                    number=hand.fields["number"], limit=MAX_STATEMENTS_PER_HAND,
+                )
+            )
     close_game()
     record = r.trusted(r.RecordFile, games=tuple(games), comments=tuple(unowned))
     return record, problems

@@ -10,19 +10,13 @@ own line (``comment``).  Comment texts are kept as written after the ``#``.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-#: A player name: a letter of any script, then letters, ASCII digits, ``_``, ``'`` or ``-``.
-NAME_PATTERN = re.compile(r"[^\W\d_](?:[^\W\d_]|[0-9_'\-])*")
-
-#: The keywords of the notation: no player may be called by one of them.
-KEYWORDS = frozenset(
-    {"hand", "opener", "deal", "pass", "show", "domino", "blocked", "points", "score", "none",
-     "L", "R", "left", "right"}
-)
+# Re-exported: callers know them as records.NAME_PATTERN and records.KEYWORDS.
+from .names import KEYWORDS as KEYWORDS
+from .names import NAME_PATTERN as NAME_PATTERN
 
 
 def _check_name(value: str) -> str:
@@ -50,7 +44,7 @@ Side = Literal["L", "R"]
 
 class _Record(BaseModel):
     model_config = ConfigDict(
-        frozen=True, extra="forbid", strict=True, regex_engine="python-re"
+        frozen=True, extra="forbid", strict=True, regex_engine="python-re", defer_build=True
     )
 
 

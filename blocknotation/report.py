@@ -6,7 +6,7 @@ here knows how it is printed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -83,6 +83,33 @@ class Tally:
             self.hands + sum(len(g.hands) for g in piece.games),
             self.errors + errors,
             self.warnings + len(piece.diagnostics) - errors,
+        )
+
+    def plus(self, other: Tally) -> Tally:
+        return Tally(self.games + other.games, self.hands + other.hands,
+                     self.errors + other.errors, self.warnings + other.warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A piece of a report as written out, and its counts.  Formatting is done where the
+    piece was validated (in a worker, with ``--jobs``), so only text crosses processes."""
+
+    tally: Tally
+    lines: tuple[str, ...]
+    """Text output: the lines to write.  JSON: each diagnostic as a JSON object."""
+    games: str = ""
+    """JSON: the piece's games, as they appear in the ``games`` array."""
+
+    @staticmethod
+    def join(pieces: Sequence[Rendered], separator: str) -> Rendered:
+        """Consecutive pieces as one; ``separator`` goes between their games."""
+        tally = Tally()
+        for piece in pieces:
+            tally = tally.plus(piece.tally)
+        return Rendered(
+            tally, tuple(line for piece in pieces for line in piece.lines),
+            separator.join([piece.games for piece in pieces if piece.tally.games]),
         )
 
 

@@ -14,10 +14,11 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import IO, BinaryIO
 
+from .output import report_json, report_text
 from .output.report_json import JsonReport
-from .output.report_text import piece_lines, summary_line
+from .output.report_text import summary_line
 from .progress import Progress
-from .report import Piece, Tally
+from .report import Piece, Rendered, Tally
 from .validate import EVERYTHING, Selection, validate_stream
 
 STDIN = "-"
@@ -58,19 +59,39 @@ def _opened(paths: Sequence[str], stdin: BinaryIO, stack: ExitStack) -> Iterator
         yield stdin if path == STDIN else stack.enter_context(open(path, "rb"))  # noqa: SIM115
 
 
+@dataclass(frozen=True, slots=True)
+class Render:
+    """Formats a piece of file ``index``'s report; picklable, so workers can do it."""
+
+    fmt: str
+    names: tuple[str, ...]
+    lang: str
+    color: bool
+
+    def __call__(self, index: int, piece: Piece) -> Rendered:
+        if self.fmt == "json":
+            return report_json.render_piece(piece, self.lang)
+        return report_text.render_piece(piece, self.names[index], self.lang, self.color)
+
+    def join(self, pieces: Sequence[Rendered]) -> Rendered:
+        """Consecutive pieces of one file as one, written the same."""
+        return Rendered.join(pieces, report_json.GAMES_SEPARATOR if self.fmt == "json" else "")
+
+
 def _tagged_pieces(
     paths: Sequence[str], stdin: BinaryIO, options: Options, stack: ExitStack
-) -> Iterator[tuple[int, Piece, BinaryIO]]:
+) -> Iterator[tuple[int, Rendered, BinaryIO]]:
     streams = list(_opened(paths, stdin, stack))
+    render = Render(options.fmt, tuple(map(display_name, paths)), options.lang, options.color)
     if options.jobs == 1:
         for index, stream in enumerate(streams):
             for piece in validate_stream(stream, options.selection):
-                yield index, piece, stream
+                yield index, render(index, piece), stream
         return
     from .parallel import validate_files
 
-    for index, piece in validate_files(streams, options.selection, options.jobs):
-        yield index, piece, streams[index]
+    for index, rendered in validate_files(streams, options.selection, options.jobs, render):
+        yield index, rendered, streams[index]
 
 
 def _position(stream: BinaryIO) -> int:
@@ -83,19 +104,19 @@ def _position(stream: BinaryIO) -> int:
 class _Feed:
     """Hands out the tagged pieces one file at a time, keeping counts and progress."""
 
-    def __init__(self, tagged: Iterator[tuple[int, Piece, BinaryIO]], files: int,
+    def __init__(self, tagged: Iterator[tuple[int, Rendered, BinaryIO]], files: int,
                  progress: Progress) -> None:
         self.tagged = tagged
         self.upcoming = next(tagged, None)
         self.tallies = [Tally() for _ in range(files)]
         self.progress = progress
 
-    def pieces(self, index: int, read_before: int) -> Iterator[Piece]:
+    def pieces(self, index: int, read_before: int) -> Iterator[Rendered]:
         while self.upcoming is not None and self.upcoming[0] == index:
             _, piece, stream = self.upcoming
-            self.tallies[index] = self.tallies[index].add(piece)
+            self.tallies[index] = self.tallies[index].plus(piece.tally)
             self.progress.read = read_before + _position(stream)
-            self.progress.advance(0, len(piece.games))
+            self.progress.advance(0, piece.tally.games)
             yield piece
             self.upcoming = next(self.tagged, None)
 
@@ -112,10 +133,10 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
         for index, path in enumerate(paths):
             name = display_name(path)
             if json_report is not None:
-                json_report.add_file(name, feed.pieces(index, read_before))
+                json_report.add_rendered(name, feed.pieces(index, read_before))
             else:
                 for piece in feed.pieces(index, read_before):
-                    for line in piece_lines(piece, name, options.lang, options.color):
+                    for line in piece.lines:
                         out.write(line + "\n")
                 progress.close()
                 out.write(summary_line(name, feed.tallies[index], options.lang) + "\n")

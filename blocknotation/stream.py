@@ -6,35 +6,73 @@ starts, which is where the parser would start one: at a tag line that follows a 
 comments and blank lines just before that tag go with the new game, since an own-line
 comment belongs to the statement after it.  Parsing the chunks one by one therefore gives
 the same records, with the same positions, as parsing the whole file at once.
+
+A game is held in memory whole while it is read, so a game chunk is bounded like a whole
+input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and
+the stream ends there with S001 at its first line.
+
+``read_lines`` and ``game_chunks`` are the definition.  ``chunks_of``, which validation
+uses, does the same work a block of a megabyte at a time instead of a line at a time: it
+decodes a block in one call and finds where games start with regular expressions that skip
+from line end to line end, so that a large file costs little more than reading it.  A block
+that is not plain text (bad UTF-8, a NUL byte, a line that never ends) is handed to
+``read_lines`` from its first line on.  ``tests/test_stream.py`` checks that both give the
+same chunks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import BinaryIO
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .diagnostics import Diagnostic
-from .parse import ParseResult, parse_lines, statement_kind
-from .source import nul_byte, undecodable
+from .fastpath import ParsedLine, read_line
+from .limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from .source import nul_byte, too_large, undecodable
+
+if TYPE_CHECKING:
+    from .parse import ParseResult
 
 _BOM = b"\xef\xbb\xbf"
+#: Bytes read at a time by ``chunks_of``.
+BLOCK_BYTES = 1 << 20
+#: Lines handed on at a time once ``read_lines`` has taken over.
+_BLOCK_LINES = 10_000
+#: A line this long without its end in sight is left to ``read_lines`` (four bytes at most
+#: per character, and room for the line end).
+_LONG_LINE_BYTES = 4 * MAX_LINE_LENGTH + 2
 
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """The lines of one game (or of the lines before the first game), and where they start."""
+    """The lines of one game (or of the lines before the first game), joined by LF, and the
+    number of the first."""
 
     first_line: int
-    lines: list[str]
+    text: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
 
     def parse(self) -> ParseResult:
+        # Imported here: the parser loads the records (pydantic), which a file of clean games
+        # never needs (see ``validate.validate_chunk``).
+        from .parse import parse_lines
+
         return parse_lines(self.lines, self.first_line)
 
 
-def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[str | Diagnostic]:
-    """Decoded lines without their line ends; an S003 diagnostic ends the stream early."""
-    for number, raw in enumerate(stream, start=1):
+def read_lines(
+    stream: BinaryIO | Iterable[bytes], first_line: int = 1
+) -> Iterator[str | Diagnostic]:
+    """Decoded lines without their line ends; an S003 diagnostic ends the stream early.
+
+    ``first_line`` is the number of the stream's first line, when it starts inside a file."""
+    for number, raw in enumerate(stream, start=first_line):
         if raw.endswith(b"\n"):
             raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
         if number == 1 and raw.startswith(_BOM):
@@ -55,29 +93,204 @@ def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[str | Diagnostic]
 def game_chunks(lines: Iterable[str | Diagnostic]) -> Iterator[Chunk | Diagnostic]:
     """Group decoded lines into games; a diagnostic from decoding is passed on as it comes."""
     current: list[str] = []
+    size = 0  # characters in `current`, line ends included
     first = 1
     has_hand = False
     tail = 0  # where the run of blank and comment-only lines at the end of `current` starts
-    number = 0
-    for item in lines:
+    for number, item in enumerate(lines, start=1):
         if isinstance(item, Diagnostic):
             if current:
-                yield Chunk(first, current)
+                yield Chunk(first, "\n".join(current))
             yield item
             return
-        number += 1
         body = item.lstrip(" \t")
-        if not body or body[0] == "#":
-            current.append(item)
-            continue
-        if has_hand and body[0] == "[" and statement_kind(item) == "tag":
-            yield Chunk(first, current[:tail])
-            current = current[tail:]
-            first = number - len(current)
-            has_hand = False
-        elif not has_hand and body.startswith("hand") and statement_kind(item) == "hand":
-            has_hand = True
+        if body and body[0] != "#":
+            if has_hand and body[0] == "[" and _kind(item) == "tag":
+                yield Chunk(first, "\n".join(current[:tail]))
+                current = current[tail:]
+                first = number - len(current)
+                size = sum(len(line) + 1 for line in current)
+                has_hand = False
+            elif not has_hand and body.startswith("hand") and _kind(item) == "hand":
+                has_hand = True
+            tail = len(current) + 1
         current.append(item)
-        tail = len(current)
+        size += len(item) + 1
+        if size > MAX_INPUT_BYTES:
+            yield _too_large(first)
+            return
     if current:
-        yield Chunk(first, current)
+        yield Chunk(first, "\n".join(current))
+
+
+def _too_large(line: int) -> Diagnostic:
+    """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``."""
+    return replace(too_large(), line=line)
+
+
+def _kind(line: str) -> str | None:
+    """``parse.statement_kind``, without loading the parser when the fast reader knows."""
+    quick = read_line(line, 1)
+    if isinstance(quick, ParsedLine):
+        return quick.kind
+    if quick is not None:  # blank, or a comment
+        return None
+    from .parse import statement_kind
+
+    return statement_kind(line)
+
+
+# --- a block at a time ---------------------------------------------------------------------
+
+#: The line end before a line that may start a game's first hand (``hand``), or a new game
+#: (a tag).  Searching from the LF lets the regular expression engine skip to line ends.
+_HAND = re.compile(r"\n[ \t]*hand")
+_TAG = re.compile(r"\n[ \t]*\[")
+
+
+def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
+    """``game_chunks(read_lines(stream))``, a block at a time when ``stream`` can be read so."""
+    read: Callable[[int], bytes] | None = getattr(stream, "read", None)
+    blocks = _by_lines(b"", stream, 1) if read is None else _blocks(read, stream)
+    buffer = ""  # the lines of the game being gathered, each after an LF
+    first = 1  # the number of its first line
+    has_hand = False
+    for block in blocks:
+        if isinstance(block, Diagnostic):
+            if buffer:
+                yield Chunk(first, buffer[1:])
+            yield block
+            return
+        at = len(buffer)
+        buffer += "\n" + block[:-1]
+        start = 0
+        # Only a first hand, then a tag after it, matter: look for the one that comes next.
+        while match := (_TAG if has_hand else _HAND).search(buffer, at):
+            at = match.start()
+            end = buffer.find("\n", at + 1)
+            kind = _kind(buffer[at + 1 : end if end >= 0 else len(buffer)])
+            if not has_hand:
+                has_hand = kind == "hand"
+            elif kind == "tag":
+                if at - start > MAX_INPUT_BYTES:
+                    yield _too_large(first)
+                    return
+                cut = _comments_before(buffer, at, start)
+                yield Chunk(first, buffer[start + 1 : cut])
+                first += buffer.count("\n", start, cut)
+                start, has_hand = cut, False
+            at += 1
+        buffer = buffer[start:]
+        if len(buffer) > MAX_INPUT_BYTES:
+            yield _too_large(first)
+            return
+    if buffer:
+        yield Chunk(first, buffer[1:])
+
+
+def _comments_before(text: str, at: int, floor: int) -> int:
+    """Where the run of blank and comment-only lines before the line after the LF at ``at``
+    begins (the LF before its first line), going back no further than ``floor``."""
+    while at > floor:
+        before = text.rfind("\n", floor, at)
+        body = text[before + 1 : at].lstrip(" \t")
+        if body and body[0] != "#":
+            break
+        at = before
+    return at
+
+
+def _blocks(read: Callable[[int], bytes], stream: Iterable[bytes]) -> Iterator[str | Diagnostic]:
+    """The decoded text of ``stream`` as ``read_lines`` decodes it, in blocks of whole lines,
+    each line ending with LF; a decoding problem comes last, as a diagnostic."""
+    pending: bytes | None = b""  # the start of a line whose end is not read yet; None: done
+    line = 1  # the number of the next block's first line
+    while pending is not None:
+        more = read(BLOCK_BYTES)
+        data = pending + more if pending else more
+        if not more:  # the end: what is left is the last line, without its LF
+            if not data:
+                return
+            end, pending = len(data), None
+        else:
+            end = data.rfind(b"\n") + 1
+            if end == 0:
+                if len(data) > _LONG_LINE_BYTES:
+                    yield from _by_lines(data, stream, line)
+                    return
+                pending = data
+                continue
+            pending = data[end:]
+        raw = data[:end]
+        text = _decoded(raw[3:] if line == 1 and raw.startswith(_BOM) else raw)
+        if text is None:  # not plain text: let the definition say where and why
+            yield from _by_lines(data, stream, line)
+            return
+        if not text.endswith("\n"):
+            text += "\n"
+        line += text.count("\n")
+        yield text
+
+
+def _decoded(raw: bytes) -> str | None:
+    """``raw`` decoded with CRLF as LF, or None when it is not UTF-8 or holds a NUL byte."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return None if "\0" in text else text.replace("\r\n", "\n")
+
+
+def _by_lines(
+    head: bytes, stream: Iterable[bytes], first_line: int
+) -> Iterator[str | Diagnostic]:
+    """The rest of the stream, from the bytes ``head`` already read on, by ``read_lines``."""
+    lines: list[str] = []
+    for item in read_lines(_raw_lines(head, stream), first_line):
+        if isinstance(item, Diagnostic):
+            if lines:
+                yield "\n".join(lines) + "\n"
+            yield item
+            return
+        lines.append(item)
+        if len(lines) >= _BLOCK_LINES:
+            yield "\n".join(lines) + "\n"
+            lines = []
+    if lines:
+        yield "\n".join(lines) + "\n"
+
+
+def _raw_lines(head: bytes, stream: Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of ``head`` and then of ``stream``; a line cut between the two is joined."""
+    *whole, partial = head.split(b"\n")
+    for line in whole:
+        yield line + b"\n"
+    rest = iter(stream)
+    joined = partial + next(rest, b"")
+    if joined:
+        yield joined
+    yield from rest
+
+
+class Prefixed(io.RawIOBase):
+    """The bytes ``head`` and then the rest of ``stream``: input read ahead, given back.
+
+    Wrap it in ``io.BufferedReader`` to read it by blocks or by lines."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        super().__init__()
+        self._head = memoryview(head)
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)

@@ -11,13 +11,18 @@ from __future__ import annotations
 import io
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from . import records as r
+from . import stream as _stream
 from .diagnostics import Diagnostic
 from .engine import replay
+from .engine.quick import replay_quick
+from .quickread import read_game
 from .report import FileReport, GameResult, Piece
-from .stream import Chunk, game_chunks, read_lines
+from .stream import Chunk
+
+if TYPE_CHECKING:
+    from . import records as r
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +42,20 @@ EVERYTHING = Selection()
 
 
 def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
-                   selection: Selection = EVERYTHING) -> Piece:
-    """Parse and replay one chunk; its games are numbered from ``first_game``."""
+                   selection: Selection = EVERYTHING, *, quick: bool = True) -> Piece:
+    """Parse and replay one chunk; its games are numbered from ``first_game``.
+
+    A clean game is read and replayed the quick way, without records (``quickread``,
+    ``engine/quick.py``); ``quick=False`` always takes the full way, the reference that the
+    quick way is tested against."""
     if isinstance(chunk, Diagnostic):
         kept = (chunk,) if selection.keeps(chunk.code) else ()
         return Piece((), kept, {})
+    if quick:
+        read = read_game(chunk.text, chunk.first_line)
+        result = None if read is None else replay_quick(read, first_game)
+        if result is not None:
+            return Piece((result,), (), {})
     parsed = chunk.parse()
     found, games = replay(parsed)
     offset = first_game - 1
@@ -75,7 +89,7 @@ def _place(d: Diagnostic, game: r.Game, index: int) -> Diagnostic:
 
 def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
     """The game chunks of a binary stream (a decoding problem comes as a diagnostic)."""
-    return game_chunks(read_lines(stream))
+    return _stream.chunks_of(stream)
 
 
 def validate_stream(stream: BinaryIO | Iterable[bytes],

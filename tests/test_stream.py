@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -10,10 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation import records as r
+from blocknotation import stream
 from blocknotation.diagnostics import Diagnostic
 from blocknotation.parse import parse_bytes
 from blocknotation.simulate import generate
-from blocknotation.stream import Chunk, game_chunks, read_lines
+from blocknotation.stream import Chunk, chunks_of, game_chunks, read_lines
 
 from strategies import record_texts
 
@@ -77,3 +80,83 @@ def test_generated_records(text: str, ending: bytes, bom: bool) -> None:
 )
 def test_awkward_files(data: bytes) -> None:
     assert_same(data)
+
+
+# --- a block at a time: ``chunks_of`` gives the chunks of ``game_chunks(read_lines(…))`` ----
+
+
+@contextmanager
+def blocks_of(size: int, long_line: int) -> Iterator[None]:
+    """Read ``size`` bytes at a time, and leave lines longer than ``long_line`` to read_lines."""
+    saved = stream.BLOCK_BYTES, stream._LONG_LINE_BYTES
+    stream.BLOCK_BYTES, stream._LONG_LINE_BYTES = size, long_line
+    try:
+        yield
+    finally:
+        stream.BLOCK_BYTES, stream._LONG_LINE_BYTES = saved
+
+
+def assert_same_chunks(data: bytes) -> None:
+    reference = list(game_chunks(read_lines(io.BytesIO(data))))
+    assert list(chunks_of(io.BytesIO(data).readlines())) == reference  # not readable: by lines
+    for size, long_line in [(stream.BLOCK_BYTES, stream._LONG_LINE_BYTES), (1, 4), (7, 16),
+                            (64, 1 << 20)]:
+        with blocks_of(size, long_line):
+            assert list(chunks_of(io.BytesIO(data))) == reference, (size, long_line)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+def test_samples_a_block_at_a_time(sample: Path) -> None:
+    assert_same_chunks(sample.read_bytes())
+
+
+def test_many_games_a_block_at_a_time() -> None:
+    games = list(generate(seed=4, games=30, partial=True, claims=True))
+    text = "# leading\n" + "\n  # between games\n\n".join(games) + "# trailing"
+    assert_same_chunks(text.encode())
+    assert_same_chunks(text.encode().replace(b"\n", b"\r\n"))
+
+
+@given(record_texts(), st.sampled_from([b"\n", b"\r\n", b"\r"]), st.booleans(),
+       st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(
+           [b"\xff", b"\x00", b"\r", b"\xc3", b"\xef\xbb\xbf", b"\n[T \"v\"]\n", b"\nhand 9\n"]
+       )), max_size=2))
+def test_records_a_block_at_a_time(
+    text: str, ending: bytes, bom: bool, insertions: list[tuple[int, bytes]]
+) -> None:
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode().replace(b"\n", ending)
+    for at, piece in insertions:
+        at %= len(data) + 1
+        data = data[:at] + piece + data[at:]
+    assert_same_chunks(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"", b"\n", b"\n\n", b"\r", b"\r\n", b"\xef\xbb\xbf", b"\xef\xbb\xbf\n", b"x", b"x\r",
+        b"hand 1\nAda: 1-2 \xff\n", b"\xff\xfeh\x00", b"hand 1\n\x00\n", b"a\r\r\nhand 1\r",
+        b"[P \"x\"]\nhand 1\n\n# c\n \t\n[Q \"y\"]\nhand 1\n# end", b"hand 1\r\n[T \"v\"]",
+        b"[A \"1\"]\nhand 1\n[B \"2\"]\n[C \"3\"]\nhand 1\nhand 2\n[D \"4\"]\n",
+        b"  [A \"1\"]\n  hand 1\n\t[B \"2\"]\nhandy: 1-2\n[C \"3\"]",
+        b"x" * 100 + b"\n" + b"y" * 100, b"hand 1\n" + b"#" * 100 + b"\xff",
+    ],
+)
+def test_awkward_files_a_block_at_a_time(data: bytes) -> None:
+    assert_same_chunks(data)
+
+
+@pytest.mark.parametrize("limit", [40, 300, 2000])
+def test_a_game_too_large_to_hold_ends_the_stream(limit: int) -> None:
+    games = list(generate(seed=6, games=6, partial=True, claims=True))
+    data = "\n# between\n\n".join(games).encode() + b"\n\xff"
+    saved = stream.MAX_INPUT_BYTES
+    stream.MAX_INPUT_BYTES = limit
+    try:
+        reference = list(game_chunks(read_lines(io.BytesIO(data))))
+        assert isinstance(reference[-1], Diagnostic) and reference[-1].code == "S001"
+        for size, long_line in [(stream.BLOCK_BYTES, 1 << 20), (5, 1 << 20), (97, 30)]:
+            with blocks_of(size, long_line):
+                assert list(chunks_of(io.BytesIO(data))) == reference, (size, long_line)
+    finally:
+        stream.MAX_INPUT_BYTES = saved

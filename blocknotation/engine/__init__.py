@@ -13,11 +13,13 @@ play or pass), ``shows``, ``scoring`` (R13–R16), ``claims``, ``hand`` (one han
 
 from __future__ import annotations
 
-from .. import records as r
-from ..diagnostics import Diagnostic
-from ..parse import ParseResult
-from ..report import GameResult
-from .game import BadLines, replay_game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .. import records as r
+    from ..diagnostics import Diagnostic
+    from ..parse import ParseResult
+    from ..report import GameResult
 
 __all__ = ["replay"]
 
@@ -29,6 +31,10 @@ def replay(result: ParseResult) -> tuple[tuple[Diagnostic, ...], tuple[GameResul
     line order, and one ``GameResult`` per game.  Hands whose lines hold a syntax error
     (``result.bad_lines``) are not replayed and get no rule diagnostics.
     """
+    # Imported here: the full replay loads the records (pydantic), which a file of clean
+    # games never needs (see ``quick.py``).
+    from .game import BadLines, replay_game
+
     games = result.records.games
     bad = BadLines(result.bad_lines)
     problems: list[Diagnostic] = []

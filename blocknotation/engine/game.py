@@ -19,7 +19,6 @@ after the last complete hand.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
 from dataclasses import replace
 
 from .. import records as r
@@ -28,6 +27,7 @@ from ..report import GameResult, HandResult, Status
 from .claims import check_score, claimed_points, claimed_totals
 from .hand import replay_hand
 from .players import Seats, read_players, read_target
+from .scoring import status_of
 
 
 class BadLines:
@@ -54,19 +54,6 @@ def _first_mover(hand: r.Hand, seats: Seats) -> int | None:
         if isinstance(s, r.Opener | r.Play | r.Pass) and s.player in seats.seat:
             return seats.seat[s.player]
     return None
-
-
-def status_of(totals: Sequence[int], target: int) -> tuple[Status, int | None]:
-    """R18, looked at after a whole hand's count: once a total is at or over the target, the
-    highest total alone wins (the seat is returned) and a tie for it is a draw.
-
-    Since only one player scores in a hand (R14, R15), plain hands never end in a draw; the
-    rule is kept whole all the same, as the rules state it."""
-    top = max(totals)
-    if top < target:
-        return "in_progress", None
-    leaders = [seat for seat, total in enumerate(totals) if total == top]
-    return ("won", leaders[0]) if len(leaders) == 1 else ("drawn", None)
 
 
 def replay_game(

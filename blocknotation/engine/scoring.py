@@ -1,4 +1,5 @@
-"""The count at the end of a hand (R13–R16), as pure functions of the remaining pips.
+"""The count at the end of a hand (R13–R16) and the state of a game after it (R18), as pure
+functions of the remaining pips and the totals.
 
 Points are raw (R16): nothing is rounded or divided, and only the hand's winner scores; the
 others get 0 for the hand and their totals are never reduced.
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..diagnostics import N_, Message
+from ..report import Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,14 +29,20 @@ class Count:
 
 
 def _points(seats: int, winner: int, gained: int) -> tuple[int, ...]:
-    return tuple(gained if seat == winner else 0 for seat in range(seats))
+    points = [0] * seats
+    points[winner] = gained
+    return tuple(points)
+
+
+def _opponents(remaining: Sequence[int], winner: int) -> tuple[int, ...]:
+    return (*remaining[:winner], *remaining[winner + 1 :])
 
 
 def domino(winner: int, remaining: Sequence[int]) -> Count:
     """R14: the player who went out scores the sum of all opponents' remaining pips; an
     opponent left with only ``[0|0]`` adds 0, and opponents holding 0 pips in total still
     leave the winner the winner of the hand, with 0 points."""
-    added = tuple(pips for seat, pips in enumerate(remaining) if seat != winner)
+    added = _opponents(remaining, winner)
     return Count(winner, _points(len(remaining), winner, sum(added)), added)
 
 
@@ -42,11 +50,11 @@ def blocked(remaining: Sequence[int]) -> Count:
     """R15: the lowest total, alone, scores the opponents' combined total minus its own,
     subtracted once; a tie for the lowest total scores nobody."""
     low = min(remaining)
-    lowest = tuple(seat for seat, pips in enumerate(remaining) if pips == low)
-    if len(lowest) > 1:
+    if remaining.count(low) > 1:
+        lowest = tuple(seat for seat, pips in enumerate(remaining) if pips == low)
         return Count(None, (0,) * len(remaining), tied=lowest)
-    winner = lowest[0]
-    added = tuple(pips for seat, pips in enumerate(remaining) if seat != winner)
+    winner = remaining.index(low)
+    added = _opponents(remaining, winner)
     return Count(
         winner, _points(len(remaining), winner, sum(added) - low), added, low
     )
@@ -68,3 +76,16 @@ def explain(count: Count, names: Sequence[str], remaining: Sequence[int]) -> Mes
         N_("{player} scores {sum} = {points}"),
         {"player": names[count.winner], "sum": sum_text, "points": points},
     )
+
+
+def status_of(totals: Sequence[int], target: int) -> tuple[Status, int | None]:
+    """R18, looked at after a whole hand's count: once a total is at or over the target, the
+    highest total alone wins (the seat is returned) and a tie for it is a draw.
+
+    Since only one player scores in a hand (R14, R15), plain hands never end in a draw; the
+    rule is kept whole all the same, as the rules state it."""
+    top = max(totals)
+    if top < target:
+        return "in_progress", None
+    leaders = [seat for seat, total in enumerate(totals) if total == top]
+    return ("won", leaders[0]) if len(leaders) == 1 else ("drawn", None)

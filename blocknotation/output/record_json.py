@@ -9,13 +9,13 @@ with the JSON path of the problem.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import IO, Any
 
 from pydantic import ValidationError
 
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..limits import MAX_NUMBER_DIGITS
-from ..records import RecordFile
+from ..records import Game, RecordFile
 
 # Arrays written one element per line; everything else is written compactly, so that each
 # tag and each statement takes one line.
@@ -29,10 +29,40 @@ def to_json(record: RecordFile) -> str:
     characters) are written as ``\\u`` escapes, so the document is safe to print and still
     reads back to the same record.
     """
-    return _visible(_dump(record.model_dump(mode="json"), "") + "\n")
+    return visible_json(_dump(record.model_dump(mode="json"), "") + "\n")
 
 
-def _visible(text: str) -> str:
+class JsonWriter:
+    """``to_json`` a game at a time, for a file read a game at a time: the same text.
+
+    ``to_json`` writes the document's games one per element of its ``games`` array, each
+    with ``_dump`` at the array's indent; the writer writes the same around each game as it
+    comes, then the file's trailing comments and the end.
+    """
+
+    _HEAD = '{\n  "notation": "blocknot",\n  "version": 1,\n  "games": ['
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.games = 0
+
+    def add(self, game: Game) -> None:
+        text = _dump(game.model_dump(mode="json"), "    ")
+        self.out.write(visible_json((",\n    " if self.games else self._HEAD + "\n    ") + text))
+        self.games += 1
+
+    def close(self, comments: tuple[str, ...]) -> None:
+        end = f'\n  ],\n  "comments": {json.dumps(list(comments), ensure_ascii=False)}\n}}\n'
+        self.out.write(visible_json(end if self.games else self._HEAD + end[3:]))
+
+
+def visible_json(text: str) -> str:
+    """A JSON document with every invisible character in its strings as a ``\\u`` escape.
+
+    Controls, bidi controls, zero-width characters and lone surrogates (from a file name
+    that is not UTF-8) are written escaped; the document means the same and is safe on a
+    terminal.  Line feeds between values are kept.
+    """
     if text.replace("\n", "").isprintable():
         return text
     # Outside strings a document holds only ASCII, so every such character is in a string.

@@ -7,15 +7,17 @@ can come first, in the order the contract shows, without holding a large file's 
 
 from __future__ import annotations
 
+import codecs
 import json
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import IO, Any
 
 from ..diagnostics import Diagnostic
 from ..i18n import translator
-from ..report import FileReport, GameResult, HandResult, Piece, Tally
+from ..report import FileReport, GameResult, HandResult, Piece, Rendered, Tally
 
 _SPOOL_BYTES = 8 * 1024 * 1024
 
@@ -50,20 +52,83 @@ def hand_object(hand: HandResult) -> dict[str, Any]:
     }
 
 
+class _Keys(dict[str, str]):
+    """Each name as a JSON string, encoded once: a game's names come on every hand.  Also
+    the JSON of a mapping from the game's players, in seat order, to whole numbers, with
+    ``%d`` for the numbers: most mappings of a game are such."""
+
+    def __init__(self, players: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.players = list(players)
+        self.template = "{" + ", ".join(f"{self[name]}: %d" for name in players) + "}"
+
+    def __missing__(self, name: str) -> str:
+        encoded = self[name] = _encoded(name)
+        return encoded
+
+
+@lru_cache(maxsize=4096)
+def _encoded(text: str) -> str:
+    # The same names and words come back game after game.
+    return _dumps(text)
+
+
+def _text(value: str | None, keys: _Keys) -> str:
+    return "null" if value is None else keys[value]
+
+
+def _counts(mapping: Mapping[str, int | None] | None, keys: _Keys) -> str:
+    """A mapping of names to whole numbers (or null) as ``json.dumps`` writes it."""
+    if mapping is None:
+        return "null"
+    if list(mapping) == keys.players:
+        values = tuple(mapping.values())
+        if None not in values:
+            return keys.template % values
+    items = [f"{keys[k]}: {'null' if v is None else _dumps(v)}" for k, v in mapping.items()]
+    return "{" + ", ".join(items) + "}"
+
+
+def hand_text(hand: HandResult, keys: _Keys | None = None) -> str:
+    """``_dumps(hand_object(hand))``, written out directly: a large file has a hand every
+    few lines, and json.dumps of a dict costs several times more."""
+    keys = _Keys() if keys is None else keys
+    return (
+        f'{{"number": {hand.number}, "line": {hand.line}, "opener": {_text(hand.opener, keys)}, '
+        f'"outcome": {_text(hand.outcome, keys)}, "winner": {_text(hand.winner, keys)}, '
+        f'"remaining": {_counts(hand.remaining, keys)}, "points": {_counts(hand.points, keys)}, '
+        f'"score": {_counts(hand.score, keys)}, '
+        f'"unverified": {"true" if hand.unverified else "false"}}}'
+    )
+
+
 def game_text(game: GameResult, indent: str = "    ") -> str:
     """One game as JSON text: its header on the first line, one hand per line."""
-    head = _dumps({
-        "index": game.index, "line": game.line, "players": list(game.players),
-        "target": game.target,
-    })[:-1]
-    tail = _dumps({
-        "score": None if game.score is None else dict(game.score),
-        "status": game.status, "winner": game.winner,
-    })[1:]
+    keys = _Keys(game.players)
+    # As json.dumps writes the header and tail dicts, without its cost per game.
+    players = ", ".join([keys[name] for name in game.players])
+    target = "null" if game.target is None else _dumps(game.target)
+    head = f'{{"index": {game.index}, "line": {game.line}, "players": [{players}], ' \
+           f'"target": {target}'
+    tail = f'"score": {_counts(game.score, keys)}, "status": {_text(game.status, keys)}, ' \
+           f'"winner": {_text(game.winner, keys)}}}'
     if not game.hands:
         return f'{head}, "hands": [], {tail}'
-    hands = f",\n{indent}  ".join(_dumps(hand_object(h)) for h in game.hands)
+    hands = f",\n{indent}  ".join([hand_text(hand, keys) for hand in game.hands])
     return f'{head}, "hands": [\n{indent}  {hands}\n{indent}], {tail}'
+
+
+#: Between two games of a file's ``games`` array.
+GAMES_SEPARATOR = ",\n    "
+
+
+def render_piece(piece: Piece, lang: str = "en") -> Rendered:
+    """A piece's diagnostics and games as JSON text, for ``JsonReport.add_rendered``."""
+    return Rendered(
+        Tally().add(piece),
+        tuple(_dumps(diagnostic_object(d, lang)) for d in piece.diagnostics),
+        GAMES_SEPARATOR.join([game_text(game) for game in piece.games]),
+    )
 
 
 class JsonReport:
@@ -77,29 +142,31 @@ class JsonReport:
 
     def add_file(self, path: str, pieces: Iterable[Piece]) -> Tally:
         """Write one file's report from its pieces; returns its counts."""
+        return self.add_rendered(path, (render_piece(piece, self.lang) for piece in pieces))
+
+    def add_rendered(self, path: str, pieces: Iterable[Rendered]) -> Tally:
+        """Write one file's report from its pieces, rendered by ``render_piece``."""
         tally = Tally()
-        diagnostics: list[Diagnostic] = []
-        with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8") as games:
-            count = 0
+        diagnostics: list[str] = []
+        # The games wait as UTF-8 bytes, which copy out without decoding them again.
+        with tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as games:
             for piece in pieces:
-                tally = tally.add(piece)
-                diagnostics += piece.diagnostics
-                for game in piece.games:
-                    games.write(("" if count == 0 else ",\n    ") + game_text(game))
-                    count += 1
+                if piece.tally.games:
+                    text = GAMES_SEPARATOR + piece.games if tally.games else piece.games
+                    games.write(text.encode("utf-8"))
+                tally = tally.plus(piece.tally)
+                diagnostics += piece.lines
             head = _dumps({"path": path, "valid": tally.errors == 0, "errors": tally.errors,
                            "warnings": tally.warnings})[:-1]
             self.out.write(("\n  " if self.files == 0 else ",\n  ") + head)
             self.out.write(', "diagnostics": [')
-            self.out.write(",".join(
-                "\n    " + _dumps(diagnostic_object(d, self.lang)) for d in diagnostics
-            ))
+            self.out.write(",".join("\n    " + d for d in diagnostics))
             self.out.write("\n  ]" if diagnostics else "]")
             self.out.write(', "games": [')
-            if count:
+            if tally.games:
                 self.out.write("\n    ")
                 games.seek(0)
-                shutil.copyfileobj(games, self.out)
+                _copy(games, self.out)
                 self.out.write("\n  ]}")
             else:
                 self.out.write("]}")
@@ -109,6 +176,20 @@ class JsonReport:
     def close(self) -> None:
         self.out.write("\n]}\n" if self.files else "]}\n")
         self.out.flush()
+
+
+def _copy(source: IO[bytes], out: IO[str]) -> None:
+    """UTF-8 bytes to a text stream: straight to its bytes when it writes UTF-8 too."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is not None and codecs.lookup(getattr(out, "encoding", None) or "ascii").name \
+            == "utf-8":
+        out.flush()
+        shutil.copyfileobj(source, buffer)
+        return
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    while block := source.read(1 << 20):
+        out.write(decoder.decode(block))
+    out.write(decoder.decode(b"", final=True))
 
 
 def document(reports: Iterable[FileReport], lang: str = "en") -> str:

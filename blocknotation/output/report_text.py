@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import printable
 from ..i18n import plural, translator
-from ..report import FileReport, Piece, Tally
+from ..report import FileReport, Piece, Rendered, Tally
 
 
 def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) -> Iterator[str]:
@@ -22,6 +22,11 @@ def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) 
         source = piece.context.get(d.line)
         if source is not None and d.code.startswith("S"):
             yield from _caret(source, d.column)
+
+
+def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False) -> Rendered:
+    """A piece's lines (``piece_lines``) and counts, for the runner to write."""
+    return Rendered(Tally().add(piece), tuple(piece_lines(piece, path, lang, color)))
 
 
 def _caret(source: str, column: int) -> Iterator[str]:
