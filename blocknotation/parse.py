@@ -127,8 +127,8 @@ def _parse_lines(
             problems.append(
                 diagnostic(
                     "S001", number, 1,
-                    N_("a line of {length} characters; lines have at most {limit}"),
-                    length=len(line), limit=MAX_LINE_LENGTH,
+                    N_("a line of more than {limit} characters: it is not read"),
+                    limit=MAX_LINE_LENGTH,
                 )
             )
             continue

@@ -25,13 +25,13 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .diagnostics import Diagnostic
+from .diagnostics import N_, Diagnostic, diagnostic
 from .fastpath import ParsedLine, read_line
 from .limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
-from .source import nul_byte, too_large, undecodable
+from .source import nul_byte, undecodable
 
 if TYPE_CHECKING:
     from .parse import ParseResult
@@ -72,7 +72,7 @@ def read_lines(
     """Decoded lines without their line ends; an S003 diagnostic ends the stream early.
 
     ``first_line`` is the number of the stream's first line, when it starts inside a file."""
-    for number, raw in enumerate(stream, start=first_line):
+    for number, raw in enumerate(_bounded(stream), start=first_line):
         if raw.endswith(b"\n"):
             raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
         if number == 1 and raw.startswith(_BOM):
@@ -125,7 +125,12 @@ def game_chunks(lines: Iterable[str | Diagnostic]) -> Iterator[Chunk | Diagnosti
 
 def _too_large(line: int) -> Diagnostic:
     """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``."""
-    return replace(too_large(), line=line)
+    return diagnostic(
+        "S001", line, 1,
+        N_("the game that starts here is larger than {limit} bytes, the most blocknot holds "
+           "at once; it and the rest of the file are not read"),
+        limit=MAX_INPUT_BYTES,
+    )
 
 
 def _kind(line: str) -> str | None:
@@ -260,16 +265,61 @@ def _by_lines(
         yield "\n".join(lines) + "\n"
 
 
-def _raw_lines(head: bytes, stream: Iterable[bytes]) -> Iterator[bytes]:
+def _raw_lines(head: bytes, stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
     """The lines of ``head`` and then of ``stream``; a line cut between the two is joined."""
     *whole, partial = head.split(b"\n")
     for line in whole:
         yield line + b"\n"
+    if hasattr(stream, "read"):
+        # Read on through the bound, so that a line begun in ``head`` is bounded too.
+        yield from _bounded(io.BufferedReader(Prefixed(partial, stream)))  # type: ignore[arg-type]
+        return
     rest = iter(stream)
     joined = partial + next(rest, b"")
     if joined:
         yield joined
     yield from rest
+
+
+#: Bytes of one line read at most: enough for MAX_LINE_LENGTH characters of any width.
+_LINE_BYTES = 4 * MAX_LINE_LENGTH + 8
+#: Bytes of an over-long line read past and dropped before the reading gives up on the file.
+_SKIP_BYTES = 64 * 1024 * 1024
+
+
+def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of ``stream``, none held longer than ``_LINE_BYTES``.
+
+    An over-long line must not fill the memory: what lies beyond the bound is read and
+    dropped.  The kept start is still longer than ``MAX_LINE_LENGTH`` characters, so the
+    parser reports the line as too long (S001) and reads on at the next one.  A line with no
+    end in sight after ``_SKIP_BYTES`` (``/dev/zero``) ends the reading there.
+    """
+    readline = getattr(stream, "readline", None)
+    if readline is None:
+        yield from stream
+        return
+    while line := readline(_LINE_BYTES):
+        if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
+            skipped = 0
+            while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
+                skipped += len(more)
+                if skipped > _SKIP_BYTES:  # no end in sight (``/dev/zero``): stop reading
+                    yield _whole_characters(line)
+                    return
+            line = _whole_characters(line) + (b"\n" if more else b"")
+        yield line
+
+
+def _whole_characters(data: bytes) -> bytes:
+    """``data`` without a UTF-8 character cut short at its end (other errors are kept, for
+    the decoder to report)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":
+            return data[: error.start]
+    return data
 
 
 class Prefixed(io.RawIOBase):

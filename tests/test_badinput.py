@@ -237,18 +237,10 @@ def test_a_record_cut_at_every_byte_gets_an_answer() -> None:
     assert split_characters > 0
 
 
-#: The JSON report writes the names of ``Players`` as they are (``ensure_ascii=False``), so
-#: a bidi or zero-width character in one reaches the terminal raw.  Reported to the owner of
-#: blocknotation/output/report_json.py; record_json.py escapes them (``to_json``).
-_RAW_IN_JSON_REPORT = {"n_players_bidi_override.txt", "n_players_zero_width_space.txt"}
-
-
 @pytest.mark.parametrize(
     "name",
     [
-        pytest.param(name, marks=pytest.mark.xfail(
-            name in _RAW_IN_JSON_REPORT, strict=True, reason="report_json writes names raw"))
-        for name, entry in MANIFEST.items() if "validate" in entry
+        name for name, entry in MANIFEST.items() if "validate" in entry
     ],
 )
 def test_json_report_is_terminal_safe(name: str, tmp_path: Path) -> None:

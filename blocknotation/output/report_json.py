@@ -18,12 +18,16 @@ from typing import IO, Any
 from ..diagnostics import Diagnostic
 from ..i18n import translator
 from ..report import FileReport, GameResult, HandResult, Piece, Rendered, Tally
+from .record_json import visible_json
 
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    # Names and paths come from strangers: invisible characters (bidi controls, zero-width
+    # characters, escapes, the lone surrogates of a file name that is not UTF-8) are written
+    # as \u escapes, so the document means the same and is safe on a terminal.
+    return visible_json(json.dumps(value, ensure_ascii=False))
 
 
 def diagnostic_object(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
