@@ -250,34 +250,19 @@ def _convert_large(
     file: str, head: bytes, target: str | None, output: str | None, lang: str | None
 ) -> None:
     """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
-    a game at a time, into a spool that is written out only once all of it could be read."""
-    import shutil
-    import tempfile
-
-    from .convert import convert_stream
+    a game at a time; nothing is written unless all of it could be read."""
+    from .convert import spooled_conversion
     from .stream import Prefixed
 
-    with _input_stream(file) as stream, tempfile.SpooledTemporaryFile(
-        8 << 20, mode="w+", encoding="utf-8", newline=""
-    ) as spool:
+    with _input_stream(file) as stream:
         # A file is read again from its start; standard input goes on after ``head``.
         source = io.BufferedReader(Prefixed(head, stream)) if file == "-" else stream
-        diagnostics, context = convert_stream(source, target, spool)
-        if diagnostics:
-            _refuse(file, diagnostics, context, lang)
-        spool.seek(0)
-        if output is None or output == "-":
-            while block := spool.read(1 << 20):
-                sys.stdout.buffer.write(block.encode("utf-8"))
-            sys.stdout.buffer.flush()
-            return
-        try:
-            with open(output, "w", encoding="utf-8", newline="") as handle:
-                shutil.copyfileobj(spool, handle)
-        except OSError as error:
-            raise UsageProblem(
-                f"cannot write {_shown(output)}: {error.strerror or error}"
-            ) from None
+        with spooled_conversion(source, target) as (spool, diagnostics, context):
+            if spool is None:
+                _refuse(file, diagnostics, context, lang)
+            with _output_stream(output) as out:
+                while block := spool.read(1 << 20):
+                    out.write(block.encode("utf-8"))
 
 
 @cli.command()

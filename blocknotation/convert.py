@@ -6,6 +6,9 @@ S001–S003, or a JSON document that is not a valid record or that no text recor
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, Any, BinaryIO
 
 from .diagnostics import N_, Diagnostic, diagnostic
@@ -132,3 +135,21 @@ def _content(record: RecordFile) -> Any:
         return value
 
     return strip(record.model_dump(mode="json"))
+
+
+@contextmanager
+def spooled_conversion(
+    stream: BinaryIO, target: str | None
+) -> Iterator[tuple[IO[str] | None, tuple[Diagnostic, ...], dict[int, str]]]:
+    """``convert_stream`` into a spool (in memory while small, then on disk), so that nothing
+    is written out unless the whole record could be read.  Yields the spool, rewound, or None
+    with the diagnostics and the source lines they point at."""
+    with tempfile.SpooledTemporaryFile(
+        _SPOOL_CHARS, mode="w+", encoding="utf-8", newline=""
+    ) as spool:
+        diagnostics, context = convert_stream(stream, target, spool)
+        spool.seek(0)
+        yield (None if diagnostics else spool), diagnostics, context
+
+
+_SPOOL_CHARS = 8 << 20
