@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..limits import MAX_NUMBER_DIGITS
 from ..records import Game, RecordFile
+from .visible import visible_json
 
 # Arrays written one element per line; everything else is written compactly, so that each
 # tag and each statement takes one line.
@@ -54,27 +55,6 @@ class JsonWriter:
     def close(self, comments: tuple[str, ...]) -> None:
         end = f'\n  ],\n  "comments": {json.dumps(list(comments), ensure_ascii=False)}\n}}\n'
         self.out.write(visible_json(end if self.games else self._HEAD + end[3:]))
-
-
-def visible_json(text: str) -> str:
-    """A JSON document with every invisible character in its strings as a ``\\u`` escape.
-
-    Controls, bidi controls, zero-width characters and lone surrogates (from a file name
-    that is not UTF-8) are written escaped; the document means the same and is safe on a
-    terminal.  Line feeds between values are kept.
-    """
-    if text.replace("\n", "").isprintable():
-        return text
-    # Outside strings a document holds only ASCII, so every such character is in a string.
-    return "".join(c if c.isprintable() or c == "\n" else _escape(c) for c in text)
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    if code > 0xFFFF:  # a surrogate pair, as JSON writes characters beyond the BMP
-        code -= 0x10000
-        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
-    return f"\\u{code:04x}"
 
 
 def _dump(value: Any, indent: str) -> str:

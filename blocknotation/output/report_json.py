@@ -18,7 +18,7 @@ from typing import IO, Any
 from ..diagnostics import Diagnostic
 from ..i18n import translator
 from ..report import FileReport, GameResult, HandResult, Piece, Rendered, Tally
-from .record_json import visible_json
+from .visible import visible_json
 
 _SPOOL_BYTES = 8 * 1024 * 1024
 
