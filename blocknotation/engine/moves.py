@@ -133,7 +133,7 @@ def check_pass(table: Table, chain: Chain, seat: int, move: r.Pass) -> Diagnosti
     )
     fitting = held & wanted
     if not fitting:
-        return None
+        return _check_pass_in_doubt(table, chain, seat, move, held)
     i = next(bits(fitting))
     side: Side = "L" if left is not None and left in TILES[i] else "R"
     return diagnostic(
@@ -142,6 +142,31 @@ def check_pass(table: Table, chain: Chain, seat: int, move: r.Pass) -> Diagnosti
            "must (R8)"),
         player=move.player, tile=text(table.holders[seat].written[i]),
         end=end_name(chain, side),
+    )
+
+
+def _check_pass_in_doubt(
+    table: Table, chain: Chain, seat: int, move: r.Pass, held: int
+) -> Diagnostic | None:
+    """P405 while an end is in doubt (after a P403 or P404): the pass is still illegal when,
+    whatever values the ends show, the player holds a tile that fits one of them (R8).  Each
+    pair of values the two ends may show is tried, which covers whatever the record meant."""
+    lefts, rights = values(chain.mask("L")), values(chain.mask("R"))
+    if len(lefts) == len(rights) == 1:
+        return None  # both ends certain: nothing fits, the pass is legal
+    for left in lefts:
+        for right in rights:
+            if not held & (VALUE_MASK[left] | VALUE_MASK[right]):
+                return None  # with these ends nothing fits: the pass may be legal
+    showing = 0
+    for value in (*lefts, *rights):
+        showing |= VALUE_MASK[value]
+    tiles = tuple(text(table.holders[seat].written[i]) for i in bits(held & showing))
+    return diagnostic(
+        "P405", move.line, move.column,
+        N_("{player} passed holding {tiles}: whichever values the ends show after the "
+           "uncertain play, one of these tiles fits, and a player who can play must (R8)"),
+        player=move.player, tiles=tiles,
     )
 
 
