@@ -220,12 +220,12 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     Text becomes JSON and JSON becomes canonical text; `-` reads standard input. Converting
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
-    from .convert import convert_bytes, looks_like_json
+    from .convert import convert_bytes
     from .limits import MAX_INPUT_BYTES
     from .source import context_lines
 
     data = read_input(file)
-    if len(data) > MAX_INPUT_BYTES and not looks_like_json(data):
+    if len(data) > MAX_INPUT_BYTES:
         _convert_large(file, data, target, output, lang)
         return
     text, diagnostics = convert_bytes(data, target)
@@ -251,13 +251,14 @@ def _convert_large(
 ) -> None:
     """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
     a game at a time; nothing is written unless all of it could be read."""
-    from .convert import spooled_conversion
+    from .convert import looks_like_json, spooled_conversion
     from .stream import Prefixed
 
     with _input_stream(file) as stream:
         # A file is read again from its start; standard input goes on after ``head``.
         source = io.BufferedReader(Prefixed(head, stream)) if file == "-" else stream
-        with spooled_conversion(source, target) as (spool, diagnostics, context):
+        conversion = spooled_conversion(source, target, looks_like_json(head))
+        with conversion as (spool, diagnostics, context):
             if spool is None:
                 _refuse(file, diagnostics, context, lang)
             with _output_stream(output) as out:

@@ -93,6 +93,43 @@ def convert_stream(
     return (), {}
 
 
+def convert_json_stream(
+    stream: BinaryIO, target: str | None, out: IO[str]
+) -> tuple[tuple[Diagnostic, ...], dict[int, str]]:
+    """``convert_stream`` for a record JSON document too large to hold whole: a game at a
+    time (``json_stream.JsonGames``), to canonical text unless ``target`` is "json", with
+    each game checked as ``convert_bytes`` checks a whole document."""
+    from .json_stream import JsonGames
+
+    games = JsonGames(stream)
+    json_writer = JsonWriter(out) if target == "json" else None
+    first = True
+    for game in games:
+        one = RecordFile(games=(game,))
+        problems = _unwritable(one, to_text(one))
+        if not problems and not first and not game.tags:
+            problems = _unwritable(RecordFile(games=(game, game)), to_text(
+                RecordFile(games=(game, game))))
+        if problems:
+            return problems, {}
+        if json_writer is not None:
+            json_writer.add(game)
+        else:
+            out.write("".join(f"{line}\n" for line in game_lines(game, first=first)))
+        first = False
+    if games.problems:
+        return games.problems, {}
+    tail = RecordFile(comments=games.comments)
+    problems = _unwritable(tail, to_text(tail))
+    if problems:
+        return problems, {}
+    if json_writer is not None:
+        json_writer.close(games.comments)
+    else:
+        out.write("".join(f"#{comment}\n" for comment in games.comments))
+    return (), {}
+
+
 def _unwritable(record: RecordFile, text: str) -> tuple[Diagnostic, ...]:
     """Why a record read from JSON cannot be written as text, if it cannot.
 
@@ -139,7 +176,7 @@ def _content(record: RecordFile) -> Any:
 
 @contextmanager
 def spooled_conversion(
-    stream: BinaryIO, target: str | None
+    stream: BinaryIO, target: str | None, from_json: bool = False
 ) -> Iterator[tuple[IO[str] | None, tuple[Diagnostic, ...], dict[int, str]]]:
     """``convert_stream`` into a spool (in memory while small, then on disk), so that nothing
     is written out unless the whole record could be read.  Yields the spool, rewound, or None
@@ -147,7 +184,8 @@ def spooled_conversion(
     with tempfile.SpooledTemporaryFile(
         _SPOOL_CHARS, mode="w+", encoding="utf-8", newline=""
     ) as spool:
-        diagnostics, context = convert_stream(stream, target, spool)
+        convert = convert_json_stream if from_json else convert_stream
+        diagnostics, context = convert(stream, target, spool)
         spool.seek(0)
         yield (None if diagnostics else spool), diagnostics, context
 
