@@ -94,8 +94,8 @@ def _usage(command: click.Command, ctx: click.Context, formatter: click.HelpForm
     formatter.write_usage(ctx.command_path, " ".join(pieces), _words(ctx)("Usage:") + " ")
 
 
-class TranslatedCommand(click.Command):
-    """A command whose help page is in the user's language."""
+class _TranslatedHelp(click.Command):
+    """The help page and usage line of a command, in the user's language."""
 
     def get_help(self, ctx: click.Context) -> str:
         with _translated(self, ctx) as _:
@@ -104,23 +104,19 @@ class TranslatedCommand(click.Command):
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         _usage(self, ctx, formatter)
+
+
+class TranslatedCommand(_TranslatedHelp):
+    """A command whose help page is in the user's language."""
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         _format_options(self, ctx, formatter, _words(ctx)("Options"))
 
 
-class TranslatedGroup(click.Group):
+class TranslatedGroup(_TranslatedHelp, click.Group):
     """The ``blocknot`` group: its help page, and its commands', in the user's language."""
 
     command_class = TranslatedCommand
-
-    def get_help(self, ctx: click.Context) -> str:
-        with _translated(self, ctx) as _:
-            ctx.meta[_TRANSLATE] = _
-            return super().get_help(ctx)
-
-    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _usage(self, ctx, formatter)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         _ = _words(ctx)
