@@ -127,6 +127,12 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity == "error"
 
+    @property
+    def order(self) -> tuple[int, bool, int, str]:
+        """Where it is listed: by line, errors before warnings on a line, then by column and
+        code."""
+        return self.line, not self.is_error, self.column, self.code
+
 
 def diagnostic(code: str, line: int, column: int, template: str, **args: object) -> Diagnostic:
     """Build a diagnostic; ``template`` is an English msgid formatted with ``args``."""

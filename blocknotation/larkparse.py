@@ -8,6 +8,7 @@ process.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -204,8 +205,23 @@ def parser() -> LarkParser:
     return _PARSER
 
 
+# A play whose last word is not a side: `Cy: 1-1 Left`, `Cy: 1-1 lft`.
+_BAD_SIDE = re.compile(
+    r"[^\W\d_][\w'\-]*[ \t]*:[ \t]*(?:[0-9]+-[0-9]+|\[[^\]]*\])[ \t]+([^\s#]+)[ \t]*(?:#.*)?"
+)
+_SIDES = ("L", "R", "left", "right")
+
+
 def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
     column = error.column if isinstance(error.column, int) and error.column > 0 else 1
+    bad_side = _BAD_SIDE.fullmatch(line.strip(" \t"))
+    if bad_side is not None and bad_side.group(1) not in _SIDES:
+        word = bad_side.group(1)
+        return diagnostic(
+            "S001", number, line.index(word, line.index(":")) + 1,
+            N_("'{word}' is not a side: after the tile write L or left, R or right"),
+            word=printable(word),
+        )
     if isinstance(error, UnexpectedCharacters):
         char = line[column - 1] if column <= len(line) else ""
         return diagnostic(

@@ -13,7 +13,7 @@ from typing import Literal
 from .diagnostics import Diagnostic
 
 Outcome = Literal["domino", "blocked", "unfinished"]
-Status = Literal["won", "drawn", "in_progress"]
+Status = Literal["won", "drawn", "decided", "in_progress"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,7 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
     diagnostics = sorted(
         (d for d in (*syntax, *found) if selection.keeps(d.code)),
-        key=lambda d: (d.line, d.column, d.code),
+        key=lambda d: d.order,
     )
     context = {
         d.line: chunk.lines[d.line - chunk.first_line]

@@ -106,11 +106,12 @@ def test_the_count_of_a_hand_follows_it_above_the_blank_line() -> None:
 
 
 def test_cited_lines_are_those_of_the_annotated_text() -> None:
-    text, _ = _annotate(FAULTS.read_bytes())
+    record = Path(__file__).resolve().parent / "cases" / "p402_played_twice.txt"
+    text, _ = _annotate(record.read_bytes())
     lines = text.splitlines()
-    claim = next(line for line in lines if "the score claim at line" in line)
-    cited = int(claim.split("the score claim at line ")[1].split()[0])
-    assert lines[cited - 1] == "score Ada 20, Bea 0"
+    fault = next(line for line in lines if line.startswith("#! P402"))
+    cited = int(fault.split("already played it at line ")[1].split(";")[0])
+    assert lines[cited - 1] == "Cy: 5-2 R"
 
 
 @pytest.mark.parametrize(

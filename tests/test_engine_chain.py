@@ -1,9 +1,10 @@
-"""The chain's two ends (R6, R7, R9, R10) and the check of where a tile goes (P403, P404)."""
+"""The chain's two ends (R6, R7, R9, R10), its readings after a slip, and the check of where
+a tile goes (P403, P404)."""
 
 from __future__ import annotations
 
-from blocknotation.engine.chain import ANY, Chain
-from blocknotation.engine.moves import check_fit
+from blocknotation.engine.chain import Chain, mirrored, pairs, reading
+from blocknotation.engine.moves import judge_play, opening_turned_fits
 from blocknotation.records import Play
 
 
@@ -43,21 +44,21 @@ def test_a_blank_matches_only_a_blank() -> None:
     assert chain.fits((3, 3), "R") and not chain.fits((3, 3), "L")
 
 
-def test_check_fit_with_and_without_side() -> None:
+def test_judge_play_with_and_without_side() -> None:
     chain = chain_of(((1, 4), None))
-    assert check_fit(chain, play((4, 6))) == (None, "R")
-    assert check_fit(chain, play((6, 4), "R")) == (None, "R")
-    problem, side = check_fit(chain, play((4, 6), "L"))
-    assert side is None and problem is not None and problem.code == "P403"
+    assert judge_play(chain, play((4, 6))) == (None, reading(1, 6))
+    assert judge_play(chain, play((6, 4), "R")) == (None, reading(1, 6))
+    problem, _ = judge_play(chain, play((4, 6), "L"))
+    assert problem is not None and problem.code == "P403"
     assert problem.message.render() == (
         "Ada: 4-6 fits the right end (4), not the left end (1): did you mean R?"
     )
-    problem, side = check_fit(chain, play((5, 6)))
-    assert side is None and problem is not None and problem.code == "P403"
+    problem, _ = judge_play(chain, play((5, 6)))
+    assert problem is not None and problem.code == "P403"
     assert problem.message.render() == (
         "Ada: 5-6 fits neither the left end (1) nor the right end (4) (R6)"
     )
-    problem, _ = check_fit(chain, play((0, 6), "L"))
+    problem, _ = judge_play(chain, play((0, 6), "L"))
     assert problem is not None and problem.message.render().endswith(
         "a blank matches only a blank (R7)"
     )
@@ -65,29 +66,43 @@ def test_check_fit_with_and_without_side() -> None:
 
 def test_fitting_both_ends_needs_a_side_even_when_the_ends_are_equal() -> None:
     for chain, tile in ((chain_of(((1, 4), None)), (1, 4)), (chain_of(((3, 3), None)), (3, 5))):
-        problem, side = check_fit(chain, play(tile))
+        problem, after = judge_play(chain, play(tile))
         assert problem is not None and problem.code == "P404"
-        assert side == "either"
-    problem, side = check_fit(chain_of(((3, 3), None)), play((3, 5), "L"))
-    assert (problem, side) == (None, "L")
+        assert len(list(pairs(after))) == 2  # both placements are kept
+    problem, after = judge_play(chain_of(((3, 3), None)), play((3, 5), "L"))
+    assert (problem, after) == (None, reading(5, 3))
 
 
-def test_a_skipped_play_leaves_the_named_end_in_doubt() -> None:
+def test_a_wrong_side_keeps_three_readings() -> None:
+    # 5-3 opens; 1-3 written on the left, where the 5 is: the side was the slip (5|1), the
+    # writer's left and right are the other way round (1|5), or the tile was not placed.
+    chain = chain_of(((5, 3), None))
+    problem, after = judge_play(chain, play((1, 3), "L"))
+    assert problem is not None and problem.code == "P403"
+    assert sorted(pairs(after)) == [(1, 5), (5, 1), (5, 3)]
+    assert mirrored(reading(5, 1)) == reading(1, 5)
+
+
+def test_a_play_is_reported_only_when_it_fails_in_every_reading() -> None:
+    chain = Chain(reading(1, 5) | reading(5, 1) | reading(5, 3))
+    problem, after = judge_play(chain, play((1, 1), "L"))  # fits in the (1|5) reading
+    assert problem is None and after == reading(1, 5)
+    chain = Chain(reading(2, 3) | reading(3, 2))
+    problem, _ = judge_play(chain, play((6, 6)))
+    assert problem is not None and problem.code == "P403"
+    assert "left end (2/3)" in problem.message.render()
+
+
+def test_a_tile_that_fits_nowhere_leaves_the_named_end_open() -> None:
     chain = chain_of(((3, 6), None))
-    chain.blur((0, 3), "R")  # written on the right, where it does not fit
-    assert chain.right == ANY and chain.value("R") is None
-    # The slip may have been the side: the left end may show 3 or, with 0-3 there, 0.
-    assert chain.value("L") is None and chain.fits((0, 1), "L") and chain.fits((3, 4), "L")
-    assert not chain.fits((5, 6), "L")
-    chain.place((5, 6), "R")  # the doubt narrows to the two halves, then goes
-    assert chain.fits((5, 1), "R") and chain.fits((6, 1), "R")
-    chain.place((6, 1), "R")
-    assert chain.value("R") == 1
+    problem, after = judge_play(chain, play((0, 1), "R"))
+    assert problem is not None and problem.code == "P403"
+    # Not placed, or a mistyped tile on the right end, which may now show anything.
+    assert sorted(pairs(after)) == [(3, v) for v in range(7)]
 
 
-def test_place_either_keeps_both_possibilities() -> None:
-    chain = chain_of(((3, 2), None))
-    chain.place_either((2, 3))
-    assert chain.value("L") is None and chain.value("R") is None
-    assert chain.fits((2, 6), "L") and chain.fits((3, 6), "L")
-    assert chain.ends is None
+def test_the_hint_of_an_opening_written_the_other_way_round() -> None:
+    plays = [play((5, 3)), play((1, 3), "L"), play((1, 1), "L"), play((2, 5))]
+    assert opening_turned_fits(plays) == "3-5"
+    assert opening_turned_fits([play((5, 3)), play((3, 1), "R")]) is None
+    assert opening_turned_fits([play((4, 4)), play((4, 1), "L")]) is None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from blocknotation.diagnostics import Diagnostic
 from blocknotation.engine import replay
-from blocknotation.engine.game import status_of
+from blocknotation.engine.scoring import status_of
 from blocknotation.parse import parse_text
 from blocknotation.report import GameResult
 
@@ -121,23 +121,51 @@ def test_a_points_claim_stands_in_unverified() -> None:
 
 def test_an_unverified_claim_naming_a_loser_is_still_checked() -> None:
     text = '[Players "Ada Bea Cy"]\nhand 1\nshow Bea: 1-2\ndomino Ada\npoints Bea 9\n'
-    problems, _ = run(text)
-    assert codes(problems) == [("E504", 5)]
-    assert problems[0].message.render() == (
+    problems, games = run(text)
+    # The claim is impossible, so it does not stand in: the points stay unknown (E507).
+    assert codes(problems) == [("E507", 2), ("E504", 5)]
+    assert problems[1].message.render() == (
         "points claim Bea 9, but only Ada, who won the hand, can score"
     )
+    assert games[0].hands[0].points is None and games[0].score is None
 
 
-def test_claims_settle_a_record_that_stops_early() -> None:
+def test_a_domino_claim_the_moves_do_not_reach_is_e503() -> None:
+    # The record has moves, so it is judged as written: Ada has placed 1 of her 5 tiles.
     text = (
         '[Players "Ada Bea Cy"]\nhand 1\nAda: 3-1\nBea: 1-6\n'
         "show Ada: -\nshow Bea: 2-2 0-0\nshow Cy: 5-5\ndomino Ada\npoints Ada 14\n"
     )
     problems, games = run(text)
+    assert codes(problems) == [("E503", 8)]
+    assert problems[0].message.render() == (
+        "domino Ada is claimed, but the moves stop at line 4 with Ada having placed 1 of 5 "
+        "tiles"
+    )
+    hand = games[0].hands[0]
+    assert (hand.outcome, hand.winner, hand.settled_by_claims) == ("unfinished", None, False)
+    assert hand.points is None and hand.remaining == {"Ada": 0, "Bea": 4, "Cy": 10}
+
+
+def test_a_blocked_claim_stands_in_where_hidden_deals_leave_the_end_unknown() -> None:
+    # Nobody's deal is known, the moves stop, and no shown tile fits 1 or 6: the hidden hands
+    # may hold nothing that fits, so the claim settles the hand, scored from the shows.
+    text = (
+        '[Players "Ada Bea Cy"]\nhand 1\nAda: 3-1\nBea: 3-6\n'
+        "show Ada: 2-2 0-0\nshow Bea: 5-5 2-3\nshow Cy: 0-2 4-4\nblocked\npoints Ada 21\n"
+    )
+    problems, games = run(text)
     assert problems == ()
     hand = games[0].hands[0]
-    assert (hand.outcome, hand.winner, hand.settled_by_claims) == ("domino", "Ada", True)
-    assert hand.points == {"Ada": 14, "Bea": 0, "Cy": 0}
+    assert (hand.outcome, hand.winner, hand.unverified) == ("blocked", "Ada", False)
+    assert hand.points == {"Ada": 21, "Bea": 0, "Cy": 0}
+    # A shown tile that fits an end contradicts the block.
+    problems, games = run(text.replace("show Cy: 0-2 4-4", "show Cy: 0-2 4-6"))
+    assert codes(problems) == [("E503", 8)]
+    assert problems[0].message.render() == (
+        "blocked is claimed, but Cy shows 4-6, which fits the left end (6)"
+    )
+    assert games[0].hands[0].outcome == "unfinished"
 
 
 def test_a_settling_domino_claim_against_a_show() -> None:

@@ -47,7 +47,7 @@ def replay(result: ParseResult) -> tuple[tuple[Diagnostic, ...], tuple[GameResul
         problems += found
         results.append(outcome)
         header_start = _last_line(game) + 1
-    problems.sort(key=lambda d: (d.line, d.column, d.code))
+    problems.sort(key=lambda d: d.order)
     return tuple(problems), tuple(results)
 
 

@@ -1,22 +1,20 @@
-"""The chain: a line of tiles with exactly two open ends (R9, R10).
+"""The chain: a line of tiles with exactly two open ends (R6, R9, R10).
 
-Only the two end values matter to the rules, so that is all the chain keeps.  ``place()``
-applies a move and assumes it is legal; whether a tile fits is asked with ``fits()`` by the
-checks in ``moves.py`` (applying and checking are separate).
+Only the two end values matter to the rules, so that is all the chain keeps.  After a clean
+play there is one possible pair of ends.  After a slip there may be several: the record says
+something the replay cannot apply as written, and whoever wrote it saw *some* chain.  The
+chain then keeps every **reading** of the record that is still possible, as a set of
+(left, right) pairs, and later plays decide between them (see ``moves.py``).  A pair is one
+bit of a 49-bit integer (``left * 7 + right``), so the set is bounded, and copying, joining
+and pruning it are integer operations.
 
-Each end is kept as the set of values it may show, a 7-bit mask.  Normally that is one
-value.  When the record plays a tile that fits nowhere, the replay skips it (P403), but
-whoever wrote the record saw it placed somewhere (or mistyped it): from then on the chain
-they saw may differ from the replay's.  ``blur()`` records that doubt: the end named may now
-show any value, and the other end what it showed or what the tile would make it show (in
-case the side was the slip); with no side named, both ends may show anything.  Later plays
-written against the record's chain are then not reported again; the doubt narrows to the
-two halves of the next tile laid on an end, and goes with the one after.  Checks judge only
-certain ends.
+Applying and checking are separate: ``open``/``lay`` apply plays known to be legal in the
+readings they are asked about; the checks in ``moves.py`` decide what is legal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -24,82 +22,118 @@ from .tiles import Tile
 
 Side = Literal["L", "R"]
 
+#: Every reading: all 49 (left, right) pairs.
+EVERY = (1 << 49) - 1
 
-def values(mask: int) -> tuple[int, ...]:
-    """The values in an end's mask, lowest first."""
-    return tuple(v for v in range(7) if mask >> v & 1)
+
+def reading(left: int, right: int) -> int:
+    """The one-reading set of the ends (left, right)."""
+    return 1 << (left * 7 + right)
+
+
+def pairs(readings: int) -> Iterator[tuple[int, int]]:
+    """The (left, right) pairs of a set of readings, lowest left first."""
+    while readings:
+        low = readings & -readings
+        yield divmod(low.bit_length() - 1, 7)
+        readings ^= low
+
+
+def turned(end: int, tile: Tile) -> int:
+    """The new end once ``tile`` is laid on an end showing ``end`` (R6): the half that does
+    not touch.  A double leaves the value unchanged (R10)."""
+    return tile[1] if tile[0] == end else tile[0]
+
+
+def mirrored(readings: int) -> int:
+    """The same readings with left and right swapped (the writer's sides the other way)."""
+    out = 0
+    for left, right in pairs(readings):
+        out |= reading(right, left)
+    return out
+
+
+def lay(readings: int, tile: Tile, side: Side | None) -> int:
+    """The readings after ``tile`` is laid, keeping only those where the play is legal as
+    written: on the ``side`` end when it fits there, or, without a side, on the one end it
+    fits (R6; fitting both ends without a side is not legal, P404).  A blank matches only a
+    blank (R7): values are compared plainly."""
+    a, b = tile
+    out = 0
+    for left, right in pairs(readings):
+        on_left = left in (a, b)
+        on_right = right in (a, b)
+        if side is None and on_left == on_right:
+            continue
+        if on_left and side != "R":
+            out |= reading(turned(left, tile), right)
+        elif on_right and side != "L":
+            out |= reading(left, turned(right, tile))
+    return out
+
+
+def placed_anywhere(readings: int, tile: Tile, sides: tuple[Side, ...]) -> int:
+    """The readings after ``tile`` is laid on any of ``sides`` where it fits, ignoring the
+    side the record wrote: the recovery after a P403 or P404."""
+    out = 0
+    for side in sides:
+        out |= lay(readings, tile, side)
+    return out
+
+
+def unknown_end(readings: int, side: Side) -> int:
+    """The readings with the ``side`` end showing any value: a tile nobody can identify was
+    laid there."""
+    out = 0
+    for left, right in pairs(readings):
+        for value in range(7):
+            out |= reading(value, right) if side == "L" else reading(left, value)
+    return out
 
 
 @dataclass(slots=True)
 class Chain:
-    """The values each open end may show; both masks are 0 before the opening tile."""
+    """The readings of the chain's ends; 0 before the opening tile."""
 
-    left: int = 0
-    right: int = 0
+    readings: int = 0
 
     @property
     def empty(self) -> bool:
-        return self.left == 0
+        return self.readings == 0
 
-    def mask(self, side: Side) -> int:
-        return self.left if side == "L" else self.right
-
-    def value(self, side: Side) -> int | None:
-        """The value that end shows, or None when a skipped play leaves it in doubt."""
-        mask = self.mask(side)
-        return mask.bit_length() - 1 if mask and not mask & (mask - 1) else None
+    @property
+    def certain(self) -> bool:
+        return self.readings != 0 and self.readings & (self.readings - 1) == 0
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        """(left, right) when both ends are certain."""
-        left, right = self.value("L"), self.value("R")
-        return None if left is None or right is None else (left, right)
+        """(left, right) when only one reading is left."""
+        return next(pairs(self.readings)) if self.certain else None
+
+    def values(self, side: Side) -> tuple[int, ...]:
+        """The values that end shows in some reading, lowest first."""
+        seen = {left if side == "L" else right for left, right in pairs(self.readings)}
+        return tuple(sorted(seen))
 
     def fits(self, tile: Tile, side: Side) -> bool:
-        """Whether ``tile`` may match the value of that end (R6).  A blank matches only a
-        blank (R7): values are compared plainly, with no wild value."""
-        mask = self.mask(side)
-        return bool(mask >> tile[0] & 1 or mask >> tile[1] & 1)
+        """Whether ``tile`` matches that end in some reading (R6)."""
+        return any(value in tile for value in self.values(side))
+
+    def open(self, tile: Tile) -> None:
+        """Lay the opening tile as written: ``4-1`` shows 4 on the left and 1 on the
+        right."""
+        self.readings = reading(tile[0], tile[1])
 
     def place(self, tile: Tile, side: Side | None) -> None:
-        """Lay ``tile`` on the ``side`` end; it must fit there.
-
-        The opening tile is laid as written (``4-1``: left end 4, right end 1) and ignores
-        ``side``.  Later tiles turn so that the matching half touches the end played on and the
-        other half becomes the new end (R6).  A double leaves the end's value unchanged: it
-        stays in line and opens no branches (R10).
-        """
-        a, b = tile
-        if self.left == 0:
-            self.left, self.right = 1 << a, 1 << b
-            return
-        if side == "L":
-            self.left = _after(self.left, tile)
+        """Lay ``tile`` legally (see ``lay``); the opening tile ignores ``side``."""
+        if self.empty:
+            self.open(tile)
         else:
-            self.right = _after(self.right, tile)
+            self.readings = lay(self.readings, tile, side)
 
-    def place_either(self, tile: Tile) -> None:
-        """Lay ``tile`` on whichever end the record meant, when that cannot be told: each end
-        may now show what it showed before or what the tile would make it show."""
-        self.left |= _after(self.left, tile)
-        self.right |= _after(self.right, tile)
-
-    def blur(self, tile: Tile, side: Side | None) -> None:
-        """A play of ``tile`` on ``side`` was skipped; see the module's docstring."""
-        if side is None:
-            self.left = self.right = ANY
-        elif side == "L":
-            self.left, self.right = ANY, self.right | _after(self.right, tile)
-        else:
-            self.left, self.right = self.left | _after(self.left, tile), ANY
-
-
-def _after(mask: int, tile: Tile) -> int:
-    """What an end may show once ``tile`` is laid on it: the other half of each half that
-    matches (R6); nothing when the tile does not fit."""
-    a, b = tile
-    return (1 << b if mask >> a & 1 else 0) | (1 << a if mask >> b & 1 else 0)
-
-
-#: An end that may show any value.
-ANY = 0b1111111
+    def showing(self) -> tuple[int, ...]:
+        """The values an end shows in every reading: what a pass proves a player lacks."""
+        common = 0b1111111
+        for left, right in pairs(self.readings):
+            common &= 1 << left | 1 << right
+        return tuple(v for v in range(7) if common >> v & 1)

@@ -71,10 +71,14 @@ def check_points(
     claim: r.Points, count: Count, seat: Mapping[str, int], names: Sequence[str],
     remaining: Sequence[int],
 ) -> Diagnostic | None:
-    """E504: the ``points`` claim against the recomputed count (R13–R16).  Claims are
-    compared as the points they add to each total, so ``points none`` and ``points Ada 0``
-    agree when the hand scores nothing."""
-    if claimed_points(claim, seat, len(names)) == count.points:
+    """E504: the ``points`` claim against the recomputed count (R13-R16).  A claim names the
+    hand's winner, or ``none`` when nobody scores; naming anyone else is wrong even at 0.
+    ``points none`` is accepted for a winner who scores 0, since it adds what the count
+    adds."""
+    names_winner = claim.player is None or (
+        count.winner is not None and seat[claim.player] == count.winner
+    )
+    if names_winner and claimed_points(claim, seat, len(names)) == count.points:
         return None
     return diagnostic(
         "E504", claim.line, claim.column, N_("points claim {claim}, but {actual}"),
@@ -82,15 +86,26 @@ def check_points(
     )
 
 
-def check_points_winner(claim: r.Points, winner: str) -> Diagnostic | None:
-    """E504 when the pips are unknown but the winner is: only they can score (R14, R15)."""
-    if claim.player is None or claim.player == winner or not claim.points:
-        return None
-    return diagnostic(
-        "E504", claim.line, claim.column,
-        N_("points claim {claim}, but only {winner}, who won the hand, can score"),
-        claim=_claim_text(claim), winner=winner,
-    )
+def check_points_bound(
+    claim: r.Points, winner: int | None, low: int, names: Sequence[str]
+) -> Diagnostic | None:
+    """E504 for a claim that no possible count allows, when the pips are not all known:
+    one naming somebody other than the known winner (R14, R15), or giving less than the
+    opponents' known pips (R14)."""
+    if winner is not None and claim.player is not None and claim.player != names[winner]:
+        return diagnostic(
+            "E504", claim.line, claim.column,
+            N_("points claim {claim}, but only {winner}, who won the hand, can score"),
+            claim=_claim_text(claim), winner=names[winner],
+        )
+    if (claim.points or 0) < low:
+        return diagnostic(
+            "E504", claim.line, claim.column,
+            N_("points claim {claim}, but the opponents' known remaining pips alone give "
+               "{low}"),
+            claim=_claim_text(claim), low=low,
+        )
+    return None
 
 
 def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
@@ -102,15 +117,9 @@ def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
     return [given[name] for name in names]
 
 
-def check_score(
-    claim: r.Score, names: Sequence[str], totals: Sequence[int], drift: Sequence[int], since: int
-) -> Diagnostic | None:
-    """E505: a ``score`` claim must give every player's running total, each once, and the
-    totals must be the recomputed ones (R16).
-
-    Once a claim has drifted from the recomputed totals (by ``drift``, at line ``since``), a
-    later claim is checked against that claim plus the points recomputed since, so one slip
-    in the totals is reported once and not again at every later hand."""
+def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
+    """E505 when a ``score`` claim does not give every player's running total exactly
+    once."""
     given: dict[str, int] = {}
     for entry in claim.entries:
         if entry.player in given:
@@ -131,21 +140,27 @@ def check_score(
             N_("score claim leaves out {missing}: it gives every player's running total"),
             missing=missing,
         )
-    expected = [t + d for t, d in zip(totals, drift, strict=True)]
-    if all(given[name] == total for name, total in zip(names, expected, strict=True)):
+    return None
+
+
+def check_score(
+    claim: r.Score, names: Sequence[str], totals: Sequence[int], carried: Sequence[int] | None
+) -> Diagnostic | None:
+    """E505: a ``score`` claim must give every player's running total, each once, and the
+    totals must be the recomputed ones (R16).
+
+    A claim equal to the recomputed totals is right, whatever came before it.  ``carried`` is
+    an earlier wrong claim plus the points recomputed since: a claim that repeats it is the
+    same slip carried forward, already reported, and is not reported again."""
+    problem = score_shape(claim, names)
+    if problem is not None:
+        return problem
+    given = claimed_totals(claim, names)
+    if given == list(totals) or (carried is not None and given == list(carried)):
         return None
-    claimed = tuple(f"{e.player} {e.total}" for e in claim.entries)
-    if any(drift):
-        return diagnostic(
-            "E505", claim.line, claim.column,
-            N_("score claim {claim}, but the score claim at line {at} plus this game's points "
-               "since then give {expected}"),
-            claim=claimed, at=since,
-            expected=tuple(f"{n} {t}" for n, t in zip(names, expected, strict=True)),
-        )
     return diagnostic(
         "E505", claim.line, claim.column,
         N_("score claim {claim}, but the running totals are {actual}"),
-        claim=claimed,
+        claim=tuple(f"{e.player} {e.total}" for e in claim.entries),
         actual=tuple(f"{name} {total}" for name, total in zip(names, totals, strict=True)),
     )

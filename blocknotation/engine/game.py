@@ -8,10 +8,11 @@ replayed (its rule checks would report the missing line again) but still passes 
 on.  The target is looked at only after a whole hand's count (R18); a hand recorded after
 that is E506 and adds nothing.
 
-Unknown points: a hand whose points cannot be known leaves every later total unknown (None)
-and the game ``in_progress`` as far as the engine can tell.  A ``points`` claim that stands
-in makes the totals, and the status computed from them, only as good as that claim
-(``unverified``).  One exception: when the last hand of a game is unfinished (the record
+Unknown points: a hand whose points cannot be known leaves every later total unknown (None),
+but bounded (``totals.py``): the game is decided once somebody has reached the target
+whatever the unknown points were, and a ``score`` claim no value allows is still E505.  A
+``points`` claim that stands in makes the totals, and the status computed from them, only as
+good as that claim (``unverified``).  When the last hand of a game is unfinished (the record
 stops mid-hand, e.g. a game being written down as it is played), the game's totals are those
 after the last complete hand.
 """
@@ -24,10 +25,10 @@ from dataclasses import replace
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from ..report import GameResult, HandResult, Status
-from .claims import check_score, claimed_points, claimed_totals
-from .hand import replay_hand
+from .claims import claimed_points
+from .hand_replay import HandReplay, replay_hand
 from .players import Seats, read_players, read_target
-from .scoring import status_of
+from .totals import Totals
 
 
 class BadLines:
@@ -84,9 +85,7 @@ def replay_game(
         return _placed(problems, number), result
 
     n = len(seats)
-    totals: list[int] | None = [0] * n
-    # How far the last well-formed score claim was from the recomputed totals (E505).
-    drift, drift_line = [0] * n, 0
+    totals = Totals(n)
     status: Status = "in_progress"
     winner: int | None = None
     decided_after = 0
@@ -96,88 +95,109 @@ def replay_game(
         hand_problems: list[Diagnostic] = []
         expected = None if previous is None else (previous + 1) % n
         if status != "in_progress":
-            assert totals is not None
-            leader = max(totals)
-            if winner is not None:
-                decided = Message(N_("{winner} won with {total}"),
-                                  {"winner": seats.names[winner], "total": leader})
-            else:
-                decided = Message(N_("it was drawn at {total}"), {"total": leader})
-            hand_problems.append(
-                diagnostic(
-                    "E506", hand.line, hand.column,
-                    N_("hand {number} comes after the game was decided: {decided} after hand "
-                       "{last}, and the target is {target} (R18)"),
-                    number=hand.number, decided=decided, last=decided_after, target=target,
-                )
-            )
+            hand_problems.append(_after_the_end(hand, seats, totals, target, decided_after))
             hands.append(_unreplayed(hand, None, None))
             problems += _placed(hand_problems, number, hand.number)
             continue
         if bad.any_in(hand.line, span_end):
-            opener = _first_mover(hand, seats)
-            opener = expected if opener is None else opener
-            # Its points claim, if it could be read, stands in unverified (NOTATION §6).
-            claim = next((s for s in hand.statements if isinstance(s, r.Points)), None)
-            gained = None
-            if claim is not None and (claim.player is None or claim.player in seats.seat):
-                gained = claimed_points(claim, seats.seat, n)
-            skipped = _unreplayed(
-                hand, None if opener is None else seats.names[opener],
-                None if gained is None else dict(zip(seats.names, gained, strict=True)),
-            )
-            if totals is not None and gained is not None:
-                totals = [t + p for t, p in zip(totals, gained, strict=True)]
-                skipped = replace(skipped, score=dict(zip(seats.names, totals, strict=True)))
-            else:
-                totals = None
+            skipped, previous = _damaged(hand, seats, expected, totals)
             hands.append(skipped)
-            previous = opener
         else:
             rep = replay_hand(hand, seats, expected)
             hand_problems += rep.diagnostics
             previous = rep.opener
             last = k == len(game.hands) - 1
-            if rep.points is None:
-                if not (rep.outcome == "unfinished" and last):
-                    totals = None
-            elif totals is not None:
-                totals = [t + p for t, p in zip(totals, rep.points, strict=True)]
-                if rep.score is not None:
-                    problem = check_score(rep.score, seats.names, totals, drift, drift_line)
-                    if problem is not None:
-                        hand_problems.append(problem)
-                    claimed = claimed_totals(rep.score, seats.names)
-                    if claimed is not None:
-                        drift = [c - t for c, t in zip(claimed, totals, strict=True)]
-                        drift_line = rep.score.line
-            hands.append(
-                HandResult(
-                    number=hand.number, line=hand.line,
-                    opener=None if rep.opener is None else seats.names[rep.opener],
-                    outcome=rep.outcome,
-                    winner=None if rep.winner is None else seats.names[rep.winner],
-                    remaining=dict(zip(seats.names, rep.remaining, strict=True)),
-                    points=None if rep.points is None else dict(
-                        zip(seats.names, rep.points, strict=True)
-                    ),
-                    score=None if totals is None or rep.points is None else dict(
-                        zip(seats.names, totals, strict=True)
-                    ),
-                    unverified=rep.unverified,
-                    settled_by_claims=rep.settled, ends=rep.ends,
-                )
-            )
+            if rep.points is not None:
+                totals.add(rep.points)
+            elif not (rep.outcome == "unfinished" and last):
+                totals.add_unknown(hand.number, rep.scorers, rep.low)
+            if rep.score is not None:
+                problem = totals.check(rep.score, seats.names)
+                if problem is not None:
+                    hand_problems.append(problem)
+            hands.append(_hand_result(hand, rep, seats, totals))
             problems += _placed(hand_problems, number, hand.number)
-        if totals is not None and hands[-1].score is not None:
-            status, winner = status_of(totals, target)
-            decided_after = hand.number
+        status, winner = totals.status(target)
+        decided_after = hand.number
+    exact = totals.exact
     result = GameResult(
         number, game.line, seats.names, target, tuple(hands),
-        None if totals is None else dict(zip(seats.names, totals, strict=True)),
+        None if exact is None else dict(zip(seats.names, exact, strict=True)),
         status, None if winner is None else seats.names[winner],
     )
     return _placed(problems, number), result
+
+
+def _after_the_end(
+    hand: r.Hand, seats: Seats, totals: Totals, target: int, last: int
+) -> Diagnostic:
+    """E506 for a hand recorded after the game was decided (R18)."""
+    exact = totals.exact
+    if exact is not None:
+        leader = max(exact)
+        leaders = [seat for seat, total in enumerate(exact) if total == leader]
+        if len(leaders) == 1:
+            decided = Message(N_("{winner} won with {total}"),
+                              {"winner": seats.names[leaders[0]], "total": leader})
+        else:
+            decided = Message(N_("it was drawn at {total}"), {"total": leader})
+    else:
+        lows = [totals.lowest(seat) for seat in range(len(seats))]
+        top = max(lows)
+        decided = Message(
+            N_("{player} had at least {total} (whatever the unknown points were)"),
+            {"player": seats.names[lows.index(top)], "total": top},
+        )
+    return diagnostic(
+        "E506", hand.line, hand.column,
+        N_("hand {number} comes after the game was decided: {decided} after hand "
+           "{last}, and the target is {target} (R18)"),
+        number=hand.number, decided=decided, last=last, target=target,
+    )
+
+
+def _damaged(
+    hand: r.Hand, seats: Seats, expected: int | None, totals: Totals
+) -> tuple[HandResult, int | None]:
+    """A hand with a syntax error: not replayed; its points claim, if it could be read,
+    stands in unverified.  Returns its result and its opener."""
+    n = len(seats)
+    opener = _first_mover(hand, seats)
+    opener = expected if opener is None else opener
+    claim = next((s for s in hand.statements if isinstance(s, r.Points)), None)
+    gained = None
+    if claim is not None and (claim.player is None or claim.player in seats.seat):
+        gained = claimed_points(claim, seats.seat, n)
+    skipped = _unreplayed(
+        hand, None if opener is None else seats.names[opener],
+        None if gained is None else dict(zip(seats.names, gained, strict=True)),
+    )
+    if gained is None:
+        totals.add_unknown(hand.number, tuple(range(n)), 0)
+    else:
+        totals.add(gained)
+        exact = totals.exact
+        if exact is not None:
+            skipped = replace(skipped, score=dict(zip(seats.names, exact, strict=True)))
+    return skipped, opener
+
+
+def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) -> HandResult:
+    names = seats.names
+    exact = totals.exact
+    return HandResult(
+        number=hand.number, line=hand.line,
+        opener=None if rep.opener is None else names[rep.opener],
+        outcome=rep.outcome,
+        winner=None if rep.winner is None else names[rep.winner],
+        remaining=dict(zip(names, rep.remaining, strict=True)),
+        points=None if rep.points is None else dict(zip(names, rep.points, strict=True)),
+        score=None if exact is None or rep.points is None else dict(
+            zip(names, exact, strict=True)
+        ),
+        unverified=rep.unverified,
+        settled_by_claims=rep.settled, ends=rep.ends,
+    )
 
 
 def _placed(

@@ -7,9 +7,10 @@ tile rather than as "the hands":
 - how many tiles each player placed, which ends the hand by R3/R12 even with the deal unknown;
 - for every tile, who it was dealt to, who played it and who showed it, so that a tile can be
   "certainly not theirs" (P401, P402, E502);
-- the values a player cannot hold: a player who passed when an end showed ``v`` held no tile
-  with ``v`` (R8), and nobody draws (R4), so a later play or show of such a tile proves the
-  pass illegal (P407).
+- the passes of players whose deal is unknown, each with the values the ends showed: a player
+  who passed when an end showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so a
+  later play or show of such a tile proves that pass illegal (P407).  Every such pass is kept,
+  so that each illegal one is reported at its own line.
 
 Everything here records facts; the checks that judge them live in ``moves.py`` and
 ``shows.py``.
@@ -19,9 +20,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .chain import pairs, reading
 from .tiles import MATCHING, Tile, index
 
 NOBODY = -1
+
+
+@dataclass(slots=True)
+class Passed:
+    """A pass by a player whose deal is unknown: where it is and what the ends showed."""
+
+    line: int
+    column: int
+    showing: tuple[int, ...]
+    """The values an end showed in every reading of the chain (what the pass proves)."""
+    proven: bool = False
+    """Already reported as P407."""
 
 
 @dataclass(slots=True)
@@ -37,10 +51,8 @@ class Holder:
     """How many tiles this player placed on the chain (R3: all of them is a domino)."""
     spent: int = 0
     """Mask of this player's own tiles that left their hand by a legal placement."""
-    passed_on: list[int] = field(default_factory=lambda: [0] * 7)
-    """For each value, the line of the first pass made while an end showed it (0: none)."""
-    proven: set[int] = field(default_factory=set)
-    """Lines of this player's passes already reported as P407."""
+    passes: list[Passed] = field(default_factory=list)
+    """This player's passes, while their deal is unknown, with the values the ends showed."""
 
     def held(self) -> int | None:
         """The tiles still held, when the deal is known."""
@@ -89,13 +101,11 @@ class Table:
             self.played_by[i] = seat
             self.played_at[i] = line
 
-    def passed(self, seat: int, ends: tuple[int | None, int | None], line: int) -> None:
-        """``seat`` passed with these ends showing: they hold no tile with either value (R8).
-        An end in doubt (None) proves nothing."""
-        marks = self.holders[seat].passed_on
-        for value in ends:
-            if value is not None and not marks[value]:
-                marks[value] = line
+    def passed(self, seat: int, showing: tuple[int, ...], line: int, column: int) -> None:
+        """``seat`` passed while the ends showed ``showing``: they held no tile with one of
+        those values (R8).  A value shown only in some readings proves nothing."""
+        if showing:
+            self.holders[seat].passes.append(Passed(line, column, showing))
 
     def show(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
         for tile in tiles:
@@ -103,8 +113,19 @@ class Table:
             if self.shown_by[i] == NOBODY:
                 self.shown_by[i], self.shown_at[i] = seat, line
 
-    def anyone_can_play(self, ends: int) -> bool:
-        """With every deal known: whether some player holds a tile that may fit an end;
-        ``ends`` is the mask of the values the two ends may show."""
-        wanted = MATCHING[ends]
-        return any((h.held() or 0) & wanted for h in self.holders)
+    def held_by_anyone(self) -> int:
+        """The tiles the known deals still hold."""
+        held = 0
+        for holder in self.holders:
+            held |= holder.held() or 0
+        return held
+
+    def dead_readings(self, readings: int) -> int:
+        """The readings of the chain in which no known hand holds a tile that fits (with
+        every deal known: nobody can play, R12)."""
+        held = self.held_by_anyone()
+        dead = 0
+        for left, right in pairs(readings):
+            if not held & MATCHING[1 << left | 1 << right]:
+                dead |= reading(left, right)
+        return dead

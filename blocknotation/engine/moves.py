@@ -1,25 +1,37 @@
-"""The checks of a single move, kept apart from applying it (``Chain.place``, ``Table.play``).
+"""The checks of a single move, kept apart from applying it (``Chain``, ``Table.play``).
 
-Each check returns a diagnostic or None and changes nothing.  A play gets at most one of
-P401/P402/P403/P404, the first that applies, since one wrong tile usually explains the rest.
+Each check returns a diagnostic or None and changes nothing; the checks of the chain also
+return the readings of the chain that the move leaves possible (see ``chain.py``).  A play
+gets at most one of P401/P402/P403/P404, the first that applies, since one wrong tile
+usually explains the rest.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Sequence
 
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
-from .chain import Chain, Side, values
-from .knowledge import NOBODY, Table
-from .tiles import TILES, VALUE_MASK, bits, index, text
+from .chain import (
+    Chain,
+    Side,
+    lay,
+    mirrored,
+    pairs,
+    placed_anywhere,
+    reading,
+    unknown_end,
+)
+from .knowledge import NOBODY, Passed, Table
+from .tiles import TILES, VALUE_MASK, Tile, bits, index, text
 
 _END: dict[str, str] = {"L": N_("left end ({value})"), "R": N_("right end ({value})")}
 
 
 def end_name(chain: Chain, side: Side) -> Message:
-    """``left end (4)``: an end as the messages name it (``(3/5)`` when in doubt)."""
-    return Message(_END[side], {"value": "/".join(map(str, values(chain.mask(side))))})
+    """``left end (4)``: an end as the messages name it; ``(3/5)`` when the readings of the
+    chain differ, naming only values some reading allows."""
+    return Message(_END[side], {"value": "/".join(map(str, chain.values(side)))})
 
 
 def check_holding(
@@ -66,50 +78,78 @@ def check_holding(
     return None, True
 
 
-Placement = Side | Literal["either"]
+def judge_play(
+    chain: Chain, play: r.Play, hint: Callable[[], str | None] = lambda: None
+) -> tuple[Diagnostic | None, int]:
+    """Where ``play`` goes on a chain that is not empty (R6, R7): the problem, if any, and
+    the readings of the chain after it.
 
+    A play is reported only when it fails in every reading of the chain (see ``chain.py``);
+    otherwise the readings where it fails are dropped, since the record says they were not
+    the chain its writer saw.  Failing means: the tile does not fit the end named (P403),
+    fits no end (P403), or fits both ends and no side is named (P404).  After a failure the
+    readings are what the writer may have meant, so that one slip is reported once:
 
-def check_fit(chain: Chain, play: r.Play) -> tuple[Diagnostic | None, Placement | None]:
-    """Where ``play`` goes on a chain that is not empty (R6, R7): the side, or None when the
-    tile fits nowhere (P403) and is skipped.
+    - P404: the tile on either end;
+    - P403 where the tile fits the other end: on that end (the side was the slip), the same
+      with the writer's left and right the other way round from here on, or not placed;
+    - P403 where the tile fits nowhere: not placed, or a mistyped tile on the end named (or
+      on either end), which may then show any value.
 
-    Without SIDE the tile must fit exactly one end.  Fitting both is P404, and the answer is
-    then "either": the replay cannot tell which end the record meant, so it keeps both
-    possibilities (``Chain.place_either``) rather than guess and report the next plays.
-    When an end is in doubt (see ``Chain.blur``) and the tile fits the certain one, that is
-    where the record meant it; when both are in doubt, the answer is again "either".
+    ``hint`` gives the opening tile turned round when that makes every side of the hand
+    fit; the message then says so.
     """
-    tile = play.tile
-    on_left, on_right = chain.fits(tile, "L"), chain.fits(tile, "R")
-    side = play.side
+    tile, side = play.tile, play.side
+    readings = chain.readings
+    legal = lay(readings, tile, side)
+    if legal:
+        return None, legal
     if side is None:
-        certain_left, certain_right = chain.value("L") is not None, chain.value("R") is not None
-        if on_left and on_right and not (certain_left and certain_right):
-            if certain_left or certain_right:
-                return None, "L" if certain_left else "R"
-            return None, "either"
-        if on_left and on_right:
+        both = _fitting_both(readings, tile)
+        if both:
             return diagnostic(
                 "P404", play.line, play.column,
                 N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
                    "after the tile"),
-                player=play.player, tile=text(tile), left=end_name(chain, "L"),
-                right=end_name(chain, "R"),
-            ), "either"
-        if on_left or on_right:
-            return None, "L" if on_left else "R"
-    elif chain.fits(tile, side):
-        return None, side
+                player=play.player, tile=text(tile), left=end_name(Chain(both), "L"),
+                right=end_name(Chain(both), "R"),
+            ), placed_anywhere(both, tile, ("L", "R"))
+        after = readings | unknown_end(readings, "L") | unknown_end(readings, "R")
+        return _fits_neither(chain, play), after
+    other: Side = "R" if side == "L" else "L"
+    on_other = lay(readings, tile, other)
+    if not on_other:
+        return _fits_neither(chain, play), readings | unknown_end(readings, side)
+    fitting = Chain(_fitting(readings, tile, other))
+    opening = hint()
+    args: dict[str, object] = {
+        "player": play.player, "tile": text(tile), "fits": end_name(fitting, other),
+        "end": end_name(fitting, side), "side": other,
+    }
+    if opening is None:
+        template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}?")
     else:
-        other: Side = "R" if side == "L" else "L"
-        if chain.fits(tile, other):
-            return diagnostic(
-                "P403", play.line, play.column,
-                N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}?"),
-                player=play.player, tile=text(tile), fits=end_name(chain, other),
-                end=end_name(chain, side), side=other,
-            ), None
-    if 0 in tile or chain.fits((0, 0), "L") or chain.fits((0, 0), "R"):
+        template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}? "
+                      "If the opening was {opening}, every side in this hand fits")
+        args["opening"] = opening
+    problem = diagnostic("P403", play.line, play.column, template, **args)
+    return problem, on_other | mirrored(on_other) | readings
+
+
+def _fitting(readings: int, tile: Tile, side: Side) -> int:
+    """The readings in which ``tile`` fits the ``side`` end."""
+    return sum(reading(left, right) for left, right in pairs(readings)
+               if (left if side == "L" else right) in tile)
+
+
+def _fitting_both(readings: int, tile: Tile) -> int:
+    """The readings in which ``tile`` fits both ends."""
+    return _fitting(readings, tile, "L") & _fitting(readings, tile, "R")
+
+
+def _fits_neither(chain: Chain, play: r.Play) -> Diagnostic:
+    tile = play.tile
+    if 0 in tile or 0 in chain.values("L") or 0 in chain.values("R"):
         template = N_("{player}: {tile} fits neither the {left} nor the {right}; a blank "
                       "matches only a blank (R7)")
     else:
@@ -118,56 +158,62 @@ def check_fit(chain: Chain, play: r.Play) -> tuple[Diagnostic | None, Placement 
         "P403", play.line, play.column, template,
         player=play.player, tile=text(tile), left=end_name(chain, "L"),
         right=end_name(chain, "R"),
-    ), None
+    )
 
 
-def check_pass(table: Table, chain: Chain, seat: int, move: r.Pass) -> Diagnostic | None:
-    """P405: the player's deal is known and they still hold a tile that fits (R8).  The
-    message names the lowest such tile, as written in the deal, and an end it fits."""
-    held = table.holders[seat].held()
-    if held is None:
+def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
+    """The opening tile turned round (``3-5`` for ``5-3``), when with it every play of the
+    hand fits the side it names; else None.  The hint of a P403 whose side is wrong."""
+    if not plays or plays[0].tile[0] == plays[0].tile[1]:
         return None
-    left, right = chain.value("L"), chain.value("R")
-    wanted = (0 if left is None else VALUE_MASK[left]) | (
-        0 if right is None else VALUE_MASK[right]
-    )
-    fitting = held & wanted
-    if not fitting:
-        return _check_pass_in_doubt(table, chain, seat, move, held)
-    i = next(bits(fitting))
-    side: Side = "L" if left is not None and left in TILES[i] else "R"
-    return diagnostic(
-        "P405", move.line, move.column,
-        N_("{player} passed holding {tile}, which fits the {end}: a player who can play "
-           "must (R8)"),
-        player=move.player, tile=text(table.holders[seat].written[i]),
-        end=end_name(chain, side),
-    )
+    a, b = plays[0].tile
+    readings = reading(b, a)
+    for play in plays[1:]:
+        readings = lay(readings, play.tile, play.side)
+        if not readings:
+            return None
+    return text((b, a))
 
 
-def _check_pass_in_doubt(
-    table: Table, chain: Chain, seat: int, move: r.Pass, held: int
-) -> Diagnostic | None:
-    """P405 while an end is in doubt (after a P403 or P404): the pass is still illegal when,
-    whatever values the ends show, the player holds a tile that fits one of them (R8).  Each
-    pair of values the two ends may show is tried, which covers whatever the record meant."""
-    lefts, rights = values(chain.mask("L")), values(chain.mask("R"))
-    if len(lefts) == len(rights) == 1:
-        return None  # both ends certain: nothing fits, the pass is legal
-    for left in lefts:
-        for right in rights:
-            if not held & (VALUE_MASK[left] | VALUE_MASK[right]):
-                return None  # with these ends nothing fits: the pass may be legal
+def check_pass(
+    table: Table, chain: Chain, seat: int, move: r.Pass
+) -> tuple[Diagnostic | None, int]:
+    """P405: the player's deal is known and, in every reading of the chain, they still hold
+    a tile that fits (R8).  Returns the problem and the readings in which the pass is legal
+    (all of them, when it is illegal in every one or the deal is unknown).  The message
+    names the lowest such tile, as written in the deal, and an end it fits."""
+    held = table.holders[seat].held()
+    readings = chain.readings
+    if held is None:
+        return None, readings
+    legal = 0
+    for left, right in pairs(readings):
+        if not held & (VALUE_MASK[left] | VALUE_MASK[right]):
+            legal |= reading(left, right)
+    if legal:
+        return None, legal
+    written = table.holders[seat].written
+    ends = chain.ends
+    if ends is not None:
+        left, right = ends
+        i = next(bits(held & (VALUE_MASK[left] | VALUE_MASK[right])))
+        side: Side = "L" if left in TILES[i] else "R"
+        return diagnostic(
+            "P405", move.line, move.column,
+            N_("{player} passed holding {tile}, which fits the {end}: a player who can play "
+               "must (R8)"),
+            player=move.player, tile=text(written[i]), end=end_name(chain, side),
+        ), readings
     showing = 0
-    for value in (*lefts, *rights):
+    for value in (*chain.values("L"), *chain.values("R")):
         showing |= VALUE_MASK[value]
-    tiles = tuple(text(table.holders[seat].written[i]) for i in bits(held & showing))
+    tiles = tuple(text(written[i]) for i in bits(held & showing))
     return diagnostic(
         "P405", move.line, move.column,
         N_("{player} passed holding {tiles}: whichever values the ends show after the "
            "uncertain play, one of these tiles fits, and a player who can play must (R8)"),
         player=move.player, tiles=tiles,
-    )
+    ), readings
 
 
 def check_opening_pass(move: r.Pass) -> Diagnostic:
@@ -180,16 +226,16 @@ def check_opening_pass(move: r.Pass) -> Diagnostic:
     )
 
 
-def proven_pass(table: Table, seat: int, tile: tuple[int, int]) -> tuple[int, int]:
-    """The earliest pass of ``seat``, not yet reported, that holding ``tile`` proves illegal
-    (P407): (line, value of the end it ignored), or (0, -1) when there is none.  The value
-    may have shown on either end at the time of the pass."""
-    holder = table.holders[seat]
-    found = (0, -1)
-    for value in tile:
-        line = holder.passed_on[value]
-        if line and line not in holder.proven and (not found[0] or line < found[0]):
-            found = (line, value)
+def proven_passes(table: Table, seat: int, tile: Tile) -> list[tuple[Passed, int]]:
+    """Every pass of ``seat``, not yet reported, that holding ``tile`` proves illegal
+    (P407), each with the value of the end it ignored."""
+    found = []
+    for passed in table.holders[seat].passes:
+        if passed.proven:
+            continue
+        value = next((v for v in tile if v in passed.showing), None)
+        if value is not None:
+            found.append((passed, value))
     return found
 
 

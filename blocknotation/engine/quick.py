@@ -234,4 +234,6 @@ def _replay_hand(
             given = tuple(claimed if s == seat_of[claimed_by] else 0 for s in range(n))
         if given != count.points:  # E504
             return None
+        if claimed_by is not None and seat_of[claimed_by] != count.winner:  # E504
+            return None
     return opener, outcome, count.winner, remaining, count.points, ends, score

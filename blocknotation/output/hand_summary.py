@@ -91,6 +91,9 @@ def game_line(game: GameResult, lang: str = "en") -> str:
     """How the game stands after its last hand."""
     _ = translator(lang)
     total = max(game.score.values()) if game.score else 0
+    if game.status == "won" and game.winner is not None and game.score is None:
+        return _(N_("game {index}: {player} wins, whatever the unknown points were")).format(
+            index=game.index, player=printable(game.winner))
     if game.status == "won" and game.winner is not None:
         return plural(lang, "game {index}: {player} wins with {total} point",
                       "game {index}: {player} wins with {total} points", total).format(
@@ -99,6 +102,10 @@ def game_line(game: GameResult, lang: str = "en") -> str:
         return plural(lang, "game {index}: drawn at {total} point",
                       "game {index}: drawn at {total} points", total).format(
             index=game.index, total=total)
+    if game.status == "decided":
+        return _(N_("game {index}: decided, somebody has reached {target} points whatever the "
+                    "unknown points were, but who won cannot be known")).format(
+            index=game.index, target=game.target)
     if game.target is None or game.score is None:
         return _(N_("game {index}: cannot be scored")).format(index=game.index)
     return plural(lang, "game {index}: in progress, nobody has reached {target} point",

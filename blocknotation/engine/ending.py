@@ -1,0 +1,214 @@
+"""How a hand ended and what it scores: the moves, the claims and the shows together (R12-R16;
+E501, E503, E507).
+
+The record is judged as written:
+
+- when the moves end the hand (``hand.py``), the ``domino``/``blocked`` claim is checked
+  against them (E503) and the hand ends as it was played;
+- when a hand has moves that stop before its end, a claim is accepted only if the moves reach
+  it.  A ``domino`` needs every tile placed; a ``blocked`` needs nobody able to play, which
+  with every deal known the replay has already seen, and with hidden deals is possible only
+  when no known hand and no shown tile fits the ends.  A claim the moves do not reach, or that
+  a show contradicts, is E503, naming what is still held or what still fits; the hand is then
+  unfinished, and the claim feeds no count;
+- claims stand in for moves only in a hand recorded without any (a disputed count), or where
+  hidden deals leave the end truly unknown (a ``blocked`` claim as above).
+
+What is known is never thrown away: with a player's deal known, what they still hold is the
+deal minus the tiles the record has them play, whatever else went wrong in the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import records as r
+from ..diagnostics import N_, Diagnostic, diagnostic
+from ..report import Outcome
+from .chain import pairs
+from .claims import check_outcome, check_settled_domino
+from .hand import Replay
+from .moves import end_name
+from .order import Sorted
+from .players import Seats
+from .shows import check_show
+from .tiles import MATCHING, TILES, bits, index, pips, text
+
+
+@dataclass(slots=True)
+class Ending:
+    """How the hand ended, who won it (a domino), and what each seat still holds."""
+
+    outcome: Outcome | None
+    """None when only a ``points`` claim settles a hand recorded without moves."""
+    winner: int | None
+    remaining: list[int | None]
+    settled: bool = False
+    """Recorded without moves: counted from the shows and the claims."""
+    bad_shows: set[int] = field(default_factory=set)
+
+
+def judge_ending(
+    state: Replay, order: Sorted, seats: Seats, number: int, problems: list[Diagnostic]
+) -> Ending:
+    """Check the shows, decide how the hand ended and what each seat holds."""
+    shown, bad_shows = _shows(state, order, seats, problems)
+    outcome, winner, settled = _outcome(state, order, seats, shown, number, problems)
+    remaining: list[int | None] = []
+    for seat, holder in enumerate(state.table.holders):
+        held = None if settled else holder.held()
+        if outcome == "domino" and seat == winner:
+            remaining.append(0)
+        elif held is not None:
+            remaining.append(pips(held))
+        elif shown[seat] is not None:
+            remaining.append(pips(shown[seat] or 0))
+        else:
+            remaining.append(None)
+    return Ending(outcome, winner, remaining, settled, bad_shows)
+
+
+def _shows(
+    state: Replay, order: Sorted, seats: Seats, problems: list[Diagnostic]
+) -> tuple[list[int | None], set[int]]:
+    """Check each ``show`` (E502, and P407 for passes it disproves); the tiles shown by each
+    seat as a mask, None where no usable show was written."""
+    complete = state.outcome is not None
+    shown: list[int | None] = [None] * len(seats)
+    bad: set[int] = set()
+    for show in order.shows:
+        seat = seats.seat[show.player]
+        problem = check_show(show, seat, state.table, seats.each, complete, seats.names)
+        if problem is not None:
+            problems.append(problem)
+            bad.add(seat)
+            continue
+        state.table.show(seat, show.tiles, show.line)
+        shown[seat] = sum(1 << index(tile) for tile in show.tiles)
+        if state.table.holders[seat].deal is None:
+            for tile in show.tiles:
+                state.prove_passes(seat, tile, show.line, shown=True)
+    return shown, bad
+
+
+def _outcome(
+    state: Replay, order: Sorted, seats: Seats, shown: list[int | None], number: int,
+    problems: list[Diagnostic],
+) -> tuple[Outcome | None, int | None, bool]:
+    """(outcome, winner, settled by claims) and the E501/E503 problems."""
+    claim = order.outcome
+    names = seats.names
+    if state.outcome is not None:
+        if claim is not None:
+            who = None if state.winner is None else names[state.winner]
+            problem = check_outcome(claim, who, state.end_line, state.dead)
+            if problem is not None:
+                problems.append(problem)
+        return state.outcome, state.winner, False
+    if not order.moves:
+        if isinstance(claim, r.Domino):
+            show = next((s for s in order.shows if s.player == claim.player), None)
+            problem = check_settled_domino(claim, show)
+            if problem is None:
+                return "domino", seats.seat[claim.player], True
+            problems.append(problem)
+            return "unfinished", None, False
+        if isinstance(claim, r.Blocked):
+            return "blocked", None, True
+        if order.points is not None:
+            return None, None, True
+    elif isinstance(claim, r.Domino):
+        problems.append(_domino_not_reached(state, claim, seats))
+        return "unfinished", None, False
+    elif isinstance(claim, r.Blocked):
+        problem = _block_not_reached(state, claim, seats, shown)
+        if problem is None:
+            return "blocked", None, False
+        problems.append(problem)
+        return "unfinished", None, False
+    problems.append(
+        diagnostic(
+            "E501", order.last_line, 1,
+            N_("hand {number} stops here before it is over: nobody has gone out and it "
+               "is not blocked; write the remaining moves, or the claims that settle it "
+               "(domino/blocked, points)"),
+            number=number,
+        )
+    )
+    return "unfinished", None, False
+
+
+def _domino_not_reached(state: Replay, claim: r.Domino, seats: Seats) -> Diagnostic:
+    """E503: ``domino NAME`` while NAME has not placed every tile (R3, R12)."""
+    seat = seats.seat[claim.player]
+    holder = state.table.holders[seat]
+    last = state.moves[-1].line
+    held = holder.held()
+    if held:
+        return diagnostic(
+            "E503", claim.line, claim.column,
+            N_("domino {claimed} is claimed, but the moves stop at line {at} with {claimed} "
+               "still holding {tiles}"),
+            claimed=claim.player, at=last,
+            tiles=tuple(text(holder.written[i]) for i in bits(held)),
+        )
+    return diagnostic(
+        "E503", claim.line, claim.column,
+        N_("domino {claimed} is claimed, but the moves stop at line {at} with {claimed} "
+           "having placed {placed} of {each} tiles"),
+        claimed=claim.player, at=last, placed=holder.placed, each=seats.each,
+    )
+
+
+def _block_not_reached(
+    state: Replay, claim: r.Blocked, seats: Seats, shown: list[int | None]
+) -> Diagnostic | None:
+    """E503 when ``blocked`` is claimed after moves that stop while somebody can still play
+    in every reading of the chain: a known hand, or a shown tile, fits (R8, R12).  None when
+    a block is possible: the hidden hands may hold nothing that fits."""
+    table = state.table
+    readings = state.chain.readings
+    if not readings:
+        return None
+    found: list[tuple[int, int, bool]] = []  # (seat, tile index, shown) fitting some reading
+    for left, right in pairs(readings):
+        wanted = MATCHING[1 << left | 1 << right]
+        fitting = None
+        for seat, holder in enumerate(table.holders):
+            held = holder.held()
+            mask, from_show = (held, False) if held is not None else (shown[seat], True)
+            if mask and mask & wanted:
+                fitting = (seat, next(bits(mask & wanted)), from_show)
+                break
+        if fitting is None:
+            return None
+        found.append(fitting)
+    last = state.moves[-1].line
+    seat, i, from_show = found[0]
+    player = seats.names[seat]
+    chain = state.chain
+    if chain.certain:
+        left, right = next(pairs(readings))
+        tile = table.holders[seat].written.get(i) or TILES[i]
+        side = "L" if left in tile else "R"
+        end = end_name(chain, side)
+        if from_show:
+            return diagnostic(
+                "E503", claim.line, claim.column,
+                N_("blocked is claimed, but {player} shows {tile}, which fits the {end}"),
+                player=player, tile=text(tile), end=end,
+            )
+        return diagnostic(
+            "E503", claim.line, claim.column,
+            N_("blocked is claimed, but the moves stop at line {at} and {player} still holds "
+               "{tile}, which fits the {end}"),
+            at=last, player=player, tile=text(tile), end=end,
+        )
+    holders = tuple(f"{seats.names[s]} {text(TILES[t])}" for s, t, _ in dict.fromkeys(found))
+    return diagnostic(
+        "E503", claim.line, claim.column,
+        N_("blocked is claimed, but the moves stop at line {at} and, whichever values the "
+           "ends show after the uncertain play, somebody can still play: {holders}"),
+        at=last, holders=holders,
+    )
+
