@@ -6,6 +6,7 @@ import pytest
 
 from blocknotation import records as r
 from blocknotation.parse import parse_bytes, parse_text
+from blocknotation.syntax_messages import describe_expected
 
 
 def only_hand(text: str) -> r.Hand:
@@ -129,10 +130,19 @@ def test_every_bad_line_is_reported_and_the_rest_still_read() -> None:
 
 
 def test_syntax_messages_say_what_was_expected_in_words() -> None:
-    (d,) = parse_text('[Players "Ada Bea"]\nhand 1\nAda: 3-5 X\n').diagnostics
-    message = d.message.render()
-    assert "expected a side (L or R) or the end of the line" in message
-    assert "LEFT" not in message and "_NL" not in message
+    message = describe_expected({"LEFT", "RIGHT", "_NL"}).render()
+    assert message == "a side (L, R, left or right) or the end of the line"
+
+
+@pytest.mark.parametrize(("line", "word", "column"),
+                         [("Cy: 1-1 Left", "Left", 9), ("Cy: [1|1]  rgt # x", "rgt", 12),
+                          ("Cy: 1-1 X", "X", 9)])
+def test_a_word_that_is_not_a_side_is_named_with_the_sides(
+    line: str, word: str, column: int
+) -> None:
+    (d,) = parse_text(f'[Players "Ada Bea Cy"]\nhand 1\n{line}\n').diagnostics
+    assert (d.code, d.line, d.column) == ("S001", 3, column)
+    assert d.message.render() == f"'{word}' is not a side: after the tile write L or left, R or right"
     (d,) = parse_text("hand 1\nAda 3-5\n").diagnostics
     assert d.message.render() == "unexpected '3-5'; expected ':'"
 

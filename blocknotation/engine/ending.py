@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
-from .chain import pairs
+from .chain import Side, pairs
 from .claims import check_outcome, check_settled_domino
 from .hand import Replay
 from .moves import end_name
@@ -190,7 +190,7 @@ def _block_not_reached(
     if chain.certain:
         left, right = next(pairs(readings))
         tile = table.holders[seat].written.get(i) or TILES[i]
-        side = "L" if left in tile else "R"
+        side: Side = "L" if left in tile else "R"
         end = end_name(chain, side)
         if from_show:
             return diagnostic(

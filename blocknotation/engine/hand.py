@@ -30,7 +30,7 @@ from __future__ import annotations
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
-from .chain import Chain, unknown_end
+from .chain import Chain, Side, unknown_end
 from .claims import how_it_ended
 from .knowledge import Table
 from .moves import (
@@ -144,7 +144,7 @@ class Replay:
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
         if problem is not None and problem.code == "P402":
-            sides = ("L", "R") if play.side is None else (play.side,)
+            sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
             after = chain.readings
             for side in sides:
                 after |= unknown_end(chain.readings, side)
