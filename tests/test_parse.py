@@ -132,6 +132,8 @@ def test_every_bad_line_is_reported_and_the_rest_still_read() -> None:
 def test_syntax_messages_say_what_was_expected_in_words() -> None:
     message = describe_expected({"LEFT", "RIGHT", "_NL"}).render()
     assert message == "a side (L, R, left or right) or the end of the line"
+    (d,) = parse_text("hand 1\nAda 3-5\n").diagnostics
+    assert d.message.render() == "unexpected '3-5'; expected ':'"
 
 
 @pytest.mark.parametrize(("line", "word", "column"),
@@ -142,9 +144,9 @@ def test_a_word_that_is_not_a_side_is_named_with_the_sides(
 ) -> None:
     (d,) = parse_text(f'[Players "Ada Bea Cy"]\nhand 1\n{line}\n').diagnostics
     assert (d.code, d.line, d.column) == ("S001", 3, column)
-    assert d.message.render() == f"'{word}' is not a side: after the tile write L or left, R or right"
-    (d,) = parse_text("hand 1\nAda 3-5\n").diagnostics
-    assert d.message.render() == "unexpected '3-5'; expected ':'"
+    assert d.message.render() == (
+        f"'{word}' is not a side: after the tile write L or left, R or right"
+    )
 
 
 @pytest.mark.parametrize(
