@@ -1,0 +1,92 @@
+"""The figures of hands that do not end cleanly, through the command and through the library.
+
+The records are the hand-written cases under ``tests/cases/`` (their ``# expect:`` headers
+give the diagnostics, checked by ``test_cases.py``); here the recomputed values a scorer or an
+arbiter relies on are checked: how each hand ended, the remaining pips, the points, the
+running totals and the game's status, from ``blocknot validate --format json`` and from
+``validate_bytes`` alike.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blocknotation.output.report_json import game_text
+from blocknotation.validate import validate_bytes
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+# case file -> (hand index, key, expected value), and game-level (None, key, value).
+FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
+    "e503_domino_not_reached.txt": [
+        (0, "outcome", "unfinished"), (0, "points", None),
+        (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
+        # The record stops in its last hand: the totals are those before it.
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}),
+    ],
+    "e503_blocked_not_reached.txt": [
+        (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
+    ],
+    "e503_blocked_show_fits.txt": [
+        (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": 23}),
+    ],
+    "p405_pass_in_the_closing_passes.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Bea"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}), (None, "status", "in_progress"),
+    ],
+    "p405_closing_passes_hidden_deal.txt": [
+        (0, "outcome", "blocked"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}), (None, "status", "in_progress"),
+    ],
+    "e504_claim_for_a_loser_feeds_nothing.txt": [
+        (0, "points", None), (0, "score", None), (None, "score", None),
+    ],
+    "e503_show_contradicts_domino.txt": [
+        (0, "outcome", "unfinished"), (0, "points", None),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}),
+    ],
+    "e505_a_right_total_after_a_wrong_one.txt": [
+        (3, "score", {"Ada": 15, "Bea": 4, "Cy": 18}),
+    ],
+    "e506_decided_whatever_the_unknown_points.txt": [
+        (0, "points", None), (1, "points", {"Ada": 77, "Bea": 0, "Cy": 0}),
+        (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),
+    ],
+    "p403_one_slip_one_report.txt": [
+        (0, "outcome", "blocked"), (0, "points", {"Ada": 4, "Bea": 0}),
+    ],
+    "p407_every_illegal_pass.txt": [
+        (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
+    ],
+}
+
+
+def _from_library(path: Path) -> dict[str, Any]:
+    report = validate_bytes(path.read_bytes(), path.name)
+    assert not report.valid
+    return {"files": [{"games": [json.loads(game_text(game)) for game in report.games]}]}
+
+
+def _from_command(path: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "blocknotation", "validate", "--format", "json", str(path)],
+        capture_output=True, check=False,
+    )
+    assert done.returncode == 1  # every one of these records has an error
+    document: dict[str, Any] = json.loads(done.stdout)
+    return document
+
+
+@pytest.mark.parametrize("read", [_from_library, _from_command], ids=["library", "command"])
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_figures(name: str, read: Any) -> None:
+    (game,) = read(CASES / name)["files"][0]["games"]
+    for hand, key, value in FIGURES[name]:
+        found = game[key] if hand is None else game["hands"][hand][key]
+        assert found == value, (hand, key)
