@@ -90,3 +90,15 @@ def test_figures(name: str, read: Any) -> None:
     for hand, key, value in FIGURES[name]:
         found = game[key] if hand is None else game["hands"][hand][key]
         assert found == value, (hand, key)
+
+
+def test_errors_come_before_warnings_on_a_line() -> None:
+    path = CASES / "p403_after_p404_still_caught.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "blocknotation", "validate", str(path)],
+        capture_output=True, text=True, check=False,
+    )
+    found = [line.split(": ", 2)[1].split()[:2] for line in done.stdout.splitlines()
+             if line.startswith(str(path) + ":11:")]
+    assert found == [["error", "P403"], ["warning", "E501"]]
+    assert done.returncode == 1
