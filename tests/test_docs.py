@@ -108,7 +108,8 @@ def _section_names(path: Path) -> set[str]:
 
 
 _SECTION_CITE = re.compile(
-    r"docs/(notation|rules)\.md,?\s+(?:(?:sections?|sezione|sezioni da)\s+)?\\?[\"“«]([^\"”»\\]+)\\?[\"”»]"
+    r"docs/(notation|rules)\.md,?\s+(?:(?:sections?|sezione|sezioni da)\s+)?"
+    r"\\?[\"“«]([^\"”»\\]+)\\?[\"”»]"
 )
 
 
