@@ -1,7 +1,8 @@
 """The chain in the rules text's own words: tiles, links and open attachment points.
 
 The Italian rules illustrate each play with a fixed description of the chain (see
-rules/block-rules.en.md, "Describing the chain", and NOTATION.md §7 for the English wording).
+docs/rules.md, "Describing the chain", and docs/notation.md, "The chain in the rules' words",
+for the English wording).
 A non-double has a higher end and a lower end; a double, laid crosswise, has side A and side
 B.  A double laid on the chain touches it with side A, so side B is free.  An opening double
 has both sides free; a tile later laid on its left end links to side A and one laid on its

@@ -4,19 +4,20 @@
 a page in the manner of ruff's rule pages.  Every sentence here is an English msgid marked
 with ``N_`` and translated when the page is rendered, so ``--lang it`` needs only the
 catalogues.  The examples are real records in ``blocknotation/examples/``, one pair per code
-(``P405.bad.txt``, ``P405.good.txt``), each headed by ``# expect: CODE@LINE …``: the
-diagnostics that checking it must report, none for a good one.  The tests check every pair
-against the validator, so the examples shown to users are known to behave as they say.
+(``P405.bad.txt``, ``P405.good.txt``), shown as they are with their comments translated
+(``example_records``).  The tests check every example against the validator (the diagnostics
+each must report are listed in ``tests/data/examples-expected.toml``), so the examples shown
+to users are known to behave as they say.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 
 from .diagnostics import CATALOGUE, N_
+from .example_records import example_bytes, examples_dir, hex_lines, translated_example
 from .i18n import translator
 
 __all__ = [
@@ -75,10 +76,11 @@ EXPLANATIONS: dict[str, Explanation] = {
                "colon after a player's name, a tag without its quotes, a stray word. The "
                "message says what was expected where the line goes wrong, and the line is "
                "shown with a caret under that place."),
-            N_("Every statement is one line of a fixed shape (NOTATION.md, sections 2 to "
-               "4), and a line that cannot be read may be a lost move, deal or claim. A hand "
-               "that holds an unreadable line is not judged by the rules, since every check "
-               "there could only report the missing line again: fix syntax errors first."),
+            N_("Every statement is one line of a fixed shape (docs/notation.md, sections "
+               "“Lexical rules” to “Hands”), and a line that cannot be read may be a lost "
+               "move, deal or claim. A hand that holds an unreadable line is not judged by "
+               "the rules, since every check there could only report the missing line "
+               "again: fix syntax errors first."),
         ),
         _explained(
             "S002",
@@ -92,13 +94,14 @@ EXPLANATIONS: dict[str, Explanation] = {
             N_("The file is not UTF-8 text: it holds bytes that are not valid UTF-8 (often a "
                "file saved as Latin-1 or Windows-1252 by an old editor, or as UTF-16), or a "
                "NUL byte. The message gives the line and column of the first such byte."),
-            N_("A record is UTF-8 text (NOTATION.md, section 2), so that names such as "
-               "Nicolò or Søren read the same everywhere. blocknot does not guess another "
-               "encoding, since a wrong guess would silently change names and comments. "
-               "Nothing else in the file is checked: save it as UTF-8 and check it again."),
+            N_("A record is UTF-8 text (docs/notation.md, section “Lexical rules”), so that "
+               "names such as Nicolò or Søren read the same everywhere. blocknot does not "
+               "guess another encoding, since a wrong guess would silently change names and "
+               "comments. Nothing else in the file is checked: save it as UTF-8 and check it "
+               "again."),
             bad="S003.bad.bin",
             note=N_("The record below, saved as Latin-1 by an old editor: the ì of venerdì on "
-                    "line 2 is the single byte EC, which is not valid UTF-8. Its bytes, in "
+                    "line 1 is the single byte EC, which is not valid UTF-8. Its bytes, in "
                     "hexadecimal:"),
         ),
         # --- G: game ---------------------------------------------------------------------
@@ -164,9 +167,9 @@ EXPLANATIONS: dict[str, Explanation] = {
                "an opener or deal line after the first move, or a move after the show and "
                "claim lines."),
             N_("A hand is written in the order it is played: setup (opener, deal), then the "
-               "moves, then its end (show lines and claims), as NOTATION.md, section 4, "
-               "sets out. A late opener or deal line is still used as if written in its "
-               "place; of a repeated line, the first one counts and the others are "
+               "moves, then its end (show lines and claims), as docs/notation.md, section "
+               "“Hands”, sets out. A late opener or deal line is still used as if written "
+               "in its place; of a repeated line, the first one counts and the others are "
                "ignored."),
         ),
         # --- D: deal ---------------------------------------------------------------------
@@ -244,10 +247,11 @@ EXPLANATIONS: dict[str, Explanation] = {
             N_("A play has no SIDE although its tile fits both open ends, so the record "
                "does not say where it went."),
             N_("A tile is placed at one of the two ends (R6), and which one changes the "
-               "chain from then on: 1-3 played on ends 3 and 1 leaves 1 and 1 at one end, "
-               "3 and 3 at the other. Write L (left) or R (right) after a tile that fits "
-               "both ends; leave it out only when the tile fits one. The opening tile takes "
-               "no side: it is laid as written."),
+               "chain from then on. In the example the ends show 3 and 1 when Bea plays "
+               "1-3. Played on the 3, the tile leaves its 1 free, so both ends show 1; "
+               "played on the 1, it leaves its 3 free, so both ends show 3. Write L (left) "
+               "or R (right) after a tile that fits both ends; leave it out only when the "
+               "tile fits one. The opening tile takes no side: it is laid as written."),
         ),
         _explained(
             "P405",
@@ -347,16 +351,6 @@ EXPLANATIONS: dict[str, Explanation] = {
 }
 
 
-def examples_dir() -> Traversable:
-    """The directory of example records, inside the installed package."""
-    return resources.files("blocknotation") / "examples"
-
-
-def example_bytes(name: str) -> bytes:
-    """The bytes of the example file ``name`` (``P405.bad.txt``)."""
-    return (examples_dir() / name).read_bytes()
-
-
 def catalogue_text(lang: str) -> str:
     """Every code with its severity and summary, grouped by family, in language ``lang``."""
     translate = translator(lang)
@@ -389,9 +383,9 @@ def explain_text(code: str, lang: str) -> str | None:
         translate(N_("What it means")) + "\n" + _paragraph(translate(entry.what)),
         translate(N_("Why")) + "\n" + _paragraph(translate(entry.why)),
         translate(N_("Example that triggers it ({file})")).format(file=entry.bad) + "\n"
-        + _example(entry.bad, None if entry.bad_note is None else translate(entry.bad_note)),
+        + _example(entry.bad, translate, entry.bad_note),
         translate(N_("Fixed ({file})")).format(file=entry.good) + "\n"
-        + _example(entry.good, None),
+        + _example(entry.good, translate, None),
         translate(N_("Check a record with: blocknot validate FILE")),
     ]
     return "\n\n".join(parts) + "\n"
@@ -401,22 +395,10 @@ def _paragraph(text: str) -> str:
     return textwrap.fill(text, WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
-def _example(name: str, note: str | None) -> str:
-    """An example file verbatim; one that is not text, as ``note`` and a hex dump."""
+def _example(name: str, translate: Callable[[str], str], note: str | None) -> str:
+    """An example file with its comments translated; one that is not text, as the
+    translated ``note`` and a hex dump."""
     data = example_bytes(name)
     if note is None:
-        return data.decode("utf-8").rstrip("\n")
-    return _paragraph(note) + "\n" + "\n".join(_hex_lines(data))
-
-
-def _hex_lines(data: bytes) -> list[str]:
-    """``hexdump -C`` style: offset, 16 bytes in hexadecimal, and the printable ASCII."""
-    lines = []
-    for offset in range(0, len(data), 16):
-        row = data[offset : offset + 16]
-        cells = " ".join(f"{b:02x}" for b in row[:8]) + "  " + " ".join(
-            f"{b:02x}" for b in row[8:]
-        )
-        text = "".join(chr(b) if 32 <= b < 127 else "." for b in row)
-        lines.append(f"{offset:08x}  {cells:<48}  |{text}|")
-    return lines
+        return translated_example(data.decode("utf-8"), translate).rstrip("\n")
+    return _paragraph(translate(note)) + "\n" + "\n".join(hex_lines(data))

@@ -1,4 +1,4 @@
-"""Player names and the keywords no player may be called by (NOTATION §2).
+"""Player names and the keywords no player may be called by (docs/notation.md, "Lexical rules").
 
 Kept apart from ``records`` so that the fast reader and the quick replay, which need only
 these two facts, do not import pydantic.

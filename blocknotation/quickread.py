@@ -3,11 +3,11 @@
 Validating needs no records: the replay wants names, tiles and line numbers.  Building a
 ``ParsedLine`` and a pydantic record for every line costs more than the replay itself, so
 ``validate`` first offers each game chunk to ``read_game``.  A line in canonical form
-(NOTATION §7: one space between tokens, tiles as ``a-b``, sides as ``L``/``R``) is recognised
-by splitting it and looking its parts up in tables; any other line is read by
-``fastpath.read_line``.  A line that the fast reader declines (it needs Lark: perhaps a syntax
-error) makes ``read_game`` decline the whole chunk, which then goes the full way
-(``parse_lines``, records, ``engine.replay``).  ``read_game`` also declines what it has no
+(docs/notation.md, "Canonical form": one space between tokens, tiles as ``a-b``, sides as
+``L``/``R``) is recognised by splitting it and looking its parts up in tables; any other line
+is read by ``fastpath.read_line``.  A line that the fast reader declines (it needs Lark:
+perhaps a syntax error) makes ``read_game`` decline the whole chunk, which then goes the full
+way (``parse_lines``, records, ``engine.replay``).  ``read_game`` also declines what it has no
 tuple for: a statement before the first hand, a chunk without hands, an absurdly long hand or
 line.  ``tests/test_quick.py`` checks that every line read here is read the same by
 ``read_line``, and that both ways give the same reports.

@@ -1,10 +1,10 @@
 """A seeded simulator of legal Block games, and a writer of their records.
 
-The simulator plays whole games by the rules in ``rules/block-rules.en.md`` (R1-R18) and keeps
-the full truth of each hand: deals, moves, how the hand ended, remaining tiles, points and
-running totals. ``render_game`` writes a simulated game as a record in canonical form
-(NOTATION.md), with as much or as little of that truth as a test needs: hidden deals, ``show``
-lines, claims, or only the count after play. ``generate`` does both for a stream of games.
+The simulator plays whole games by the rules in ``docs/rules.md`` (R1-R18) and keeps the full
+truth of each hand: deals, moves, how the hand ended, remaining tiles, points and running
+totals. ``render_game`` writes a simulated game as a record in canonical form
+(``docs/notation.md``), with as much or as little of that truth as a test needs: hidden deals,
+``show`` lines, claims, or only the count after play. ``generate`` does both for a stream of games.
 
 It stands on its own (standard library only, nothing from the rest of the package), so that the
 property tests which check the engine against it are not checking the engine against itself.
@@ -49,7 +49,7 @@ KEYWORDS: frozenset[str] = frozenset(
     ("hand", "opener", "deal", "pass", "show", "domino", "blocked", "points", "score", "none",
      "L", "R", "left", "right")
 )  # fmt: skip
-"""The notation's keywords (NOTATION.md section 2): never a player's name."""
+"""The notation's keywords (docs/notation.md, "Lexical rules"): never a player's name."""
 
 TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}
 """Tiles dealt to each player, by number of players (R3)."""
@@ -70,8 +70,8 @@ _EVENTS: tuple[str, ...] = (
     "Winter open",
 )
 
-# A player's name (NOTATION.md section 2): a letter of any script, then letters, ASCII digits,
-# `_`, `'` or `-`.
+# A player's name (docs/notation.md, "Lexical rules"): a letter of any script, then letters,
+# ASCII digits, `_`, `'` or `-`.
 _NAME = re.compile(r"[^\W\d_](?:[^\W\d_]|[0-9_'\-])*")
 
 # The double-six set (R2), each tile once, low pip first.

@@ -1,4 +1,5 @@
-"""``validate --format annotated``: golden outputs, and the promises of NOTATION.md §7.
+"""``validate --format annotated``: golden outputs, and the promises of docs/notation.md,
+"The annotated record".
 
 The annotated text is a valid record: validating it again gives the same codes, annotating
 it again gives the same bytes, and converting it to JSON and back keeps every annotation.

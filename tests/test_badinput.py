@@ -10,15 +10,16 @@ Decisions for the implementation-defined (``i_``) inputs, also in docs/robustnes
 
 - Empty input, white space only, a byte-order mark only, comments only: accepted, with no
   games (exit 0).  An empty record claims nothing false; linters treat empty files the same.
-- Lone CR line ends (classic Mac): rejected.  Lines end in LF or CRLF (NOTATION.md section 2);
-  a lone CR is S001 at its own position, so such a file gets one diagnostic, at the first CR.
+- Lone CR line ends (classic Mac): rejected.  Lines end in LF or CRLF (docs/notation.md,
+  "Lexical rules"); a lone CR is S001 at its own position, so such a file gets one
+  diagnostic, at the first CR.
 - Control, bidi and zero-width characters in comments and tag values: accepted and kept
   exactly.  They are free text; no diagnostic quotes them, the JSON form writes them as
   ``\\u`` escapes, and ``convert --to text`` gives them back as written, as ``cat`` would.
   In names (statements or the ``Players`` value) they are rejected: S001 or G103, with the
   character shown as ``<U+XXXX>``.
 - A ``Target`` value that is not an ASCII whole number (``"١٠٠"``): G105, ignored (exit 0).
-- Repeated tags: accepted and all kept, in order (NOTATION.md section 3).  With two
+- Repeated tags: accepted and all kept, in order (docs/notation.md, "Games and tags").  With two
   ``Players`` tags the first counts (the engine's choice; a G107 would be clearer).
 """
 

@@ -1,8 +1,8 @@
 """The chain described in the rules text's own words (``--chain``).
 
-The seven descriptions that rules/block-rules.it.txt prints are reproduced verbatim, from
-records that make the plays the rules text describes, with their English counterparts in
-the wording NOTATION.md §7 fixes.
+The seven descriptions that the rules text prints (docs/rules.md, "Describing the chain") are
+reproduced verbatim, from records that make the plays the rules text describes, with their
+English counterparts in the wording docs/notation.md, "The chain in the rules' words", fixes.
 """
 
 from __future__ import annotations

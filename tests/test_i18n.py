@@ -57,6 +57,15 @@ def test_the_code_has_messages_to_translate() -> None:
     assert any(m.startswith("Check records against the rules") for m in msgids)  # docstring
 
 
+def test_the_comments_of_the_rules_examples_are_messages() -> None:
+    entries = {e.msgid: e for e in tool.extract()}
+    entry = entries["Bea played 0-1 two lines up"]
+    assert entry.references == ["blocknotation/examples/P402.bad.txt"]
+    assert translator("it")(entry.msgid) == "Bea ha giocato 0-1 due righe sopra"
+    # A comment without words (`# 24 - 12`) reads the same in every language.
+    assert "24 - 12" not in entries
+
+
 def test_every_msgid_has_an_italian_translation() -> None:
     italian = _italian()
     missing = [e.msgid for e in tool.extract()

@@ -29,7 +29,7 @@ from blocknotation.simulate import (
 EACH = {2: 7, 3: 5, 4: 5}
 TARGET = {2: 100, 3: 61, 4: 61}
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-# NOTATION.md section 2: a letter of any script, then letters, ASCII digits, _ ' -.
+# docs/notation.md, "Lexical rules": a letter of any script, then letters, ASCII digits, _ ' -.
 NAME_RE = re.compile(r"[^\W\d_](?:[^\W\d_]|[0-9_'\-])*")
 TAG_RE = re.compile(r'\[([A-Za-z]\w*) "((?:[^"\\]|\\["\\])*)"\]')
 TILE_RE = re.compile(r"(\d)-(\d)|\[\s*(\d)\s*\|\s*(\d)\s*\]")

@@ -5,8 +5,10 @@
 
 Every message of blocknot is an English msgid in the code, marked where it is written:
 ``N_("…")`` for a message, ``plural(lang, "…", "…", n)`` for one with plural forms, and the
-docstrings of the ``blocknot`` commands (their ``--help`` text).  This script finds them with
-``ast`` (the standard library only, so the tests can run it without Babel), writes the
+docstrings of the ``blocknot`` commands (their ``--help`` text), and the text of each comment
+in the example records of ``blocknot rules`` (``blocknotation/examples/*.txt``, read by
+``blocknotation/example_records.py``).  This script finds them with ``ast`` and that module
+(the standard library only, so the tests can run it without Babel), writes the
 template ``po/blocknot.pot``, merges it into each ``po/<lang>.po`` (translations kept; new
 msgids added untranslated; msgids gone from the code kept as obsolete ``#~`` entries, which
 come back if the msgid does), and compiles each ``.po`` into
@@ -18,11 +20,13 @@ fuzzy entries are left out, so English shows through.  Output is deterministic (
 from __future__ import annotations
 
 import ast
+import importlib.util
 import inspect
 import struct
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "blocknotation"
@@ -111,12 +115,40 @@ def extract_file(path: Path, shown: str) -> list[tuple[str, str | None, str]]:
     return sorted(found, key=lambda item: int(item[2].rsplit(":", 1)[1]))
 
 
+def _example_records(package: Path) -> ModuleType:
+    """``blocknotation/example_records.py``, loaded on its own (it needs only the standard
+    library), so that the examples' comments are found as ``blocknot rules`` finds them."""
+    spec = importlib.util.spec_from_file_location(
+        "_example_records", package / "example_records.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def extract_examples(package: Path, shown: str) -> list[tuple[str, str | None, str]]:
+    """``(comment text, None, reference)`` for every comment of the example records."""
+    comments = _example_records(package).comments
+    found: list[tuple[str, str | None, str]] = []
+    for path in sorted((package / "examples").glob("*.txt")):
+        where = f"{shown}/examples/{path.name}"
+        for number, words in comments(path.read_text(encoding="utf-8")):
+            found.append((words, None, f"{where}:{number}"))
+    return found
+
+
 def extract(package: Path = PACKAGE) -> list[Entry]:
-    """Every msgid of the package, in order of first use (files by path, then by line)."""
+    """Every msgid of the package, in order of first use (files by path, then by line),
+    then the comments of the example records."""
     entries: dict[tuple[str, str | None], Entry] = {}
-    for path in sorted(package.rglob("*.py")):
-        shown = path.relative_to(package.parent).as_posix()
-        for msgid, plural, reference in extract_file(path, shown):
+    sources = [
+        extract_file(path, path.relative_to(package.parent).as_posix())
+        for path in sorted(package.rglob("*.py"))
+    ]
+    sources.append(extract_examples(package, package.name))
+    for found in sources:
+        for msgid, plural, reference in found:
             entry = entries.setdefault((msgid, plural), Entry(msgid, plural))
             # Files only, as xgettext --add-location=file: moving code does not date the
             # catalogues, only changing its messages does.

@@ -1,4 +1,4 @@
-"""Records back to text, in the canonical form of NOTATION.md §7.
+"""Records back to text, in the canonical form of docs/notation.md, "Canonical form".
 
 One space between tokens; tiles as ``a-b`` in the order written; sides as ``L``/``R``; one
 blank line before each ``hand`` and between games; tags first; every comment kept where it

@@ -1,4 +1,4 @@
-"""Validation reports as one JSON document (NOTATION.md §7); the keys keep their names.
+"""Validation reports as one JSON document (docs/notation.md, "JSON"); the keys keep their names.
 
 The document is written as the pieces of each file stream past: the games go to a spooled
 temporary file (in memory while small) so that each file's ``valid``, counts and diagnostics
