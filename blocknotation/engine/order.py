@@ -1,9 +1,9 @@
 """The statements of one hand, sorted into setup, moves and end (G104, G107).
 
-NOTATION §4 puts a hand's statements in three stages: setup (``opener``, ``deal``), then the
-moves (plays and passes), then the end (``show``, ``domino``/``blocked``, ``points``,
-``score``).  This module reports what is out of place or repeated and hands the replay each
-statement in the stage it belongs to:
+docs/notation.md, "Hands", puts a hand's statements in three stages: setup (``opener``,
+``deal``), then the moves (plays and passes), then the end (``show``, ``domino``/``blocked``,
+``points``, ``score``).  This module reports what is out of place or repeated and hands the
+replay each statement in the stage it belongs to:
 
 - a statement naming a player who is not in ``Players`` is reported (G104) and ignored;
 - a repeated ``opener``, ``deal`` or ``show`` for the same player, or a second claim of the
