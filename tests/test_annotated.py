@@ -88,9 +88,10 @@ def test_findings_go_on_the_line_after_their_statement() -> None:
 
 def test_the_count_of_a_hand_follows_it_above_the_blank_line() -> None:
     text, _ = _annotate(FAULTS.read_bytes())
-    block = text.split("score Ada 20, Bea 0\n", 1)[1].split("hand 2\n", 1)[0]
+    claim = "score Ada 21, Bea 0 # neither 12 nor the 20 claimed\n"
+    block = text.split(claim, 1)[1].split("hand 2\n", 1)[0]
     assert block == (
-        "#! E505 score claim Ada 20, Bea 0, but the running totals are Ada 12, Bea 0\n"
+        "#! E505 score claim Ada 21, Bea 0, but the running totals are Ada 12, Bea 0\n"
         "#= hand 1: blocked\n"
         "#= remaining pips: Ada 12, Bea 24\n"
         "#= Ada scores 24 − 12 = 12\n"

@@ -152,13 +152,14 @@ def test_a_blocked_claim_stands_in_where_hidden_deals_leave_the_end_unknown() ->
     # may hold nothing that fits, so the claim settles the hand, scored from the shows.
     text = (
         '[Players "Ada Bea Cy"]\nhand 1\nAda: 3-1\nBea: 3-6\n'
-        "show Ada: 2-2 0-0\nshow Bea: 5-5 2-3\nshow Cy: 0-2 4-4\nblocked\npoints Ada 21\n"
+        "show Ada: 2-2 0-0 0-5 2-4\nshow Bea: 5-5 2-3 3-4 0-3\nshow Cy: 0-2 4-4 3-3 4-5 2-5\n"
+        "blocked\npoints Ada 42\n"
     )
     problems, games = run(text)
     assert problems == ()
     hand = games[0].hands[0]
     assert (hand.outcome, hand.winner, hand.unverified) == ("blocked", "Ada", False)
-    assert hand.points == {"Ada": 21, "Bea": 0, "Cy": 0}
+    assert hand.points == {"Ada": 42, "Bea": 0, "Cy": 0}
     # A shown tile that fits an end contradicts the block.
     problems, games = run(text.replace("show Cy: 0-2 4-4", "show Cy: 0-2 4-6"))
     assert codes(problems) == [("E503", 8)]
@@ -166,6 +167,12 @@ def test_a_blocked_claim_stands_in_where_hidden_deals_leave_the_end_unknown() ->
         "blocked is claimed, but Cy shows 4-6, which fits the left end (6)"
     )
     assert games[0].hands[0].outcome == "unfinished"
+    # Blocked as claimed, the hand is over: a show must hold every tile left.
+    problems, games = run(text.replace("show Cy: 0-2 4-4 3-3 4-5 2-5", "show Cy: 0-2 4-4"))
+    assert codes(problems) == [("E502", 7)]
+    hand = games[0].hands[0]
+    # Cy's pips are then unknown, and the possible points claim stands in.
+    assert hand.outcome == "blocked" and hand.remaining["Cy"] is None and hand.unverified
 
 
 def test_a_settling_domino_claim_against_a_show() -> None:

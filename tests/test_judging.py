@@ -63,6 +63,17 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (1, "points", {"Ada": 77, "Bea": 0, "Cy": 0}),
         (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),
     ],
+    "e501_won_whatever_the_unknown_points.txt": [
+        (0, "points", None), (None, "status", "won"), (None, "winner", "Ada"),
+        (None, "score", None),
+    ],
+    "p406_stray_play_after_the_claims.txt": [
+        (0, "outcome", "blocked"), (0, "points", {"Ada": 26, "Bea": 0, "Cy": 0}),
+        (0, "unverified", False),
+    ],
+    "e504_points_beyond_the_tiles.txt": [
+        (0, "points", None), (None, "status", "in_progress"), (None, "score", None),
+    ],
     "p403_one_slip_one_report.txt": [
         (0, "outcome", "blocked"), (0, "points", {"Ada": 4, "Bea": 0}),
     ],

@@ -14,11 +14,11 @@ readings they are asked about; the checks in ``moves.py`` decide what is legal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Literal
 
-from .tiles import Tile
+from .tiles import TILES, VALUE_MASK, Tile, bits
 
 Side = Literal["L", "R"]
 
@@ -81,21 +81,53 @@ def placed_anywhere(readings: int, tile: Tile, sides: tuple[Side, ...]) -> int:
     return out
 
 
-def unknown_end(readings: int, side: Side) -> int:
-    """The readings with the ``side`` end showing any value: a tile nobody can identify was
-    laid there."""
+def mistyped(readings: int, sides: tuple[Side, ...], candidates: int) -> int:
+    """The readings after the writer laid some other tile than the one written, one of
+    ``candidates`` (a mask of tiles: what the player may hold), on one of ``sides`` where it
+    fits."""
     out = 0
     for left, right in pairs(readings):
-        for value in range(7):
-            out |= reading(value, right) if side == "L" else reading(left, value)
+        for side in sides:
+            end = left if side == "L" else right
+            for i in bits(candidates & VALUE_MASK[end]):
+                new = turned(end, TILES[i])
+                out |= reading(new, right) if side == "L" else reading(left, new)
     return out
 
 
 @dataclass(slots=True)
+class Trace:
+    """A subset of the readings, followed through every later change of the chain: which of
+    the readings at some move the readings now descend from (see ``Chain.step``)."""
+
+    mask: int
+
+
+Change = Callable[[int], int]
+"""How a move changes a set of readings, pair by pair (so it applies to any subset)."""
+
+
+@dataclass(slots=True)
 class Chain:
-    """The readings of the chain's ends; 0 before the opening tile."""
+    """The readings of the chain's ends (0 before the opening tile), and the traces that
+    follow them."""
 
     readings: int = 0
+    traces: list[Trace] = field(default_factory=list)
+
+    def step(self, readings: int, change: Change) -> None:
+        """The readings become ``readings`` (what ``change`` makes of them); every trace is
+        carried along by the same change, so that it still tells which readings descend from
+        the ones it held."""
+        self.readings = readings
+        for trace in self.traces:
+            trace.mask = change(trace.mask)
+
+    def trace(self, mask: int) -> Trace:
+        """Start following ``mask``, a subset of the readings."""
+        found = Trace(mask)
+        self.traces.append(found)
+        return found
 
     @property
     def empty(self) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
+from .bounds import Bounds
 from .scoring import Count, explain
 
 
@@ -87,23 +88,43 @@ def check_points(
 
 
 def check_points_bound(
-    claim: r.Points, winner: int | None, low: int, names: Sequence[str]
+    claim: r.Points, bounds: Bounds, winner: int | None, names: Sequence[str]
 ) -> Diagnostic | None:
-    """E504 for a claim that no possible count allows, when the pips are not all known:
-    one naming somebody other than the known winner (R14, R15), or giving less than the
-    opponents' known pips (R14)."""
-    if winner is not None and claim.player is not None and claim.player != names[winner]:
+    """E504 for a claim that no possible count allows, when the pips are not all known: one
+    naming somebody who cannot have scored (not the player who went out, R14; or never the
+    lowest total alone, R15), giving points outside what the known tiles allow, or claiming
+    nobody scored when somebody must have."""
+    text = _claim_text(claim)
+    if claim.player is None:
+        if bounds.nobody or all(low == 0 for low, _ in bounds.scorers.values()):
+            return None
         return diagnostic(
             "E504", claim.line, claim.column,
-            N_("points claim {claim}, but only {winner}, who won the hand, can score"),
-            claim=_claim_text(claim), winner=names[winner],
+            N_("points claim {claim}, but somebody scores in this hand: {players}"),
+            claim=text, players=tuple(names[seat] for seat in bounds.scorers),
         )
-    if (claim.points or 0) < low:
+    seat = names.index(claim.player)
+    if seat not in bounds.scorers:
+        if winner is not None:
+            return diagnostic(
+                "E504", claim.line, claim.column,
+                N_("points claim {claim}, but only {winner}, who won the hand, can score"),
+                claim=text, winner=names[winner],
+            )
         return diagnostic(
             "E504", claim.line, claim.column,
-            N_("points claim {claim}, but the opponents' known remaining pips alone give "
-               "{low}"),
-            claim=_claim_text(claim), low=low,
+            N_("points claim {claim}, but {player} cannot have the lowest total alone, "
+               "whatever the tiles not shown (R15)"),
+            claim=text, player=claim.player,
+        )
+    low, high = bounds.scorers[seat]
+    points = claim.points or 0
+    if points < low or (high is not None and points > high):
+        return diagnostic(
+            "E504", claim.line, claim.column,
+            N_("points claim {claim}, but whatever the tiles not shown, {player} scores from "
+               "{low} to {high}"),
+            claim=text, player=claim.player, low=low, high="?" if high is None else high,
         )
     return None
 
@@ -143,21 +164,8 @@ def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
     return None
 
 
-def check_score(
-    claim: r.Score, names: Sequence[str], totals: Sequence[int], carried: Sequence[int] | None
-) -> Diagnostic | None:
-    """E505: a ``score`` claim must give every player's running total, each once, and the
-    totals must be the recomputed ones (R16).
-
-    A claim equal to the recomputed totals is right, whatever came before it.  ``carried`` is
-    an earlier wrong claim plus the points recomputed since: a claim that repeats it is the
-    same slip carried forward, already reported, and is not reported again."""
-    problem = score_shape(claim, names)
-    if problem is not None:
-        return problem
-    given = claimed_totals(claim, names)
-    if given == list(totals) or (carried is not None and given == list(carried)):
-        return None
+def check_score(claim: r.Score, names: Sequence[str], totals: Sequence[int]) -> Diagnostic:
+    """E505: a well-formed ``score`` claim whose totals are not the recomputed ones (R16)."""
     return diagnostic(
         "E505", claim.line, claim.column,
         N_("score claim {claim}, but the running totals are {actual}"),

@@ -31,7 +31,7 @@ from .hand import Replay
 from .moves import end_name
 from .order import Sorted
 from .players import Seats
-from .shows import check_show
+from .shows import check_show, check_show_count
 from .tiles import MATCHING, TILES, bits, index, pips, text
 
 
@@ -51,9 +51,22 @@ class Ending:
 def judge_ending(
     state: Replay, order: Sorted, seats: Seats, number: int, problems: list[Diagnostic]
 ) -> Ending:
-    """Check the shows, decide how the hand ended and what each seat holds."""
+    """Check the shows, decide how the hand ended and what each seat holds, and judge the
+    passes that only the whole record could judge."""
     shown, bad_shows = _shows(state, order, seats, problems)
     outcome, winner, settled = _outcome(state, order, seats, shown, number, problems)
+    if outcome == "blocked" and order.moves and state.outcome is None:
+        # Blocked as claimed: the hand is over, so each show must be whole.
+        for show in order.shows:
+            seat = seats.seat[show.player]
+            if shown[seat] is None:
+                continue
+            problem = check_show_count(show, state.table, seat, seats.each, complete=True)
+            if problem is not None:
+                problems.append(problem)
+                shown[seat] = None
+                bad_shows.add(seat)
+    state.judge_passes()
     remaining: list[int | None] = []
     for seat, holder in enumerate(state.table.holders):
         held = None if settled else holder.held()
@@ -86,8 +99,7 @@ def _shows(
         state.table.show(seat, show.tiles, show.line)
         shown[seat] = sum(1 << index(tile) for tile in show.tiles)
         if state.table.holders[seat].deal is None:
-            for tile in show.tiles:
-                state.prove_passes(seat, tile, show.line, shown=True)
+            state.later[seat].extend((show.line, tile, True) for tile in show.tiles)
     return shown, bad
 
 

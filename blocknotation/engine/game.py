@@ -25,6 +25,7 @@ from dataclasses import replace
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from ..report import GameResult, HandResult, Status
+from .bounds import unbounded
 from .claims import claimed_points
 from .hand_replay import HandReplay, replay_hand
 from .players import Seats, read_players, read_target
@@ -107,12 +108,19 @@ def replay_game(
             hand_problems += rep.diagnostics
             previous = rep.opener
             last = k == len(game.hands) - 1
+            bounds = rep.bounds or unbounded(n)
+            # A record that stops in its last hand keeps the totals before it, but that
+            # hand's score line, if any, is judged with its points unknown.
+            judged = totals
             if rep.points is not None:
-                totals.add(rep.points)
-            elif not (rep.outcome == "unfinished" and last):
-                totals.add_unknown(hand.number, rep.scorers, rep.low)
+                totals.add(rep.points, rep.claimed)
+            elif rep.outcome == "unfinished" and last:
+                judged = totals.copy()
+                judged.add_unknown(hand.number, bounds)
+            else:
+                totals.add_unknown(hand.number, bounds, rep.claimed)
             if rep.score is not None:
-                problem = totals.check(rep.score, seats.names)
+                problem = judged.check(rep.score, seats.names)
                 if problem is not None:
                     hand_problems.append(problem)
             hands.append(_hand_result(hand, rep, seats, totals))
@@ -173,7 +181,7 @@ def _damaged(
         None if gained is None else dict(zip(seats.names, gained, strict=True)),
     )
     if gained is None:
-        totals.add_unknown(hand.number, tuple(range(n)), 0)
+        totals.add_unknown(hand.number, unbounded(n))
     else:
         totals.add(gained)
         exact = totals.exact

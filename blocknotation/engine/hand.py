@@ -30,20 +30,21 @@ from __future__ import annotations
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
-from .chain import Chain, Side, unknown_end
+from .chain import Chain, Side, Trace, mistyped
 from .claims import how_it_ended
 from .knowledge import Table
 from .moves import (
     check_holding,
     check_opening_pass,
-    check_pass,
     disproved_pass,
+    illegal_pass,
     judge_play,
+    legal_passes,
     opening_turned_fits,
-    proven_passes,
 )
 from .order import Move, Sorted
 from .players import Seats
+from .tiles import Tile
 from .turns import Turns, check_turn
 
 
@@ -57,7 +58,7 @@ class Replay:
         self.all_known = table.all_known
         self.moves = moves
         self.plays = [m for m in moves if isinstance(m, r.Play)]
-        self.last_play = max((m.line for m in self.plays), default=0)
+        self.last_play = 0
         self.chain = Chain()
         self.turns = Turns(len(seats))
         self.problems: list[Diagnostic] = []
@@ -69,6 +70,11 @@ class Replay:
         self.dead = False
         self.grace: set[int] = set()
         self.hinted = False
+        # Passes judged once later moves tell which readings were true: a known hand's pass
+        # legal in some readings only (P405), and the tiles that players of unknown hands
+        # held since the start (P407): (line, tile, shown) by seat.
+        self.pending: list[tuple[Trace, Diagnostic]] = []
+        self.later: list[list[tuple[int, Tile, bool]]] = [[] for _ in seats.names]
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Sorted, number: int, expected: int | None) -> int | None:
@@ -96,6 +102,9 @@ class Replay:
 
     # --- moves ----------------------------------------------------------------
     def replay(self, late: set[int]) -> None:
+        # A play written after the claims does not continue the hand: it comes after its end
+        # (P406) or out of place (G107).
+        self.last_play = max((m.line for m in self.plays if m.line not in late), default=0)
         for move in self.moves:
             self.move(move, move.line in late)
         self.finish()
@@ -138,28 +147,39 @@ class Replay:
         )
 
     def play(self, seat: int, play: r.Play) -> None:
-        """Check and apply a play.  A tile played a second time (P402) is not placed: the
-        writer saw some tile there, so the end named may show anything."""
-        self.turns.passes = 0
+        """Check and apply a play (see ``moves.judge_play``).  A tile played a second time
+        (P402) is not placed: the writer laid some tile there, one the player may hold.
+        After a tile the player cannot hold (P401), the writer may also have meant one of the
+        player's own tiles."""
+        self.turns.passed = 0
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
-        if problem is not None and problem.code == "P402":
-            sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
-            after = chain.readings
-            for side in sides:
-                after |= unknown_end(chain.readings, side)
-            if not chain.empty:
-                chain.readings = after
-        elif chain.empty:
+        sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
+        candidates = self.table.candidates(seat)
+
+        def mistaken(mask: int) -> int:
+            return mask | mistyped(mask, sides, candidates)
+
+        if chain.empty:
             chain.open(play.tile)
+        elif problem is not None and problem.code == "P402":
+            chain.step(mistaken(chain.readings), mistaken)
         else:
-            misfit, chain.readings = judge_play(chain, play, self.hint)
+            misfit, readings, as_written = judge_play(chain, play, candidates, self.hint)
+
+            def either(mask: int) -> int:
+                return as_written(mask) | mistyped(mask, sides, candidates)
+
+            if problem is not None:
+                chain.step(readings | mistyped(chain.readings, sides, candidates), either)
+            else:
+                chain.step(readings, as_written)
             problem = problem or misfit
         if problem is not None:
             self.problems.append(problem)
         holder = self.table.holders[seat]
         if own and holder.deal is None:
-            self.prove_passes(seat, play.tile, play.line, shown=False)
+            self.later[seat].append((play.line, play.tile, False))
         self.table.play(seat, play.tile, play.line, own)
         ends = chain.ends
         if ends is not None:
@@ -177,18 +197,27 @@ class Replay:
         return opening_turned_fits(self.plays)
 
     def pass_(self, seat: int, move: r.Pass) -> None:
+        """A pass: R8 is judged at once where the readings agree, else once later moves
+        tell which readings were true (``judge_passes``).  Every player passing in
+        succession, with no play after, blocks the hand (R12)."""
         chain = self.chain
         if chain.empty:
             self.problems.append(check_opening_pass(move))
             return
-        if self.table.holders[seat].deal is None:
-            self.table.passed(seat, chain.showing(), move.line, move.column)
+        held = self.table.holders[seat].held()
+        if held is None:
+            self.table.passed(seat, chain, move.line, move.column)
         else:
-            problem, chain.readings = check_pass(self.table, chain, seat, move)
-            if problem is not None:
-                self.problems.append(problem)
-        self.turns.passes += 1
-        if self.turns.passes >= len(self.seats) and move.line > self.last_play:
+            legal = legal_passes(held, chain.readings)
+            if not legal:
+                self.problems.append(illegal_pass(self.table, chain, seat, move))
+            elif legal != chain.readings:
+                self.pending.append(
+                    (chain.trace(legal), illegal_pass(self.table, chain, seat, move))
+                )
+        self.turns.passed |= 1 << seat
+        everybody = (1 << len(self.seats)) - 1
+        if self.turns.passed == everybody and move.line > self.last_play:
             self.end("blocked", None, move.line)
 
     def finish(self) -> None:
@@ -198,7 +227,11 @@ class Replay:
             return
         dead = self.table.dead_readings(self.chain.readings)
         if dead:
-            self.chain.readings = dead
+
+            def kept(mask: int) -> int:
+                return mask & dead
+
+            self.chain.step(dead, kept)
             self.end("blocked", None, self.moves[-1].line, dead=True)
 
     def end(self, outcome: Outcome, winner: int | None, line: int, dead: bool = False) -> None:
@@ -206,13 +239,25 @@ class Replay:
         if dead:
             self.grace = set(range(len(self.seats)))
 
-    def prove_passes(self, seat: int, tile: tuple[int, int], line: int, shown: bool) -> None:
-        """P407: a tile this player held all along shows that earlier passes were illegal;
-        each is reported at its own line."""
-        for passed, value in proven_passes(self.table, seat, tile):
-            passed.proven = True
-            self.problems.append(
-                disproved_pass(
-                    self.names[seat], (passed.line, passed.column), value, tile, line, shown,
-                )
-            )
+    def judge_passes(self) -> None:
+        """At the end of the hand, with what the whole record tells: a known hand's pass that
+        was legal only in readings no longer possible (P405); a pass by a player whose deal
+        is unknown, while an end showed a value of a tile they played later or showed (P407:
+        nobody draws, so they held it).  Each illegal pass is reported at its own line."""
+        readings = self.chain.readings
+        for trace, problem in self.pending:
+            if not trace.mask & readings:
+                self.problems.append(problem)
+        for seat, holder in enumerate(self.table.holders):
+            tiles = sorted(self.later[seat])
+            for passed in holder.passes:
+                for line, tile, shown in tiles:
+                    if not shown and line <= passed.line:
+                        continue
+                    value = next((v for v in tile if passed.proves(v, readings)), None)
+                    if value is not None:
+                        self.problems.append(disproved_pass(
+                            self.names[seat], (passed.line, passed.column), value, tile, line,
+                            shown,
+                        ))
+                        break

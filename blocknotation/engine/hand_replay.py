@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
+from .bounds import Bounds, blocked_bounds, domino_bounds, open_bounds, pip_ranges
 from .claims import check_points, check_points_bound, claimed_points
 from .deals import check_deals
 from .ending import Ending, judge_ending
@@ -39,10 +40,11 @@ class HandReplay:
     ends: dict[int, tuple[int, int]] = field(default_factory=dict)
     score: r.Score | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    low: int = 0
-    """When the points are unknown: the least the hand can have given its scorer."""
-    scorers: tuple[int, ...] = ()
-    """When the points are unknown: the seats that may have scored them."""
+    bounds: Bounds | None = None
+    """When the points are not recomputed: who may have scored them, and how many."""
+    claimed: tuple[int, ...] | None = None
+    """The points of a ``points`` claim found wrong: a ``score`` line that carries them is
+    the same slip (``totals.py``)."""
 
 
 def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> HandReplay:
@@ -60,17 +62,16 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
         opener, ending.outcome, ending.winner, tuple(ending.remaining), None,
         settled=ending.settled, ends=state.ends, score=order.score, diagnostics=problems,
     )
-    _count(result, ending, order.points, seats, hand, problems)
+    _count(result, ending, order.points, seats, hand, table, bool(order.moves), problems)
     return result
 
 
 def _count(
     result: HandReplay, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    problems: list[Diagnostic],
+    table: Table, moved: bool, problems: list[Diagnostic],
 ) -> None:
     """The hand's points (R13-R16) and the check of its ``points`` claim."""
     n = len(seats)
-    everybody = tuple(range(n))
     remaining = ending.remaining
     known = [p for p in remaining if p is not None]
     outcome, winner = ending.outcome, ending.winner
@@ -85,14 +86,24 @@ def _count(
             problem = check_points(claim, count, seats.seat, seats.names, known)
             if problem is not None:
                 problems.append(problem)
+                result.claimed = claimed_points(claim, seats.seat, n)
         return
-    result.scorers = everybody if winner is None else (winner,)
+    counts = [
+        (held, held) if moved else (0 if seat == winner else 1, seats.each)
+        for seat, held in enumerate(seats.each - h.placed for h in table.holders)
+    ]
+    ranges = pip_ranges(table, counts, remaining)
+    if outcome == "domino" and winner is not None:
+        bounds = domino_bounds(winner, ranges)
+    elif outcome == "blocked":
+        bounds = blocked_bounds(ranges)
+    else:
+        bounds = open_bounds(ranges)
+    result.bounds = bounds
     if outcome == "unfinished":
         return
-    if outcome == "domino" and winner is not None:
-        result.low = sum(p for seat, p in enumerate(remaining) if p is not None and seat != winner)
     if claim is not None:
-        problem = check_points_bound(claim, winner, result.low, seats.names)
+        problem = check_points_bound(claim, bounds, winner, seats.names)
         if problem is None:
             # The claim stands in for what cannot be recomputed.
             result.points = claimed_points(claim, seats.seat, n)
@@ -101,6 +112,7 @@ def _count(
                 result.winner = seats.seat[claim.player]
             return
         problems.append(problem)
+        result.claimed = claimed_points(claim, seats.seat, n)
     unknown = tuple(
         seats.names[seat] for seat, pips_left in enumerate(remaining)
         if pips_left is None and (claim is not None or seat not in ending.bad_shows)

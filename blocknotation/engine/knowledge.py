@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .chain import pairs, reading
+from .chain import Chain, Trace, pairs, reading
 from .tiles import MATCHING, Tile, index
 
 NOBODY = -1
@@ -34,8 +34,17 @@ class Passed:
     column: int
     showing: tuple[int, ...]
     """The values an end showed in every reading of the chain (what the pass proves)."""
-    proven: bool = False
-    """Already reported as P407."""
+    doubtful: dict[int, Trace] = field(default_factory=dict)
+    """Values shown in some readings only, each with the readings where it was not shown,
+    followed through later moves: once no reading left descends from those, it was shown."""
+
+    def proves(self, value: int, readings: int) -> bool:
+        """Whether an end certainly showed ``value`` at this pass, as far as ``readings``
+        (the chain's readings now) tell."""
+        if value in self.showing:
+            return True
+        trace = self.doubtful.get(value)
+        return trace is not None and not trace.mask & readings
 
 
 @dataclass(slots=True)
@@ -101,11 +110,31 @@ class Table:
             self.played_by[i] = seat
             self.played_at[i] = line
 
-    def passed(self, seat: int, showing: tuple[int, ...], line: int, column: int) -> None:
-        """``seat`` passed while the ends showed ``showing``: they held no tile with one of
-        those values (R8).  A value shown only in some readings proves nothing."""
-        if showing:
-            self.holders[seat].passes.append(Passed(line, column, showing))
+    def passed(self, seat: int, chain: Chain, line: int, column: int) -> None:
+        """``seat`` passed: they held no tile with a value the ends showed (R8).  A value
+        shown in some readings only is followed until later moves tell."""
+        shown = chain.showing()
+        passed = Passed(line, column, shown)
+        if not chain.certain:
+            for value in range(7):
+                if value not in shown:
+                    hidden = sum(reading(left, right) for left, right in pairs(chain.readings)
+                                 if value not in (left, right))
+                    if hidden != chain.readings:
+                        passed.doubtful[value] = chain.trace(hidden)
+        self.holders[seat].passes.append(passed)
+
+    def candidates(self, seat: int) -> int:
+        """The tiles ``seat`` may still hold: their deal minus what they placed when it is
+        known; else every tile nobody placed and nobody else was dealt."""
+        held = self.holders[seat].held()
+        if held is not None:
+            return held
+        free = 0
+        for i in range(28):
+            if self.played_by[i] == NOBODY and self.dealt_to[i] in (NOBODY, seat):
+                free |= 1 << i
+        return free
 
     def show(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
         for tile in tiles:

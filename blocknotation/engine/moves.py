@@ -14,15 +14,16 @@ from .. import records as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from .chain import (
     Chain,
+    Change,
     Side,
     lay,
     mirrored,
+    mistyped,
     pairs,
     placed_anywhere,
     reading,
-    unknown_end,
 )
-from .knowledge import NOBODY, Passed, Table
+from .knowledge import NOBODY, Table
 from .tiles import TILES, VALUE_MASK, Tile, bits, index, text
 
 _END: dict[str, str] = {"L": N_("left end ({value})"), "R": N_("right end ({value})")}
@@ -79,10 +80,11 @@ def check_holding(
 
 
 def judge_play(
-    chain: Chain, play: r.Play, hint: Callable[[], str | None] = lambda: None
-) -> tuple[Diagnostic | None, int]:
-    """Where ``play`` goes on a chain that is not empty (R6, R7): the problem, if any, and
-    the readings of the chain after it.
+    chain: Chain, play: r.Play, candidates: int,
+    hint: Callable[[], str | None] = lambda: None,
+) -> tuple[Diagnostic | None, int, Change]:
+    """Where ``play`` goes on a chain that is not empty (R6, R7): the problem, if any, the
+    readings of the chain after it, and the change that makes them (for ``Chain.step``).
 
     A play is reported only when it fails in every reading of the chain (see ``chain.py``);
     otherwise the readings where it fails are dropped, since the record says they were not
@@ -93,33 +95,44 @@ def judge_play(
     - P404: the tile on either end;
     - P403 where the tile fits the other end: on that end (the side was the slip), the same
       with the writer's left and right the other way round from here on, or not placed;
-    - P403 where the tile fits nowhere: not placed, or a mistyped tile on the end named (or
-      on either end), which may then show any value.
+    - P403 where the tile fits nowhere: not placed, or another tile laid on the end named
+      (or on either end): one of ``candidates``, the tiles the player may hold.
 
     ``hint`` gives the opening tile turned round when that makes every side of the hand
     fit; the message then says so.
     """
     tile, side = play.tile, play.side
+
+    def laid(mask: int) -> int:
+        return lay(mask, tile, side)
+
     readings = chain.readings
-    legal = lay(readings, tile, side)
+    legal = laid(readings)
     if legal:
-        return None, legal
+        return None, legal, laid
     if side is None:
         both = _fitting_both(readings, tile)
         if both:
+
+            def either(mask: int) -> int:
+                return placed_anywhere(_fitting_both(mask, tile), tile, ("L", "R"))
+
             return diagnostic(
                 "P404", play.line, play.column,
                 N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
                    "after the tile"),
                 player=play.player, tile=text(tile), left=end_name(Chain(both), "L"),
                 right=end_name(Chain(both), "R"),
-            ), placed_anywhere(both, tile, ("L", "R"))
-        after = readings | unknown_end(readings, "L") | unknown_end(readings, "R")
-        return _fits_neither(chain, play), after
-    other: Side = "R" if side == "L" else "L"
-    on_other = lay(readings, tile, other)
-    if not on_other:
-        return _fits_neither(chain, play), readings | unknown_end(readings, side)
+            ), either(readings), either
+    other: Side = "L" if side is None or side == "R" else "R"
+    on_other = 0 if side is None else lay(readings, tile, other)
+    if side is None or not on_other:
+        sides: tuple[Side, ...] = ("L", "R") if side is None else (side,)
+
+        def mistaken(mask: int) -> int:
+            return mask | mistyped(mask, sides, candidates)
+
+        return _fits_neither(chain, play), mistaken(readings), mistaken
     fitting = Chain(_fitting(readings, tile, other))
     opening = hint()
     args: dict[str, object] = {
@@ -132,8 +145,13 @@ def judge_play(
         template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}? "
                       "If the opening was {opening}, every side in this hand fits")
         args["opening"] = opening
+
+    def sided(mask: int) -> int:
+        placed = lay(mask, tile, other)
+        return placed | mirrored(placed) | mask
+
     problem = diagnostic("P403", play.line, play.column, template, **args)
-    return problem, on_other | mirrored(on_other) | readings
+    return problem, sided(readings), sided
 
 
 def _fitting(readings: int, tile: Tile, side: Side) -> int:
@@ -175,23 +193,20 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
     return text((b, a))
 
 
-def check_pass(
-    table: Table, chain: Chain, seat: int, move: r.Pass
-) -> tuple[Diagnostic | None, int]:
-    """P405: the player's deal is known and, in every reading of the chain, they still hold
-    a tile that fits (R8).  Returns the problem and the readings in which the pass is legal
-    (all of them, when it is illegal in every one or the deal is unknown).  The message
-    names the lowest such tile, as written in the deal, and an end it fits."""
-    held = table.holders[seat].held()
-    readings = chain.readings
-    if held is None:
-        return None, readings
+def legal_passes(held: int, readings: int) -> int:
+    """The readings in which a player holding ``held`` has nothing that fits (R8)."""
     legal = 0
     for left, right in pairs(readings):
         if not held & (VALUE_MASK[left] | VALUE_MASK[right]):
             legal |= reading(left, right)
-    if legal:
-        return None, legal
+    return legal
+
+
+def illegal_pass(table: Table, chain: Chain, seat: int, move: r.Pass) -> Diagnostic:
+    """P405: the player's deal is known and, in every reading of the chain that is still
+    possible, they held a tile that fits (R8).  The message names the lowest such tile, as
+    written in the deal, and an end it fits, when the chain is certain."""
+    held = table.holders[seat].held() or 0
     written = table.holders[seat].written
     ends = chain.ends
     if ends is not None:
@@ -203,7 +218,7 @@ def check_pass(
             N_("{player} passed holding {tile}, which fits the {end}: a player who can play "
                "must (R8)"),
             player=move.player, tile=text(written[i]), end=end_name(chain, side),
-        ), readings
+        )
     showing = 0
     for value in (*chain.values("L"), *chain.values("R")):
         showing |= VALUE_MASK[value]
@@ -213,7 +228,7 @@ def check_pass(
         N_("{player} passed holding {tiles}: whichever values the ends show after the "
            "uncertain play, one of these tiles fits, and a player who can play must (R8)"),
         player=move.player, tiles=tiles,
-    ), readings
+    )
 
 
 def check_opening_pass(move: r.Pass) -> Diagnostic:
@@ -224,19 +239,6 @@ def check_opening_pass(move: r.Pass) -> Diagnostic:
            "(R5)"),
         player=move.player,
     )
-
-
-def proven_passes(table: Table, seat: int, tile: Tile) -> list[tuple[Passed, int]]:
-    """Every pass of ``seat``, not yet reported, that holding ``tile`` proves illegal
-    (P407), each with the value of the end it ignored."""
-    found = []
-    for passed in table.holders[seat].passes:
-        if passed.proven:
-            continue
-        value = next((v for v in tile if v in passed.showing), None)
-        if value is not None:
-            found.append((passed, value))
-    return found
 
 
 def disproved_pass(

@@ -54,12 +54,22 @@ def check_show(
                    "{at}"),
                 tile=text(tile), at=holder.deal_line,
             )
-    holds = each - holder.placed
+    return check_show_count(show, table, seat, each, complete)
+
+
+def check_show_count(
+    show: r.Show, table: Table, seat: int, each: int, complete: bool
+) -> Diagnostic | None:
+    """E502 when a show holds more tiles than its player can hold, or, once the hand is over
+    (``complete``), other than exactly what they hold: dealt minus placed (R3)."""
+    placed = table.holders[seat].placed
+    holds = each - placed
     count = len(show.tiles)
-    if count != holds and (complete or count > holds):
-        return wrong(
-            N_("show {player}: {count} tiles shown, but {player} was dealt {each} and "
-               "placed {placed}, so holds {holds}"),
-            count=count, each=each, placed=holder.placed, holds=holds,
-        )
-    return None
+    if count == holds or (count < holds and not complete):
+        return None
+    return diagnostic(
+        "E502", show.line, show.column,
+        N_("show {player}: {count} tiles shown, but {player} was dealt {each} and "
+           "placed {placed}, so holds {holds}"),
+        player=show.player, count=count, each=each, placed=placed, holds=holds,
+    )

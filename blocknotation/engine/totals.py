@@ -1,15 +1,19 @@
 """The running totals of a game, exact where every hand's points are known, bounded where
 some are not (R16, R18; E505, E506).
 
-A hand whose points cannot be known still tells something: its points are at least 0 (or at
-least the opponents' known pips, for a domino), and only its winner can have scored them,
-when the winner is known.  So each player's total has a lower bound, and a player who cannot
-have scored in any unknown hand keeps an exact total.  From that:
+A hand whose points cannot be known still tells something (``bounds.py``): who can have
+scored them, at least and at most how many.  So each player's total lies between bounds, and a
+player who cannot have scored in any unknown hand keeps an exact total.  From that:
 
 - the game is decided once some player's lower bound reaches the target, whatever the unknown
-  points were (a later hand is E506);
+  points were (a later hand is E506), and won when nobody else can have caught up;
 - a ``score`` claim is wrong when no value of the unknown points allows it (E505), and right
   when it equals the recomputed totals, whatever came before it.
+
+A slip is reported once.  Besides the true totals, the totals the scorer believes are
+followed: after a wrong ``points`` claim, the totals with that claim in; after a wrong
+``score`` claim, the totals it gave plus the points since.  A ``score`` line that agrees with
+what the scorer believes carries a slip already reported and is not reported again.
 """
 
 from __future__ import annotations
@@ -20,87 +24,65 @@ from dataclasses import dataclass, field
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Status
+from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape
 from .scoring import status_of
+
+#: At most this many believed totals are followed besides the true ones.
+_MAX_BELIEFS = 4
 
 
 @dataclass(frozen=True, slots=True)
 class Unknown:
-    """A hand whose points are unknown: who may have scored them, and at least how many."""
+    """A hand whose points are unknown: who may have scored them, and how many."""
 
     number: int
-    scorers: tuple[int, ...]
-    low: int
+    bounds: Bounds
 
 
 @dataclass(slots=True)
-class Totals:
-    """The totals after the hands so far."""
+class World:
+    """Totals as a sum of known points and hands whose points are unknown."""
 
-    seats: int
-    known: list[int] = field(default_factory=list)
-    """The sum of every known (or claimed, where a claim stands in) hand's points."""
+    known: list[int]
     unknown: list[Unknown] = field(default_factory=list)
-    carried: list[int] | None = None
-    """An earlier wrong ``score`` claim plus the points recomputed since (see
-    ``claims.check_score``); None when there is none, or when it cannot be carried."""
 
-    def __post_init__(self) -> None:
-        self.known = [0] * self.seats
+    def copy(self) -> World:
+        return World(list(self.known), list(self.unknown))
+
+    def add(self, points: Sequence[int]) -> None:
+        self.known = [t + p for t, p in zip(self.known, points, strict=True)]
 
     @property
     def exact(self) -> list[int] | None:
         return None if self.unknown else list(self.known)
 
-    def add(self, points: Sequence[int]) -> None:
-        self.known = [t + p for t, p in zip(self.known, points, strict=True)]
-        if self.carried is not None:
-            self.carried = [t + p for t, p in zip(self.carried, points, strict=True)]
-
-    def add_unknown(self, number: int, scorers: tuple[int, ...], low: int) -> None:
-        self.unknown.append(Unknown(number, scorers, low))
-        self.carried = None
-
     def lowest(self, seat: int) -> int:
         """The least this seat's total can be."""
-        return self.known[seat] + sum(u.low for u in self.unknown if u.scorers == (seat,))
+        return self.known[seat] + sum(
+            u.bounds.low for u in self.unknown if list(u.bounds.scorers) == [seat]
+        )
+
+    def highest(self, seat: int) -> int | None:
+        """The most this seat's total can be (None: no bound is known)."""
+        total = self.known[seat]
+        for u in self.unknown:
+            if seat in u.bounds.scorers:
+                high = u.bounds.scorers[seat][1]
+                if high is None:
+                    return None
+                total += high
+        return total
 
     def may_gain(self, seat: int) -> bool:
         """Whether an unknown hand's points may be this seat's."""
-        return any(seat in u.scorers for u in self.unknown)
+        return any(seat in u.bounds.scorers for u in self.unknown)
 
-    def status(self, target: int) -> tuple[Status, int | None]:
-        """The game's status (R18) as far as the evidence goes: ``decided`` when somebody has
-        certainly reached the target but the unknown points leave the winner open."""
+    def wrong(self, claim: r.Score, names: Sequence[str], given: list[int]) -> Diagnostic | None:
+        """E505 when the claimed totals (``given``) cannot be these totals."""
         exact = self.exact
         if exact is not None:
-            return status_of(exact, target)
-        lows = [self.lowest(seat) for seat in range(self.seats)]
-        top = max(lows)
-        if top < target:
-            return "in_progress", None
-        leader = lows.index(top)
-        if all(
-            not self.may_gain(seat) and self.known[seat] < top
-            for seat in range(self.seats) if seat != leader
-        ):
-            return "won", leader
-        return "decided", None
-
-    def check(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
-        """E505 for a ``score`` claim, and the carried claim updated."""
-        exact = self.exact
-        if exact is not None:
-            problem = check_score(claim, names, exact, self.carried)
-            given = claimed_totals(claim, names)
-            self.carried = None if given is None or given == exact else given
-            return problem
-        return score_shape(claim, names) or self._impossible(claim, names)
-
-    def _impossible(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
-        """E505 for a claim that no value of the unknown points allows."""
-        given = claimed_totals(claim, names)
-        assert given is not None  # score_shape passed
+            return None if given == exact else check_score(claim, names, exact)
         text = tuple(f"{e.player} {e.total}" for e in claim.entries)
         for seat, total in enumerate(given):
             if total < self.lowest(seat):
@@ -117,6 +99,14 @@ class Totals:
                        "points can be theirs"),
                     claim=text, player=names[seat], total=self.known[seat],
                 )
+            high = self.highest(seat)
+            if high is not None and total > high:
+                return diagnostic(
+                    "E505", claim.line, claim.column,
+                    N_("score claim {claim}, but {player} has at most {high}, whatever the "
+                       "unknown points were"),
+                    claim=text, player=names[seat], high=high,
+                )
         raised = [seat for seat, total in enumerate(given) if total > self.known[seat]]
         if not _matched(raised, self.unknown):
             return diagnostic(
@@ -129,6 +119,89 @@ class Totals:
         return None
 
 
+@dataclass(slots=True)
+class Totals:
+    """The true totals after the hands so far, and the totals the scorer may believe."""
+
+    seats: int
+    truth: World = field(init=False)
+    beliefs: list[World] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.truth = World([0] * self.seats)
+
+    @property
+    def exact(self) -> list[int] | None:
+        return self.truth.exact
+
+    def lowest(self, seat: int) -> int:
+        return self.truth.lowest(seat)
+
+    def add(self, points: Sequence[int], claimed: Sequence[int] | None = None) -> None:
+        """A hand's points; ``claimed``: a wrong ``points`` claim's points instead, which
+        the scorer's totals now hold."""
+        believed = [world.copy() for world in (self.truth, *self.beliefs)] if claimed else []
+        for world in (self.truth, *self.beliefs):
+            world.add(points)
+        for world in believed:
+            world.add(claimed or points)
+        self._believe(believed)
+
+    def add_unknown(self, number: int, bounds: Bounds, claimed: Sequence[int] | None = None
+                    ) -> None:
+        """A hand whose points are unknown; ``claimed`` as in ``add``."""
+        believed = []
+        if claimed:
+            believed = [world.copy() for world in (self.truth, *self.beliefs)]
+            for world in believed:
+                world.add(claimed)
+        for world in (self.truth, *self.beliefs):
+            world.unknown.append(Unknown(number, bounds))
+        self._believe(believed)
+
+    def _believe(self, more: list[World]) -> None:
+        self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
+
+    def copy(self) -> Totals:
+        twin = Totals(self.seats)
+        twin.truth, twin.beliefs = self.truth.copy(), [w.copy() for w in self.beliefs]
+        return twin
+
+    def status(self, target: int) -> tuple[Status, int | None]:
+        """The game's status (R18) as far as the evidence goes: ``decided`` when somebody has
+        certainly reached the target but the unknown points leave the winner open."""
+        truth = self.truth
+        exact = truth.exact
+        if exact is not None:
+            return status_of(exact, target)
+        lows = [truth.lowest(seat) for seat in range(self.seats)]
+        top = max(lows)
+        if top < target:
+            return "in_progress", None
+        leader = lows.index(top)
+        for seat in range(self.seats):
+            high = truth.highest(seat)
+            if seat != leader and (high is None or high >= top):
+                return "decided", None
+        return "won", leader
+
+    def check(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
+        """E505 for a ``score`` claim.  One that the true totals allow is right; one that
+        the scorer's believed totals allow repeats a slip already reported.  A wrong one
+        becomes what the scorer believes from then on."""
+        problem = score_shape(claim, names)
+        given = claimed_totals(claim, names)
+        if problem is not None or given is None:
+            return problem
+        problem = self.truth.wrong(claim, names, given)
+        if problem is None:
+            self.beliefs = []
+            return None
+        believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
+        self.beliefs = [World(given)] if believed is None else [believed]
+        return None if believed is not None else problem
+
+
 def _matched(raised: list[int], unknown: list[Unknown]) -> bool:
     """Whether each raised seat can be given a hand of its own among the unknown ones (only
     one player scores in a hand, R14, R15): a bipartite matching, tiny here."""
@@ -136,7 +209,7 @@ def _matched(raised: list[int], unknown: list[Unknown]) -> bool:
 
     def assign(seat: int, tried: set[int]) -> bool:
         for k, hand in enumerate(unknown):
-            if seat in hand.scorers and k not in tried:
+            if seat in hand.bounds.scorers and k not in tried:
                 tried.add(k)
                 if k not in owner or assign(owner[k], tried):
                     owner[k] = seat

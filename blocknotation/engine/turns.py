@@ -19,8 +19,9 @@ class Turns:
 
     seats: int
     expected: int | None = None
-    passes: int = 0
-    """Passes in succession since the last play (R12: all players passing blocks the hand)."""
+    passed: int = 0
+    """The seats that have passed since the last play, one bit each (R12: when every player
+    has passed in succession, the hand is blocked)."""
 
     def moved(self, seat: int) -> None:
         self.expected = (seat + 1) % self.seats
