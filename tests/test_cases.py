@@ -15,7 +15,7 @@ import pytest
 
 from blocknotation.diagnostics import CATALOGUE
 from blocknotation.engine import replay
-from blocknotation.parse import parse_bytes
+from blocknotation.parsing import parse_bytes
 
 from expect import expectations
 

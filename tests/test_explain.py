@@ -62,7 +62,7 @@ def test_bad_example_shows_its_own_code_and_good_one_shows_nothing(code: str) ->
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_example_reports_exactly_its_expectations(name: str) -> None:
-    from blocknotation.validate import validate_bytes
+    from blocknotation.pipeline import validate_bytes
 
     data = example_bytes(name)
     report = validate_bytes(data, name)

@@ -24,8 +24,8 @@ from hypothesis.extra.lark import from_lark
 
 from blocknotation.convert import convert_bytes
 from blocknotation.grammar import grammar_text
-from blocknotation.parse import parse_bytes
-from blocknotation.validate import validate_bytes
+from blocknotation.parsing import parse_bytes
+from blocknotation.pipeline import validate_bytes
 
 from strategies import record_texts
 
