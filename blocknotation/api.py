@@ -67,8 +67,8 @@ def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
     ``stream`` is a file opened in binary mode (``open(path, "rb")``, ``sys.stdin.buffer``,
     ``io.BytesIO``): anything with a ``read(size)`` that returns bytes.  Only one game is held
     in memory at a time, so a file of any size can be checked.  Each ``Piece`` yielded holds
-    ``games`` (the game just read, as a ``GameResult``; none for the lines before the first
-    game or for a decoding problem), ``diagnostics`` (the problems found in those lines) and
+    ``games`` (the game just read, as a ``GameResult``; none when the lines hold no game, and
+    for a decoding problem, which ends the stream), ``diagnostics`` (the problems found in those lines) and
     ``context`` (the source lines that syntax diagnostics point at).  Games are numbered from
     1 over the whole stream, and the pieces, gathered in order, are exactly ``validate``'s
     report of the same bytes.

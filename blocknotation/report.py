@@ -63,8 +63,8 @@ class Piece:
     that its syntax diagnostics point at.  A file's report is its pieces in order.
 
     Public: ``blocknotation.validate_stream`` yields one per game.  ``games`` holds the game
-    of the chunk (none for the lines before the first game, or for a decoding problem, which
-    ends the stream)."""
+    of the chunk (none when its lines hold no game, only comments, and for a decoding problem,
+    which ends the stream)."""
 
     games: tuple[GameResult, ...]
     diagnostics: tuple[Diagnostic, ...]
