@@ -68,10 +68,10 @@ def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
     ``io.BytesIO``): anything with a ``read(size)`` that returns bytes.  Only one game is held
     in memory at a time, so a file of any size can be checked.  Each ``Piece`` yielded holds
     ``games`` (the game just read, as a ``GameResult``; none when the lines hold no game, and
-    for a decoding problem, which ends the stream), ``diagnostics`` (the problems found in those lines) and
-    ``context`` (the source lines that syntax diagnostics point at).  Games are numbered from
-    1 over the whole stream, and the pieces, gathered in order, are exactly ``validate``'s
-    report of the same bytes.
+    for a decoding problem, which ends the stream), ``diagnostics`` (the problems found in
+    those lines) and ``context`` (the source lines that syntax diagnostics point at).  Games
+    are numbered from 1 over the whole stream, and the pieces, gathered in order, are exactly
+    ``validate``'s report of the same bytes.
     """
     if isinstance(stream, io.TextIOBase) or not callable(getattr(stream, "read", None)):
         raise TypeError("validate_stream() takes a binary stream: open the file in binary mode "
