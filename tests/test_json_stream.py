@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from pathlib import Path
@@ -27,7 +28,9 @@ def block(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> in
     return int(request.param)
 
 
+@functools.cache
 def as_json(text: str) -> bytes:
+    """The record JSON of ``text``, converted once for every block size."""
     document, problems = convert_bytes(text.encode(), "json")
     assert problems == () and document is not None
     return document.encode()
