@@ -20,11 +20,12 @@ if TYPE_CHECKING:
 def parse(text: str) -> ParseResult:
     """Read the text of a record file into records and syntax diagnostics; never raises.
 
-    Lines end with LF (``open(path).read()`` gives that).  Every line that can be read is
-    kept in ``result.records`` (a ``RecordFile`` of frozen pydantic records, each with its
-    ``line`` and ``column``); every line that cannot is an S001 or S002 diagnostic in
-    ``result.diagnostics``, in the order of the text.  Legality is not judged: that is
-    ``validate``'s work.
+    Lines end with LF (``open(path, encoding="utf-8").read()`` gives that).  Every line that
+    can be read is kept in ``result.records`` (a ``RecordFile`` of frozen pydantic records,
+    each with its ``line`` and ``column``); every line that cannot is an S001 or S002
+    diagnostic in ``result.diagnostics``, in the order of the text.  Legality is not judged:
+    that is ``validate``'s work.  A text of more than ``limits.MAX_INPUT_BYTES`` characters
+    is not read: its result is one S001 at 1:1.
     """
     _require(text, str, "parse", "a str (for bytes, use parse_bytes)")
     from .parsing import parse_text
@@ -52,7 +53,8 @@ def validate(data: bytes, path: str = "<bytes>", *, select: Iterable[str] = (),
     in the order of the file), ``games`` (a ``GameResult`` per game, recomputed by replaying
     it, with a ``HandResult`` per hand), ``errors``, ``warnings`` and ``valid`` (no error).
     ``select`` and ``ignore`` keep or drop codes by code or prefix (``"P4"``), as the options
-    ``--select`` and ``--ignore`` do.
+    ``--select`` and ``--ignore`` do.  Files of any size are read a game at a time; a single
+    game of more than ``limits.MAX_INPUT_BYTES`` bytes is S001, and the rest is not read.
     """
     _require(data, (bytes, bytearray), "validate", "bytes (for text, encode it first)")
     from .pipeline import validate_bytes
