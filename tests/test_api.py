@@ -10,6 +10,8 @@ import importlib
 import inspect
 import io
 import pkgutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,7 @@ from blocknotation import (
 from blocknotation.output.report_json import document
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.txt"
 FUNCTIONS = ("parse", "parse_bytes", "validate", "validate_stream")
 BAD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 4-1\nBea: 1-1 L\n'
 
@@ -101,3 +104,18 @@ def test_wrong_argument_types_raise_type_error() -> None:
         validate_stream(io.StringIO("hand 1\n"))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"io\.BytesIO"):
         validate_stream([b"hand 1\n"])  # type: ignore[arg-type]
+
+
+def test_the_library_validates_a_clean_record_without_lark_or_pydantic() -> None:
+    """As the command does: a clean game with every deal known takes the quick way, which
+    needs neither the parser nor the records (see tests/test_startup.py)."""
+    script = (
+        "import sys\n"
+        "from blocknotation import validate\n"
+        f"report = validate(open({str(SAMPLE)!r}, 'rb').read())\n"
+        "heavy = {m.split('.')[0] for m in sys.modules} & {'lark', 'pydantic'}\n"
+        "print(report.valid, len(report.games), sorted(heavy))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert (done.stdout, done.stderr) == ("True 1 []\n", "")
