@@ -1,47 +1,51 @@
 """blocknot: notation, validator and score keeper for game records of Block, the domino game.
 
-The public API::
+The public API (every name below is importable from ``blocknotation``)::
 
-    from blocknotation import parse, parse_bytes, validate, RecordFile
+    from blocknotation import parse, parse_bytes, validate, validate_stream
 
-    result = parse(text)            # records and syntax diagnostics, never raises
-    result.records.games[0].hands   # pydantic records with line and column
+    result = parse(text)             # ParseResult: records and syntax diagnostics, never raises
+    result.records.games[0].hands    # frozen pydantic records with line and column
 
-    report = validate(data, "club.txt")   # bytes in: every diagnostic and the recomputed games
+    report = validate(data, "club.txt")   # bytes in: FileReport, every diagnostic and the games
     report.valid, report.diagnostics, report.games[0].score
 
-Importing this package is cheap: the parser and the records load on first use.
+    with open("club.txt", "rb") as f:     # a file of any size, one game at a time
+        for piece in validate_stream(f):
+            piece.games, piece.diagnostics
+
+The functions are defined in ``api.py``, with their contracts.  Importing this package is
+cheap: the parser, the engine and the records load on first use.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .api import parse, parse_bytes, validate, validate_stream
+
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
-    from .parse import ParseResult, parse_bytes
-    from .parse import parse_text as parse
+    from .parsing import ParseResult
     from .records import RecordFile
-    from .report import FileReport, GameResult, HandResult
-    from .validate import validate_bytes as validate
+    from .report import FileReport, GameResult, HandResult, Piece
 
 __all__ = [
-    "Diagnostic", "FileReport", "GameResult", "HandResult", "ParseResult", "RecordFile",
-    "__version__", "parse", "parse_bytes", "validate",
+    "Diagnostic", "FileReport", "GameResult", "HandResult", "ParseResult", "Piece", "RecordFile",
+    "__version__", "parse", "parse_bytes", "validate", "validate_stream",
 ]
 
+#: The public types, each loaded from its module on first use.
 _LAZY = {
-    "parse": ("parse", "parse_text"),
-    "parse_bytes": ("parse", "parse_bytes"),
-    "ParseResult": ("parse", "ParseResult"),
-    "RecordFile": ("records", "RecordFile"),
-    "Diagnostic": ("diagnostics", "Diagnostic"),
-    "validate": ("validate", "validate_bytes"),
-    "FileReport": ("report", "FileReport"),
-    "GameResult": ("report", "GameResult"),
-    "HandResult": ("report", "HandResult"),
+    "ParseResult": "parsing",
+    "RecordFile": "records",
+    "Diagnostic": "diagnostics",
+    "FileReport": "report",
+    "GameResult": "report",
+    "HandResult": "report",
+    "Piece": "report",
 }
 
 
@@ -49,6 +53,5 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         from importlib import import_module
 
-        module, attribute = _LAZY[name]
-        return getattr(import_module(f".{module}", __name__), attribute)
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -157,8 +157,8 @@ def validate(
 
     FILES are record files; `-` reads standard input.
     """
+    from .pipeline import Selection
     from .runner import Options, check_readable, run_validate
-    from .validate import Selection
 
     problem = check_readable(files)
     if problem is not None:

@@ -15,7 +15,7 @@ from .diagnostics import N_, Diagnostic, diagnostic
 from .limits import MAX_LINE_LENGTH
 from .output.canonical import game_lines, to_text
 from .output.record_json import JsonWriter, from_json, to_json
-from .parse import parse_bytes
+from .parsing import parse_bytes
 from .records import RecordFile
 from .source import decode
 from .stream import chunks_of

@@ -5,6 +5,11 @@ object is scanned value by value, and each element of its ``games`` array is cut
 read by ``record_json.from_json`` on its own, as a one-game document.  Every game therefore
 meets exactly the checks of a whole document (strict types, duplicate keys, long numbers),
 with its JSON path and line as in the whole document, and only one game is held at a time.
+
+Reading is linear in the document: a value cut off by the end of what has been read is
+decoded again only after the buffer has at least doubled (the next read is as large as
+what is pending), so each value is decoded a bounded number of times whatever the block
+size, and line numbers are counted from the last place counted, never from the start.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from .records import Game
 
 _SPACE = re.compile(r"[ \t\r\n]*")
 _BLOCK = 1 << 20
+_DECODER = json.JSONDecoder()
 
 
 class _Problem(Exception):
@@ -39,6 +45,8 @@ class JsonGames:
         self.text = ""
         self.at = 0
         self.lines_before = 0  # lines in the text already dropped from the buffer
+        self.counted = 0  # the place in the buffer up to which lines are counted …
+        self.counted_lines = 0  # … and how many LFs the buffer has before it
         self.ended = False
         self.comments: tuple[str, ...] = ()
         self.problems: tuple[Diagnostic, ...] = ()
@@ -47,10 +55,14 @@ class JsonGames:
     def _more(self) -> bool:
         if self.ended:
             return False
-        data = self.stream.read(_BLOCK)
         if self.at:
-            self.lines_before += self.text.count("\n", 0, self.at)
+            self.lines_before += self._lines_before(self.at)
             self.text, self.at = self.text[self.at :], 0
+            self.counted = self.counted_lines = 0
+        # As much as is pending (a value cut off is decoded again only once the buffer has
+        # doubled), within the bound of one game.
+        pending = len(self.text)
+        data = self.stream.read(max(_BLOCK, min(pending, MAX_INPUT_BYTES - pending)))
         try:
             self.text += self.decoder.decode(data, final=not data)
         except UnicodeDecodeError:
@@ -62,9 +74,19 @@ class JsonGames:
         self.ended = not data
         return True
 
+    def _lines_before(self, at: int) -> int:
+        """The LFs in the buffer before ``at``, counted on from the last place counted."""
+        if at < self.counted:
+            self.counted = self.counted_lines = 0
+        self.counted_lines += self.text.count("\n", self.counted, at)
+        self.counted = at
+        return self.counted_lines
+
+    def _line(self, at: int) -> int:
+        return self.lines_before + self._lines_before(at) + 1
+
     def _position(self, at: int) -> tuple[int, int]:
-        line = self.lines_before + self.text.count("\n", 0, at) + 1
-        return line, at - self.text.rfind("\n", 0, at)
+        return self._line(at), at - self.text.rfind("\n", 0, at)
 
     def _here(self, template: str, **args: object) -> Diagnostic:
         line, column = self._position(self.at)
@@ -87,7 +109,7 @@ class JsonGames:
         self._skip()
         while True:
             try:
-                _, end = json.JSONDecoder().raw_decode(self.text, self.at)
+                _, end = _DECODER.raw_decode(self.text, self.at)
             except json.JSONDecodeError as error:
                 # Cut off by the end of the block read so far: read on.  Anything else is a
                 # real error, reported without reading further.
@@ -152,7 +174,7 @@ class JsonGames:
             if index:
                 self._expect(",")
             text, start = self._value()
-            line, _ = self._position(start)
+            line = self._line(start)
             record, problems = read('{"games": [\n' + text + "\n]}")
             if record is None:
                 raise _Problem(tuple(_moved(p, index, line) for p in problems))

@@ -1,6 +1,6 @@
 """The Lark side of parsing: the transformer, the compiled parser and syntax errors.
 
-``parse.py`` loads this module on first need, when the fast reader (``fastpath``) declines a
+``parsing.py`` loads this module on first need, when the fast reader (``fastpath``) declines a
 line: lark's import and the grammar's compilation cost a noticeable share of start-up, and a
 record whose lines the fast reader reads never pays it.  The parser is compiled once per
 process.

@@ -17,9 +17,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, BinaryIO
 
 from .diagnostics import Diagnostic
+from .pipeline import Selection, chunks_of, validate_chunk
 from .report import Rendered
 from .stream import Chunk
-from .validate import Selection, chunks_of, validate_chunk
 
 if TYPE_CHECKING:
     from .runner import Render

@@ -60,7 +60,11 @@ class GameResult:
 @dataclass(frozen=True, slots=True)
 class Piece:
     """The report of one game chunk of a file: its games, diagnostics and the source lines
-    that its syntax diagnostics point at.  A file's report is its pieces in order."""
+    that its syntax diagnostics point at.  A file's report is its pieces in order.
+
+    Public: ``blocknotation.validate_stream`` yields one per game.  ``games`` holds the game
+    of the chunk (none when its lines hold no game, only comments, and for a decoding problem,
+    which ends the stream)."""
 
     games: tuple[GameResult, ...]
     diagnostics: tuple[Diagnostic, ...]

@@ -17,9 +17,9 @@ from typing import IO, BinaryIO
 from .output import report_json, report_text
 from .output.report_json import JsonReport
 from .output.report_text import summary_line
+from .pipeline import EVERYTHING, Selection, validate_stream
 from .progress import Progress
 from .report import Piece, Rendered, Tally
-from .validate import EVERYTHING, Selection, validate_stream
 
 STDIN = "-"
 

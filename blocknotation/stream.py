@@ -34,7 +34,7 @@ from .limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from .source import nul_byte, undecodable
 
 if TYPE_CHECKING:
-    from .parse import ParseResult
+    from .parsing import ParseResult
 
 _BOM = b"\xef\xbb\xbf"
 #: Bytes read at a time by ``chunks_of``.
@@ -60,8 +60,8 @@ class Chunk:
 
     def parse(self) -> ParseResult:
         # Imported here: the parser loads the records (pydantic), which a file of clean games
-        # never needs (see ``validate.validate_chunk``).
-        from .parse import parse_lines
+        # never needs (see ``pipeline.validate_chunk``).
+        from .parsing import parse_lines
 
         return parse_lines(self.lines, self.first_line)
 
@@ -134,13 +134,13 @@ def _too_large(line: int) -> Diagnostic:
 
 
 def _kind(line: str) -> str | None:
-    """``parse.statement_kind``, without loading the parser when the fast reader knows."""
+    """``parsing.statement_kind``, without loading the parser when the fast reader knows."""
     quick = read_line(line, 1)
     if isinstance(quick, ParsedLine):
         return quick.kind
     if quick is not None:  # blank, or a comment
         return None
-    from .parse import statement_kind
+    from .parsing import statement_kind
 
     return statement_kind(line)
 

@@ -39,8 +39,8 @@ from blocknotation.convert import convert_bytes  # noqa: E402
 from blocknotation.diagnostics import CATALOGUE, Diagnostic  # noqa: E402
 from blocknotation.output.report_json import document  # noqa: E402
 from blocknotation.output.report_text import report_lines  # noqa: E402
-from blocknotation.parse import parse_bytes  # noqa: E402
-from blocknotation.validate import validate_bytes  # noqa: E402
+from blocknotation.parsing import parse_bytes  # noqa: E402
+from blocknotation.pipeline import validate_bytes  # noqa: E402
 
 CRASHES = Path(__file__).resolve().parent / "crashes"
 SEED_DIRS = (ROOT / "samples", ROOT / "tests" / "badinput")

@@ -39,8 +39,8 @@ from click.testing import CliRunner
 from blocknotation.cli import main
 from blocknotation.diagnostics import Diagnostic
 from blocknotation.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
-from blocknotation.parse import parse_bytes, parse_text
-from blocknotation.validate import validate_bytes
+from blocknotation.parsing import parse_bytes, parse_text
+from blocknotation.pipeline import validate_bytes
 
 CORPUS = Path(__file__).resolve().parent / "badinput"
 MANIFEST: dict[str, dict[str, str]] = tomllib.loads(

@@ -4,23 +4,35 @@ Every file under ``tests/cases/`` starts with ``# expect: CODE@LINE …`` listin
 diagnostic that parsing and replaying it must report (an empty list: none at all).  The
 files are read as bytes and go through ``parse_bytes`` like any input, so S003 cases are
 files too.  A second test keeps the catalogue honest: every code has a case that shows it.
+
+The same files go through the command a user runs, ``blocknot validate --format json``: all of
+them in one real process (``python -m blocknotation``), and each on its own through click's
+runner for its exit status: 1 when an error is expected, else 0 (warnings alone pass).
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from blocknotation.cli import cli
 from blocknotation.diagnostics import CATALOGUE
 from blocknotation.engine import replay
-from blocknotation.parse import parse_bytes
+from blocknotation.parsing import parse_bytes
 
 from expect import expectations
 
 CASES = Path(__file__).resolve().parent / "cases"
 FILES = sorted(p for p in CASES.iterdir() if p.suffix in {".txt", ".bin"})
+
+
 def reported(data: bytes) -> Counter[tuple[str, int]]:
     parsed = parse_bytes(data)
     problems, _ = replay(parsed)
@@ -40,3 +52,42 @@ def test_every_code_has_a_case() -> None:
 
 def test_there_are_clean_cases() -> None:
     assert any(not expectations(p.read_bytes()) for p in FILES)
+
+
+def expected_status(path: Path) -> int:
+    """The exit status ``validate`` must give: 1 when an error is expected, else 0."""
+    codes = expectations(path.read_bytes())
+    return 1 if any(CATALOGUE[code].severity == "error" for code, _ in codes) else 0
+
+
+def listed(file: dict[str, Any]) -> Counter[tuple[str, int]]:
+    return Counter((d["code"], d["line"]) for d in file["diagnostics"])
+
+
+def test_cases_through_the_command_in_one_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "blocknotation", "validate", "--format", "json",
+         *map(str, FILES)], capture_output=True, timeout=120, check=False)
+    assert done.stderr == b""
+    files = json.loads(done.stdout)["files"]
+    assert [f["path"] for f in files] == [str(p) for p in FILES]
+    for path, file in zip(FILES, files, strict=True):
+        assert (path.name, listed(file)) == (path.name, expectations(path.read_bytes()))
+        assert (path.name, file["valid"]) == (path.name, expected_status(path) == 0)
+    assert done.returncode == max(map(expected_status, FILES)) == 1
+
+
+def test_the_clean_and_warning_cases_pass_the_command_together() -> None:
+    passing = [str(p) for p in FILES if expected_status(p) == 0]
+    assert len(passing) >= 4
+    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", *passing],
+                          capture_output=True, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_case_exit_status(path: Path) -> None:
+    result = CliRunner().invoke(cli, ["validate", "--format", "json", str(path)])
+    (file,) = json.loads(result.stdout)["files"]
+    assert listed(file) == expectations(path.read_bytes())
+    assert result.exit_code == expected_status(path)

@@ -197,7 +197,7 @@ def test_a_crash_is_one_line_and_status_70() -> None:
     # A clean game takes the quick replay, not ``engine.replay``: the failure goes in above both.
     crash = (
         "import sys\n"
-        "import blocknotation.validate as v\n"
+        "import blocknotation.pipeline as v\n"
         "from blocknotation.cli import main\n"
         "def validate_chunk(*args):\n"
         "    raise RuntimeError('simulated')\n"

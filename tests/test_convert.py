@@ -13,7 +13,7 @@ from blocknotation.cli import cli
 from blocknotation.convert import convert_bytes
 from blocknotation.output.canonical import to_text
 from blocknotation.output.record_json import from_json, to_json
-from blocknotation.parse import parse_text
+from blocknotation.parsing import parse_text
 from blocknotation.records import RecordFile
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

@@ -15,7 +15,7 @@ import pytest
 
 from blocknotation.diagnostics import CATALOGUE
 from blocknotation.output.annotated import annotated_file
-from blocknotation.validate import validate_bytes
+from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTATION = ROOT / "docs" / "notation.md"

@@ -8,7 +8,7 @@ from pathlib import Path
 from blocknotation.diagnostics import Diagnostic
 from blocknotation.engine import replay
 from blocknotation.engine.scoring import status_of
-from blocknotation.parse import parse_text
+from blocknotation.parsing import parse_text
 from blocknotation.report import GameResult
 
 CASES = Path(__file__).resolve().parent / "cases"

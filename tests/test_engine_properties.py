@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from blocknotation.engine import replay
-from blocknotation.parse import parse_text
+from blocknotation.parsing import parse_text
 from blocknotation.report import GameResult
 from blocknotation.simulate import NAME_POOL, SimGame, render_game, simulate_game
 

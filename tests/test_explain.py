@@ -69,7 +69,7 @@ def test_bad_example_shows_its_own_code_and_good_one_shows_nothing(code: str) ->
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_example_reports_exactly_its_expectations(name: str) -> None:
-    from blocknotation.validate import validate_bytes
+    from blocknotation.pipeline import validate_bytes
 
     data = example_bytes(name)
     report = validate_bytes(data, name)
@@ -184,7 +184,7 @@ def test_italian_pages_show_the_examples_with_italian_comments(name: str) -> Non
 
 @pytest.mark.parametrize("name", TEXT_EXAMPLES)
 def test_an_example_as_shown_in_italian_reports_what_the_file_does(name: str) -> None:
-    from blocknotation.validate import validate_bytes
+    from blocknotation.pipeline import validate_bytes
 
     report = validate_bytes(_shown(name, "it").encode("utf-8"), name)
     assert Counter((d.code, d.line) for d in report.diagnostics) == EXPECTED[name]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.parse import parse_text
+from blocknotation.parsing import parse_text
 from blocknotation.simulate import generate
 
 from strategies import record_texts

@@ -22,7 +22,7 @@ import pytest
 from blocknotation.i18n import language_from_environment, plural, translator
 from blocknotation.output.annotated import annotated_file
 from blocknotation.output.report_json import document
-from blocknotation.validate import validate_bytes
+from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = "run `python tools/translations.py`, translate in po/it.po, and run it again"

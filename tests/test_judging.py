@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from blocknotation.output.report_json import game_text
-from blocknotation.validate import validate_bytes
+from blocknotation.pipeline import validate_bytes
 
 CASES = Path(__file__).resolve().parent / "cases"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blocknotation import records as r
-from blocknotation.parse import parse_bytes, parse_text
+from blocknotation.parsing import parse_bytes, parse_text
 from blocknotation.syntax_messages import describe_expected
 
 

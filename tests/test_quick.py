@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.engine.quick import replay_quick
+from blocknotation.pipeline import validate_chunk
 from blocknotation.quickread import read_game
 from blocknotation.report import Piece
 from blocknotation.simulate import generate
 from blocknotation.stream import Chunk, chunks_of
-from blocknotation.validate import validate_chunk
 
 from strategies import record_texts
 

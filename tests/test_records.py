@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from blocknotation.example_records import example_bytes, example_names
-from blocknotation.parse import parse_text
+from blocknotation.parsing import parse_text
 from blocknotation.records import RecordFile
 from blocknotation.simulate import generate
 

@@ -1,4 +1,4 @@
-"""Whatever the input, parse, convert and validate answer without raising, in linear time.
+"""Whatever the input, parse, convert and validate answer without raising, in linear work.
 
 Inputs come from the grammar itself (hypothesis's lark support), from well-formed records with
 hostile edits, and from arbitrary text and bytes.  Each goes through ``check`` of the fuzz
@@ -9,12 +9,11 @@ positions from 1, known codes, text reports free of raw control characters, and 
 
 from __future__ import annotations
 
-import gc
 import importlib.util
-import time
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
+from types import FrameType, ModuleType
 
 import lark
 import pytest
@@ -22,10 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from blocknotation.convert import convert_bytes
 from blocknotation.grammar import grammar_text
-from blocknotation.parse import parse_bytes
-from blocknotation.validate import validate_bytes
 
 from strategies import record_texts
 
@@ -145,67 +141,62 @@ def test_fuzz_smoke() -> None:
     assert [reason for _, reason in failures] == []
 
 
-# --- linear time -----------------------------------------------------------------------------
-# Each family of inputs is built at two sizes, eight times apart.  Linear work takes about 8
-# times as long on the larger; quadratic work would take 64 times.  The bound, 20, leaves room
-# for noise on a loaded machine and still catches anything worse than n log n.
+# --- linear work -----------------------------------------------------------------------------
+# Each family of inputs (benchmarks/linear_time.py, which also times them) is built at two
+# sizes, FACTOR times apart, and the calls made while working on each are counted (Python
+# functions and built-ins alike, through ``sys.setprofile``): no clock, so no noise.  Linear
+# work makes about FACTOR times the calls on the larger input (exactly 4.0 ± 0.05 today); a
+# loop over what was read so far makes about FACTOR squared.  The bound leaves 10 % for what
+# grows like n log n.
 
-_GAME = '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-3 R\nAda: 3-3 R\n'
-
-
-def _games(n: int) -> bytes:
-    return (_GAME * n).encode()
-
-
-def _long_hand(n: int) -> bytes:
-    moves = "".join("Ada: pass\n" if i % 2 else "Bea: pass\n" for i in range(n))
-    return ('[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\n' + moves).encode()
+FACTOR = 4
 
 
-def _many_hands(n: int) -> bytes:
-    hands = "".join(f"\nhand {k}\nAda: 1-2\nBea: 2-2 R\n" for k in range(1, n + 1))
-    return ('[Players "Ada Bea"]\n' + hands).encode()
+def _linear_time() -> ModuleType:
+    path = ROOT / "benchmarks" / "linear_time.py"
+    spec = importlib.util.spec_from_file_location("linear_time", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _syntax_errors(n: int) -> bytes:
-    return ('[Players "Ada Bea"]\n\nhand 1\n' + "Ada 1-2 } \x1b\n" * n).encode()
+LINEAR = _linear_time()
 
 
-def _comments(n: int) -> bytes:
-    return ('[Players "Ada Bea"]\n' + "# a remark\n" * n + "\nhand 1\nAda: 1-2 # ok\n").encode()
+def _calls(work: Callable[[bytes], object], data: bytes) -> int:
+    """The calls of functions, Python's or built in, made by ``work(data)``."""
+    calls = 0
 
+    def count(_frame: FrameType, event: str, _arg: object) -> None:
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
 
-def _json(n: int) -> bytes:
-    text, problems = convert_bytes(_long_hand(n), "json")
-    assert text is not None, problems
-    return text.encode()
-
-
-FAMILIES: dict[str, tuple[Callable[[int], bytes], Callable[[bytes], object], int]] = {
-    "validate many games": (_games, lambda d: validate_bytes(d, "x"), 150),
-    "validate a long hand": (_long_hand, lambda d: validate_bytes(d, "x"), 1000),
-    "validate many hands": (_many_hands, lambda d: validate_bytes(d, "x"), 300),
-    "parse syntax errors": (_syntax_errors, parse_bytes, 300),
-    "parse comments": (_comments, parse_bytes, 2000),
-    "convert text to JSON": (_long_hand, lambda d: convert_bytes(d, "json"), 800),
-    "convert JSON to text": (_json, lambda d: convert_bytes(d, "text"), 800),
-}
-
-
-def _seconds(work: Callable[[bytes], object], data: bytes) -> float:
-    best = float("inf")
-    gc.collect()
-    for _ in range(3):
-        started = time.perf_counter()
+    sys.setprofile(count)
+    try:
         work(data)
-        best = min(best, time.perf_counter() - started)
-    return best
+    finally:
+        sys.setprofile(None)
+    return calls
 
 
-@pytest.mark.parametrize("family", FAMILIES)
-def test_time_grows_linearly(family: str) -> None:
-    build, work, n = FAMILIES[family]
-    small, large = build(n), build(8 * n)
-    work(small)  # warm up: parser tables, imports
-    ratio = _seconds(work, large) / _seconds(work, small)
-    assert ratio < 20, f"{family}: 8x the input took {ratio:.1f}x the time"
+@pytest.mark.parametrize("family", LINEAR.FAMILIES)
+def test_work_grows_linearly(family: str) -> None:
+    build, work, n = LINEAR.FAMILIES[family]
+    small, large = build(n), build(FACTOR * n)
+    work(small)  # warm up: parser tables, imports, caches
+    ratio = _calls(work, large) / _calls(work, small)
+    assert ratio < 1.1 * FACTOR, f"{family}: {FACTOR}x the input made {ratio:.1f}x the calls"
+
+
+def test_counting_calls_catches_quadratic_work() -> None:
+    """The check above can fail: work that rereads what it read so far is caught."""
+
+    def rereading(data: bytes) -> None:
+        for end in range(0, len(data), 16):
+            sum(1 for _ in data[:end].splitlines())
+
+    game = LINEAR._GAME.encode()
+    ratio = _calls(rereading, game * 4 * FACTOR) / _calls(rereading, game * 4)
+    assert ratio > 1.1 * FACTOR

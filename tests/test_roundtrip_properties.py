@@ -6,7 +6,7 @@ from hypothesis import given
 
 from blocknotation.output.canonical import to_text
 from blocknotation.output.record_json import from_json, to_json
-from blocknotation.parse import parse_text
+from blocknotation.parsing import parse_text
 
 from strategies import record_texts
 

@@ -40,7 +40,7 @@ def test_light_commands_load_neither_lark_nor_pydantic(args: list[str]) -> None:
 
 def test_a_line_the_fast_reader_declines_loads_lark() -> None:
     """The check above can fail: a record with a syntax error does load the parser."""
-    broken = "import sys\nfrom blocknotation.validate import validate_bytes\n" \
+    broken = "import sys\nfrom blocknotation.pipeline import validate_bytes\n" \
              "validate_bytes(b'[Players \"A B\"]\\nhand 1\\nA: 1-9\\n', 'x')\n" \
              "sys.stderr.write(repr('lark' in sys.modules))\n"
     done = subprocess.run([sys.executable, "-c", broken], capture_output=True, timeout=60,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from blocknotation import records as r
 from blocknotation import stream
 from blocknotation.diagnostics import Diagnostic
-from blocknotation.parse import parse_bytes
+from blocknotation.parsing import parse_bytes
 from blocknotation.simulate import generate
 from blocknotation.stream import Chunk, chunks_of, game_chunks, read_lines
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .. import records as r
     from ..diagnostics import Diagnostic
-    from ..parse import ParseResult
+    from ..parsing import ParseResult
     from ..report import GameResult
 
 __all__ = ["replay"]

@@ -33,9 +33,9 @@ from .. import records as r
 from ..describe import Layout, describe
 from ..diagnostics import N_, Diagnostic, Message
 from ..i18n import translator
-from ..parse import parse_bytes, parse_text
+from ..parsing import parse_bytes, parse_text
+from ..pipeline import EVERYTHING, Selection, validate_bytes
 from ..report import FileReport, GameResult, HandResult
-from ..validate import EVERYTHING, Selection, validate_bytes
 from .canonical import is_engine_comment, to_text
 from .hand_summary import game_line, hand_lines
 

@@ -57,9 +57,15 @@ class JsonWriter:
         self.out.write(visible_json(end if self.games else self._HEAD + end[3:]))
 
 
+#: ``json.dumps(value, ensure_ascii=False)`` without building an encoder at every call.
+_compact = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _dump(value: Any, indent: str) -> str:
-    if not isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False)
+    # A value with no expanded array (a statement, a tag) is one compact line.  Its keys are
+    # field names, all ASCII, so encoding it whole writes what encoding key by key would.
+    if not isinstance(value, dict) or not any(key in _EXPANDED for key in value):
+        return _compact(value)
     inner = indent + "  "
     parts = []
     for key, item in value.items():
@@ -67,9 +73,7 @@ def _dump(value: Any, indent: str) -> str:
             rows = ",\n".join(inner + "  " + _dump(element, inner + "  ") for element in item)
             parts.append(f"{json.dumps(key)}: [\n{rows}\n{inner}]")
         else:
-            parts.append(f"{json.dumps(key)}: {json.dumps(item, ensure_ascii=False)}")
-    if not any(key in _EXPANDED for key in value):
-        return "{" + ", ".join(parts) + "}"
+            parts.append(f"{json.dumps(key)}: {_compact(item)}")
     return "{\n" + ",\n".join(inner + part for part in parts) + "\n" + indent + "}"
 
 
