@@ -26,7 +26,7 @@ class HandResult:
     the first hand whose points are unknown on).  ``unverified`` is true when the points rest
     on a ``points`` claim the engine could not check, and ``settled_by_claims`` when the hand
     was scored from its shows and claims alone (no moves recorded).  ``ends`` gives, for the
-    line of each play that was placed, the chain's two end values after it (left, right).
+    line of each play after which the chain is certain, its two end values (left, right).
     """
 
     number: int
@@ -41,6 +41,11 @@ class HandResult:
     settled_by_claims: bool = False
     replayed: bool = True
     ends: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    placed: Mapping[int, tuple[tuple[int, int], Literal["L", "R"] | None]] = field(
+        default_factory=dict)
+    """For the line of each play placed as written while the chain was certain: the tile as
+    it lies in the chain, read from left to right, and the end it went to (None for the
+    opening tile).  The chain descriptions and drawings are built from it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,3 +160,26 @@ def test_damaged_records_never_raise(
     for problem in problems:
         assert problem.game is not None and 1 <= problem.game <= len(games)
         assert problem.message.render()
+
+
+@FAST
+@given(SEEDS, PLAYERS)
+def test_each_play_is_placed_where_the_engine_laid_it(seed: int, players: int) -> None:
+    """The placement the engine gives each play (the tile as it lies, read from left to right,
+    and its end) builds a chain whose ends are the engine's after every play (R6, R10)."""
+    truth = game_for(seed, players)
+    (game,) = replay(parse_text(render_game(truth)))[1]
+    for hand in game.hands:
+        row: list[tuple[int, int]] = []
+        for line, (tile, side) in sorted(hand.placed.items()):
+            if side is None:
+                assert not row
+                row.append(tile)
+            elif side == "L":
+                assert tile[1] == row[0][0]
+                row.insert(0, tile)
+            else:
+                assert tile[0] == row[-1][1]
+                row.append(tile)
+            assert (row[0][0], row[-1][1]) == hand.ends[line]
+        assert len(row) == len(hand.ends)

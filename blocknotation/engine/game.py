@@ -204,7 +204,7 @@ def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) ->
             zip(names, exact, strict=True)
         ),
         unverified=rep.unverified,
-        settled_by_claims=rep.settled, ends=rep.ends,
+        settled_by_claims=rep.settled, ends=rep.ends, placed=rep.placed,
     )
 
 

@@ -63,6 +63,7 @@ class Replay:
         self.turns = Turns(len(seats))
         self.problems: list[Diagnostic] = []
         self.ends: dict[int, tuple[int, int]] = {}
+        self.placed: dict[int, tuple[Tile, Side | None]] = {}
         # How the moves ended the hand, once they have.
         self.outcome: Outcome | None = None
         self.winner: int | None = None
@@ -156,6 +157,7 @@ class Replay:
         problem, own = check_holding(self.table, seat, play, self.names)
         sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
         candidates = self.table.candidates(seat)
+        before = chain.ends
 
         def mistaken(mask: int) -> int:
             return mask | mistyped(mask, sides, candidates)
@@ -184,10 +186,25 @@ class Replay:
         ends = chain.ends
         if ends is not None:
             self.ends[play.line] = ends
+            if problem is None:
+                self.lay_out(play, before, ends)
         if holder.placed >= self.seats.each:
             self.end("domino", seat, play.line)
         elif self.all_known and self.table.dead_readings(chain.readings) == chain.readings:
             self.end("blocked", None, play.line, dead=True)
+
+    def lay_out(self, play: r.Play, before: tuple[int, int] | None, after: tuple[int, int]
+                ) -> None:
+        """Where a legal play lies: the tile as it lies in the chain, read from left to right,
+        and the end it went to (None for the opening tile, laid as written)."""
+        if before is None:
+            self.placed[play.line] = (play.tile, None)
+            return
+        side = play.side or ("L" if before[0] in play.tile else "R")
+        if side == "L":
+            self.placed[play.line] = ((after[0], before[0]), "L")
+        else:
+            self.placed[play.line] = ((before[1], after[1]), "R")
 
     def hint(self) -> str | None:
         """The opening turned round, when that makes every side fit (once per hand)."""

@@ -16,6 +16,7 @@ from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
 from .bounds import Bounds, blocked_bounds, domino_bounds, open_bounds, pip_ranges
+from .chain import Side
 from .claims import check_points, check_points_bound, claimed_points
 from .deals import check_deals
 from .ending import Ending, judge_ending
@@ -24,6 +25,7 @@ from .knowledge import Table
 from .order import sort_hand
 from .players import Seats
 from .scoring import Count, blocked, domino
+from .tiles import Tile
 
 
 @dataclass(slots=True)
@@ -38,6 +40,7 @@ class HandReplay:
     unverified: bool = False
     settled: bool = False
     ends: dict[int, tuple[int, int]] = field(default_factory=dict)
+    placed: dict[int, tuple[Tile, Side | None]] = field(default_factory=dict)
     score: r.Score | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     bounds: Bounds | None = None
@@ -60,7 +63,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
     ending = judge_ending(state, order, seats, hand.number, problems)
     result = HandReplay(
         opener, ending.outcome, ending.winner, tuple(ending.remaining), None,
-        settled=ending.settled, ends=state.ends, score=order.score, diagnostics=problems,
+        settled=ending.settled, ends=state.ends, placed=state.placed, score=order.score,
+        diagnostics=problems,
     )
     _count(result, ending, order.points, seats, hand, table, bool(order.moves), problems)
     return result

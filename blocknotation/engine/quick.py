@@ -16,6 +16,7 @@ The comments name the diagnostic each refusal stands for.
 from __future__ import annotations
 
 from operator import add
+from typing import Literal
 
 from ..quickread import QuickGame, QuickHand
 from ..report import GameResult, HandResult, Outcome, Status
@@ -28,8 +29,9 @@ _BIT = tuple(tuple(1 << index((a, b)) for b in range(7)) for a in range(7))
 
 #: What one hand's quick replay gives: opener, outcome, winner of the count, remaining pips,
 #: points, chain ends after each play, and the score claim's entries if any.
-_Hand = tuple[int, Outcome, int | None, list[int], tuple[int, ...], dict[int, tuple[int, int]],
-              tuple[tuple[str, int], ...] | None]
+_Placed = dict[int, tuple[tuple[int, int], Literal["L", "R"] | None]]
+_Hand = tuple[int, Outcome, int | None, list[int], tuple[int, ...],
+              tuple[dict[int, tuple[int, int]], _Placed], tuple[tuple[str, int], ...] | None]
 
 
 def replay_quick(game: QuickGame, number: int) -> GameResult | None:
@@ -54,7 +56,7 @@ def replay_quick(game: QuickGame, number: int) -> GameResult | None:
         replayed = _replay_hand(hand, seats, expected, following)
         if replayed is None:
             return None
-        opener, outcome, hand_winner, remaining, points, ends, score = replayed
+        opener, outcome, hand_winner, remaining, points, (ends, placed), score = replayed
         totals = list(map(add, totals, points))
         if score is not None and not _right_totals(score, names, totals):  # E505
             return None
@@ -64,7 +66,7 @@ def replay_quick(game: QuickGame, number: int) -> GameResult | None:
                 hand.number, hand.line, names[opener], outcome,
                 None if hand_winner is None else names[hand_winner],
                 dict(zip(names, remaining, strict=True)), dict(zip(names, points, strict=True)),
-                dict(zip(names, totals, strict=True)), False, False, True, ends,
+                dict(zip(names, totals, strict=True)), False, False, True, ends, placed,
             )
         )
         status, winner = status_of(totals, target)
@@ -155,6 +157,7 @@ def _replay_hand(
     winner: int | None = None
     dead = False  # blocked with every player unable to play: each may still write a pass
     ends: dict[int, tuple[int, int]] = {}
+    placed: dict[int, tuple[tuple[int, int], Literal["L", "R"] | None]] = {}
     rest = iter(moves)
     for line, player, move in rest:
         seat = turn
@@ -169,22 +172,27 @@ def _replay_hand(
                 return None
             if left < 0:  # the opening tile, laid as written
                 left, right = a, b
+                placed[line] = ((a, b), None)
             elif side is None:
                 if a == left or b == left:
                     if a == right or b == right:  # P404
                         return None
+                    placed[line] = ((b if a == left else a, left), "L")
                     left = b if a == left else a
                 elif a == right or b == right:
+                    placed[line] = ((right, b if a == right else a), "R")
                     right = b if a == right else a
                 else:  # P403
                     return None
             elif side == "L":
                 if a != left and b != left:  # P403
                     return None
+                placed[line] = ((b if a == left else a, left), "L")
                 left = b if a == left else a
             else:
                 if a != right and b != right:  # P403
                     return None
+                placed[line] = ((right, b if a == right else a), "R")
                 right = b if a == right else a
             ends[line] = (left, right)
             held[seat] = mine ^ tile
@@ -236,4 +244,4 @@ def _replay_hand(
             return None
         if claimed_by is not None and seat_of[claimed_by] != count.winner:  # E504
             return None
-    return opener, outcome, count.winner, remaining, count.points, ends, score
+    return opener, outcome, count.winner, remaining, count.points, (ends, placed), score

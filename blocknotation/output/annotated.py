@@ -142,24 +142,15 @@ class _Notes:
                 continue
             notes = self.plays[statement.line]
             notes.append("= " + ends_word.format(left=ends[0], right=ends[1]))
-            if layout is not None:
-                layout = _placed(layout, statement, ends)
+            placement = result.placed.get(statement.line)
+            if layout is not None and placement is not None:
+                layout.place(*placement)
+            else:
+                layout = None  # laid where the record cannot tell: no longer described
             if self.chain and layout is not None:
                 notes.append("= " + describe(layout, self.translate))
         summary = hand_lines(result, players, self.lang)
         self.closing[_last_line(hand)].extend("= " + line for line in summary)
-
-
-def _placed(layout: Layout, play: r.Play, ends: tuple[int, int]) -> Layout | None:
-    """``layout`` with the play laid where the engine laid it, or None if that cannot be
-    told (then the chain is no longer described in this hand)."""
-    side = None
-    if layout.ends is not None:
-        side = play.side or layout.side_for(play.tile)
-        if side is None:
-            return None
-    layout.place(play.tile, side)
-    return layout if layout.ends == ends else None
 
 
 def _last_line(hand: r.Hand) -> int:
