@@ -74,6 +74,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "e504_points_beyond_the_tiles.txt": [
         (0, "points", None), (None, "status", "in_progress"), (None, "score", None),
     ],
+    "p403_mistyped_tile_laid_later.txt": [
+        (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
+    ],
+    "p401_mistyped_tile_then_a_pass.txt": [
+        (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
+    ],
     "p403_one_slip_one_report.txt": [
         (0, "outcome", "blocked"), (0, "points", {"Ada": 4, "Bea": 0}),
     ],

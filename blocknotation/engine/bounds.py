@@ -4,8 +4,9 @@ A player whose remaining tiles are not known still holds a known number of them 
 placed, R3), or at least one and at most a deal's worth in a hand written without moves, and
 they are tiles nobody else can hold: not placed, not dealt to or shown by another player.  So
 each player's remaining pips lie in a range, and from the ranges follow who can have scored
-the hand and between what bounds.  The ranges are taken one player at a time, which only
-widens them: every bound here holds, though it may not be the tightest.
+the hand and between what bounds.  Players whose tiles are unknown draw on the same tiles,
+and each tile is held once (R2), so the pips of several players are bounded together too.
+Every bound here holds, though it may not be the tightest.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ class Bounds:
 
     @property
     def low(self) -> int:
-        """The least the hand gave, when only one player can have scored it."""
-        return next(iter(self.scorers.values()))[0] if len(self.scorers) == 1 else 0
+        """The least the hand gave its scorer, when only one player can have scored it and
+        somebody certainly did."""
+        if len(self.scorers) != 1 or self.nobody:
+            return 0
+        return next(iter(self.scorers.values()))[0]
 
 
 def unbounded(seats: int) -> Bounds:
@@ -35,48 +39,91 @@ def unbounded(seats: int) -> Bounds:
     return Bounds({seat: (0, None) for seat in range(seats)}, True)
 
 
-def pip_ranges(
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one seat still holds, as far as the record tells: its pips when known, else the
+    tiles it may hold (a mask) and how many of them, at least and at most."""
+
+    known: int | None
+    free: int = 0
+    fewest: int = 0
+    most: int = 0
+
+    @property
+    def range(self) -> tuple[int, int]:
+        """The least and the most pips this seat can hold."""
+        if self.known is not None:
+            return self.known, self.known
+        return _least(self.free, self.fewest), _most(self.free, self.most)
+
+
+def _least(free: int, count: int) -> int:
+    return sum(sorted(PIPS[i] for i in bits(free))[:count])
+
+
+def _most(free: int, count: int) -> int:
+    return sum(sorted((PIPS[i] for i in bits(free)), reverse=True)[:count])
+
+
+def holdings(
     table: Table, counts: list[tuple[int, int]], known: list[int | None]
-) -> list[tuple[int, int]]:
-    """Each seat's remaining pips as (least, most): exact where ``known``, else from the
-    tiles the seat may hold and how many (``counts``: least and most)."""
-    ranges: list[tuple[int, int]] = []
+) -> list[Holding]:
+    """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not
+    placed, not another's deal, not shown by another) and how many (``counts``)."""
+    found: list[Holding] = []
     for seat, pips in enumerate(known):
         if pips is not None:
-            ranges.append((pips, pips))
+            found.append(Holding(pips))
             continue
         free = table.candidates(seat)
         for i in bits(free):
             if table.shown_by[i] not in (NOBODY, seat):
                 free &= ~(1 << i)
-        values = sorted(PIPS[i] for i in bits(free))
-        fewest, most = counts[seat]
-        ranges.append((sum(values[:fewest]), sum(values[len(values) - most:]) if most else 0))
-    return ranges
+        found.append(Holding(None, free, *counts[seat]))
+    return found
 
 
-def domino_bounds(winner: int, ranges: list[tuple[int, int]]) -> Bounds:
+def together(held: list[Holding], seats: list[int]) -> tuple[int, int]:
+    """The least and the most pips ``seats`` hold together.  Seats whose tiles are unknown
+    draw on the same tiles, and each tile is held once (R2)."""
+    known = low = high = 0
+    free = fewest = most = 0
+    for seat in seats:
+        holding = held[seat]
+        one_low, one_high = holding.range
+        low, high = low + one_low, high + one_high
+        if holding.known is None:
+            free |= holding.free
+            fewest, most = fewest + holding.fewest, most + holding.most
+        else:
+            known += holding.known
+    return max(low, known + _least(free, fewest)), min(high, known + _most(free, most))
+
+
+def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
     """R14: the player who went out scores the opponents' pips."""
-    low = sum(r[0] for seat, r in enumerate(ranges) if seat != winner)
-    high = sum(r[1] for seat, r in enumerate(ranges) if seat != winner)
+    low, high = together(held, [seat for seat in range(len(held)) if seat != winner])
     return Bounds({winner: (low, high)}, nobody=False)
 
 
-def blocked_bounds(ranges: list[tuple[int, int]]) -> Bounds:
+def blocked_bounds(held: list[Holding]) -> Bounds:
     """R15: the lowest total alone scores the others' pips minus its own; a tie for the
     lowest scores nobody."""
+    ranges = [holding.range for holding in held]
     scorers: dict[int, tuple[int, int | None]] = {}
     for seat, (low, high) in enumerate(ranges):
         others = [r for s, r in enumerate(ranges) if s != seat]
         if any(other_high <= low for _, other_high in others):
             continue  # somebody is always at or below this seat: never lowest alone
+        rest_low, rest_high = together(held, [s for s in range(len(held)) if s != seat])
         least = None
         for own in range(low, high + 1):
             if all(own < other_high for _, other_high in others):
-                points = sum(max(other_low, own + 1) for other_low, _ in others) - own
+                points = max(sum(max(other_low, own + 1) for other_low, _ in others),
+                             rest_low) - own
                 least = points if least is None else min(least, points)
         if least is not None:
-            scorers[seat] = (least, sum(h for _, h in others) - low)
+            scorers[seat] = (least, rest_high - low)
     alone = any(
         all(high < other_low for s, (other_low, _) in enumerate(ranges) if s != seat)
         for seat, (_, high) in enumerate(ranges)
@@ -84,8 +131,11 @@ def blocked_bounds(ranges: list[tuple[int, int]]) -> Bounds:
     return Bounds(scorers, nobody=not alone)
 
 
-def open_bounds(ranges: list[tuple[int, int]]) -> Bounds:
+def open_bounds(held: list[Holding]) -> Bounds:
     """A hand whose end is not known: anyone may have scored, at most what a domino over
     the others' pips would give."""
-    total = sum(high for _, high in ranges)
-    return Bounds({seat: (0, total - ranges[seat][1]) for seat in range(len(ranges))}, True)
+    seats = range(len(held))
+    return Bounds(
+        {seat: (0, together(held, [s for s in seats if s != seat])[1]) for seat in seats},
+        True,
+    )

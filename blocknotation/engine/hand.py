@@ -30,7 +30,7 @@ from __future__ import annotations
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
-from .chain import Chain, Side, Trace, mistyped
+from .chain import Chain, Side, Trace, lay, mistyped
 from .claims import how_it_ended
 from .knowledge import Table
 from .moves import (
@@ -39,12 +39,12 @@ from .moves import (
     disproved_pass,
     illegal_pass,
     judge_play,
-    legal_passes,
     opening_turned_fits,
 )
 from .order import Move, Sorted
 from .players import Seats
-from .tiles import Tile
+from .slips import Slips
+from .tiles import Tile, index
 from .turns import Turns, check_turn
 
 
@@ -76,6 +76,7 @@ class Replay:
         # held since the start (P407): (line, tile, shown) by seat.
         self.pending: list[tuple[Trace, Diagnostic]] = []
         self.later: list[list[tuple[int, Tile, bool]]] = [[] for _ in seats.names]
+        self.slips = Slips()
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Sorted, number: int, expected: int | None) -> int | None:
@@ -162,10 +163,17 @@ class Replay:
         def mistaken(mask: int) -> int:
             return mask | mistyped(mask, sides, candidates)
 
+        holder = self.table.holders[seat]
+        bit = 1 << index(play.tile)
+        if own and self.table.skipped & bit:
+            self.table.skipped &= ~bit
+            self.slips.replayed(seat, bit)
+        old = chain.readings
         if chain.empty:
             chain.open(play.tile)
         elif problem is not None and problem.code == "P402":
-            chain.step(mistaken(chain.readings), mistaken)
+            chain.step(mistaken(old), mistaken)
+            self.slipped(seat, old, old, sides, 0)
         else:
             misfit, readings, as_written = judge_play(chain, play, candidates, self.hint)
 
@@ -173,13 +181,17 @@ class Replay:
                 return as_written(mask) | mistyped(mask, sides, candidates)
 
             if problem is not None:
-                chain.step(readings | mistyped(chain.readings, sides, candidates), either)
+                chain.step(readings | mistyped(old, sides, candidates), either)
+                self.slipped(seat, old, readings, sides, 0)
             else:
                 chain.step(readings, as_written)
+                if misfit is not None and not (lay(old, play.tile, "L") | lay(
+                        old, play.tile, "R")):
+                    self.table.skipped |= bit
+                    self.slipped(seat, old, old, sides, bit)
             problem = problem or misfit
         if problem is not None:
             self.problems.append(problem)
-        holder = self.table.holders[seat]
         if own and holder.deal is None:
             self.later[seat].append((play.line, play.tile, False))
         self.table.play(seat, play.tile, play.line, own)
@@ -192,6 +204,14 @@ class Replay:
             self.end("domino", seat, play.line)
         elif self.all_known and self.table.dead_readings(chain.readings) == chain.readings:
             self.end("blocked", None, play.line, dead=True)
+
+    def slipped(
+        self, seat: int, before: int, default: int, sides: tuple[Side, ...], written: int
+    ) -> None:
+        """Follow which of their own tiles the player may have laid instead (``slips.py``)."""
+        held = self.table.holders[seat].held()
+        if held is not None:
+            self.slips.record(self.chain, seat, before, default, sides, held, written)
 
     def lay_out(self, play: r.Play, before: tuple[int, int] | None, after: tuple[int, int]
                 ) -> None:
@@ -225,7 +245,7 @@ class Replay:
         if held is None:
             self.table.passed(seat, chain, move.line, move.column)
         else:
-            legal = legal_passes(held, chain.readings)
+            legal = self.slips.legal_passes(seat, held, chain.readings)
             if not legal:
                 self.problems.append(illegal_pass(self.table, chain, seat, move))
             elif legal != chain.readings:
@@ -240,6 +260,7 @@ class Replay:
     def finish(self) -> None:
         """The moves are over: with every deal known, a hand where nobody can play in some
         reading of the chain is blocked, though the record leaves the passes out."""
+        self.slips.resolve(self.chain.readings, self.table.holders)
         if self.outcome is not None or not self.all_known or self.chain.empty:
             return
         dead = self.table.dead_readings(self.chain.readings)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .. import records as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
-from .bounds import Bounds, blocked_bounds, domino_bounds, open_bounds, pip_ranges
+from .bounds import Bounds, blocked_bounds, domino_bounds, holdings, open_bounds
 from .chain import Side
 from .claims import check_points, check_points_bound, claimed_points
 from .deals import check_deals
@@ -96,13 +96,13 @@ def _count(
         (held, held) if moved else (0 if seat == winner else 1, seats.each)
         for seat, held in enumerate(seats.each - h.placed for h in table.holders)
     ]
-    ranges = pip_ranges(table, counts, remaining)
+    held = holdings(table, counts, remaining)
     if outcome == "domino" and winner is not None:
-        bounds = domino_bounds(winner, ranges)
+        bounds = domino_bounds(winner, held)
     elif outcome == "blocked":
-        bounds = blocked_bounds(ranges)
+        bounds = blocked_bounds(held)
     else:
-        bounds = open_bounds(ranges)
+        bounds = open_bounds(held)
     result.bounds = bounds
     if outcome == "unfinished":
         return

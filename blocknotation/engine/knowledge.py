@@ -78,6 +78,9 @@ class Table:
     played_at: list[int] = field(default_factory=lambda: [0] * 28)
     shown_by: list[int] = field(default_factory=lambda: [NOBODY] * 28)
     shown_at: list[int] = field(default_factory=lambda: [0] * 28)
+    skipped: int = 0
+    """Tiles counted as played by their owner though they fit nowhere (P403): laid again
+    later, they are the tile the owner really played then, not a second play (P402)."""
 
     @classmethod
     def for_players(cls, count: int) -> Table:

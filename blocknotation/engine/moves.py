@@ -46,6 +46,8 @@ def check_holding(
     """
     i = index(play.tile)
     tile = text(play.tile)
+    if table.played_by[i] == seat and table.skipped >> i & 1:
+        return None, True  # the earlier play fit nowhere: it was another tile, mistyped
     if table.played_by[i] != NOBODY:
         return diagnostic(
             "P402", play.line, play.column,
