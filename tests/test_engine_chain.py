@@ -24,7 +24,7 @@ def play(tile: tuple[int, int], side: str | None = None) -> Play:
 def judged(chain: Chain, move: Play, candidates: int = 0) -> tuple[Diagnostic | None, int]:
     """The problem and the readings after ``move``; ``candidates``: the tiles the player
     may hold instead of the one written."""
-    problem, readings, change = judge_play(chain, move, candidates)
+    problem, readings, change = judge_play(chain, move, lambda: candidates)
     assert change(chain.readings) == readings
     return problem, readings
 

@@ -59,6 +59,17 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
     fits (R6; fitting both ends without a side is not legal, P404).  A blank matches only a
     blank (R7): values are compared plainly."""
     a, b = tile
+    if readings and not readings & (readings - 1):  # one reading: the usual case
+        left, right = divmod(readings.bit_length() - 1, 7)
+        on_left = left in (a, b)
+        on_right = right in (a, b)
+        if side is None:
+            if on_left == on_right:
+                return 0
+            side = "L" if on_left else "R"
+        if side == "L":
+            return reading(b if a == left else a, right) if on_left else 0
+        return reading(left, b if a == right else a) if on_right else 0
     out = 0
     for left, right in pairs(readings):
         on_left = left in (a, b)
@@ -140,7 +151,10 @@ class Chain:
     @property
     def ends(self) -> tuple[int, int] | None:
         """(left, right) when only one reading is left."""
-        return next(pairs(self.readings)) if self.certain else None
+        readings = self.readings
+        if readings and not readings & (readings - 1):
+            return divmod(readings.bit_length() - 1, 7)
+        return None
 
     def values(self, side: Side) -> tuple[int, ...]:
         """The values that end shows in some reading, lowest first."""

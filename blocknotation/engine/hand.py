@@ -157,11 +157,13 @@ class Replay:
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
         sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
-        candidates = self.table.candidates(seat)
         before = chain.ends
 
+        def candidates() -> int:
+            return self.table.candidates(seat)
+
         def mistaken(mask: int) -> int:
-            return mask | mistyped(mask, sides, candidates)
+            return mask | mistyped(mask, sides, candidates())
 
         holder = self.table.holders[seat]
         bit = 1 << index(play.tile)
@@ -178,10 +180,10 @@ class Replay:
             misfit, readings, as_written = judge_play(chain, play, candidates, self.hint)
 
             def either(mask: int) -> int:
-                return as_written(mask) | mistyped(mask, sides, candidates)
+                return as_written(mask) | mistyped(mask, sides, candidates())
 
             if problem is not None:
-                chain.step(readings | mistyped(old, sides, candidates), either)
+                chain.step(readings | mistyped(old, sides, candidates()), either)
                 self.slipped(seat, old, readings, sides, 0)
             else:
                 chain.step(readings, as_written)

@@ -156,6 +156,9 @@ class Table:
         """The readings of the chain in which no known hand holds a tile that fits (with
         every deal known: nobody can play, R12)."""
         held = self.held_by_anyone()
+        if readings and not readings & (readings - 1):  # one reading: the usual case
+            left, right = divmod(readings.bit_length() - 1, 7)
+            return 0 if held & MATCHING[1 << left | 1 << right] else readings
         dead = 0
         for left, right in pairs(readings):
             if not held & MATCHING[1 << left | 1 << right]:

@@ -82,7 +82,7 @@ def check_holding(
 
 
 def judge_play(
-    chain: Chain, play: r.Play, candidates: int,
+    chain: Chain, play: r.Play, candidates: Callable[[], int] = lambda: 0,
     hint: Callable[[], str | None] = lambda: None,
 ) -> tuple[Diagnostic | None, int, Change]:
     """Where ``play`` goes on a chain that is not empty (R6, R7): the problem, if any, the
@@ -98,7 +98,7 @@ def judge_play(
     - P403 where the tile fits the other end: on that end (the side was the slip), the same
       with the writer's left and right the other way round from here on, or not placed;
     - P403 where the tile fits nowhere: not placed, or another tile laid on the end named
-      (or on either end): one of ``candidates``, the tiles the player may hold.
+      (or on either end): one of ``candidates()``, the tiles the player may hold.
 
     ``hint`` gives the opening tile turned round when that makes every side of the hand
     fit; the message then says so.
@@ -130,9 +130,10 @@ def judge_play(
     on_other = 0 if side is None else lay(readings, tile, other)
     if side is None or not on_other:
         sides: tuple[Side, ...] = ("L", "R") if side is None else (side,)
+        held = candidates()
 
         def mistaken(mask: int) -> int:
-            return mask | mistyped(mask, sides, candidates)
+            return mask | mistyped(mask, sides, held)
 
         return _fits_neither(chain, play), mistaken(readings), mistaken
     fitting = Chain(_fitting(readings, tile, other))
