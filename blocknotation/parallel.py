@@ -17,6 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, BinaryIO
 
 from .diagnostics import Diagnostic
+from .interrupts import ignore_in_worker
 from .report import Rendered
 from .stream import Chunk
 from .validate import Selection, chunks_of, validate_chunk
@@ -76,7 +77,7 @@ def validate_files(
     streams: Iterable[BinaryIO], selection: Selection, jobs: int, render: Render
 ) -> Iterator[tuple[int, Rendered]]:
     """Validate each stream in turn; yields (stream index, formatted piece) in input order."""
-    pool = ProcessPoolExecutor(max_workers=workers(jobs))
+    pool = ProcessPoolExecutor(max_workers=workers(jobs), initializer=ignore_in_worker)
     pending: deque[tuple[int, Future[list[Rendered]]]] = deque()
     limit = workers(jobs) * WINDOW
     try:

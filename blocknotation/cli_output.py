@@ -1,0 +1,200 @@
+"""Where the command line writes: standard output and ``-o FILE``, and how writing fails.
+
+Every write goes through ``Guarded``, which turns an ``OSError`` of the output (a full disk,
+``/dev/full``, a closed descriptor, a reader that went away) into ``OutputFailed``, naming
+the output.  The command line reports it in one line and exits 2; a reader that went away
+(``| head -1``) ends the run quietly with 141, as a tool killed by SIGPIPE would.  An
+``OSError`` of an input is never mistaken for one of the output.
+
+``-o FILE`` is written to a temporary file in the same directory and renamed over ``FILE``
+once complete, so an interrupted or failed run never leaves a partial ``FILE``; the
+temporary file is created before any work, so an output that cannot be written (a missing
+directory) fails first.  A path that exists and is not a regular file (``/dev/full``, a
+FIFO) is written in place.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, BinaryIO, cast
+
+STDOUT_NAME = "standard output"
+
+
+class OutputFailed(Exception):
+    """Writing to an output failed: ``name`` is the output, ``error`` the system's reason."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(name, error)
+        self.name = name
+        self.error = error
+
+    @property
+    def broken_pipe(self) -> bool:
+        return self.error.errno in (errno.EPIPE, errno.ECONNRESET)
+
+    @property
+    def reason(self) -> str:
+        return self.error.strerror or str(self.error) or type(self.error).__name__
+
+
+class Guarded(io.RawIOBase):
+    """A writable binary stream over ``target`` whose failures are ``OutputFailed``."""
+
+    def __init__(self, target: BinaryIO, name: str) -> None:
+        super().__init__()
+        self.target = target
+        self.name = name
+        self.failed = False  # after a failure, what is still written is dropped
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if not self.failed:
+            try:
+                self.target.write(data)
+            except OSError as error:
+                self._fail(error)
+        return len(data)
+
+    def flush(self) -> None:
+        if self.closed or self.failed:
+            return
+        try:
+            self.target.flush()
+        except OSError as error:
+            self._fail(error)
+
+    def _fail(self, error: OSError) -> None:
+        self.failed = True
+        raise OutputFailed(self.name, error) from None
+
+
+def stdout_binary() -> BinaryIO:
+    """Standard output's bytes, guarded; ``OutputFailed`` if it is closed (``>&-``)."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        raise OutputFailed(STDOUT_NAME, OSError(errno.EBADF, os.strerror(errno.EBADF)))
+    return cast(BinaryIO, Guarded(buffer, STDOUT_NAME))
+
+
+def stdout_is_terminal() -> bool:
+    """Whether standard output is a terminal (False when it is closed)."""
+    stream = sys.stdout
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def text_stdout() -> io.TextIOWrapper:
+    """Standard output as UTF-8 text with LF line ends, whatever the locale says, guarded."""
+    raw = cast(io.RawIOBase, stdout_binary())
+    return io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="\n",
+                            write_through=False)
+
+
+def silence_stdout() -> None:
+    """After standard output failed: point it at the null device, so that what is left in
+    its buffer does not fail again (with a message) when the interpreter exits."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def check_writable(path: str) -> None:
+    """Raise ``OutputFailed`` now if ``path`` could not be written."""
+    with output_file(path, commit=False):
+        pass
+
+
+@contextmanager
+def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
+    """A guarded binary stream that becomes ``path`` when the block ends without an error.
+
+    Standard output for ``-``.  ``commit=False`` only checks that ``path`` can be written.
+    """
+    if path == "-":
+        out = stdout_binary()
+        yield out
+        out.flush()
+        return
+    if not _is_regular_or_missing(path):
+        try:
+            handle = open(path, "wb")  # noqa: SIM115 - closed below
+        except OSError as error:
+            raise OutputFailed(path, error) from None
+        try:
+            guarded = Guarded(handle, path)
+            yield cast(BinaryIO, guarded)
+            guarded.flush()
+            _close(handle, path)
+        finally:
+            if not handle.closed:
+                with suppress(OSError):
+                    handle.close()
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=".blocknot-", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise OutputFailed(path, error) from None
+    handle = os.fdopen(fd, "wb")
+    try:
+        guarded = Guarded(handle, path)
+        yield cast(BinaryIO, guarded)
+        guarded.flush()
+        _close(handle, path)
+        if commit:
+            _rename(temporary, path)
+    finally:
+        if not handle.closed:
+            with suppress(OSError):
+                handle.close()
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+
+
+def _is_regular_or_missing(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def _close(handle: BinaryIO, path: str) -> None:
+    try:
+        handle.close()
+    except OSError as error:
+        raise OutputFailed(path, error) from None
+
+
+def _rename(temporary: str, path: str) -> None:
+    """Give the finished file the mode a new file would have (or the old file's) and put it
+    in place."""
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OutputFailed(path, error) from None
