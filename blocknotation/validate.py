@@ -25,14 +25,23 @@ if TYPE_CHECKING:
     from . import records as r
 
 
+#: Syntax errors: a record that cannot be read is never reported clean, so these are kept
+#: whatever ``--select`` and ``--ignore`` say (as ruff keeps E999).
+UNSELECTABLE = frozenset({"S001", "S002", "S003"})
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
-    """Which codes to report (``--select``/``--ignore``: codes or prefixes, as ruff has it)."""
+    """Which codes to report (``--select``/``--ignore``: codes or prefixes, as ruff has it).
+
+    Syntax errors (``UNSELECTABLE``) are always reported."""
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
 
     def keeps(self, code: str) -> bool:
+        if code in UNSELECTABLE:
+            return True
         if self.select and not any(code.startswith(p) for p in self.select):
             return False
         return not any(code.startswith(p) for p in self.ignore)
