@@ -26,6 +26,7 @@ from .cli_output import (
     STDOUT_NAME,
     OutputFailed,
     output_file,
+    say,
     silence_stdout,
     stdout_is_terminal,
     text_stdout,
@@ -188,21 +189,18 @@ def _colours(no_color: bool) -> bool:
 def _annotated(
     files: Sequence[str], selection: Any, strict: bool, language: str, chain: bool
 ) -> NoReturn:
-    """``validate --format annotated``: one record out; a record with syntax errors is
-    refused (its unreadable lines could not be written back) with its diagnostics."""
-    from .output.annotated import annotated_file
-    from .output.report_text import report_lines
+    """``validate --format annotated``: one record out (see ``cli_annotated``)."""
+    from .cli_annotated import run_annotated
+    from .cli_output import stdout_binary
 
     if len(files) != 1:
         raise UsageProblem("--format annotated writes one record: give one FILE")
+    stdout_binary()  # a closed standard output fails before any work
     path = files[0]
-    text, report = annotated_file(read_input(path), "<stdin>" if path == "-" else path,
-                                  selection, language, chain)
-    if text is None:
-        sys.stderr.write("".join(f"{line}\n" for line in report_lines(report, language)))
-        sys.exit(EXIT_FINDINGS)
-    write_output(text, None)
-    sys.exit(EXIT_FINDINGS if report.errors or (strict and report.warnings) else EXIT_OK)
+    with _input_stream(path) as stream:
+        status = run_annotated(stream, "<stdin>" if path == "-" else path, selection, strict,
+                               language, chain)
+    sys.exit(status)
 
 
 @cli.command()
@@ -328,17 +326,6 @@ def _terminate(number: int, frame: object) -> None:
     raise Terminated
 
 
-def _say(text: str, stream: Any = None) -> None:
-    """``text`` on standard error (or ``stream``), if it can take it: a closed or failing
-    standard error cannot make matters worse."""
-    stream = sys.stderr if stream is None else stream
-    try:
-        stream.write(text)
-        stream.flush()
-    except (AttributeError, OSError, ValueError):
-        pass
-
-
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Run the command line; every failure ends in one line on standard error and a status."""
     args: Any = list(argv) if argv is not None else None
@@ -349,29 +336,29 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except (click.Abort, KeyboardInterrupt):
-        _say("blocknot: interrupted\n")
+        say("blocknot: interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
     except Terminated:
-        _say("blocknot: terminated\n")
+        say("blocknot: terminated\n")
         sys.exit(EXIT_TERMINATED)
     except click.exceptions.NoArgsIsHelpError as problem:
-        _say(problem.ctx.get_help() + "\n" if problem.ctx else "", sys.stdout)
+        say(problem.ctx.get_help() + "\n" if problem.ctx else "", sys.stdout)
         sys.exit(EXIT_USAGE)
     except click.UsageError as problem:
         message = _shown((problem.format_message().splitlines() or [""])[0])
         where = f"{problem.ctx.command_path} --help" if problem.ctx else "blocknot --help"
-        _say(f"blocknot: {message} (see {where})\n")
+        say(f"blocknot: {message} (see {where})\n")
         sys.exit(EXIT_USAGE)
     except click.ClickException as problem:
         message = _shown((problem.format_message().splitlines() or [""])[0])
-        _say(f"blocknot: {message}\n")
+        say(f"blocknot: {message}\n")
         sys.exit(problem.exit_code)
     except OutputFailed as failure:
         _output_failed(failure)
     except Exception as error:  # a bug: one line instead of a traceback, unless debugging
         if os.environ.get("BLOCKNOT_DEBUG"):
             raise
-        _say(
+        say(
             f"blocknot: internal error ({type(error).__name__}); please report it with the "
             "input that caused it (BLOCKNOT_DEBUG=1 shows the traceback)\n"
         )
@@ -387,5 +374,5 @@ def _output_failed(failure: OutputFailed) -> NoReturn:
         silence_stdout()
     if failure.broken_pipe:
         sys.exit(EXIT_BROKEN_PIPE)
-    _say(f"blocknot: cannot write {_shown(failure.name)}: {failure.reason}\n")
+    say(f"blocknot: cannot write {_shown(failure.name)}: {failure.reason}\n")
     sys.exit(EXIT_USAGE)

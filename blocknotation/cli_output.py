@@ -78,6 +78,17 @@ class Guarded(io.RawIOBase):
         raise OutputFailed(self.name, error) from None
 
 
+def say(text: str, stream: Any = None) -> None:
+    """``text`` on standard error (or ``stream``), if it can take it: a closed or failing
+    standard error cannot make matters worse."""
+    stream = sys.stderr if stream is None else stream
+    try:
+        stream.write(text)
+        stream.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def stdout_binary() -> BinaryIO:
     """Standard output's bytes, guarded; ``OutputFailed`` if it is closed (``>&-``)."""
     stream = sys.stdout

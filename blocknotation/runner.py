@@ -11,12 +11,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import IO, BinaryIO, cast
 
+from .cli_output import say
 from .diagnostics import printable
 from .output import report_json, report_text
 from .output.report_json import JsonReport
@@ -206,7 +206,7 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
                 unreadable = True
                 progress.close()
                 out.flush()
-                _warn(f"cannot read {printable(display_name(path))}: {problem()}")
+                say(f"blocknot: cannot read {printable(display_name(path))}: {problem()}\n")
             elif json_report is None:
                 out.write(summary_line(display_name(path), feed.tallies[index], options.lang)
                           + "\n")
@@ -234,16 +234,3 @@ def _write_text(out: IO[str], pieces: Iterator[Rendered], progress: Progress) ->
         for line in piece.lines:
             out.write(line + "\n")
     progress.close()
-
-
-def _warn(text: str) -> None:
-    """One line on standard error (if there is one to write to)."""
-    stream = sys.stderr
-    if stream is None:
-        return
-    try:
-        stream.flush()
-        stream.write(f"blocknot: {text}\n")
-        stream.flush()
-    except (OSError, ValueError):
-        pass
