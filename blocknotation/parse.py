@@ -83,12 +83,21 @@ def _parse_source(source: Source, *, fast: bool) -> ParseResult:
     return parse_lines(lines, fast=fast)
 
 
-def parse_lines(lines: Sequence[str], first_line: int = 1, *, fast: bool = True) -> ParseResult:
+def parse_lines(
+    lines: Sequence[str], first_line: int = 1, *, fast: bool = True,
+    undecodable: Sequence[Diagnostic] = (),
+) -> ParseResult:
     """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file.
 
     Streaming reads a file a game at a time this way; positions are those of the whole file.
+    ``undecodable``: the S003s of lines that are not UTF-8, which are not read (their hands
+    are then not replayed, as with any line with a syntax error).
     """
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = list(undecodable)
+    skipped = {d.line for d in undecodable}
+    if skipped:
+        lines = ["" if number in skipped else line
+                 for number, line in enumerate(lines, start=first_line)]
     items, comments, building = _parse_lines(lines, first_line, problems, fast)
     return _result(items, comments, problems, building)
 

@@ -60,7 +60,7 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if isinstance(chunk, Diagnostic):
         kept = (chunk,) if selection.keeps(chunk.code) else ()
         return Piece((), kept, {})
-    if quick:
+    if quick and not chunk.undecodable:
         read = read_game(chunk.text, chunk.first_line)
         result = None if read is None else replay_quick(read, first_game)
         if result is not None:
