@@ -14,6 +14,7 @@ import io
 import os
 import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, BinaryIO, NoReturn
@@ -329,8 +330,19 @@ def _terminate(number: int, frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Run the command line; every failure ends in one line on standard error and a status."""
     args: Any = list(argv) if argv is not None else None
-    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+    terminate = signal.getsignal(signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread():
+        terminate = None  # only the main thread may set a handler
+    if terminate is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _terminate)
+    try:
+        _run(args)
+    finally:
+        if terminate is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, terminate)
+
+
+def _run(args: Any) -> NoReturn:
     try:
         cli.main(args=args, prog_name="blocknot", standalone_mode=False)
     except click.exceptions.Exit as done:

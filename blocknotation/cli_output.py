@@ -46,7 +46,9 @@ class OutputFailed(Exception):
 
 
 class Guarded(io.RawIOBase):
-    """A writable binary stream over ``target`` whose failures are ``OutputFailed``."""
+    """A writable binary stream over ``target`` whose failures are ``OutputFailed``; what
+    is written goes through to ``target`` at once, so a failure shows while blocknot still
+    runs, not when the interpreter exits."""
 
     def __init__(self, target: BinaryIO, name: str) -> None:
         super().__init__()
@@ -61,6 +63,7 @@ class Guarded(io.RawIOBase):
         if not self.failed:
             try:
                 self.target.write(data)
+                self.target.flush()  # through: a buffer above this one does the batching
             except OSError as error:
                 self._fail(error)
         return len(data)
