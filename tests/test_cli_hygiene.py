@@ -72,6 +72,7 @@ def _on_terminal(*args: str, env: dict[str, str] | None = None) -> bytes:
     """The output of blocknot run with a pseudo-terminal as its standard output."""
     main, secondary = os.openpty()
     environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    environment["TERM"] = "xterm"  # whatever the terminal running the tests is
     process = subprocess.Popen(
         [sys.executable, "-m", "blocknotation", *args], stdout=secondary,
         stderr=subprocess.DEVNULL, env={**environment, **(env or {})},

@@ -72,10 +72,10 @@ def annotated_pieces(
     games = 0
     lines_out = 0  # lines of annotated text written before this chunk's
     for chunk in chunks_of(stream):
-        piece = validate_chunk(chunk, games + 1, selection)
+        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
+        piece = validate_chunk(chunk, games + 1, selection, parsed=parsed)
         continued = games > 0
         games += len(piece.games)
-        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
         if parsed is None or parsed.diagnostics:
             yield None, piece
             continue
