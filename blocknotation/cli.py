@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, cast
 
 import click
 
@@ -56,12 +56,23 @@ def read_input(path: str) -> bytes:
     from .limits import MAX_INPUT_BYTES
 
     if path == "-":
-        return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        try:
+            return stdin_binary().read(MAX_INPUT_BYTES + 1)
+        except OSError as error:
+            raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
     try:
         with open(path, "rb") as handle:
             return handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
+
+
+def stdin_binary() -> BinaryIO:
+    """Standard input's bytes; exit 2 when it is closed (``<&-``)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        raise UsageProblem("cannot read standard input: it is closed")
+    return buffer  # type: ignore[no-any-return]
 
 
 def _shown(text: str) -> str:
@@ -75,7 +86,7 @@ def _shown(text: str) -> str:
 def _input_stream(path: str) -> Iterator[BinaryIO]:
     """A binary stream of ``path``, or of standard input for ``-``; exit 2 if unreadable."""
     if path == "-":
-        yield sys.stdin.buffer
+        yield stdin_binary()
         return
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
@@ -173,7 +184,8 @@ def validate(
     options = Options(fmt=fmt, selection=selection, strict=strict, lang=language,
                       color=_colours(no_color), jobs=jobs)
     out = text_stdout()
-    status = run_validate(files, options, out, sys.stdin.buffer)
+    stdin = stdin_binary() if "-" in files else io.BytesIO()
+    status = run_validate(files, options, out, stdin)
     out.flush()
     out.detach()  # leave standard output open for whoever called us
     sys.exit(status)
@@ -253,13 +265,19 @@ def _convert_large(
     """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
     a game at a time; nothing is written unless all of it could be read."""
     from .convert import looks_like_json, spooled_conversion
+    from .runner import Input
     from .stream import Prefixed
 
     with _input_stream(file) as stream:
+        reading = Input(stream)  # a read that fails is told, not taken for the end
+        raw = cast(BinaryIO, reading)
         # A file is read again from its start; standard input goes on after ``head``.
-        source = io.BufferedReader(Prefixed(head, stream)) if file == "-" else stream
+        source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if file == "-" else raw
         conversion = spooled_conversion(source, target, looks_like_json(head))
         with conversion as (spool, diagnostics, context):
+            if reading.problem is not None:
+                where = "standard input" if file == "-" else _shown(file)
+                raise UsageProblem(f"cannot read {where}: {reading.problem}")
             if spool is None:
                 _refuse(file, diagnostics, context, lang)
             while block := spool.read(1 << 20):

@@ -299,3 +299,37 @@ def test_syntax_errors_cannot_be_ignored_or_deselected(tmp_path: Path) -> None:
         assert entry["valid"] is False
         assert [(d["code"], d["line"], d["column"]) for d in entry["diagnostics"]] == [
             ("S001", 4, 5)]
+
+
+# --- closed standard input, and readers that go away -------------------------------------------
+
+
+def _close_stdin() -> None:
+    os.close(0)
+
+
+@pytest.mark.parametrize("args", [
+    ("validate", "-"), ("validate", "--format", "annotated", "-"), ("convert", "-"),
+], ids=lambda a: " ".join(a))
+def test_a_closed_standard_input_is_exit_2_and_one_line(args: tuple[str, ...]) -> None:
+    done = blocknot(*args, stdin=None, preexec=_close_stdin)
+    assert done.returncode == 2
+    assert done.stderr == b"blocknot: cannot read standard input: it is closed\n"
+
+
+@pytest.mark.parametrize("args", [
+    ("validate", "--format", "json", "BIG"), ("convert", "BIG"),
+    ("generate", "--games", "2000"),
+], ids=lambda a: a[0] + ("-json" if "json" in a else ""))
+def test_a_reader_that_goes_away_is_141_and_quiet(big: Path, args: tuple[str, ...]) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "blocknotation", *(str(big) if a == "BIG" else a for a in args)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(100)
+    process.stdout.close()
+    status = process.wait(timeout=120)
+    error = process.stderr.read()
+    process.stderr.close()
+    assert (status, error) == (141, b"")
