@@ -26,6 +26,7 @@ from .cli_help import TranslatedGroup, remember_language
 from .cli_output import (
     STDOUT_NAME,
     OutputFailed,
+    guard_stdout,
     output_file,
     say,
     silence_stdout,
@@ -353,9 +354,11 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         terminate = None  # only the main thread may set a handler
     if terminate is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _terminate)
+    unguard = guard_stdout()
     try:
         _run(args)
     finally:
+        unguard()
         if terminate is signal.SIG_DFL:
             signal.signal(signal.SIGTERM, terminate)
 

@@ -21,7 +21,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, cast
 
@@ -59,6 +59,15 @@ class Guarded(io.RawIOBase):
     def writable(self) -> bool:
         return True
 
+    def isatty(self) -> bool:
+        try:
+            return bool(self.target.isatty())
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return self.target.fileno()
+
     def write(self, data: Any) -> int:
         if not self.failed:
             try:
@@ -88,17 +97,57 @@ def say(text: str, stream: Any = None) -> None:
     try:
         stream.write(text)
         stream.flush()
-    except (AttributeError, OSError, ValueError):
+    except (AttributeError, OSError, OutputFailed, ValueError):
         pass
 
 
+class _Closed(io.RawIOBase):
+    """What standard output is when it was closed before blocknot started (``>&-``)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+def guard_stdout() -> Callable[[], None]:
+    """Make every write to ``sys.stdout`` (click's help and version too) fail as
+    ``OutputFailed``, a closed standard output included; returns what undoes it."""
+    original = sys.stdout
+    target = getattr(original, "buffer", None) if original is not None else _Closed()
+    if target is None:  # a text-only stream put there by a caller: left alone
+        return lambda: None
+    wrapper = io.TextIOWrapper(
+        io.BufferedWriter(cast(io.RawIOBase, Guarded(cast(BinaryIO, target), STDOUT_NAME))),
+        encoding=getattr(original, "encoding", None) or "utf-8",
+        errors=getattr(original, "errors", None) or "strict",
+        line_buffering=bool(getattr(original, "line_buffering", False)),
+    )
+    sys.stdout = wrapper
+
+    def undo() -> None:
+        with suppress(OutputFailed, OSError, ValueError):
+            wrapper.flush()
+        sys.stdout = original
+        with suppress(OutputFailed, OSError, ValueError):
+            wrapper.detach()
+
+    return undo
+
+
 def stdout_binary() -> BinaryIO:
-    """Standard output's bytes, guarded; ``OutputFailed`` if it is closed (``>&-``)."""
+    """Standard output's bytes, guarded; ``OutputFailed`` at once if it is closed (``>&-``)."""
     stream = sys.stdout
     buffer = getattr(stream, "buffer", None)
     if buffer is None:
         raise OutputFailed(STDOUT_NAME, OSError(errno.EBADF, os.strerror(errno.EBADF)))
-    return cast(BinaryIO, Guarded(buffer, STDOUT_NAME))
+    guarded = Guarded(buffer, STDOUT_NAME)
+    guarded.write(b"")  # a closed standard output fails here, before any work
+    return cast(BinaryIO, guarded)
 
 
 def stdout_is_terminal() -> bool:

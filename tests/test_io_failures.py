@@ -66,6 +66,9 @@ FULL = "No space left on device"
     ("rules",),
     ("rules", "E501"),
     ("schema",),
+    ("--help",),
+    ("--version",),
+    ("validate", "--help"),
 ], ids=lambda a: " ".join(a).replace(str(GOOD), "FILE"))
 def test_a_full_standard_output_is_exit_2_and_one_line(args: tuple[str, ...]) -> None:
     with open("/dev/full", "wb") as full:
@@ -91,7 +94,7 @@ def _close_stdout() -> None:
 
 @pytest.mark.parametrize("args", [
     ("validate", str(GOOD)), ("validate", "--format", "annotated", str(GOOD)),
-    ("convert", str(GOOD)), ("generate",), ("rules",),
+    ("convert", str(GOOD)), ("generate",), ("rules",), ("--help",), ("--version",),
 ], ids=lambda a: a[0] + ("-annotated" if "annotated" in a else ""))
 def test_a_closed_standard_output_is_exit_2_and_one_line(args: tuple[str, ...]) -> None:
     done = blocknot(*args, preexec=_close_stdout)
