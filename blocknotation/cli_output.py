@@ -20,7 +20,6 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, cast
@@ -212,6 +211,8 @@ def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
                 with suppress(OSError):
                     handle.close()
         return
+    import tempfile  # here: ``--version`` and ``--help`` need none of it
+
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, temporary = tempfile.mkstemp(prefix=".blocknot-", suffix=".tmp", dir=folder)
