@@ -29,6 +29,7 @@ from .cli_output import (
     guard_stdout,
     output_file,
     say,
+    scratch,
     silence_stdout,
     stdout_is_terminal,
     text_stdout,
@@ -275,7 +276,7 @@ def _convert_large(
         # A file is read again from its start; standard input goes on after ``head``.
         source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if file == "-" else raw
         conversion = spooled_conversion(source, target, looks_like_json(head))
-        with conversion as (spool, diagnostics, context):
+        with scratch(), conversion as (spool, diagnostics, context):
             if reading.problem is not None:
                 where = "standard input" if file == "-" else _shown(file)
                 raise UsageProblem(f"cannot read {where}: {reading.problem}")

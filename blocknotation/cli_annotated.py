@@ -14,7 +14,7 @@ import shutil
 import tempfile
 from typing import IO, BinaryIO, cast
 
-from .cli_output import output_file, say, stdout_is_terminal
+from .cli_output import output_file, say, scratch, stdout_is_terminal
 from .diagnostics import printable
 from .output.annotated import annotated_pieces
 from .output.report_text import piece_lines, summary_line
@@ -32,7 +32,7 @@ def run_annotated(stream: BinaryIO, name: str, selection: Selection, strict: boo
     source = Input(stream)
     tally = Tally()
     refused = False
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as text, \
+    with scratch(), tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as text, \
             tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8") as report:
         for annotated, piece in annotated_pieces(cast(BinaryIO, source), selection, lang, chain):
             tally = tally.add(piece)

@@ -25,6 +25,7 @@ from contextlib import contextmanager, suppress
 from typing import Any, BinaryIO, cast
 
 STDOUT_NAME = "standard output"
+SCRATCH_NAME = "a temporary file"
 
 
 class OutputFailed(Exception):
@@ -87,6 +88,17 @@ class Guarded(io.RawIOBase):
     def _fail(self, error: OSError) -> None:
         self.failed = True
         raise OutputFailed(self.name, error) from None
+
+
+@contextmanager
+def scratch() -> Iterator[None]:
+    """Around work whose only files written are temporary spools (inputs are read through
+    ``runner.Input``, outputs through ``Guarded``): an ``OSError`` there is a spool that could
+    not be written (a full disk, a file size limit), and becomes ``OutputFailed``."""
+    try:
+        yield
+    except OSError as error:
+        raise OutputFailed(SCRATCH_NAME, error) from None
 
 
 def say(text: str, stream: Any = None) -> None:

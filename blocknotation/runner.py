@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import IO, BinaryIO, cast
 
-from .cli_output import say
+from .cli_output import say, scratch
 from .diagnostics import printable
 from .output import report_json, report_text
 from .output.report_json import JsonReport
@@ -199,7 +199,8 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
             pieces = feed.pieces(index, read_before)
             problem = partial(_problem, opened, index)
             if json_report is not None:
-                json_report.add_rendered(display_name(path), pieces, problem)
+                with scratch():  # the report's spool of games
+                    json_report.add_rendered(display_name(path), pieces, problem)
             else:
                 _write_text(out, pieces, progress)
             if problem() is not None:

@@ -336,3 +336,12 @@ def test_a_reader_that_goes_away_is_141_and_quiet(big: Path, args: tuple[str, ..
     error = process.stderr.read()
     process.stderr.close()
     assert (status, error) == (141, b"")
+
+
+def test_a_temporary_file_that_cannot_grow_is_exit_2(big: Path) -> None:
+    """A large conversion spools its output (beyond 8 MB, to a temporary file) before writing
+    it: a file size limit stops the spool, which is named, not taken for a bug."""
+    done = blocknot("convert", str(big), preexec=_small_file_limit)
+    assert done.returncode == 2
+    assert done.stderr == b"blocknot: cannot write a temporary file: File too large\n"
+    assert done.stdout == b""
