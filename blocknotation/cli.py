@@ -1,7 +1,9 @@
 """The ``blocknot`` command: thin wrappers that read, call the library, print, and exit.
 
 Exit status: 0 when no file has an error (warnings allowed), 1 when any has, 2 for a usage
-error or a file that cannot be read, 70 for an internal error (a bug, told in one line).
+error, a file that cannot be read or an output that cannot be written, 70 for an internal
+error (a bug, told in one line), 130 when interrupted, 141 when the reader of standard output
+went away, 143 when terminated.
 Heavy modules (lark, pydantic) are imported inside the commands, so ``--version`` and
 ``--help`` start fast.
 """
@@ -10,20 +12,35 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, cast
 
 import click
 
 from . import __version__
 from .cli_help import TranslatedGroup, remember_language
+from .cli_output import (
+    STDOUT_NAME,
+    OutputFailed,
+    guard_stdout,
+    output_file,
+    say,
+    scratch,
+    silence_stdout,
+    stdout_is_terminal,
+    text_stdout,
+)
 from .diagnostics import N_
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 #: A bug in blocknot itself (sysexits' EX_SOFTWARE): never a verdict on the input.
 EXIT_INTERNAL = 70
+#: The shell's statuses for a command stopped by SIGINT, SIGPIPE and SIGTERM (128 + signal).
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED = 130, 141, 143
 
 
 class UsageProblem(click.ClickException):
@@ -41,12 +58,23 @@ def read_input(path: str) -> bytes:
     from .limits import MAX_INPUT_BYTES
 
     if path == "-":
-        return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        try:
+            return stdin_binary().read(MAX_INPUT_BYTES + 1)
+        except OSError as error:
+            raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
     try:
         with open(path, "rb") as handle:
             return handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
+
+
+def stdin_binary() -> BinaryIO:
+    """Standard input's bytes; exit 2 when it is closed (``<&-``)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        raise UsageProblem("cannot read standard input: it is closed")
+    return buffer  # type: ignore[no-any-return]
 
 
 def _shown(text: str) -> str:
@@ -60,7 +88,7 @@ def _shown(text: str) -> str:
 def _input_stream(path: str) -> Iterator[BinaryIO]:
     """A binary stream of ``path``, or of standard input for ``-``; exit 2 if unreadable."""
     if path == "-":
-        yield sys.stdin.buffer
+        yield stdin_binary()
         return
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
@@ -70,23 +98,10 @@ def _input_stream(path: str) -> Iterator[BinaryIO]:
         yield handle
 
 
-def _text_stdout() -> io.TextIOWrapper:
-    """Standard output as UTF-8 text with LF line ends, whatever the locale says."""
-    return io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
-                            write_through=False)
-
-
 def write_output(text: str, path: str | None) -> None:
     """Write ``text`` (UTF-8) to ``path``, or to standard output for None or ``-``."""
-    if path is None or path == "-":
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.buffer.flush()
-        return
-    try:
-        with open(path, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-    except OSError as error:
-        raise UsageProblem(f"cannot write {_shown(path)}: {error.strerror or error}") from None
+    with output_file(path or "-") as out:
+        out.write(text.encode("utf-8"))
 
 
 def _codes(value: str | None) -> tuple[str, ...]:
@@ -168,41 +183,39 @@ def validate(
     selection, language = Selection(_codes(select), _codes(ignore)), _language(lang)
     if fmt == "annotated":
         _annotated(files, selection, strict, language, chain)
-    options = Options(
-        fmt=fmt,
-        selection=selection,
-        strict=strict,
-        lang=language,
-        color=not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty(),
-        jobs=jobs,
-    )
-    out = _text_stdout()
-    try:
-        failed = run_validate(files, options, out, sys.stdin.buffer)
-    finally:
-        out.flush()
-        out.detach()  # leave standard output open for whoever called us
-    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+    options = Options(fmt=fmt, selection=selection, strict=strict, lang=language,
+                      color=_colours(no_color), jobs=jobs)
+    out = text_stdout()
+    stdin = stdin_binary() if "-" in files else io.BytesIO()
+    status = run_validate(files, options, out, stdin)
+    out.flush()
+    out.detach()  # leave standard output open for whoever called us
+    sys.exit(status)
+
+
+def _colours(no_color: bool) -> bool:
+    """Colours on a terminal that can show them, unless ``--no-color`` or a non-empty
+    ``NO_COLOR`` (no-color.org) says no; ``TERM=dumb`` cannot show them."""
+    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return stdout_is_terminal()
 
 
 def _annotated(
     files: Sequence[str], selection: Any, strict: bool, language: str, chain: bool
 ) -> NoReturn:
-    """``validate --format annotated``: one record out; a record with syntax errors is
-    refused (its unreadable lines could not be written back) with its diagnostics."""
-    from .output.annotated import annotated_file
-    from .output.report_text import report_lines
+    """``validate --format annotated``: one record out (see ``cli_annotated``)."""
+    from .cli_annotated import run_annotated
+    from .cli_output import stdout_binary
 
     if len(files) != 1:
         raise UsageProblem("--format annotated writes one record: give one FILE")
+    stdout_binary()  # a closed standard output fails before any work
     path = files[0]
-    text, report = annotated_file(read_input(path), "<stdin>" if path == "-" else path,
-                                  selection, language, chain)
-    if text is None:
-        sys.stderr.write("".join(f"{line}\n" for line in report_lines(report, language)))
-        sys.exit(EXIT_FINDINGS)
-    write_output(text, None)
-    sys.exit(EXIT_FINDINGS if report.errors or (strict and report.warnings) else EXIT_OK)
+    with _input_stream(path) as stream:
+        status = run_annotated(stream, "<stdin>" if path == "-" else path, selection, strict,
+                               language, chain)
+    sys.exit(status)
 
 
 @cli.command()
@@ -224,15 +237,17 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     from .limits import MAX_INPUT_BYTES
     from .source import context_lines
 
-    data = read_input(file)
-    if len(data) > MAX_INPUT_BYTES:
-        _convert_large(file, data, target, output, lang)
-        return
-    text, diagnostics = convert_bytes(data, target)
-    if text is None:
-        context = context_lines(data, {d.line for d in diagnostics})
-        _refuse(file, diagnostics, context, lang)
-    write_output(text, output)
+    # The output is made ready first: one that cannot be written fails before any work.
+    with output_file(output or "-") as out:
+        data = read_input(file)
+        if len(data) > MAX_INPUT_BYTES:
+            _convert_large(file, data, target, out, lang)
+            return
+        text, diagnostics = convert_bytes(data, target)
+        if text is None:
+            context = context_lines(data, {d.line for d in diagnostics})
+            _refuse(file, diagnostics, context, lang)
+        out.write(text.encode("utf-8"))
 
 
 def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | None) -> NoReturn:
@@ -247,23 +262,28 @@ def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | No
 
 
 def _convert_large(
-    file: str, head: bytes, target: str | None, output: str | None, lang: str | None
+    file: str, head: bytes, target: str | None, out: BinaryIO, lang: str | None
 ) -> None:
     """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
     a game at a time; nothing is written unless all of it could be read."""
     from .convert import looks_like_json, spooled_conversion
+    from .runner import Input
     from .stream import Prefixed
 
     with _input_stream(file) as stream:
+        reading = Input(stream)  # a read that fails is told, not taken for the end
+        raw = cast(BinaryIO, reading)
         # A file is read again from its start; standard input goes on after ``head``.
-        source = io.BufferedReader(Prefixed(head, stream)) if file == "-" else stream
+        source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if file == "-" else raw
         conversion = spooled_conversion(source, target, looks_like_json(head))
-        with conversion as (spool, diagnostics, context):
+        with scratch(), conversion as (spool, diagnostics, context):
+            if reading.problem is not None:
+                where = "standard input" if file == "-" else _shown(file)
+                raise UsageProblem(f"cannot read {where}: {reading.problem}")
             if spool is None:
                 _refuse(file, diagnostics, context, lang)
-            with _output_stream(output) as out:
-                while block := spool.read(1 << 20):
-                    out.write(block.encode("utf-8"))
+            while block := spool.read(1 << 20):
+                out.write(block.encode("utf-8"))
 
 
 @cli.command()
@@ -314,62 +334,79 @@ def generate(
 
     count = None if players == "mixed" else int(players)
     records = simulate(seed, games, players=count, partial=partial, claims=claims)
-    with _output_stream(output) as stream:
+    with output_file(output or "-") as stream:
         for index, record in enumerate(records):
             stream.write((record if index == 0 else "\n" + record).encode("utf-8"))
 
 
-@contextmanager
-def _output_stream(path: str | None) -> Iterator[BinaryIO]:
-    """A binary stream to ``path``, or standard output for None or ``-``."""
-    if path is None or path == "-":
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
-        return
-    try:
-        handle = open(path, "wb")  # noqa: SIM115 - closed below, errors become exit 2
-    except OSError as error:
-        raise UsageProblem(f"cannot write {_shown(path)}: {error.strerror or error}") from None
-    with handle:
-        yield handle
+class Terminated(BaseException):
+    """SIGTERM, turned into an exception so that a half-written ``-o FILE`` is removed."""
+
+
+def _terminate(number: int, frame: object) -> None:
+    raise Terminated
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Run the command line; every failure ends in one line on standard error and a status."""
     args: Any = list(argv) if argv is not None else None
+    terminate = signal.getsignal(signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread():
+        terminate = None  # only the main thread may set a handler
+    if terminate is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminate)
+    unguard = guard_stdout()
+    try:
+        _run(args)
+    finally:
+        unguard()
+        if terminate is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, terminate)
+
+
+def _run(args: Any) -> NoReturn:
     try:
         cli.main(args=args, prog_name="blocknot", standalone_mode=False)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
-    except click.Abort:
-        sys.stderr.write("blocknot: interrupted\n")
-        sys.exit(130)
+    except (click.Abort, KeyboardInterrupt):
+        say("blocknot: interrupted\n")
+        sys.exit(EXIT_INTERRUPTED)
+    except Terminated:
+        say("blocknot: terminated\n")
+        sys.exit(EXIT_TERMINATED)
     except click.exceptions.NoArgsIsHelpError as problem:
-        sys.stdout.write(problem.ctx.get_help() + "\n" if problem.ctx else "")
+        say(problem.ctx.get_help() + "\n" if problem.ctx else "", sys.stdout)
         sys.exit(EXIT_USAGE)
     except click.UsageError as problem:
         message = _shown((problem.format_message().splitlines() or [""])[0])
         where = f"{problem.ctx.command_path} --help" if problem.ctx else "blocknot --help"
-        sys.stderr.write(f"blocknot: {message} (see {where})\n")
+        say(f"blocknot: {message} (see {where})\n")
         sys.exit(EXIT_USAGE)
     except click.ClickException as problem:
         message = _shown((problem.format_message().splitlines() or [""])[0])
-        sys.stderr.write(f"blocknot: {message}\n")
+        say(f"blocknot: {message}\n")
         sys.exit(problem.exit_code)
-    except BrokenPipeError:
-        # The reader went away (`blocknot validate big.txt | head -1`): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(EXIT_FINDINGS)
-    except KeyboardInterrupt:
-        sys.stderr.write("blocknot: interrupted\n")
-        sys.exit(130)
+    except OutputFailed as failure:
+        _output_failed(failure)
     except Exception as error:  # a bug: one line instead of a traceback, unless debugging
         if os.environ.get("BLOCKNOT_DEBUG"):
             raise
-        sys.stderr.write(
+        say(
             f"blocknot: internal error ({type(error).__name__}); please report it with the "
             "input that caused it (BLOCKNOT_DEBUG=1 shows the traceback)\n"
         )
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_OK)
+
+
+def _output_failed(failure: OutputFailed) -> NoReturn:
+    """An output that could not be written: one line naming it, exit 2; a reader that went
+    away (`blocknot validate big.txt | head -1`) ends the run quietly, with 141 as a tool
+    stopped by SIGPIPE has."""
+    if failure.name == STDOUT_NAME:
+        silence_stdout()
+    if failure.broken_pipe:
+        sys.exit(EXIT_BROKEN_PIPE)
+    say(f"blocknot: cannot write {_shown(failure.name)}: {failure.reason}\n")
+    sys.exit(EXIT_USAGE)

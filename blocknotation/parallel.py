@@ -17,6 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, BinaryIO
 
 from .diagnostics import Diagnostic
+from .interrupts import ignore_in_worker
 from .pipeline import Selection, chunks_of, validate_chunk
 from .report import Rendered
 from .stream import Chunk
@@ -30,9 +31,10 @@ BATCH_CHARS = 200_000
 #: Batches in flight per worker.
 WINDOW = 3
 
-#: A batch: its chunks as (first line, text), as they pickle fastest; the number of its
+#: A batch: its chunks as (first line, text, S003s), as they pickle fastest; the number of its
 #: first game; what to report; the file's index; how to format.
-Work = tuple[list[tuple[int, str] | Diagnostic], int, Selection, int, "Render"]
+Work = tuple[list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic], int, Selection, int,
+             "Render"]
 
 
 def workers(jobs: int) -> int:
@@ -56,13 +58,13 @@ def _batches(
     render: Render,
 ) -> Iterator[Work]:
     """Group chunks into batches; every chunk after a file's first holds exactly one game."""
-    batch: list[tuple[int, str] | Diagnostic] = []
+    batch: list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic] = []
     size = 0
     for chunk in chunks:
         if isinstance(chunk, Diagnostic):
             batch.append(chunk)
         else:
-            batch.append((chunk.first_line, chunk.text))
+            batch.append((chunk.first_line, chunk.text, chunk.undecodable))
             size += len(chunk.text)
         if size >= BATCH_CHARS:
             yield batch, first_game, selection, index, render
@@ -76,7 +78,7 @@ def validate_files(
     streams: Iterable[BinaryIO], selection: Selection, jobs: int, render: Render
 ) -> Iterator[tuple[int, Rendered]]:
     """Validate each stream in turn; yields (stream index, formatted piece) in input order."""
-    pool = ProcessPoolExecutor(max_workers=workers(jobs))
+    pool = ProcessPoolExecutor(max_workers=workers(jobs), initializer=ignore_in_worker)
     pending: deque[tuple[int, Future[list[Rendered]]]] = deque()
     limit = workers(jobs) * WINDOW
     try:

@@ -20,7 +20,7 @@ from .limits import (
     MAX_LINE_LENGTH,
     MAX_STATEMENTS_PER_HAND,
 )
-from .source import decode, too_large
+from .source import Source, decode, from_text, too_large
 
 if TYPE_CHECKING:
     from .larkparse import LarkParser
@@ -53,21 +53,27 @@ class ParseResult:
 
 def parse_bytes(data: bytes) -> ParseResult:
     """Decode and parse a record file's bytes (see ``source.decode``)."""
-    source = decode(data)
-    if source.text is None:
-        return ParseResult(r.RecordFile(), source.diagnostics, frozenset())
-    return parse_text(source.text)
+    return _parse_source(decode(data), fast=True)
 
 
 def parse_text(text: str, *, fast: bool = True) -> ParseResult:
-    """Parse a record's text (LF line ends) into records and syntax diagnostics.
+    """Parse a record's text into records and syntax diagnostics.
 
-    Lines are read by the fast reader (``fastpath``) and, when it declines one, by Lark.
-    ``fast=False`` runs Lark alone over the whole text: the reference that the fast reader
-    is tested against.  A text of more than ``MAX_INPUT_BYTES`` characters is not read (S001).
+    The text is read as the command line reads a file (``source.from_text``): one leading
+    byte-order mark is dropped, CRLF is a line end, and a NUL byte is S003.  Lines are read
+    by the fast reader (``fastpath``) and, when it declines one, by Lark.  ``fast=False``
+    runs Lark alone over the whole text: the reference that the fast reader is tested
+    against.  A text of more than ``MAX_INPUT_BYTES`` characters is not read (S001).
     """
     if len(text) > MAX_INPUT_BYTES:
         return ParseResult(r.RecordFile(), (too_large(),), frozenset())
+    return _parse_source(from_text(text), fast=fast)
+
+
+def _parse_source(source: Source, *, fast: bool) -> ParseResult:
+    if source.text is None:
+        return ParseResult(r.RecordFile(), source.diagnostics, frozenset())
+    text = source.text
     lines = text.split("\n")
     if not fast and all(len(line) <= MAX_LINE_LENGTH for line in lines):
         lark = _lark()
@@ -77,12 +83,21 @@ def parse_text(text: str, *, fast: bool = True) -> ParseResult:
     return parse_lines(lines, fast=fast)
 
 
-def parse_lines(lines: Sequence[str], first_line: int = 1, *, fast: bool = True) -> ParseResult:
+def parse_lines(
+    lines: Sequence[str], first_line: int = 1, *, fast: bool = True,
+    undecodable: Sequence[Diagnostic] = (),
+) -> ParseResult:
     """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file.
 
     Streaming reads a file a game at a time this way; positions are those of the whole file.
+    ``undecodable``: the S003s of lines that are not UTF-8, which are not read (their hands
+    are then not replayed, as with any line with a syntax error).
     """
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = list(undecodable)
+    skipped = {d.line for d in undecodable}
+    if skipped:
+        lines = ["" if number in skipped else line
+                 for number, line in enumerate(lines, start=first_line)]
     items, comments, building = _parse_lines(lines, first_line, problems, fast)
     return _result(items, comments, problems, building)
 

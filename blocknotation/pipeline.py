@@ -23,16 +23,26 @@ from .stream import Chunk
 
 if TYPE_CHECKING:
     from . import records as r
+    from .parsing import ParseResult
+
+
+#: Syntax errors: a record that cannot be read is never reported clean, so these are kept
+#: whatever ``--select`` and ``--ignore`` say (as ruff keeps E999).
+UNSELECTABLE = frozenset({"S001", "S002", "S003"})
 
 
 @dataclass(frozen=True, slots=True)
 class Selection:
-    """Which codes to report (``--select``/``--ignore``: codes or prefixes, as ruff has it)."""
+    """Which codes to report (``--select``/``--ignore``: codes or prefixes, as ruff has it).
+
+    Syntax errors (``UNSELECTABLE``) are always reported."""
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
 
     def keeps(self, code: str) -> bool:
+        if code in UNSELECTABLE:
+            return True
         if self.select and not any(code.startswith(p) for p in self.select):
             return False
         return not any(code.startswith(p) for p in self.ignore)
@@ -42,21 +52,24 @@ EVERYTHING = Selection()
 
 
 def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
-                   selection: Selection = EVERYTHING, *, quick: bool = True) -> Piece:
+                   selection: Selection = EVERYTHING, *, quick: bool = True,
+                   parsed: ParseResult | None = None) -> Piece:
     """Parse and replay one chunk; its games are numbered from ``first_game``.
 
     A clean game is read and replayed the quick way, without records (``quickread``,
     ``engine/quick.py``); ``quick=False`` always takes the full way, the reference that the
-    quick way is tested against."""
+    quick way is tested against.  ``parsed``: the chunk already parsed (the full way is
+    taken then)."""
     if isinstance(chunk, Diagnostic):
         kept = (chunk,) if selection.keeps(chunk.code) else ()
         return Piece((), kept, {})
-    if quick:
+    if parsed is None and quick and not chunk.undecodable:
         read = read_game(chunk.text, chunk.first_line)
         result = None if read is None else replay_quick(read, first_game)
         if result is not None:
             return Piece((result,), (), {})
-    parsed = chunk.parse()
+    if parsed is None:
+        parsed = chunk.parse()
     found, games = replay(parsed)
     offset = first_game - 1
     if offset:

@@ -21,7 +21,9 @@ class Progress:
     def __init__(self, total_bytes: int | None, stream: TextIO | None = None,
                  enabled: bool | None = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
+        if self.stream is None:  # standard error is closed
+            enabled = False
+        self.enabled = _is_terminal(self.stream) if enabled is None else enabled
         self.total = total_bytes
         self.read = 0
         self.games = 0
@@ -47,12 +49,25 @@ class Progress:
             share = min(self.read / self.total, 1.0)
             bar = "#" * int(share * 20)
             done = f"[{bar:<20}] {done} of {self.total / 1e6:.1f} MB"
-        self.stream.write(f"\r{done}, {self.games} games, {rate:.1f} MB/s ")
-        self.stream.flush()
+        self._show(f"\r{done}, {self.games} games, {rate:.1f} MB/s ")
         self.visible = True
 
     def close(self) -> None:
         if self.visible:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+            self._show("\r\x1b[K")
             self.visible = False
+
+    def _show(self, text: str) -> None:
+        """Progress is a courtesy: a terminal that fails to take it only stops it."""
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.enabled = False
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False

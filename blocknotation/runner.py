@@ -8,12 +8,16 @@ any file failed.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import IO, BinaryIO
+from functools import partial
+from typing import IO, BinaryIO, cast
 
+from .cli_output import say, scratch
+from .diagnostics import printable
 from .output import report_json, report_text
 from .output.report_json import JsonReport
 from .output.report_text import summary_line
@@ -42,21 +46,75 @@ def display_name(path: str) -> str:
 
 
 def check_readable(paths: Sequence[str]) -> str | None:
-    """Why one of ``paths`` cannot be read, before any output is written; None if all can."""
+    """Why one of ``paths`` cannot be read, before any output is written; None if all can.
+
+    Each file is opened and closed at once (a FIFO is only checked for permission, since
+    opening it would wait for a writer), so no more than one is open at a time."""
     for path in paths:
         if path == STDIN:
             continue
         try:
+            if stat.S_ISFIFO(os.stat(path).st_mode):
+                if not os.access(path, os.R_OK):
+                    raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+                continue
             with open(path, "rb"):
                 pass
         except OSError as error:
-            return f"cannot read {path}: {error.strerror or error}"
+            return f"cannot read {printable(path)}: {error.strerror or error}"
     return None
 
 
-def _opened(paths: Sequence[str], stdin: BinaryIO, stack: ExitStack) -> Iterator[BinaryIO]:
+class Input:
+    """A file being read: a read that fails ends it, and the failure is kept in ``error``
+    for the report, so that one unreadable file does not stop the others."""
+
+    def __init__(self, stream: BinaryIO | None, error: OSError | None = None) -> None:
+        self.stream = stream
+        self.error = error
+        self.position = 0
+
+    def read(self, size: int = -1) -> bytes:
+        return self._take("read", size)
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._take("readline", size)
+
+    def _take(self, how: str, size: int) -> bytes:
+        if self.stream is None or self.error is not None:
+            return b""
+        try:
+            data: bytes = getattr(self.stream, how)(size)
+        except OSError as error:
+            self.error = error
+            return b""
+        self.position += len(data)
+        return data
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file could not be read whole, or None."""
+        if self.error is None:
+            return None
+        return self.error.strerror or str(self.error) or type(self.error).__name__
+
+
+def _inputs(paths: Sequence[str], stdin: BinaryIO, opened: list[Input]) -> Iterator[Input]:
+    """Each file in turn, opened when its turn comes and closed when the next one's does."""
     for path in paths:
-        yield stdin if path == STDIN else stack.enter_context(open(path, "rb"))  # noqa: SIM115
+        if path == STDIN:
+            opened.append(Input(stdin))
+            yield opened[-1]
+            continue
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below
+        except OSError as error:
+            opened.append(Input(None, error))
+            yield opened[-1]
+            continue
+        with handle:
+            opened.append(Input(handle))
+            yield opened[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,32 +137,26 @@ class Render:
 
 
 def _tagged_pieces(
-    paths: Sequence[str], stdin: BinaryIO, options: Options, stack: ExitStack
-) -> Iterator[tuple[int, Rendered, BinaryIO]]:
-    streams = list(_opened(paths, stdin, stack))
+    paths: Sequence[str], stdin: BinaryIO, options: Options, opened: list[Input]
+) -> Iterator[tuple[int, Rendered, Input]]:
+    inputs = _inputs(paths, stdin, opened)
     render = Render(options.fmt, tuple(map(display_name, paths)), options.lang, options.color)
     if options.jobs == 1:
-        for index, stream in enumerate(streams):
-            for piece in validate_stream(stream, options.selection):
-                yield index, render(index, piece), stream
+        for index, source in enumerate(inputs):
+            for piece in validate_stream(cast(BinaryIO, source), options.selection):
+                yield index, render(index, piece), source
         return
     from .parallel import validate_files
 
+    streams = cast(Iterator[BinaryIO], inputs)
     for index, rendered in validate_files(streams, options.selection, options.jobs, render):
-        yield index, rendered, streams[index]
-
-
-def _position(stream: BinaryIO) -> int:
-    try:
-        return stream.tell()
-    except (OSError, ValueError):
-        return 0
+        yield index, rendered, opened[index]
 
 
 class _Feed:
     """Hands out the tagged pieces one file at a time, keeping counts and progress."""
 
-    def __init__(self, tagged: Iterator[tuple[int, Rendered, BinaryIO]], files: int,
+    def __init__(self, tagged: Iterator[tuple[int, Rendered, Input]], files: int,
                  progress: Progress) -> None:
         self.tagged = tagged
         self.upcoming = next(tagged, None)
@@ -113,37 +165,73 @@ class _Feed:
 
     def pieces(self, index: int, read_before: int) -> Iterator[Rendered]:
         while self.upcoming is not None and self.upcoming[0] == index:
-            _, piece, stream = self.upcoming
+            _, piece, source = self.upcoming
             self.tallies[index] = self.tallies[index].plus(piece.tally)
-            self.progress.read = read_before + _position(stream)
+            self.progress.read = read_before + source.position
             self.progress.advance(0, piece.tally.games)
             yield piece
             self.upcoming = next(self.tagged, None)
 
 
+def _size(path: str) -> int:
+    try:
+        return 0 if path == STDIN else os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 def run_validate(paths: Sequence[str], options: Options, out: IO[str],
-                 stdin: BinaryIO) -> bool:
-    """Validate every file and write the report to ``out``; True when a file failed."""
-    total = sum(os.path.getsize(p) for p in paths if p != STDIN) or None
-    progress = Progress(total, enabled=options.progress)
-    json_report = JsonReport(out, options.lang) if options.fmt == "json" else None
-    read_before = 0
-    with ExitStack() as stack:
-        feed = _Feed(_tagged_pieces(paths, stdin, options, stack), len(paths), progress)
+                 stdin: BinaryIO) -> int:
+    """Validate every file and write the report to ``out``; returns the exit status: 2 when
+    a file could not be read, else 1 when a file failed, else 0.
+
+    Interrupted (``KeyboardInterrupt``), a JSON report is closed as a whole document, marked
+    ``"interrupted": true``, before the interruption goes on."""
+    progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress)
+    json_report = JsonReport(out, options.lang, options.strict) if options.fmt == "json" \
+        else None
+    opened: list[Input] = []
+    unreadable = False
+    try:
+        feed = _Feed(_tagged_pieces(paths, stdin, options, opened), len(paths), progress)
+        read_before = 0
         for index, path in enumerate(paths):
-            name = display_name(path)
+            pieces = feed.pieces(index, read_before)
+            problem = partial(_problem, opened, index)
             if json_report is not None:
-                json_report.add_rendered(name, feed.pieces(index, read_before))
+                with scratch():  # the report's spool of games
+                    json_report.add_rendered(display_name(path), pieces, problem)
             else:
-                for piece in feed.pieces(index, read_before):
-                    for line in piece.lines:
-                        out.write(line + "\n")
+                _write_text(out, pieces, progress)
+            if problem() is not None:
+                unreadable = True
                 progress.close()
-                out.write(summary_line(name, feed.tallies[index], options.lang) + "\n")
-            if path != STDIN:
-                read_before += os.path.getsize(path)
-    if json_report is not None:
+                out.flush()
+                say(f"blocknot: cannot read {printable(display_name(path))}: {problem()}\n")
+            elif json_report is None:
+                out.write(summary_line(display_name(path), feed.tallies[index], options.lang)
+                          + "\n")
+            read_before += _size(path)
+    except KeyboardInterrupt:
         progress.close()
+        if json_report is not None:
+            json_report.close(interrupted=True)
+        raise
+    progress.close()
+    if json_report is not None:
         json_report.close()
     out.flush()
-    return any(t.errors or (options.strict and t.warnings) for t in feed.tallies)
+    if unreadable:
+        return 2
+    return int(any(t.errors or (options.strict and t.warnings) for t in feed.tallies))
+
+
+def _problem(opened: list[Input], index: int) -> str | None:
+    return opened[index].problem
+
+
+def _write_text(out: IO[str], pieces: Iterator[Rendered], progress: Progress) -> None:
+    for piece in pieces:
+        for line in piece.lines:
+            out.write(line + "\n")
+    progress.close()

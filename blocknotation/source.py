@@ -67,15 +67,21 @@ def decode(data: bytes) -> Source:
     """
     if len(data) > MAX_INPUT_BYTES:
         return Source(None, (too_large(),))
-    if data.startswith(BOM.encode()):
-        data = data[3:]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        good = data[: error.start].decode("utf-8").replace("\r\n", "\n")
+        bom = 3 if data.startswith(BOM.encode()) else 0
+        good = data[bom : error.start].decode("utf-8").replace("\r\n", "\n")
         line, column = _position(good, len(good))
         return Source(None, (undecodable(data, error.start, line, column),))
-    text = text.replace("\r\n", "\n")
+    return from_text(text)
+
+
+def from_text(text: str) -> Source:
+    """A record's text as ``decode`` leaves it: one leading byte-order mark dropped, CRLF
+    read as LF, a NUL byte refused (S003).  ``parse_text`` reads a ``str`` this way, so the
+    library reads what the command line reads."""
+    text = text.removeprefix(BOM).replace("\r\n", "\n")
     nul = text.find("\0")
     if nul >= 0:
         line, column = _position(text, nul)

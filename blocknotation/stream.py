@@ -49,10 +49,12 @@ _LONG_LINE_BYTES = 4 * MAX_LINE_LENGTH + 2
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """The lines of one game (or of the lines before the first game), joined by LF, and the
-    number of the first."""
+    number of the first; ``undecodable`` holds an S003 for each of its lines that is not
+    UTF-8 (its text has U+FFFD for the bad bytes, and it is not read as a statement)."""
 
     first_line: int
     text: str
+    undecodable: tuple[Diagnostic, ...] = ()
 
     @property
     def lines(self) -> list[str]:
@@ -63,13 +65,37 @@ class Chunk:
         # never needs (see ``pipeline.validate_chunk``).
         from .parsing import parse_lines
 
-        return parse_lines(self.lines, self.first_line)
+        return parse_lines(self.lines, self.first_line, undecodable=self.undecodable)
+
+
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A line that is not UTF-8: its text with U+FFFD for the bad bytes, and its S003.
+
+    Such a line is reported where it is, and is then a line with a syntax error like any
+    other: the rest of the file is still read, and only the hand it falls in is not
+    replayed."""
+
+    text: str
+    diagnostic: Diagnostic
+
+
+def _within(
+    bad: list[Diagnostic], end: int
+) -> tuple[tuple[Diagnostic, ...], list[Diagnostic]]:
+    """The diagnostics of ``bad`` (in line order) before line ``end``, and the others."""
+    split = 0
+    while split < len(bad) and bad[split].line < end:
+        split += 1
+    return tuple(bad[:split]), bad[split:]
 
 
 def read_lines(
     stream: BinaryIO | Iterable[bytes], first_line: int = 1
-) -> Iterator[str | Diagnostic]:
-    """Decoded lines without their line ends; an S003 diagnostic ends the stream early.
+) -> Iterator[str | BadLine | Diagnostic]:
+    """Decoded lines without their line ends.  A line that is not UTF-8 comes as a
+    ``BadLine``; UTF-16 (its byte-order mark) or a NUL byte ends the stream early with an
+    S003 diagnostic: such a file is not text at all.
 
     ``first_line`` is the number of the stream's first line, when it starts inside a file."""
     for number, raw in enumerate(_bounded(stream), start=first_line):
@@ -81,8 +107,12 @@ def read_lines(
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8")) + 1
-            yield undecodable(raw, error.start, number, column)
-            return
+            found = undecodable(raw, error.start, number, column)
+            if number == 1 and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                yield found
+                return
+            yield BadLine(raw.decode("utf-8", errors="replace"), found)
+            continue
         nul = text.find("\0")
         if nul >= 0:
             yield nul_byte(number, nul + 1)
@@ -90,9 +120,13 @@ def read_lines(
         yield text
 
 
-def game_chunks(lines: Iterable[str | Diagnostic]) -> Iterator[Chunk | Diagnostic]:
-    """Group decoded lines into games; a diagnostic from decoding is passed on as it comes."""
+def game_chunks(
+    lines: Iterable[str | BadLine | Diagnostic],
+) -> Iterator[Chunk | Diagnostic]:
+    """Group decoded lines into games; a diagnostic from decoding is passed on as it comes,
+    and a bad line goes in its game's chunk, with its S003."""
     current: list[str] = []
+    bad: list[Diagnostic] = []  # the S003s of the lines in `current`
     size = 0  # characters in `current`, line ends included
     first = 1
     has_hand = False
@@ -100,13 +134,17 @@ def game_chunks(lines: Iterable[str | Diagnostic]) -> Iterator[Chunk | Diagnosti
     for number, item in enumerate(lines, start=1):
         if isinstance(item, Diagnostic):
             if current:
-                yield Chunk(first, "\n".join(current))
+                yield Chunk(first, "\n".join(current), tuple(bad))
             yield item
             return
+        if isinstance(item, BadLine):
+            bad.append(item.diagnostic)
+            item = item.text
         body = item.lstrip(" \t")
         if body and body[0] != "#":
             if has_hand and body[0] == "[" and _kind(item) == "tag":
-                yield Chunk(first, "\n".join(current[:tail]))
+                inside, bad = _within(bad, first + tail)
+                yield Chunk(first, "\n".join(current[:tail]), inside)
                 current = current[tail:]
                 first = number - len(current)
                 size = sum(len(line) + 1 for line in current)
@@ -120,7 +158,7 @@ def game_chunks(lines: Iterable[str | Diagnostic]) -> Iterator[Chunk | Diagnosti
             yield _too_large(first)
             return
     if current:
-        yield Chunk(first, "\n".join(current))
+        yield Chunk(first, "\n".join(current), tuple(bad))
 
 
 def _too_large(line: int) -> Diagnostic:
@@ -160,10 +198,14 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
     buffer = ""  # the lines of the game being gathered, each after an LF
     first = 1  # the number of its first line
     has_hand = False
+    bad: list[Diagnostic] = []  # S003s of lines not yet in a chunk
     for block in blocks:
+        if isinstance(block, _Bad):
+            bad.append(block.diagnostic)
+            continue
         if isinstance(block, Diagnostic):
             if buffer:
-                yield Chunk(first, buffer[1:])
+                yield Chunk(first, buffer[1:], tuple(bad))
             yield block
             return
         at = len(buffer)
@@ -181,8 +223,10 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
                     yield _too_large(first)
                     return
                 cut = _comments_before(buffer, at, start)
-                yield Chunk(first, buffer[start + 1 : cut])
-                first += buffer.count("\n", start, cut)
+                lines = buffer.count("\n", start, cut)
+                inside, bad = _within(bad, first + lines)
+                yield Chunk(first, buffer[start + 1 : cut], inside)
+                first += lines
                 start, has_hand = cut, False
             at += 1
         buffer = buffer[start:]
@@ -190,7 +234,7 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
             yield _too_large(first)
             return
     if buffer:
-        yield Chunk(first, buffer[1:])
+        yield Chunk(first, buffer[1:], tuple(bad))
 
 
 def _comments_before(text: str, at: int, floor: int) -> int:
@@ -205,9 +249,19 @@ def _comments_before(text: str, at: int, floor: int) -> int:
     return at
 
 
-def _blocks(read: Callable[[int], bytes], stream: Iterable[bytes]) -> Iterator[str | Diagnostic]:
+@dataclass(frozen=True, slots=True)
+class _Bad:
+    """In a stream of blocks: the S003 of a line in the block that comes next."""
+
+    diagnostic: Diagnostic
+
+
+def _blocks(
+    read: Callable[[int], bytes], stream: Iterable[bytes]
+) -> Iterator[str | _Bad | Diagnostic]:
     """The decoded text of ``stream`` as ``read_lines`` decodes it, in blocks of whole lines,
-    each line ending with LF; a decoding problem comes last, as a diagnostic."""
+    each line ending with LF; a line that is not UTF-8 is announced (``_Bad``) before the
+    block that holds it; a problem that ends the reading comes last, as a diagnostic."""
     pending: bytes | None = b""  # the start of a line whose end is not read yet; None: done
     line = 1  # the number of the next block's first line
     while pending is not None:
@@ -248,10 +302,13 @@ def _decoded(raw: bytes) -> str | None:
 
 def _by_lines(
     head: bytes, stream: Iterable[bytes], first_line: int
-) -> Iterator[str | Diagnostic]:
+) -> Iterator[str | _Bad | Diagnostic]:
     """The rest of the stream, from the bytes ``head`` already read on, by ``read_lines``."""
     lines: list[str] = []
     for item in read_lines(_raw_lines(head, stream), first_line):
+        if isinstance(item, BadLine):
+            yield _Bad(item.diagnostic)
+            item = item.text
         if isinstance(item, Diagnostic):
             if lines:
                 yield "\n".join(lines) + "\n"

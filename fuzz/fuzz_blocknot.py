@@ -2,7 +2,10 @@
 
 One input goes through the whole pipeline a stranger's file can reach: ``parse_bytes``,
 ``convert_bytes`` to JSON and to text (and the result converted back), ``validate_bytes``,
-and the text and JSON reports in English and Italian.  Besides "never raises", it checks
+and the text and JSON reports in English and Italian.  One input in ten also goes through a
+command (``validate`` in each format, ``convert``, ``rules``) whose standard output fails
+with ENOSPC after a random number of bytes (``check_output_failure``): that must end in
+exit 2 and one line naming the output.  Besides "never raises", it checks
 what every answer must satisfy (``check``): positions are 1-based, codes are in the
 catalogue, text report lines hold no control, bidi or zero-width character, and whatever
 ``convert`` writes, ``convert`` reads back to the same canonical text.
@@ -21,13 +24,17 @@ without it, it runs the smoke mutator until interrupted.  A failing input is sav
 from __future__ import annotations
 
 import argparse
+import errno
 import hashlib
+import io
 import json
+import os
 import random
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 try:
@@ -35,6 +42,7 @@ try:
 except ImportError:  # run as a script from a source checkout
     sys.path.insert(0, str(ROOT))
 
+from blocknotation.cli import main as blocknot_main  # noqa: E402
 from blocknotation.convert import convert_bytes  # noqa: E402
 from blocknotation.diagnostics import CATALOGUE, Diagnostic  # noqa: E402
 from blocknotation.output.report_json import document  # noqa: E402
@@ -114,6 +122,66 @@ def check(data: bytes) -> None:
         json.loads(document([report], lang))
 
 
+# --- output that fails -----------------------------------------------------------------------
+
+#: The commands whose output ``check_output_failure`` makes fail, reading standard input.
+OUTPUT_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("validate", "-"), ("validate", "--format", "json", "-"),
+    ("validate", "--format", "annotated", "-"), ("validate", "--jobs", "1", "--strict", "-"),
+    ("convert", "-"), ("convert", "--to", "text", "-"), ("rules",),
+)
+FULL_DISK = "blocknot: cannot write standard output: No space left on device\n"
+
+
+class FullDisk(io.RawIOBase):
+    """Standard output on a disk that fills after ``room`` bytes: then OSError(ENOSPC)."""
+
+    def __init__(self, room: int) -> None:
+        super().__init__()
+        self.room = room
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        if len(data) > self.room:
+            self.failed = True
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        self.room -= len(data)
+        return len(data)
+
+
+def run_main(args: tuple[str, ...], data: bytes, room: int) -> tuple[int, str, bool]:
+    """``blocknot ARGS`` in this process with ``data`` on standard input and a standard
+    output that fails after ``room`` bytes: (exit status, standard error, whether it failed)."""
+    disk = FullDisk(room)
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(disk, 64), encoding="utf-8")
+    sys.stderr = io.StringIO()
+    try:
+        blocknot_main(list(args))
+    except SystemExit as done:
+        status = done.code if isinstance(done.code, int) else -1
+    finally:
+        errors = sys.stderr.getvalue()  # type: ignore[attr-defined]
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return status, errors, disk.failed
+
+
+def check_output_failure(data: bytes, rng: random.Random) -> None:
+    """A command whose standard output fails with ENOSPC part way through: exit 2 and one
+    line naming the output, never an internal error (70) or a traceback."""
+    args = rng.choice(OUTPUT_COMMANDS)
+    room = rng.choice((0, 1, rng.randint(0, 4096)))
+    status, errors, failed = run_main(args, data, room)
+    if failed and (status, errors) != (2, FULL_DISK):
+        raise Finding(f"{' '.join(args)}: output failed, status {status}: {errors[:200]!r}")
+    if not failed and status not in (0, 1):
+        raise Finding(f"{' '.join(args)}: status {status}: {errors[:200]!r}")
+
+
 # --- the deterministic mutator ---------------------------------------------------------------
 
 
@@ -177,13 +245,21 @@ def _save(data: bytes) -> Path:
     return path
 
 
+#: One input in this many also goes through a command whose output fails.
+OUTPUT_EVERY = 10
+
+
 def run(count: int, seed: int, seconds: float | None = None) -> list[tuple[bytes, str]]:
-    """Check ``count`` inputs (or until ``seconds`` pass); return the failing ones."""
+    """Check ``count`` inputs (or until ``seconds`` pass); return the failing ones.  Every
+    ``OUTPUT_EVERY``-th input also goes through ``check_output_failure``."""
     failures: list[tuple[bytes, str]] = []
     deadline = None if seconds is None else time.monotonic() + seconds
-    for data in inputs(count, seed):
+    rng = random.Random(seed)
+    for number, data in enumerate(inputs(count, seed)):
         try:
             check(data)
+            if number % OUTPUT_EVERY == 0:
+                check_output_failure(data, rng)
         except Exception as error:  # every kind is a finding: that is the point
             failures.append((data, f"{type(error).__name__}: {error}"))
         if deadline is not None and time.monotonic() > deadline:

@@ -26,16 +26,17 @@ comments stay where they were, after the engine's comments that belong before th
 
 from __future__ import annotations
 
+import io
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import BinaryIO
 
 from .. import records as r
 from ..describe import Layout, describe
 from ..diagnostics import N_, Diagnostic, Message
 from ..i18n import translator
-from ..parsing import parse_bytes, parse_text
-from ..pipeline import EVERYTHING, Selection, validate_bytes
-from ..report import FileReport, GameResult, HandResult
+from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..report import FileReport, GameResult, HandResult, Piece
 from .canonical import is_engine_comment, to_text
 from .hand_summary import game_line, hand_lines
 
@@ -51,11 +52,36 @@ def annotated_file(
     The text is None when the file has syntax diagnostics: a record that cannot be read
     whole cannot be written back whole, so the report (with them) is all there is.
     """
-    report = validate_bytes(data, path, selection)
-    parsed = parse_bytes(data)
-    if parsed.diagnostics:
+    texts: list[str | None] = []
+    pieces: list[Piece] = []
+    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain):
+        texts.append(text)
+        pieces.append(piece)
+    report = collect(path, pieces)
+    if None in texts:
         return None, report
-    return annotate(parsed.records, report, lang, chain), report
+    return "".join(t for t in texts if t is not None), report
+
+
+def annotated_pieces(
+    stream: BinaryIO, selection: Selection = EVERYTHING, lang: str = "en", chain: bool = False
+) -> Iterator[tuple[str | None, Piece]]:
+    """A record file annotated a game at a time, so that a file of any size can be: each
+    game chunk's annotated text (None when the chunk has syntax diagnostics) and its piece
+    of the report.  The texts joined are the annotated file."""
+    games = 0
+    lines_out = 0  # lines of annotated text written before this chunk's
+    for chunk in chunks_of(stream):
+        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
+        piece = validate_chunk(chunk, games + 1, selection, parsed=parsed)
+        continued = games > 0
+        games += len(piece.games)
+        if parsed is None or parsed.diagnostics:
+            yield None, piece
+            continue
+        text = _annotate(parsed.records, piece, lang, chain, continued, lines_out)
+        lines_out += text.count("\n")
+        yield text, piece
 
 
 def annotate(
@@ -67,13 +93,21 @@ def annotate(
     annotated text, where the statements have moved down; so the text is the same however
     many times it is annotated.
     """
+    return _annotate(record, Piece(report.games, report.diagnostics, report.context), lang,
+                     chain, False, 0)
+
+
+def _annotate(record: r.RecordFile, piece: Piece, lang: str, chain: bool, continued: bool,
+              offset: int) -> str:
+    """``annotate`` for a part of a file: ``continued`` when games were written before it,
+    ``offset`` the number of annotated lines written before it."""
     lines = [item.line for item in _items(record)]
     notes = _Notes(lines, lang, chain)
-    for game, result in zip(record.games, report.games, strict=False):
+    for game, result in zip(record.games, piece.games, strict=False):
         notes.game(game, result)
     before: list[Diagnostic] = []
     faults: dict[int, list[Diagnostic]] = {line: [] for line in lines}
-    for d in report.diagnostics:
+    for d in piece.diagnostics:
         at = bisect_right(lines, d.line) - 1
         (faults[lines[at]] if at >= 0 else before).append(d)
 
@@ -85,11 +119,21 @@ def annotate(
         return _rebuild(record, after, [render(d) for d in before])
 
     # The layout does not depend on the messages' words: lay it out once to learn where
-    # each statement lands, then write the messages with their lines renumbered.
-    draft = parse_text(to_text(written(lambda d: "!"))).records
-    moved = dict(zip(lines, (item.line for item in _items(draft)), strict=True))
+    # each statement lands, then write the messages with their lines renumbered.  In
+    # canonical text every line that is not blank or a comment holds the next item.
+    draft = to_text(written(lambda d: "!"), continued=continued).split("\n")
+    landed = (number for number, line in enumerate(draft, start=offset + 1)
+              if _is_statement(line))
+    moved = dict(zip(lines, landed, strict=True))
     _ = translator(lang)
-    return to_text(written(lambda d: f"! {d.code} {_relined(d.message, moved).render(_)}"))
+    return to_text(written(lambda d: f"! {d.code} {_relined(d.message, moved).render(_)}"),
+                   continued=continued)
+
+
+def _is_statement(line: str) -> bool:
+    """Whether a line of canonical text holds a tag, a ``hand`` line or a statement (not a
+    blank line or a comment on its own)."""
+    return bool(line) and line[0] != "#"
 
 
 def _relined(message: Message, moved: Mapping[int, int]) -> Message:

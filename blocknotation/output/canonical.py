@@ -102,14 +102,15 @@ def game_lines(game: r.Game, *, first: bool) -> Iterator[str]:
             )
 
 
-def file_lines(record: r.RecordFile) -> Iterator[str]:
-    """Every line of the canonical text of a record file."""
+def file_lines(record: r.RecordFile, *, continued: bool = False) -> Iterator[str]:
+    """Every line of the canonical text of a record file; ``continued``: the record is a part
+    of a file whose earlier games are written already (its first game is not the file's)."""
     for index, game in enumerate(record.games):
-        yield from game_lines(game, first=index == 0)
+        yield from game_lines(game, first=index == 0 and not continued)
     for comment in record.comments:
         yield f"#{comment}"
 
 
-def to_text(record: r.RecordFile) -> str:
-    """The canonical text of a record file (each line ends with LF)."""
-    return "".join(f"{line}\n" for line in file_lines(record))
+def to_text(record: r.RecordFile, *, continued: bool = False) -> str:
+    """The canonical text of a record file (each line ends with LF); see ``file_lines``."""
+    return "".join(f"{line}\n" for line in file_lines(record, continued=continued))

@@ -7,16 +7,19 @@ can come first, in the order the contract shows, without holding a large file's 
 
 from __future__ import annotations
 
+import base64
 import codecs
 import json
+import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
 from ..diagnostics import Diagnostic
 from ..i18n import translator
+from ..interrupts import held
 from ..report import FileReport, GameResult, HandResult, Piece, Rendered, Tally
 from .visible import visible_json
 
@@ -136,20 +139,29 @@ def render_piece(piece: Piece, lang: str = "en") -> Rendered:
 
 
 class JsonReport:
-    """Writes ``{"files": [...]}`` to a text stream, one file at a time."""
+    """Writes ``{"files": [...]}`` to a text stream, one file at a time.
 
-    def __init__(self, out: IO[str], lang: str = "en") -> None:
+    With ``strict``, a file with warnings is not ``valid``, as the exit status says."""
+
+    def __init__(self, out: IO[str], lang: str = "en", strict: bool = False) -> None:
         self.out = out
         self.lang = lang
+        self.strict = strict
         self.files = 0
-        out.write('{"files": [')
+        with held():
+            out.write('{"files": [')
 
     def add_file(self, path: str, pieces: Iterable[Piece]) -> Tally:
         """Write one file's report from its pieces; returns its counts."""
         return self.add_rendered(path, (render_piece(piece, self.lang) for piece in pieces))
 
-    def add_rendered(self, path: str, pieces: Iterable[Rendered]) -> Tally:
-        """Write one file's report from its pieces, rendered by ``render_piece``."""
+    def add_rendered(self, path: str, pieces: Iterable[Rendered],
+                     problem: Callable[[], str | None] = lambda: None) -> Tally:
+        """Write one file's report from its pieces, rendered by ``render_piece``.
+
+        ``problem`` tells, once the pieces are consumed, why the file could not be read
+        whole (None: it was); such a file is not ``valid`` and says why in ``unreadable``.
+        Each entry is written whole, Ctrl-C or not (``interrupts.held``)."""
         tally = Tally()
         diagnostics: list[str] = []
         # The games wait as UTF-8 bytes, which copy out without decoding them again.
@@ -160,26 +172,51 @@ class JsonReport:
                     games.write(text.encode("utf-8"))
                 tally = tally.plus(piece.tally)
                 diagnostics += piece.lines
-            head = _dumps({"path": path, "valid": tally.errors == 0, "errors": tally.errors,
-                           "warnings": tally.warnings})[:-1]
-            self.out.write(("\n  " if self.files == 0 else ",\n  ") + head)
-            self.out.write(', "diagnostics": [')
-            self.out.write(",".join("\n    " + d for d in diagnostics))
-            self.out.write("\n  ]" if diagnostics else "]")
-            self.out.write(', "games": [')
-            if tally.games:
-                self.out.write("\n    ")
-                games.seek(0)
-                _copy(games, self.out)
-                self.out.write("\n  ]}")
-            else:
-                self.out.write("]}")
-        self.files += 1
+            with held():
+                self._write(path, tally, diagnostics, games, problem())
+                self.files += 1
         return tally
 
-    def close(self) -> None:
-        self.out.write("\n]}\n" if self.files else "]}\n")
-        self.out.flush()
+    def _write(self, path: str, tally: Tally, diagnostics: list[str], games: IO[bytes],
+               unreadable: str | None) -> None:
+        valid = not (tally.errors or (self.strict and tally.warnings) or unreadable)
+        head: dict[str, object] = {**path_fields(path), "valid": valid, "errors": tally.errors,
+                "warnings": tally.warnings}
+        if unreadable is not None:
+            head["unreadable"] = unreadable
+        self.out.write(("\n  " if self.files == 0 else ",\n  ") + _dumps(head)[:-1])
+        self.out.write(', "diagnostics": [')
+        self.out.write(",".join("\n    " + d for d in diagnostics))
+        self.out.write("\n  ]" if diagnostics else "]")
+        self.out.write(', "games": [')
+        if tally.games:
+            self.out.write("\n    ")
+            games.seek(0)
+            _copy(games, self.out)
+            self.out.write("\n  ]}")
+        else:
+            self.out.write("]}")
+
+    def close(self, interrupted: bool = False) -> None:
+        """End the document; ``interrupted``: the run was stopped, and the document says so
+        (``"interrupted": true``) after the files that were reported whole."""
+        with held():
+            end = ', "interrupted": true}\n' if interrupted else "}\n"
+            self.out.write(("\n]" if self.files else "]") + end)
+            self.out.flush()
+
+
+def path_fields(path: str) -> dict[str, str]:
+    """``path`` as JSON can say it: a name that is not UTF-8 (undecodable bytes that Python
+    holds as lone surrogates) is written with U+FFFD for each such byte, and its exact bytes
+    go in ``path_bytes``, base64-encoded."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = os.fsencode(path)
+        return {"path": raw.decode("utf-8", errors="replace"),
+                "path_bytes": base64.b64encode(raw).decode("ascii")}
+    return {"path": path}
 
 
 def _copy(source: IO[bytes], out: IO[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from ..diagnostics import printable
@@ -30,7 +31,8 @@ def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False)
 
 
 def _caret(source: str, column: int) -> Iterator[str]:
-    # Keep the caret under the right character: escape invisible characters one by one.
+    # Keep the caret under the right character: escape invisible characters one by one, and
+    # count the columns a terminal gives each character (two for a wide one, as in CJK).
     before = printable(source[: column - 1].expandtabs(1))
     shown = before + printable(source[column - 1 :].expandtabs(1))
     caret_at = len(before)
@@ -38,7 +40,18 @@ def _caret(source: str, column: int) -> Iterator[str]:
         start = max(0, caret_at - 60)
         shown, caret_at = shown[start : start + 120], caret_at - start
     yield f"  {shown}"
-    yield "  " + " " * caret_at + "^"
+    yield "  " + " " * _width(shown[:caret_at]) + "^"
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: wide and fullwidth characters take two, combining marks
+    none."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
 
 
 def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> Iterator[str]:

@@ -1,0 +1,244 @@
+"""Reading what the command line reads, wherever it comes from: the library's ``parse`` of a
+``str`` (BOM, CRLF), a bad byte in the middle of a file, annotated output a game at a time,
+and what a terminal is shown (colours, escapes, the caret under wide characters)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import select
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from blocknotation.output.annotated import annotate, annotated_file
+from blocknotation.parsing import parse_bytes, parse_text
+from blocknotation.pipeline import validate_bytes
+from blocknotation.simulate import generate
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+ESC = b"\x1b["
+
+
+def blocknot(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
+                          capture_output=True, timeout=120, check=False)
+
+
+# --- 3: parse() of a str reads what the command line reads ------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
+def test_parse_of_a_str_with_bom_and_crlf_is_parse_of_its_bytes(path: Path) -> None:
+    text = "\ufeff" + path.read_text(encoding="utf-8").replace("\n", "\r\n")
+    from_str, from_bytes = parse_text(text), parse_bytes(text.encode("utf-8"))
+    assert from_str.diagnostics == from_bytes.diagnostics == ()
+    assert from_str.records == from_bytes.records
+    assert from_str.records == parse_text(path.read_text(encoding="utf-8")).records
+    assert from_str.records.games
+
+
+def test_parse_of_a_str_reports_a_nul_byte_and_a_second_bom_as_the_command_line_does() -> None:
+    for text in ('[Players "Ada Bea"]\r\nhand 1\r\nAda: 1-\x002\r\n',
+                 '\ufeff\ufeff[Players "Ada Bea"]\n'):
+        from_str, from_bytes = parse_text(text), parse_bytes(text.encode("utf-8"))
+        assert from_str.diagnostics == from_bytes.diagnostics
+    nul = parse_text('[Players "Ada Bea"]\r\nhand 1\r\nAda: 1-\x002\r\n').diagnostics
+    assert [(d.code, d.line, d.column) for d in nul] == [("S003", 3, 8)]
+
+
+# --- 5: one bad byte in the middle of a file ---------------------------------------------------
+
+
+def _two_games() -> tuple[bytes, int]:
+    """Two two-player games with claims, and the line of a play in hand 3 of the first."""
+    text = "\n".join(generate(seed=5, games=2, players=2, claims=True))
+    lines = text.split("\n")
+    hand3 = lines.index("hand 3")
+    play = next(i for i in range(hand3, len(lines)) if ": " in lines[i]
+                and not lines[i].startswith(("deal", "show")))
+    return text.encode("utf-8"), play + 1
+
+
+def test_a_bad_byte_is_s003_in_its_hand_and_the_rest_is_read(tmp_path: Path) -> None:
+    clean, line = _two_games()
+    lines = clean.split(b"\n")
+    width = len(lines[line - 1].decode("utf-8"))
+    lines[line - 1] += b" #caf\xe9"
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"\n".join(lines))
+    good = tmp_path / "good.txt"
+    good.write_bytes(clean)
+
+    done = blocknot("validate", "--format", "json", str(path), str(good))
+    assert done.returncode == 1
+    bad_entry, good_entry = json.loads(done.stdout)["files"]
+    assert bad_entry["diagnostics"] == [{
+        "code": "S003", "severity": "error",
+        "message": "byte 0xE9 is not valid UTF-8 here; save the file as UTF-8",
+        "line": line, "column": width + 6, "game": 1, "hand": 3,
+    }]
+    games, reference = bad_entry["games"], good_entry["games"]
+    assert len(games) == len(reference) == 2
+    # Only hand 3 is not replayed (its claims still count); nothing else changes.
+    assert games[0]["hands"][2]["outcome"] is None
+    assert games[0]["hands"][2]["points"] == reference[0]["hands"][2]["points"]
+    for index, hand in enumerate(games[0]["hands"]):
+        if index != 2:
+            assert hand == reference[0]["hands"][index]
+    assert games[1] == reference[1]
+    assert games[0]["status"] == reference[0]["status"]
+    jobs = blocknot("validate", "--format", "json", "--jobs", "2", str(path), str(good))
+    assert jobs.stdout == done.stdout
+
+    text = blocknot("validate", str(path)).stdout.decode()
+    assert text.splitlines()[0] == (
+        f"{path}:{line}:{width + 6}: error S003 byte 0xE9 is not valid UTF-8 here; save the "
+        "file as UTF-8")
+    hands = sum(len(g["hands"]) for g in reference)
+    assert text.splitlines()[-1] == f"{path}: 2 games, {hands} hands, 1 error, 0 warnings"
+
+
+def test_bad_bytes_on_several_lines_are_each_reported(tmp_path: Path) -> None:
+    clean, _ = _two_games()
+    lines = clean.split(b"\n")
+    for number in (5, 100, 400):
+        lines[number - 1] = b"# caf\xe9 " + lines[number - 1]
+    report = validate_bytes(b"\n".join(lines), "x")
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [
+        ("S003", 5, 6), ("S003", 100, 6), ("S003", 400, 6)]
+    assert len(report.games) == 2
+
+
+def test_utf16_still_stops_at_its_first_line() -> None:
+    data = '[Players "Ada Bea"]\nhand 1\n'.encode("utf-16")
+    report = validate_bytes(data, "x")
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("S003", 1, 1)]
+
+
+# --- 1: annotated a game at a time is annotated whole ------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "chain"), [("en", False), ("it", True)])
+def test_annotated_a_game_at_a_time_equals_annotated_whole(lang: str, chain: bool) -> None:
+    rng = random.Random(3)
+    lines = "\n".join(generate(seed=3, games=12, partial=True, claims=True)).split("\n")
+    for number in rng.sample(range(len(lines)), 40):  # claims changed: E504/E505, cited lines
+        if lines[number].startswith(("points ", "score ")):
+            lines[number] = lines[number][:-1] + "9"
+        elif ": " in lines[number] and not lines[number].startswith(("deal", "show")):
+            lines[number] = lines[number].split(": ")[0] + ": pass"
+    data = "\n".join(lines).encode("utf-8")
+    text, report = annotated_file(data, "x.txt", lang=lang, chain=chain)
+    assert text is not None and report.errors > 5
+    whole = annotate(parse_bytes(data).records, validate_bytes(data, "x.txt"), lang, chain)
+    assert text == whole
+    again, _ = annotated_file(text.encode("utf-8"), "x.txt", lang=lang, chain=chain)
+    assert again == text
+
+
+def test_annotated_refuses_a_record_with_a_syntax_error_anywhere(tmp_path: Path) -> None:
+    games = list(generate(seed=8, games=30, players=3))
+    games[25] = games[25].replace("\nhand 2\n", "\nhand 2\nthis is no statement\n", 1)
+    path = tmp_path / "x.txt"
+    path.write_text("\n".join(games), encoding="utf-8")
+    done = blocknot("validate", "--format", "annotated", str(path))
+    assert done.returncode == 1
+    assert done.stdout == b""
+    error = done.stderr.decode().splitlines()
+    assert error[0].startswith(f"{path}:") and " error S001 " in error[0]
+    assert error[-1].startswith(f"{path}: 30 games, ")
+
+
+# --- terminals ---------------------------------------------------------------------------------
+
+BAD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 5-5\nAda: 2-2 R\n'
+
+
+def _on_terminal(*args: str, env: dict[str, str]) -> bytes:
+    """The output of blocknot with a pseudo-terminal as its standard output."""
+    main, secondary = os.openpty()
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "blocknotation", *args], stdout=secondary,
+        stderr=subprocess.DEVNULL, env={**environment, **env},
+    )
+    os.close(secondary)
+    chunks = []
+    while select.select([main], [], [], 60)[0]:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the other end closed: all is read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    process.wait(timeout=60)
+    os.close(main)
+    return b"".join(chunks)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_colours_follow_term_and_a_non_empty_no_color(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(BAD)
+    args = ("validate", "--lang", "en", str(path))
+    assert ESC in _on_terminal(*args, env={"TERM": "xterm"})
+    assert ESC in _on_terminal(*args, env={"TERM": "xterm", "NO_COLOR": ""})
+    for env in ({"TERM": "dumb"}, {"TERM": "xterm", "NO_COLOR": "1"}):
+        plain = _on_terminal(*args, env=env)
+        assert b" P403 " in plain and ESC not in plain, env
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_annotated_on_a_terminal_shows_escapes_in_comments_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "x.txt"
+    record = b'[Players "Ada Bea"]\n\nhand 1\nAda: 1-2 # \x1b[2J\x1b]0;owned\x07\nBea: 2-3 R\n'
+    path.write_bytes(record)
+    shown = _on_terminal("validate", "--format", "annotated", "--lang", "en", str(path),
+                         env={"TERM": "xterm"})
+    assert b"\x1b" not in shown and b"\x07" not in shown
+    assert b"Ada: 1-2 # <U+001B>[2J<U+001B>]0;owned<U+0007>" in shown
+    # Written to a file or a pipe, the text is exact: the comment as it was.
+    piped = blocknot("validate", "--format", "annotated", str(path))
+    assert b"Ada: 1-2 # \x1b[2J\x1b]0;owned\x07\n" in piped.stdout
+
+
+def test_the_caret_stands_under_the_column_after_wide_characters(tmp_path: Path) -> None:
+    path = tmp_path / "x.txt"
+    path.write_text('[Players "美咲 Bea"]\n\nhand 1\n美咲 3-5\n', encoding="utf-8")
+    lines = blocknot("validate", "--lang", "en", str(path)).stdout.decode().splitlines()
+    assert lines[0] == f"{path}:4:4: error S001 unexpected '3-5'; expected ':'"
+    assert lines[1] == "  美咲 3-5"
+    assert lines[2] == "       ^"  # two columns for each of 美 and 咲, then the space
+
+
+# --- the fuzz target drives output failures ----------------------------------------------------
+
+
+def _fuzz() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fuzz_io", ROOT / "fuzz/fuzz_blocknot.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fuzz_target_makes_standard_output_fail() -> None:
+    fuzz = _fuzz()
+    record = (SAMPLES / "three-players.txt").read_bytes()
+    for args in fuzz.OUTPUT_COMMANDS:
+        assert fuzz.run_main(args, record, 0) == (2, fuzz.FULL_DISK, True), args
+        status, errors, failed = fuzz.run_main(args, record, 10**9)
+        assert (status, failed) == (0, False) and errors == "", args
+    # The check is not vacuous: an output failure that ends otherwise is a finding.
+    fuzz.FULL_DISK = "blocknot: something else\n"
+    with pytest.raises(fuzz.Finding):
+        for seed in range(20):
+            fuzz.check_output_failure(record, random.Random(seed))
