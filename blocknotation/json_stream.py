@@ -4,7 +4,9 @@ A record JSON document larger than ``MAX_INPUT_BYTES`` is not read whole: its to
 object is scanned value by value, and each element of its ``games`` array is cut out and
 read by ``record_json.from_json`` on its own, as a one-game document.  Every game therefore
 meets exactly the checks of a whole document (strict types, duplicate keys, long numbers),
-with its JSON path and line as in the whole document, and only one game is held at a time.
+with its JSON path, line and column as in the whole document, and only one game is held at
+a time: up to ``MAX_JSON_GAME_BYTES`` of JSON text, far more than any game ``convert``
+writes (a game is bounded by what it holds, ``MAX_GAME_TEXT``, checked by ``convert``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,13 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from .diagnostics import N_, Diagnostic, diagnostic
-from .limits import MAX_INPUT_BYTES
+from .json_positions import Path, Scanner, line_column, path_text
+from .json_problems import found_diagnostic
+from .limits import MAX_JSON_GAME_BYTES
 from .records import Game
+
+#: The keys of a record JSON document's top-level object.
+_KEYS = ("notation", "version", "games", "comments")
 
 _SPACE = re.compile(r"[ \t\r\n]*")
 _BLOCK = 1 << 20
@@ -42,6 +49,10 @@ class JsonGames:
         self.ended = False
         self.comments: tuple[str, ...] = ()
         self.problems: tuple[Diagnostic, ...] = ()
+        #: The index, line and column of the game yielded last.
+        self.where = (0, 1, 1)
+        self.path = "$"  # the value being read, for a problem met on the way
+        self._last = ("", (0, 0))  # the last game as a one-game document, and where it was
 
     # --- the buffer ----------------------------------------------------------------
     def _more(self) -> bool:
@@ -55,10 +66,12 @@ class JsonGames:
             self.text += self.decoder.decode(data, final=not data)
         except UnicodeDecodeError:
             raise _Problem((self._here(N_("not valid JSON: the text is not UTF-8")),)) from None
-        if len(self.text) > MAX_INPUT_BYTES:
-            raise _Problem((self._here(N_("a game of this JSON is larger than {limit} bytes, "
-                                          "the most blocknot holds at once"),
-                                       limit=MAX_INPUT_BYTES),))
+        if len(self.text) - self.at > MAX_JSON_GAME_BYTES:
+            raise _Problem((self._here(
+                N_("{path}: the value that starts here takes more than {limit} bytes of JSON "
+                   "text, the most blocknot holds at once; no game blocknot writes is that "
+                   "large"),
+                path=self.path, limit=MAX_JSON_GAME_BYTES),))
         self.ended = not data
         return True
 
@@ -94,16 +107,34 @@ class JsonGames:
                 near_end = error.pos >= len(self.text) - 64 or error.msg.startswith("Unterm")
                 if near_end and not self.ended and self._more():
                     continue
-                line, column = self._position(error.pos)
-                raise _Problem((diagnostic("S001", line, column, N_("not valid JSON: {reason}"),
-                                           reason=error.msg),)) from None
+                raise _Problem((self._syntax(),)) from None
             except RecursionError:
-                raise _Problem((self._here(N_("the JSON is nested too deeply")),)) from None
+                raise _Problem((self._syntax(),)) from None
             if end == len(self.text) and not self.ended and self.text[end - 1] not in "]}\"":
                 self._more()  # a number may go on in the next block
                 continue
             start, self.at = self.at, end
             return self.text[start:end], start
+
+    def place(self, path: Path) -> tuple[int, int]:
+        """The line and column of the value at ``path`` in the game yielded last."""
+        index, line, column = self.where
+        if len(path) < 2 or path[:2] != ("games", index):
+            return line, column
+        text, (lines, columns) = self._last
+        at, _ = Scanner(text).locate(("games", 0, *path[2:]))
+        found_line, found_column = line_column(text, at)
+        return found_line + lines, found_column + (columns if found_line == 1 else 0)
+
+    def _syntax(self) -> Diagnostic:
+        """The problem of the value at ``self.at``, as reading a whole document tells it."""
+        path = () if self.path == "$" else _parts(self.path)
+        found = Scanner(self.text).first_problem(self.at, path)
+        if found is None:
+            return self._here(N_("{path}: not valid JSON"), path=self.path)
+        line, column = self._position(found.at)
+        moved = found_diagnostic("", found)
+        return replace(moved, line=line, column=column)
 
     # --- the document ----------------------------------------------------------------
     def __iter__(self) -> Iterator[Game]:
@@ -114,58 +145,91 @@ class JsonGames:
             self.problems = problem.found
 
     def _games(self) -> Iterator[Game]:
-        from .output.record_json import from_json
-
         self._expect("{")
-        seen: dict[str, str] = {}
-        first = True
+        seen: set[str] = set()
+        head: list[tuple[str, str, int]] = []
         while self._skip() != "}":
-            if not first:
+            if seen:
                 self._expect(",")
-            first = False
-            key_text, _ = self._value()
-            key = json.loads(key_text)
-            if not isinstance(key, str) or key in seen:
-                raise _Problem((self._here(N_("duplicate key \"{key}\" in the JSON"),
-                                           key=str(key)),))
+            self.path = "$"
+            key_text, key_at = self._value()
+            key = json.loads(key_text) if key_text.startswith('"') else None
+            if not isinstance(key, str):
+                raise _Problem((self._at(key_at, N_("$: expected a key in double quotes, found "
+                                                     "{found}"), found=key_text[:40]),))
+            self.path = path_text((key,))
+            if key in seen:
+                raise _Problem((self._at(key_at, N_('{path}: duplicate key "{key}" in the JSON'),
+                                         path=self.path, key=key),))
+            if key not in _KEYS:
+                raise _Problem((self._at(
+                    key_at, N_('{path}: unknown key "{key}": record JSON has no such key here '
+                               "(see `blocknot schema`)"), path=self.path, key=key),))
+            seen.add(key)
             self._expect(":")
-            if key != "games":
-                seen[key], _ = self._value()
+            if key == "games":
+                yield from self._array()
                 continue
-            seen[key] = "[]"
-            yield from self._array()
+            value, start = self._value()
+            head.append((key, value, start))
         self.at += 1
         if self._skip():
-            raise _Problem((self._here(N_("not valid JSON: {reason}"), reason="Extra data"),))
-        head = "{" + ", ".join(f"{json.dumps(k)}: {v}" for k, v in seen.items()) + "}"
-        record, problems = from_json(head)
-        if record is None:
-            raise _Problem(problems)
-        self.comments = record.comments
+            raise _Problem((self._here(N_("$: text after the end of the document")),))
+        self.comments = self._head(head)
+
+    def _at(self, at: int, template: str, **args: object) -> Diagnostic:
+        line, column = self._position(at)
+        return diagnostic("S001", line, column, template, **args)
+
+    def _head(self, head: list[tuple[str, str, int]]) -> tuple[str, ...]:
+        """Check the values of the keys other than ``games``, each where it stands; the
+        file's comments."""
+        from .output.record_json import from_json
+
+        comments: tuple[str, ...] = ()
+        for key, value, start in head:
+            line, column = self._position(start)
+            prefix = "{" + json.dumps(key) + ": "
+            record, problems = from_json(prefix + value + "}", (line - 1, column - 1 - len(prefix)))
+            if record is None:
+                raise _Problem(problems)
+            comments = record.comments if key == "comments" else comments
+        return comments
 
     def _array(self) -> Iterator[Game]:
         from .output.record_json import from_json as read
 
-        self._expect("[")
+        if self._skip() != "[":
+            raise _Problem((self._here(N_("$.games: expected an array, found {found}"),
+                                       found=self.text[self.at : self.at + 20]),))
+        self.at += 1
         index = 0
         while self._skip() != "]":
             if index:
                 self._expect(",")
+            self.path = f"$.games[{index}]"
             text, start = self._value()
-            line, _ = self._position(start)
-            record, problems = read('{"games": [\n' + text + "\n]}")
+            line, column = self._position(start)
+            prefix = '{"games": ['
+            record, problems = read(prefix + text + "]}", (line - 1, column - 1 - len(prefix)))
             if record is None:
-                raise _Problem(tuple(_moved(p, index, line) for p in problems))
+                raise _Problem(tuple(_moved(p, index) for p in problems))
+            self.where = (index, line, column)
+            self._last = (prefix + text + "]}", (line - 1, column - 1 - len(prefix)))
             yield record.games[0]
             index += 1
         self.at += 1
 
 
-def _moved(problem: Diagnostic, index: int, line: int) -> Diagnostic:
-    """A problem of the one-game document, placed in the whole document."""
+def _moved(problem: Diagnostic, index: int) -> Diagnostic:
+    """A problem of the one-game document, with the path it has in the whole document."""
     args = dict(problem.message.args)
     path = args.get("path")
     if isinstance(path, str) and path.startswith("$.games[0]"):
         args["path"] = f"$.games[{index}]" + path[len("$.games[0]") :]
-    moved_line = line + problem.line - 2 if problem.line > 1 else line
-    return replace(problem, line=moved_line, message=replace(problem.message, args=args))
+    return replace(problem, message=replace(problem.message, args=args))
+
+
+def _parts(path: str) -> tuple[int | str, ...]:
+    """``$.games[3]`` as ``("games", 3)``."""
+    return tuple(int(p) if p.isdigit() else p for p in re.findall(r"\w+", path[1:]))

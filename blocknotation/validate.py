@@ -9,6 +9,7 @@ processes (``parallel.py``) with the same result in the same order.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
@@ -51,12 +52,19 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if isinstance(chunk, Diagnostic):
         kept = (chunk,) if selection.keeps(chunk.code) else ()
         return Piece((), kept, {})
-    if quick:
+    # Names are compared in NFC: a text that is not (names typed with combining marks) is
+    # replayed from records given to the engine in NFC (``engine_names``).
+    in_nfc = unicodedata.is_normalized("NFC", chunk.text)
+    if quick and in_nfc:
         read = read_game(chunk.text, chunk.first_line)
         result = None if read is None else replay_quick(read, first_game)
         if result is not None:
             return Piece((result,), (), {})
     parsed = chunk.parse()
+    if not in_nfc:
+        from .engine_names import for_engine
+
+        parsed = replace(parsed, records=for_engine(parsed.records))
     found, games = replay(parsed)
     offset = first_game - 1
     if offset:
