@@ -52,6 +52,9 @@ def _check_version(value: Any) -> Any:
     return value
 
 
+#: A tag key.  ``$(?!\n)``: Python's ``$`` also matches before a final line feed.
+TAG_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9_]*$(?!\n)"
+
 #: The largest number a record holds: nine digits (``limits.MAX_NUMBER_DIGITS``).
 MAX_NUMBER = 10**MAX_NUMBER_DIGITS - 1
 
@@ -87,7 +90,7 @@ class Tag(_Statement):
     """``[Key "value"]``; the value is stored unescaped."""
 
     kind: Literal["tag"] = "tag"
-    key: Annotated[str, Field(max_length=MAX_LINE_LENGTH, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+    key: Annotated[str, Field(max_length=MAX_LINE_LENGTH, pattern=TAG_KEY_PATTERN)]
     value: OneLine
 
 
