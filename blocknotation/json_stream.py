@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import BinaryIO
 
-from .diagnostics import N_, Diagnostic, diagnostic
+from .diagnostics import N_, Diagnostic, Message, diagnostic
 from .json_positions import Path, Scanner, line_column, path_text
 from .json_problems import found_diagnostic
 from .limits import MAX_JSON_GAME_BYTES
@@ -46,6 +46,7 @@ class JsonGames:
         self.text = ""
         self.at = 0
         self.lines_before = 0  # lines in the text already dropped from the buffer
+        self.columns_before = 0  # characters of the buffer's first line already dropped
         self.ended = False
         self.comments: tuple[str, ...] = ()
         self.problems: tuple[Diagnostic, ...] = ()
@@ -60,7 +61,12 @@ class JsonGames:
             return False
         data = self.stream.read(_BLOCK)
         if self.at:
-            self.lines_before += self.text.count("\n", 0, self.at)
+            dropped_lines = self.text.count("\n", 0, self.at)
+            if dropped_lines:
+                self.columns_before = self.at - self.text.rfind("\n", 0, self.at) - 1
+            else:
+                self.columns_before += self.at
+            self.lines_before += dropped_lines
             self.text, self.at = self.text[self.at :], 0
         try:
             self.text += self.decoder.decode(data, final=not data)
@@ -76,8 +82,10 @@ class JsonGames:
         return True
 
     def _position(self, at: int) -> tuple[int, int]:
-        line = self.lines_before + self.text.count("\n", 0, at) + 1
-        return line, at - self.text.rfind("\n", 0, at)
+        lines = self.text.count("\n", 0, at)
+        if lines:
+            return self.lines_before + lines + 1, at - self.text.rfind("\n", 0, at)
+        return self.lines_before + 1, self.columns_before + at + 1
 
     def _here(self, template: str, **args: object) -> Diagnostic:
         line, column = self._position(self.at)
@@ -90,9 +98,12 @@ class JsonGames:
             if self.at < len(self.text) or not self._more():
                 return self.text[self.at : self.at + 1]
 
-    def _expect(self, char: str) -> None:
-        if self._skip() != char:
-            raise _Problem((self._here(N_("not valid JSON: expected '{char}'"), char=char),))
+    def _expect(self, char: str, path: str = "$", reason: str = "") -> None:
+        found = self._skip()
+        if found != char:
+            reason_args = {"found": found or "the end"}
+            raise _Problem((self._here(N_("{path}: {reason}"), path=path, reason=Message(
+                reason or N_("expected a value, found {found}"), reason_args)),))
         self.at += 1
 
     def _value(self) -> tuple[str, int]:
@@ -145,12 +156,12 @@ class JsonGames:
             self.problems = problem.found
 
     def _games(self) -> Iterator[Game]:
-        self._expect("{")
+        self._expect("{", "$", N_("expected an object, found {found}"))  # found: a character
         seen: set[str] = set()
-        head: list[tuple[str, str, int]] = []
+        head: list[tuple[str, str, tuple[int, int]]] = []
         while self._skip() != "}":
             if seen:
-                self._expect(",")
+                self._expect(",", "$", N_("expected ',' or '}}'"))
             self.path = "$"
             key_text, key_at = self._value()
             key = json.loads(key_text) if key_text.startswith('"') else None
@@ -166,12 +177,12 @@ class JsonGames:
                     key_at, N_('{path}: unknown key "{key}": record JSON has no such key here '
                                "(see `blocknot schema`)"), path=self.path, key=key),))
             seen.add(key)
-            self._expect(":")
+            self._expect(":", self.path, N_("expected ':' after the key"))
             if key == "games":
                 yield from self._array()
                 continue
             value, start = self._value()
-            head.append((key, value, start))
+            head.append((key, value, self._position(start)))
         self.at += 1
         if self._skip():
             raise _Problem((self._here(N_("$: text after the end of the document")),))
@@ -181,14 +192,13 @@ class JsonGames:
         line, column = self._position(at)
         return diagnostic("S001", line, column, template, **args)
 
-    def _head(self, head: list[tuple[str, str, int]]) -> tuple[str, ...]:
+    def _head(self, head: list[tuple[str, str, tuple[int, int]]]) -> tuple[str, ...]:
         """Check the values of the keys other than ``games``, each where it stands; the
         file's comments."""
         from .output.record_json import from_json
 
         comments: tuple[str, ...] = ()
-        for key, value, start in head:
-            line, column = self._position(start)
+        for key, value, (line, column) in head:
             prefix = "{" + json.dumps(key) + ": "
             record, problems = from_json(prefix + value + "}", (line - 1, column - 1 - len(prefix)))
             if record is None:
@@ -206,7 +216,7 @@ class JsonGames:
         index = 0
         while self._skip() != "]":
             if index:
-                self._expect(",")
+                self._expect(",", "$.games", N_("expected ',' or ']'"))
             self.path = f"$.games[{index}]"
             text, start = self._value()
             line, column = self._position(start)
