@@ -59,7 +59,8 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
     if parsed.diagnostics:
         return None, parsed.diagnostics
     records = parsed.records
-    problems = _placed(record_problems(records), lambda path: text_place(records, path))
+    problems = _placed(record_problems(records), lambda path: text_place(records, path),
+                       json=False)
     if problems:
         return None, problems
     return (to_text(records) if target == "text" else to_json(records)), ()
@@ -83,12 +84,20 @@ def record_problems(record: RecordFile) -> list[tuple[Path, Message]]:
     return found
 
 
-def _placed(found: list[tuple[Path, Message]], place: Place) -> tuple[Diagnostic, ...]:
+def _placed(
+    found: list[tuple[Path, Message]], place: Place, *, json: bool = True
+) -> tuple[Diagnostic, ...]:
+    """The problems as diagnostics at their places: in JSON with their JSON path; in a text
+    record (``json=False``) at the line of the statement or game at fault."""
     diagnostics = []
     for path, reason in found:
         line, column = place(path)
-        diagnostics.append(diagnostic("S001", line, column, N_("{path}: {reason}"),
-                                      path=path_text(path), reason=reason))
+        if json:
+            diagnostics.append(diagnostic("S001", line, column, N_("{path}: {reason}"),
+                                          path=path_text(path), reason=reason))
+        else:
+            diagnostics.append(diagnostic("S001", line, column, reason.template,
+                                          **reason.args))
     return tuple(diagnostics)
 
 
@@ -150,7 +159,8 @@ def convert_stream(
     if not problems and last is not None and comments:
         size = size_problem(game_size(last) + comments_size(comments), ("games", 0))
         closing = RecordFile(games=(last,))
-        problems += _placed([size] if size else [], lambda path: text_place(closing, path))
+        problems += _placed([size] if size else [], lambda path: text_place(closing, path),
+                            json=False)
     if problems:
         return tuple(problems), context
     if json_writer is not None:
@@ -169,7 +179,7 @@ def _chunk_problems(record: RecordFile, first: bool) -> tuple[Diagnostic, ...]:
         for problem in (*game_problems(game, index, first=first and index == 0),
                         *filter(None, [size_problem(game_size(game), ("games", index))]))
     ]
-    return _placed(found, lambda path: text_place(record, path))
+    return _placed(found, lambda path: text_place(record, path), json=False)
 
 
 def convert_json_stream(
