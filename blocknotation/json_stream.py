@@ -26,6 +26,11 @@ from .records import Game
 
 #: The keys of a record JSON document's top-level object.
 _KEYS = ("notation", "version", "games", "comments")
+#: Every key that record JSON has anywhere.
+_RECORD_KEYS = frozenset({
+    *_KEYS, "tags", "hands", "kind", "line", "column", "comment", "key", "value", "number",
+    "statements", "player", "tiles", "tile", "side", "points", "entries", "total",
+})
 
 _SPACE = re.compile(r"[ \t\r\n]*")
 _BLOCK = 1 << 20
@@ -73,11 +78,7 @@ class JsonGames:
         except UnicodeDecodeError:
             raise _Problem((self._here(N_("not valid JSON: the text is not UTF-8")),)) from None
         if len(self.text) - self.at > MAX_JSON_GAME_BYTES:
-            raise _Problem((self._here(
-                N_("{path}: the value that starts here takes more than {limit} bytes of JSON "
-                   "text, the most blocknot holds at once; no game blocknot writes is that "
-                   "large"),
-                path=self.path, limit=MAX_JSON_GAME_BYTES),))
+            raise _Problem((self._too_large(),))
         self.ended = not data
         return True
 
@@ -136,6 +137,22 @@ class JsonGames:
         at, _ = Scanner(text).locate(("games", 0, *path[2:]))
         found_line, found_column = line_column(text, at)
         return found_line + lines, found_column + (columns if found_line == 1 else 0)
+
+    def _too_large(self) -> Diagnostic:
+        """The value too large to hold, named as deep as the text read so far shows it: the
+        comment or the unknown key that holds 50 MB, rather than its game."""
+        path, at = self.path, self.at
+        found = Scanner(self.text).first_problem(self.at, _parts(self.path))
+        if found is not None and self.text.startswith('"', found.at):
+            path, at = path_text(found.path), found.at
+            key = found.path[-1] if found.path else None
+            if isinstance(key, str) and key not in _RECORD_KEYS:
+                return self._at(at, N_('{path}: unknown key "{key}": record JSON has no such '
+                                       "key here (see `blocknot schema`)"), path=path, key=key)
+        return self._at(at, N_("{path}: the value that starts here takes more than {limit} "
+                               "bytes of JSON text, the most blocknot holds at once; no game "
+                               "blocknot writes is that large"),
+                        path=path, limit=MAX_JSON_GAME_BYTES)
 
     def _syntax(self) -> Diagnostic:
         """The problem of the value at ``self.at``, as reading a whole document tells it."""

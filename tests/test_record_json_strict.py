@@ -277,3 +277,23 @@ def test_canonical_form_writes_numbers_without_leading_zeros() -> None:
     text = '[Players "Ada Bea"]\n\nhand 01\nAda: 1-2\npoints Ada 007\nscore Ada 007, Bea 00\n'
     assert convert_bytes(text.encode(), "text") == (
         '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\npoints Ada 7\nscore Ada 7, Bea 0\n', ())
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [("comment", "$.games[0].hands[0].statements[2].comment: the value that starts here takes "
+                 "more than 4000 bytes of JSON text"),
+     ("colour", '$.games[0].hands[0].statements[2].colour: unknown key "colour"')],
+)
+def test_a_value_too_large_to_hold_is_named_where_it_starts(
+    key: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As a 50 MB comment is beyond the 32 MiB held at once: named, not blamed on its game.
+    monkeypatch.setattr(json_stream, "MAX_JSON_GAME_BYTES", 4000)
+    monkeypatch.setattr(json_stream, "_BLOCK", 1000)
+    document = pretty().replace('"comment": " first"', f'"{key}": "' + "x" * 9000 + '"')
+    found, _ = convert_json_stream(io.BytesIO(document.encode()), "text", io.StringIO())
+    ((problem),) = found
+    start = document.index(f'"{key}": "xxx')
+    assert (problem.line, problem.column) == after(document, f'"{key}": ', start)
+    assert problem.message.render().startswith(expected)
