@@ -138,6 +138,22 @@ class JsonGames:
         found_line, found_column = line_column(text, at)
         return found_line + lines, found_column + (columns if found_line == 1 else 0)
 
+    def _bounded(self, text: str, line: int, column: int) -> None:
+        """Refuse, before building its records, a game that holds too much to be written:
+        every tag, hand and statement has a ``"line"`` key and every score entry a
+        ``"total"`` key, and each takes at least four characters of text (the substring
+        ``"line"`` in a string is the whole string ``line``, four characters too)."""
+        from . import writable
+
+        count = text.count('"line"') + text.count('"total"')
+        if 4 * count > writable.MAX_GAME_TEXT:
+            raise _Problem((diagnostic(
+                "S001", line, column,
+                N_("{path}: this game holds {count} tags, hands, statements and score "
+                   "entries; written as text it would take more than the {limit} characters "
+                   "of a game blocknot converts"),
+                path=self.path, count=count, limit=writable.MAX_GAME_TEXT),))
+
     def _too_large(self) -> Diagnostic:
         """The value too large to hold, named as deep as the text read so far shows it: the
         comment or the unknown key that holds 50 MB, rather than its game."""
@@ -237,6 +253,7 @@ class JsonGames:
             self.path = f"$.games[{index}]"
             text, start = self._value()
             line, column = self._position(start)
+            self._bounded(text, line, column)
             prefix = '{"games": ['
             record, problems = read(prefix + text + "]}", (line - 1, column - 1 - len(prefix)))
             if record is None:

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from . import records as r
 from .diagnostics import N_, Message
 from .json_positions import Path
-from .limits import MAX_GAME_TEXT, MAX_LINE_LENGTH
+from .limits import MAX_GAME_TEXT as MAX_GAME_TEXT
+from .limits import MAX_LINE_LENGTH
 from .output.canonical import game_lines, hand_header, statement_text
 
 

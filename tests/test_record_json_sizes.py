@@ -106,3 +106,17 @@ def _written_reads_back(data: bytes, target: str) -> None:
     problems, _ = read(io.BytesIO(written), target, again)
     assert problems == ()
     assert again.getvalue().encode() == written
+
+
+def test_a_game_of_too_many_objects_is_refused_before_its_records_are_built(
+    small_limits: int,
+) -> None:
+    hands = ",".join('{"number": 1, "line": 1, "column": 1}' for _ in range(101))
+    document = ('{"games": [\n {"tags": [{"line": 1, "column": 1, "key": "P", "value": "x"}], '
+                f'"hands": [{hands}]}}\n]}}')
+    found, _ = convert_json_stream(io.BytesIO(document.encode()), "text", io.StringIO())
+    ((problem),) = found
+    assert (problem.line, problem.column) == (2, 2)
+    assert problem.message.render() == (
+        "$.games[0]: this game holds 102 tags, hands, statements and score entries; written as "
+        "text it would take more than the 400 characters of a game blocknot converts")
