@@ -287,13 +287,16 @@ def _convert_large(
 
 
 @cli.command()
-def schema() -> None:
+@click.option("--report", is_flag=True,
+              help=N_("The schema of the report of validate --format json instead."))
+def schema(report: bool) -> None:
     """Print the JSON Schema of the record JSON that `convert` writes and reads."""
     import json
 
-    from .records import RecordFile
+    from .schema import record_schema, report_schema
 
-    write_output(json.dumps(RecordFile.model_json_schema(), indent=2) + "\n", None)
+    chosen = report_schema() if report else record_schema()
+    write_output(json.dumps(chosen, indent=2) + "\n", None)
 
 
 @cli.command()

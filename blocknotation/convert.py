@@ -7,11 +7,13 @@ S001–S003, or a JSON document that is not a valid record or that no text recor
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any, BinaryIO
 
-from .diagnostics import N_, Diagnostic, diagnostic
+from . import records as r
+from .diagnostics import N_, Diagnostic, Message, diagnostic
+from .json_positions import Path, Scanner, line_column, path_text
 from .limits import MAX_LINE_LENGTH
 from .output.canonical import game_lines, to_text
 from .output.record_json import JsonWriter, from_json, to_json
@@ -19,6 +21,13 @@ from .parsing import parse_bytes
 from .records import RecordFile
 from .source import decode
 from .stream import chunks_of
+from .writable import (
+    comments_size,
+    game_problems,
+    game_size,
+    not_last_problem,
+    size_problem,
+)
 
 
 def looks_like_json(data: bytes) -> bool:
@@ -29,7 +38,8 @@ def looks_like_json(data: bytes) -> bool:
 def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Diagnostic, ...]]:
     """Convert ``data`` to ``target`` ("json" or "text"; None: the other form).
 
-    Returns the converted text, or None and the diagnostics that say why it cannot be read.
+    Returns the converted text, or None and the diagnostics that say why it cannot be read
+    or could not be read back once written.
     """
     if looks_like_json(data):
         source = decode(data)
@@ -38,15 +48,75 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
         record, problems = from_json(source.text)
         if record is None:
             return None, problems
+        scanner = Scanner(source.text)
+        problems = _placed(record_problems(record), lambda path: _json_place(scanner, path))
         text = to_text(record)
-        problems = _unwritable(record, text)
+        problems = problems or _unwritable(record, text, _json_place(scanner, ()))
         if problems:
             return None, problems
         return (to_json(record) if target == "json" else text), ()
     parsed = parse_bytes(data)
     if parsed.diagnostics:
         return None, parsed.diagnostics
-    return (to_text(parsed.records) if target == "text" else to_json(parsed.records)), ()
+    records = parsed.records
+    problems = _placed(record_problems(records), lambda path: text_place(records, path),
+                       json=False)
+    if problems:
+        return None, problems
+    return (to_text(records) if target == "text" else to_json(records)), ()
+
+
+Place = Callable[[Path], tuple[int, int]]
+
+
+def record_problems(record: RecordFile) -> list[tuple[Path, Message]]:
+    """Why ``record`` cannot be written so that it reads back the same (``writable``)."""
+    found: list[tuple[Path, Message]] = []
+    last = len(record.games) - 1
+    for index, game in enumerate(record.games):
+        found += game_problems(game, index, first=index == 0)
+        if index < last:
+            found += filter(None, [not_last_problem(game, index)])
+        size = game_size(game) + (comments_size(record.comments) if index == last else 0)
+        found += filter(None, [size_problem(size, ("games", index))])
+    if not record.games:
+        found += filter(None, [size_problem(comments_size(record.comments), ("comments",))])
+    return found
+
+
+def _placed(
+    found: list[tuple[Path, Message]], place: Place, *, json: bool = True
+) -> tuple[Diagnostic, ...]:
+    """The problems as diagnostics at their places: in JSON with their JSON path; in a text
+    record (``json=False``) at the line of the statement or game at fault."""
+    diagnostics = []
+    for path, reason in found:
+        line, column = place(path)
+        if json:
+            diagnostics.append(diagnostic("S001", line, column, N_("{path}: {reason}"),
+                                          path=path_text(path), reason=reason))
+        else:
+            diagnostics.append(diagnostic("S001", line, column, reason.template,
+                                          **reason.args))
+    return tuple(diagnostics)
+
+
+def _json_place(scanner: Scanner, path: Path) -> tuple[int, int]:
+    value_at, _ = scanner.locate(path)
+    return line_column(scanner.text, value_at)
+
+
+def text_place(record: RecordFile, path: Path) -> tuple[int, int]:
+    """Where the value at ``path`` of a record read from text was written."""
+    value: Any = record
+    where = (1, 1)
+    for part in path:
+        value = value[part] if isinstance(part, int) else getattr(value, part, None)
+        if isinstance(value, r.Game):
+            where = (value.line, 1)
+        elif hasattr(value, "line") and hasattr(value, "column"):
+            where = (value.line, value.column)
+    return where
 
 
 def convert_stream(
@@ -64,17 +134,19 @@ def convert_stream(
     problems: list[Diagnostic] = []
     context: dict[int, str] = {}
     comments: tuple[str, ...] = ()
+    last: r.Game | None = None
     first = True
     for chunk in chunks_of(stream):
         if isinstance(chunk, Diagnostic):  # not UTF-8, or a game too large: it says it all
             return (chunk,), {}
         parsed = chunk.parse()
-        if parsed.diagnostics or problems:
+        found = parsed.diagnostics or _chunk_problems(parsed.records, first)
+        if found or problems:
             lines = chunk.lines
-            problems += parsed.diagnostics
+            problems += found
             context.update(
                 (d.line, lines[d.line - chunk.first_line][:MAX_LINE_LENGTH])
-                for d in parsed.diagnostics if 0 <= d.line - chunk.first_line < len(lines)
+                for d in found if 0 <= d.line - chunk.first_line < len(lines)
             )
             continue
         for game in parsed.records.games:
@@ -82,8 +154,13 @@ def convert_stream(
                 json_writer.add(game)
             else:
                 out.write("".join(f"{line}\n" for line in game_lines(game, first=first)))
-            first = False
+            first, last = False, game
         comments = parsed.records.comments  # a file's last comments close its last chunk
+    if not problems and last is not None and comments:
+        size = size_problem(game_size(last) + comments_size(comments), ("games", 0))
+        closing = RecordFile(games=(last,))
+        problems += _placed([size] if size else [], lambda path: text_place(closing, path),
+                            json=False)
     if problems:
         return tuple(problems), context
     if json_writer is not None:
@@ -91,6 +168,18 @@ def convert_stream(
     else:
         out.write("".join(f"#{comment}\n" for comment in comments))
     return (), {}
+
+
+def _chunk_problems(record: RecordFile, first: bool) -> tuple[Diagnostic, ...]:
+    """``record_problems`` of a chunk's games (without the file's closing comments, which
+    are checked with the last game once the file has been read)."""
+    found = [
+        problem
+        for index, game in enumerate(record.games)
+        for problem in (*game_problems(game, index, first=first and index == 0),
+                        *filter(None, [size_problem(game_size(game), ("games", index))]))
+    ]
+    return _placed(found, lambda path: text_place(record, path), json=False)
 
 
 def convert_json_stream(
@@ -103,26 +192,31 @@ def convert_json_stream(
 
     games = JsonGames(stream)
     json_writer = JsonWriter(out) if target == "json" else None
-    first = True
+    previous: r.Game | None = None
     for game in games:
+        index = games.where[0]
+        found = list(game_problems(game, index, first=index == 0))
+        if previous is not None:
+            found += filter(None, [not_last_problem(previous, index - 1)])
+        found += filter(None, [size_problem(game_size(game), ("games", index))])
         one = RecordFile(games=(game,))
-        problems = _unwritable(one, to_text(one))
-        if not problems and not first and not game.tags:
-            problems = _unwritable(RecordFile(games=(game, game)), to_text(
-                RecordFile(games=(game, game))))
+        problems = _placed(found, games.place) or _unwritable(
+            one, to_text(one), games.place(("games", index)))
         if problems:
             return problems, {}
         if json_writer is not None:
             json_writer.add(game)
         else:
-            out.write("".join(f"{line}\n" for line in game_lines(game, first=first)))
-        first = False
+            out.write("".join(f"{line}\n" for line in game_lines(game, first=index == 0)))
+        previous = game
     if games.problems:
         return games.problems, {}
-    tail = RecordFile(comments=games.comments)
-    problems = _unwritable(tail, to_text(tail))
-    if problems:
-        return problems, {}
+    if previous is not None and games.comments:
+        size = game_size(previous) + comments_size(games.comments)
+        found = list(filter(None, [size_problem(size, ("games", games.where[0]))]))
+        problems = _placed(found, games.place)
+        if problems:
+            return problems, {}
     if json_writer is not None:
         json_writer.close(games.comments)
     else:
@@ -130,19 +224,15 @@ def convert_json_stream(
     return (), {}
 
 
-def _unwritable(record: RecordFile, text: str) -> tuple[Diagnostic, ...]:
-    """Why a record read from JSON cannot be written as text, if it cannot.
-
-    JSON can hold what the notation cannot write (a keyword as a player's name, a NUL in a
-    comment, a game without tags after another); its text would then read back as something
-    else, or not at all.  Such a record is refused rather than converted into a different one.
-    """
+def _unwritable(record: RecordFile, text: str, where: tuple[int, int]) -> tuple[Diagnostic, ...]:
+    """Why a record read from JSON cannot be written as text, if it cannot: the last check,
+    after ``record_problems``, that its text reads back as the same record."""
     again = parse_bytes(text.encode("utf-8", errors="surrogatepass"))
     if again.diagnostics:
         first = again.diagnostics[0]
         return (
             diagnostic(
-                "S001", 1, 1,
+                "S001", *where,
                 N_("this record cannot be written as text: its line {number} would read "
                    "{found} {problem}"),
                 number=first.line, found=first.code, problem=first.message,
@@ -151,24 +241,22 @@ def _unwritable(record: RecordFile, text: str) -> tuple[Diagnostic, ...]:
     if _content(again.records) != _content(record):
         return (
             diagnostic(
-                "S001", 1, 1,
+                "S001", *where,
                 N_("this record cannot be written as text: it would read back as a different "
-                   "record (an empty game, or a game without tags after the first?)"),
+                   "record"),
             ),
         )
     return ()
 
 
 def _content(record: RecordFile) -> Any:
-    """What the text form keeps of a record: all but positions and comments' trailing space."""
+    """What the text form keeps of a record: all but positions."""
 
-    def strip(value: Any, key: str = "") -> Any:
+    def strip(value: Any) -> Any:
         if isinstance(value, dict):
-            return {k: strip(v, k) for k, v in value.items() if k not in {"line", "column"}}
+            return {k: strip(v) for k, v in value.items() if k not in {"line", "column"}}
         if isinstance(value, list):
-            return [strip(v, key) for v in value]
-        if isinstance(value, str) and key in {"comment", "comments"}:
-            return value.rstrip()
+            return [strip(v) for v in value]
         return value
 
     return strip(record.model_dump(mode="json"))

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .names import KEYWORDS
+from .names import KEYWORDS, NAME_PATTERN
 
 
 @dataclass(slots=True)
@@ -31,9 +31,9 @@ class ParsedLine:
 
 
 # A name as the grammar has it, but written so that the regular expression engine runs fast:
-# `\w` also admits digits of other scripts, which the grammar does not, so a non-ASCII name
-# is checked once more against the exact pattern.
-_NAME = r"[^\W\d_][\w'\-]*"
+# it admits any character outside ASCII (other scripts' digits, marks, symbols), so a
+# non-ASCII name is checked once more against the exact pattern (``names.NAME_PATTERN``).
+_NAME = r"(?:[A-Za-z]|[^\x00-\x7f\s])(?:[\w'\-]|[^\x00-\x7f\s])*"
 _TILE = r"(?:[0-6]-[0-6]|\[[ \t]*[0-6][ \t]*\|[ \t]*[0-6][ \t]*\])"
 _TILES = rf"{_TILE}(?:[ \t]+{_TILE})*"
 _NUMBER = r"[0-9]{1,9}"
@@ -62,7 +62,6 @@ _TAG = re.compile(
     r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n\r]|\\["\\])*)"[ \t]*\][ \t]*(#[^\r]*)?'
 )
 _PIPS = re.compile(r"[0-6]")
-_EXACT_NAME = re.compile(r"[^\W\d_](?:[^\W\d_]|[0-9_'\-])*")
 _SIDES = {"L": "L", "left": "L", "R": "R", "right": "R"}
 _DASHED = {f"{a}-{b}": (a, b) for a in range(7) for b in range(7)}
 
@@ -86,7 +85,7 @@ def _name(text: str) -> bool:
     """A name the grammar would read as a name (not a keyword, no foreign digits)."""
     if text in KEYWORDS:
         return False
-    return text.isascii() or _EXACT_NAME.fullmatch(text) is not None
+    return text.isascii() or NAME_PATTERN.fullmatch(text) is not None
 
 
 _NAME_TOKEN = re.compile(_NAME)
@@ -117,19 +116,19 @@ def read_line(line: str, number: int) -> ParsedLine | str | None:
         return None
     item = _statement(code.rstrip(" \t"), number, column)
     if item is not None and hash_sign:
-        item.comment = comment.rstrip()
+        item.comment = comment  # kept exactly, trailing space and all
     return item
 
 
 def _tag(body: str, number: int, column: int) -> ParsedLine | None:
-    match = _TAG.fullmatch(body.rstrip(" \t"))
+    match = _TAG.fullmatch(body)
     if match is None:
         return None
     key, raw, comment = match.groups()
     value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
     item = ParsedLine("tag", number, column, {"key": key, "value": value})
     if comment is not None:
-        item.comment = comment[1:].rstrip()
+        item.comment = comment[1:]
     return item
 
 

@@ -13,16 +13,21 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer
 
+from .unicode_names import LETTERS, MARKS
+
 GRAMMAR_NAME = "block.lark"
 
 
 def grammar_text() -> str:
-    """The text of the grammar, from the installed package or the source tree."""
+    """The text of the grammar, from the installed package or the source tree, with the
+    Unicode letters and marks of names put in for ``{LETTER}`` and ``{MARK}``."""
     packaged = resources.files("blocknotation").joinpath("grammar", GRAMMAR_NAME)
     if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    checkout = Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_NAME
-    return checkout.read_text(encoding="utf-8")
+        text = packaged.read_text(encoding="utf-8")
+    else:
+        checkout = Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_NAME
+        text = checkout.read_text(encoding="utf-8")
+    return text.replace("{LETTER}", LETTERS).replace("{MARK}", MARKS)
 
 
 def build_parser(

@@ -167,7 +167,7 @@ class LarkParser:
             items = self._parse(line)
         except UnexpectedInput as error:
             return _syntax_error(error, number, line)
-        return items, [(number, t[1:].rstrip()) for t in self._comments]
+        return items, [(number, t[1:]) for t in self._comments]
 
     def parse_whole(self, text: str) -> tuple[Items, Comments] | None:
         """A whole text at once (a parse of its own); None after a syntax error."""
@@ -178,7 +178,7 @@ class LarkParser:
             items = self._parse(text)
         except UnexpectedInput:
             return None
-        return items, [(t.line or 1, t[1:].rstrip()) for t in self._comments]
+        return items, [(t.line or 1, t[1:]) for t in self._comments]
 
     def kind(self, line: str) -> str | None:
         """The kind of statement on ``line``, or None for none or a syntax error."""
@@ -224,6 +224,10 @@ def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
         )
     if isinstance(error, UnexpectedCharacters):
         char = line[column - 1] if column <= len(line) else ""
+        if char == '"' and "STRING" in (error.allowed or ()):
+            problem = _string_problem(line, column, number)
+            if problem is not None:
+                return problem
         return diagnostic(
             "S001", number, column,
             N_("unexpected character {char}; expected {expected}"),
@@ -247,6 +251,32 @@ def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
             expected=describe_expected(set(error.expected)),
         )
     return diagnostic("S001", number, column, N_("this line cannot be read"))
+
+
+def _string_problem(line: str, column: int, number: int) -> Diagnostic | None:
+    """What keeps the quoted value that starts at ``column`` from being read, if it is a bad
+    escape (``[Site "C:\\games"]``) or a missing closing quote."""
+    at = column  # 0-based index just after the opening quote
+    while at < len(line):
+        char = line[at]
+        if char == "\\":
+            after = line[at + 1 : at + 2]
+            if after not in ('"', "\\"):
+                return diagnostic(
+                    "S001", number, at + 1,
+                    N_("{escape} is not an escape in a tag value: the only escapes are \\\" "
+                       "for a quote and \\\\ for a backslash"),
+                    escape="\\" + after,
+                )
+            at += 2
+            continue
+        if char == '"':
+            return None
+        at += 1
+    return diagnostic(
+        "S001", number, column,
+        N_("this value in double quotes is never closed: a closing \" is missing"),
+    )
 
 
 def _quote_char(char: str) -> str:

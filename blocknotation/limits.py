@@ -11,6 +11,20 @@ They are far above anything a real record needs and are documented in docs/robus
 #: few hundred MB and a few seconds; a real game record takes about 2 kB.
 MAX_INPUT_BYTES = 2 * 1024 * 1024
 
+#: Characters of canonical text in one game that ``convert`` writes (its own comments, tags,
+#: hands and statements, line ends included; the last game counts the file's closing
+#: comments too).  A game is bounded by what it holds, not by the size of its JSON, so that
+#: whatever ``convert`` writes it reads back: half of ``MAX_INPUT_BYTES``, since a game read
+#: a game at a time is held with the comments that open the next one.  A game of Block
+#: takes about 2,000.
+MAX_GAME_TEXT = 1_000_000
+
+#: Bytes of JSON text held at once for one game of a large record JSON document.  The JSON
+#: of a game takes at most about 22 times its canonical text (a hand line of 7 characters is
+#: an object of about 160), so any game of ``MAX_GAME_TEXT`` fits; a value larger than this
+#: is not read.
+MAX_JSON_GAME_BYTES = 32 * 1024 * 1024
+
 #: Characters on one line; a longer line is S001 and is not read.
 MAX_LINE_LENGTH = 10_000
 

@@ -155,7 +155,7 @@ def _parse_lines(
             continue
         if quick is not None:  # blank, or a comment on its own
             if quick:
-                comments.append((number, quick[1:].rstrip()))
+                comments.append((number, quick[1:]))  # kept exactly, trailing space and all
             continue
         if not line.strip(" \t"):
             continue

@@ -9,12 +9,13 @@ processes (``parallel.py``) with the same result in the same order.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
 
 from . import stream as _stream
-from .diagnostics import Diagnostic
+from .diagnostics import N_, Diagnostic, diagnostic
 from .engine import replay
 from .engine.quick import replay_quick
 from .quickread import read_game
@@ -63,13 +64,24 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if isinstance(chunk, Diagnostic):
         kept = (chunk,) if selection.keeps(chunk.code) else ()
         return Piece((), kept, {})
-    if parsed is None and quick and not chunk.undecodable:
+    if chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{":
+        hint = json_hint(chunk)
+        if hint is not None:
+            return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
+    # Names are compared in NFC: a text that is not (names typed with combining marks) is
+    # replayed from records given to the engine in NFC (``engine_names``).
+    in_nfc = unicodedata.is_normalized("NFC", chunk.text)
+    if parsed is None and quick and in_nfc and not chunk.undecodable:
         read = read_game(chunk.text, chunk.first_line)
         result = None if read is None else replay_quick(read, first_game)
         if result is not None:
             return Piece((result,), (), {})
     if parsed is None:
         parsed = chunk.parse()
+    if not in_nfc:
+        from .engine_names import for_engine
+
+        parsed = replace(parsed, records=for_engine(parsed.records))
     found, games = replay(parsed)
     offset = first_game - 1
     if offset:
@@ -88,6 +100,30 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(chunk.lines)
     }
     return Piece(games, tuple(diagnostics), context)
+
+
+def json_hint(chunk: Chunk) -> Diagnostic | None:
+    """One diagnostic for a file that is JSON rather than a text record (instead of an S001
+    on each of its lines): record JSON is read by ``convert``, which turns it into text."""
+    import json
+
+    from .output.record_json import from_json
+
+    at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
+    line = chunk.text.count("\n", 0, at) + 1
+    column = at - chunk.text.rfind("\n", 0, at)
+    record, problems = from_json(chunk.text)
+    if record is not None:
+        return diagnostic("S001", line, column, N_(
+            "this is record JSON, not a text record; convert it to text first "
+            "(`blocknot convert FILE`), then validate the text"))
+    try:
+        json.loads(chunk.text)
+    except (ValueError, RecursionError):
+        return None  # not JSON either: the text parser says what is wrong, line by line
+    return diagnostic("S001", line, column, N_(
+        "this is JSON, not a text record, and not valid record JSON either: {problem}"),
+        problem=problems[0].message)
 
 
 def _place(d: Diagnostic, game: r.Game, index: int) -> Diagnostic:

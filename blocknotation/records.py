@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .limits import MAX_LINE_LENGTH, MAX_NUMBER_DIGITS, MAX_STATEMENTS_PER_HAND
 
 # Re-exported: callers know them as records.NAME_PATTERN and records.KEYWORDS.
 from .names import KEYWORDS as KEYWORDS
@@ -21,24 +31,42 @@ from .names import NAME_PATTERN as NAME_PATTERN
 
 def _check_name(value: str) -> str:
     if NAME_PATTERN.fullmatch(value) is None:
-        raise ValueError(
-            "a player name starts with a letter and goes on with letters, digits, _, ' or -"
-        )
+        raise PydanticCustomError("player_name", "not a player name: {found}", {"found": value})
+    if value in KEYWORDS:
+        raise PydanticCustomError("keyword_name", "a keyword: {found}", {"found": value})
     return value
 
 
 def _check_one_line(value: str) -> str:
-    if "\n" in value or "\r" in value:
-        raise ValueError("must fit on one line")
+    for char in "\n\r\0":
+        if char in value:
+            raise PydanticCustomError(
+                "one_line", "holds {char}", {"char": f"<U+{ord(char):04X}>"}
+            )
     return value
 
+
+def _check_version(value: Any) -> Any:
+    if type(value) is not int:  # ``true`` equals 1 to Python: refused here
+        raise PydanticCustomError("version", "not version 1: {found}", {"found": value})
+    return value
+
+
+#: A tag key.  ``$(?!\n)``: Python's ``$`` also matches before a final line feed.
+TAG_KEY_PATTERN = r"^[A-Za-z][A-Za-z0-9_]*$(?!\n)"
+
+#: The largest number a record holds: nine digits (``limits.MAX_NUMBER_DIGITS``).
+MAX_NUMBER = 10**MAX_NUMBER_DIGITS - 1
 
 Pip = Annotated[int, Field(ge=0, le=6)]
 #: A tile as written: ``3-5`` is ``(3, 5)`` and ``5-3`` is ``(5, 3)``; both are the same tile.
 Tile = tuple[Pip, Pip]
-Player = Annotated[str, AfterValidator(_check_name)]
-Count = Annotated[int, Field(ge=0)]
-OneLine = Annotated[str, AfterValidator(_check_one_line)]
+#: A player's name, kept as written (the engine compares names in NFC: ``engine_names``).
+Player = Annotated[str, Field(max_length=MAX_LINE_LENGTH), AfterValidator(_check_name)]
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+Position = Annotated[int, Field(ge=1, le=MAX_NUMBER)]
+#: A comment or a tag value: text that fits on one line.
+OneLine = Annotated[str, Field(max_length=MAX_LINE_LENGTH), AfterValidator(_check_one_line)]
 Side = Literal["L", "R"]
 
 
@@ -52,8 +80,8 @@ class _Statement(_Record):
     """What every line of a record has: its kind, position and comments."""
 
     kind: str
-    line: Annotated[int, Field(ge=1)]
-    column: Annotated[int, Field(ge=1)]
+    line: Position
+    column: Position
     comments: tuple[OneLine, ...] = ()
     comment: OneLine | None = None
 
@@ -62,7 +90,7 @@ class Tag(_Statement):
     """``[Key "value"]``; the value is stored unescaped."""
 
     kind: Literal["tag"] = "tag"
-    key: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+    key: Annotated[str, Field(max_length=MAX_LINE_LENGTH, pattern=TAG_KEY_PATTERN)]
     value: OneLine
 
 
@@ -131,7 +159,9 @@ class Points(_Statement):
     @model_validator(mode="after")
     def _both_or_neither(self) -> Points:
         if (self.player is None) != (self.points is None):
-            raise ValueError("player and points are both given, or both null for `points none`")
+            raise PydanticCustomError(
+                "points_pair", "player and points are both given, or both null"
+            )
         return self
 
 
@@ -157,11 +187,11 @@ class Hand(_Record):
     """``hand N`` and the statements under it, in the order written."""
 
     number: Count
-    line: Annotated[int, Field(ge=1)]
-    column: Annotated[int, Field(ge=1)]
+    line: Position
+    column: Position
     comments: tuple[OneLine, ...] = ()
     comment: OneLine | None = None
-    statements: tuple[Statement, ...] = ()
+    statements: Annotated[tuple[Statement, ...], Field(max_length=MAX_STATEMENTS_PER_HAND)] = ()
 
 
 class Game(_Record):
@@ -186,7 +216,7 @@ class RecordFile(_Record):
     """A whole file: its games, and the comments after its last statement."""
 
     notation: Literal["blocknot"] = "blocknot"
-    version: Literal[1] = 1
+    version: Annotated[Literal[1], BeforeValidator(_check_version)] = 1
     games: tuple[Game, ...] = ()
     comments: tuple[OneLine, ...] = ()
 

@@ -14,11 +14,12 @@ The same seed always gives the same games and the same bytes.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
+
+from .names import NAME_PATTERN
 
 __all__ = [
     "KEYWORDS",
@@ -70,9 +71,8 @@ _EVENTS: tuple[str, ...] = (
     "Winter open",
 )
 
-# A player's name (docs/notation.md, "Lexical rules"): a letter of any script, then letters,
-# ASCII digits, `_`, `'` or `-`.
-_NAME = re.compile(r"[^\W\d_](?:[^\W\d_]|[0-9_'\-])*")
+# A player's name: the one rule of ``names.NAME_PATTERN``.
+_NAME = NAME_PATTERN
 
 # The double-six set (R2), each tile once, low pip first.
 _SET: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))

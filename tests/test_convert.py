@@ -14,7 +14,7 @@ from blocknotation.convert import convert_bytes
 from blocknotation.output.canonical import to_text
 from blocknotation.output.record_json import from_json, to_json
 from blocknotation.parsing import parse_text
-from blocknotation.records import RecordFile
+from blocknotation.schema import record_schema
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -80,7 +80,7 @@ def test_json_keeps_every_statement_with_its_line_and_comment() -> None:
 
 
 def test_json_output_matches_the_published_schema() -> None:
-    schema = RecordFile.model_json_schema()
+    schema = record_schema()
     for sample in SAMPLE_FILES:
         jsonschema.validate(json.loads(convert(sample.read_text("utf-8"), "json")), schema)
 

@@ -30,7 +30,8 @@ def test_schema_command_prints_the_golden_file() -> None:
 def test_golden_schema_is_a_schema_that_record_json_meets() -> None:
     schema = json.loads(GOLDEN.read_text("utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert schema["title"] == "RecordFile" and schema["additionalProperties"] is False
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["additionalProperties"] is False
     document, problems = convert_bytes((ROOT / "samples" / "club-night.txt").read_bytes(), "json")
     assert problems == () and document is not None
     jsonschema.validate(json.loads(document), schema)

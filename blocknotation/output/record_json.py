@@ -3,7 +3,7 @@
 The JSON holds the record exactly as written: tags in order, every statement with its line
 and column, every comment.  Reading JSON is strict: unknown keys, duplicate keys, a wrong
 type (``true``, ``"6"`` or ``6.0`` where an integer belongs) or a pip outside 0–6 are refused
-with the JSON path of the problem.
+with the JSON path, line and column of the problem.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from ..diagnostics import N_, Diagnostic, diagnostic
+from ..diagnostics import N_, Diagnostic, Message
+from ..json_positions import Found, Scanner, may_hold_surrogates
+from ..json_problems import found_diagnostic, translated
 from ..limits import MAX_NUMBER_DIGITS
 from ..records import Game, RecordFile
 from .visible import visible_json
@@ -77,83 +79,54 @@ def _dump(value: Any, indent: str) -> str:
     return "{\n" + ",\n".join(inner + part for part in parts) + "\n" + indent + "}"
 
 
-class _DuplicateKey(ValueError):
-    pass
+class _Refused(ValueError):
+    """What ``json.loads`` must not let through; ``json_positions`` then says where."""
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, item in pairs:
-        if key in seen:
-            raise _DuplicateKey(key)
-        seen[key] = item
+    seen = dict(pairs)
+    if len(seen) != len(pairs):
+        raise _Refused
     return seen
-
-
-class _LongNumber(ValueError):
-    pass
 
 
 def _integer(digits: str) -> int:
     # Refused before int() runs: converting thousands of digits costs quadratic time, and a
     # number the text notation cannot hold would make a record that converts one way only.
     if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise _LongNumber(digits)
+        raise _Refused
     return int(digits)
 
 
-def from_json(text: str) -> tuple[RecordFile | None, tuple[Diagnostic, ...]]:
-    """Read a record JSON document strictly; on failure, diagnostics naming the JSON path."""
+def _refuse(text: str) -> Any:
+    raise _Refused
+
+
+def from_json(
+    text: str, base: tuple[int, int] = (0, 0)
+) -> tuple[RecordFile | None, tuple[Diagnostic, ...]]:
+    """Read a record JSON document strictly; on failure, diagnostics naming the JSON path,
+    line and column of each problem.
+
+    Numbers are whole and written with digits only (``1.0``, ``1e0`` and ``true`` are not
+    1), keys are not repeated, strings hold characters (no lone surrogate).  ``base``
+    (lines, columns) places a document cut out of a larger one (``json_stream``).
+    """
+    scanner = Scanner(text)
     try:
-        json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_integer)
-    except _DuplicateKey as error:
-        return None, (
-            diagnostic("S001", 1, 1, N_("duplicate key \"{key}\" in the JSON"), key=str(error)),
-        )
-    except _LongNumber as error:
-        at = text.find(str(error))
-        line = text.count("\n", 0, at) + 1
-        return None, (
-            diagnostic(
-                "S001", line, at - text.rfind("\n", 0, at),
-                N_("a number of {digits} digits; numbers have at most {limit}"),
-                digits=len(str(error).lstrip("-")), limit=MAX_NUMBER_DIGITS,
-            ),
-        )
-    except RecursionError:
-        return None, (diagnostic("S001", 1, 1, N_("the JSON is nested too deeply")),)
-    except json.JSONDecodeError as error:
-        return None, (
-            diagnostic("S001", error.lineno, error.colno, N_("not valid JSON: {reason}"),
-                       reason=error.msg),
-        )
-    except ValueError as error:  # e.g. an integer with thousands of digits
-        return None, (diagnostic("S001", 1, 1, N_("not valid JSON: {reason}"), reason=str(error)),)
+        json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_integer,
+                   parse_float=_refuse, parse_constant=_refuse)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        found = scanner.first_problem()
+        if found is None:  # the scanner knows every refusal; this is a fallback only
+            found = Found(0, (), Message(N_("not valid JSON")))
+        return None, (found_diagnostic(text, found, base),)
+    if may_hold_surrogates(text):
+        found = scanner.first_problem()
+        if found is not None:
+            return None, (found_diagnostic(text, found, base),)
     try:
         return RecordFile.model_validate_json(text), ()
     except ValidationError as error:
-        return None, tuple(_problem(e) for e in error.errors(include_url=False))
-
-
-def _problem(error: Any) -> Diagnostic:
-    path = _path(error["loc"])
-    is_pip = error["type"] in {"less_than_equal", "greater_than_equal"} and "tile" in path
-    code = "S002" if is_pip else "S001"
-    return diagnostic(code, 1, 1, N_("{path}: {reason}"), path=path, reason=error["msg"])
-
-
-_KINDS = frozenset(
-    {"opener", "deal", "play", "pass", "show", "domino", "blocked", "points", "score"}
-)
-
-
-def _path(loc: tuple[int | str, ...]) -> str:
-    text = "$"
-    previous: int | str | None = None
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif not (isinstance(previous, int) and part in _KINDS):  # the union's own tag
-            text += f".{part}"
-        previous = part
-    return text
+        problems = [translated(e, scanner) for e in error.errors(include_url=False)]
+        return None, tuple(found_diagnostic(text, p, base) for p in problems)

@@ -1,0 +1,306 @@
+"""The published schemas state the real rules.
+
+A record JSON document is accepted by ``blocknot schema`` exactly when ``convert`` accepts
+it, for generated documents and for near-misses of every rule; every report the tests
+produce matches ``blocknot schema --report``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blocknotation.convert import convert_bytes
+from blocknotation.names import KEYWORDS, NAME_REGEX
+from blocknotation.output.report_json import document
+from blocknotation.pipeline import validate_bytes
+from blocknotation.schema import record_schema, report_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = jsonschema.Draft202012Validator(record_schema())
+REPORTS = jsonschema.Draft202012Validator(report_schema())
+
+
+def tool_accepts(doc: Any) -> bool:
+    text, _ = convert_bytes(json.dumps(doc).encode(), "text")
+    return text is not None
+
+
+def schema_accepts(doc: Any) -> bool:
+    return RECORDS.is_valid(doc)
+
+
+# --- generated records ---------------------------------------------------------------------
+
+names = st.one_of(
+    st.sampled_from(["Ada", "Bea", "Nicolò", unicodedata.normalize("NFD", "Nicolò"), "सुनील",
+                     "محمَّد", "D'Amico", "Anna-Maria", "P2"]),
+    st.from_regex(re.compile(NAME_REGEX), fullmatch=True).filter(
+        lambda n: n not in KEYWORDS and len(n) < 40),
+)
+texts = st.text(st.characters(blacklist_characters="\n\r\x00", blacklist_categories=("Cs",)),
+                max_size=12)
+pips = st.integers(0, 6)
+tiles = st.lists(pips, min_size=2, max_size=2)
+counts = st.integers(0, 999_999_999)
+positions = st.integers(1, 999_999_999)
+
+
+@st.composite
+def statement(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["opener", "deal", "play", "pass", "show", "domino", "blocked",
+                                 "points", "score"]))
+    fields: dict[str, Any] = {"kind": kind, "line": draw(positions), "column": draw(positions)}
+    if kind in {"opener", "deal", "play", "pass", "show", "domino"}:
+        fields["player"] = draw(names)
+    if kind in {"deal", "show"}:
+        fields["tiles"] = draw(st.lists(tiles, min_size=kind == "deal", max_size=3))
+    if kind == "play":
+        fields["tile"] = draw(tiles)
+        if draw(st.booleans()):
+            fields["side"] = draw(st.sampled_from(["L", "R", None]))
+    if kind == "points":
+        fields["player"], fields["points"] = draw(st.one_of(
+            st.tuples(names, counts), st.just((None, None))))
+    if kind == "score":
+        fields["entries"] = draw(st.lists(
+            st.fixed_dictionaries({"player": names, "total": counts}), min_size=1, max_size=3))
+    return {**fields, **draw(comments())}
+
+
+@st.composite
+def comments(draw: st.DrawFn) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    if draw(st.booleans()):
+        found["comments"] = draw(st.lists(texts, max_size=2))
+    if draw(st.booleans()):
+        found["comment"] = draw(st.one_of(st.none(), texts))
+    return found
+
+
+@st.composite
+def game(draw: st.DrawFn, tags_needed: bool, hands_needed: bool) -> dict[str, Any]:
+    tags = draw(st.lists(st.builds(
+        lambda key, value, line, more: {"kind": "tag", "line": line, "column": 1, "key": key,
+                                        "value": value, **more},
+        st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True), texts, positions,
+        comments()), min_size=1 if tags_needed else 0, max_size=3))
+    hands = draw(st.lists(st.builds(
+        lambda number, line, body, more: {"number": number, "line": line, "column": 1,
+                                          "statements": body, **more},
+        counts, positions, st.lists(statement(), max_size=4), comments()),
+        min_size=1 if hands_needed or not tags else 0, max_size=3))
+    found: dict[str, Any] = {}
+    if tags or draw(st.booleans()):
+        found["tags"] = tags
+    if hands or draw(st.booleans()):
+        found["hands"] = hands
+    return found
+
+
+@st.composite
+def records(draw: st.DrawFn) -> dict[str, Any]:
+    count = draw(st.integers(0, 3))
+    games = [draw(game(tags_needed=i > 0, hands_needed=i < count - 1)) for i in range(count)]
+    doc: dict[str, Any] = {"games": games}
+    if draw(st.booleans()):
+        doc = {"notation": "blocknot", "version": 1, **doc}
+    if draw(st.booleans()):
+        doc["comments"] = draw(st.lists(texts, max_size=2))
+    return doc
+
+
+# --- near-misses: one rule broken ----------------------------------------------------------
+
+BAD_NAMES = ["", "Ada Lovelace", "2Ada", "pass", "hand", "L", "Ada\n", "²Ada", "_x", "Ada:",
+             "Ada\u200b", "\u0301Ada", "A" * 10_001]
+BAD_TEXTS = ["a\nb", "a\rb", "a\x00b", "\ud800", "x" * 10_001]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+def _replace(doc: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    changed = copy.deepcopy(doc)
+    target = changed
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = new
+    return changed
+
+
+def _remove(doc: Any, path: tuple[Any, ...]) -> Any:
+    changed = copy.deepcopy(doc)
+    target = changed
+    for part in path[:-1]:
+        target = target[part]
+    del target[path[-1]]
+    return changed
+
+
+@st.composite
+def near_misses(draw: st.DrawFn) -> Any:
+    doc = draw(records())
+    paths = [p for p in _paths(doc) if p]
+    if not paths or draw(st.integers(0, 9)) == 0:  # something about the games array
+        extra = draw(st.sampled_from([{}, {"hands": []}, {"tags": []},
+                                      {"hands": [{"number": 1, "line": 1, "column": 1}]}]))
+        return {**doc, "games": [*doc["games"], extra]}
+    path = draw(st.sampled_from(paths))
+    key = path[-1]
+    value = draw(st.sampled_from([
+        *BAD_NAMES, *BAD_TEXTS, -1, 7, 10**9, True, False, None, "3", 6.5, [9, -1], [1],
+        [1, 2, 3], [], {}, "jump", "tag", 2, 0, "blocknot", "L", "left", "Ab\n", "x\n",
+    ]))
+    action = draw(st.sampled_from(["replace", "remove", "add"]))
+    if action == "remove" and isinstance(key, str):
+        return _remove(doc, path)
+    if action == "add":
+        parent = path[:-1]
+        holder = doc
+        for part in parent:
+            holder = holder[part]
+        if isinstance(holder, dict):
+            name = draw(st.sampled_from(["extra", "kind", "side", "comment", "player", "line"]))
+            return _replace(doc, parent, {**holder, name: value})
+    return _replace(doc, path, value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(records())
+def test_generated_records_are_accepted_by_both(doc: Any) -> None:
+    assert schema_accepts(doc), list(RECORDS.iter_errors(doc))[:1]
+    assert tool_accepts(doc), convert_bytes(json.dumps(doc).encode(), "text")[1]
+
+
+@settings(max_examples=500, deadline=None)
+@given(near_misses())
+def test_near_misses_are_judged_alike(doc: Any) -> None:
+    if breaks_an_unstated_rule(doc):  # what the schema's $comment says it cannot state
+        assert not tool_accepts(doc)
+        return
+    verdict = schema_accepts(doc)
+    assert tool_accepts(doc) == verdict, (verdict, json.dumps(doc)[:300])
+
+
+def breaks_an_unstated_rule(doc: Any) -> bool:
+    """A game without hands before another game: its text would join the two games."""
+    games = doc.get("games") if isinstance(doc, dict) else None
+    if not isinstance(games, list):
+        return False
+    return any(isinstance(g, dict) and not g.get("hands") for g in games[:-1])
+
+
+# --- what the issue named, one by one ------------------------------------------------------
+
+BASE = {"games": [{"tags": [{"line": 1, "column": 1, "key": "Players", "value": "Ada Bea"}],
+                   "hands": [{"number": 1, "line": 3, "column": 1, "statements": [
+                       {"kind": "play", "line": 4, "column": 1, "player": "Ada",
+                        "tile": [1, 2]}]}]}]}
+PLAY = ("games", 0, "hands", 0, "statements", 0)
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    ((*PLAY, "player"), ""), ((*PLAY, "player"), "Ada Lovelace"), ((*PLAY, "player"), "2Ada"),
+    ((*PLAY, "player"), "pass"), ((*PLAY, "tile"), [9, -1]), ((*PLAY, "line"), 10**9),
+    ((*PLAY, "comment"), "a\nb"), ((*PLAY, "comment"), "a\x00b"), ((*PLAY, "player"), "Ada\n"),
+    ((*PLAY, "comment"), "x\n"), (("games", 0, "tags", 0, "key"), "Ab\n"),
+    (("games", 0, "tags", 0, "value"), "a\nb"), (("games",), [{}]),
+    (("games",), [*BASE["games"], {"hands": BASE["games"][0]["hands"]}]),
+    (("version",), True), (("version",), 2),
+])
+def test_what_both_refuse(path: tuple[Any, ...], value: Any) -> None:
+    doc = _replace(BASE, path, value)
+    assert not schema_accepts(doc)
+    assert not tool_accepts(doc)
+
+
+def test_numbers_written_with_a_fraction_are_the_one_documented_difference() -> None:
+    # JSON Schema sees 6.0 as the number 6; blocknot refuses it, as its schema says.
+    doc = _replace(BASE, (*PLAY, "tile"), [1, 2.0])
+    assert schema_accepts(doc) and not tool_accepts(doc)
+    assert "6.0" in record_schema()["$comment"]
+
+
+def test_the_schema_names_its_dialect_so_a_tile_is_checked() -> None:
+    schema = record_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == "urn:blocknot:schema:record-json:1"
+    assert jsonschema.validators.validator_for(schema) is jsonschema.Draft202012Validator
+    assert "discriminator" not in json.dumps(schema)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert not schema_accepts(_replace(BASE, (*PLAY, "tile"), [9, -1]))
+
+
+def test_the_schema_command_prints_both_schemas() -> None:
+    for args, expected in ((["schema"], record_schema()), (["schema", "--report"],
+                                                           report_schema())):
+        done = subprocess.run([sys.executable, "-m", "blocknotation", *args],
+                              capture_output=True, check=False, timeout=60)
+        assert done.returncode == 0
+        assert json.loads(done.stdout) == expected
+
+
+def test_what_convert_writes_matches_the_schema() -> None:
+    for sample in sorted((ROOT / "samples").glob("*.txt")):
+        written, _ = convert_bytes(sample.read_bytes(), "json")
+        assert written is not None
+        assert RECORDS.is_valid(json.loads(written)), sample
+
+
+# --- the report schema ---------------------------------------------------------------------
+
+
+def test_the_report_schema_is_2020_12() -> None:
+    jsonschema.Draft202012Validator.check_schema(report_schema())
+    assert report_schema()["$id"] == "urn:blocknot:schema:report-json:1"
+
+
+@pytest.mark.parametrize("golden", sorted((ROOT / "tests" / "golden" / "reports").glob("*.json")),
+                         ids=lambda p: p.name)
+def test_golden_reports_match_the_report_schema(golden: Path) -> None:
+    report = json.loads(golden.read_text("utf-8"))["report"]
+    assert REPORTS.is_valid(report), list(REPORTS.iter_errors(report))[:1]
+
+
+CASES = sorted((ROOT / "tests" / "cases").glob("*.txt"))
+BAD = sorted((ROOT / "tests" / "badinput").glob("*.txt"))
+
+
+@pytest.mark.parametrize("case", CASES + BAD, ids=lambda p: p.name)
+def test_case_reports_match_the_report_schema(case: Path) -> None:
+    for lang in ("en", "it"):
+        report = json.loads(document([validate_bytes(case.read_bytes(), case.name)], lang))
+        assert REPORTS.is_valid(report), list(REPORTS.iter_errors(report))[:1]
+
+
+def test_the_command_report_matches_the_report_schema() -> None:
+    files = [str(p) for p in CASES[:10]]
+    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format", "json",
+                           *files], capture_output=True, check=False, timeout=120)
+    report = json.loads(done.stdout)
+    assert len(report["files"]) == 10
+    assert REPORTS.is_valid(report), list(REPORTS.iter_errors(report))[:1]
+    assert not REPORTS.is_valid({"files": [{**report["files"][0], "valid": "yes"}]})
+
