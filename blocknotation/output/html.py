@@ -67,15 +67,17 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
-                lang: str = "en") -> str:
-    """The page for ``files`` (each a display name and its bytes)."""
-    views = [file_view(i, path, data, selection, lang)
-             for i, (path, data) in enumerate(files, start=1)]
+                lang: str = "en") -> tuple[str, tuple[FileView, ...]]:
+    """The page for ``files`` (each a display name and its bytes), and what it shows of
+    each file (its ``errors`` and ``warnings`` give the exit status)."""
+    views = tuple(file_view(i, path, data, selection, lang)
+                  for i, (path, data) in enumerate(files, start=1))
     template = _environment().get_template("report.html.j2")
-    return template.render(
+    page = template.render(
         files=views, w=words(lang), lang=lang, draw=draw, colours=COLOURS, dashes=DASHES,
         markers=MARKERS,
     )
+    return page, views
 
 
 @cache

@@ -46,7 +46,6 @@ WORDS: dict[str, str] = {
                       "are not drawn."),
     "tile_title": N_("{tile}, played by {player}, line {line}"),
     "hands": N_("What each player held"),
-    "dealt": N_("dealt"),
     "not_recorded": N_("deal not recorded"),
     "face_down": N_("a tile not known (face down)"),
     "played_at": N_("{tile}, played at line {line}"),
