@@ -134,19 +134,14 @@ def test_every_chain_is_drawn_in_chain_order_with_matching_halves(path: Path) ->
                  for t in tiles]
         assert drawn == expected[hand.attrs["id"]]
         for tile in tiles:
-            halves = [u.attrs["href"] for u in tile.find("use")]
+            faces = [u.attrs["href"] for u in tile.find("use")]
             a, b = tile.attrs["data-a"], tile.attrs["data-b"]
-            kind = "v" if a == b else "h"  # a double lies crosswise: its halves stand
             first, second = (a, b) if tile.attrs["data-dir"] == "r" else (b, a)
-            assert halves == [f"#bn-{kind}{first}", f"#bn-{kind}{second}"]
+            # A lying tile shows ``first`` on its left; a double lies crosswise (standing).
+            assert faces == [f"#bn-S{a}{a}" if a == b else f"#bn-H{first}{second}"]
             assert tile.find("title")[0].content().startswith(f"[{min(a, b)}|{max(a, b)}], ")
         for left, right in itertools.pairwise(drawn):
             assert left[1] == right[0]
-
-
-def _translate(element: Element) -> tuple[float, float]:
-    x, y = re.fullmatch(r"translate\(([\d.]+) ([\d.]+)\)", element.attrs["transform"]).groups()
-    return float(x), float(y)
 
 
 def test_a_long_chain_turns_and_stays_on_the_page() -> None:
@@ -154,8 +149,8 @@ def test_a_long_chain_turns_and_stays_on_the_page() -> None:
     tiles = [t for h in root.find("section", "hand") for t in h.find("g", "tile")]
     assert tiles
     for tile in tiles:
-        x, _ = _translate(tile)
-        width = float(tile.find("rect")[0].attrs["width"])
+        face = tile.find("use")[0]
+        x, width = float(face.attrs["x"]), 20 if face.attrs["href"].startswith("#bn-S") else 40
         assert x >= 0 and x + width <= ROW_WIDTH
     # Some hand runs past one row: its next row runs back, its tiles turned round.
     assert any(t.attrs["data-dir"] == "l" for t in tiles)
@@ -172,13 +167,12 @@ def test_the_tile_title_names_the_player_and_the_line() -> None:
 def test_moves_steps_and_played_marks() -> None:
     root = tree(page_of(ROOT / "samples" / "three-players.txt"))
     hand = root.find("section", "hand")[0]
-    moves = hand.find("li", "move")
-    assert hand.attrs["data-moves"] == "13" == str(len(moves))
-    assert [m.attrs["data-line"] for m in moves[:3]] == ["14", "15", "16"]
+    assert hand.attrs["data-moves"] == "13"
+    assert hand.attrs["data-lines"] == "14 15 16 17 18 19 20 21 22 23 24 25 26"
     assert [int(t.attrs["data-step"]) for t in hand.find("g", "tile")] == [
         13, 7, 3, 2, 1, 4, 5, 6, 8, 9, 10]
     nicolo = hand.find("ul", "holders")[0].find("li")[0]
-    held = nicolo.find("g", "htile")
+    held = nicolo.find("use", "htile")
     # deal Nicolò: 1-4 2-0 3-0 4-0 0-6; he played 2-0 (move 3), 4-1 (6) and 0-6 (9).
     assert [t.attrs.get("data-step") for t in held] == ["6", "3", None, None, "9"]
     assert ["played" in t.attrs["class"] for t in held] == [True, True, False, False, True]
@@ -189,10 +183,14 @@ def test_unknown_deals_are_face_down_and_shows_are_listed() -> None:
     holders = [li for h in root.find("section", "hand") for li in h.find("ul", "holders")[0]
                .find("li")]
     unknown = [li for li in holders if li.find("span", "nr")]
-    assert unknown
+    assert any(li.find("use", "face") for li in unknown)
+    assert any(li.find("use", "down") for li in unknown)
     for li in unknown:
-        for tile in li.find("g", "htile"):
-            assert tile.find("rect", "back"), "an unrecorded deal draws its tiles face down"
+        assert li.find("svg", "unknown")
+        for tile in li.find("use", "face"):  # a played tile shows from its move on
+            back = [u for u in li.find("use", "back") if u.attrs["x"] == tile.attrs["x"]]
+            assert back and back[0].attrs["data-step"] == tile.attrs["data-step"]
+        assert all(u.attrs["href"] == "#bn-back" for u in li.find("use", "down"))
     assert any(li.find("span", "shown") for li in holders)
 
 
@@ -211,9 +209,10 @@ def test_every_diagnostic_links_to_a_highlighted_line() -> None:
     lines = root.find("ol", "lines")[0].find("li")
     assert [li.find("code")[0].content() for li in lines] == \
         FAULTS.read_text(encoding="utf-8").rstrip("\n").split("\n")
-    # The P405 of line 15 is shown at its move too.
-    move = next(m for m in root.find("li", "move") if m.attrs["data-line"] == "15")
-    assert "P405" in move.content()
+    # The P405 of line 15, the sixth move of hand 1, is told under its line too.
+    assert root.find("section", "hand")[0].attrs["data-lines"].split()[5] == "15"
+    line = next(li for li in lines if li.attrs["id"] == "f1-L15")
+    assert "fault" in line.attrs["class"] and "P405" in line.find("div", "diag")[0].content()
 
 
 @pytest.mark.parametrize("path", [*SAMPLES, FAULTS], ids=lambda p: p.name)

@@ -126,7 +126,7 @@ def test_buttons_step_through_a_hand(sample: Page) -> None:
     assert hand.locator(".where").inner_text() == "move 5 of 13"
     assert hand.locator(".now").inner_text() == "18 Łukasz: 1-1 R"
     # Nicolò's 2-0 (move 3) is marked played, his 4-1 (move 6) not yet.
-    played = hand.locator(".holders li").first.locator("g.htile")
+    played = hand.locator(".holders li").first.locator("use.htile")
     assert played.nth(1).evaluate("e => getComputedStyle(e).opacity") == "0.3"
     assert played.nth(0).evaluate("e => getComputedStyle(e).opacity") == "1"
     hand.locator("[data-go=back]").click()

@@ -21,12 +21,14 @@ from ..parsing import parse_bytes
 from ..pipeline import EVERYTHING, Selection, validate_bytes
 from ..source import decode
 from . import html_draw as draw
+from . import html_svg as svg
 from .html_model import Context, DiagnosticView, GameView, game_view
 from .html_words import words
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+CHUNK = 200
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 #: Players' colours on white (each passes WCAG AA for text, 4.5:1) and line styles, so that
@@ -44,8 +46,15 @@ class FileView:
     warnings: int
     diagnostics: tuple[DiagnosticView, ...]
     lines: tuple[str, ...]
-    faults: frozenset[int]
+    notes: dict[int, list[DiagnosticView]]
     games: tuple[GameView, ...]
+
+    @property
+    def chunks(self) -> list[tuple[int, tuple[str, ...]]]:
+        """The numbered lines in runs of ``CHUNK`` (first line number, lines): the browser
+        lays out only the runs in view."""
+        return [(start + 1, self.lines[start:start + CHUNK])
+                for start in range(0, len(self.lines), CHUNK)]
 
 
 def file_view(index: int, path: str, data: bytes, selection: Selection, lang: str) -> FileView:
@@ -55,15 +64,15 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
     lines = tuple(text.split("\n")) if text is not None else ()
     if lines and lines[-1] == "":
         lines = lines[:-1]
-    ctx = Context(f"f{index}", lines, lang, translator(lang))
+    ctx = Context(f"f{index}", lines, lang, translator(lang), words(lang))
     views = tuple(ctx.view(d) for d in report.diagnostics)
     for view in views:
         ctx.views.setdefault(view.line, []).append(view)
     records = parse_bytes(data).records.games if report.games else ()
     by_line = {g.line: g for g in records}
     games = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
-    return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines,
-                    frozenset(d.line for d in report.diagnostics), games)
+    return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
+                    games)
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
@@ -74,8 +83,8 @@ def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERY
                   for i, (path, data) in enumerate(files, start=1))
     template = _environment().get_template("report.html.j2")
     page = template.render(
-        files=views, w=words(lang), lang=lang, draw=draw, colours=COLOURS, dashes=DASHES,
-        markers=MARKERS,
+        files=views, w=words(lang), lang=lang, draw=draw, svg=svg, colours=COLOURS,
+        dashes=DASHES, markers=MARKERS,
     )
     return page, views
 

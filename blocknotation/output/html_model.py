@@ -51,14 +51,6 @@ class Holder:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    step: int
-    line: int
-    text: str
-    diagnostics: tuple[DiagnosticView, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class HandView:
     anchor: str
     number: int
@@ -67,7 +59,8 @@ class HandView:
     tile_titles: tuple[str, ...]
     height: float
     stops_at: int | None
-    moves: tuple[Move, ...]
+    moves: tuple[int, ...]
+    """The line of each move (play or pass), in order: move ``k`` is ``moves[k - 1]``."""
     holders: tuple[Holder, ...]
     summary: tuple[str, ...]
     diagnostics: tuple[DiagnosticView, ...]
@@ -96,6 +89,7 @@ class Context:
     lines: Sequence[str]
     lang: str
     translate: Translate
+    words: dict[str, str]
     views: dict[int, list[DiagnosticView]] = field(default_factory=dict)
 
     def anchor(self, line: int) -> str | None:
@@ -104,9 +98,6 @@ class Context:
     def view(self, d: Diagnostic) -> DiagnosticView:
         return DiagnosticView(d.code, d.severity, d.message.render(self.translate), d.line,
                               self.anchor(d.line))
-
-    def text(self, line: int) -> str:
-        return self.lines[line - 1].strip() if 1 <= line <= len(self.lines) else ""
 
 
 def game_view(ctx: Context, game: r.Game | None, result: GameResult) -> GameView:
@@ -153,8 +144,7 @@ def hand_view(ctx: Context, game_anchor: str, hand: r.Hand | None, result: HandR
         tile_titles=titles,
         height=height,
         stops_at=stops_at,
-        moves=tuple(Move(steps[m.line], m.line, ctx.text(m.line),
-                         tuple(ctx.views.get(m.line, ()))) for m in moves),
+        moves=tuple(m.line for m in moves),
         holders=tuple(_holder(ctx, name, statements, steps, len(players)) for name in players),
         summary=tuple(hand_lines(result, players, ctx.lang)),
         diagnostics=tuple(d for line in sorted(own - set(steps) | {hand_line})
@@ -163,9 +153,7 @@ def hand_view(ctx: Context, game_anchor: str, hand: r.Hand | None, result: HandR
 
 
 def _word(ctx: Context, key: str) -> str:
-    from .html_words import WORDS
-
-    return ctx.translate(WORDS[key])
+    return ctx.words[key]
 
 
 def _holder(ctx: Context, name: str, statements: Sequence[r.Statement], steps: dict[int, int],
