@@ -179,7 +179,9 @@ def test_moves_steps_and_played_marks() -> None:
 
 
 def test_unknown_deals_are_face_down_and_shows_are_listed() -> None:
-    root = tree(page_of(ROOT / "samples" / "partial-deals.txt"))
+    data = (ROOT / "samples" / "partial-deals.txt").read_bytes()
+    assert b"show Eitan: 1-5 2-2 5-5\n" in data  # without it, Eitan's last tiles are unknown
+    root = tree(html_report([("p.txt", data.replace(b"show Eitan: 1-5 2-2 5-5\n", b""))])[0])
     holders = [li for h in root.find("section", "hand") for li in h.find("ul", "holders")[0]
                .find("li")]
     unknown = [li for li in holders if li.find("span", "nr")]

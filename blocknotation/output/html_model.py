@@ -40,6 +40,8 @@ class HeldTile:
     b: int | None
     step: int | None
     title: str
+    shown_at: int | None = None
+    """For a tile of an unrecorded deal shown at the end: the move after which it shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +147,8 @@ def hand_view(ctx: Context, game_anchor: str, hand: r.Hand | None, result: HandR
         height=height,
         stops_at=stops_at,
         moves=tuple(m.line for m in moves),
-        holders=tuple(_holder(ctx, name, statements, steps, len(players)) for name in players),
+        holders=tuple(_holder(ctx, name, statements, steps, len(players), len(moves))
+                      for name in players),
         summary=tuple(hand_lines(result, players, ctx.lang)),
         diagnostics=tuple(d for line in sorted(own - set(steps) | {hand_line})
                           for d in ctx.views.get(line, ())),
@@ -157,7 +160,10 @@ def _word(ctx: Context, key: str) -> str:
 
 
 def _holder(ctx: Context, name: str, statements: Sequence[r.Statement], steps: dict[int, int],
-            players: int) -> Holder:
+            players: int, moves: int) -> Holder:
+    """A player's tiles: the deal if recorded (played ones marked); else the tiles played,
+    face down until played, those shown at the end, face down until then, and as many
+    tiles face down as are still unknown."""
     deal = next((s for s in statements if isinstance(s, r.Deal) and s.player == name), None)
     show = next((s for s in statements if isinstance(s, r.Show) and s.player == name), None)
     played: dict[tuple[int, int], tuple[int, int]] = {}
@@ -169,9 +175,11 @@ def _holder(ctx: Context, name: str, statements: Sequence[r.Statement], steps: d
         tiles = tuple(_held(ctx, t, played.get(_key(t))) for t in deal.tiles)
         return Holder(name, True, tiles, shown)
     known = tuple(_held(ctx, tile, at) for tile, at in played.items())
-    hidden = max(TILES_EACH.get(players, 0) - len(known) - len(shown or ()), 0)
+    kept = tuple(HeldTile(a, b, None, _word(ctx, "held").format(tile=tile_text((a, b))),
+                          moves) for a, b in shown or ())
+    hidden = max(TILES_EACH.get(players, 0) - len(known) - len(kept), 0)
     down = HeldTile(None, None, None, _word(ctx, "face_down"))
-    return Holder(name, False, known + (down,) * hidden, shown)
+    return Holder(name, False, known + kept + (down,) * hidden, shown)
 
 
 def _held(ctx: Context, tile: tuple[int, int], at: tuple[int, int] | None) -> HeldTile:

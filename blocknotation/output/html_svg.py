@@ -75,7 +75,8 @@ def held_svg(holder: Holder) -> Markup:
     parts = []
     for index, tile in enumerate(holder.tiles):
         x = index * 24 + 2
-        step = f' data-step="{tile.step}"' if tile.step else ""
+        when = tile.step or tile.shown_at
+        step = f' data-step="{when}"' if when else ""
         title = f"<title>{escape(tile.title)}</title>"
         if tile.a is None or tile.b is None:
             parts.append(f'<use class="htile down" href="#bn-back" x="{x}" y="2">{title}</use>')
