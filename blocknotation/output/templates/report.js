@@ -1,7 +1,8 @@
 // Step-by-step replay.  Each hand section holds the lines of its moves (data-lines) and the
 // count of its moves (data-moves); every element that changes with the move carries the
-// move that changes it (data-step).  The controls are added here, so a page without script
-// shows no controls and each hand's final position.
+// move that changes it (data-step).  The controls are made here, from the page's
+// template, once the page is read; without script the page shows no controls and each
+// hand's final position.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -41,17 +42,20 @@
     var next = { first: 0, back: step - 1, forward: step + 1, last: total }[how];
     if (next !== undefined) { go(hand, next); }
   }
-  var controls = document.getElementById("bn-controls").content.firstElementChild;
-  var hands = document.querySelectorAll("section.hand");
-  for (var k = 0; k < hands.length; k++) {
-    var made = controls.cloneNode(true), total = hands[k].dataset.moves;
-    var slider = made.querySelector(".slider"), where = made.querySelector(".where");
-    slider.max = total;
-    slider.value = total;
-    where.textContent = total === "0" ? where.dataset.before
-      : where.dataset.of.replace("{step}", total).replace("{total}", total);
-    hands[k].insertBefore(made, hands[k].querySelector(".now"));
+  function place() {
+    var controls = document.getElementById("bn-controls").content.firstElementChild;
+    var hands = document.querySelectorAll("section.hand");
+    for (var k = 0; k < hands.length; k++) {
+      var made = controls.cloneNode(true), total = hands[k].dataset.moves;
+      var slider = made.querySelector(".slider"), where = made.querySelector(".where");
+      slider.max = total;
+      slider.value = total;
+      where.textContent = total === "0" ? where.dataset.before
+        : where.dataset.of.replace("{step}", total).replace("{total}", total);
+      hands[k].insertBefore(made, hands[k].querySelector(".now"));
+    }
   }
+  document.addEventListener("DOMContentLoaded", place);
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-go]");
     if (button) { moved(button.closest("section.hand"), button.dataset.go); }
