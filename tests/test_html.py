@@ -351,3 +351,13 @@ def test_the_template_ships_in_the_wheel() -> None:
         ignored = subprocess.run(["git", "check-ignore", "-q", str(source)], cwd=ROOT,
                                  check=False)
         assert ignored.returncode == 1, f"{name} is git-ignored, so hatch leaves it out"
+
+
+def test_the_drawing_stops_where_the_chain_is_in_doubt() -> None:
+    data = b'[Players "Ada Bea"]\n\nhand 1\nopener Ada\nAda: 1-2\nBea: 5-5 L\nAda: 2-3 R\n'
+    root = tree(html_report([("doubt.txt", data)])[0])
+    hand = root.find("section", "hand")[0]
+    assert [t.attrs["data-line"] for t in hand.find("g", "tile")] == ["5"]
+    assert hand.find("p", "note")[0].content() == (
+        "From line 6 on, where the tiles lie cannot be known: later tiles are not drawn.")
+    assert hand.attrs["data-lines"] == "5 6 7"
