@@ -241,6 +241,7 @@ def test_record_text_is_escaped() -> None:
     assert not [e for e in root.walk() if any(k.startswith("on") for k in e.attrs)]
     text = root.content()
     assert '[Event "<script>alert(1)</script>"]' in text
+    assert "<script>alert(1)</script>" in [d.content() for d in root.find("dd")]
     assert "# </svg><img src=x onerror=alert(1)>" in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
@@ -298,6 +299,8 @@ def test_chart_points_link_to_their_hands_and_the_table_matches() -> None:
     assert rows[-1] == ["4", "21", "74", "0"]
     facts = [d.content() for d in game.find("dd")]
     assert facts[1] == "61" and facts[3] == "Zoë"
+    assert [d.content() for d in game.find("dt")][4:] == ["Event", "Date"]
+    assert facts[4:] == ["Circolo del venerdì", "2026-11-27"]
     assert "Nicolò" in facts[0] and facts[0].index("Nicolò") < facts[0].index("Zoë")
 
 
@@ -361,3 +364,12 @@ def test_the_drawing_stops_where_the_chain_is_in_doubt() -> None:
     assert hand.find("p", "note")[0].content() == (
         "From line 6 on, where the tiles lie cannot be known: later tiles are not drawn.")
     assert hand.attrs["data-lines"] == "5 6 7"
+
+
+def test_hand_anchors_are_unique_even_when_hands_are_misnumbered() -> None:
+    data = FAULTS.read_bytes().replace(b"hand 2\n", b"hand 1\n")
+    root = tree(html_report([("n.txt", data)])[0])
+    anchors = [h.attrs["id"] for h in root.find("section", "hand")]
+    assert anchors == ["f1-g1-h1", "f1-g1-h2"]
+    assert [h.find("h4")[0].content() for h in root.find("section", "hand")] == [
+        "Hand 1", "Hand 1"]

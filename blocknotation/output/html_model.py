@@ -78,6 +78,8 @@ class GameView:
     status: str
     winner: str | None
     summary: str
+    tags: tuple[tuple[str, str], ...]
+    """The game's other tags (``Event``, ``Date``, …), as written."""
     chart: draw.Chart
     totals: tuple[tuple[int | None, ...], ...]
     hands: tuple[HandView, ...]
@@ -106,19 +108,24 @@ def game_view(ctx: Context, game: r.Game | None, result: GameResult) -> GameView
     anchor = f"{ctx.prefix}-g{result.index}"
     hands = {h.line: h for h in game.hands} if game is not None else {}
     views = tuple(
-        hand_view(ctx, anchor, hands.get(h.line), h, result.players) for h in result.hands)
+        hand_view(ctx, f"{anchor}-h{position}", hands.get(h.line), h, result.players)
+        for position, h in enumerate(result.hands, start=1))
     totals = tuple(
         tuple(None if h.score is None else h.score.get(p) for h in result.hands)
         for p in result.players)
     tag = game.tag("Target") if game is not None else None
     house = tag is not None and result.target != RULES_TARGET.get(len(result.players))
+    tags = tuple((t.key, t.value) for t in (game.tags if game is not None else ())
+                 if t.key not in ("Players", "Target"))
     return GameView(anchor, result.index, result.players, result.target, house, result.status,
-                    result.winner, game_line(result, ctx.lang),
+                    result.winner, game_line(result, ctx.lang), tags,
                     draw.chart(totals, result.target), totals, views)
 
 
-def hand_view(ctx: Context, game_anchor: str, hand: r.Hand | None, result: HandResult,
+def hand_view(ctx: Context, anchor: str, hand: r.Hand | None, result: HandResult,
               players: Sequence[str]) -> HandView:
+    """One hand; ``anchor`` is its id in the page (by position, so that it is unique even
+    where hands are misnumbered)."""
     statements = hand.statements if hand is not None else ()
     moves = [s for s in statements if isinstance(s, r.Play | r.Pass)]
     steps = {s.line: step for step, s in enumerate(moves, start=1)}
@@ -139,7 +146,7 @@ def hand_view(ctx: Context, game_anchor: str, hand: r.Hand | None, result: HandR
     own = {s.line for s in statements}
     hand_line = hand.line if hand is not None else result.line
     return HandView(
-        anchor=f"{game_anchor}-h{result.number}",
+        anchor=anchor,
         number=result.number,
         opener=result.opener,
         tiles=tuple(tiles),
