@@ -142,11 +142,15 @@ def cli() -> None:
 @cli.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "annotated"]), default="text",
-    show_default=True,
-    help=N_("Output format: diagnostics as text or JSON, or the record itself with the "
-            "engine's findings as #= and #! comments (annotated: one FILE)."),
+    "--format", "fmt", type=click.Choice(["text", "json", "annotated", "html"]),
+    default="text", show_default=True,
+    help=N_("Output format: diagnostics as text or JSON, the record itself with the "
+            "engine's findings as #= and #! comments (annotated: one FILE), or one "
+            "self-contained HTML page with the chains drawn and a step-by-step replay."),
 )
+@click.option("-o", "--output", default=None,
+              help=N_("Only with --format html: write the page here instead of standard "
+                      "output."))
 @click.option(
     "--chain", is_flag=True,
     help=N_("Only with --format annotated: after each play, describe the chain in the "
@@ -166,7 +170,7 @@ def cli() -> None:
 @lang_option
 def validate(
     files: Sequence[str], fmt: str, chain: bool, select: str | None, ignore: str | None,
-    strict: bool, no_color: bool, jobs: int, lang: str | None,
+    strict: bool, no_color: bool, jobs: int, lang: str | None, output: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -181,8 +185,12 @@ def validate(
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
     selection, language = Selection(_codes(select), _codes(ignore)), _language(lang)
+    if output is not None and fmt != "html":
+        raise UsageProblem("-o/--output goes with --format html")
     if fmt == "annotated":
         _annotated(files, selection, strict, language, chain)
+    if fmt == "html":
+        _html(files, selection, strict, language, output)
     options = Options(fmt=fmt, selection=selection, strict=strict, lang=language,
                       color=_colours(no_color), jobs=jobs)
     out = text_stdout()
@@ -216,6 +224,19 @@ def _annotated(
         status = run_annotated(stream, "<stdin>" if path == "-" else path, selection, strict,
                                language, chain)
     sys.exit(status)
+
+
+def _html(
+    files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None
+) -> NoReturn:
+    """``validate --format html``: one page for every FILE, to ``output`` or standard output."""
+    from .output.html import html_report
+
+    named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
+    page, reports = html_report(named, selection, language)
+    write_output(page, output)
+    failed = any(r.errors or (strict and r.warnings) for r in reports)
+    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 
 @cli.command()

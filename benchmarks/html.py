@@ -1,0 +1,101 @@
+"""How long the HTML report of a 1 MB record takes to write, and to open and step in a browser.
+
+    python benchmarks/html.py [--size BYTES] [--no-browser]
+
+A record of about ``--size`` bytes is simulated (``blocknot generate``'s games, with some
+deals left out), written as one page by ``validate --format html``'s code, and timed.  With
+Debian's chromium and the playwright package installed, the page is then opened headless and
+the figures of the browser are printed too: when the top of the page shows, when the whole
+page is loaded with its controls ready, and how long one step of a hand's replay takes (a
+click on "forward" and the layout after it).
+Figures only: they depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from blocknotation.output.html import html_report
+from blocknotation.simulate import generate
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def record_of(size: int) -> bytes:
+    """Simulated games, with partial deals, until the text reaches ``size`` bytes."""
+    parts: list[str] = []
+    total, seed = 0, 0
+    while total < size:
+        for text in generate(seed, 20, partial=seed % 2 == 1, claims=True):
+            parts.append(text)
+            total += len(text.encode("utf-8")) + 1
+        seed += 1
+    return "\n".join(parts).encode("utf-8")
+
+
+def render(data: bytes) -> tuple[str, float]:
+    """The page and the seconds it took to validate and write it."""
+    start = time.perf_counter()
+    page, _ = html_report([("big.txt", data)])
+    return page, time.perf_counter() - start
+
+
+def browse(path: Path) -> dict[str, float]:
+    """Seconds until the page shows its top (first contentful paint), until it is loaded
+    whole with its controls ready, and for one step of a hand in the middle of the page."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(path.as_uri(), wait_until="load", timeout=120_000)
+        loaded = time.perf_counter() - start
+        paint = page.evaluate(
+            "performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+        # One step, timed inside the page: the click's work and the layout that follows.
+        step = page.evaluate("""() => {
+            const hands = document.querySelectorAll("section.hand");
+            const hand = hands[Math.floor(hands.length / 2)];
+            hand.scrollIntoView();
+            hand.querySelector("[data-go=first]").click();
+            document.body.offsetHeight;
+            const start = performance.now();
+            for (let i = 0; i < 10; i++) {
+                hand.querySelector("[data-go=forward]").click();
+                document.body.offsetHeight;
+            }
+            return (performance.now() - start) / 10 / 1000;
+        }""")
+        context.close()
+    return {"first contentful paint": paint, "page loaded, controls ready": loaded,
+            "one step of a hand": step}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=1_000_000)
+    parser.add_argument("--no-browser", action="store_true")
+    args = parser.parse_args()
+    data = record_of(args.size)
+    page, seconds = render(data)
+    hands = page.count('<section class="hand"')
+    print(f"record: {len(data) / 1e6:.2f} MB, {hands} hands; page: {len(page) / 1e6:.1f} MB")
+    print(f"html report written in {seconds:.2f} s (validation included)")
+    if args.no_browser or not os.path.exists("/usr/bin/chromium"):
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.html"
+        path.write_text(page, encoding="utf-8")
+        for name, value in browse(path).items():
+            print(f"browser {name}: {value * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""The HTML report in a real browser: headless Chromium (Debian's ``chromium``, driven by
+Playwright; no browser is ever downloaded).
+
+The page opens without console errors or requests outside itself, steps through a hand with
+the buttons, the arrow keys and the slider, shows a move's diagnostic at that move, runs no
+script from a record, prints one hand per page, and is photographed (the screenshot is kept
+under ``artefacts/``, which git ignores).  Skipped where Chromium or Playwright is missing,
+except in CI (``CI=true``), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blocknotation.output.html import html_report
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTEFACTS = ROOT / "artefacts"
+SAMPLE = ROOT / "samples" / "three-players.txt"
+FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
+CHROMIUM = "/usr/bin/chromium"
+#: Headless and offline: no sandbox (CI runs as root), nothing fetched in the background.
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _browser_missing() -> str | None:
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        return "Debian's chromium is not installed (apt-get install -y chromium)"
+    if importlib.util.find_spec("playwright") is None:
+        return "the playwright package is not installed (pip install '.[test]')"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    missing = _browser_missing()
+    if missing is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests must run in CI: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=executable,
+            headless=True, args=ARGS, viewport={"width": 1300, "height": 1000})
+        yield context
+        context.close()
+
+
+class Page:
+    """A report opened in the browser, with what it logged and asked for."""
+
+    def __init__(self, browser: Any, path: Path) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.dialogs: list[str] = []
+        self.page = browser.new_page()
+        self.page.on("console", lambda m: m.type in ("error", "warning")
+                     and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("dialog", self._dialog)
+        self.page.goto(path.as_uri())
+        self.page.wait_for_load_state("load")
+
+    def _dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def hand(self, anchor: str) -> Any:
+        return self.page.locator(f"section#{anchor}")
+
+    def shown_tiles(self, anchor: str) -> int:
+        return int(self.hand(anchor).evaluate(
+            "h => [...h.querySelectorAll('g.tile')]"
+            ".filter(t => getComputedStyle(t).display !== 'none').length"))
+
+    def now_line(self) -> list[str]:
+        return list(self.page.eval_on_selector_all("ol.lines li.now", "l => l.map(e => e.id)"))
+
+    def step(self, anchor: str) -> int:
+        return int(self.hand(anchor).get_attribute("data-step"))
+
+
+def _write(tmp_path: Path, name: str, data: bytes, lang: str = "en") -> Path:
+    page, _ = html_report([(name, data)], lang=lang)
+    out = tmp_path / f"{Path(name).stem}.html"
+    out.write_text(page, encoding="utf-8")
+    return out
+
+
+@pytest.fixture
+def sample(browser: Any, tmp_path: Path) -> Page:
+    return Page(browser, _write(tmp_path, "three-players.txt", SAMPLE.read_bytes()))
+
+
+def test_opens_offline_without_errors(sample: Page) -> None:
+    assert sample.errors == []
+    assert [u for u in sample.requests if not u.startswith("file:")] == []
+    assert sample.page.locator("section.hand .controls").first.is_visible()
+    # The page opens on each hand's final position.
+    assert sample.shown_tiles("f1-g1-h1") == 11
+    assert sample.step("f1-g1-h1") == 13
+
+
+def test_buttons_step_through_a_hand(sample: Page) -> None:
+    hand = sample.hand("f1-g1-h1")
+    hand.locator("[data-go=first]").click()
+    assert sample.shown_tiles("f1-g1-h1") == 0 and sample.now_line() == []
+    assert hand.locator(".where").inner_text() == "before the first move"
+    for k in range(1, 6):
+        hand.locator("[data-go=forward]").click()
+        assert sample.shown_tiles("f1-g1-h1") == k
+        assert sample.now_line() == [f"f1-L{13 + k}"]
+    assert hand.locator(".where").inner_text() == "move 5 of 13"
+    assert hand.locator(".now").inner_text() == "18 Łukasz: 1-1 R"
+    # Nicolò's 2-0 (move 3) is marked played, his 4-1 (move 6) not yet.
+    played = hand.locator(".holders li").first.locator("use.htile")
+    assert played.nth(1).evaluate("e => getComputedStyle(e).opacity") == "0.3"
+    assert played.nth(0).evaluate("e => getComputedStyle(e).opacity") == "1"
+    hand.locator("[data-go=back]").click()
+    assert sample.shown_tiles("f1-g1-h1") == 4 and sample.now_line() == ["f1-L17"]
+    hand.locator("[data-go=last]").click()
+    assert sample.shown_tiles("f1-g1-h1") == 11 and sample.now_line() == ["f1-L26"]
+
+
+def test_arrow_keys_and_slider(sample: Page) -> None:
+    hand = sample.hand("f1-g1-h2")
+    hand.focus()
+    sample.page.keyboard.press("Home")
+    assert sample.step("f1-g1-h2") == 0
+    for _ in range(3):
+        sample.page.keyboard.press("ArrowRight")
+    assert sample.step("f1-g1-h2") == 3 and sample.shown_tiles("f1-g1-h2") == 3
+    assert sample.now_line() == ["f1-L38"]
+    sample.page.keyboard.press("ArrowLeft")
+    assert sample.step("f1-g1-h2") == 2 and sample.shown_tiles("f1-g1-h2") == 2
+    sample.page.keyboard.press("End")
+    sample.page.keyboard.press("ArrowRight")  # past the last move: stays there
+    assert sample.step("f1-g1-h2") == 11
+    slider = hand.locator(".slider")
+    slider.focus()
+    sample.page.keyboard.press("ArrowLeft")  # the slider's own keys move it one step
+    assert sample.step("f1-g1-h2") == 10
+    slider.fill("4")
+    assert sample.step("f1-g1-h2") == 4 and sample.shown_tiles("f1-g1-h2") == 4
+    # The other hands did not move.
+    assert sample.step("f1-g1-h1") == 13
+
+
+def test_a_diagnostic_is_shown_at_its_move(browser: Any, tmp_path: Path) -> None:
+    page = Page(browser, _write(tmp_path, "faults.txt", FAULTS.read_bytes()))
+    hand = page.hand("f1-g1-h1")
+    hand.locator("[data-go=first]").click()
+    for _ in range(6):
+        hand.locator("[data-go=forward]").click()
+    now = hand.locator(".now").inner_text()
+    assert now.startswith("15 Bea: pass") and "P405" in now
+    assert page.now_line() == ["f1-L15"]
+    assert page.errors == []
+
+
+def test_record_text_runs_nothing(browser: Any, tmp_path: Path) -> None:
+    from test_html import HOSTILE
+
+    page = Page(browser, _write(tmp_path, "hostile.txt", HOSTILE))
+    page.hand("f1-g1-h1").locator("[data-go=first]").click()
+    page.page.mouse.move(10, 10)
+    page.page.wait_for_timeout(200)
+    assert page.dialogs == []
+    assert page.page.evaluate("document.querySelectorAll('img, b, [onerror]').length") == 0
+    assert page.page.evaluate("document.scripts.length") == 1
+    body = page.page.locator("body").inner_text()
+    assert '[Event "<script>alert(1)</script>"]' in body
+    assert "# </svg><img src=x onerror=alert(1)>" in body
+    assert page.errors == []
+
+
+def test_prints_one_hand_per_page_without_controls(sample: Page, tmp_path: Path) -> None:
+    hand = sample.hand("f1-g1-h1")
+    hand.locator("[data-go=first]").click()  # printing shows the final position anyway
+    sample.page.emulate_media(media="print")
+    assert not hand.locator(".controls").is_visible()
+    assert sample.shown_tiles("f1-g1-h1") == 11
+    pdf = tmp_path / "report.pdf"
+    sample.page.pdf(path=str(pdf), format="A4")
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    pages = len(re.findall(rb"/Type\s*/Page\b", data))
+    # The first page (verdict, game, chart), one per hand, then the record.
+    assert pages >= 1 + 4 + 1
+
+
+def test_screenshot_is_kept(sample: Page) -> None:
+    ARTEFACTS.mkdir(exist_ok=True)
+    shot = ARTEFACTS / "three-players.png"
+    sample.hand("f1-g1-h1").scroll_into_view_if_needed()
+    sample.page.screenshot(path=str(shot), full_page=True)
+    data = shot.read_bytes()
+    assert data.startswith(b"\x89PNG") and int.from_bytes(data[16:20], "big") == 1300
