@@ -155,14 +155,23 @@ def game_chunks(
         current.append(item)
         size += len(item) + 1
         if size > MAX_INPUT_BYTES:
-            yield _too_large(first)
+            head = next((line.lstrip(" \t")[:1] for line in current if line.strip(" \t")), "")
+            yield _too_large(first, head)
             return
     if current:
         yield Chunk(first, "\n".join(current), tuple(bad))
 
 
-def _too_large(line: int) -> Diagnostic:
-    """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``."""
+def _too_large(line: int, head: str = "") -> Diagnostic:
+    """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``;
+    ``head`` is its first character other than white space: a file that starts with ``{`` is
+    record JSON, said in one diagnostic (``validate.json_hint`` for a smaller one)."""
+    if line == 1 and head == "{":
+        return diagnostic(
+            "S001", 1, 1,
+            N_("this looks like record JSON, not a text record; convert it to text first "
+               "(`blocknot convert FILE`), then validate the text"),
+        )
     return diagnostic(
         "S001", line, 1,
         N_("the game that starts here is larger than {limit} bytes, the most blocknot holds "
@@ -220,7 +229,7 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
                 has_hand = kind == "hand"
             elif kind == "tag":
                 if at - start > MAX_INPUT_BYTES:
-                    yield _too_large(first)
+                    yield _too_large(first, _head(buffer, start))
                     return
                 cut = _comments_before(buffer, at, start)
                 lines = buffer.count("\n", start, cut)
@@ -231,10 +240,19 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
             at += 1
         buffer = buffer[start:]
         if len(buffer) > MAX_INPUT_BYTES:
-            yield _too_large(first)
+            yield _too_large(first, _head(buffer, 0))
             return
     if buffer:
         yield Chunk(first, buffer[1:], tuple(bad))
+
+
+_NOT_SPACE = re.compile(r"[^ \t\n]")
+
+
+def _head(buffer: str, start: int) -> str:
+    """The first character other than white space from ``start`` on, or ""."""
+    match = _NOT_SPACE.search(buffer, start)
+    return match.group() if match else ""
 
 
 def _comments_before(text: str, at: int, floor: int) -> int:

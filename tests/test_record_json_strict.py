@@ -297,3 +297,19 @@ def test_a_value_too_large_to_hold_is_named_where_it_starts(
     start = document.index(f'"{key}": "xxx')
     assert (problem.line, problem.column) == after(document, f'"{key}": ', start)
     assert problem.message.render().startswith(expected)
+
+
+def test_validate_says_so_for_record_json_too_large_to_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from blocknotation import stream
+    from blocknotation.pipeline import validate_bytes
+
+    monkeypatch.setattr(stream, "MAX_INPUT_BYTES", 500)
+    report = validate_bytes(("\n \n" + pretty()).encode(), "big.json")
+    assert [(d.code, d.line, d.column, d.message.render()) for d in report.diagnostics] == [
+        ("S001", 1, 1, "this looks like record JSON, not a text record; convert it to text "
+                       "first (`blocknot convert FILE`), then validate the text")]
+    text = ("\n \n" + pretty()).replace("{", "x", 1)
+    assert "looks like record JSON" not in validate_bytes(text.encode(), "x").diagnostics[
+        0].message.render()
