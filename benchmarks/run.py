@@ -279,14 +279,17 @@ def machine() -> str:
 
 
 def profile(kind: str, megabytes: float, top: int = 20) -> None:
-    """Print cProfile's top functions (by own time) of `validate --format json` on a corpus."""
+    """Print cProfile's top functions (by own, then cumulative time) of `validate --format
+    json` on a corpus."""
     path = corpus(kind, megabytes)
     out = CORPORA / f"{kind}-{megabytes:g}MB.prof"
     subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m", "blocknotation",
                     "validate", "--format", "json", str(path)],
                    stdout=subprocess.DEVNULL, check=False)
     print(f"validate --format json {path.name} ({path.stat().st_size / 1e6:.1f} MB)")
-    pstats.Stats(str(out)).sort_stats("tottime").print_stats(top)
+    stats = pstats.Stats(str(out))
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
 
 
 def main() -> None:
