@@ -348,16 +348,33 @@ def rules(code: str | None, lang: str | None) -> None:
               help=N_("Leave some deals out and write show lines for those players."))
 @click.option("--claims", is_flag=True,
               help=N_("Write correct domino/blocked, points and score lines."))
+@click.option(
+    "--counts-only", is_flag=True,
+    help=N_("Write each hand as the count after play: show lines for every player and "
+            "correct claims, no deals and no moves."),
+)
+@click.option(
+    "--mistakes", "rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+    metavar="RATE",
+    help=N_("Put one scorer's mistake into about this fraction of the games (1: every "
+            "game), the same for the same seed."),
+)
 @click.option("-o", "--output", default=None,
               help=N_("Write here instead of standard output."))
 def generate(
-    games: int, players: str, seed: int, partial: bool, claims: bool, output: str | None
+    games: int, players: str, seed: int, partial: bool, claims: bool, counts_only: bool,
+    rate: float, output: str | None,
 ) -> None:
     """Write random legal Block games, complete to the target, in canonical notation."""
-    from .simulate import generate as simulate
+    from .mistakes import add_mistakes
+    from .simulate import generate_games
 
+    if partial and counts_only:
+        raise UsageProblem("--partial and --counts-only do not go together")
     count = None if players == "mixed" else int(players)
-    records = simulate(seed, games, players=count, partial=partial, claims=claims)
+    games_made = generate_games(seed, games, players=count, partial=partial, claims=claims,
+                                counts_only=counts_only)
+    records = add_mistakes(games_made, rate, seed)
     with output_file(output or "-") as stream:
         for index, record in enumerate(records):
             stream.write((record if index == 0 else "\n" + record).encode("utf-8"))

@@ -35,6 +35,7 @@ __all__ = [
     "Status",
     "Tile",
     "generate",
+    "generate_games",
     "render_game",
     "simulate_game",
 ]
@@ -348,15 +349,32 @@ def generate(
     players: int | None = None,
     partial: bool = False,
     claims: bool = True,
+    counts_only: bool = False,
 ) -> Iterator[str]:
     """Yield the records of ``games`` simulated games, each in canonical form.
 
     ``players`` fixes the number of players (None: 2, 3 or 4 at random). Names come from
     ``NAME_POOL``; some games carry ``Event`` and ``Date`` tags. With ``partial`` each hand
     leaves out a random subset of the deals (sometimes all, sometimes none) and writes
-    ``show`` lines for those players instead. ``claims`` as in ``render_game``. The same
-    arguments always yield the same text; ``"\\n".join(...)`` of the results is a canonical file.
+    ``show`` lines for those players instead. ``claims`` as in ``render_game``. With
+    ``counts_only`` each hand is written as a count after play: no deals and no moves, a
+    ``show`` line for every player, and the claims (``partial`` and ``claims`` are then
+    ignored). The same arguments always yield the same text; ``"\\n".join(...)`` of the
+    results is a canonical file.
     """
+    for _game, text in generate_games(seed, games, players, partial, claims, counts_only):
+        yield text
+
+
+def generate_games(
+    seed: int,
+    games: int,
+    players: int | None = None,
+    partial: bool = False,
+    claims: bool = True,
+    counts_only: bool = False,
+) -> Iterator[tuple[SimGame, str]]:
+    """``generate``, yielding each simulated game together with its record."""
     if players is not None and players not in TILES_EACH:
         raise ValueError(f"Block is for 2, 3 or 4 players, not {players} (R1)")
     if games < 0:
@@ -371,10 +389,14 @@ def generate(
         if rng.random() < 0.3:
             year, month, day = rng.randint(2019, 2027), rng.randint(1, 12), rng.randint(1, 28)
             tags["Date"] = f"{year}-{month:02}-{day:02}"
-        hidden = _hide_some(rng, game) if partial else frozenset()
-        yield render_game(
-            game, hidden=hidden, claims=claims, shows="hidden" if partial else "none", tags=tags
-        )
+        if counts_only:
+            everyone = frozenset((h.number, p) for h in game.hands for p in game.players)
+            text = render_game(game, hidden=everyone, shows="all", moves=False, tags=tags)
+        else:
+            hidden = _hide_some(rng, game) if partial else frozenset()
+            text = render_game(game, hidden=hidden, claims=claims,
+                               shows="hidden" if partial else "none", tags=tags)
+        yield game, text
 
 
 def _hide_some(rng: random.Random, game: SimGame) -> frozenset[tuple[int, str]]:

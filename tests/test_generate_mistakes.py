@@ -1,0 +1,184 @@
+"""`blocknot generate --mistakes` and `--counts-only`, through the command and the library.
+
+A record with a mistake must be caught by `validate` in the game it was put into; a count
+written down after play must validate clean with the simulator's own points and scores.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blocknotation.mistakes import KINDS, make_mistake
+from blocknotation.pipeline import validate_bytes
+from blocknotation.simulate import generate_games
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"}, "claim": {"E504", "E505"},
+            "deal": {"D202"}, "extra_hand": {"E506"}}
+
+
+def blocknot(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "blocknotation", *args], input=stdin, capture_output=True,
+        text=True, encoding="utf-8", cwd=ROOT, check=False,
+    )
+
+
+def generated(*args: str) -> str:
+    done = blocknot("generate", *args)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return done.stdout
+
+
+def report(text: str) -> tuple[int, dict[str, Any]]:
+    done = blocknot("validate", "--format", "json", "-", stdin=text)
+    (file,) = json.loads(done.stdout)["files"]
+    return done.returncode, file
+
+
+def games_of(text: str) -> list[list[str]]:
+    """The lines of each game of a generated file (every game starts with a tag line)."""
+    games: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("[") and (not games or games[-1][-1] == ""):
+            if games:
+                games[-1].pop()  # the blank line between games
+            games.append([])
+        games[-1].append(line)
+    return games
+
+
+@pytest.mark.parametrize("args", [
+    ("--mistakes", "0.3", "--claims"),
+    ("--mistakes", "1", "--partial"),
+    ("--counts-only",),
+    ("--counts-only", "--mistakes", "0.5"),
+])
+def test_the_same_seed_gives_the_same_bytes(args: tuple[str, ...]) -> None:
+    first = generated("--games", "20", "--seed", "41", *args)
+    assert generated("--games", "20", "--seed", "41", *args) == first
+    assert generated("--games", "20", "--seed", "42", *args) != first
+
+
+def test_no_mistakes_is_the_record_without_the_option() -> None:
+    plain = generated("--games", "15", "--seed", "3", "--partial", "--claims")
+    assert generated("--games", "15", "--seed", "3", "--partial", "--claims",
+                     "--mistakes", "0") == plain
+
+
+def test_a_mistake_changes_one_line_or_adds_one_hand_in_about_rate_of_the_games() -> None:
+    clean = games_of(generated("--games", "200", "--seed", "8", "--claims"))
+    mistaken = games_of(generated("--games", "200", "--seed", "8", "--claims",
+                                  "--mistakes", "0.25"))
+    assert len(clean) == len(mistaken) == 200
+    changed = 0
+    for before, after in zip(clean, mistaken, strict=True):
+        if before == after:
+            continue
+        changed += 1
+        if len(after) == len(before):
+            assert sum(a != b for a, b in zip(before, after, strict=True)) == 1
+        else:  # the last hand written again as one more, without points and score
+            assert after[: len(before)] == before
+            last = max(i for i, line in enumerate(before) if line.startswith("hand "))
+            number = int(before[last].split()[1])
+            assert after[len(before) :][:2] == ["", f"hand {number + 1}"]
+    assert 30 <= changed <= 70
+
+
+@pytest.mark.parametrize("style", [("--claims",), (), ("--partial", "--claims"), ("--partial",),
+                                   ("--counts-only",)])
+def test_mistakes_1_puts_an_error_in_every_game_and_0_in_none(style: tuple[str, ...]) -> None:
+    args = ("--games", "60", "--seed", "17", *style)
+    status, file = report(generated(*args, "--mistakes", "1"))
+    assert status == 1
+    assert len(file["games"]) == 60
+    with_errors = {d["game"] for d in file["diagnostics"] if d["severity"] == "error"}
+    assert with_errors == set(range(1, 61))
+
+    status, file = report(generated(*args, "--mistakes", "0"))
+    assert status == 0
+    assert [d for d in file["diagnostics"] if d["severity"] == "error"] == []
+
+
+def test_counts_only_validates_clean_with_the_simulators_scores() -> None:
+    text = generated("--games", "40", "--seed", "906", "--counts-only")
+    status, file = report(text)
+    assert status == 0
+    assert file["diagnostics"] == []
+    truth = [game for game, _ in generate_games(906, 40, counts_only=True)]
+    assert len(file["games"]) == len(truth)
+    for found, game in zip(file["games"], truth, strict=True):
+        assert found["players"] == list(game.players)
+        assert found["score"] == dict(game.score)
+        assert found["winner"] == game.winner
+        assert len(found["hands"]) == len(game.hands)
+        for hand, sim in zip(found["hands"], game.hands, strict=True):
+            assert hand["unverified"] is False
+            assert (hand["outcome"], hand["winner"]) == (sim.outcome, sim.winner)
+            assert hand["points"] == dict(sim.points)
+            assert hand["score"] == dict(sim.score)
+            assert hand["remaining"] == dict(sim.remaining)
+
+
+def test_counts_only_writes_shows_and_claims_only() -> None:
+    (game,) = games_of(generated("--games", "1", "--seed", "5", "--players", "3",
+                                 "--counts-only"))
+    players = next(line for line in game if line.startswith("[Players "))[10:-2].split()
+    hands = [i for i, line in enumerate(game) if line.startswith("hand ")]
+    assert hands
+    for start in hands:
+        end = game.index("", start) if "" in game[start:] else len(game)
+        body = game[start + 1 : end]
+        assert body[0].startswith("opener ")
+        assert [line.split(":")[0] for line in body[1:4]] == [f"show {p}" for p in players]
+        assert body[4] == "blocked" or body[4].startswith("domino ")
+        assert body[5].startswith("points ") and body[6].startswith("score ")
+        assert len(body) == 7
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--partial", "--counts-only"), "--partial and --counts-only do not go together"),
+    (("--mistakes", "1.5"), "1.5 is not in the range 0<=x<=1"),
+    (("--mistakes", "many"), "'many' is not a valid float"),
+])
+def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> None:
+    done = blocknot("generate", *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_each_kind_is_reported_first_at_its_line_with_its_code() -> None:
+    rng = random.Random(2)
+    seen: set[str] = set()
+    for game, text in generate_games(5, 150, claims=True):
+        lines = text.split("\n")
+        made = make_mistake(lines, game, rng)
+        assert made is not None
+        kind, at = made
+        seen.add(kind)
+        found = validate_bytes("\n".join(lines).encode(), "mistake.txt").diagnostics
+        errors = [(d.code, d.line) for d in found if d.severity == "error"]
+        assert {code for code, line in errors if line == at} & EXPECTED[kind], (kind, errors)
+        assert min(line for _, line in errors) == at, (kind, errors)
+    assert seen == set(KINDS)
+
+
+def test_a_count_has_room_for_claims_and_extra_hands_only() -> None:
+    rng = random.Random(4)
+    kinds = set()
+    for game, text in generate_games(6, 60, counts_only=True):
+        made = make_mistake(text.split("\n"), game, rng)
+        assert made is not None
+        kinds.add(made[0])
+    assert kinds == {"claim", "extra_hand"}
