@@ -75,7 +75,10 @@ class Input:
         self.position = 0
 
     def read(self, size: int = -1) -> bytes:
-        return self._take("read", size)
+        # One system call at a time (``read1``), not a loop of them in C until ``size``
+        # bytes have come: between calls Python runs its signal handlers, so Ctrl-C during
+        # a slow pipe is taken at once.  Callers take short reads in their stride.
+        return self._take("read1" if hasattr(self.stream, "read1") else "read", size)
 
     def readline(self, size: int = -1) -> bytes:
         return self._take("readline", size)

@@ -248,7 +248,14 @@ def test_sigint_during_json_closes_the_document(tmp_path: Path) -> None:
         writer.write(GOOD.read_bytes()[:200])
         writer.flush()
         process.send_signal(signal.SIGINT)
-        out, error = process.communicate(timeout=60)
+        try:
+            out, error = process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            # CPython can miss a signal that lands between two system calls made by C code
+            # (blocknot reads a system call at a time to narrow that window); a user would
+            # press Ctrl-C again, and so does this test.
+            process.send_signal(signal.SIGINT)
+            out, error = process.communicate(timeout=60)
     assert process.returncode == 130
     assert error.lstrip(b"\n") == b"blocknot: interrupted\n"
     document = json.loads(out)
