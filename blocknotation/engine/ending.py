@@ -29,7 +29,7 @@ from .chain import Side, pairs
 from .claims import check_outcome, check_settled_domino
 from .hand import Replay
 from .moves import end_name
-from .order import Sorted
+from .order import Stages
 from .players import Seats
 from .shows import check_show, check_show_count
 from .tiles import MATCHING, TILES, bits, index, pips, text
@@ -49,7 +49,7 @@ class Ending:
 
 
 def judge_ending(
-    state: Replay, order: Sorted, seats: Seats, number: int, problems: list[Diagnostic]
+    state: Replay, order: Stages, seats: Seats, number: int, problems: list[Diagnostic]
 ) -> Ending:
     """Check the shows, decide how the hand ended and what each seat holds, and judge the
     passes that only the whole record could judge."""
@@ -82,7 +82,7 @@ def judge_ending(
 
 
 def _shows(
-    state: Replay, order: Sorted, seats: Seats, problems: list[Diagnostic]
+    state: Replay, order: Stages, seats: Seats, problems: list[Diagnostic]
 ) -> tuple[list[int | None], set[int]]:
     """Check each ``show`` (E502, and P407 for passes it disproves); the tiles shown by each
     seat as a mask, None where no usable show was written."""
@@ -104,7 +104,7 @@ def _shows(
 
 
 def _outcome(
-    state: Replay, order: Sorted, seats: Seats, shown: list[int | None], number: int,
+    state: Replay, order: Stages, seats: Seats, shown: list[int | None], number: int,
     problems: list[Diagnostic],
 ) -> tuple[Outcome | None, int | None, bool]:
     """(outcome, winner, settled by claims) and the E501/E503 problems."""

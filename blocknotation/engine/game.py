@@ -66,74 +66,92 @@ def replay_game(
     next game starts (or past the end of the file), which closes its last hand's span."""
     seats, names, problems = read_players(game, bad.any_in(*header))
     target, warnings = read_target(game, None if seats is None else len(seats))
-    problems += warnings
-    hands: list[HandResult] = []
-    expected_number = 1
+    problems += warnings + _numbering(game)
+    if seats is None or target is None:
+        hands = tuple(_unreplayed(hand, None, None) for hand in game.hands)
+        return _placed(problems, number), GameResult(
+            number, game.line, names, target, hands, None, "in_progress", None)
+    totals = Totals(len(seats))
+    results, status, winner = _hands(number, game, seats, target, bad, end, totals, problems)
+    exact = totals.exact
+    result = GameResult(
+        number, game.line, seats.names, target, tuple(results),
+        None if exact is None else dict(zip(seats.names, exact, strict=True)),
+        status, None if winner is None else seats.names[winner],
+    )
+    return _placed(problems, number), result
+
+
+def _numbering(game: r.Game) -> list[Diagnostic]:
+    """G106 for each hand not numbered one more than the hand before."""
+    problems: list[Diagnostic] = []
+    expected = 1
     for hand in game.hands:
-        if hand.number != expected_number:
+        if hand.number != expected:
             misnumbered = diagnostic(
                 "G106", hand.line, hand.column,
                 N_("hand {number} should be hand {expected}: hands are numbered 1, 2, 3, … in "
                    "order"),
-                number=hand.number, expected=expected_number,
+                number=hand.number, expected=expected,
             )
             problems.append(replace(misnumbered, hand=hand.number))
-        expected_number = hand.number + 1
-    if seats is None or target is None:
-        hands = [_unreplayed(hand, None, None) for hand in game.hands]
-        result = GameResult(number, game.line, names, target, tuple(hands), None,
-                            "in_progress", None)
-        return _placed(problems, number), result
+        expected = hand.number + 1
+    return problems
 
-    n = len(seats)
-    totals = Totals(n)
+
+def _hands(
+    number: int, game: r.Game, seats: Seats, target: int, bad: BadLines, end: int,
+    totals: Totals, problems: list[Diagnostic],
+) -> tuple[list[HandResult], Status, int | None]:
+    """Each hand in turn: replayed, or not (a syntax error in it, or after the game was
+    decided, E506); the rotation (R17), the totals and the status after each (R18)."""
+    results: list[HandResult] = []
     status: Status = "in_progress"
     winner: int | None = None
     decided_after = 0
     previous: int | None = None
     starts = [hand.line for hand in game.hands[1:]] + [end] if game.hands else []
     for k, (hand, span_end) in enumerate(zip(game.hands, starts, strict=True)):
-        hand_problems: list[Diagnostic] = []
-        expected = None if previous is None else (previous + 1) % n
+        expected = None if previous is None else (previous + 1) % len(seats)
         if status != "in_progress":
-            hand_problems.append(_after_the_end(hand, seats, totals, target, decided_after))
-            hands.append(_unreplayed(hand, None, None))
-            problems += _placed(hand_problems, number, hand.number)
+            late = _after_the_end(hand, seats, totals, target, decided_after)
+            problems += _placed([late], number, hand.number)
+            results.append(_unreplayed(hand, None, None))
             continue
         if bad.any_in(hand.line, span_end):
             skipped, previous = _damaged(hand, seats, expected, totals)
-            hands.append(skipped)
+            results.append(skipped)
         else:
             rep = replay_hand(hand, seats, expected)
-            hand_problems += rep.diagnostics
             previous = rep.opener
-            last = k == len(game.hands) - 1
-            bounds = rep.bounds or unbounded(n)
-            # A record that stops in its last hand keeps the totals before it, but that
-            # hand's score line, if any, is judged with its points unknown.
-            judged = totals
-            if rep.points is not None:
-                totals.add(rep.points, rep.claimed)
-            elif rep.outcome == "unfinished" and last:
-                judged = totals.copy()
-                judged.add_unknown(hand.number, bounds)
-            else:
-                totals.add_unknown(hand.number, bounds, rep.claimed)
-            if rep.score is not None:
-                problem = judged.check(rep.score, seats.names)
-                if problem is not None:
-                    hand_problems.append(problem)
-            hands.append(_hand_result(hand, rep, seats, totals))
-            problems += _placed(hand_problems, number, hand.number)
+            found = rep.diagnostics + _count_in(rep, hand, seats, totals,
+                                                last=k == len(game.hands) - 1)
+            results.append(_hand_result(hand, rep, seats, totals))
+            problems += _placed(found, number, hand.number)
         status, winner = totals.status(target)
         decided_after = hand.number
-    exact = totals.exact
-    result = GameResult(
-        number, game.line, seats.names, target, tuple(hands),
-        None if exact is None else dict(zip(seats.names, exact, strict=True)),
-        status, None if winner is None else seats.names[winner],
-    )
-    return _placed(problems, number), result
+    return results, status, winner
+
+
+def _count_in(
+    rep: HandReplay, hand: r.Hand, seats: Seats, totals: Totals, last: bool
+) -> list[Diagnostic]:
+    """Add a replayed hand's points to the totals, and check its ``score`` line (E505).  A
+    record that stops in its last hand keeps the totals before it, but that hand's score
+    line, if any, is judged with its points unknown."""
+    bounds = rep.bounds or unbounded(len(seats))
+    judged = totals
+    if rep.points is not None:
+        totals.add(rep.points, rep.claimed)
+    elif rep.outcome == "unfinished" and last:
+        judged = totals.copy()
+        judged.add_unknown(hand.number, bounds)
+    else:
+        totals.add_unknown(hand.number, bounds, rep.claimed)
+    if rep.score is None:
+        return []
+    problem = judged.check(rep.score, seats.names)
+    return [] if problem is None else [problem]
 
 
 def _after_the_end(

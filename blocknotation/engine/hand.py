@@ -41,7 +41,7 @@ from .moves import (
     judge_play,
     opening_turned_fits,
 )
-from .order import Move, Sorted
+from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
 from .tiles import Tile, index
@@ -79,7 +79,7 @@ class Replay:
         self.slips = Slips()
 
     # --- setup ----------------------------------------------------------------
-    def open_with(self, order: Sorted, number: int, expected: int | None) -> int | None:
+    def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
         """Who opens (R5, R17): the ``opener`` line, else the first mover, else the rotation.
         One that differs from the rotation is T301 and is then followed, so that the turns
         are not all reported again."""

@@ -22,7 +22,7 @@ from .deals import check_deals
 from .ending import Ending, judge_ending
 from .hand import Replay
 from .knowledge import Table
-from .order import sort_hand
+from .order import by_stage
 from .players import Seats
 from .scoring import Count, blocked, domino
 from .tiles import Tile
@@ -53,7 +53,7 @@ class HandReplay:
 def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open."""
-    order, problems = sort_hand(hand, seats)
+    order, problems = by_stage(hand, seats)
     table = Table.for_players(len(seats))
     problems.extend(check_deals(order.deals, seats, table))
     state = Replay(seats, table, order.moves)

@@ -112,23 +112,10 @@ def judge_play(
     legal = laid(readings)
     if legal:
         return None, legal, laid
-    if side is None:
-        both = _fitting_both(readings, tile)
-        if both:
-
-            def either(mask: int) -> int:
-                return placed_anywhere(_fitting_both(mask, tile), tile, ("L", "R"))
-
-            return diagnostic(
-                "P404", play.line, play.column,
-                N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
-                   "after the tile"),
-                player=play.player, tile=text(tile), left=end_name(Chain(both), "L"),
-                right=end_name(Chain(both), "R"),
-            ), either(readings), either
+    if side is None and _fitting_both(readings, tile):
+        return _side_missing(chain, play)
     other: Side = "L" if side is None or side == "R" else "R"
-    on_other = 0 if side is None else lay(readings, tile, other)
-    if side is None or not on_other:
+    if side is None or not lay(readings, tile, other):
         sides: tuple[Side, ...] = ("L", "R") if side is None else (side,)
         held = candidates()
 
@@ -136,8 +123,33 @@ def judge_play(
             return mask | mistyped(mask, sides, held)
 
         return _fits_neither(chain, play), mistaken(readings), mistaken
-    fitting = Chain(_fitting(readings, tile, other))
-    opening = hint()
+    return _wrong_side(chain, play, side, other, hint())
+
+
+def _side_missing(chain: Chain, play: r.Play) -> tuple[Diagnostic, int, Change]:
+    """P404, and the tile on either end where it fits both."""
+    tile = play.tile
+    both = Chain(_fitting_both(chain.readings, tile))
+
+    def either(mask: int) -> int:
+        return placed_anywhere(_fitting_both(mask, tile), tile, ("L", "R"))
+
+    return diagnostic(
+        "P404", play.line, play.column,
+        N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
+           "after the tile"),
+        player=play.player, tile=text(tile), left=end_name(both, "L"),
+        right=end_name(both, "R"),
+    ), either(chain.readings), either
+
+
+def _wrong_side(
+    chain: Chain, play: r.Play, side: Side, other: Side, opening: str | None
+) -> tuple[Diagnostic, int, Change]:
+    """P403 for a tile that fits only the other end, and the readings it leaves: on that
+    end, the same with left and right swapped, or not placed."""
+    tile = play.tile
+    fitting = Chain(_fitting(chain.readings, tile, other))
     args: dict[str, object] = {
         "player": play.player, "tile": text(tile), "fits": end_name(fitting, other),
         "end": end_name(fitting, side), "side": other,
@@ -154,7 +166,7 @@ def judge_play(
         return placed | mirrored(placed) | mask
 
     problem = diagnostic("P403", play.line, play.column, template, **args)
-    return problem, sided(readings), sided
+    return problem, sided(chain.readings), sided
 
 
 def _fitting(readings: int, tile: Tile, side: Side) -> int:

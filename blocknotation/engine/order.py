@@ -30,7 +30,7 @@ Outcome = r.Domino | r.Blocked
 
 
 @dataclass(slots=True)
-class Sorted:
+class Stages:
     """One hand's statements by stage, each kept once."""
 
     opener: r.Opener | None = None
@@ -62,75 +62,95 @@ def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
     )
 
 
-def sort_hand(hand: r.Hand, seats: Seats) -> tuple[Sorted, list[Diagnostic]]:
-    """Sort ``hand``'s statements into stages and report G104 and G107 (see module doc)."""
-    out = Sorted(last_line=hand.line)
-    problems: list[Diagnostic] = []
-    first_move = 0
-    first_end = 0
-    dealt: dict[str, int] = {}
-    shown: dict[str, int] = {}
+def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
+    """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
+    reader = _StageReader(hand)
     for s in hand.statements:
-        out.last_line = s.line
+        reader.out.last_line = s.line
         name = _named(s)
         if name is not None and name not in seats.seat:
-            problems.append(
+            reader.problems.append(
                 diagnostic(
                     "G104", s.line, s.column,
                     N_("{name} is not one of the players ({players}); this line is ignored"),
                     name=name, players=seats.names,
                 )
             )
-            continue
-        if isinstance(s, r.Opener | r.Deal):
-            if first_move or first_end:
-                late = f"opener {s.player}" if isinstance(s, r.Opener) else f"deal {s.player}"
-                problems.append(
-                    diagnostic(
-                        "G107", s.line, s.column,
-                        N_("{what} comes after line {after}: opener and deal lines go "
-                           "before the first move and the end of the hand"),
-                        what=late, after=first_move or first_end,
-                    )
-                )
-            if isinstance(s, r.Opener):
-                if out.opener is not None:
-                    problems.append(_again(s, Message(N_("opener line")), out.opener.line))
-                else:
-                    out.opener = s
-            elif s.player in dealt:
-                what = Message(N_("deal for {player}"), {"player": s.player})
-                problems.append(_again(s, what, dealt[s.player]))
-            else:
-                dealt[s.player] = s.line
-                out.deals.append(s)
+        elif isinstance(s, r.Opener | r.Deal):
+            reader.setup(s)
         elif isinstance(s, r.Play | r.Pass):
-            first_move = first_move or s.line
-            if first_end:
-                out.late.add(s.line)
-            out.moves.append(s)
+            reader.move(s)
         else:
-            first_end = first_end or s.line
-            if isinstance(s, r.Show):
-                if s.player in shown:
-                    what = Message(N_("show for {player}"), {"player": s.player})
-                    problems.append(_again(s, what, shown[s.player]))
-                else:
-                    shown[s.player] = s.line
-                    out.shows.append(s)
-            elif isinstance(s, r.Domino | r.Blocked):
-                if out.outcome is not None:
-                    what = Message(N_("domino/blocked claim"))
-                    problems.append(_again(s, what, out.outcome.line))
-                else:
-                    out.outcome = s
-            elif isinstance(s, r.Points):
-                if out.points is not None:
-                    problems.append(_again(s, Message(N_("points claim")), out.points.line))
-                else:
-                    out.points = s
-            elif out.score is not None:
-                problems.append(_again(s, Message(N_("score claim")), out.score.line))
+            reader.end(s)
+    return reader.out, reader.problems
+
+
+class _StageReader:
+    """Statements put into their stages, one at a time."""
+
+    def __init__(self, hand: r.Hand) -> None:
+        self.out = Stages(last_line=hand.line)
+        self.problems: list[Diagnostic] = []
+        self.first_move = 0
+        self.first_end = 0
+        self.dealt: dict[str, int] = {}
+        self.shown: dict[str, int] = {}
+
+    def setup(self, s: r.Opener | r.Deal) -> None:
+        out = self.out
+        if self.first_move or self.first_end:
+            late = f"opener {s.player}" if isinstance(s, r.Opener) else f"deal {s.player}"
+            self.problems.append(
+                diagnostic(
+                    "G107", s.line, s.column,
+                    N_("{what} comes after line {after}: opener and deal lines go "
+                       "before the first move and the end of the hand"),
+                    what=late, after=self.first_move or self.first_end,
+                )
+            )
+        if isinstance(s, r.Opener):
+            if out.opener is not None:
+                self.problems.append(_again(s, Message(N_("opener line")), out.opener.line))
             else:
+                out.opener = s
+        elif s.player in self.dealt:
+            what = Message(N_("deal for {player}"), {"player": s.player})
+            self.problems.append(_again(s, what, self.dealt[s.player]))
+        else:
+            self.dealt[s.player] = s.line
+            out.deals.append(s)
+
+    def move(self, s: Move) -> None:
+        self.first_move = self.first_move or s.line
+        if self.first_end:
+            self.out.late.add(s.line)
+        self.out.moves.append(s)
+
+    def end(self, s: r.Statement) -> None:
+        out = self.out
+        self.first_end = self.first_end or s.line
+        first: r.Statement | None
+        if isinstance(s, r.Show):
+            if s.player not in self.shown:
+                self.shown[s.player] = s.line
+                out.shows.append(s)
+                return
+            what = Message(N_("show for {player}"), {"player": s.player})
+            self.problems.append(_again(s, what, self.shown[s.player]))
+            return
+        if isinstance(s, r.Domino | r.Blocked):
+            first, what = out.outcome, Message(N_("domino/blocked claim"))
+            if first is None:
+                out.outcome = s
+        elif isinstance(s, r.Points):
+            first, what = out.points, Message(N_("points claim"))
+            if first is None:
+                out.points = s
+        elif isinstance(s, r.Score):
+            first, what = out.score, Message(N_("score claim"))
+            if first is None:
                 out.score = s
-    return out, problems
+        else:
+            return
+        if first is not None:
+            self.problems.append(_again(s, what, first.line))
