@@ -127,10 +127,13 @@ def cli() -> None:
 @cli.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "annotated"]), default="text",
-    show_default=True,
-    help=N_("Output format: diagnostics as text or JSON, or the record itself with the "
-            "engine's findings as #= and #! comments (annotated: one FILE)."),
+    "--format", "fmt",
+    type=click.Choice(["text", "json", "annotated", "jsonl", "github", "sarif", "junit"]),
+    default=None,
+    help=N_("Output format: diagnostics as text or JSON, the record itself with the "
+            "engine's findings as #= and #! comments (annotated: one FILE), JSON Lines (a "
+            "line per game), GitHub Actions annotations, SARIF 2.1.0 or JUnit XML (default: "
+            "github when GITHUB_ACTIONS=true, else text)."),
 )
 @click.option(
     "--chain", is_flag=True,
@@ -144,45 +147,70 @@ def cli() -> None:
 @click.option("--strict", is_flag=True,
               help=N_("Warnings count as errors for the exit status."))
 @click.option("--no-color", is_flag=True, help=N_("No colours, even on a terminal."))
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True,
+              help=N_("Colours: on a terminal without NO_COLOR (auto), always, or never."))
+@click.option("--output-file", "-o", default=None,
+              help=N_("Write the report to this file instead of standard output."))
+@click.option("--statistics", is_flag=True,
+              help=N_("Instead of the diagnostics, how many times each code was reported."))
+@click.option("--quiet", "-q", is_flag=True,
+              help=N_("Text: only the files with diagnostics; jsonl: only the games with "
+                      "diagnostics."))
+@click.option("--exit-zero", is_flag=True,
+              help=N_("Exit with status 0 even when a file has an error."))
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
     help=N_("Worker processes (0: one per core); the output is the same as with 1."),
 )
 @lang_option
 def validate(
-    files: Sequence[str], fmt: str, chain: bool, select: str | None, ignore: str | None,
-    strict: bool, no_color: bool, jobs: int, lang: str | None,
+    files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
+    strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
+    quiet: bool, exit_zero: bool, jobs: int, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
     FILES are record files; `-` reads standard input.
     """
+    from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
     from .pipeline import Selection
     from .runner import Options, check_readable, run_validate
 
     problem = check_readable(files)
     if problem is not None:
         raise UsageProblem(problem)
+    fmt = default_format(fmt)
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
     selection, language = Selection(_codes(select), _codes(ignore)), _language(lang)
     if fmt == "annotated":
         _annotated(files, selection, strict, language, chain)
     options = Options(
-        fmt=fmt,
-        selection=selection,
-        strict=strict,
-        lang=language,
-        color=not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty(),
-        jobs=jobs,
+        fmt=fmt, selection=selection, strict=strict, lang=language,
+        color=use_color(color, no_color, output_file), jobs=jobs, quiet=quiet,
     )
-    out = _text_stdout()
     try:
-        failed = run_validate(files, options, out, sys.stdin.buffer)
-    finally:
-        out.flush()
-        out.detach()  # leave standard output open for whoever called us
-    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+        with report_stream(output_file) as out:
+            if fmt in MACHINE_FORMATS or statistics:
+                failed = _gamewise(files, options, out, statistics)
+            else:
+                failed = run_validate(files, options, out, sys.stdin.buffer)
+    except CannotWrite as error:
+        raise UsageProblem(str(error)) from None
+    sys.exit(EXIT_FINDINGS if failed and not exit_zero else EXIT_OK)
+
+
+def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool) -> bool:
+    """The machine formats and ``--statistics``: a game at a time (``gamewise.py``)."""
+    from .gamewise import Source
+    from .lint import run_gamewise, sink_for
+    from .runner import display_name
+
+    sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
+    sources = [Source(display_name(path), path) for path in files]
+    tallies = run_gamewise(sources, sink, options.selection, sys.stdin.buffer)
+    return any(t.errors or (options.strict and t.warnings) for t in tallies)
 
 
 def _annotated(
@@ -278,12 +306,19 @@ def schema() -> None:
 
 @cli.command()
 @click.argument("code", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help=N_("The catalogue as text, or as JSON data."))
 @lang_option
-def rules(code: str | None, lang: str | None) -> None:
+def rules(code: str | None, fmt: str, lang: str | None) -> None:
     """List the diagnostic codes, or explain one CODE with examples."""
     from .explain import catalogue_text, explain_text
 
     language = _language(lang)
+    if code is None and fmt == "json":
+        from .output.catalogue_json import catalogue_json
+
+        write_output(catalogue_json(language), None)
+        return
     if code is None:
         write_output(catalogue_text(language), None)
         return

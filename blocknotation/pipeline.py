@@ -17,6 +17,7 @@ from . import stream as _stream
 from .diagnostics import Diagnostic
 from .engine import replay
 from .engine.quick import replay_quick
+from .positions import with_end
 from .quickread import read_game
 from .report import FileReport, GameResult, Piece
 from .stream import Chunk
@@ -49,7 +50,7 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     ``engine/quick.py``); ``quick=False`` always takes the full way, the reference that the
     quick way is tested against."""
     if isinstance(chunk, Diagnostic):
-        kept = (chunk,) if selection.keeps(chunk.code) else ()
+        kept = (with_end(chunk, (), 0),) if selection.keeps(chunk.code) else ()
         return Piece((), kept, {})
     if quick:
         read = read_game(chunk.text, chunk.first_line)
@@ -65,14 +66,16 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     syntax = parsed.diagnostics
     if syntax and parsed.records.games:
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
+    lines = chunk.lines
     diagnostics = sorted(
-        (d for d in (*syntax, *found) if selection.keeps(d.code)),
+        (with_end(d, lines, chunk.first_line) for d in (*syntax, *found)
+         if selection.keeps(d.code)),
         key=lambda d: d.order,
     )
     context = {
-        d.line: chunk.lines[d.line - chunk.first_line]
+        d.line: lines[d.line - chunk.first_line]
         for d in diagnostics
-        if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(chunk.lines)
+        if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(lines)
     }
     return Piece(games, tuple(diagnostics), context)
 

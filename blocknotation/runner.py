@@ -34,6 +34,7 @@ class Options:
     lang: str = "en"
     color: bool = False
     jobs: int = 1
+    quiet: bool = False  # summaries only for files with diagnostics
     progress: bool | None = None  # None: when standard error is a terminal
 
 
@@ -139,7 +140,9 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
                     for line in piece.lines:
                         out.write(line + "\n")
                 progress.close()
-                out.write(summary_line(name, feed.tallies[index], options.lang) + "\n")
+                tally = feed.tallies[index]
+                if not options.quiet or tally.errors or tally.warnings:
+                    out.write(summary_line(name, tally, options.lang) + "\n")
             if path != STDIN:
                 read_before += os.path.getsize(path)
     if json_report is not None:

@@ -37,6 +37,8 @@ def diagnostic_object(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
         "message": d.message.render(translator(lang)),
         "line": d.line,
         "column": d.column,
+        "end_line": d.end[0],
+        "end_column": d.end[1],
         "game": d.game,
         "hand": d.hand,
     }
