@@ -10,14 +10,13 @@ games' text).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import IO, BinaryIO, Protocol
 
 from .inputs import maybe_gunzip
-from .pipeline import EVERYTHING, Selection, chunks_of, validate_chunk
+from .pipeline import EVERYTHING, Selection, validate_chunk
 from .report import Piece, Tally
 from .stream import Chunk
 
@@ -42,29 +41,18 @@ class Source:
     path: str  # "-" for standard input
 
 
-def game_digest(chunk: Chunk) -> str | None:
-    """The sha256 (hex) of the game's canonical text, one LF after each line; None when the
-    chunk holds no game or has lines that cannot be read (its text would not be whole)."""
-    from .output.canonical import game_lines
-
-    parsed = chunk.parse()
-    if parsed.diagnostics or not parsed.records.games:
-        return None
-    text = "".join(line + "\n" for line in game_lines(parsed.records.games[0], first=True))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def pieces(stream: BinaryIO, selection: Selection, digests: bool
            ) -> Iterator[tuple[Piece, str | None]]:
     """The pieces of one file, a game at a time, each with its game's digest if wanted."""
-    games = 0
-    for chunk in chunks_of(stream):
-        piece = validate_chunk(chunk, games + 1, selection)
-        games += len(piece.games)
-        digest = None
-        if digests and piece.games and isinstance(chunk, Chunk):
-            digest = game_digest(chunk)
-        yield piece, digest
+    from .games import check, iter_games
+
+    for game in iter_games(stream):
+        if digests:
+            yield check(game, selection)
+        else:
+            problem = game.problem
+            chunk = problem if problem is not None else Chunk(game.first_line, game.text)
+            yield validate_chunk(chunk, game.index, selection), None
 
 
 def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO,

@@ -54,8 +54,19 @@ def loose_object(path: str, diagnostics: Sequence[Diagnostic], lang: str = "en"
     }
 
 
+def piece_object(path: str, piece: Piece, digest: str | None, lang: str = "en"
+                 ) -> dict[str, Any] | None:
+    """The object for one piece (one game, and every diagnostic in its lines); None for a
+    piece with neither a game nor a diagnostic."""
+    if piece.games:
+        return game_object(path, piece.games[0], piece.diagnostics, digest, lang)
+    if piece.diagnostics:
+        return loose_object(path, piece.diagnostics, lang)
+    return None
+
+
 class JsonLinesSink:
-    """Writes a line per game (and per run of diagnostics outside any game)."""
+    """Writes a line per game (and per piece of diagnostics outside any game)."""
 
     wants_digest = True
 
@@ -65,15 +76,9 @@ class JsonLinesSink:
         self.quiet = quiet
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
-        games = {game.index for game in piece.games}
-        loose = [d for d in piece.diagnostics if d.game not in games]
-        if loose:
-            write_line(self.out, _dumps(loose_object(path, loose, self.lang)))
-        for game in piece.games:
-            own = [d for d in piece.diagnostics if d.game == game.index]
-            if self.quiet and not own:
-                continue
-            write_line(self.out, _dumps(game_object(path, game, own, digest, self.lang)))
+        found = piece_object(path, piece, digest, self.lang)
+        if found is not None and not (self.quiet and not found["diagnostics"]):
+            write_line(self.out, _dumps(found))
 
     def end_file(self, path: str, tally: Tally) -> None:
         pass
