@@ -159,6 +159,16 @@ def cli() -> None:
                       "diagnostics."))
 @click.option("--exit-zero", is_flag=True,
               help=N_("Exit with status 0 even when a file has an error."))
+@click.option("--include", multiple=True,
+              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
+                      "default *.block and *.block.gz)."))
+@click.option("--exclude", multiple=True,
+              help=N_("Leave out files and directories found in directories or globs "
+                      "(gitignore-style pattern; repeatable)."))
+@click.option("--no-respect-gitignore", is_flag=True,
+              help=N_("Also read the files that .gitignore files leave out."))
+@click.option("--stdin-filename", default=None,
+              help=N_("The name standard input gets in reports."))
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
     help=N_("Worker processes (0: one per core); the output is the same as with 1."),
@@ -167,7 +177,8 @@ def cli() -> None:
 def validate(
     files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
-    quiet: bool, exit_zero: bool, jobs: int, lang: str | None,
+    quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
+    no_respect_gitignore: bool, stdin_filename: str | None, jobs: int, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -177,6 +188,7 @@ def validate(
     from .pipeline import Selection
     from .runner import Options, check_readable, run_validate
 
+    files = _expanded(files, include, exclude, not no_respect_gitignore)
     problem = check_readable(files)
     if problem is not None:
         raise UsageProblem(problem)
@@ -189,6 +201,7 @@ def validate(
     options = Options(
         fmt=fmt, selection=selection, strict=strict, lang=language,
         color=use_color(color, no_color, output_file), jobs=jobs, quiet=quiet,
+        stdin_name=stdin_filename or "<stdin>",
     )
     try:
         with report_stream(output_file) as out:
@@ -208,9 +221,21 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool) ->
     from .runner import display_name
 
     sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
-    sources = [Source(display_name(path), path) for path in files]
+    sources = [Source(display_name(path, options.stdin_name), path) for path in files]
     tallies = run_gamewise(sources, sink, options.selection, sys.stdin.buffer)
     return any(t.errors or (options.strict and t.warnings) for t in tallies)
+
+
+def _expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str],
+              gitignore: bool) -> list[str]:
+    """The files to read: directories walked, globs expanded (``inputs.expand``)."""
+    from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand
+
+    filters = Filters(tuple(include) or DEFAULT_INCLUDE, tuple(exclude), gitignore)
+    try:
+        return expand(files, filters)
+    except InputProblem as problem:
+        raise UsageProblem(str(problem)) from None
 
 
 def _annotated(

@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import IO, BinaryIO
 
+from .inputs import maybe_gunzip
 from .output import report_json, report_text
 from .output.report_json import JsonReport
 from .output.report_text import summary_line
@@ -35,11 +36,12 @@ class Options:
     color: bool = False
     jobs: int = 1
     quiet: bool = False  # summaries only for files with diagnostics
+    stdin_name: str = "<stdin>"  # --stdin-filename
     progress: bool | None = None  # None: when standard error is a terminal
 
 
-def display_name(path: str) -> str:
-    return "<stdin>" if path == STDIN else path
+def display_name(path: str, stdin_name: str = "<stdin>") -> str:
+    return stdin_name if path == STDIN else path
 
 
 def check_readable(paths: Sequence[str]) -> str | None:
@@ -57,7 +59,8 @@ def check_readable(paths: Sequence[str]) -> str | None:
 
 def _opened(paths: Sequence[str], stdin: BinaryIO, stack: ExitStack) -> Iterator[BinaryIO]:
     for path in paths:
-        yield stdin if path == STDIN else stack.enter_context(open(path, "rb"))  # noqa: SIM115
+        raw = stdin if path == STDIN else stack.enter_context(open(path, "rb"))  # noqa: SIM115
+        yield maybe_gunzip(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +86,8 @@ def _tagged_pieces(
     paths: Sequence[str], stdin: BinaryIO, options: Options, stack: ExitStack
 ) -> Iterator[tuple[int, Rendered, BinaryIO]]:
     streams = list(_opened(paths, stdin, stack))
-    render = Render(options.fmt, tuple(map(display_name, paths)), options.lang, options.color)
+    names = tuple(display_name(path, options.stdin_name) for path in paths)
+    render = Render(options.fmt, names, options.lang, options.color)
     if options.jobs == 1:
         for index, stream in enumerate(streams):
             for piece in validate_stream(stream, options.selection):
@@ -132,7 +136,7 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     with ExitStack() as stack:
         feed = _Feed(_tagged_pieces(paths, stdin, options, stack), len(paths), progress)
         for index, path in enumerate(paths):
-            name = display_name(path)
+            name = display_name(path, options.stdin_name)
             if json_report is not None:
                 json_report.add_rendered(name, feed.pieces(index, read_before))
             else:
