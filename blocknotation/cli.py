@@ -169,16 +169,21 @@ def cli() -> None:
               help=N_("Also read the files that .gitignore files leave out."))
 @click.option("--stdin-filename", default=None,
               help=N_("The name standard input gets in reports."))
+@click.option("--config", "config_path", default=None,
+              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
+                      "instead of the nearest one above the current directory."))
+@click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
 @click.option(
-    "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-    help=N_("Worker processes (0: one per core); the output is the same as with 1."),
+    "--jobs", "-j", type=click.IntRange(min=0), default=None,
+    help=N_("Worker processes (0: one per core; default 1); the output is the same as with 1."),
 )
 @lang_option
 def validate(
     files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
-    no_respect_gitignore: bool, stdin_filename: str | None, jobs: int, lang: str | None,
+    no_respect_gitignore: bool, stdin_filename: str | None, config_path: str | None,
+    isolated: bool, jobs: int | None, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -188,20 +193,27 @@ def validate(
     from .pipeline import Selection
     from .runner import Options, check_readable, run_validate
 
-    files = _expanded(files, include, exclude, not no_respect_gitignore)
+    config = _configuration(config_path, isolated)
+    files = _expanded(files, include or config.include, exclude or config.exclude,
+                      not no_respect_gitignore)
     problem = check_readable(files)
     if problem is not None:
         raise UsageProblem(problem)
-    fmt = default_format(fmt)
+    fmt = default_format(fmt or config.format)
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
-    selection, language = Selection(_codes(select), _codes(ignore)), _language(lang)
+    selection = Selection(_codes(select) if select is not None else config.select,
+                          _codes(ignore) if ignore is not None else config.ignore)
+    selections = tuple(Selection(selection.select, selection.ignore + config.ignored_for(f))
+                       for f in files)
+    language, strict = _language(lang or config.lang), strict or bool(config.strict)
     if fmt == "annotated":
-        _annotated(files, selection, strict, language, chain)
+        _annotated(files, selections[0], strict, language, chain)
     options = Options(
         fmt=fmt, selection=selection, strict=strict, lang=language,
-        color=use_color(color, no_color, output_file), jobs=jobs, quiet=quiet,
-        stdin_name=stdin_filename or "<stdin>",
+        color=use_color(color, no_color, output_file), quiet=quiet,
+        jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
+        stdin_name=stdin_filename or "<stdin>", selections=selections,
     )
     try:
         with report_stream(output_file) as out:
@@ -221,9 +233,20 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool) ->
     from .runner import display_name
 
     sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
-    sources = [Source(display_name(path, options.stdin_name), path) for path in files]
-    tallies = run_gamewise(sources, sink, options.selection, sys.stdin.buffer)
+    sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
+               for index, path in enumerate(files)]
+    tallies = run_gamewise(sources, sink, sys.stdin.buffer)
     return any(t.errors or (options.strict and t.warnings) for t in tallies)
+
+
+def _configuration(path: str | None, isolated: bool) -> Any:
+    """The configuration that applies (``config.resolve``); a bad file is a usage error."""
+    from .config import ConfigProblem, resolve
+
+    try:
+        return resolve(path, isolated)
+    except ConfigProblem as problem:
+        raise UsageProblem(str(problem)) from None
 
 
 def _expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str],

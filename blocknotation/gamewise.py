@@ -39,6 +39,7 @@ class Source:
 
     name: str
     path: str  # "-" for standard input
+    selection: Selection = EVERYTHING
 
 
 def pieces(stream: BinaryIO, selection: Selection, digests: bool
@@ -55,8 +56,7 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
             yield validate_chunk(chunk, game.index, selection), None
 
 
-def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO,
-        selection: Selection = EVERYTHING) -> list[Tally]:
+def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
     """Validate every source into ``sink``; the counts of each file, in order."""
     tallies = []
     with ExitStack() as stack:
@@ -64,7 +64,7 @@ def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO,
             raw = stdin if source.path == "-" else stack.enter_context(open(source.path, "rb"))
             stream = maybe_gunzip(raw)
             tally = Tally()
-            for piece, digest in pieces(stream, selection, sink.wants_digest):
+            for piece, digest in pieces(stream, source.selection, sink.wants_digest):
                 tally = tally.add(piece)
                 sink.add(source.name, piece, digest)
             sink.end_file(source.name, tally)

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from typing import IO, BinaryIO
 
 from .gamewise import Sink, Source
-from .pipeline import Selection
 from .report import Tally
 
 #: Formats written game by game by ``gamewise.run``.
@@ -84,8 +83,7 @@ def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool) -
     return JunitSink(out, lang)
 
 
-def run_gamewise(sources: Sequence[Source], sink: Sink, selection: Selection,
-                 stdin: BinaryIO) -> list[Tally]:
+def run_gamewise(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
     from .gamewise import run
 
-    return run(sources, sink, stdin, selection)
+    return run(sources, sink, stdin)

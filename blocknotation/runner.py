@@ -37,6 +37,10 @@ class Options:
     jobs: int = 1
     quiet: bool = False  # summaries only for files with diagnostics
     stdin_name: str = "<stdin>"  # --stdin-filename
+    selections: tuple[Selection, ...] = ()  # per file (per-file-ignores); else ``selection``
+
+    def selection_of(self, index: int) -> Selection:
+        return self.selections[index] if index < len(self.selections) else self.selection
     progress: bool | None = None  # None: when standard error is a terminal
 
 
@@ -90,12 +94,13 @@ def _tagged_pieces(
     render = Render(options.fmt, names, options.lang, options.color)
     if options.jobs == 1:
         for index, stream in enumerate(streams):
-            for piece in validate_stream(stream, options.selection):
+            for piece in validate_stream(stream, options.selection_of(index)):
                 yield index, render(index, piece), stream
         return
     from .parallel import validate_files
 
-    for index, rendered in validate_files(streams, options.selection, options.jobs, render):
+    selections = [options.selection_of(index) for index in range(len(streams))]
+    for index, rendered in validate_files(streams, selections, options.jobs, render):
         yield index, rendered, streams[index]
 
 
