@@ -19,6 +19,7 @@ import click
 
 from . import __version__
 from .cli_help import TranslatedGroup, remember_language
+from .completion import complete_codes
 from .diagnostics import N_
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -125,7 +126,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--format", "fmt",
     type=click.Choice(["text", "json", "annotated", "jsonl", "github", "sarif", "junit"]),
@@ -140,9 +141,9 @@ def cli() -> None:
     help=N_("Only with --format annotated: after each play, describe the chain in the "
             "rules text's words (tiles, links, open points)."),
 )
-@click.option("--select", default=None,
+@click.option("--select", default=None, shell_complete=complete_codes,
               help=N_("Only these codes or prefixes (e.g. P4,E504)."))
-@click.option("--ignore", default=None,
+@click.option("--ignore", default=None, shell_complete=complete_codes,
               help=N_("Leave out these codes or prefixes (e.g. G105)."))
 @click.option("--strict", is_flag=True,
               help=N_("Warnings count as errors for the exit status."))
@@ -282,7 +283,7 @@ def _annotated(
 
 
 @cli.command()
-@click.argument("file")
+@click.argument("file", type=click.Path())
 @click.option(
     "--to", "target", type=click.Choice(["json", "text"]), default=None,
     help=N_("Output form (default: JSON for a text record, text for a JSON one)."),
