@@ -59,7 +59,7 @@ _GLOB_CHARACTERS = frozenset("*?[")
 
 
 class InputProblem(Exception):
-    """The files named cannot be worked out (a glob that matches nothing...)."""
+    """The files named cannot be worked out (a directory without records)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +83,8 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
             files += _walk(argument, filters)
         elif _GLOB_CHARACTERS & set(argument):
             found = sorted(p for p in glob.glob(argument, recursive=True) if os.path.isfile(p))
-            if not found:
-                raise InputProblem(f"no file matches {argument}")
-            files += [p for p in found if not _excluded(p, filters, os.curdir)]
+            # A pattern that matches nothing is taken as a name: "cannot read" says why.
+            files += [p for p in found if not _excluded(p, filters, os.curdir)] or [argument]
         else:
             files.append(argument)  # missing: reported when it is read
     if arguments and not files:

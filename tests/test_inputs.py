@@ -81,7 +81,8 @@ def test_quoted_globs_are_expanded_and_filtered(tmp_path: Path) -> None:
     assert paths(done) == ["sub/b.block.gz", "sub/deep/g.block"]
     none = run("validate", "nothing/*.block", cwd=root)
     assert (none.returncode, none.stdout) == (2, "")
-    assert none.stderr == "blocknot: no file matches nothing/*.block\n"
+    assert none.stderr == ("blocknot: cannot read nothing/*.block: No such file or "
+                           "directory\n")
 
 
 def test_a_directory_without_records_is_a_usage_error(tmp_path: Path) -> None:
