@@ -170,6 +170,8 @@ def cli() -> None:
               help=N_("Also read the files that .gitignore files leave out."))
 @click.option("--stdin-filename", default=None,
               help=N_("The name standard input gets in reports."))
+@click.option("--no-suppress", is_flag=True,
+              help=N_("Report everything, even what '# blocknot: ignore' comments suppress."))
 @click.option("--config", "config_path", default=None,
               help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
                       "instead of the nearest one above the current directory."))
@@ -183,7 +185,8 @@ def validate(
     files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
-    no_respect_gitignore: bool, stdin_filename: str | None, config_path: str | None,
+    no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
+    config_path: str | None,
     isolated: bool, jobs: int | None, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
@@ -205,8 +208,7 @@ def validate(
         raise UsageProblem("--chain goes with --format annotated")
     selection = Selection(_codes(select) if select is not None else config.select,
                           _codes(ignore) if ignore is not None else config.ignore)
-    selections = tuple(Selection(selection.select, selection.ignore + config.ignored_for(f))
-                       for f in files)
+    selections = tuple(_selection_for(f, selection, config, not no_suppress) for f in files)
     language, strict = _language(lang or config.lang), strict or bool(config.strict)
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
@@ -238,6 +240,16 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool) ->
                for index, path in enumerate(files)]
     tallies = run_gamewise(sources, sink, sys.stdin.buffer)
     return any(t.errors or (options.strict and t.warnings) for t in tallies)
+
+
+def _selection_for(path: str, selection: Any, config: Any, suppress: bool) -> Any:
+    """The codes to report for one file: per-file-ignores, and its ignore-file comments."""
+    from .pipeline import Selection
+    from .suppress import file_codes
+
+    file_ignores = file_codes(path) if suppress and path != "-" else ()
+    return Selection(selection.select, selection.ignore + config.ignored_for(path),
+                     file_ignores, suppress)
 
 
 def _configuration(path: str | None, isolated: bool) -> Any:

@@ -21,6 +21,7 @@ from .positions import with_end
 from .quickread import read_game
 from .report import FileReport, GameResult, Piece
 from .stream import Chunk
+from .suppress import apply
 
 if TYPE_CHECKING:
     from . import records as r
@@ -32,6 +33,10 @@ class Selection:
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    #: Codes an ``ignore-file`` comment of the file suppresses (``suppress.file_codes``).
+    file_ignores: tuple[str, ...] = ()
+    #: Whether ``# blocknot: ignore`` comments suppress anything (``--no-suppress``: no).
+    suppress: bool = True
 
     def keeps(self, code: str) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):
@@ -51,6 +56,9 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     quick way is tested against."""
     if isinstance(chunk, Diagnostic):
         kept = (with_end(chunk, (), 0),) if selection.keeps(chunk.code) else ()
+        if selection.suppress and kept:
+            after, suppressed = apply(kept, (), 0, selection.file_ignores)
+            return Piece((), after, {}, suppressed)
         return Piece((), kept, {})
     if quick:
         read = read_game(chunk.text, chunk.first_line)
@@ -67,17 +75,22 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if syntax and parsed.records.games:
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
     lines = chunk.lines
-    diagnostics = sorted(
+    diagnostics = tuple(sorted(
         (with_end(d, lines, chunk.first_line) for d in (*syntax, *found)
          if selection.keeps(d.code)),
         key=lambda d: d.order,
-    )
+    ))
+    suppressed = 0
+    if selection.suppress and diagnostics and (selection.file_ignores or
+                                               "blocknot:" in chunk.text):
+        diagnostics, suppressed = apply(diagnostics, lines, chunk.first_line,
+                                        selection.file_ignores)
     context = {
         d.line: lines[d.line - chunk.first_line]
         for d in diagnostics
         if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(lines)
     }
-    return Piece(games, tuple(diagnostics), context)
+    return Piece(games, diagnostics, context, suppressed)
 
 
 def _place(d: Diagnostic, game: r.Game, index: int) -> Diagnostic:

@@ -59,10 +59,13 @@ def piece_object(path: str, piece: Piece, digest: str | None, lang: str = "en"
     """The object for one piece (one game, and every diagnostic in its lines); None for a
     piece with neither a game nor a diagnostic."""
     if piece.games:
-        return game_object(path, piece.games[0], piece.diagnostics, digest, lang)
-    if piece.diagnostics:
-        return loose_object(path, piece.diagnostics, lang)
-    return None
+        found = game_object(path, piece.games[0], piece.diagnostics, digest, lang)
+    elif piece.diagnostics:
+        found = loose_object(path, piece.diagnostics, lang)
+    else:
+        return None
+    found["suppressed"] = piece.suppressed
+    return found
 
 
 class JsonLinesSink:

@@ -163,7 +163,7 @@ class JsonReport:
                 tally = tally.plus(piece.tally)
                 diagnostics += piece.lines
             head = _dumps({"path": path, "valid": tally.errors == 0, "errors": tally.errors,
-                           "warnings": tally.warnings})[:-1]
+                           "warnings": tally.warnings, "suppressed": tally.suppressed})[:-1]
             self.out.write(("\n  " if self.files == 0 else ",\n  ") + head)
             self.out.write(', "diagnostics": [')
             self.out.write(",".join("\n    " + d for d in diagnostics))
