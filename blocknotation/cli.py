@@ -310,9 +310,12 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
     from .convert import convert_bytes
+    from .convert_many import is_many
     from .limits import MAX_INPUT_BYTES
     from .source import context_lines
 
+    if is_many(file):
+        _convert_many(file, target, output, lang)
     data = read_input(file)
     if len(data) > MAX_INPUT_BYTES:
         _convert_large(file, data, target, output, lang)
@@ -322,6 +325,18 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
         context = context_lines(data, {d.line for d in diagnostics})
         _refuse(file, diagnostics, context, lang)
     write_output(text, output)
+
+
+def _convert_many(file: str, target: str | None, output: str | None, lang: str | None
+                  ) -> NoReturn:
+    """``convert DIR|GLOB -o OUTDIR`` (``convert_many.py``)."""
+    from .convert_many import convert_many
+    from .inputs import InputProblem
+
+    try:
+        sys.exit(convert_many(file, target, output, _language(lang)))
+    except InputProblem as problem:
+        raise UsageProblem(str(problem)) from None
 
 
 def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | None) -> NoReturn:
