@@ -186,8 +186,7 @@ def validate(
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
-    config_path: str | None,
-    isolated: bool, jobs: int | None, lang: str | None,
+    config_path: str | None, isolated: bool, jobs: int | None, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -208,7 +207,8 @@ def validate(
         raise UsageProblem("--chain goes with --format annotated")
     selection = Selection(_codes(select) if select is not None else config.select,
                           _codes(ignore) if ignore is not None else config.ignore)
-    selections = tuple(_selection_for(f, selection, config, not no_suppress) for f in files)
+    selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
+                       for f in files)
     language, strict = _language(lang or config.lang), strict or bool(config.strict)
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
@@ -242,14 +242,17 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool) ->
     return any(t.errors or (options.strict and t.warnings) for t in tallies)
 
 
-def _selection_for(path: str, selection: Any, config: Any, suppress: bool) -> Any:
-    """The codes to report for one file: per-file-ignores, and its ignore-file comments."""
+def _selection_for(path: str, stdin_name: str | None, selection: Any, config: Any,
+                   suppress: bool) -> Any:
+    """The codes to report for one file: per-file-ignores (standard input is matched by its
+    ``--stdin-filename``), and its ignore-file comments."""
     from .pipeline import Selection
     from .suppress import file_codes
 
     file_ignores = file_codes(path) if suppress and path != "-" else ()
-    return Selection(selection.select, selection.ignore + config.ignored_for(path),
-                     file_ignores, suppress)
+    name = stdin_name if path == "-" else path
+    ignored = config.ignored_for(name) if name is not None else ()
+    return Selection(selection.select, selection.ignore + ignored, file_ignores, suppress)
 
 
 def _configuration(path: str | None, isolated: bool) -> Any:

@@ -52,6 +52,10 @@ def test_blocknot_toml_above_the_current_directory_applies(tmp_path: Path) -> No
                                ("p405.block", "P405")]
     overridden = run("validate", "--ignore", "P", ".", cwd=games)  # the option wins
     assert codes(overridden) == [("g105.block", "G105")]
+    named = subprocess.run(
+        [sys.executable, "-m", "blocknotation", "validate", "--stdin-filename",
+         "legacy/x.block", "-"], input=P405, capture_output=True, cwd=games, check=False)
+    assert named.returncode == 0  # per-file-ignores match standard input by its name
 
 
 def test_pyproject_tool_section_strict_and_exclude(tmp_path: Path) -> None:
