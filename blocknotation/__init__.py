@@ -14,6 +14,9 @@ The public API (every name below is importable from ``blocknotation``)::
         for piece in validate_stream(f):
             piece.games, piece.diagnostics
 
+    with open("club.txt", "rb") as f:     # games to check elsewhere: a plain dict per game
+        results = [validate_game(game, "club.txt") for game in iter_games(f)]
+
 The functions are defined in ``api.py``, with their contracts.  Importing this package is
 cheap: the parser, the engine and the records load on first use.
 """
@@ -22,19 +25,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .api import parse, parse_bytes, validate, validate_stream
+from .api import iter_games, parse, parse_bytes, validate, validate_game, validate_stream
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
+    from .games import GameText
     from .parsing import ParseResult
     from .records import RecordFile
     from .report import FileReport, GameResult, HandResult, Piece
 
 __all__ = [
-    "Diagnostic", "FileReport", "GameResult", "HandResult", "ParseResult", "Piece", "RecordFile",
-    "__version__", "parse", "parse_bytes", "validate", "validate_stream",
+    "Diagnostic", "FileReport", "GameResult", "GameText", "HandResult", "ParseResult", "Piece",
+    "RecordFile", "__version__", "iter_games", "parse", "parse_bytes", "validate",
+    "validate_game", "validate_stream",
 ]
 
 #: The public types, each loaded from its module on first use.
@@ -46,6 +51,7 @@ _LAZY = {
     "GameResult": "report",
     "HandResult": "report",
     "Piece": "report",
+    "GameText": "games",
 }
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
+    from .games import GameText
     from .parsing import ParseResult
     from .pipeline import Selection
     from .report import FileReport, Piece
@@ -81,6 +82,47 @@ def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
     from .pipeline import validate_stream as pieces
 
     return pieces(stream, _selection(select, ignore))
+
+
+def iter_games(stream: BinaryIO) -> Iterator[GameText]:
+    """Cut a record file read from a binary stream into its games, one in memory at a time.
+
+    Yields a ``GameText`` per game: ``text`` (its lines, LF-joined; the lines before the
+    first game go with it), ``first_line`` (the number of its first line in the file) and
+    ``index`` (its index among the file's games, from 1).  Cutting does not judge anything.
+    When the bytes stop being UTF-8 text, the last item has no text and ``problem`` holds
+    the S003 diagnostic.  Hand each item to ``validate_game``, here or in another process.
+    """
+    if isinstance(stream, io.TextIOBase) or not callable(getattr(stream, "read", None)):
+        raise TypeError("iter_games() takes a binary stream: open the file in binary mode "
+                        f"('rb'), or wrap bytes in io.BytesIO; not {type(stream).__name__}")
+    from .games import iter_games as games
+
+    return games(stream)
+
+
+def validate_game(game: GameText | str, path: str = "<string>", *, first_line: int = 1,
+                  index: int = 1, select: Iterable[str] = (), ignore: Iterable[str] = (),
+                  lang: str = "en") -> dict[str, Any] | None:
+    """Check one game; never raises on a bad record.  Returns a plain dict (picklable, and
+    JSON as it stands): the object ``blocknot validate --format jsonl`` writes for the game.
+
+    ``game`` is an item of ``iter_games`` (it carries its own first line and index), or the
+    text of one game whose first line in its file is ``first_line`` and whose index among
+    the file's games is ``index``: line numbers in the result are the file's.  The dict
+    holds ``path``, ``game``, ``line``, ``players``, ``target``, ``status``, ``winner``,
+    ``score``, ``hands``, ``valid``, ``errors``, ``warnings``, ``diagnostics`` and ``digest``
+    (README, "Output for machines"); for a text without a game but with diagnostics,
+    ``game`` is None; for a text of comments alone, the result is None.
+    """
+    if not isinstance(game, str):
+        from .games import GameText as Kind
+
+        _require(game, Kind, "validate_game", "a GameText or a str")
+    from .games import validate_game as check
+
+    return check(game, path, first_line=first_line, index=index, lang=lang,
+                 selection=_selection(select, ignore))
 
 
 def _selection(select: Iterable[str], ignore: Iterable[str]) -> Selection:

@@ -31,9 +31,8 @@ from .cli_output import (
     say,
     scratch,
     silence_stdout,
-    stdout_is_terminal,
-    text_stdout,
 )
+from .completion import complete_codes
 from .diagnostics import N_
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -140,73 +139,162 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "annotated", "html"]),
-    default="text", show_default=True,
+    "--format", "fmt",
+    type=click.Choice(["text", "json", "annotated", "html", "jsonl", "github", "sarif",
+                       "junit"]),
+    default=None,
     help=N_("Output format: diagnostics as text or JSON, the record itself with the "
-            "engine's findings as #= and #! comments (annotated: one FILE), or one "
-            "self-contained HTML page with the chains drawn and a step-by-step replay."),
+            "engine's findings as #= and #! comments (annotated: one FILE), one "
+            "self-contained HTML page with the chains drawn and a step-by-step replay, JSON "
+            "Lines (a line per game), GitHub Actions annotations, SARIF 2.1.0 or JUnit XML "
+            "(default: github when GITHUB_ACTIONS=true, else text)."),
 )
-@click.option("-o", "--output", default=None,
-              help=N_("Only with --format html: write the page here instead of standard "
-                      "output."))
 @click.option(
     "--chain", is_flag=True,
     help=N_("Only with --format annotated: after each play, describe the chain in the "
             "rules text's words (tiles, links, open points)."),
 )
-@click.option("--select", default=None,
+@click.option("--select", default=None, shell_complete=complete_codes,
               help=N_("Only these codes or prefixes (e.g. P4,E504)."))
-@click.option("--ignore", default=None,
+@click.option("--ignore", default=None, shell_complete=complete_codes,
               help=N_("Leave out these codes or prefixes (e.g. G105)."))
 @click.option("--strict", is_flag=True,
               help=N_("Warnings count as errors for the exit status."))
 @click.option("--no-color", is_flag=True, help=N_("No colours, even on a terminal."))
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True,
+              help=N_("Colours: on a terminal without NO_COLOR (auto), always, or never."))
+@click.option("--output-file", "-o", "--output", "output_file", default=None,
+              help=N_("Write the report to this file instead of standard output."))
+@click.option("--statistics", is_flag=True,
+              help=N_("Instead of the diagnostics, how many times each code was reported."))
+@click.option("--quiet", "-q", is_flag=True,
+              help=N_("Text: only the files with diagnostics; jsonl: only the games with "
+                      "diagnostics."))
+@click.option("--exit-zero", is_flag=True,
+              help=N_("Exit with status 0 even when a file has an error."))
+@click.option("--include", multiple=True,
+              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
+                      "default *.block and *.block.gz)."))
+@click.option("--exclude", multiple=True,
+              help=N_("Leave out files and directories found in directories or globs "
+                      "(gitignore-style pattern; repeatable)."))
+@click.option("--no-respect-gitignore", is_flag=True,
+              help=N_("Also read the files that .gitignore files leave out."))
+@click.option("--stdin-filename", default=None,
+              help=N_("The name standard input gets in reports."))
+@click.option("--no-suppress", is_flag=True,
+              help=N_("Report everything, even what '# blocknot: ignore' comments suppress."))
+@click.option("--config", "config_path", default=None,
+              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
+                      "instead of the nearest one above the current directory."))
+@click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
 @click.option(
-    "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-    help=N_("Worker processes (0: one per core); the output is the same as with 1."),
+    "--jobs", "-j", type=click.IntRange(min=0), default=None,
+    help=N_("Worker processes (0: one per core; default 1); the output is the same as with 1."),
 )
 @lang_option
 def validate(
-    files: Sequence[str], fmt: str, chain: bool, select: str | None, ignore: str | None,
-    strict: bool, no_color: bool, jobs: int, lang: str | None, output: str | None,
+    files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
+    strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
+    quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
+    no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
+    config_path: str | None, isolated: bool, jobs: int | None, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
-    FILES are record files; `-` reads standard input.
+    FILES are record files, directories (searched for .block files) or quoted globs; `-`
+    reads standard input.
     """
+    from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
     from .pipeline import Selection
     from .runner import Options, check_readable, run_validate
 
+    config = _configuration(config_path, isolated)
+    files = _expanded(files, include or config.include, exclude or config.exclude,
+                      not no_respect_gitignore)
     problem = check_readable(files)
     if problem is not None:
         raise UsageProblem(problem)
+    fmt = default_format(fmt or config.format)
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
-    selection, language = Selection(_codes(select), _codes(ignore)), _language(lang)
-    if output is not None and fmt != "html":
-        raise UsageProblem("-o/--output goes with --format html")
+    selection = Selection(_codes(select) if select is not None else config.select,
+                          _codes(ignore) if ignore is not None else config.ignore)
+    selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
+                       for f in files)
+    language, strict = _language(lang or config.lang), strict or bool(config.strict)
     if fmt == "annotated":
-        _annotated(files, selection, strict, language, chain)
+        _annotated(files, selections[0], strict, language, chain)
     if fmt == "html":
-        _html(files, selection, strict, language, output)
-    options = Options(fmt=fmt, selection=selection, strict=strict, lang=language,
-                      color=_colours(no_color), jobs=jobs)
-    out = text_stdout()
+        _html(files, selections[0], strict, language, output_file)
+    options = Options(
+        fmt=fmt, selection=selection, strict=strict, lang=language,
+        color=use_color(color, no_color, output_file), quiet=quiet,
+        jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
+        stdin_name=stdin_filename or "<stdin>", selections=selections,
+    )
     stdin = stdin_binary() if "-" in files else io.BytesIO()
-    status = run_validate(files, options, out, stdin)
-    out.flush()
-    out.detach()  # leave standard output open for whoever called us
-    sys.exit(status)
+    try:
+        with report_stream(output_file) as out:
+            if fmt in MACHINE_FORMATS or statistics:
+                status = int(_gamewise(files, options, out, statistics, stdin))
+            else:
+                status = run_validate(files, options, out, stdin)
+    except CannotWrite as error:
+        raise UsageProblem(str(error)) from None
+    sys.exit(EXIT_OK if status == 1 and exit_zero else status)
 
 
-def _colours(no_color: bool) -> bool:
-    """Colours on a terminal that can show them, unless ``--no-color`` or a non-empty
-    ``NO_COLOR`` (no-color.org) says no; ``TERM=dumb`` cannot show them."""
-    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    return stdout_is_terminal()
+def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
+              stdin: BinaryIO) -> bool:
+    """The machine formats and ``--statistics``: a game at a time (``gamewise.py``)."""
+    from .gamewise import Source
+    from .lint import run_gamewise, sink_for
+    from .runner import display_name
+
+    sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
+    sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
+               for index, path in enumerate(files)]
+    tallies = run_gamewise(sources, sink, stdin)
+    return any(t.errors or (options.strict and t.warnings) for t in tallies)
+
+
+def _selection_for(path: str, stdin_name: str | None, selection: Any, config: Any,
+                   suppress: bool) -> Any:
+    """The codes to report for one file: per-file-ignores (standard input is matched by its
+    ``--stdin-filename``), and its ignore-file comments."""
+    from .pipeline import Selection
+    from .suppress import file_codes
+
+    file_ignores = file_codes(path) if suppress and path != "-" else ()
+    name = stdin_name if path == "-" else path
+    ignored = config.ignored_for(name) if name is not None else ()
+    return Selection(selection.select, selection.ignore + ignored, file_ignores, suppress)
+
+
+def _configuration(path: str | None, isolated: bool) -> Any:
+    """The configuration that applies (``config.resolve``); a bad file is a usage error."""
+    from .config import ConfigProblem, resolve
+
+    try:
+        return resolve(path, isolated)
+    except ConfigProblem as problem:
+        raise UsageProblem(str(problem)) from None
+
+
+def _expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str],
+              gitignore: bool) -> list[str]:
+    """The files to read: directories walked, globs expanded (``inputs.expand``)."""
+    from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand
+
+    filters = Filters(tuple(include) or DEFAULT_INCLUDE, tuple(exclude), gitignore)
+    try:
+        return expand(files, filters)
+    except InputProblem as problem:
+        raise UsageProblem(str(problem)) from None
 
 
 def _annotated(
@@ -240,7 +328,7 @@ def _html(
 
 
 @cli.command()
-@click.argument("file")
+@click.argument("file", type=click.Path())
 @click.option(
     "--to", "target", type=click.Choice(["json", "text"]), default=None,
     help=N_("Output form (default: JSON for a text record, text for a JSON one)."),
@@ -255,9 +343,12 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
     from .convert import convert_bytes
+    from .convert_many import is_many
     from .limits import MAX_INPUT_BYTES
     from .source import context_lines
 
+    if is_many(file):
+        _convert_many(file, target, output, lang)
     # The output is made ready first: one that cannot be written fails before any work.
     with output_file(output or "-") as out:
         data = read_input(file)
@@ -269,6 +360,18 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
             context = context_lines(data, {d.line for d in diagnostics})
             _refuse(file, diagnostics, context, lang)
         out.write(text.encode("utf-8"))
+
+
+def _convert_many(file: str, target: str | None, output: str | None, lang: str | None
+                  ) -> NoReturn:
+    """``convert DIR|GLOB -o OUTDIR`` (``convert_many.py``)."""
+    from .convert_many import convert_many
+    from .inputs import InputProblem
+
+    try:
+        sys.exit(convert_many(file, target, output, _language(lang)))
+    except InputProblem as problem:
+        raise UsageProblem(str(problem)) from None
 
 
 def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | None) -> NoReturn:
@@ -322,12 +425,19 @@ def schema(report: bool) -> None:
 
 @cli.command()
 @click.argument("code", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help=N_("The catalogue as text, or as JSON data."))
 @lang_option
-def rules(code: str | None, lang: str | None) -> None:
+def rules(code: str | None, fmt: str, lang: str | None) -> None:
     """List the diagnostic codes, or explain one CODE with examples."""
     from .explain import catalogue_text, explain_text
 
     language = _language(lang)
+    if code is None and fmt == "json":
+        from .output.catalogue_json import catalogue_json
+
+        write_output(catalogue_json(language), None)
+        return
     if code is None:
         write_output(catalogue_text(language), None)
         return

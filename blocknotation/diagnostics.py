@@ -118,6 +118,17 @@ class Diagnostic:
     message: Message
     game: int | None = None
     hand: int | None = None
+    #: Where the statement or token at fault ends: the line, and the column just past its
+    #: last character (as SARIF and editors count).  None until ``positions.with_end`` sets it.
+    end_line: int | None = None
+    end_column: int | None = None
+
+    @property
+    def end(self) -> tuple[int, int]:
+        """``(end_line, end_column)``; one character from the start when not known."""
+        if self.end_line is None or self.end_column is None:
+            return self.line, self.column + 1
+        return self.end_line, self.end_column
 
     @property
     def severity(self) -> Severity:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -75,22 +75,26 @@ def _batches(
 
 
 def validate_files(
-    streams: Iterable[BinaryIO], selection: Selection, jobs: int, render: Render
+    streams: Iterable[BinaryIO], selection: Selection | Sequence[Selection], jobs: int,
+    render: Render,
 ) -> Iterator[tuple[int, Rendered]]:
-    """Validate each stream in turn; yields (stream index, formatted piece) in input order."""
+    """Validate each stream in turn; yields (stream index, formatted piece) in input order.
+
+    ``selection`` is one for every stream, or one per stream."""
     pool = ProcessPoolExecutor(max_workers=workers(jobs), initializer=ignore_in_worker)
     pending: deque[tuple[int, Future[list[Rendered]]]] = deque()
     limit = workers(jobs) * WINDOW
     try:
         for index, stream in enumerate(streams):
+            chosen = selection if isinstance(selection, Selection) else selection[index]
             chunks = chunks_of(stream)
             first = next(chunks, None)
             if first is None:
                 continue
             # A file's first chunk may hold no game (only comments), so it is numbered here.
-            head = validate_chunk(first, 1, selection)
+            head = validate_chunk(first, 1, chosen)
             pending.append((index, _done([render(index, head)])))
-            for work in _batches(chunks, 1 + len(head.games), selection, index, render):
+            for work in _batches(chunks, 1 + len(head.games), chosen, index, render):
                 pending.append((index, pool.submit(_validate_batch, work)))
                 while len(pending) >= limit:
                     yield from _drain(pending.popleft())

@@ -18,9 +18,11 @@ from . import stream as _stream
 from .diagnostics import N_, Diagnostic, diagnostic
 from .engine import replay
 from .engine.quick import replay_quick
+from .positions import with_end
 from .quickread import read_game
 from .report import FileReport, GameResult, Piece
 from .stream import Chunk
+from .suppress import apply
 
 if TYPE_CHECKING:
     from . import records as r
@@ -40,6 +42,10 @@ class Selection:
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    #: Codes an ``ignore-file`` comment of the file suppresses (``suppress.file_codes``).
+    file_ignores: tuple[str, ...] = ()
+    #: Whether ``# blocknot: ignore`` comments suppress anything (``--no-suppress``: no).
+    suppress: bool = True
 
     def keeps(self, code: str) -> bool:
         if code in UNSELECTABLE:
@@ -62,7 +68,10 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     quick way is tested against.  ``parsed``: the chunk already parsed (the full way is
     taken then)."""
     if isinstance(chunk, Diagnostic):
-        kept = (chunk,) if selection.keeps(chunk.code) else ()
+        kept = (with_end(chunk, (), 0),) if selection.keeps(chunk.code) else ()
+        if selection.suppress and kept:
+            after, suppressed = apply(kept, (), 0, selection.file_ignores)
+            return Piece((), after, {}, suppressed)
         return Piece((), kept, {})
     if chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{":
         hint = json_hint(chunk)
@@ -90,16 +99,23 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     syntax = parsed.diagnostics
     if syntax and parsed.records.games:
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
-    diagnostics = sorted(
-        (d for d in (*syntax, *found) if selection.keeps(d.code)),
+    lines = chunk.lines
+    diagnostics = tuple(sorted(
+        (with_end(d, lines, chunk.first_line) for d in (*syntax, *found)
+         if selection.keeps(d.code)),
         key=lambda d: d.order,
-    )
+    ))
+    suppressed = 0
+    if selection.suppress and diagnostics and (selection.file_ignores or
+                                               "blocknot:" in chunk.text):
+        diagnostics, suppressed = apply(diagnostics, lines, chunk.first_line,
+                                        selection.file_ignores)
     context = {
-        d.line: chunk.lines[d.line - chunk.first_line]
+        d.line: lines[d.line - chunk.first_line]
         for d in diagnostics
-        if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(chunk.lines)
+        if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(lines)
     }
-    return Piece(games, tuple(diagnostics), context)
+    return Piece(games, diagnostics, context, suppressed)
 
 
 def json_hint(chunk: Chunk) -> Diagnostic | None:

@@ -74,6 +74,8 @@ class Piece:
     games: tuple[GameResult, ...]
     diagnostics: tuple[Diagnostic, ...]
     context: Mapping[int, str]
+    #: Diagnostics left out by ``# blocknot: ignore`` comments (``suppress.py``).
+    suppressed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,7 @@ class Tally:
     hands: int = 0
     errors: int = 0
     warnings: int = 0
+    suppressed: int = 0
 
     def add(self, piece: Piece) -> Tally:
         errors = sum(1 for d in piece.diagnostics if d.is_error)
@@ -92,11 +95,13 @@ class Tally:
             self.hands + sum(len(g.hands) for g in piece.games),
             self.errors + errors,
             self.warnings + len(piece.diagnostics) - errors,
+            self.suppressed + piece.suppressed,
         )
 
     def plus(self, other: Tally) -> Tally:
         return Tally(self.games + other.games, self.hands + other.hands,
-                     self.errors + other.errors, self.warnings + other.warnings)
+                     self.errors + other.errors, self.warnings + other.warnings,
+                     self.suppressed + other.suppressed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from typing import IO, BinaryIO, cast
 
 from .cli_output import say, scratch
 from .diagnostics import printable
+from .inputs import maybe_gunzip
 from .output import report_json, report_text
 from .output.report_json import JsonReport
 from .output.report_text import summary_line
@@ -39,10 +40,16 @@ class Options:
     color: bool = False
     jobs: int = 1
     progress: bool | None = None  # None: when standard error is a terminal
+    quiet: bool = False  # summaries only for files with diagnostics
+    stdin_name: str = "<stdin>"  # --stdin-filename
+    selections: tuple[Selection, ...] = ()  # per file (per-file-ignores); else ``selection``
+
+    def selection_of(self, index: int) -> Selection:
+        return self.selections[index] if index < len(self.selections) else self.selection
 
 
-def display_name(path: str) -> str:
-    return "<stdin>" if path == STDIN else path
+def display_name(path: str, stdin_name: str = "<stdin>") -> str:
+    return stdin_name if path == STDIN else path
 
 
 def check_readable(paths: Sequence[str]) -> str | None:
@@ -103,10 +110,11 @@ class Input:
 
 
 def _inputs(paths: Sequence[str], stdin: BinaryIO, opened: list[Input]) -> Iterator[Input]:
-    """Each file in turn, opened when its turn comes and closed when the next one's does."""
+    """Each file in turn, opened when its turn comes and closed when the next one's does;
+    gzip-compressed input is read decompressed (recognised by its magic bytes)."""
     for path in paths:
         if path == STDIN:
-            opened.append(Input(stdin))
+            opened.append(_unzipped(stdin))
             yield opened[-1]
             continue
         try:
@@ -116,8 +124,15 @@ def _inputs(paths: Sequence[str], stdin: BinaryIO, opened: list[Input]) -> Itera
             yield opened[-1]
             continue
         with handle:
-            opened.append(Input(handle))
+            opened.append(_unzipped(handle))
             yield opened[-1]
+
+
+def _unzipped(stream: BinaryIO) -> Input:
+    try:
+        return Input(maybe_gunzip(stream))
+    except OSError as error:
+        return Input(None, error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +158,18 @@ def _tagged_pieces(
     paths: Sequence[str], stdin: BinaryIO, options: Options, opened: list[Input]
 ) -> Iterator[tuple[int, Rendered, Input]]:
     inputs = _inputs(paths, stdin, opened)
-    render = Render(options.fmt, tuple(map(display_name, paths)), options.lang, options.color)
+    names = tuple(display_name(path, options.stdin_name) for path in paths)
+    render = Render(options.fmt, names, options.lang, options.color)
     if options.jobs == 1:
         for index, source in enumerate(inputs):
-            for piece in validate_stream(cast(BinaryIO, source), options.selection):
+            for piece in validate_stream(cast(BinaryIO, source), options.selection_of(index)):
                 yield index, render(index, piece), source
         return
     from .parallel import validate_files
 
     streams = cast(Iterator[BinaryIO], inputs)
-    for index, rendered in validate_files(streams, options.selection, options.jobs, render):
+    selections = [options.selection_of(index) for index in range(len(paths))]
+    for index, rendered in validate_files(streams, selections, options.jobs, render):
         yield index, rendered, opened[index]
 
 
@@ -199,21 +216,23 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
         feed = _Feed(_tagged_pieces(paths, stdin, options, opened), len(paths), progress)
         read_before = 0
         for index, path in enumerate(paths):
+            name = display_name(path, options.stdin_name)
             pieces = feed.pieces(index, read_before)
             problem = partial(_problem, opened, index)
             if json_report is not None:
                 with scratch():  # the report's spool of games
-                    json_report.add_rendered(display_name(path), pieces, problem)
+                    json_report.add_rendered(name, pieces, problem)
             else:
                 _write_text(out, pieces, progress)
             if problem() is not None:
                 unreadable = True
                 progress.close()
                 out.flush()
-                say(f"blocknot: cannot read {printable(display_name(path))}: {problem()}\n")
+                say(f"blocknot: cannot read {printable(name)}: {problem()}\n")
             elif json_report is None:
-                out.write(summary_line(display_name(path), feed.tallies[index], options.lang)
-                          + "\n")
+                tally = feed.tallies[index]
+                if not options.quiet or tally.errors or tally.warnings:
+                    out.write(summary_line(name, tally, options.lang) + "\n")
             read_before += _size(path)
     except KeyboardInterrupt:
         progress.close()

@@ -148,6 +148,8 @@ def report_schema() -> dict[str, Any]:
         "message": {"type": "string"},
         "line": {"type": "integer", "minimum": 1},
         "column": {"type": "integer", "minimum": 1},
+        "end_line": {"type": "integer", "minimum": 1},
+        "end_column": {"type": "integer", "minimum": 1},
         "game": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
         "hand": {"anyOf": [whole, {"type": "null"}]},
     })
@@ -166,8 +168,9 @@ def report_schema() -> dict[str, Any]:
     })
     file = _object({
         "path": {"type": "string"}, "valid": {"type": "boolean"}, "errors": whole,
-        "warnings": whole, "diagnostics": _array(diagnostic), "games": _array(game),
-    })
+        "warnings": whole, "suppressed": whole, "diagnostics": _array(diagnostic),
+        "games": _array(game),
+    }, {"unreadable": {"type": "string"}, "path_bytes": {"type": "string"}})
     return {
         "$schema": DIALECT,
         "$id": REPORT_ID,
@@ -175,5 +178,5 @@ def report_schema() -> dict[str, Any]:
         "description": "The report of `blocknot validate --format json`: one entry per file.",
         "$comment": "The keys keep their names and meanings; a later blocknot may add keys, "
                     "and publishes its schema with them.",
-        **_object({"files": _array(file)}),
+        **_object({"files": _array(file)}, {"interrupted": {"type": "boolean"}}),
     }

@@ -36,7 +36,13 @@ def converted(data: str, target: str) -> str:
     return out
 
 
-@given(comment_text, comment_text, comment_text)
+# A comment of its own line that starts with `=` or `!` is an engine annotation, which the
+# canonical form places by its own rule (README, "Canonical form"); the writer's own ones
+# do not start so.
+own_text = comment_text.filter(lambda c: not c.startswith(("=", "!")))
+
+
+@given(own_text, comment_text, comment_text)
 def test_text_to_json_to_text_is_byte_identical(own: str, trailing: str, value: str) -> None:
     text = record(own, trailing, value)
     assert converted(converted(text, "json"), "text") == text

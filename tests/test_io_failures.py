@@ -216,6 +216,7 @@ def test_a_file_removed_after_the_check_is_reported_in_its_own_entry(tmp_path: P
     files = json.loads(out)["files"]
     assert [f["valid"] for f in files] == [True, False, True]
     assert files[1] == {"path": str(victim), "valid": False, "errors": 0, "warnings": 0,
+                        "suppressed": 0,
                         "unreadable": "No such file or directory", "diagnostics": [],
                         "games": []}
     assert files[0]["games"] == files[2]["games"]  # the others are whole

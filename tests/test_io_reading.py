@@ -82,7 +82,8 @@ def test_a_bad_byte_is_s003_in_its_hand_and_the_rest_is_read(tmp_path: Path) -> 
     assert bad_entry["diagnostics"] == [{
         "code": "S003", "severity": "error",
         "message": "byte 0xE9 is not valid UTF-8 here; save the file as UTF-8",
-        "line": line, "column": width + 6, "game": 1, "hand": 3,
+        "line": line, "column": width + 6, "end_line": line, "end_column": width + 7,
+        "game": 1, "hand": 3,
     }]
     games, reference = bad_entry["games"], good_entry["games"]
     assert len(games) == len(reference) == 2

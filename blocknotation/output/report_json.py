@@ -40,6 +40,8 @@ def diagnostic_object(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
         "message": d.message.render(translator(lang)),
         "line": d.line,
         "column": d.column,
+        "end_line": d.end[0],
+        "end_column": d.end[1],
         "game": d.game,
         "hand": d.hand,
     }
@@ -181,7 +183,7 @@ class JsonReport:
                unreadable: str | None) -> None:
         valid = not (tally.errors or (self.strict and tally.warnings) or unreadable)
         head: dict[str, object] = {**path_fields(path), "valid": valid, "errors": tally.errors,
-                "warnings": tally.warnings}
+                "warnings": tally.warnings, "suppressed": tally.suppressed}
         if unreadable is not None:
             head["unreadable"] = unreadable
         self.out.write(("\n  " if self.files == 0 else ",\n  ") + _dumps(head)[:-1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator
 
-from ..diagnostics import printable
+from ..diagnostics import N_, printable
 from ..i18n import plural, translator
 from ..report import FileReport, Piece, Rendered, Tally
 
@@ -69,4 +69,6 @@ def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
         plural(lang, "{n} error", "{n} errors", tally.errors).format(n=tally.errors),
         plural(lang, "{n} warning", "{n} warnings", tally.warnings).format(n=tally.warnings),
     ]
+    if tally.suppressed:
+        parts.append(translator(lang)(N_("{n} suppressed")).format(n=tally.suppressed))
     return f"{printable(path)}: " + ", ".join(parts)

@@ -1,0 +1,110 @@
+"""Configuration: blocknot.toml or [tool.blocknot] in pyproject.toml, found walking up from
+the current directory; --config and --isolated; command-line options win; bad files are
+usage errors naming the key and the file.  Every test runs the command in a temporary tree."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+G105 = (ROOT / "blocknotation" / "examples" / "G105.bad.txt").read_bytes()
+P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_bytes()
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
+    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
+                          cwd=cwd, env=environment, timeout=300, check=False)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
+                                       done.stderr.decode())
+
+
+def project(root: Path, config_name: str, config: str) -> Path:
+    (root / config_name).write_text(config, encoding="utf-8")
+    (root / "games" / "legacy").mkdir(parents=True)
+    (root / "games" / "g105.block").write_bytes(G105)
+    (root / "games" / "legacy" / "p405.block").write_bytes(P405)
+    (root / "games" / "p405.block").write_bytes(P405)
+    return root / "games"
+
+
+def codes(done: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
+    found = []
+    for line in done.stdout.splitlines():
+        game = json.loads(line)
+        found += [(game["path"], d["code"]) for d in game["diagnostics"]]
+    return found
+
+
+def test_blocknot_toml_above_the_current_directory_applies(tmp_path: Path) -> None:
+    games = project(tmp_path, "blocknot.toml",
+                    'format = "jsonl"\nignore = ["G105"]\n\n[per-file-ignores]\n'
+                    '"games/legacy/*" = ["P4"]\n')
+    done = run("validate", ".", cwd=games)
+    assert codes(done) == [("p405.block", "P405")]
+    assert done.returncode == 1
+    isolated = run("validate", "--isolated", "--format", "jsonl", ".", cwd=games)
+    assert codes(isolated) == [("g105.block", "G105"), ("legacy/p405.block", "P405"),
+                               ("p405.block", "P405")]
+    overridden = run("validate", "--ignore", "P", ".", cwd=games)  # the option wins
+    assert codes(overridden) == [("g105.block", "G105")]
+    named = subprocess.run(
+        [sys.executable, "-m", "blocknotation", "validate", "--stdin-filename",
+         "legacy/x.block", "-"], input=P405, capture_output=True, cwd=games, check=False)
+    assert named.returncode == 0  # per-file-ignores match standard input by its name
+
+
+def test_pyproject_tool_section_strict_and_exclude(tmp_path: Path) -> None:
+    games = project(tmp_path, "pyproject.toml",
+                    '[project]\nname = "x"\n\n[tool.blocknot]\nstrict = true\n'
+                    'exclude = ["*p405*"]\nlang = "it"\n')
+    done = run("validate", ".", cwd=games)
+    assert done.returncode == 1  # strict: the G105 warning fails
+    first, summary = done.stdout.splitlines()  # the p405 files are excluded
+    assert first.startswith("g105.block:2:1: avviso G105 ")
+    assert summary == "g105.block: 1 partita, 1 mano, 0 errori, 1 avviso"
+
+
+def test_a_pyproject_without_the_section_is_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "blocknot.toml").write_text('select = ["P"]\n', encoding="utf-8")
+    (tmp_path / "inner").mkdir()
+    games = project(tmp_path / "inner", "pyproject.toml", '[project]\nname = "x"\n')
+    done = run("validate", "--format", "jsonl", ".", cwd=games)
+    assert [c for _, c in codes(done)] == ["P405", "P405"]
+
+
+def test_config_option_names_the_file(tmp_path: Path) -> None:
+    games = project(tmp_path, "blocknot.toml", 'select = ["P"]\n')
+    (tmp_path / "other.toml").write_text('format = "jsonl"\nselect = ["G"]\n', "utf-8")
+    done = run("validate", "--config", "../other.toml", ".", cwd=games)
+    assert codes(done) == [("g105.block", "G105")]
+
+
+def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
+    config = tmp_path / "blocknot.toml"
+    for text, message in [
+        ('selct = ["P"]\n', "unknown key 'selct' in {path}; the keys are select, ignore, "
+                            "per-file-ignores, strict, lang, include, exclude, jobs, format"),
+        ('jobs = "2"\n', "'jobs' in {path} must be a whole number of at least 0"),
+        ("jobs = -1\n", "'jobs' in {path} must be a whole number of at least 0"),
+        ('ignore = ["Q999"]\n', "unknown code or prefix 'Q999' in 'ignore' in {path}; "
+                                "see `blocknot rules`"),
+        ('format = "xml"\n', "'format' in {path} must be one of text, json, annotated, jsonl, "
+                             "github, sarif, junit"),
+        ("strict = 1\n", "'strict' in {path} must be true or false"),
+        ('[per-file-ignores]\n"*" = "P4"\n',
+         "'per-file-ignores' in {path} must be a table of patterns to lists of codes"),
+    ]:
+        config.write_text(text, encoding="utf-8")
+        (tmp_path / "a.block").write_bytes(G105)
+        done = run("validate", "a.block", cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, ""), text
+        assert done.stderr == "blocknot: " + message.format(path=config) + "\n"
+    config.write_text("select = [\n", encoding="utf-8")
+    broken = run("validate", "a.block", cwd=tmp_path)
+    assert broken.returncode == 2 and broken.stderr.startswith(
+        f"blocknot: {config} is not valid TOML: ")

@@ -1,0 +1,56 @@
+"""`blocknot convert DIR|GLOB -o OUTDIR`: every record of a tree converted to the same
+relative path, text to JSON and JSON to text; unreadable ones reported and skipped."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = (ROOT / "samples" / "club-night.txt").read_bytes()
+TWO = (ROOT / "samples" / "two-players.txt").read_bytes()
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
+                          cwd=cwd, timeout=300, check=False)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
+                                       done.stderr.decode())
+
+
+def test_a_directory_is_converted_file_by_file(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    (records / "b").mkdir(parents=True)
+    (records / "club.block").write_bytes(CLUB)
+    (records / "b" / "two.block.gz").write_bytes(gzip.compress(TWO))
+    single = subprocess.run([sys.executable, "-m", "blocknotation", "convert",
+                             str(ROOT / "samples" / "three-players.txt")], capture_output=True,
+                            check=True).stdout
+    (records / "three.json").write_bytes(single)
+    (records / "notes.txt").write_text("not a record, not included\n", "utf-8")
+    done = run("convert", "records", "-o", "out", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    out = tmp_path / "out"
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
+        "b/two.json", "club.json", "three.block"]
+    assert json.loads((out / "club.json").read_text("utf-8"))["games"]
+    back = run("convert", "records/three.json", cwd=tmp_path).stdout  # as one file converts
+    assert (out / "three.block").read_text("utf-8") == back and "[Players " in back
+    again = run("validate", "out/three.block", cwd=tmp_path)
+    assert again.returncode == 0
+
+
+def test_bad_records_are_reported_and_the_others_converted(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "good.block").write_bytes(CLUB)
+    (tmp_path / "in" / "bad.block").write_bytes(b'[Players "Ada Bea"]\n\nhand 1\nAda 3-5\n')
+    done = run("convert", "in/*.block", "-o", "out", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith("in/bad.block:4:5: error S001 ")
+    assert [p.name for p in (tmp_path / "out" / "in").iterdir()] == ["good.json"]
+    missing = run("convert", "in", cwd=tmp_path)
+    assert (missing.returncode, missing.stderr) == (
+        2, "blocknot: converting a directory or a glob needs -o OUTDIR\n")

@@ -1,0 +1,69 @@
+"""Inline suppression: `# blocknot: ignore[...]` on a line, `# blocknot: ignore-file[...]`
+anywhere, counted in every report; `--no-suppress` shows everything.  Run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_text("utf-8")
+G105 = (ROOT / "blocknotation" / "examples" / "G105.bad.txt").read_text("utf-8")
+#: G105 at line 2 and P405 at line 12 of one game.
+BOTH = P405.replace('[Players "Ada Bea"]\n', '[Players "Ada Bea"]\n[Target "50"]\n', 1)
+
+
+def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
+    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
+                          capture_output=True, cwd=cwd, env=environment, timeout=300,
+                          check=False)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
+                                       done.stderr.decode())
+
+
+def test_a_line_comment_suppresses_its_codes_on_that_line(tmp_path: Path) -> None:
+    text = BOTH.replace("Bea: pass    # 0-1", "Bea: pass    # blocknot: ignore[P4] 0-1")
+    (tmp_path / "a.block").write_text(text, "utf-8")
+    done = run("validate", "a.block", cwd=tmp_path)
+    assert done.returncode == 0
+    first, summary = done.stdout.splitlines()
+    assert first.startswith("a.block:2:1: warning G105 ")
+    assert summary == "a.block: 1 game, 1 hand, 0 errors, 1 warning, 1 suppressed"
+    everything = run("validate", "--no-suppress", "a.block", cwd=tmp_path)
+    assert everything.returncode == 1
+    assert everything.stdout.splitlines()[-1] == "a.block: 1 game, 1 hand, 1 error, 1 warning"
+    elsewhere = text.replace("# blocknot: ignore[P4] 0-1", "# 0-1").replace(
+        "Ada: 4-0 L", "Ada: 4-0 L  # blocknot: ignore[P405]")
+    (tmp_path / "b.block").write_text(elsewhere, "utf-8")
+    assert run("validate", "b.block", cwd=tmp_path).returncode == 1  # another line: no effect
+
+
+def test_a_file_comment_anywhere_suppresses_everywhere(tmp_path: Path) -> None:
+    text = BOTH + "\n" + G105 + "\n# blocknot: ignore-file[G105]\n"
+    (tmp_path / "a.block").write_text(text, "utf-8")
+    for jobs in ("1", "2"):
+        done = run("validate", "--jobs", jobs, "--format", "json", "a.block", cwd=tmp_path)
+        (report,) = json.loads(done.stdout)["files"]
+        assert [d["code"] for d in report["diagnostics"]] == ["P405"]
+        assert (report["errors"], report["warnings"], report["suppressed"]) == (1, 0, 2)
+    lines = run("validate", "--format", "jsonl", "a.block", cwd=tmp_path).stdout.splitlines()
+    assert [json.loads(line)["suppressed"] for line in lines] == [1, 1]
+
+
+def test_standard_input_honours_a_file_comment_in_its_own_game(tmp_path: Path) -> None:
+    text = BOTH + "\n" + G105 + "# blocknot: ignore-file[G105]\n"
+    done = run("validate", "--format", "jsonl", "-", cwd=tmp_path, stdin=text.encode())
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert [d["code"] for d in first["diagnostics"]] == ["G105", "P405"]
+    assert (second["diagnostics"], second["suppressed"]) == ([], 1)
+
+
+def test_a_bare_ignore_suppresses_every_code_of_its_line(tmp_path: Path) -> None:
+    text = BOTH.replace('[Target "50"]', '[Target "50"]  # blocknot: ignore')
+    (tmp_path / "a.block").write_text(text, "utf-8")
+    done = run("validate", "--statistics", "a.block", cwd=tmp_path)
+    assert done.stdout == "1  P405  a player passes while holding a tile that fits\n"
