@@ -10,6 +10,7 @@ autoescape; the script reads only numbers and the page's own text from the page.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -17,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import translator
-from ..parsing import parse_bytes
-from ..pipeline import EVERYTHING, Selection, validate_bytes
+from ..diagnostics import Diagnostic
+from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
 from ..source import decode
 from . import html_draw as draw
 from . import html_svg as svg
@@ -27,6 +28,9 @@ from .html_words import words
 
 if TYPE_CHECKING:
     from jinja2 import Environment
+
+    from .. import records as r
+    from ..report import FileReport, Piece
 
 CHUNK = 200
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -59,7 +63,7 @@ class FileView:
 
 def file_view(index: int, path: str, data: bytes, selection: Selection, lang: str) -> FileView:
     """Validate one file and gather what its part of the page shows."""
-    report = validate_bytes(data, path, selection)
+    report, records = _validated(data, path, selection)
     text = decode(data).text
     lines = tuple(text.split("\n")) if text is not None else ()
     if lines and lines[-1] == "":
@@ -68,11 +72,27 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
     views = tuple(ctx.view(d) for d in report.diagnostics)
     for view in views:
         ctx.views.setdefault(view.line, []).append(view)
-    records = parse_bytes(data).records.games if report.games else ()
     by_line = {g.line: g for g in records}
     games = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
     return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
                     games)
+
+
+def _validated(data: bytes, path: str,
+               selection: Selection) -> tuple[FileReport, list[r.Game]]:
+    """The file's report and its games as written, each game chunk parsed once (the
+    replay is given the parsed chunk)."""
+    pieces: list[Piece] = []
+    games: list[r.Game] = []
+    count = 0
+    for chunk in chunks_of(io.BytesIO(data)):
+        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
+        piece = validate_chunk(chunk, count + 1, selection, parsed=parsed)
+        count += len(piece.games)
+        pieces.append(piece)
+        if parsed is not None:
+            games += parsed.records.games
+    return collect(path, pieces), games
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,

@@ -2,12 +2,27 @@
 // count of its moves (data-moves); every element that changes with the move carries the
 // move that changes it (data-step).  The controls are made here, from the page's
 // template, once the page is read; without script the page shows no controls and each
-// hand's final position.
+// hand's final position.  A hand's drawings come inside <noscript> (read as text while the
+// page loads, which is quick); "draw" makes them elements when the hand comes near the
+// screen, is stepped, or the page is printed.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  var lit = null;
+  var lit = null, watcher = null;
+  function draw(hand) {
+    var kept = hand.querySelectorAll("noscript");
+    for (var i = 0; i < kept.length; i++) {
+      kept[i].insertAdjacentHTML("beforebegin", kept[i].textContent);
+      kept[i].remove();
+    }
+    if (watcher) { watcher.unobserve(hand); }
+  }
+  function drawAll() {
+    var hands = document.querySelectorAll("section.hand");
+    for (var i = 0; i < hands.length; i++) { draw(hands[i]); }
+  }
   function go(hand, step) {
+    draw(hand);
     var total = Number(hand.dataset.moves);
     step = Math.max(0, Math.min(total, step));
     hand.dataset.step = String(step);
@@ -54,7 +69,18 @@
         : where.dataset.of.replace("{step}", total).replace("{total}", total);
       hands[k].insertBefore(made, hands[k].querySelector(".now"));
     }
+    // The first hands are drawn at once, the others as they come near the screen.
+    if (!("IntersectionObserver" in window)) { drawAll(); return; }
+    watcher = new IntersectionObserver(function (seen) {
+      for (var i = 0; i < seen.length; i++) {
+        if (seen[i].isIntersecting) { draw(seen[i].target); }
+      }
+    }, { rootMargin: "1500px 0px" });
+    for (var h = 0; h < hands.length; h++) {
+      if (h < 20) { draw(hands[h]); } else { watcher.observe(hands[h]); }
+    }
   }
+  window.addEventListener("beforeprint", drawAll);
   document.addEventListener("DOMContentLoaded", place);
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-go]");
