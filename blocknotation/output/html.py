@@ -23,6 +23,7 @@ from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
 from ..source import decode
 from . import html_draw as draw
 from . import html_svg as svg
+from .html_chart import number
 from .html_model import Context, DiagnosticView, GameView, game_view
 from .html_words import words
 
@@ -115,10 +116,5 @@ def _environment() -> Environment:
 
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters["num"] = _number
+    env.filters["num"] = number
     return env
-
-
-def _number(value: float) -> str:
-    """A coordinate as short as it can be written: ``12``, ``12.5``."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup, escape
 
 from . import html_draw as draw
+from .html_chart import chart_svg as chart_svg
 from .html_model import DiagnosticView, HandView, Holder
 
 _STROKE = 'fill="#fffdf5" stroke="#1a1a1a" stroke-width="1.2"'
