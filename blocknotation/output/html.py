@@ -17,20 +17,27 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..i18n import translator
 from ..diagnostics import Diagnostic
-from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..i18n import translator
+from ..pipeline import (
+    EVERYTHING,
+    Selection,
+    chunks_of,
+    collect,
+    quick_piece,
+    validate_chunk,
+)
 from ..source import decode
 from . import html_draw as draw
 from . import html_svg as svg
 from .html_chart import number
+from .html_facts import GameFacts, from_quick, from_records
 from .html_model import Context, DiagnosticView, GameView, game_view
 from .html_words import words
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from .. import records as r
     from ..report import FileReport, Piece
 
 CHUNK = 200
@@ -73,26 +80,32 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
     views = tuple(ctx.view(d) for d in report.diagnostics)
     for view in views:
         ctx.views.setdefault(view.line, []).append(view)
-    by_line = {g.line: g for g in records}
+    by_line = dict(records)
     games = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
     return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
                     games)
 
 
 def _validated(data: bytes, path: str,
-               selection: Selection) -> tuple[FileReport, list[r.Game]]:
-    """The file's report and its games as written, each game chunk parsed once (the
-    replay is given the parsed chunk)."""
+               selection: Selection) -> tuple[FileReport, list[tuple[int, GameFacts]]]:
+    """The file's report and its games as written (with their first lines).  A clean game
+    is read and replayed the quick way (``pipeline.quick_piece``); any other is parsed once,
+    and the replay is given the parsed chunk."""
     pieces: list[Piece] = []
-    games: list[r.Game] = []
+    games: list[tuple[int, GameFacts]] = []
     count = 0
     for chunk in chunks_of(io.BytesIO(data)):
-        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
-        piece = validate_chunk(chunk, count + 1, selection, parsed=parsed)
+        quick = None if isinstance(chunk, Diagnostic) else quick_piece(chunk, count + 1)
+        if quick is not None:
+            piece = quick[0]
+            games.append((quick[1].line, from_quick(quick[1])))
+        else:
+            parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
+            piece = validate_chunk(chunk, count + 1, selection, parsed=parsed)
+            if parsed is not None:
+                games += ((g.line, from_records(g)) for g in parsed.records.games)
         count += len(piece.games)
         pieces.append(piece)
-        if parsed is not None:
-            games += parsed.records.games
     return collect(path, pieces), games
 
 
