@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from markupsafe import escape
+
 from ..describe import tile_text
 from ..diagnostics import Diagnostic
 from ..engine.players import RULES_TARGET, TILES_EACH
@@ -34,7 +36,7 @@ class DiagnosticView:
 @dataclass(frozen=True, slots=True)
 class HeldTile:
     """A tile in a player's hand: its values (None: face down), the move that played it
-    (None: never played) and its tooltip."""
+    (None: never played) and its tooltip, as HTML (escaped)."""
 
     a: int | None
     b: int | None
@@ -59,6 +61,7 @@ class HandView:
     opener: str | None
     tiles: tuple[draw.Drawn, ...]
     tile_titles: tuple[str, ...]
+    """Each tile's tooltip, as HTML (escaped)."""
     height: float
     stops_at: int | None
     moves: tuple[int, ...]
@@ -95,6 +98,15 @@ class Context:
     translate: Translate
     words: dict[str, str]
     views: dict[int, list[DiagnosticView]] = field(default_factory=dict)
+    escaped: dict[str, str] = field(default_factory=dict)
+    """Words and names escaped for HTML, each once (a page may write them many thousand
+    times, in tooltips)."""
+
+    def html(self, text: str) -> str:
+        done = self.escaped.get(text)
+        if done is None:
+            done = self.escaped[text] = str(escape(text))
+        return done
 
     def anchor(self, line: int) -> str | None:
         return f"{self.prefix}-L{line}" if 1 <= line <= len(self.lines) else None
@@ -137,7 +149,7 @@ def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandRes
             break
         laid.append((line, steps[line]))
     tiles, height = draw.lay_out(draw.chain_order(laid, result.placed))
-    who = {line: player for line, player, _ in plays}
+    who = {line: ctx.html(player) for line, player, _ in plays}
     title = _word(ctx, "tile_title")
     titles = tuple(title.format(tile=_text((t.tile.a, t.tile.b)), player=who[t.tile.line],
                                 line=t.tile.line) for t in tiles)
@@ -160,7 +172,9 @@ def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandRes
 
 
 def _word(ctx: Context, key: str) -> str:
-    return ctx.words[key]
+    """A word of the page, escaped for HTML: the titles made from it are HTML (their tile
+    texts and numbers need no escaping, and the names put in are escaped)."""
+    return ctx.html(ctx.words[key])
 
 
 def _holders(ctx: Context, names: Sequence[str], hand: HandFacts | None,

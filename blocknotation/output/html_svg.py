@@ -4,7 +4,8 @@ so they are not rendered one template call at a time).
 Each face a tile can show is drawn once, as a ``<symbol>`` (``symbols``): ``bn-H{a}{b}`` a
 lying tile with ``a`` on the left, ``bn-S{a}{b}`` a standing tile with ``a`` on top (a
 player's tile, or a double lying crosswise in the chain), ``bn-back`` a tile face down.  A tile on
-the page is a ``<use>`` of one of them.  Every text is escaped here (``markupsafe.escape``).
+the page is a ``<use>`` of one of them.  Every text is escaped (``markupsafe.escape``): the
+tooltips by ``html_model``, which writes them as HTML, the rest here.
 
 A hand's drawings are written inside ``<noscript>``: without script the browser shows them as
 they are (each hand's final position); with script it reads them as text, which is much
@@ -69,7 +70,7 @@ def chain_svg(hand: HandView, label: str) -> Markup:
         tiles.append(
             f'<g class="tile" data-step="{tile.step}" data-a="{tile.a}" data-b="{tile.b}" '
             f'data-line="{tile.line}" data-dir="{"r" if drawn.forward else "l"}">'
-            f"<title>{escape(title)}</title>"
+            f"<title>{title}</title>"
             f'<use href="#bn-{face}" x="{drawn.x:g}" y="{drawn.y:g}"/></g>')
     return Markup(
         f'<noscript><svg class="chain" viewBox="0 0 {draw.ROW_WIDTH} {hand.height:g}" role="img" '
@@ -84,7 +85,7 @@ def held_svg(holder: Holder) -> Markup:
         x = index * 24 + 2
         when = tile.step or tile.shown_at
         step = f' data-step="{when}"' if when else ""
-        title = f"<title>{escape(tile.title)}</title>"
+        title = f"<title>{tile.title}</title>"
         if tile.a is None or tile.b is None:
             parts.append(f'<use class="htile down" href="#bn-back" x="{x}" y="2">{title}</use>')
             continue
