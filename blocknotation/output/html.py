@@ -28,7 +28,7 @@ from ..pipeline import (
     validate_chunk,
 )
 from ..source import decode
-from . import html_draw as draw
+from . import html_hand
 from . import html_svg as svg
 from .html_chart import number
 from .html_facts import GameFacts, from_quick, from_records
@@ -117,7 +117,7 @@ def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERY
                   for i, (path, data) in enumerate(files, start=1))
     template = _environment().get_template("report.html.j2")
     page = template.render(
-        files=views, w=words(lang), lang=lang, draw=draw, svg=svg, colours=COLOURS,
+        files=views, w=words(lang), lang=lang, hands=html_hand, svg=svg, colours=COLOURS,
         dashes=DASHES, markers=MARKERS,
     )
     return page, views
