@@ -4,8 +4,13 @@ step-by-step replay.
 
 The page references nothing outside itself: its CSS, its small script and its drawings
 (inline SVG) are written into it.  Without the script it shows each hand's final position,
-and it prints one hand per page.  Everything taken from a record is escaped by Jinja2's
-autoescape; the script reads only numbers and the page's own text from the page.
+and it prints one hand per page.  Everything taken from a record is escaped (by Jinja2's
+autoescape, or ``markupsafe.escape`` where a part is written as a string: ``html_chart``,
+``html_hand``, ``html_svg``); the script reads only numbers and the page's own text.
+
+A hand's drawings are written inside ``<noscript>`` (``html_svg``): a browser without script
+shows them as they are, and the script draws them when the hand comes near the screen, is
+stepped or printed, so that a page of thousands of hands opens quickly.
 """
 
 from __future__ import annotations
