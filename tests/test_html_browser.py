@@ -214,6 +214,9 @@ def test_a_long_page_draws_its_hands_as_they_are_needed(browser: Any, tmp_path: 
     # <noscript> (its final position, for a browser without script) until it is needed.
     assert hands.first.evaluate(count) > 0
     assert last.evaluate(count) == 0 and last.locator("noscript").count() > 0
+    games = page.page.locator("section.game")  # so with the games' charts
+    assert games.first.locator("svg.chart").count() == 1
+    assert games.last.locator("svg.chart").count() == 0
     last.scroll_into_view_if_needed()
     page.page.wait_for_function(
         "() => [...document.querySelectorAll('section.hand')].pop()"
@@ -225,7 +228,8 @@ def test_a_long_page_draws_its_hands_as_they_are_needed(browser: Any, tmp_path: 
     middle.evaluate("h => h.querySelector('[data-go=first]').click()")
     assert middle.evaluate(count) > 0 and page.shown_tiles(middle.get_attribute("id")) == 0
     page.page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
-    assert page.page.locator("section.hand noscript").count() == 0
+    assert page.page.locator("noscript").count() == 0
+    assert page.page.locator("svg.chart").count() == games.count() == 6
     assert page.errors == []
 
 

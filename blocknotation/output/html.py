@@ -8,9 +8,10 @@ and it prints one hand per page.  Everything taken from a record is escaped (by 
 autoescape, or ``markupsafe.escape`` where a part is written as a string: ``html_chart``,
 ``html_hand``, ``html_svg``); the script reads only numbers and the page's own text.
 
-A hand's drawings are written inside ``<noscript>`` (``html_svg``): a browser without script
-shows them as they are, and the script draws them when the hand comes near the screen, is
-stepped or printed, so that a page of thousands of hands opens quickly.
+A hand's drawings and a game's chart are written inside ``<noscript>`` (``html_svg``,
+``html_chart``): a browser without script shows them as they are, and the script draws them
+when the hand or game comes near the screen, is stepped or printed, so that a page of
+thousands of hands opens quickly.
 """
 
 from __future__ import annotations

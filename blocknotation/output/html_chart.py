@@ -3,7 +3,9 @@ hundreds of games, each with a point per player and hand).
 
 The geometry comes from ``html_draw.chart``; each player's series has its colour, line style
 and marker (``html.COLOURS``, ``DASHES``, ``MARKERS``), and each point links to its hand.
-Every text is escaped here (``markupsafe.escape``).
+Every text is escaped here (``markupsafe.escape``).  Like a hand's drawings (``html_svg``),
+the chart is written inside ``<noscript>``, and the script draws it when its game comes near
+the screen.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def chart_svg(game: GameView, words: Mapping[str, str], colours: Sequence[str],
     """The chart of ``game``: grid and ticks, the target, and each player's series."""
     c, n, w = game.chart, len(game.hands), words
     left, right, bottom = c.left, c.left + c.plot_width, c.top + c.plot_height + 16
-    out = [f'<svg class="chart" viewBox="0 0 {c.width} {c.height}" role="img" '
+    out = [f'<noscript><svg class="chart" viewBox="0 0 {c.width} {c.height}" role="img" '
            f'aria-labelledby="{game.anchor}-ct">',
            f'<title id="{game.anchor}-ct">{escape(w["chart"])}</title>']
     for value, y in c.ticks:
@@ -71,5 +73,5 @@ def chart_svg(game: GameView, words: Mapping[str, str], colours: Sequence[str],
             out.append(f'<a href="#{hand.anchor}"><title>{escape(title)}</title>'
                        + marker(markers[index], c.x(position, n), c.y(total), colour)
                        + "</a>")
-    out.append("</svg>")
+    out.append("</svg></noscript>")
     return Markup("\n".join(out) + "\n")
