@@ -19,7 +19,7 @@ from .diagnostics import N_, Diagnostic, diagnostic
 from .engine import replay
 from .engine.quick import replay_quick
 from .positions import with_end
-from .quickread import read_game
+from .quickread import QuickGame, read_game
 from .report import FileReport, GameResult, Piece
 from .stream import Chunk
 from .suppress import apply
@@ -77,14 +77,13 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         hint = json_hint(chunk)
         if hint is not None:
             return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
+    if parsed is None and quick:
+        done = quick_piece(chunk, first_game)
+        if done is not None:
+            return done[0]
     # Names are compared in NFC: a text that is not (names typed with combining marks) is
     # replayed from records given to the engine in NFC (``engine_names``).
     in_nfc = unicodedata.is_normalized("NFC", chunk.text)
-    if parsed is None and quick and in_nfc and not chunk.undecodable:
-        read = read_game(chunk.text, chunk.first_line)
-        result = None if read is None else replay_quick(read, first_game)
-        if result is not None:
-            return Piece((result,), (), {})
     if parsed is None:
         parsed = chunk.parse()
     if not in_nfc:
@@ -116,6 +115,22 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(lines)
     }
     return Piece(games, diagnostics, context, suppressed)
+
+
+def quick_piece(chunk: Chunk, first_game: int) -> tuple[Piece, QuickGame] | None:
+    """The piece of a clean game chunk read and replayed the quick way, with the game as
+    read; None when the chunk takes the full way (it may hold a diagnostic, or names not in
+    NFC, or be a JSON file: ``validate_chunk`` sees to those)."""
+    if chunk.undecodable or (chunk.first_line == 1
+                             and chunk.text.lstrip(" \t\n")[:1] == "{"):
+        return None
+    if not unicodedata.is_normalized("NFC", chunk.text):
+        return None
+    read = read_game(chunk.text, chunk.first_line)
+    result = None if read is None else replay_quick(read, first_game)
+    if read is None or result is None:
+        return None
+    return Piece((result,), (), {}), read
 
 
 def json_hint(chunk: Chunk) -> Diagnostic | None:

@@ -202,6 +202,37 @@ def test_prints_one_hand_per_page_without_controls(sample: Page, tmp_path: Path)
     assert pages >= 1 + 4 + 1
 
 
+def test_a_long_page_draws_its_hands_as_they_are_needed(browser: Any, tmp_path: Path) -> None:
+    from blocknotation.simulate import generate
+
+    page = Page(browser, _write(tmp_path, "long.txt", "\n".join(generate(3, 6)).encode()))
+    count = "h => h.querySelectorAll('g.tile, use.htile').length"
+    hands = page.page.locator("section.hand")
+    last = hands.last
+    assert hands.count() > 40
+    # The first hands are drawn at once; a hand far down the page is still text in a
+    # <noscript> (its final position, for a browser without script) until it is needed.
+    assert hands.first.evaluate(count) > 0
+    assert last.evaluate(count) == 0 and last.locator("noscript").count() > 0
+    games = page.page.locator("section.game")  # so with the games' charts
+    assert games.first.locator("svg.chart").count() == 1
+    assert games.last.locator("svg.chart").count() == 0
+    last.scroll_into_view_if_needed()
+    page.page.wait_for_function(
+        "() => [...document.querySelectorAll('section.hand')].pop()"
+        ".querySelectorAll('g.tile').length > 0")
+    assert last.locator("noscript").count() == 0
+    # Stepping a hand not yet drawn draws it first; printing draws every hand.
+    middle = hands.nth(30)
+    assert middle.evaluate(count) == 0
+    middle.evaluate("h => h.querySelector('[data-go=first]').click()")
+    assert middle.evaluate(count) > 0 and page.shown_tiles(middle.get_attribute("id")) == 0
+    page.page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.page.locator("noscript").count() == 0
+    assert page.page.locator("svg.chart").count() == games.count() == 6
+    assert page.errors == []
+
+
 def test_screenshot_is_kept(sample: Page) -> None:
     ARTEFACTS.mkdir(exist_ok=True)
     shot = ARTEFACTS / "three-players.png"

@@ -4,29 +4,47 @@ step-by-step replay.
 
 The page references nothing outside itself: its CSS, its small script and its drawings
 (inline SVG) are written into it.  Without the script it shows each hand's final position,
-and it prints one hand per page.  Everything taken from a record is escaped by Jinja2's
-autoescape; the script reads only numbers and the page's own text from the page.
+and it prints one hand per page.  Everything taken from a record is escaped (by Jinja2's
+autoescape, or ``markupsafe.escape`` where a part is written as a string: ``html_chart``,
+``html_hand``, ``html_svg``); the script reads only numbers and the page's own text.
+
+A hand's drawings and a game's chart are written inside ``<noscript>`` (``html_svg``,
+``html_chart``): a browser without script shows them as they are, and the script draws them
+when the hand or game comes near the screen, is stepped or printed, so that a page of
+thousands of hands opens quickly.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..diagnostics import Diagnostic
 from ..i18n import translator
-from ..parsing import parse_bytes
-from ..pipeline import EVERYTHING, Selection, validate_bytes
+from ..pipeline import (
+    EVERYTHING,
+    Selection,
+    chunks_of,
+    collect,
+    quick_piece,
+    validate_chunk,
+)
 from ..source import decode
-from . import html_draw as draw
+from . import html_hand
 from . import html_svg as svg
+from .html_chart import number
+from .html_facts import GameFacts, from_quick, from_records
 from .html_model import Context, DiagnosticView, GameView, game_view
 from .html_words import words
 
 if TYPE_CHECKING:
     from jinja2 import Environment
+
+    from ..report import FileReport, Piece
 
 CHUNK = 200
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -59,7 +77,7 @@ class FileView:
 
 def file_view(index: int, path: str, data: bytes, selection: Selection, lang: str) -> FileView:
     """Validate one file and gather what its part of the page shows."""
-    report = validate_bytes(data, path, selection)
+    report, records = _validated(data, path, selection)
     text = decode(data).text
     lines = tuple(text.split("\n")) if text is not None else ()
     if lines and lines[-1] == "":
@@ -68,11 +86,33 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
     views = tuple(ctx.view(d) for d in report.diagnostics)
     for view in views:
         ctx.views.setdefault(view.line, []).append(view)
-    records = parse_bytes(data).records.games if report.games else ()
-    by_line = {g.line: g for g in records}
+    by_line = dict(records)
     games = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
     return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
                     games)
+
+
+def _validated(data: bytes, path: str,
+               selection: Selection) -> tuple[FileReport, list[tuple[int, GameFacts]]]:
+    """The file's report and its games as written (with their first lines).  A clean game
+    is read and replayed the quick way (``pipeline.quick_piece``); any other is parsed once,
+    and the replay is given the parsed chunk."""
+    pieces: list[Piece] = []
+    games: list[tuple[int, GameFacts]] = []
+    count = 0
+    for chunk in chunks_of(io.BytesIO(data)):
+        quick = None if isinstance(chunk, Diagnostic) else quick_piece(chunk, count + 1)
+        if quick is not None:
+            piece = quick[0]
+            games.append((quick[1].line, from_quick(quick[1])))
+        else:
+            parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
+            piece = validate_chunk(chunk, count + 1, selection, parsed=parsed)
+            if parsed is not None:
+                games += ((g.line, from_records(g)) for g in parsed.records.games)
+        count += len(piece.games)
+        pieces.append(piece)
+    return collect(path, pieces), games
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
@@ -83,7 +123,7 @@ def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERY
                   for i, (path, data) in enumerate(files, start=1))
     template = _environment().get_template("report.html.j2")
     page = template.render(
-        files=views, w=words(lang), lang=lang, draw=draw, svg=svg, colours=COLOURS,
+        files=views, w=words(lang), lang=lang, hands=html_hand, svg=svg, colours=COLOURS,
         dashes=DASHES, markers=MARKERS,
     )
     return page, views
@@ -95,10 +135,5 @@ def _environment() -> Environment:
 
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters["num"] = _number
+    env.filters["num"] = number
     return env
-
-
-def _number(value: float) -> str:
-    """A coordinate as short as it can be written: ``12``, ``12.5``."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")

@@ -4,7 +4,14 @@ so they are not rendered one template call at a time).
 Each face a tile can show is drawn once, as a ``<symbol>`` (``symbols``): ``bn-H{a}{b}`` a
 lying tile with ``a`` on the left, ``bn-S{a}{b}`` a standing tile with ``a`` on top (a
 player's tile, or a double lying crosswise in the chain), ``bn-back`` a tile face down.  A tile on
-the page is a ``<use>`` of one of them.  Every text is escaped here (``markupsafe.escape``).
+the page is a ``<use>`` of one of them.  Every text is escaped (``markupsafe.escape``): the
+tooltips by ``html_model``, which writes them as HTML, the rest here.
+
+A hand's drawings are written inside ``<noscript>``: without script the browser shows them as
+they are (each hand's final position); with script it reads them as text, which is much
+quicker than building thousands of SVG elements, and the script (``templates/report.js``)
+turns a hand's drawings into elements when the hand comes near the screen, is stepped, or
+the page is printed.  A page of thousands of hands so opens in a fraction of the time.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup, escape
 
 from . import html_draw as draw
+from .html_chart import chart_svg as chart_svg
 from .html_model import DiagnosticView, HandView, Holder
 
 _STROKE = 'fill="#fffdf5" stroke="#1a1a1a" stroke-width="1.2"'
@@ -62,11 +70,11 @@ def chain_svg(hand: HandView, label: str) -> Markup:
         tiles.append(
             f'<g class="tile" data-step="{tile.step}" data-a="{tile.a}" data-b="{tile.b}" '
             f'data-line="{tile.line}" data-dir="{"r" if drawn.forward else "l"}">'
-            f"<title>{escape(title)}</title>"
+            f"<title>{title}</title>"
             f'<use href="#bn-{face}" x="{drawn.x:g}" y="{drawn.y:g}"/></g>')
     return Markup(
-        f'<svg class="chain" viewBox="0 0 {draw.ROW_WIDTH} {hand.height:g}" role="img" '
-        f'aria-label="{escape(label)}">' + "".join(tiles) + "</svg>")
+        f'<noscript><svg class="chain" viewBox="0 0 {draw.ROW_WIDTH} {hand.height:g}" role="img" '
+        f'aria-label="{escape(label)}">' + "".join(tiles) + "</svg></noscript>")
 
 
 def held_svg(holder: Holder) -> Markup:
@@ -77,7 +85,7 @@ def held_svg(holder: Holder) -> Markup:
         x = index * 24 + 2
         when = tile.step or tile.shown_at
         step = f' data-step="{when}"' if when else ""
-        title = f"<title>{escape(tile.title)}</title>"
+        title = f"<title>{tile.title}</title>"
         if tile.a is None or tile.b is None:
             parts.append(f'<use class="htile down" href="#bn-back" x="{x}" y="2">{title}</use>')
             continue
@@ -88,9 +96,9 @@ def held_svg(holder: Holder) -> Markup:
             face += f'<use class="htile back" href="#bn-back" x="{x}" y="2"{step}/>'
         parts.append(face)
     width = len(holder.tiles) * 24
-    return Markup(f'<svg class="held{"" if holder.known else " unknown"}" '
+    return Markup(f'<noscript><svg class="held{"" if holder.known else " unknown"}" '
                   f'viewBox="0 0 {width} 44" width="{width}" height="44">'
-                  + "".join(parts) + "</svg>")
+                  + "".join(parts) + "</svg></noscript>")
 
 
 def numbered_lines(anchor: str, lines: Sequence[str], first: int,

@@ -2,12 +2,29 @@
 // count of its moves (data-moves); every element that changes with the move carries the
 // move that changes it (data-step).  The controls are made here, from the page's
 // template, once the page is read; without script the page shows no controls and each
-// hand's final position.
+// hand's final position.  A hand's drawings come inside <noscript> (read as text while the
+// page loads, which is quick); "draw" makes them elements when the hand comes near the
+// screen, is stepped, or the page is printed.  So with each game's chart.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  var lit = null;
+  var lit = null, watcher = null;
+  function show(kept) {
+    for (var i = 0; i < kept.length; i++) {
+      kept[i].insertAdjacentHTML("beforebegin", kept[i].textContent);
+      kept[i].remove();
+    }
+  }
+  // A game's chart, or a hand's drawings.
+  function draw(part) {
+    show(part.matches("section.game")
+      ? part.querySelectorAll(":scope > figure.chart > noscript")
+      : part.querySelectorAll("noscript"));
+    if (watcher) { watcher.unobserve(part); }
+  }
+  function drawAll() { show(document.querySelectorAll("main noscript")); }
   function go(hand, step) {
+    draw(hand);
     var total = Number(hand.dataset.moves);
     step = Math.max(0, Math.min(total, step));
     hand.dataset.step = String(step);
@@ -54,7 +71,21 @@
         : where.dataset.of.replace("{step}", total).replace("{total}", total);
       hands[k].insertBefore(made, hands[k].querySelector(".now"));
     }
+    // The first games and hands are drawn at once, the others as they come near the screen.
+    if (!("IntersectionObserver" in window)) { drawAll(); return; }
+    watcher = new IntersectionObserver(function (seen) {
+      for (var i = 0; i < seen.length; i++) {
+        if (seen[i].isIntersecting) { draw(seen[i].target); }
+      }
+    }, { rootMargin: "1500px 0px" });
+    var parts = [document.querySelectorAll("section.game"), hands], first = [3, 20];
+    for (var p = 0; p < parts.length; p++) {
+      for (var h = 0; h < parts[p].length; h++) {
+        if (h < first[p]) { draw(parts[p][h]); } else { watcher.observe(parts[p][h]); }
+      }
+    }
   }
+  window.addEventListener("beforeprint", drawAll);
   document.addEventListener("DOMContentLoaded", place);
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-go]");
