@@ -22,7 +22,7 @@ from .reading import stream as _stream
 from .reading.quickread import QuickGame, read_game
 from .reading.stream import Chunk
 from .report.values import FileReport, GameResult, Piece
-from .suppress import apply
+from .suppress import FileMarks, settle
 
 if TYPE_CHECKING:
     from .reading import records as r
@@ -70,8 +70,8 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if isinstance(chunk, Diagnostic):
         kept = (with_end(chunk, (), 0),) if selection.keeps(chunk.code) else ()
         if selection.suppress and kept:
-            after, suppressed = apply(kept, (), 0, selection.file_ignores)
-            return Piece((), after, {}, suppressed)
+            settled = settle(kept, (), 0, selection.file_ignores, selection.keeps)
+            return Piece((), settled.kept, {}, settled.suppressed, (), settled.file_used)
         return Piece((), kept, {})
     if chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{":
         hint = json_hint(chunk)
@@ -80,6 +80,8 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if parsed is None and quick:
         done = quick_piece(chunk, first_game)
         if done is not None:
+            if selection.suppress and "blocknot:" in chunk.text:
+                return _settled(done[0], chunk, selection)
             return done[0]
     # Names are compared in NFC: a text that is not (names typed with combining marks) is
     # replayed from records given to the engine in NFC (``engine_names``).
@@ -104,17 +106,55 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
          if selection.keeps(d.code)),
         key=lambda d: d.order,
     ))
-    suppressed = 0
-    if selection.suppress and diagnostics and (selection.file_ignores or
-                                               "blocknot:" in chunk.text):
-        diagnostics, suppressed = apply(diagnostics, lines, chunk.first_line,
-                                        selection.file_ignores)
-    context = {
+    piece = Piece(games, diagnostics, {})
+    if selection.suppress and (selection.file_ignores or "blocknot:" in chunk.text):
+        return _settled(piece, chunk, selection)
+    return replace(piece, context=_context(piece.diagnostics, chunk))
+
+
+def _context(diagnostics: Iterable[Diagnostic], chunk: Chunk) -> dict[int, str]:
+    """The source lines that syntax diagnostics point at."""
+    lines = chunk.lines
+    return {
         d.line: lines[d.line - chunk.first_line]
         for d in diagnostics
         if d.code.startswith("S") and 0 <= d.line - chunk.first_line < len(lines)
     }
-    return Piece(games, diagnostics, context, suppressed)
+
+
+def _settled(piece: Piece, chunk: Chunk, selection: Selection) -> Piece:
+    """``piece`` once the suppression comments have had their say (``suppress.settle``):
+    unused ones are S004, placed in the piece's game and hand."""
+    settled = settle(piece.diagnostics, chunk.lines, chunk.first_line, selection.file_ignores,
+                     selection.keeps)
+    kept = tuple(_in_game(d, piece.games) if d.game is None else d for d in settled.kept)
+    return replace(piece, diagnostics=kept, context=_context(kept, chunk),
+                   suppressed=settled.suppressed, file_marks=settled.file_marks,
+                   file_used=settled.file_used)
+
+
+def _in_game(d: Diagnostic, games: tuple[GameResult, ...]) -> Diagnostic:
+    """``d`` with the game and hand whose lines hold it (the chunk holds one game at most)."""
+    if not games or d.line < games[0].line:
+        return d
+    hand = None
+    for h in games[0].hands:
+        if h.line > d.line:
+            break
+        hand = h.number
+    return replace(d, game=games[0].index, hand=hand)
+
+
+def file_end(pieces: Iterable[Piece], selection: Selection) -> Iterator[Piece]:
+    """The pieces of one file, then one more for the codes of its ``ignore-file`` comments
+    that suppressed nothing in the whole file (S004), if there are any."""
+    marks = FileMarks()
+    for piece in pieces:
+        marks.follow(piece.file_marks, piece.file_used)
+        yield piece
+    unused = marks.unused(selection.keeps) if selection.suppress else ()
+    if unused:
+        yield Piece((), unused, marks.context())
 
 
 def quick_piece(chunk: Chunk, first_game: int) -> tuple[Piece, QuickGame] | None:
@@ -175,6 +215,10 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
 def validate_stream(stream: BinaryIO | Iterable[bytes],
                     selection: Selection = EVERYTHING) -> Iterator[Piece]:
     """Validate a record file read from ``stream``, one piece per game, in order."""
+    yield from file_end(_validated(stream, selection), selection)
+
+
+def _validated(stream: BinaryIO | Iterable[bytes], selection: Selection) -> Iterator[Piece]:
     games = 0
     for chunk in chunks_of(stream):
         piece = validate_chunk(chunk, games + 1, selection)

@@ -1,5 +1,5 @@
 """Inline suppression: ``# blocknot: ignore[G105]`` on a line, ``# blocknot: ignore-file[E507]``
-anywhere in a file.
+anywhere in a file, and the S004 warning for a suppression that suppresses nothing.
 
 A line's comment suppresses the diagnostics reported at that line whose code starts with one
 of the codes or prefixes in the brackets (``ignore`` without brackets: every code).  A file's
@@ -7,6 +7,11 @@ comment suppresses them everywhere in the file: a file named on the command line
 for such comments before it is checked; standard input, which cannot be read twice, honours
 them in the game whose lines hold them.  ``--no-suppress`` shows everything.  What is
 suppressed is counted in the reports.
+
+Each code of a comment that suppresses nothing is reported as S004, at the code (as ruff
+reports an unused ``noqa``): a line's comment once its game has been checked, a file's
+comment once the whole file has (``FileMarks``).  S004 is itself suppressed only by
+``--ignore``, an ``ignore-file`` comment, or an ``ignore`` comment that names it on its line.
 """
 
 from __future__ import annotations
@@ -15,36 +20,17 @@ import gzip
 import os
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
-from .basics.diagnostics import Diagnostic
+from .basics.diagnostics import N_, Diagnostic, diagnostic
+from .basics.marks import Mark, codes_of, marks_at
 
-_MARK = re.compile(r"#.*?\bblocknot:[ \t]*(ignore-file|ignore)(?:\[([^\]\n]*)\])?")
 _FILE_MARK = re.compile(rb"\bblocknot:[ \t]*ignore-file\[([^\]\n]{0,200})\]")
 _BLOCK = 1 << 20
 _OVERLAP = 256
-#: Every code (``# blocknot: ignore`` without brackets).
-ALL = ("",)
-
-
-def _codes(listed: str | None) -> tuple[str, ...]:
-    if listed is None:
-        return ALL
-    return tuple(part.strip().upper() for part in listed.split(",") if part.strip())
-
-
-def marks(line: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The codes a line's comment suppresses on the line, and in the whole file."""
-    if "blocknot:" not in line:
-        return (), ()
-    here: tuple[str, ...] = ()
-    everywhere: tuple[str, ...] = ()
-    for match in _MARK.finditer(line):
-        if match.group(1) == "ignore":
-            here += _codes(match.group(2))
-        elif match.group(2) is not None:
-            everywhere += _codes(match.group(2))
-    return here, everywhere
+#: The code of a suppression that suppresses nothing.
+UNUSED = "S004"
 
 
 def file_codes(path: str) -> tuple[str, ...]:
@@ -62,7 +48,7 @@ def file_codes(path: str) -> tuple[str, ...]:
             while block := stream.read(_BLOCK):
                 data = tail + block
                 for match in _FILE_MARK.finditer(data):
-                    found[start - len(tail) + match.start()] = _codes(
+                    found[start - len(tail) + match.start()] = codes_of(
                         match.group(1).decode("utf-8", "replace"))
                 start += len(block)
                 tail = data[-_OVERLAP:]
@@ -75,17 +61,102 @@ def _matches(code: str, codes: Sequence[str]) -> bool:
     return any(code.startswith(prefix) for prefix in codes)
 
 
-def apply(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: int,
-          file_wide: Sequence[str]) -> tuple[tuple[Diagnostic, ...], int]:
-    """The diagnostics left once the comments of ``lines`` (numbered from ``first_line``)
-    and ``file_wide`` codes have suppressed theirs, and how many they suppressed."""
-    everywhere = list(file_wide)
-    here: dict[int, tuple[str, ...]] = {}
+def _names_unused(code: str) -> bool:
+    """Whether a comment's code covers S004 by name (a bare ``ignore`` does not)."""
+    return code != "" and UNUSED.startswith(code)
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What suppression leaves of a game's diagnostics: the diagnostics kept (S004 warnings
+    for the unused line comments included), how many were suppressed, and the game's
+    ``ignore-file`` codes with those of the file's codes that suppressed something here."""
+
+    kept: tuple[Diagnostic, ...]
+    suppressed: int
+    file_marks: tuple[Mark, ...] = ()
+    file_used: frozenset[str] = frozenset()
+
+
+def settle(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: int,
+           file_wide: Sequence[str], keeps: Callable[[str], bool]) -> Settled:
+    """Suppress what the comments of ``lines`` (numbered from ``first_line``) and the
+    ``file_wide`` codes suppress, and report each line comment's code that suppressed
+    nothing (S004, when ``keeps`` it)."""
+    here: dict[int, list[Mark]] = {}
+    in_file: list[Mark] = []
     for number, line in enumerate(lines, start=first_line):
-        on_line, in_file = marks(line)
-        if on_line:
-            here[number] = on_line
-        everywhere += in_file
-    kept = tuple(d for d in diagnostics
-                 if not _matches(d.code, everywhere) and not _matches(d.code, here.get(d.line, ())))
-    return kept, len(diagnostics) - len(kept)
+        if "blocknot:" in line:
+            for mark in marks_at(line, number):
+                (in_file if mark.file_wide else here.setdefault(number, [])).append(mark)
+    everywhere = (*file_wide, *(m.code for m in in_file))
+    used: set[Mark] = set()
+    file_used: set[str] = set()
+    kept: list[Diagnostic] = []
+    for d in diagnostics:
+        covering = [m for m in here.get(d.line, ()) if d.code.startswith(m.code)]
+        in_everywhere = {code for code in everywhere if d.code.startswith(code)}
+        if covering or in_everywhere:
+            used.update(covering)
+            file_used |= in_everywhere
+        else:
+            kept.append(d)
+    unused = [m for marks_here in here.values() for m in marks_here
+              if m not in used and not _names_unused(m.code)]
+    for mark in unused if keeps(UNUSED) else ():
+        if _matches(UNUSED, everywhere):
+            file_used |= {code for code in everywhere if UNUSED.startswith(code)}
+            continue
+        naming = [m for m in here[mark.line] if _names_unused(m.code)]
+        if naming:
+            used.update(naming)
+            continue
+        kept.append(unused_warning(mark))
+    suppressed = len(diagnostics) + len(unused if keeps(UNUSED) else ()) - len(kept)
+    kept.sort(key=lambda d: d.order)
+    return Settled(tuple(kept), suppressed, tuple(in_file), frozenset(file_used))
+
+
+def unused_warning(mark: Mark) -> Diagnostic:
+    """S004 at a comment's code that suppressed nothing."""
+    if mark.file_wide:
+        found = diagnostic(UNUSED, mark.line, mark.column, N_(
+            "this ignore-file comment suppresses nothing: no {listed} diagnostic is "
+            "reported in this file; remove {listed} from it"), listed=mark.code)
+    elif mark.code:
+        found = diagnostic(UNUSED, mark.line, mark.column, N_(
+            "this ignore comment suppresses nothing: no {listed} diagnostic is reported "
+            "on this line; remove {listed} from it"), listed=mark.code)
+    else:
+        found = diagnostic(UNUSED, mark.line, mark.column, N_(
+            "this ignore comment suppresses nothing: nothing is reported on this line; "
+            "remove it"))
+    return _ending(found, mark)
+
+
+def _ending(d: Diagnostic, mark: Mark) -> Diagnostic:
+    return replace(d, end_line=mark.line, end_column=mark.end_column)
+
+
+@dataclass
+class FileMarks:
+    """The ``ignore-file`` codes of one file, followed game by game: those that suppressed
+    nothing in the whole file are reported once it has been read (``unused``)."""
+
+    marks: list[Mark] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+
+    def follow(self, file_marks: Sequence[Mark], file_used: frozenset[str]) -> None:
+        self.marks += file_marks
+        self.used |= file_used
+
+    def context(self) -> dict[int, str]:
+        """The lines the file's ``ignore-file`` comments are written on."""
+        return {m.line: m.source for m in self.marks}
+
+    def unused(self, keeps: Callable[[str], bool]) -> tuple[Diagnostic, ...]:
+        """S004 for each code of the file's ``ignore-file`` comments that suppressed nothing
+        (none when ``keeps`` refuses S004 or the file's comments suppress S004)."""
+        if not keeps(UNUSED) or any(UNUSED.startswith(m.code) for m in self.marks):
+            return ()
+        return tuple(unused_warning(m) for m in self.marks if m.code not in self.used)

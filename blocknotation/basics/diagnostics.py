@@ -36,6 +36,7 @@ CATALOGUE: dict[str, Code] = {
         Code("S001", "error", N_("a line cannot be parsed")),
         Code("S002", "error", N_("a tile has a pip outside 0–6"), ("R2",)),
         Code("S003", "error", N_("the input is not UTF-8 text, or holds a NUL byte")),
+        Code("S004", "warning", N_("a # blocknot: ignore comment suppresses nothing")),
         Code("G101", "error", N_("a game has no Players tag, or it names nobody")),
         Code("G102", "error", N_("fewer than 2 or more than 4 players"), ("R1",)),
         Code("G103", "error", N_("a name appears twice in Players, or is a keyword")),

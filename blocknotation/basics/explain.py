@@ -104,6 +104,19 @@ EXPLANATIONS: dict[str, Explanation] = {
                     "line 1 is the single byte EC, which is not valid UTF-8. Its bytes, in "
                     "hexadecimal:"),
         ),
+        _explained(
+            "S004",
+            N_("A # blocknot: ignore comment suppresses nothing: no diagnostic with the code "
+               "it names is reported on its line (or, for ignore-file, anywhere in the file). "
+               "The warning points at the code in the brackets, or at the word ignore when "
+               "there are none."),
+            N_("A suppression is kept for a problem that was known and accepted. Once the "
+               "record is corrected, or when the code is mistyped, the comment hides nothing "
+               "today but would hide a new problem of that kind later, unseen. Remove the "
+               "code (or the comment). S004 itself is silenced only by --ignore S004, by an "
+               "ignore-file[S004] comment, or by naming S004 in the same comment; a bare "
+               "ignore does not cover it."),
+        ),
         # --- G: game ---------------------------------------------------------------------
         _explained(
             "G101",

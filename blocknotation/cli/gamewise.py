@@ -17,6 +17,7 @@ from typing import IO, BinaryIO, Protocol
 
 from ..pipeline import EVERYTHING, Selection, validate_chunk
 from ..report.values import Piece, Tally
+from ..suppress import FileMarks
 from .inputs import maybe_gunzip
 
 
@@ -46,13 +47,19 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
     """The pieces of one file, a game at a time, each with its game's digest if wanted."""
     from ..games import check, iter_games
 
+    marks = FileMarks()
     for game in iter_games(stream):
         if digests:
-            yield check(game, selection)
+            piece, digest = check(game, selection)
         else:
             problem = game.problem
             chunk = problem if problem is not None else game.chunk
-            yield validate_chunk(chunk, game.index, selection), None
+            piece, digest = validate_chunk(chunk, game.index, selection), None
+        marks.follow(piece.file_marks, piece.file_used)
+        yield piece, digest
+    unused = marks.unused(selection.keeps) if selection.suppress else ()
+    if unused:
+        yield Piece((), unused, marks.context()), None
 
 
 def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:

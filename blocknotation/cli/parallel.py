@@ -14,12 +14,14 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import Diagnostic
 from ..pipeline import Selection, chunks_of, validate_chunk
 from ..reading.stream import Chunk
-from ..report.values import Rendered
+from ..report.values import Piece, Rendered
+from ..suppress import FileMarks
 from .interrupts import ignore_in_worker
 
 if TYPE_CHECKING:
@@ -82,7 +84,8 @@ def validate_files(
 
     ``selection`` is one for every stream, or one per stream."""
     pool = ProcessPoolExecutor(max_workers=workers(jobs), initializer=ignore_in_worker)
-    pending: deque[tuple[int, Future[list[Rendered]]]] = deque()
+    pending: deque[tuple[int, Future[list[Rendered]] | _FileEnd]] = deque()
+    marks: dict[int, FileMarks] = {}
     limit = workers(jobs) * WINDOW
     try:
         for index, stream in enumerate(streams):
@@ -97,11 +100,20 @@ def validate_files(
             for work in _batches(chunks, 1 + len(head.games), chosen, index, render):
                 pending.append((index, pool.submit(_validate_batch, work)))
                 while len(pending) >= limit:
-                    yield from _drain(pending.popleft())
+                    yield from _drain(pending.popleft(), marks)
+            pending.append((index, _FileEnd(chosen, render)))
         while pending:
-            yield from _drain(pending.popleft())
+            yield from _drain(pending.popleft(), marks)
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _FileEnd:
+    """Where a file's pieces end in the queue: its unused ``ignore-file`` codes come here."""
+
+    selection: Selection
+    render: Render
 
 
 def _done(pieces: list[Rendered]) -> Future[list[Rendered]]:
@@ -110,7 +122,16 @@ def _done(pieces: list[Rendered]) -> Future[list[Rendered]]:
     return future
 
 
-def _drain(item: tuple[int, Future[list[Rendered]]]) -> Iterator[tuple[int, Rendered]]:
+def _drain(item: tuple[int, Future[list[Rendered]] | _FileEnd], marks: dict[int, FileMarks]
+           ) -> Iterator[tuple[int, Rendered]]:
     index, future = item
+    followed = marks.setdefault(index, FileMarks())
+    if isinstance(future, _FileEnd):
+        del marks[index]
+        unused = followed.unused(future.selection.keeps) if future.selection.suppress else ()
+        if unused:
+            yield index, future.render(index, Piece((), unused, followed.context()))
+        return
     for piece in future.result():
+        followed.follow(piece.file_marks, piece.file_used)
         yield index, piece

@@ -12,7 +12,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import IO, BinaryIO, cast
 
@@ -146,8 +146,12 @@ class Render:
 
     def __call__(self, index: int, piece: Piece) -> Rendered:
         if self.fmt == "json":
-            return report_json.render_piece(piece, self.lang)
-        return report_text.render_piece(piece, self.names[index], self.lang, self.color)
+            rendered = report_json.render_piece(piece, self.lang)
+        else:
+            rendered = report_text.render_piece(piece, self.names[index], self.lang, self.color)
+        if piece.file_marks or piece.file_used:
+            return replace(rendered, file_marks=piece.file_marks, file_used=piece.file_used)
+        return rendered
 
     def join(self, pieces: Sequence[Rendered]) -> Rendered:
         """Consecutive pieces of one file as one, written the same."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..basics.diagnostics import Diagnostic
+from ..basics.marks import Mark
 
 Outcome = Literal["domino", "blocked", "unfinished"]
 Status = Literal["won", "drawn", "decided", "in_progress"]
@@ -76,6 +77,10 @@ class Piece:
     context: Mapping[int, str]
     #: Diagnostics left out by ``# blocknot: ignore`` comments (``suppress.py``).
     suppressed: int = 0
+    #: The ``ignore-file`` codes written in the chunk, and the file's codes that suppressed
+    #: something in it: those never used are reported once the file is read (S004).
+    file_marks: tuple[Mark, ...] = ()
+    file_used: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +119,9 @@ class Rendered:
     """Text output: the lines to write.  JSON: each diagnostic as a JSON object."""
     games: str = ""
     """JSON: the piece's games, as they appear in the ``games`` array."""
+    file_marks: tuple[Mark, ...] = ()
+    """The piece's ``ignore-file`` codes, and those of the file used in it (``Piece``)."""
+    file_used: frozenset[str] = frozenset()
 
     @staticmethod
     def join(pieces: Sequence[Rendered], separator: str) -> Rendered:
@@ -124,6 +132,8 @@ class Rendered:
         return Rendered(
             tally, tuple(line for piece in pieces for line in piece.lines),
             separator.join([piece.games for piece in pieces if piece.tally.games]),
+            tuple(mark for piece in pieces for mark in piece.file_marks),
+            frozenset().union(*(piece.file_used for piece in pieces)),
         )
 
 
