@@ -448,6 +448,18 @@ def rules(code: str | None, fmt: str, lang: str | None) -> None:
 
 
 @cli.command()
+def lsp() -> None:
+    """Run the language server for editors, over standard input and output."""
+    from importlib.util import find_spec
+
+    if find_spec("pygls") is None or find_spec("lsprotocol") is None:
+        raise UsageProblem("blocknot lsp needs the lsp extra: pip install 'blocknot[lsp]'")
+    from .lsp.server import run
+
+    run()
+
+
+@cli.command()
 @click.option("--games", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("How many games to write."))
 @click.option("--players", type=click.Choice(["2", "3", "4", "mixed"]), default="mixed",
