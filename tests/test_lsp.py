@@ -15,9 +15,8 @@ import pytest
 
 pytest.importorskip("pygls", reason="the language server needs pygls: pip install '.[lsp]'")
 
-from lsprotocol import types  # noqa: E402
-
-from lsp_session import Session  # noqa: E402
+from lsp_session import Session
+from lsprotocol import types
 
 # 𝔅 (U+1D505) lies outside the Basic Multilingual Plane: two UTF-16 units, one code point.
 HAND = """\
