@@ -1,22 +1,26 @@
 """One version of a document, checked: the report of the whole text, and its records.
 
 The report comes from the same pipeline as ``blocknot validate`` (a game at a time, the
-quick way for clean games), so the editor shows exactly what the command reports.  The
-records (the full parse, with every statement's position) are needed only by hover and
-completion, and are read the first time one of them asks.
+quick way for clean games), so the editor shows exactly what the command reports.  A
+document keeps the report of each of its games (``Checker``): after a change only the games
+whose text or place changed are checked again, so that typing in one game of a long evening
+costs that game's check.  The records (the full parse, with every statement's position)
+are needed only by hover and completion, and are read the first time one of them asks.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .. import records as r
+from ..diagnostics import Diagnostic
 from ..engine.tiles import index
 from ..names import name_key
 from ..parsing import ParseResult, parse_bytes
-from ..pipeline import validate_bytes
-from ..report import FileReport, GameResult, HandResult
+from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..report import FileReport, GameResult, HandResult, Piece
 from .settings import Settings
 
 
@@ -24,6 +28,34 @@ def encoded(text: str) -> bytes:
     """The editor's text as the bytes of a file; a lone surrogate (which no UTF-8 file can
     hold) is kept as its bytes so that the decoder reports it as S003."""
     return text.encode("utf-8", "surrogatepass")
+
+
+_Key = tuple[str, int, int, tuple[Diagnostic, ...], Selection]
+
+
+class Checker:
+    """A document's games, each with the report it got, for the next version of the text."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[_Key, Piece] = {}
+
+    def report(self, data: bytes, path: str, selection: Selection = EVERYTHING) -> FileReport:
+        """What ``pipeline.validate_bytes`` reports, reusing the pieces of games whose
+        text, first line and number are as they were at the last call."""
+        kept: dict[_Key, Piece] = {}
+        pieces = []
+        games = 0
+        for chunk in chunks_of(io.BytesIO(data)):
+            if isinstance(chunk, Diagnostic):
+                piece = validate_chunk(chunk, games + 1, selection)
+            else:
+                key = (chunk.text, chunk.first_line, games + 1, chunk.undecodable, selection)
+                piece = self.pieces.get(key) or validate_chunk(chunk, games + 1, selection)
+                kept[key] = piece
+            games += len(piece.games)
+            pieces.append(piece)
+        self.pieces = kept
+        return collect(path, pieces)
 
 
 @dataclass(slots=True)
@@ -37,8 +69,8 @@ class Analysis:
     _parsed: ParseResult | None = field(default=None, repr=False)
 
     @classmethod
-    def of(cls, text: str, path: str, settings: Settings) -> Analysis:
-        return cls(text, path, settings, validate_bytes(encoded(text), path, settings.selection))
+    def of(cls, text: str, path: str, settings: Settings, checker: Checker) -> Analysis:
+        return cls(text, path, settings, checker.report(encoded(text), path, settings.selection))
 
     @property
     def parsed(self) -> ParseResult:

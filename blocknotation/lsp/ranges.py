@@ -19,7 +19,8 @@ from ..source import BOM
 
 def split_lines(text: str) -> list[str]:
     """The lines of ``text`` as blocknot numbers them, each without its line end."""
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    lines = text.split("\n")
+    return [line.removesuffix("\r") for line in lines] if "\r" in text else lines
 
 
 class Lines:

@@ -12,7 +12,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from .analysis import Analysis
+from .analysis import Analysis, Checker
 from .completion import completions
 from .hints import inlay_hints
 from .hover import hover
@@ -28,7 +28,8 @@ class BlocknotServer(LanguageServer):
         super().__init__("blocknot", __version__,
                          text_document_sync_kind=types.TextDocumentSyncKind.Full)
         self.client_lang = "en"
-        self.analyses: dict[str, Analysis] = {}
+        self.analyses: dict[str, tuple[Analysis, Lines]] = {}
+        self.checkers: dict[str, Checker] = {}
         self.told: set[str] = set()
 
     def analysis(self, uri: str) -> tuple[Analysis, Lines]:
@@ -36,16 +37,18 @@ class BlocknotServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         text = document.source
         done = self.analyses.get(uri)
-        if done is None or done.text != text:
+        if done is None or done[0].text != text:
             path = to_fs_path(uri)
             settings = settings_for(path, text, self.client_lang)
             if settings.problem is not None and settings.problem not in self.told:
                 self.told.add(settings.problem)
                 self.window_show_message(types.ShowMessageParams(
                     type=types.MessageType.Warning, message=f"blocknot: {settings.problem}"))
-            done = Analysis.of(text, path or uri, settings)
+            checker = self.checkers.setdefault(uri, Checker())
+            done = (Analysis.of(text, path or uri, settings, checker),
+                    Lines(text, document.position_codec))
             self.analyses[uri] = done
-        return done, Lines(text, document.position_codec)
+        return done
 
     def publish(self, uri: str, version: int | None) -> None:
         """Check the document and send its diagnostics."""
@@ -82,6 +85,7 @@ def build() -> BlocknotServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: BlocknotServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.analyses.pop(params.text_document.uri, None)
+        ls.checkers.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
