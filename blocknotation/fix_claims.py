@@ -84,10 +84,6 @@ def _outcome_right(claim: r.Domino | r.Blocked, hand: HandResult) -> bool:
     return hand.outcome == "domino" and _nfc(claim.player) == hand.winner
 
 
-def _only(statements: Sequence[r.Statement], kinds: tuple[type, ...]) -> list[r.Statement]:
-    return [s for s in statements if isinstance(s, kinds)]
-
-
 def game_claim_fixes(game: r.Game, result: GameResult, page: Page) -> Iterator[Fix]:
     """The claim fixes of every hand of a game, in order."""
     if len(game.hands) != len(result.hands):
@@ -103,17 +99,17 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page) -> Iterator[F
 
 def _hand_fixes(hand: r.Hand, done: HandResult, players: Sequence[str],
                 totals: Mapping[str, int] | None, page: Page) -> Iterator[Fix]:
-    wanted: list[tuple[str, str | None, list[r.Statement], bool]] = []
-    outcomes = _only(hand.statements, (r.Domino, r.Blocked))
-    wanted.append(("E503", outcome_text(done), outcomes,
-                   len(outcomes) == 1 and _outcome_right(outcomes[0], done)))  # type: ignore[arg-type]
-    points = _only(hand.statements, (r.Points,))
-    wanted.append(("E504", points_text(done), points,
-                   len(points) == 1 and _points_right(points[0], done)))  # type: ignore[arg-type]
-    scores = _only(hand.statements, (r.Score,))
-    wanted.append(("E505", None if totals is None else score_text(players, totals), scores,
-                   totals is not None and len(scores) == 1
-                   and _score_right(scores[0], totals)))  # type: ignore[arg-type]
+    outcomes = [s for s in hand.statements if isinstance(s, r.Domino | r.Blocked)]
+    points = [s for s in hand.statements if isinstance(s, r.Points)]
+    scores = [s for s in hand.statements if isinstance(s, r.Score)]
+    wanted: tuple[tuple[str, str | None, Sequence[r.Statement], bool], ...] = (
+        ("E503", outcome_text(done), outcomes,
+         len(outcomes) == 1 and _outcome_right(outcomes[0], done)),
+        ("E504", points_text(done), points,
+         len(points) == 1 and _points_right(points[0], done)),
+        ("E505", None if totals is None else score_text(players, totals), scores,
+         totals is not None and len(scores) == 1 and _score_right(scores[0], totals)),
+    )
     present = [found[0] for _, _, found, _ in wanted if found]
     for code, text, found, right in wanted:
         if text is None or right or len(found) > 1:

@@ -43,9 +43,20 @@ def format_text(text: str) -> FormatResult:
 
 def format_bytes(data: bytes) -> FormatResult:
     """``format_text`` of a file's bytes, decoded as ``blocknot validate`` decodes them
-    (UTF-8, one BOM, CRLF); bytes that are not UTF-8 text give S003."""
+    (UTF-8, one BOM, CRLF); bytes that are not UTF-8 text give S003.  Bytes beyond
+    ``MAX_INPUT_BYTES`` are formatted a game at a time (``convert.convert_stream``), each
+    game as large as ``convert`` allows."""
+    from .limits import MAX_INPUT_BYTES
     from .source import decode
 
+    if len(data) > MAX_INPUT_BYTES:
+        import io
+
+        from .convert import convert_stream
+
+        out = io.StringIO()
+        problems, _ = convert_stream(io.BytesIO(data), "text", out)
+        return FormatResult(None, problems) if problems else FormatResult(out.getvalue())
     source = decode(data)
     if source.text is None:
         return FormatResult(None, source.diagnostics)
