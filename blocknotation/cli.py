@@ -222,6 +222,8 @@ def validate(
     from .pipeline import Selection
     from .runner import Options, check_readable, run_validate
 
+    if (diff or unsafe_fixes) and not fix:
+        raise UsageProblem("--diff and --unsafe-fixes go with --fix")
     config = _configuration(config_path, isolated)
     files = _expanded(files, include or config.include, exclude or config.exclude,
                       not no_respect_gitignore)
@@ -236,8 +238,8 @@ def validate(
     selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
                        for f in files)
     language, strict = _language(lang or config.lang), strict or bool(config.strict)
-    if fix or diff or unsafe_fixes:
-        _fix(files, selections, fmt, fix, diff, unsafe_fixes, strict, language,
+    if fix:
+        _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
              stdin_filename or "<stdin>", use_color(color, no_color, output_file))
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
@@ -261,13 +263,11 @@ def validate(
     sys.exit(EXIT_OK if status == 1 and exit_zero else status)
 
 
-def _fix(files: Sequence[str], selections: Any, fmt: str, fix: bool, diff: bool, unsafe: bool,
+def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bool,
          strict: bool, language: str, stdin_name: str, color: bool) -> NoReturn:
     """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains."""
     from .cli_fix import run_fix
 
-    if not fix:
-        raise UsageProblem("--diff and --unsafe-fixes go with --fix")
     if fmt not in ("text", "github"):
         raise UsageProblem("--fix lists what remains as text: leave out --format")
     stdin = stdin_binary().read() if "-" in files else None
