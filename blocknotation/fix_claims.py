@@ -2,7 +2,8 @@
 (E504) and ``score`` (E505), written from what the engine recomputed.
 
 Only what the engine has proved is written: a claim is added or corrected when the hand was
-replayed to its end from its moves (not settled by its claims), its points do not rest on a
+replayed to its end (a ``domino``/``blocked`` claim only from the moves: a hand written
+without moves, a disputed count, ends as its claim says), its points do not rest on a
 claim the engine could not check, and, for ``score``, no earlier hand's points did either.
 A corrected claim keeps what the scorer wrote in a comment just above it (``# was: points
 Ada 20``).  A hand with two claims of one kind (G107) keeps its claims of that kind as they
@@ -91,10 +92,13 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page) -> Iterator[F
     trusted_totals = True
     for hand, done in zip(game.hands, result.hands, strict=True):
         trusted_totals = trusted_totals and done.replayed and not done.unverified
-        if not done.replayed or done.settled_by_claims or outcome_text(done) is None:
+        if not done.replayed or outcome_text(done) is None:
             continue
         totals = done.score if trusted_totals else None
-        yield from _hand_fixes(hand, done, result.players, totals, page)
+        for fix in _hand_fixes(hand, done, result.players, totals, page):
+            # A hand without moves ends as its claim says: that claim is never rewritten.
+            if not (done.settled_by_claims and fix.code == "E503"):
+                yield fix
 
 
 def _hand_fixes(hand: r.Hand, done: HandResult, players: Sequence[str],
