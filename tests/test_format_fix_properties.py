@@ -20,6 +20,7 @@ from blocknotation.fixes import find_fixes, fix_text
 from blocknotation.formatting import format_text
 from blocknotation.parsing import parse_text
 from blocknotation.simulate import generate
+
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
@@ -94,10 +95,10 @@ def test_changed_claims_are_corrected_and_kept_in_comments(text: str,
         ("points ", "score ")) and lines[i] != "points none"]))
     words = lines[at].split(" ")
     words[-1] = str(int(words[-1]) + data.draw(st.integers(1, 9)))
-    changed = lines[:at] + [" ".join(words)] + lines[at + 1:]
+    changed = [*lines[:at], " ".join(words), *lines[at + 1:]]
     fixed = fix_text("\n".join(changed))
     assert not [f for f in find_fixes(fixed.text) if f.safe]
     if _exact(text, []):
-        expected = lines[:at] + [f"# was: {changed[at]}"] + lines[at:]
+        expected = [*lines[:at], f"# was: {changed[at]}", *lines[at:]]
         assert fixed.text == "\n".join(expected)
         assert fixed.report.diagnostics == ()
