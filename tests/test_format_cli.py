@@ -121,3 +121,15 @@ def test_directories_and_globs_are_read_as_validate_reads_them(tmp_path: Path,
     assert (tmp_path / "ignored.block").read_text() == MESSY
     if name.endswith(".txt"):  # a directory with nothing to format is a usage error
         assert done.returncode == 2
+
+
+def test_the_precommit_format_hook_rewrites_the_files_it_is_given(tmp_path: Path) -> None:
+    import re
+
+    hooks = (Path(__file__).resolve().parent.parent / ".pre-commit-hooks.yaml").read_text()
+    hook = hooks.split("- id: blocknot-format\n", 1)[1]
+    entry = re.search(r"^  entry: (.+)$", hook, re.MULTILINE)
+    assert entry is not None and entry.group(1).split() == ["blocknot", "format"]
+    (tmp_path / "club.block").write_text(MESSY)
+    done = blocknot("format", "club.block", cwd=tmp_path)
+    assert done.returncode == 0 and (tmp_path / "club.block").read_text() == CANONICAL
