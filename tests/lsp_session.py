@@ -96,3 +96,43 @@ class Session:
                 range=types.Range(start=types.Position(line=first, character=0),
                                   end=types.Position(line=last, character=0)))), WAIT)
         return list(found or [])
+
+
+async def code_actions(s: Session, path: Path, line: int,
+                       shown: Sequence[types.Diagnostic]) -> list[types.CodeAction]:
+    """The code actions the server offers on ``line`` (0-based) for the diagnostics shown."""
+    found = await asyncio.wait_for(s.client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+            range=types.Range(start=types.Position(line=line, character=0),
+                              end=types.Position(line=line, character=0)),
+            context=types.CodeActionContext(diagnostics=list(shown)))), WAIT)
+    return [a for a in found or [] if isinstance(a, types.CodeAction)]
+
+
+async def formatting(s: Session, path: Path) -> list[types.TextEdit] | None:
+    found = await asyncio.wait_for(s.client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+            options=types.FormattingOptions(tab_size=4, insert_spaces=True))), WAIT)
+    return None if found is None else list(found)
+
+
+def applied(text: str, edits: Sequence[types.TextEdit]) -> str:
+    """``text`` with ``edits`` made, as an editor makes them (positions in UTF-16 units)."""
+
+    def offset(position: types.Position) -> int:
+        lines = text.split("\n")
+        start = sum(len(line) + 1 for line in lines[:position.line])
+        line = lines[position.line] if position.line < len(lines) else ""
+        units = 0
+        for index, char in enumerate(line):
+            if units >= position.character:
+                return start + index
+            units += 2 if ord(char) > 0xFFFF else 1
+        return start + len(line)
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                       reverse=True):
+        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+    return text

@@ -12,6 +12,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from .actions import code_actions, formatting
 from .analysis import Analysis, Checker
 from .completion import completions
 from .hints import inlay_hints
@@ -106,6 +107,20 @@ def build() -> BlocknotServer:
                       params: types.InlayHintParams) -> list[types.InlayHint]:
         analysis, lines = ls.analysis(params.text_document.uri)
         return inlay_hints(analysis, lines, params.range)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def on_code_action(ls: BlocknotServer,
+                       params: types.CodeActionParams) -> list[types.CodeAction]:
+        analysis, lines = ls.analysis(params.text_document.uri)
+        return code_actions(analysis, lines, params.text_document.uri, params.range,
+                            params.context.diagnostics)
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def on_formatting(ls: BlocknotServer,
+                      params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+        analysis, lines = ls.analysis(params.text_document.uri)
+        return formatting(analysis, lines)
 
     return server
 
