@@ -5,7 +5,8 @@ quick way for clean games), so the editor shows exactly what the command reports
 document keeps the report of each of its games (``Checker``): after a change only the games
 whose text or place changed are checked again, so that typing in one game of a long evening
 costs that game's check.  The records (the full parse, with every statement's position)
-are needed only by hover and completion, and are read the first time one of them asks.
+are needed only by hover and completion: those of one game are read the first time one of
+them asks about it.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from .. import records as r
 from ..diagnostics import Diagnostic
 from ..engine.tiles import index
 from ..names import name_key
-from ..parsing import ParseResult, parse_bytes
 from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
 from ..report import FileReport, GameResult, HandResult, Piece
+from ..source import BOM
+from ..stream import Chunk
+from .ranges import split_lines
 from .settings import Settings
 
 
@@ -66,17 +69,21 @@ class Analysis:
     path: str
     settings: Settings
     report: FileReport
-    _parsed: ParseResult | None = field(default=None, repr=False)
+    _records: dict[int, r.RecordFile] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, text: str, path: str, settings: Settings, checker: Checker) -> Analysis:
         return cls(text, path, settings, checker.report(encoded(text), path, settings.selection))
 
-    @property
-    def parsed(self) -> ParseResult:
-        if self._parsed is None:
-            self._parsed = parse_bytes(encoded(self.text))
-        return self._parsed
+    def records_of_game(self, line: int) -> r.RecordFile | None:
+        """The records of the game whose lines hold ``line`` (parsed on first need)."""
+        game = self.game_at(line)
+        if game is None:
+            return None
+        if game.line not in self._records:
+            chunk = game_chunk(self.text, self.report.games, game.line)
+            self._records[game.line] = chunk.parse().records
+        return self._records[game.line]
 
     def game_at(self, line: int) -> GameResult | None:
         """The game whose lines hold ``line``."""
@@ -88,7 +95,20 @@ class Analysis:
 
     def record_hand(self, line: int) -> r.Hand | None:
         """The hand of the records whose lines hold ``line``."""
-        return record_hand(self.parsed.records, line)
+        records = self.records_of_game(line)
+        return None if records is None else record_hand(records, line)
+
+
+def game_chunk(text: str, games: tuple[GameResult, ...], start: int,
+               stop: int | None = None) -> Chunk:
+    """The game that starts at line ``start`` as the pipeline cuts it, up to the next game
+    (or to line ``stop``, not included): validated or parsed alone, its statements keep
+    their line numbers, and the other games cost nothing."""
+    following = [g.line for g in games if g.line > start]
+    end = min([*following[:1], *([stop] if stop is not None else [])], default=None)
+    lines = split_lines(text.removeprefix(BOM) if start == 1 else text)
+    kept = lines[start - 1:] if end is None else lines[start - 1:end - 1]
+    return Chunk(start, "\n".join(kept))
 
 
 def game_at(games: tuple[GameResult, ...], line: int) -> GameResult | None:

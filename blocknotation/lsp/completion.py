@@ -23,9 +23,15 @@ from ..engine.chain import lay, reading
 from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
 from ..names import KEYWORDS, name_key
-from ..parsing import parse_bytes
-from ..pipeline import validate_bytes
-from .analysis import Analysis, encoded, hand_at, plays, record_hand, still_held
+from ..pipeline import validate_chunk
+from .analysis import (
+    Analysis,
+    game_chunk,
+    hand_at,
+    plays,
+    record_hand,
+    still_held,
+)
 from .ranges import Lines
 
 _MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")
@@ -46,7 +52,8 @@ def completions(analysis: Analysis, lines: Lines,
         start = types.Position(line=position.line,
                                character=position.character - len(move.group(2)))
         edit = types.Range(start=start, end=position)
-        return _items(moves(analysis.text, analysis.path, line, move.group(1)), edit)
+        start_line = game.line if game is not None else 1
+        return _items(moves(analysis, start_line, line, move.group(1)), edit)
     word = _WORD.search(before)
     typed = word.group() if word is not None else ""
     start = types.Position(line=position.line, character=position.character - len(typed))
@@ -78,13 +85,13 @@ def _items(suggested: list[str], edit: types.Range) -> list[types.CompletionItem
     ]
 
 
-def moves(text: str, path: str, line: int, player: str) -> list[str]:
-    """The moves ``player`` may write on ``line``, the legal ones first (see the module's
-    docstring).  The record above the line is replayed by the engine, as validate does."""
-    above = encoded("\n".join(text.split("\n")[:line - 1]) + "\n")
-    report = validate_bytes(above, path)
-    found = hand_at(report.games, line)
-    hand = record_hand(parse_bytes(above).records, line)
+def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
+    """The moves ``player`` may write on ``line`` of the game that starts at line ``start``,
+    the legal ones first (see the module's docstring).  The game above the line is replayed
+    by the engine, as validate does."""
+    above = game_chunk(analysis.text, analysis.report.games, start, line)
+    found = hand_at(validate_chunk(above, 1).games, line)
+    hand = record_hand(above.parse().records, line)
     if found is None or hand is None or hand.line != found[1].line:
         return []
     held = still_held(hand, player, line)

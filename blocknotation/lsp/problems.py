@@ -4,7 +4,8 @@ Each one keeps its code, its severity (a warning is shown as an error when ``str
 configured, as it then fails ``blocknot validate``), the range from its start to the end of
 the statement or token at fault, its message in the document's language, and a link to the
 code's row of the catalogue in docs/notation.md: the link the SARIF output gives
-(``output.sarif.help_uri``), made absolute where the documentation is on disk.
+(``output.sarif.help_uri``), made a ``file:`` URI of the page installed with the package
+(or of the checkout's page).
 """
 
 from __future__ import annotations
@@ -24,10 +25,14 @@ SOURCE = "blocknot"
 
 @cache
 def docs_base() -> str | None:
-    """The URI of the directory that holds docs/notation.md (a checkout of blocknot), or
-    None when the documentation is not installed alongside the package."""
-    root = Path(__file__).resolve().parents[2]
-    return root.as_uri() + "/" if (root / HELP_PAGE).is_file() else None
+    """The URI of the directory that holds docs/notation.md: the package's own directory
+    once installed (the wheel carries the page), the checkout's root when run from one;
+    None when neither has it."""
+    package = Path(__file__).resolve().parents[1]
+    for root in (package, package.parent):
+        if (root / HELP_PAGE).is_file():
+            return root.as_uri() + "/"
+    return None
 
 
 def code_link(code: str) -> types.CodeDescription | None:
