@@ -26,9 +26,15 @@ class Session:
         self.published: asyncio.Queue[types.PublishDiagnosticsParams] = asyncio.Queue()
         self.versions: dict[str, int] = {}
 
+        self.messages: list[types.ShowMessageParams] = []
+
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(params: types.PublishDiagnosticsParams) -> None:
             self.published.put_nowait(params)
+
+        @self.client.feature(types.WINDOW_SHOW_MESSAGE)
+        def shown(params: types.ShowMessageParams) -> None:
+            self.messages.append(params)
 
     async def __aenter__(self) -> Session:
         await self.client.start_io(sys.executable, "-m", "blocknotation", "lsp")
