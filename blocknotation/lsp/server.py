@@ -64,6 +64,13 @@ class BlocknotServer(LanguageServer):
 def build() -> BlocknotServer:
     """The server with every feature registered."""
     server = BlocknotServer()
+    _follow_documents(server)
+    _answer_requests(server)
+    return server
+
+
+def _follow_documents(server: BlocknotServer) -> None:
+    """The client's settings, and its documents as they open, change, are saved, close."""
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: BlocknotServer, params: types.InitializeParams) -> None:
@@ -89,6 +96,10 @@ def build() -> BlocknotServer:
         ls.checkers.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+
+def _answer_requests(server: BlocknotServer) -> None:
+    """Hover, completion, inlay hints, code actions and formatting."""
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: BlocknotServer, params: types.HoverParams) -> types.Hover | None:
@@ -121,8 +132,6 @@ def build() -> BlocknotServer:
                       params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
         analysis, lines = ls.analysis(params.text_document.uri)
         return formatting(analysis, lines)
-
-    return server
 
 
 def run() -> None:
