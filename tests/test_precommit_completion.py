@@ -22,7 +22,8 @@ def field(name: str) -> str:
 
 
 def test_the_hook_checks_block_files_as_precommit_calls_it(tmp_path: Path) -> None:
-    assert re.findall(r"^- id: (\S+)$", HOOKS, re.MULTILINE) == ["blocknot-validate"]
+    assert re.findall(r"^- id: (\S+)$", HOOKS, re.MULTILINE) == [
+        "blocknot-validate", "blocknot-format"]
     files = re.compile(field("files"))
     assert [bool(files.search(n)) for n in ("a.block", "b.block.gz", "c.txt", "d.blocks")] == [
         True, True, False, False]

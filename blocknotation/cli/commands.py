@@ -195,13 +195,23 @@ def cli() -> None:
     "--jobs", "-j", type=click.IntRange(min=0), default=None,
     help=N_("Worker processes (0: one per core; default 1); the output is the same as with 1."),
 )
+@click.option("--fix", is_flag=True,
+              help=N_("Write what the engine proved into the records, in place: missing or "
+                      "wrong claims, missing sides, hand numbers; list what remains."))
+@click.option("--diff", is_flag=True,
+              help=N_("With --fix: print the changes as a unified diff instead of writing "
+                      "them."))
+@click.option("--unsafe-fixes", is_flag=True,
+              help=N_("With --fix: also apply the fixes that choose between readings of the "
+                      "record."))
 @lang_option
 def validate(
     files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
-    config_path: str | None, isolated: bool, jobs: int | None, lang: str | None,
+    config_path: str | None, isolated: bool, jobs: int | None, fix: bool, diff: bool,
+    unsafe_fixes: bool, lang: str | None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -212,6 +222,8 @@ def validate(
     from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
     from .runner import Options, check_readable, run_validate
 
+    if (diff or unsafe_fixes) and not fix:
+        raise UsageProblem("--diff and --unsafe-fixes go with --fix")
     config = _configuration(config_path, isolated)
     files = _expanded(files, include or config.include, exclude or config.exclude,
                       not no_respect_gitignore)
@@ -226,6 +238,9 @@ def validate(
     selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
                        for f in files)
     language, strict = _language(lang or config.lang), strict or bool(config.strict)
+    if fix:
+        _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
+             stdin_filename or "<stdin>", use_color(color, no_color, output_file))
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
     if fmt == "html":
@@ -246,6 +261,18 @@ def validate(
     except CannotWrite as error:
         raise UsageProblem(str(error)) from None
     sys.exit(EXIT_OK if status == 1 and exit_zero else status)
+
+
+def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bool,
+         strict: bool, language: str, stdin_name: str, color: bool) -> NoReturn:
+    """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains."""
+    from .fix import run_fix
+
+    if fmt not in ("text", "github"):
+        raise UsageProblem("--fix lists what remains as text: leave out --format")
+    stdin = stdin_binary().read() if "-" in files else None
+    sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
+                     lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
 
 
 def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
@@ -410,6 +437,50 @@ def _convert_large(
                 out.write(block.encode("utf-8"))
 
 
+@cli.command(name="format")
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--check", is_flag=True,
+              help=N_("Change nothing; list the files that would change and exit 1 if any "
+                      "would."))
+@click.option("--diff", is_flag=True,
+              help=N_("Change nothing; print the changes as a unified diff and exit 1 if "
+                      "there are any."))
+@click.option("--include", multiple=True,
+              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
+                      "default *.block and *.block.gz)."))
+@click.option("--exclude", multiple=True,
+              help=N_("Leave out files and directories found in directories or globs "
+                      "(gitignore-style pattern; repeatable)."))
+@click.option("--no-respect-gitignore", is_flag=True,
+              help=N_("Also read the files that .gitignore files leave out."))
+@click.option("--stdin-filename", default=None,
+              help=N_("The name standard input gets in reports."))
+@click.option("--config", "config_path", default=None,
+              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
+                      "instead of the nearest one above the current directory."))
+@click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+@lang_option
+def format_command(
+    files: Sequence[str], check: bool, diff: bool, include: tuple[str, ...],
+    exclude: tuple[str, ...], no_respect_gitignore: bool, stdin_filename: str | None,
+    config_path: str | None, isolated: bool, lang: str | None,
+) -> None:
+    """Rewrite records in canonical form, in place.
+
+    FILES are record files, directories (searched for .block files) or quoted globs; `-`
+    reads standard input and writes standard output. A record with syntax errors is left
+    as it is and reported (exit 1).
+    """
+    from .fix import run_format
+
+    config = _configuration(config_path, isolated)
+    files = _expanded(files, include or config.include, exclude or config.exclude,
+                      not no_respect_gitignore)
+    stdin = stdin_binary().read() if "-" in files else None
+    sys.exit(run_format(files, check, diff, _language(lang or config.lang), stdin,
+                        stdin_filename or "<stdin>"))
+
+
 @cli.command()
 @click.option("--report", is_flag=True,
               help=N_("The schema of the report of validate --format json instead."))
@@ -445,6 +516,18 @@ def rules(code: str | None, fmt: str, lang: str | None) -> None:
     if text is None:
         raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
     write_output(text, None)
+
+
+@cli.command()
+def lsp() -> None:
+    """Run the language server for editors, over standard input and output."""
+    from importlib.util import find_spec
+
+    if find_spec("pygls") is None or find_spec("lsprotocol") is None:
+        raise UsageProblem("blocknot lsp needs the lsp extra: pip install 'blocknot[lsp]'")
+    from ..lsp.server import run
+
+    run()
 
 
 @cli.command()

@@ -59,14 +59,20 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
     if parsed.diagnostics:
         return None, parsed.diagnostics
     records = parsed.records
-    problems = _placed(record_problems(records), lambda path: text_place(records, path),
-                       json=False)
+    problems = text_record_problems(records)
     if problems:
         return None, problems
     return (to_text(records) if target == "text" else to_json(records)), ()
 
 
 Place = Callable[[Path], tuple[int, int]]
+
+
+def text_record_problems(records: RecordFile) -> tuple[Diagnostic, ...]:
+    """Why a record read from text cannot be written back as text (``record_problems``), as
+    diagnostics at the lines at fault; ``blocknot format`` refuses such a record too."""
+    return _placed(record_problems(records), lambda path: text_place(records, path),
+                   json=False)
 
 
 def record_problems(record: RecordFile) -> list[tuple[Path, Message]]:

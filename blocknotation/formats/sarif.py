@@ -23,6 +23,12 @@ SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sar
 HELP_PAGE = "docs/notation.md"
 
 
+def help_uri(code: str, base: str = "") -> str:
+    """The link to ``code``'s row of the catalogue: relative to the repository's root, or
+    under ``base`` (a URI ending in ``/``, as the language server gives it)."""
+    return f"{base}{HELP_PAGE}#{code.lower()}"
+
+
 def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
     from ..basics.explain import EXPLANATIONS
 
@@ -36,7 +42,7 @@ def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
             "shortDescription": {"text": translate(code.summary)},
             "fullDescription": {"text": what},
             "help": {"text": f"{what}\n\n{why}"},
-            "helpUri": f"{HELP_PAGE}#{code.code.lower()}",
+            "helpUri": help_uri(code.code),
             "defaultConfiguration": {"level": code.severity},
             "properties": {"tags": list(code.rules)},
         })

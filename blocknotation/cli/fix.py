@@ -1,0 +1,178 @@
+"""``blocknot format`` and ``blocknot validate --fix``: rewrite records, report, pick the exit
+status.  The work is ``formatting.format_bytes`` and ``fixes.fix_text``; this module reads
+the files, writes them back (``cli_rewrite``) and tells what it did on standard error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..basics.diagnostics import N_, printable
+from ..basics.i18n import plural, translator
+from .output import output_file, say
+from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, write_stored
+
+if TYPE_CHECKING:
+    from ..pipeline import Selection
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+@dataclass(slots=True)
+class Run:
+    """What happened to the files of one run."""
+
+    lang: str
+    changed: int = 0
+    unchanged: int = 0
+    refused: int = 0
+    unreadable: int = 0
+    out: list[str] = field(default_factory=list)
+
+    def cannot_read(self, name: str, reason: str) -> None:
+        say(f"blocknot: cannot read {printable(name)}: {reason}\n")
+        self.unreadable += 1
+
+
+def _stdout(text: str) -> None:
+    with output_file("-") as out:
+        out.write(text.encode("utf-8", "surrogatepass"))
+
+
+def _load(path: str, stdin: bytes | None, run: Run, name: str) -> Stored | None:
+    try:
+        return read_stored(path, stdin if path == "-" else None)
+    except Unreadable as problem:
+        run.cannot_read(name, str(problem))
+        return None
+
+
+def run_format(files: Sequence[str], check: bool, diff: bool, lang: str,
+               stdin: bytes | None, stdin_name: str = "<stdin>") -> int:
+    """Format ``files`` in place (standard input to standard output for ``-``); with
+    ``check`` or ``diff`` only tell what would change.  Returns the exit status."""
+    from ..formats.formatting import format_bytes
+
+    run = Run(lang)
+    for path in files:
+        name = stdin_name if path == "-" else path
+        stored = _load(path, stdin, run, name)
+        if stored is None:
+            continue
+        result = format_bytes(stored.data)
+        if result.text is None:
+            show_refusal(name, stored.data, result.diagnostics, lang)
+            run.refused += 1
+            continue
+        new = result.text.encode("utf-8", "surrogatepass")
+        same = new == stored.data
+        run.changed += not same
+        run.unchanged += same
+        if diff and not same:
+            _stdout(diff_text(name, stored.data.decode("utf-8", "replace"), result.text))
+        elif check and not same:
+            say(translator(lang)(N_("Would reformat: {path}")).format(path=printable(name))
+                + "\n")
+        elif path == "-" and not (check or diff):
+            _stdout(result.text)
+        elif not (check or diff or same):
+            write_stored(path, stored, new)
+    if check or diff or any(path != "-" for path in files):
+        say(_format_summary(run, check or diff) + "\n")
+    if run.unreadable:
+        return EXIT_USAGE
+    return EXIT_FINDINGS if run.refused or ((check or diff) and run.changed) else EXIT_OK
+
+
+def _format_summary(run: Run, preview: bool) -> str:
+    lang = run.lang
+    if preview:
+        parts = [plural(lang, "{n} file would be reformatted", "{n} files would be reformatted",
+                        run.changed),
+                 plural(lang, "{n} file already formatted", "{n} files already formatted",
+                        run.unchanged)]
+    else:
+        parts = [plural(lang, "{n} file reformatted", "{n} files reformatted", run.changed),
+                 plural(lang, "{n} file left unchanged", "{n} files left unchanged",
+                        run.unchanged)]
+    counts = [run.changed, run.unchanged]
+    if run.refused:
+        parts.append(plural(lang, "{n} file with syntax errors left untouched",
+                            "{n} files with syntax errors left untouched", run.refused))
+        counts.append(run.refused)
+    return ", ".join(p.format(n=n) for p, n in zip(parts, counts, strict=True))
+
+
+@dataclass(slots=True)
+class Fixed:
+    """The counts of ``validate --fix``: fixes applied, problems remaining, unsafe fixes
+    left (``--unsafe-fixes`` would apply them), and whether a file has an error left."""
+
+    applied: int = 0
+    remaining: int = 0
+    unsafe: int = 0
+    failed: bool = False
+
+
+def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool, unsafe: bool,
+            strict: bool, lang: str, stdin: bytes | None, stdin_name: str = "<stdin>",
+            color: bool = False) -> int:
+    """``validate --fix``: fix each file in place (standard input to standard output), list
+    what remains as ``validate`` does, and sum it up; with ``diff`` only show the diffs.
+    Returns the exit status (ruff's: 1 while problems remain)."""
+    from ..fixing.fixes import fix_text
+    from ..formats.report_text import report_lines
+    from ..reading.source import decode
+
+    run, fixed = Run(lang), Fixed()
+    for path, selection in zip(files, selections, strict=True):
+        name = stdin_name if path == "-" else path
+        stored = _load(path, stdin, run, name)
+        if stored is None:
+            continue
+        source = decode(stored.data)
+        text = source.text if source.text is not None else ""
+        outcome = fix_text(text, path=path, unsafe=unsafe, lang=lang, selection=selection)
+        report = replace(outcome.report, path=name)
+        if source.text is None:
+            report = replace(report, diagnostics=source.diagnostics, games=())
+        changed = outcome.text != text
+        run.changed += changed
+        if diff and changed:
+            _stdout(diff_text(name, text, outcome.text))
+        elif path == "-" and not diff:
+            _stdout(outcome.text if source.text is not None else
+                    stored.data.decode("utf-8", "replace"))
+        elif changed and not diff:
+            write_stored(path, stored, stored.text_to_store(outcome.text))
+        fixed.applied += len(outcome.applied)
+        fixed.unsafe += outcome.unsafe_left
+        fixed.remaining += len(report.diagnostics)
+        fixed.failed |= bool(report.errors or (strict and report.warnings))
+        if not diff:
+            lines = "".join(f"{line}\n" for line in report_lines(report, lang, color))
+            if path == "-":
+                say(lines)
+            else:
+                _stdout(lines)
+    say(_fix_summary(fixed, diff, lang) + "\n")
+    if run.unreadable:
+        return EXIT_USAGE
+    if diff:
+        return EXIT_FINDINGS if run.changed else EXIT_OK
+    return EXIT_FINDINGS if fixed.failed else EXIT_OK
+
+
+def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
+    if diff:
+        head = plural(lang, "Would fix {n} problem", "Would fix {n} problems", fixed.applied)
+    else:
+        head = plural(lang, "Fixed {n} problem", "Fixed {n} problems", fixed.applied)
+    text = head.format(n=fixed.applied) + ", " + translator(lang)(
+        N_("{n} remaining")).format(n=fixed.remaining)
+    if fixed.unsafe:
+        text += " (" + translator(lang)(N_("{n} fixable with --unsafe-fixes")).format(
+            n=fixed.unsafe) + ")"
+    return text

@@ -1,0 +1,88 @@
+"""What ``blocknot format`` and ``validate --fix`` share: reading a record to rewrite, writing
+it back in place, showing a diff, and reporting a record that cannot be read.
+
+A gzip-compressed file is read decompressed and, when its text changes, written back
+compressed.  A file is written whole or not at all (``cli_output.output_file``), keeping its
+mode; one whose text does not change is not touched.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..basics.diagnostics import Diagnostic, printable
+from ..basics.limits import MAX_INPUT_BYTES
+from .inputs import GZIP_MAGIC
+from .output import output_file, say
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class Unreadable(Exception):
+    """A file that cannot be read: the reason, for one line on standard error (exit 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A record's bytes as stored (decompressed), and how they were stored."""
+
+    data: bytes
+    compressed: bool = False
+
+    def text_to_store(self, text: str) -> bytes:
+        """``text`` (LF line ends) as this file stores it: CRLF line ends and a byte-order
+        mark when the file had them."""
+        if b"\r\n" in self.data:
+            text = text.replace("\n", "\r\n")
+        data = text.encode("utf-8", "surrogatepass")
+        return _BOM + data if self.data.startswith(_BOM) else data
+
+
+def read_stored(path: str, stdin: bytes | None = None) -> Stored:
+    """The bytes of ``path`` (``stdin``: what standard input held), decompressed when they
+    start with the gzip magic bytes."""
+    if stdin is None:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+                data += handle.read() if len(data) > MAX_INPUT_BYTES else b""
+        except OSError as error:
+            raise Unreadable(error.strerror or str(error)) from None
+    else:
+        data = stdin
+    if not data.startswith(GZIP_MAGIC):
+        return Stored(data)
+    try:
+        return Stored(gzip.decompress(data), compressed=True)
+    except (OSError, EOFError, zlib.error) as error:
+        raise Unreadable(f"not a valid gzip file ({error})") from None
+
+
+def write_stored(path: str, stored: Stored, data: bytes) -> None:
+    """Write ``data`` to ``path`` in place (compressed again if it was)."""
+    with output_file(path) as out:
+        out.write(gzip.compress(data, mtime=0) if stored.compressed else data)
+
+
+def diff_text(path: str, before: str, after: str) -> str:
+    """A unified diff of a record's text, headed with its path as ``ruff format --diff``
+    heads it."""
+    shown = printable(path)
+    return "".join(difflib.unified_diff(before.splitlines(True), after.splitlines(True),
+                                        shown, shown))
+
+
+def show_refusal(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang: str) -> None:
+    """The diagnostics of a record that cannot be read, compiler style, on standard
+    error."""
+    from ..formats.report_text import report_lines
+    from ..reading.source import context_lines
+    from ..report.values import FileReport
+
+    context = context_lines(data, {d.line for d in diagnostics})
+    report = FileReport(path, tuple(diagnostics), (), context)
+    say("".join(f"{line}\n" for line in list(report_lines(report, lang))[:-1]))

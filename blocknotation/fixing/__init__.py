@@ -1,0 +1,1 @@
+"""Fixing records: what `validate --fix` and the language server's quick fixes write, and where."""

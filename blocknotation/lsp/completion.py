@@ -1,0 +1,129 @@
+"""Completion: player names and keywords, and after ``NAME: `` the moves NAME can make.
+
+The keywords are the notation's own list (``names.KEYWORDS``).  After ``NAME: `` the
+suggestions are the tiles NAME holds that fit an open end, each with its side when it fits
+both (P404), lowest in the deal's order first and the first one preselected: a player who
+can play must (R8), so a fitting tile is the move.  ``pass`` is offered only when nothing
+fits.  What fits is the engine's answer: the ends come from replaying the record above the
+line (the report's ``HandResult.ends``), and each tile is tried on them with the chain's
+own ``lay``.  When NAME's deal is not recorded, the candidates are the tiles nobody has
+played or been dealt, and ``pass`` comes last, since it may be legal; when the ends are not
+certain, every candidate is offered, with ``pass``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lsprotocol import types
+
+from ..basics.names import KEYWORDS, name_key
+from ..engine.chain import lay, reading
+from ..engine.tiles import TILES, index
+from ..engine.tiles import text as tile_text
+from ..pipeline import validate_chunk
+from ..reading import records as r
+from .analysis import (
+    Analysis,
+    game_chunk,
+    hand_at,
+    plays,
+    record_hand,
+    still_held,
+)
+from .ranges import Lines
+
+_MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")
+_WORD = re.compile(r"[^\s:#,]*$")
+
+
+def completions(analysis: Analysis, lines: Lines,
+                position: types.Position) -> list[types.CompletionItem]:
+    """The suggestions at ``position``."""
+    line, column = lines.located(position)
+    before = lines.text(line)[:column - 1]
+    if "#" in before:
+        return []
+    move = _MOVE.match(before)
+    game = analysis.game_at(line)
+    players = game.players if game is not None else ()
+    if move is not None and name_key(move.group(1)) in {name_key(p) for p in players}:
+        start = types.Position(line=position.line,
+                               character=position.character - len(move.group(2)))
+        edit = types.Range(start=start, end=position)
+        start_line = game.line if game is not None else 1
+        return _items(moves(analysis, start_line, line, move.group(1)), edit)
+    word = _WORD.search(before)
+    typed = word.group() if word is not None else ""
+    start = types.Position(line=position.line, character=position.character - len(typed))
+    edit = types.Range(start=start, end=position)
+    # The players first, in their seating order, then the keywords.
+    names = [types.CompletionItem(label=p, kind=types.CompletionItemKind.Variable,
+                                  sort_text=f"0{seat}", filter_text=p,
+                                  text_edit=types.TextEdit(range=edit, new_text=p))
+             for seat, p in enumerate(players)]
+    words = [types.CompletionItem(label=k, kind=types.CompletionItemKind.Keyword,
+                                  sort_text=f"1{k}", filter_text=k,
+                                  text_edit=types.TextEdit(range=edit, new_text=k))
+             for k in sorted(KEYWORDS)]
+    return names + words
+
+
+def _items(suggested: list[str], edit: types.Range) -> list[types.CompletionItem]:
+    return [
+        types.CompletionItem(
+            label=text,
+            kind=types.CompletionItemKind.Keyword if text == "pass"
+            else types.CompletionItemKind.Value,
+            sort_text=f"{rank:03d}",
+            filter_text=text,
+            preselect=rank == 0,
+            text_edit=types.TextEdit(range=edit, new_text=text),
+        )
+        for rank, text in enumerate(suggested)
+    ]
+
+
+def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
+    """The moves ``player`` may write on ``line`` of the game that starts at line ``start``,
+    the legal ones first (see the module's docstring).  The game above the line is replayed
+    by the engine, as validate does."""
+    above = game_chunk(analysis.text, analysis.report.games, start, line)
+    found = hand_at(validate_chunk(above, 1).games, line)
+    hand = record_hand(above.parse().records, line)
+    if found is None or hand is None or hand.line != found[1].line:
+        return []
+    held = still_held(hand, player, line)
+    candidates = held if held is not None else _unseen(hand, player)
+    written = list(plays(hand))
+    if not written:
+        return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
+    ends = found[1].ends.get(written[-1].line)
+    if ends is None:
+        return [*(tile_text(t) for t in candidates), "pass"]
+    fitting = list(_fitting(candidates, *ends))
+    if held is None:
+        return [*fitting, "pass"]
+    return fitting or ["pass"]
+
+
+def _fitting(tiles: Iterable[r.Tile], left: int, right: int) -> Iterable[str]:
+    ends = reading(left, right)
+    for tile in tiles:
+        if lay(ends, tile, None):
+            yield tile_text(tile)
+        elif lay(ends, tile, "L") and lay(ends, tile, "R"):
+            yield f"{tile_text(tile)} L"
+            yield f"{tile_text(tile)} R"
+
+
+def _unseen(hand: r.Hand, player: str) -> tuple[r.Tile, ...]:
+    """The tiles ``player`` may hold when their deal is not recorded: those nobody has
+    played in the hand or been dealt."""
+    key = name_key(player)
+    taken = {index(p.tile) for p in plays(hand)}
+    for s in hand.statements:
+        if isinstance(s, r.Deal) and name_key(s.player) != key:
+            taken |= {index(t) for t in s.tiles}
+    return tuple(t for t in TILES if index(t) not in taken)

@@ -1,0 +1,193 @@
+"""``find_fixes``/``apply_fixes``/``fix_text`` on hand-written records, one per kind of fix,
+each verdict decided from the rules: what is written, where, whether it is safe, and what
+is left alone because the engine does not know it."""
+
+from __future__ import annotations
+
+from blocknotation.fixing.edits import Edit, Fix, apply_fixes
+from blocknotation.fixing.fixes import find_fixes, fix_text
+from blocknotation.pipeline import Selection
+
+# Two players, both deals known; Ada goes out at line 18 with 1-4 (R12).  Bea still holds
+# 6-6 5-6 5-5 4-6 3-6 (12 + 11 + 10 + 10 + 9 = 52) and scores nothing; Ada scores 52 (R14).
+MOVES = (
+    '[Players "Ada Bea"]\n'
+    "\n"
+    "hand 1\n"
+    "deal Ada: 0-1 0-2 1-2 0-0 1-1 2-2 1-4\n"
+    "deal Bea: 6-6 5-6 5-5 4-6 3-6 2-3 1-3\n"
+    "Ada: 0-1\n"
+    "Bea: 1-3 R\n"
+    "Ada: 0-0 L\n"
+    "Bea: 2-3 R\n"
+    "Ada: 0-2 L\n"
+    "Bea: pass\n"
+    "Ada: 2-2 L\n"
+    "Bea: pass\n"
+    "Ada: 1-2 L\n"
+    "Bea: pass\n"
+    "Ada: 1-1 L\n"
+    "Bea: pass\n"
+    "Ada: 1-4 L\n"
+)
+CLAIMS = "domino Ada\npoints Ada 52\nscore Ada 52, Bea 0\n"
+
+
+def codes(text: str) -> list[tuple[str, int]]:
+    from blocknotation.pipeline import validate_bytes
+
+    return [(d.code, d.line) for d in validate_bytes(text.encode(), "t").diagnostics]
+
+
+def test_the_record_with_its_claims_is_clean() -> None:
+    assert codes(MOVES + CLAIMS) == []
+    assert find_fixes(MOVES + CLAIMS) == ()
+
+
+def test_missing_claims_are_written_after_the_last_move() -> None:
+    fixes = find_fixes(MOVES)
+    assert [(f.code, f.line, f.column, f.safe) for f in fixes] == [
+        ("E503", 3, 1, True), ("E504", 3, 1, True), ("E505", 3, 1, True)]
+    assert [f.title for f in fixes] == [
+        "write the missing claim domino Ada", "write the missing claim points Ada 52",
+        "write the missing claim score Ada 52, Bea 0"]
+    assert apply_fixes(MOVES, fixes) == MOVES + CLAIMS
+
+
+def test_a_missing_claim_goes_between_the_claims_written() -> None:
+    text = MOVES + "domino Ada\nscore Ada 52, Bea 0\n"
+    (fix,) = find_fixes(text)
+    assert fix.edits == (Edit(19, 11, 19, 11, "\npoints Ada 52"),)
+    assert apply_fixes(text, [fix]) == MOVES + CLAIMS
+
+
+def test_wrong_claims_are_corrected_and_the_old_ones_kept_in_comments() -> None:
+    text = MOVES + "domino Bea   # so we thought\npoints Ada 50\nscore Ada 50, Bea 0\n"
+    assert codes(text) == [("E503", 19), ("E504", 20)]  # the score carries the same slip
+    fixed = fix_text(text)
+    assert fixed.text == MOVES + (
+        "# was: domino Bea\ndomino Ada   # so we thought\n"
+        "# was: points Ada 50\npoints Ada 52\n"
+        "# was: score Ada 50, Bea 0\nscore Ada 52, Bea 0\n")
+    assert [f.code for f in fixed.applied] == ["E503", "E504", "E505"]
+    assert fixed.report.diagnostics == () and fixed.unsafe_left == 0
+
+
+def test_a_wrong_score_in_another_order_is_rewritten_in_seat_order() -> None:
+    text = MOVES + "domino Ada\npoints Ada 52\nscore Bea 0, Ada 25\n"
+    assert fix_text(text).text == MOVES + (
+        "domino Ada\npoints Ada 52\n# was: score Bea 0, Ada 25\nscore Ada 52, Bea 0\n")
+    # Right totals in another order are not wrong: nothing to fix.
+    assert find_fixes(MOVES + "domino Ada\npoints Ada 52\nscore Bea 0, Ada 52\n") == ()
+
+
+def test_an_unfinished_hand_gets_no_claim() -> None:
+    text = MOVES.rsplit("Ada: 1-4 L\n", 1)[0]
+    assert codes(text) == [("E501", 17)]
+    assert find_fixes(text) == ()
+
+
+def test_a_claim_the_moves_do_not_reach_is_left_alone() -> None:
+    text = MOVES.rsplit("Ada: 1-4 L\n", 1)[0] + "domino Ada\n"
+    assert [c for c, _ in codes(text)] == ["E503"]
+    assert find_fixes(text) == ()
+
+
+UNVERIFIED = (
+    '[Players "Ada Bea"]\n\nhand 1\nopener Ada\nshow Ada: -\ndomino Ada\npoints Ada 30\n'
+    "score Ada 20, Bea 0\n"
+)
+
+
+def test_totals_resting_on_an_unverified_claim_are_not_changed() -> None:
+    # Bea's tiles are not known: the points claim stands in, and the totals rest on it.
+    assert codes(UNVERIFIED) == [("E505", 8)]
+    assert find_fixes(UNVERIFIED) == ()
+    assert fix_text(UNVERIFIED).text == UNVERIFIED
+
+
+def test_points_that_cannot_be_known_are_not_written() -> None:
+    text = '[Players "Ada Bea"]\n\nhand 1\nopener Ada\nshow Ada: -\ndomino Ada\n'
+    assert codes(text) == [("E507", 3)]
+    assert find_fixes(text) == ()
+
+
+def _hands(numbers: list[int]) -> str:
+    hands = "".join(f"\nhand {n}\nAda: 1-2\nBea: 2-3  # hand {n}\n" for n in numbers)
+    return '[Players "Ada Bea"]\n' + hands
+
+
+def test_hands_are_renumbered() -> None:
+    text = _hands([1, 3, 4, 7])
+    assert [c for c in codes(text) if c[0] == "G106"] == [("G106", 7), ("G106", 15)]
+    fixes = find_fixes(text)
+    assert [(f.code, f.line, f.title) for f in fixes] == [
+        ("G106", 7, "number hand 3 as hand 2, and the hands after it in turn"),
+        ("G106", 15, "number hand 7 as hand 4")]
+    assert fixes[0].edits == (Edit(7, 6, 7, 7, "2"), Edit(11, 6, 11, 7, "3"))
+    fixed = apply_fixes(text, fixes)
+    assert [line for line in fixed.splitlines() if line.startswith("hand")] == [
+        "hand 1", "hand 2", "hand 3", "hand 4"]
+    assert "G106" not in {c for c, _ in codes(fixed)}
+
+
+def _sides(tail: str) -> str:
+    return '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-3\nAda: 3-1 R\n' + tail
+
+
+def test_a_double_on_two_equal_ends_gets_a_side_safely() -> None:
+    # After 3-1 R the ends are 1|1: 1-1 leaves them 1|1 on either side.
+    text = _sides("Bea: 1-1   # double\n")
+    (fix,) = find_fixes(text)
+    assert (fix.code, fix.line, fix.column, fix.safe) == ("P404", 7, 1, True)
+    assert fix.edits == (Edit(7, 9, 7, 9, " L"),)
+    assert fix_text(text).text == _sides("Bea: 1-1 L   # double\n")
+
+
+def test_a_side_chosen_by_the_rest_of_the_hand_is_unsafe() -> None:
+    # 1-4 on the left gives 4|1, on the right 1|4: only the left keeps "4-6 L" legal.
+    text = _sides("Bea: 1-4\nAda: 4-6 L\n")
+    (fix,) = find_fixes(text)
+    assert (fix.code, fix.safe, fix.edits) == ("P404", False, (Edit(7, 9, 7, 9, " L"),))
+    kept = fix_text(text)
+    assert kept.text == text and kept.applied == () and kept.unsafe_left == 1
+    done = fix_text(text, unsafe=True)
+    assert done.text == _sides("Bea: 1-4 L\nAda: 4-6 L\n")
+    assert [d.code for d in done.report.diagnostics] == ["E501"]
+
+
+def test_a_side_nothing_decides_is_not_written() -> None:
+    text = _sides("Bea: 1-4\n")
+    assert ("P404", 7) in codes(text)
+    assert find_fixes(text) == ()
+
+
+def test_a_record_with_a_syntax_error_gets_no_fix() -> None:
+    assert find_fixes(_hands([1, 3]) + "Ada: 9-9\n") == ()
+
+
+def test_selection_and_inline_suppression_leave_fixes_out() -> None:
+    text = _hands([1, 3])
+    assert find_fixes(text, selection=Selection(ignore=("G1",))) == ()
+    muted = text.replace("hand 3", "hand 3  # blocknot: ignore[G106]")
+    assert find_fixes(muted) == ()
+
+
+def test_titles_follow_the_language() -> None:
+    (fix,) = find_fixes(_hands([1, 3]), lang="it")
+    assert fix.title == "numera la mano 3 come mano 2"
+
+
+def test_overlapping_fixes_keep_the_first() -> None:
+    first = Fix("E504", 1, 1, True, "a", (Edit(1, 1, 1, 4, "abc"),))
+    second = Fix("E504", 1, 1, True, "b", (Edit(1, 3, 1, 5, "z"),))
+    assert apply_fixes("0123456\n", [first, second]) == "abc3456\n"
+    insert_a = Fix("E503", 1, 1, True, "a", (Edit(1, 8, 1, 8, "\nX"),))
+    insert_b = Fix("E504", 1, 1, True, "b", (Edit(1, 8, 1, 8, "\nY"),))
+    assert apply_fixes("0123456\n", [insert_a, insert_b]) == "0123456\nX\nY\n"
+
+
+def test_crlf_and_a_byte_order_mark_are_kept() -> None:
+    text = "\ufeff" + MOVES.replace("\n", "\r\n")
+    fixed = fix_text(text).text
+    assert fixed == "\ufeff" + (MOVES + CLAIMS).replace("\n", "\r\n")
