@@ -7,6 +7,7 @@ need blocknot installed (``pip install -e '.[test]'``), as CI does.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -210,3 +211,21 @@ def test_pygmentize_highlights_a_sample() -> None:
     assert '<span class="k">hand</span>' in done.stdout
     assert '<span class="nv">Zoë</span>' in done.stdout
     assert '<span class="m">4-5</span>' in done.stdout
+
+
+# --- the README's picture ------------------------------------------------------------------------
+
+def test_the_pictured_record_is_clean_and_shows_every_kind_of_token() -> None:
+    from blocknotation import validate
+
+    spec = importlib.util.spec_from_file_location(
+        "highlight_screenshot", ROOT / "tools" / "highlight_screenshot.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    report = validate(tool.RECORD.encode(), "highlighting.block")
+    assert (report.valid, report.errors, report.warnings) == (True, 0, 0)
+    shown = {kind for kind, _ in tokens(tool.RECORD)}
+    assert shown == {Comment.Single, Comment.Special, Keyword, Keyword.Pseudo, Name.Variable,
+                     Number, Number.Integer, Name.Attribute, String.Double, Punctuation,
+                     Whitespace}
