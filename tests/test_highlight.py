@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -229,3 +230,37 @@ def test_the_pictured_record_is_clean_and_shows_every_kind_of_token() -> None:
     assert shown == {Comment.Single, Comment.Special, Keyword, Keyword.Pseudo, Name.Variable,
                      Number, Number.Integer, Name.Attribute, String.Double, Punctuation,
                      Whitespace}
+
+
+# --- the README's commands -----------------------------------------------------------------------
+
+_BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def readme_commands() -> list[str]:
+    """The ``pygmentize`` lines of the sh block of the README's "Highlighting" section."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Highlighting\n", 1)[1].split("\n## ", 1)[0]
+    blocks = [m.group(2) for m in _BLOCK.finditer(section) if m.group(1) == "sh"]
+    assert len(blocks) == 1
+    return [line for line in blocks[0].splitlines() if line.startswith("pygmentize ")]
+
+
+def test_the_readme_commands_run_as_printed(tmp_path: Path) -> None:
+    commands = readme_commands()
+    assert len(commands) == 2
+    (tmp_path / "samples").symlink_to(ROOT / "samples")
+    pygmentize = Path(sys.executable).parent / "pygmentize"
+    results = [subprocess.run([str(pygmentize), *shlex.split(command)[1:]], cwd=tmp_path,
+                              capture_output=True, text=True, encoding="utf-8", timeout=60,
+                              check=False) for command in commands]
+    assert [(done.returncode, done.stderr) for done in results] == [(0, "")] * 2
+    sample = (ROOT / "samples" / "three-players.txt").read_text(encoding="utf-8")
+    # On a terminal: the record itself, coloured.
+    assert _ANSI.sub("", results[0].stdout) == sample
+    assert "\x1b[" in results[0].stdout
+    # In HTML: a whole page with the lexer's classes.
+    page = (tmp_path / "three-players.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html")
+    assert '<span class="nv">Łukasz</span>' in page and '<span class="kp">L</span>' in page

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from pygments.token import (
     _TokenType,
 )
 
-from blocknotation.highlight import BlockLexer
+from blocknotation.highlight import NONE_WORD, SIDES, STATEMENT_KEYWORDS, BlockLexer
 from blocknotation.unicode_names import LETTERS, MARKS
 
 from expect import expectations
@@ -246,3 +247,40 @@ def test_tricky_lines_are_coloured_alike() -> None:
     assert line6.count("suppression") == len("blocknot: ignore[P4]") + len(
         "blocknot: ignore-file[E507]")
     assert ours[4][-4:] == ["side"] * 4 and ours[3][13:20] == ["tile"] * 7
+
+
+# --- editors/README.md ---------------------------------------------------------------------------
+
+EDITORS = (ROOT / "editors" / "README.md").read_text(encoding="utf-8")
+_FENCED = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def _blocks(kind: str) -> list[str]:
+    return [m.group(2) for m in _FENCED.finditer(EDITORS) if m.group(1) == kind]
+
+
+def test_the_editor_snippets_agree_with_the_grammar_and_the_server() -> None:
+    manifest, language, settings = (json.loads(text) for text in _blocks("json"))
+    assert manifest["contributes"]["grammars"] == [
+        {"language": "block", "scopeName": GRAMMAR["scopeName"],
+         "path": "./block.tmLanguage.json"}]
+    assert manifest["contributes"]["languages"][0]["extensions"] == [".block"]
+    assert language["comments"] == {"lineComment": "#"}
+    assert settings == {"glspc.server.command": "blocknot",
+                        "glspc.server.commandArguments": ["lsp"],
+                        "glspc.server.languageId": ["block"]}
+    (helix,) = (tomllib.loads(text) for text in _blocks("toml"))
+    assert helix["language-server"]["blocknot"] == {"command": "blocknot", "args": ["lsp"]}
+    assert helix["language"][0]["file-types"] == ["block"]
+    assert helix["language"][0]["scope"] == GRAMMAR["scopeName"]
+    (lua,) = _blocks("lua")
+    assert 'cmd = { "blocknot", "lsp" }' in lua and 'extension = { block = "block" }' in lua
+    (elisp,) = _blocks("elisp")
+    assert '("blocknot" "lsp")' in elisp and '"\\\\.block\\\\\'"' in elisp
+
+
+def test_the_emacs_mode_knows_the_keywords() -> None:
+    (elisp,) = _blocks("elisp")
+    lists = [set(re.findall(r'"([^"]+)"', m)) for m in re.findall(r"regexp-opt '\(([^)]*)\)",
+                                                                    elisp)]
+    assert lists == [set(STATEMENT_KEYWORDS), {NONE_WORD} | SIDES]
