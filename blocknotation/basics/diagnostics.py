@@ -1,75 +1,21 @@
-"""Diagnostics: the one registry of codes, and the values every check returns.
+"""Diagnostics: the values every check returns, for the codes of the one registry.
 
 A diagnostic is a value, never an exception: a code, a position, and a message kept as a
 template with its arguments so that it can be rendered in any language at output time.
-The registry below drives the CLI (``--select``/``--ignore``), the JSON report, ``blocknot
-rules`` and the tests (every code has a case under ``tests/cases/``).
+The registry, ``codes/`` (re-exported here as ``CATALOGUE``), holds everything about each
+code; it drives the CLI (``--select``/``--ignore``), the JSON report, ``blocknot rules`` and
+the tests (every code has a case under ``tests/cases/``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
 
-Severity = Literal["error", "warning"]
+from .codes import CATALOGUE, N_, Code, Severity
 
-
-def N_(message: str) -> str:
-    """Mark a string for translation without translating it (gettext's convention)."""
-    return message
-
-
-@dataclass(frozen=True, slots=True)
-class Code:
-    """One entry of the catalogue."""
-
-    code: str
-    severity: Severity
-    summary: str
-    rules: tuple[str, ...] = ()
-
-
-CATALOGUE: dict[str, Code] = {
-    c.code: c
-    for c in (
-        Code("S001", "error", N_("a line cannot be parsed")),
-        Code("S002", "error", N_("a tile has a pip outside 0–6"), ("R2",)),
-        Code("S003", "error", N_("the input is not UTF-8 text, or holds a NUL byte")),
-        Code("S004", "warning", N_("a # blocknot: ignore comment suppresses nothing")),
-        Code("G101", "error", N_("a game has no Players tag, or it names nobody")),
-        Code("G102", "error", N_("fewer than 2 or more than 4 players"), ("R1",)),
-        Code("G103", "error", N_("a name appears twice in Players, or is a keyword")),
-        Code("G104", "error", N_("a statement names a player who is not in Players")),
-        Code("G105", "warning", N_("Target overrides the rules' target"), ("R3",)),
-        Code("G106", "error", N_("hands are not numbered 1, 2, 3, … in order")),
-        Code("G107", "error", N_("a statement is out of place or repeated")),
-        Code("D201", "error", N_("a deal has the wrong number of tiles"), ("R3",)),
-        Code("D202", "error", N_("a tile is dealt twice"), ("R2", "R3")),
-        Code("T301", "error", N_("the opener is not the one the rotation requires"), ("R17",)),
-        Code("T302", "error", N_("a player moves out of turn"), ("R5", "R8")),
-        Code("T303", "error", N_("the opener passes instead of leading"), ("R5",)),
-        Code("P401", "error", N_("a player plays a tile they do not hold"), ("R4",)),
-        Code("P402", "error", N_("a tile is played a second time"), ("R2",)),
-        Code("P403", "error", N_("the tile does not fit the end it is played on"), ("R6", "R7")),
-        Code("P404", "error", N_("SIDE is missing and the tile fits both ends"), ("R6",)),
-        Code("P405", "error", N_("a player passes while holding a tile that fits"), ("R8",)),
-        Code("P406", "error", N_("a move after the hand has ended"), ("R12",)),
-        Code(
-            "P407", "error", N_("a pass is proved illegal by a later play or show"), ("R4", "R8")
-        ),
-        Code("E501", "warning", N_("the record stops before the hand is over"), ("R12",)),
-        Code("E502", "error", N_("a show contradicts the deal and plays"), ("R13",)),
-        Code("E503", "error", N_("a domino/blocked claim contradicts the replay"), ("R12",)),
-        Code("E504", "error", N_("a points claim differs from the recomputed points"),
-             ("R13", "R14", "R15", "R16")),
-        Code("E505", "error", N_("a score claim differs from the recomputed running totals"),
-             ("R16", "R18")),
-        Code("E506", "error", N_("a hand is recorded after the game was already decided"),
-             ("R18",)),
-        Code("E507", "warning", N_("a hand's points cannot be recomputed"), ("R13",)),
-    )
-}
+__all__ = ["CATALOGUE", "N_", "Code", "Diagnostic", "Message", "Severity", "diagnostic",
+           "printable"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,34 @@
+"""Deal (D): the tiles dealt to each player.
+
+Each entry is everything about its code: severity, summary, the rules it enforces, the
+modules whose checks raise it, what it means and why (``blocknot rules CODE``); its example
+records are the code's ``.bad.txt`` and ``.good.txt`` files in ``blocknotation/examples/``.
+"""
+
+from __future__ import annotations
+
+from .entry import N_, Code
+
+CODES = (
+    Code(
+        "D201", "error",
+        N_("a deal has the wrong number of tiles"),
+        rules=("R3",),
+        checks=("engine/deals.py",),
+        what=N_("A deal line gives a player the wrong number of tiles: each player is dealt 7 "
+                "tiles in a game of two, and 5 in a game of three or four."),
+        why=N_("The deal is fixed by R3. A deal with a tile too many or too few is wrong "
+               "somewhere and nobody can tell where, so it is treated as not recorded: that "
+               "player's moves are still replayed, but not checked against it."),
+    ),
+    Code(
+        "D202", "error",
+        N_("a tile is dealt twice"),
+        rules=("R2", "R3"),
+        checks=("engine/deals.py",),
+        what=N_("The same tile is dealt twice: to two players, or twice in one player's deal."),
+        why=N_("The set holds each of its 28 tiles once (R2), and each tile is dealt to one "
+               "player at most (R3). The first deal of the tile counts; the later deal is treated"
+               " as not recorded, since one of its tiles is certainly wrong."),
+    ),
+)

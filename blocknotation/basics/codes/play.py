@@ -1,0 +1,94 @@
+"""Play (P): each tile played and each pass.
+
+Each entry is everything about its code: severity, summary, the rules it enforces, the
+modules whose checks raise it, what it means and why (``blocknot rules CODE``); its example
+records are the code's ``.bad.txt`` and ``.good.txt`` files in ``blocknotation/examples/``.
+"""
+
+from __future__ import annotations
+
+from .entry import N_, Code
+
+CODES = (
+    Code(
+        "P401", "error",
+        N_("a player plays a tile they do not hold"),
+        rules=("R4",),
+        checks=("engine/moves.py",),
+        what=N_("A player plays a tile they cannot hold: it is not in their recorded deal, it was"
+                " dealt to another player, or every deal is recorded and the tile was set aside."),
+        why=N_("Undealt tiles are set aside and stay out of play for the whole hand, and nobody "
+               "draws (R4): a player can only play tiles dealt to them. The tile is still placed "
+               "if it fits, so that the rest of the record meets the chain it describes."),
+    ),
+    Code(
+        "P402", "error",
+        N_("a tile is played a second time"),
+        rules=("R2",),
+        checks=("engine/moves.py",),
+        what=N_("A player plays a tile that is already on the table."),
+        why=N_("The set holds each tile once (R2), so no tile can be played twice; one of the two"
+               " lines names the wrong tile. The second play is not placed."),
+    ),
+    Code(
+        "P403", "error",
+        N_("the tile does not fit the end it is played on"),
+        rules=("R6", "R7"),
+        checks=("engine/moves.py",),
+        what=N_("The tile does not fit the end it is played on: neither of its halves shows the "
+                "value of that end, or, when no SIDE is written, of either end. The message says "
+                "whether it would fit the other end."),
+        why=N_("A tile goes at an open end, matching the value of one of its halves (R6), and a "
+               "blank matches only a blank: no tile, not even [0|0], is wild (R7). A tile that "
+               "fits nowhere is skipped."),
+    ),
+    Code(
+        "P404", "error",
+        N_("SIDE is missing and the tile fits both ends"),
+        rules=("R6",),
+        checks=("engine/moves.py",),
+        what=N_("A play has no SIDE although its tile fits both open ends, so the record does not"
+                " say where it went."),
+        why=N_("A tile is placed at one of the two ends (R6), and which one changes the chain "
+               "from then on. In the example the ends show 3 and 1 when Bea plays 1-3. Played on "
+               "the 3, the tile leaves its 1 free, so both ends show 1; played on the 1, it "
+               "leaves its 3 free, so both ends show 3. Write L (left) or R (right) after a tile "
+               "that fits both ends; leave it out only when the tile fits one. The opening tile "
+               "takes no side: it is laid as written."),
+    ),
+    Code(
+        "P405", "error",
+        N_("a player passes while holding a tile that fits"),
+        rules=("R8",),
+        checks=("engine/moves.py",),
+        what=N_("A player whose deal is known passes while holding a tile that fits an open end. "
+                "The message names one such tile and the end it fits."),
+        why=N_("If you can play, you must; you pass only when nothing you hold fits (R8). A pass "
+               "while holding a playable tile is illegal, whatever the reason for it."),
+    ),
+    Code(
+        "P406", "error",
+        N_("a move after the hand has ended"),
+        rules=("R12",),
+        checks=("engine/hand.py",),
+        what=N_("A move is recorded after its hand has ended: after a player placed their last "
+                "tile, after every player passed in succession, or once nobody could play any "
+                "more."),
+        why=N_("A hand ends as soon as a player places their last tile, or when nobody can play "
+               "(R12): nothing is played after that. When every deal is recorded and nobody can "
+               "play, the record may still spell out the block with one pass per player; any "
+               "other move is reported."),
+    ),
+    Code(
+        "P407", "error",
+        N_("a pass is proved illegal by a later play or show"),
+        rules=("R4", "R8"),
+        checks=("engine/moves.py",),
+        what=N_("A player whose deal is not recorded passed while an end showed some value, and "
+                "later plays or shows a tile with that value. It is reported at the pass, naming "
+                "the later line."),
+        why=N_("Nobody draws (R4), so the tile played or shown later was in the player's hand all"
+               " along, and it fitted when they passed; a player who can play must (R8). The "
+               "record itself proves the pass illegal, though the deal is unknown."),
+    ),
+)
