@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..basics.config import Config, ConfigProblem, find, load
 from ..basics.i18n import LANGUAGES
 from ..basics.marks import marks
-from ..cli.config import Config, ConfigProblem, find, load
 from ..pipeline import Selection
 
 

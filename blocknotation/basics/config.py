@@ -152,7 +152,7 @@ class _Checker:
         return value  # type: ignore[no-any-return]
 
     def codes(self, key: str, value: Any = None) -> tuple[str, ...]:
-        from ..basics.diagnostics import CATALOGUE
+        from .diagnostics import CATALOGUE
 
         codes = self.strings(key) if value is None else value
         for code in codes:

@@ -1,0 +1,135 @@
+"""What the commands share: exit statuses, usage problems, reading inputs, writing outputs,
+and the options every command takes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, BinaryIO
+
+import click
+
+from ..basics.diagnostics import N_
+from .help import remember_language
+from .output import (
+    output_file,
+)
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+#: A bug in blocknot itself (sysexits' EX_SOFTWARE): never a verdict on the input.
+EXIT_INTERNAL = 70
+#: The shell's statuses for a command stopped by SIGINT, SIGPIPE and SIGTERM (128 + signal).
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED = 130, 141, 143
+
+
+class UsageProblem(click.ClickException):
+    """A problem with how blocknot was called or with reading a file: one line, exit 2."""
+
+    exit_code = EXIT_USAGE
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of ``path``, or of standard input for ``-``.
+
+    Reading stops one byte past ``MAX_INPUT_BYTES``: endless or huge input (``/dev/zero``)
+    is then refused by ``source.decode`` with a diagnostic instead of filling the memory.
+    """
+    from ..basics.limits import MAX_INPUT_BYTES
+
+    if path == "-":
+        try:
+            return stdin_binary().read(MAX_INPUT_BYTES + 1)
+        except OSError as error:
+            raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
+
+
+def stdin_binary() -> BinaryIO:
+    """Standard input's bytes; exit 2 when it is closed (``<&-``)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        raise UsageProblem("cannot read standard input: it is closed")
+    return buffer  # type: ignore[no-any-return]
+
+
+def _shown(text: str) -> str:
+    """``text`` safe to write to a terminal: control, bidi and zero-width characters escaped."""
+    from ..basics.diagnostics import printable
+
+    return printable(text)
+
+
+@contextmanager
+def _input_stream(path: str) -> Iterator[BinaryIO]:
+    """A binary stream of ``path``, or of standard input for ``-``; exit 2 if unreadable."""
+    if path == "-":
+        yield stdin_binary()
+        return
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
+    except OSError as error:
+        raise UsageProblem(f"cannot read {path}: {error.strerror or error}") from None
+    with handle:
+        yield handle
+
+
+def write_output(text: str, path: str | None) -> None:
+    """Write ``text`` (UTF-8) to ``path``, or to standard output for None or ``-``."""
+    with output_file(path or "-") as out:
+        out.write(text.encode("utf-8"))
+
+
+def _codes(value: str | None) -> tuple[str, ...]:
+    if not value:
+        return ()
+    from ..basics.diagnostics import CATALOGUE
+
+    codes = tuple(part.strip().upper() for part in value.split(",") if part.strip())
+    for code in codes:
+        if not any(known.startswith(code) for known in CATALOGUE):
+            raise UsageProblem(f"unknown code or prefix {code!r}; see `blocknot rules`")
+    return codes
+
+
+def _language(value: str | None) -> str:
+    from ..basics.i18n import language_from_environment
+
+    return value or language_from_environment()
+
+
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(["en", "it"]),
+    default=None,
+    is_eager=True,
+    callback=remember_language,
+    help=N_("Language of messages, annotations and help (default: from LC_ALL, LC_MESSAGES "
+            "or LANG; else English)."),
+)
+
+
+def configuration(path: str | None, isolated: bool) -> Any:
+    """The configuration that applies (``config.resolve``); a bad file is a usage error."""
+    from ..basics.config import ConfigProblem, resolve
+
+    try:
+        return resolve(path, isolated)
+    except ConfigProblem as problem:
+        raise UsageProblem(str(problem)) from None
+
+
+def expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str],
+              gitignore: bool) -> list[str]:
+    """The files to read: directories walked, globs expanded (``inputs.expand``)."""
+    from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand
+
+    filters = Filters(tuple(include) or DEFAULT_INCLUDE, tuple(exclude), gitignore)
+    try:
+        return expand(files, filters)
+    except InputProblem as problem:
+        raise UsageProblem(str(problem)) from None

@@ -1,0 +1,109 @@
+"""``blocknot schema``, ``rules``, ``lsp`` and ``generate``: the small commands."""
+
+from __future__ import annotations
+
+import click
+
+from ..basics.diagnostics import N_
+from .common import (
+    UsageProblem,
+    _language,
+    lang_option,
+    write_output,
+)
+from .help import TranslatedCommand
+from .output import (
+    output_file,
+)
+
+
+@click.command(cls=TranslatedCommand)
+@click.option("--report", is_flag=True,
+              help=N_("The schema of the report of validate --format json instead."))
+def schema(report: bool) -> None:
+    """Print the JSON Schema of the record JSON that `convert` writes and reads."""
+    import json
+
+    from ..formats.schema import record_schema, report_schema
+
+    chosen = report_schema() if report else record_schema()
+    write_output(json.dumps(chosen, indent=2) + "\n", None)
+
+
+@click.command(cls=TranslatedCommand)
+@click.argument("code", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help=N_("The catalogue as text, or as JSON data."))
+@lang_option
+def rules(code: str | None, fmt: str, lang: str | None) -> None:
+    """List the diagnostic codes, or explain one CODE with examples."""
+    from ..basics.explain import catalogue_text, explain_text
+
+    language = _language(lang)
+    if code is None and fmt == "json":
+        from ..formats.catalogue_json import catalogue_json
+
+        write_output(catalogue_json(language), None)
+        return
+    if code is None:
+        write_output(catalogue_text(language), None)
+        return
+    text = explain_text(code.upper(), language)
+    if text is None:
+        raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
+    write_output(text, None)
+
+
+@click.command(cls=TranslatedCommand)
+def lsp() -> None:
+    """Run the language server for editors, over standard input and output."""
+    from importlib.util import find_spec
+
+    if find_spec("pygls") is None or find_spec("lsprotocol") is None:
+        raise UsageProblem("blocknot lsp needs the lsp extra: pip install 'blocknot[lsp]'")
+    from ..lsp.server import run
+
+    run()
+
+
+@click.command(cls=TranslatedCommand)
+@click.option("--games", type=click.IntRange(min=0), default=1, show_default=True,
+              help=N_("How many games to write."))
+@click.option("--players", type=click.Choice(["2", "3", "4", "mixed"]), default="mixed",
+              show_default=True, help=N_("Players per game (mixed: 2, 3 or 4 at random)."))
+@click.option("--seed", type=int, default=0, show_default=True,
+              help=N_("Random seed: the same seed gives the same bytes."))
+@click.option("--partial", is_flag=True,
+              help=N_("Leave some deals out and write show lines for those players."))
+@click.option("--claims", is_flag=True,
+              help=N_("Write correct domino/blocked, points and score lines."))
+@click.option(
+    "--counts-only", is_flag=True,
+    help=N_("Write each hand as the count after play: show lines for every player and "
+            "correct claims, no deals and no moves."),
+)
+@click.option(
+    "--mistakes", "rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+    metavar="RATE",
+    help=N_("Put one scorer's mistake into about this fraction of the games (1: every "
+            "game), the same for the same seed."),
+)
+@click.option("-o", "--output", default=None,
+              help=N_("Write here instead of standard output."))
+def generate(
+    games: int, players: str, seed: int, partial: bool, claims: bool, counts_only: bool,
+    rate: float, output: str | None,
+) -> None:
+    """Write random legal Block games, complete to the target, in canonical notation."""
+    from ..simulator.mistakes import add_mistakes
+    from ..simulator.simulate import generate_games
+
+    if partial and counts_only:
+        raise UsageProblem("--partial and --counts-only do not go together")
+    count = None if players == "mixed" else int(players)
+    games_made = generate_games(seed, games, players=count, partial=partial, claims=claims,
+                                counts_only=counts_only)
+    records = add_mistakes(games_made, rate, seed)
+    with output_file(output or "-") as stream:
+        for index, record in enumerate(records):
+            stream.write((record if index == 0 else "\n" + record).encode("utf-8"))

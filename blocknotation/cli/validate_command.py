@@ -1,0 +1,226 @@
+"""``blocknot validate``: check records, report in a format, fix what is certain."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Sequence
+from typing import Any, BinaryIO, NoReturn
+
+import click
+
+from ..basics.diagnostics import N_
+from .common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    UsageProblem,
+    _codes,
+    _input_stream,
+    _language,
+    configuration,
+    expanded,
+    lang_option,
+    read_input,
+    stdin_binary,
+    write_output,
+)
+from .completion import complete_codes
+from .help import TranslatedCommand
+
+
+@click.command(cls=TranslatedCommand)
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option(
+    "--format", "fmt",
+    type=click.Choice(["text", "json", "annotated", "html", "jsonl", "github", "sarif",
+                       "junit"]),
+    default=None,
+    help=N_("Output format: diagnostics as text or JSON, the record itself with the "
+            "engine's findings as #= and #! comments (annotated: one FILE), one "
+            "self-contained HTML page with the chains drawn and a step-by-step replay, JSON "
+            "Lines (a line per game), GitHub Actions annotations, SARIF 2.1.0 or JUnit XML "
+            "(default: github when GITHUB_ACTIONS=true, else text)."),
+)
+@click.option(
+    "--chain", is_flag=True,
+    help=N_("Only with --format annotated: after each play, describe the chain in the "
+            "rules text's words (tiles, links, open points)."),
+)
+@click.option("--select", default=None, shell_complete=complete_codes,
+              help=N_("Only these codes or prefixes (e.g. P4,E504)."))
+@click.option("--ignore", default=None, shell_complete=complete_codes,
+              help=N_("Leave out these codes or prefixes (e.g. G105)."))
+@click.option("--strict", is_flag=True,
+              help=N_("Warnings count as errors for the exit status."))
+@click.option("--no-color", is_flag=True, help=N_("No colours, even on a terminal."))
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True,
+              help=N_("Colours: on a terminal without NO_COLOR (auto), always, or never."))
+@click.option("--output-file", "-o", "--output", "output_file", default=None,
+              help=N_("Write the report to this file instead of standard output."))
+@click.option("--statistics", is_flag=True,
+              help=N_("Instead of the diagnostics, how many times each code was reported."))
+@click.option("--quiet", "-q", is_flag=True,
+              help=N_("Text: only the files with diagnostics; jsonl: only the games with "
+                      "diagnostics."))
+@click.option("--exit-zero", is_flag=True,
+              help=N_("Exit with status 0 even when a file has an error."))
+@click.option("--include", multiple=True,
+              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
+                      "default *.block and *.block.gz)."))
+@click.option("--exclude", multiple=True,
+              help=N_("Leave out files and directories found in directories or globs "
+                      "(gitignore-style pattern; repeatable)."))
+@click.option("--no-respect-gitignore", is_flag=True,
+              help=N_("Also read the files that .gitignore files leave out."))
+@click.option("--stdin-filename", default=None,
+              help=N_("The name standard input gets in reports."))
+@click.option("--no-suppress", is_flag=True,
+              help=N_("Report everything, even what '# blocknot: ignore' comments suppress."))
+@click.option("--config", "config_path", default=None,
+              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
+                      "instead of the nearest one above the current directory."))
+@click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=0), default=None,
+    help=N_("Worker processes (0: one per core; default 1); the output is the same as with 1."),
+)
+@click.option("--fix", is_flag=True,
+              help=N_("Write what the engine proved into the records, in place: missing or "
+                      "wrong claims, missing sides, hand numbers; list what remains."))
+@click.option("--diff", is_flag=True,
+              help=N_("With --fix: print the changes as a unified diff instead of writing "
+                      "them."))
+@click.option("--unsafe-fixes", is_flag=True,
+              help=N_("With --fix: also apply the fixes that choose between readings of the "
+                      "record."))
+@lang_option
+def validate(
+    files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
+    strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
+    quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
+    no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
+    config_path: str | None, isolated: bool, jobs: int | None, fix: bool, diff: bool,
+    unsafe_fixes: bool, lang: str | None,
+) -> None:
+    """Check records against the rules and recompute every score.
+
+    FILES are record files, directories (searched for .block files) or quoted globs; `-`
+    reads standard input.
+    """
+    from ..pipeline import Selection
+    from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
+    from .runner import Options, check_readable, run_validate
+
+    if (diff or unsafe_fixes) and not fix:
+        raise UsageProblem("--diff and --unsafe-fixes go with --fix")
+    config = configuration(config_path, isolated)
+    files = expanded(files, include or config.include, exclude or config.exclude,
+                      not no_respect_gitignore)
+    problem = check_readable(files)
+    if problem is not None:
+        raise UsageProblem(problem)
+    fmt = default_format(fmt or config.format)
+    if chain and fmt != "annotated":
+        raise UsageProblem("--chain goes with --format annotated")
+    selection = Selection(_codes(select) if select is not None else config.select,
+                          _codes(ignore) if ignore is not None else config.ignore)
+    selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
+                       for f in files)
+    language, strict = _language(lang or config.lang), strict or bool(config.strict)
+    if fix:
+        _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
+             stdin_filename or "<stdin>", use_color(color, no_color, output_file))
+    if fmt == "annotated":
+        _annotated(files, selections[0], strict, language, chain)
+    if fmt == "html":
+        _html(files, selections[0], strict, language, output_file)
+    options = Options(
+        fmt=fmt, selection=selection, strict=strict, lang=language,
+        color=use_color(color, no_color, output_file), quiet=quiet,
+        jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
+        stdin_name=stdin_filename or "<stdin>", selections=selections,
+    )
+    stdin = stdin_binary() if "-" in files else io.BytesIO()
+    try:
+        with report_stream(output_file) as out:
+            if fmt in MACHINE_FORMATS or statistics:
+                status = int(_gamewise(files, options, out, statistics, stdin))
+            else:
+                status = run_validate(files, options, out, stdin)
+    except CannotWrite as error:
+        raise UsageProblem(str(error)) from None
+    sys.exit(EXIT_OK if status == 1 and exit_zero else status)
+
+
+def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bool,
+         strict: bool, language: str, stdin_name: str, color: bool) -> NoReturn:
+    """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains."""
+    from .fix import run_fix
+
+    if fmt not in ("text", "github"):
+        raise UsageProblem("--fix lists what remains as text: leave out --format")
+    stdin = stdin_binary().read() if "-" in files else None
+    sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
+                     lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
+
+
+def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
+              stdin: BinaryIO) -> bool:
+    """The machine formats and ``--statistics``: a game at a time (``gamewise.py``)."""
+    from .gamewise import Source
+    from .lint import run_gamewise, sink_for
+    from .runner import display_name
+
+    sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
+    sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
+               for index, path in enumerate(files)]
+    tallies = run_gamewise(sources, sink, stdin)
+    return any(t.errors or (options.strict and t.warnings) for t in tallies)
+
+
+def _selection_for(path: str, stdin_name: str | None, selection: Any, config: Any,
+                   suppress: bool) -> Any:
+    """The codes to report for one file: per-file-ignores (standard input is matched by its
+    ``--stdin-filename``), and its ignore-file comments."""
+    from ..pipeline import Selection
+    from ..suppress import file_codes
+
+    file_ignores = file_codes(path) if suppress and path != "-" else ()
+    name = stdin_name if path == "-" else path
+    ignored = config.ignored_for(name) if name is not None else ()
+    return Selection(selection.select, selection.ignore + ignored, file_ignores, suppress)
+
+
+
+
+
+
+def _annotated(
+    files: Sequence[str], selection: Any, strict: bool, language: str, chain: bool
+) -> NoReturn:
+    """``validate --format annotated``: one record out (see ``cli_annotated``)."""
+    from .annotated import run_annotated
+    from .output import stdout_binary
+
+    if len(files) != 1:
+        raise UsageProblem("--format annotated writes one record: give one FILE")
+    stdout_binary()  # a closed standard output fails before any work
+    path = files[0]
+    with _input_stream(path) as stream:
+        status = run_annotated(stream, "<stdin>" if path == "-" else path, selection, strict,
+                               language, chain)
+    sys.exit(status)
+
+
+def _html(
+    files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None
+) -> NoReturn:
+    """``validate --format html``: one page for every FILE, to ``output`` or standard output."""
+    from ..formats.html import html_report
+
+    named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
+    page, reports = html_report(named, selection, language)
+    write_output(page, output)
+    failed = any(r.errors or (strict and r.warnings) for r in reports)
+    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
