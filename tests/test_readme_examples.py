@@ -14,12 +14,16 @@ The README's fenced blocks are read in order; each is one of these kinds:
   this test checks that ``.ci/run`` has the line.
 - a ``python`` block, followed by a ``text`` block: the program, run in a new interpreter,
   prints exactly the text, and nothing on standard error.
-- a ``toml`` block, a configuration file: blocknot's reader loads it and gives back every
+- a ``toml`` block reads as TOML; a blocknot configuration (``# blocknot.toml`` on its first
+  line, or a ``[tool.blocknot]`` table) is loaded by blocknot's reader, which gives back every
   value it sets.
-- a ``yaml`` block, pre-commit hooks: a hook with the id of one of ``.pre-commit-hooks.yaml``
-  runs the same entry on the same files.
+- a ``yaml`` block reads as YAML; in a pre-commit configuration, a hook with the id of one of
+  ``.pre-commit-hooks.yaml`` runs the same entry on the same files.
+- a ``json`` block reads as JSON (one that shows a command's output takes ``json of:``).
 - a block without a language and without ``$``: a record, or part of one with ``...`` for the
   lines left out, which reads without a syntax error.
+
+A block of any other language fails ``test_every_block_is_checked`` until it gets a marker.
 
 An HTML comment on the line just before a block says what else it is:
 
@@ -44,13 +48,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import shutil
 import subprocess
 import sys
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,61 +62,21 @@ import yaml
 from blocknotation import parse
 from blocknotation.cli.config import load
 
+from readme_blocks import Block, programs, read_blocks, run_session, transcript, without_comment
+
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text("utf-8")
 CI_LINES = {line.strip() for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()}
 COPIED = ("samples", "docs", "blocknotation/examples", "tests/data", "tests/cases")
 BUILTINS = {"echo", "printf", "cd", "export", "set", "test", "[", "true", "false", "exit"}
-_FENCE = re.compile(r"^```(\S*)$")
-_MARKER = re.compile(r"^<!-- (file|part of|json of|not run): (\S.*) -->$")
-_SEPARATOR = "\x1e"
-
-
-@dataclass(frozen=True)
-class Block:
-    """A fenced block of the README: where it opens, its language, text and marker."""
-
-    line: int
-    lang: str
-    text: str
-    marker: tuple[str, str] | None
-    before: str  # the line before the opening fence
-
-    @property
-    def kind(self) -> str:
-        if self.marker:
-            return self.marker[0]
-        if self.text.startswith("$ "):
-            return "transcript"
-        return self.lang or "record"
-
-
-def read_blocks(readme: str) -> list[Block]:
-    lines = readme.split("\n")
-    found: list[Block] = []
-    at = 0
-    while at < len(lines):
-        fence = _FENCE.match(lines[at])
-        if fence is None:
-            at += 1
-            continue
-        end = lines.index("```", at + 1)
-        before = lines[at - 1] if at else ""
-        marker = _MARKER.match(before)
-        found.append(Block(at + 1, fence.group(1), "".join(f"{x}\n" for x in lines[at + 1:end]),
-                           (marker.group(1), marker.group(2)) if marker else None, before))
-        at = end + 1
-    return found
-
-
 BLOCKS = read_blocks(README)
 OUTPUTS = {i + 1 for i, b in enumerate(BLOCKS[:-1]) if b.kind == "python"}
-CHECKED = {"transcript", "sh", "python", "toml", "yaml", "record", "file", "part of", "json of",
-           "not run"}
+CHECKED = {"transcript", "sh", "python", "toml", "yaml", "json", "record", "file", "part of",
+           "json of", "not run"}
 
 
-def of_kind(kind: str) -> list[Any]:
-    return [pytest.param(b, id=f"README.md:{b.line}") for b in BLOCKS if b.kind == kind]
+def of_kind(*kinds: str) -> list[Any]:
+    return [pytest.param(b, id=f"README.md:{b.line}") for b in BLOCKS if b.kind in kinds]
 
 
 def environment() -> dict[str, str]:
@@ -141,33 +103,6 @@ def workspace(folder: Path) -> Path:
     return folder
 
 
-def run_session(commands: list[str], folder: Path, *, pipefail: bool = False
-                ) -> list[tuple[str, int]]:
-    """What each command prints (standard error joined to standard output) and its status,
-    the commands run one after another in one bash, as typed at a prompt."""
-    script = ["exec 2>&1", "set -o pipefail" if pipefail else ":"]
-    for command in commands:
-        script += [command, f'__s=$?; printf "{_SEPARATOR}%d{_SEPARATOR}" "$__s"; (exit "$__s")']
-    done = subprocess.run(["bash", "--noprofile", "--norc", "-c", "\n".join(script)],
-                          cwd=folder, env=ENV, capture_output=True, timeout=300, check=False)
-    parts = re.split(f"{_SEPARATOR}(\\d+){_SEPARATOR}", done.stdout.decode("utf-8"))
-    assert parts[-1] == "" and len(parts) == 2 * len(commands) + 1, done.stdout
-    return [(parts[i], int(parts[i + 1])) for i in range(0, len(parts) - 1, 2)]
-
-
-def programs(command: str) -> set[str]:
-    """The programs a shell command line starts (the first word of each simple command)."""
-    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-    words, first = set(), True
-    for token in lexer:
-        if token in {"|", "||", "&&", ";", "(", "&"}:
-            first = True
-        elif first and not re.match(r"^\w+=", token):
-            words.add(token)
-            first = False
-    return words
-
-
 def require_programs(commands: list[str]) -> None:
     needed = set().union(*(programs(c) for c in commands)) - BUILTINS
     missing = sorted(p for p in needed if shutil.which(p, path=ENV["PATH"]) is None)
@@ -175,32 +110,6 @@ def require_programs(commands: list[str]) -> None:
         pytest.fail(f"{', '.join(missing)} missing: .ci/run installs it")
     if missing:
         pytest.skip(f"{', '.join(missing)} not installed here (CI installs it)")
-
-
-@dataclass(frozen=True)
-class Step:
-    command: str
-    shown: str
-
-
-def transcript(text: str) -> list[Step]:
-    lines, steps, at = text.splitlines(), [], 0
-    while at < len(lines):
-        command = lines[at].removeprefix("$ ")
-        while command.endswith("\\"):
-            at += 1
-            command += "\n" + lines[at]
-        at += 1
-        shown = []
-        while at < len(lines) and not lines[at].startswith("$ "):
-            shown.append(lines[at] + "\n")
-            at += 1
-        steps.append(Step(command, "".join(shown)))
-    return steps
-
-
-def without_comment(line: str) -> str:
-    return re.sub(r"\s+#\s.*$", "", line).strip()
 
 
 def test_every_block_is_checked() -> None:
@@ -224,7 +133,7 @@ def test_every_file_block_is_used() -> None:
 def test_transcript_prints_what_the_readme_shows(block: Block, tmp_path: Path) -> None:
     steps = transcript(block.text)
     require_programs([s.command for s in steps])
-    results = run_session([s.command for s in steps], workspace(tmp_path))
+    results = run_session([s.command for s in steps], workspace(tmp_path), ENV)
     assert [(s.command, out) for s, (out, _) in zip(steps, results, strict=True)] == [
         (s.command, s.shown) for s in steps]
     for at, (step, (_, status)) in enumerate(zip(steps, results, strict=True)):
@@ -242,7 +151,7 @@ def test_commands_run(block: Block, tmp_path: Path) -> None:
     if not here:
         return
     require_programs(here)
-    results = run_session(here, workspace(tmp_path), pipefail=True)
+    results = run_session(here, workspace(tmp_path), ENV, pipefail=True)
     assert [(x, s) for x, (_, s) in zip(here, results, strict=True) if s] == [], results
 
 
@@ -260,7 +169,7 @@ def test_program_prints_the_text_after_it(block: Block, tmp_path: Path) -> None:
 def test_block_is_part_of_what_the_command_prints(block: Block, tmp_path: Path) -> None:
     assert block.marker is not None
     require_programs([block.marker[1]])
-    [(printed, _)] = run_session([block.marker[1]], workspace(tmp_path))
+    [(printed, _)] = run_session([block.marker[1]], workspace(tmp_path), ENV)
     lines, out = block.text.splitlines(), printed.splitlines()
     assert any(out[i:i + len(lines)] == lines for i in range(len(out))), (
         f"not consecutive lines of what `{block.marker[1]}` prints")
@@ -276,12 +185,14 @@ def _matches(shown: Any, real: Any) -> bool:
     return type(shown) is type(real) and shown == real
 
 
-@pytest.mark.parametrize("block", of_kind("json of"))
+@pytest.mark.parametrize("block", of_kind("json of", "json"))
 def test_json_is_what_the_command_prints(block: Block, tmp_path: Path) -> None:
-    assert block.marker is not None
-    [(printed, _)] = run_session([block.marker[1]], workspace(tmp_path))
-    shown, real = json.loads(block.text), json.loads(printed)
-    assert _matches(shown, real), printed
+    """A command's JSON (``json of:``) as it prints it; other JSON, such as settings, reads."""
+    shown = json.loads(block.text)
+    if block.marker is None:
+        return
+    [(printed, _)] = run_session([block.marker[1]], workspace(tmp_path), ENV)
+    assert _matches(shown, json.loads(printed)), printed
 
 
 @pytest.mark.parametrize("block", of_kind("record"))
@@ -294,9 +205,15 @@ def test_record_reads_without_a_syntax_error(block: Block) -> None:
 
 @pytest.mark.parametrize("block", of_kind("toml"))
 def test_configuration_loads_with_every_value(block: Block, tmp_path: Path) -> None:
-    path = tmp_path / "blocknot.toml"
+    data = tomllib.loads(block.text)
+    if "blocknot" in data.get("tool", {}):
+        path, data = tmp_path / "pyproject.toml", data["tool"]["blocknot"]
+    elif block.text.startswith("# blocknot.toml"):
+        path = tmp_path / "blocknot.toml"
+    else:
+        return  # another tool's TOML: that it reads is all that can be said here
     path.write_text(block.text, encoding="utf-8")
-    config, data = load(str(path)), tomllib.loads(block.text)
+    config = load(str(path))
     for key, value in data.items():
         got = getattr(config, key.replace("-", "_"))
         if isinstance(value, dict):
@@ -306,8 +223,11 @@ def test_configuration_loads_with_every_value(block: Block, tmp_path: Path) -> N
 
 @pytest.mark.parametrize("block", of_kind("yaml"))
 def test_hooks_are_the_shipped_ones(block: Block) -> None:
+    data = yaml.safe_load(block.text)
+    if not (isinstance(data, dict) and "repos" in data):
+        return  # not a pre-commit configuration: that it reads is all that can be said here
     shipped = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
-    hooks = [h for repo in yaml.safe_load(block.text)["repos"] for h in repo["hooks"]]
+    hooks = [h for repo in data["repos"] for h in repo["hooks"]]
     assert hooks and all(h["id"] in shipped for h in hooks)
     for hook in hooks:
         assert (hook["entry"], hook["files"]) == (shipped[hook["id"]]["entry"],
