@@ -91,7 +91,8 @@ def run_session(commands: list[str], folder: Path, env: dict[str, str], *,
     for command in commands:
         script += [command, f'__s=$?; printf "{_SEPARATOR}%d{_SEPARATOR}" "$__s"; (exit "$__s")']
     done = subprocess.run(["bash", "--noprofile", "--norc", "-c", "\n".join(script)],
-                          cwd=folder, env=env, capture_output=True, timeout=300, check=False)
+                          cwd=folder, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                          timeout=300, check=False)
     parts = re.split(f"{_SEPARATOR}(\\d+){_SEPARATOR}", done.stdout.decode("utf-8"))
     assert parts[-1] == "" and len(parts) == 2 * len(commands) + 1, done.stdout
     return [(parts[i], int(parts[i + 1])) for i in range(0, len(parts) - 1, 2)]

@@ -34,8 +34,9 @@ An HTML comment on the line just before a block says what else it is:
   written ``"…"`` standing for any string;
 - ``<!-- not run: REASON -->``: left alone, for the reason given (keep these rare).
 
-Commands run in a temporary folder holding a copy of the repository's data folders (COPIED),
-with the installed ``blocknot`` first on PATH. The environment is made the same everywhere:
+Commands run with nothing on standard input, in a temporary folder holding a copy of the
+repository's data folders (COPIED), with the installed ``blocknot`` first on PATH. The
+environment is made the same everywhere:
 the C.UTF-8 locale (English messages, whatever the machine's locale), no ``GITHUB_ACTIONS``
 (which would change the default format), no colour or blocknot variables, and Python
 unbuffered, so that standard output and standard error interleave as on a terminal. Nothing
@@ -160,7 +161,8 @@ def test_program_prints_the_text_after_it(block: Block, tmp_path: Path) -> None:
     shown = BLOCKS[BLOCKS.index(block) + 1]
     assert shown.lang == "text", "a python example is followed by a ```text block of its output"
     done = subprocess.run([sys.executable, "-c", block.text], cwd=workspace(tmp_path), env=ENV,
-                          capture_output=True, timeout=120, check=False)
+                          stdin=subprocess.DEVNULL, capture_output=True, timeout=120,
+                          check=False)
     assert (done.stdout.decode("utf-8"), done.stderr.decode("utf-8"), done.returncode) == (
         shown.text, "", 0)
 
