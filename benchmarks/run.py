@@ -252,7 +252,7 @@ def memory_and_start_rows(big_size: float, size: float, start_runs: int) -> list
         ("start-up: python -c pass", None),
         ("start-up: blocknot --version", [*BLOCKNOT, "--version"]),
         ("start-up: validate a one-game record",
-         [*BLOCKNOT, "validate", str(ROOT / "samples" / "three-players.txt")]),
+         [*BLOCKNOT, "validate", str(ROOT / "samples" / "three-players.block")]),
     ):
         took = bare if args is None else timed(args, start_runs)
         rows.append([label, f"{took.wall * 1000:.0f} ms wall, {took.cpu * 1000:.0f} ms CPU"

@@ -7,15 +7,15 @@ The public API (every name below is importable from ``blocknotation``)::
     result = parse(text)             # ParseResult: records and syntax diagnostics, never raises
     result.records.games[0].hands    # frozen pydantic records with line and column
 
-    report = validate(data, "club.txt")   # bytes in: FileReport, every diagnostic and the games
+    report = validate(data, "club.block")   # bytes in: FileReport, every diagnostic and the games
     report.valid, report.diagnostics, report.games[0].score
 
-    with open("club.txt", "rb") as f:     # a file of any size, one game at a time
+    with open("club.block", "rb") as f:     # a file of any size, one game at a time
         for piece in validate_stream(f):
             piece.games, piece.diagnostics
 
-    with open("club.txt", "rb") as f:     # games to check elsewhere: a plain dict per game
-        results = [validate_game(game, "club.txt") for game in iter_games(f)]
+    with open("club.block", "rb") as f:     # games to check elsewhere: a plain dict per game
+        results = [validate_game(game, "club.block") for game in iter_games(f)]
 
 The functions are defined in ``api.py``, with their contracts.  Importing this package is
 cheap: the parser, the engine and the records load on first use.

@@ -192,7 +192,7 @@ def seeds() -> list[bytes]:
         for path in sorted(folder.glob("*")):
             if path.suffix in {".txt", ".json"} and path.stat().st_size < 1 << 16:
                 found.append(path.read_bytes())
-    for path in sorted((ROOT / "samples").glob("*.txt"))[:2]:
+    for path in sorted((ROOT / "samples").glob("*.block"))[:2]:
         out, _ = convert_bytes(path.read_bytes(), "json")
         if out is not None:
             found.append(out.encode("utf-8"))

@@ -50,7 +50,7 @@ def test_golden(entry: object, lang: str) -> None:
 
 
 RECORDS = sorted(
-    [*(ROOT / "samples").glob("*.txt"), FAULTS,
+    [*(ROOT / "samples").glob("*.block"), FAULTS,
      *(p for p in (ROOT / "blocknotation" / "examples").glob("*.txt")
        if not p.name.startswith(("S001", "S002", "S003")))]
 )
@@ -119,11 +119,11 @@ def test_cited_lines_are_those_of_the_annotated_text() -> None:
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("club-night.txt", ["#= Bea scores 0 + 10 = 10", "#= Cy scores 33 + 42 − 14 = 61",
+        ("club-night.block", ["#= Bea scores 0 + 10 = 10", "#= Cy scores 33 + 42 − 14 = 61",
                             "#= game 1: Cy wins with 61 points"]),
-        ("three-players.txt", ["#= tie for lowest (11, 11): nobody scores",
+        ("three-players.block", ["#= tie for lowest (11, 11): nobody scores",
                                "#= Zoë scores 7 + 16 = 23"]),
-        ("disputed-count.txt", ["#= no moves recorded: counted from the show lines and the "
+        ("disputed-count.block", ["#= no moves recorded: counted from the show lines and the "
                                 "claims"]),
     ],
 )
@@ -162,13 +162,13 @@ def test_cli_writes_the_annotated_record_and_the_exit_status() -> None:
     expected = golden.expected(golden.Golden("tests/data/annotated-faults.txt", "x"), "it")
     assert done.stdout.decode() == expected.split("\n", 1)[1]
     clean = _blocknot("validate", "--format", "annotated", "--chain", "-",
-                      stdin=(ROOT / "samples" / "club-night.txt").read_bytes())
+                      stdin=(ROOT / "samples" / "club-night.block").read_bytes())
     assert clean.returncode == 0
     assert b"#= Tiles: [3|5]. Links: none." in clean.stdout
 
 
 def test_cli_refuses_what_it_cannot_annotate() -> None:
-    sample = str(ROOT / "samples" / "club-night.txt")
+    sample = str(ROOT / "samples" / "club-night.block")
     chain_alone = _blocknot("validate", "--chain", sample)
     assert chain_alone.returncode == 2
     assert b"--chain goes with --format annotated" in chain_alone.stderr

@@ -29,8 +29,8 @@ from blocknotation import (
 )
 from blocknotation.formats.report_json import document
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.txt"
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
 FUNCTIONS = ("parse", "parse_bytes", "validate", "validate_stream")
 BAD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 4-1\nBea: 1-1 L\n'
 

@@ -217,7 +217,7 @@ def test_a_record_cut_at_every_byte_gets_an_answer() -> None:
     The sample holds two- and three-byte characters, so some cuts split one (S003); a cut
     right after a line end leaves whole lines only, which must read without a syntax error.
     """
-    data = (SAMPLES / "three-players.txt").read_bytes()
+    data = (SAMPLES / "three-players.block").read_bytes()
     assert len(data.decode("utf-8")) < len(data)  # multi-byte characters to split
     split_characters = 0
     for cut in range(len(data) + 1):

@@ -20,7 +20,7 @@ import pytest
 from blocknotation.basics.limits import MAX_INPUT_BYTES
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-GOOD = SAMPLES / "three-players.txt"
+GOOD = SAMPLES / "three-players.block"
 #: A record with a rule error (P403 at 5:1) and a warning (E501 at 6:1).
 BAD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 5-5\nAda: 2-2 R\n'
 ESC = b"\x1b["

@@ -18,7 +18,7 @@ from blocknotation.reading.parsing import parse_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
-SAMPLE_FILES = sorted(SAMPLES.glob("*.txt"))
+SAMPLE_FILES = sorted(SAMPLES.glob("*.block"))
 
 MESSY = (
     "#  Club night\n"

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CLUB = (ROOT / "samples" / "club-night.txt").read_bytes()
-TWO = (ROOT / "samples" / "two-players.txt").read_bytes()
+CLUB = (ROOT / "samples" / "club-night.block").read_bytes()
+TWO = (ROOT / "samples" / "two-players.block").read_bytes()
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -27,7 +27,7 @@ def test_a_directory_is_converted_file_by_file(tmp_path: Path) -> None:
     (records / "club.block").write_bytes(CLUB)
     (records / "b" / "two.block.gz").write_bytes(gzip.compress(TWO))
     single = subprocess.run([sys.executable, "-m", "blocknotation", "convert",
-                             str(ROOT / "samples" / "three-players.txt")], capture_output=True,
+                             str(ROOT / "samples" / "three-players.block")], capture_output=True,
                             check=True).stdout
     (records / "three.json").write_bytes(single)
     (records / "notes.txt").write_text("not a record, not included\n", "utf-8")

@@ -14,7 +14,7 @@ from blocknotation.simulator.simulate import generate
 
 from strategies import record_texts
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 
 
 def assert_same(data: bytes) -> None:

@@ -17,7 +17,7 @@ import blocknotation
 from blocknotation import GameText, iter_games, validate_game
 
 ROOT = Path(__file__).resolve().parent.parent
-CLUB = (ROOT / "samples" / "club-night.txt").read_text("utf-8")
+CLUB = (ROOT / "samples" / "club-night.block").read_text("utf-8")
 P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_text("utf-8")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.txt"))
+SAMPLES = sorted((ROOT / "samples").glob("*.block"))
 
 TOOL = ROOT / "tools" / "golden_reports.py"
 spec = importlib.util.spec_from_file_location("golden_reports", TOOL)

@@ -32,7 +32,7 @@ def test_golden_schema_is_a_schema_that_record_json_meets() -> None:
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["additionalProperties"] is False
-    document, problems = convert_bytes((ROOT / "samples" / "club-night.txt").read_bytes(), "json")
+    document, problems = convert_bytes((ROOT / "samples" / "club-night.block").read_bytes(), "json")
     assert problems == () and document is not None
     jsonschema.validate(json.loads(document), schema)
     broken = json.loads(document)

@@ -27,7 +27,7 @@ from blocknotation.reading.parsing import parse_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
-SAMPLES = sorted((ROOT / "samples").glob("*.txt"))
+SAMPLES = sorted((ROOT / "samples").glob("*.block"))
 VOID = {"meta", "input", "br", "img", "hr", "link", "source", "wbr", "area", "base", "col"}
 HOSTILE = b"""[Event "<script>alert(1)</script>"]
 [Site "\\"><img src=x onerror=alert(2)>"]
@@ -145,7 +145,7 @@ def test_every_chain_is_drawn_in_chain_order_with_matching_halves(path: Path) ->
 
 
 def test_a_long_chain_turns_and_stays_on_the_page() -> None:
-    root = tree(page_of(ROOT / "samples" / "two-players.txt"))
+    root = tree(page_of(ROOT / "samples" / "two-players.block"))
     tiles = [t for h in root.find("section", "hand") for t in h.find("g", "tile")]
     assert tiles
     for tile in tiles:
@@ -157,7 +157,7 @@ def test_a_long_chain_turns_and_stays_on_the_page() -> None:
 
 
 def test_the_tile_title_names_the_player_and_the_line() -> None:
-    root = tree(page_of(ROOT / "samples" / "three-players.txt"))
+    root = tree(page_of(ROOT / "samples" / "three-players.block"))
     first = root.find("section", "hand")[0].find("g", "tile")
     titles = {t.attrs["data-line"]: t.find("title")[0].content() for t in first}
     assert titles["14"] == "[4|5], played by Zoë, line 14"
@@ -165,7 +165,7 @@ def test_the_tile_title_names_the_player_and_the_line() -> None:
 
 
 def test_moves_steps_and_played_marks() -> None:
-    root = tree(page_of(ROOT / "samples" / "three-players.txt"))
+    root = tree(page_of(ROOT / "samples" / "three-players.block"))
     hand = root.find("section", "hand")[0]
     assert hand.attrs["data-moves"] == "13"
     assert hand.attrs["data-lines"] == "14 15 16 17 18 19 20 21 22 23 24 25 26"
@@ -179,7 +179,7 @@ def test_moves_steps_and_played_marks() -> None:
 
 
 def test_unknown_deals_are_face_down_and_shows_are_listed() -> None:
-    data = (ROOT / "samples" / "partial-deals.txt").read_bytes()
+    data = (ROOT / "samples" / "partial-deals.block").read_bytes()
     assert b"show Eitan: 1-5 2-2 5-5\n" in data  # without it, Eitan's last tiles are unknown
     root = tree(html_report([("p.txt", data.replace(b"show Eitan: 1-5 2-2 5-5\n", b""))])[0])
     holders = [li for h in root.find("section", "hand") for li in h.find("ul", "holders")[0]
@@ -278,7 +278,7 @@ def test_colours_pass_wcag_aa() -> None:
 
 def test_players_are_told_apart_without_colour() -> None:
     assert len(set(DASHES)) == len(DASHES) == len(COLOURS) == len(set(MARKERS)) == 4
-    root = tree(page_of(ROOT / "samples" / "four-players.txt"))
+    root = tree(page_of(ROOT / "samples" / "four-players.block"))
     chart = root.find("svg", "chart")[0]
     dashes = {line.attrs["stroke"]: line.attrs.get("stroke-dasharray", "")
               for line in chart.find("polyline", "series")}
@@ -286,7 +286,7 @@ def test_players_are_told_apart_without_colour() -> None:
 
 
 def test_chart_points_link_to_their_hands_and_the_table_matches() -> None:
-    path = ROOT / "samples" / "three-players.txt"
+    path = ROOT / "samples" / "three-players.block"
     root = tree(page_of(path))
     game = root.find("section", "game")[0]
     ids = {e.attrs["id"] for e in root.walk() if "id" in e.attrs}
@@ -318,7 +318,7 @@ def test_house_target_is_marked() -> None:
 
 
 def test_the_page_speaks_italian() -> None:
-    root = tree(page_of(ROOT / "samples" / "three-players.txt", lang="it"))
+    root = tree(page_of(ROOT / "samples" / "three-players.block", lang="it"))
     assert root.find("html")[0].attrs["lang"] == "it"
     assert root.find("h4")[0].content() == "Mano 1"
     tile = root.find("g", "tile")[0]
@@ -332,18 +332,18 @@ def _run(*args: str) -> subprocess.CompletedProcess[bytes]:
 
 def test_command_writes_the_page_and_exits_with_the_verdict(tmp_path: Path) -> None:
     out = tmp_path / "game.html"
-    done = _run("validate", "--format", "html", "samples/three-players.txt", "-o", str(out))
+    done = _run("validate", "--format", "html", "samples/three-players.block", "-o", str(out))
     assert done.returncode == 0 and done.stdout == b""
-    assert out.read_text(encoding="utf-8") == page_of(ROOT / "samples" / "three-players.txt"
-                                                     ).replace("three-players.txt",
-                                                               "samples/three-players.txt")
+    assert out.read_text(encoding="utf-8") == page_of(ROOT / "samples" / "three-players.block"
+                                                     ).replace("three-players.block",
+                                                               "samples/three-players.block")
     faulty = _run("validate", "--format", "html", str(FAULTS))
     assert faulty.returncode == 1 and faulty.stdout.startswith(b"<!DOCTYPE html>")
-    both = tree(_run("validate", "--format", "html", str(FAULTS), "samples/two-players.txt")
+    both = tree(_run("validate", "--format", "html", str(FAULTS), "samples/two-players.block")
                 .stdout.decode())
     assert [s.attrs["id"] for s in both.find("section", "file")] == ["f1", "f2"]
     # -o writes any format's report: the text report too.
-    text = _run("validate", "samples/two-players.txt", "-o", str(tmp_path / "x"))
+    text = _run("validate", "samples/two-players.block", "-o", str(tmp_path / "x"))
     assert text.returncode == 0 and text.stdout == b""
     assert (tmp_path / "x").read_text("utf-8").endswith("0 errors, 0 warnings\n")
 

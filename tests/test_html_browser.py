@@ -24,7 +24,7 @@ from blocknotation.formats.html import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTEFACTS = ROOT / "artefacts"
-SAMPLE = ROOT / "samples" / "three-players.txt"
+SAMPLE = ROOT / "samples" / "three-players.block"
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
 CHROMIUM = "/usr/bin/chromium"
 #: Headless and offline: no sandbox (CI runs as root), nothing fetched in the background.
@@ -102,7 +102,7 @@ def _write(tmp_path: Path, name: str, data: bytes, lang: str = "en") -> Path:
 
 @pytest.fixture
 def sample(browser: Any, tmp_path: Path) -> Page:
-    return Page(browser, _write(tmp_path, "three-players.txt", SAMPLE.read_bytes()))
+    return Page(browser, _write(tmp_path, "three-players.block", SAMPLE.read_bytes()))
 
 
 def test_opens_offline_without_errors(sample: Page) -> None:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CLUB = (ROOT / "samples" / "club-night.txt").read_bytes()
+CLUB = (ROOT / "samples" / "club-night.block").read_bytes()
 G105 = (ROOT / "blocknotation" / "examples" / "G105.bad.txt").read_bytes()
 
 

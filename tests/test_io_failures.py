@@ -24,7 +24,7 @@ from blocknotation.basics.limits import MAX_INPUT_BYTES
 from blocknotation.simulator.simulate import generate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-GOOD = SAMPLES / "three-players.txt"
+GOOD = SAMPLES / "three-players.block"
 #: Not a record: converting it is refused with exit 1.
 NOT_A_RECORD = b"this is not a record\n"
 

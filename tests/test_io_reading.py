@@ -34,7 +34,7 @@ def blocknot(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[byte
 # --- 3: parse() of a str reads what the command line reads ------------------------------------
 
 
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.block")), ids=lambda p: p.name)
 def test_parse_of_a_str_with_bom_and_crlf_is_parse_of_its_bytes(path: Path) -> None:
     text = "\ufeff" + path.read_text(encoding="utf-8").replace("\n", "\r\n")
     from_str, from_bytes = parse_text(text), parse_bytes(text.encode("utf-8"))
@@ -233,7 +233,7 @@ def _fuzz() -> ModuleType:
 
 def test_the_fuzz_target_makes_standard_output_fail() -> None:
     fuzz = _fuzz()
-    record = (SAMPLES / "three-players.txt").read_bytes()
+    record = (SAMPLES / "three-players.block").read_bytes()
     for args in fuzz.OUTPUT_COMMANDS:
         assert fuzz.run_main(args, record, 0) == (2, fuzz.FULL_DISK, True), args
         status, errors, failed = fuzz.run_main(args, record, 10**9)

@@ -13,7 +13,7 @@ from blocknotation.formats import json_stream
 from blocknotation.formats.convert import convert_bytes, convert_json_stream
 from blocknotation.simulator.simulate import generate
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 
 
 def streamed(document: bytes, target: str) -> tuple[str, tuple[str, ...]]:

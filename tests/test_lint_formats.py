@@ -18,7 +18,7 @@ import jsonschema
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "blocknotation" / "examples"
-CLUB = (ROOT / "samples" / "club-night.txt").read_text("utf-8")
+CLUB = (ROOT / "samples" / "club-night.block").read_text("utf-8")
 P405 = (EXAMPLES / "P405.bad.txt").read_text("utf-8")
 G105 = (EXAMPLES / "G105.bad.txt").read_text("utf-8")
 SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif" / "sarif-schema-2.1.0.json"

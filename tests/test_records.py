@@ -19,7 +19,7 @@ from blocknotation.simulator.simulate import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = {
-    **{p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "samples").glob("*.txt"))},
+    **{p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "samples").glob("*.block"))},
     "annotated-faults.txt": (ROOT / "tests" / "data" / "annotated-faults.txt").read_text(
         encoding="utf-8"),
     **{name: example_bytes(name).decode("utf-8") for name in example_names()

@@ -263,7 +263,7 @@ def test_the_schema_command_prints_both_schemas() -> None:
 
 
 def test_what_convert_writes_matches_the_schema() -> None:
-    for sample in sorted((ROOT / "samples").glob("*.txt")):
+    for sample in sorted((ROOT / "samples").glob("*.block")):
         written, _ = convert_bytes(sample.read_bytes(), "json")
         assert written is not None
         assert RECORDS.is_valid(json.loads(written)), sample

@@ -539,12 +539,12 @@ def test_the_name_pool_is_safe_and_varied() -> None:
 # ----- the samples ----------------------------------------------------------------------------
 
 SAMPLE_PLAYERS = {
-    "two-players.txt": 2,
-    "three-players.txt": 3,
-    "four-players.txt": 4,
-    "partial-deals.txt": 3,
-    "disputed-count.txt": None,
-    "club-night.txt": None,
+    "two-players.block": 2,
+    "three-players.block": 3,
+    "four-players.block": 4,
+    "partial-deals.block": 3,
+    "disputed-count.block": None,
+    "club-night.block": None,
 }
 
 
@@ -567,21 +567,21 @@ def test_the_samples_show_what_their_names_say() -> None:
         text = (SAMPLES / name).read_text(encoding="utf-8")
         return text, read(text)[0]
 
-    _, three = load("three-players.txt")
+    _, three = load("three-players.block")
     assert {"Event", "Date"} <= set(three.tags)
     assert any(not p.isascii() for p in three.players)
-    for name in ("two-players.txt", "three-players.txt", "four-players.txt"):
+    for name in ("two-players.block", "three-players.block", "four-players.block"):
         _, game = load(name)
         assert all(len(h.deals) == len(game.players) and h.moves for h in game.hands)
-    _, partial = load("partial-deals.txt")
+    _, partial = load("partial-deals.block")
     hidden = [len(h.shows) for h in partial.hands]
     assert any(hidden) and sum(hidden) < 3 * len(partial.hands)
     assert all(len(h.shows) + len(h.deals) == 3 for h in partial.hands)
-    _, disputed = load("disputed-count.txt")
+    _, disputed = load("disputed-count.block")
     for h in disputed.hands:
         assert h.opener and not h.deals and not h.moves
         assert set(h.shows) == set(disputed.players)
-    club_text, _ = load("club-night.txt")
+    club_text, _ = load("club-night.block")
     statements = [line for line in club_text.splitlines() if line and not line.startswith("#")]
     assert sum("#" in line for line in statements) >= 5, "trailing comments"
     assert re.search(r"\n\s*#.*\n(hand|\S+:)", club_text), "own-line comments before statements"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.txt"
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
 
 LOADED = (
     "import sys\n"

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from blocknotation.cli.commands import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "three-players.txt"
+SAMPLE = ROOT / "samples" / "three-players.block"
 OUT_OF_TURN = ROOT / "tests" / "cases" / "t302_out_of_turn.txt"
 
 WARNING_ONLY = '[Players "Ada Bea"]\n[Target "50"]\n\nhand 1\nAda: 1-2\n'
@@ -27,9 +27,9 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 
 
 def test_clean_sample_exits_0_with_a_summary() -> None:
-    done = run("validate", "samples/three-players.txt")
+    done = run("validate", "samples/three-players.block")
     assert done.returncode == 0
-    assert done.stdout == "samples/three-players.txt: 1 game, 4 hands, 0 errors, 0 warnings\n"
+    assert done.stdout == "samples/three-players.block: 1 game, 4 hands, 0 errors, 0 warnings\n"
     assert done.stderr == ""
 
 
@@ -44,11 +44,11 @@ def test_text_format_is_compiler_style() -> None:
 
 def test_json_format_keeps_the_contract_keys() -> None:
     done = run("validate", "--format", "json", "tests/cases/t302_out_of_turn.txt",
-               "samples/three-players.txt")
+               "samples/three-players.block")
     assert done.returncode == 1
     files = json.loads(done.stdout)["files"]
     assert [f["path"] for f in files] == ["tests/cases/t302_out_of_turn.txt",
-                                          "samples/three-players.txt"]
+                                          "samples/three-players.block"]
     bad, good = files
     assert bad["valid"] is False and good["valid"] is True
     (d,) = bad["diagnostics"]
@@ -89,13 +89,13 @@ def test_select_and_ignore_take_codes_and_prefixes() -> None:
 
 
 def test_unknown_code_in_select_is_a_usage_error() -> None:
-    done = run("validate", "--select", "X999", "samples/three-players.txt")
+    done = run("validate", "--select", "X999", "samples/three-players.block")
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1 and "X999" in done.stderr
 
 
 def test_missing_file_exits_2_before_any_output() -> None:
-    done = run("validate", "samples/three-players.txt", "no/such/file.txt")
+    done = run("validate", "samples/three-players.block", "no/such/file.txt")
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "blocknot: cannot read no/such/file.txt: No such file or directory\n"

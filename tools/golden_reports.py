@@ -32,7 +32,7 @@ def golden(sample: Path) -> str:
 def main() -> None:
     target = ROOT / "tests" / "golden" / "reports"
     target.mkdir(parents=True, exist_ok=True)
-    for sample in sorted((ROOT / "samples").glob("*.txt")):
+    for sample in sorted((ROOT / "samples").glob("*.block")):
         (target / f"{sample.stem}.json").write_text(golden(sample), encoding="utf-8")
         print(f"wrote {target / sample.stem}.json")
 

@@ -2,7 +2,7 @@
 
     python tools/html_screenshot.py
 
-Writes the report of ``samples/three-players.txt``, opens it in headless Chromium (Debian's
+Writes the report of ``samples/three-players.block``, opens it in headless Chromium (Debian's
 ``chromium``, driven by Playwright, offline), steps hand 1 to its fifth move and photographs
 the top of the page.
 """
@@ -17,14 +17,14 @@ from playwright.sync_api import sync_playwright
 from blocknotation.formats.html import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "three-players.txt"
+SAMPLE = ROOT / "samples" / "three-players.block"
 OUT = ROOT / "docs" / "html-report.png"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def main() -> None:
-    page_text, _ = html_report([("samples/three-players.txt", SAMPLE.read_bytes())])
+    page_text, _ = html_report([("samples/three-players.block", SAMPLE.read_bytes())])
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         path = Path(folder) / "game.html"
         path.write_text(page_text, encoding="utf-8")

@@ -38,8 +38,8 @@ class Golden:
 
 
 SOURCES = [
-    *(Golden(f"samples/{p.name}", p.stem) for p in sorted((ROOT / "samples").glob("*.txt"))),
-    Golden("samples/club-night.txt", "club-night.chain", chain=True),
+    *(Golden(f"samples/{p.name}", p.stem) for p in sorted((ROOT / "samples").glob("*.block"))),
+    Golden("samples/club-night.block", "club-night.chain", chain=True),
     Golden("tests/data/annotated-faults.txt", "annotated-faults"),
 ]
 

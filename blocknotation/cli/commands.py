@@ -115,7 +115,7 @@ def _run(args: Any) -> NoReturn:
 
 def _output_failed(failure: OutputFailed) -> NoReturn:
     """An output that could not be written: one line naming it, exit 2; a reader that went
-    away (`blocknot validate big.txt | head -1`) ends the run quietly, with 141 as a tool
+    away (`blocknot validate big.block | head -1`) ends the run quietly, with 141 as a tool
     stopped by SIGPIPE has."""
     if failure.name == STDOUT_NAME:
         silence_stdout()

@@ -62,7 +62,7 @@ def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> I
 
 
 def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
-    """``club.txt: 1 game, 4 hands, 1 error, 0 warnings``."""
+    """``club.block: 1 game, 4 hands, 1 error, 0 warnings``."""
     parts = [
         plural(lang, "{n} game", "{n} games", tally.games).format(n=tally.games),
         plural(lang, "{n} hand", "{n} hands", tally.hands).format(n=tally.hands),
