@@ -46,7 +46,7 @@ from blocknotation.reading.grammar import grammar_text
 from expect import expectations
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.txt"))
+SAMPLES = sorted((ROOT / "samples").glob("*.block"))
 #: The test records that hold no syntax error: every line is made of the notation's tokens.
 CASES = sorted(
     path for path in (ROOT / "tests" / "cases").glob("*.txt")
@@ -204,7 +204,7 @@ def test_pygments_finds_the_lexer_by_name_and_by_file_name() -> None:
 
 
 def test_pygmentize_highlights_a_sample() -> None:
-    sample = ROOT / "samples" / "three-players.txt"
+    sample = ROOT / "samples" / "three-players.block"
     done = subprocess.run(
         [sys.executable, "-m", "pygments", "-l", "block", "-f", "html", str(sample)],
         capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
@@ -256,7 +256,7 @@ def test_the_readme_commands_run_as_printed(tmp_path: Path) -> None:
                               capture_output=True, text=True, encoding="utf-8", timeout=60,
                               check=False) for command in commands]
     assert [(done.returncode, done.stderr) for done in results] == [(0, "")] * 2
-    sample = (ROOT / "samples" / "three-players.txt").read_text(encoding="utf-8")
+    sample = (ROOT / "samples" / "three-players.block").read_text(encoding="utf-8")
     # On a terminal: the record itself, coloured.
     assert _ANSI.sub("", results[0].stdout) == sample
     assert "\x1b[" in results[0].stdout

@@ -61,7 +61,7 @@ import pytest
 import yaml
 
 from blocknotation import parse
-from blocknotation.cli.config import load
+from blocknotation.basics.config import load
 
 from readme_blocks import Block, programs, read_blocks, run_session, transcript, without_comment
 

@@ -5,7 +5,7 @@
 Highlights the record below with blocknot's Pygments lexer into a whole HTML page (Pygments'
 ``HtmlFormatter``, style ``friendly``) and photographs it with headless Chromium (Debian's
 ``chromium``, offline); the window is sized to the record, so the picture holds it all.
-The record is hand 1 of ``samples/two-players.txt`` with tags, shows and comments added, so
+The record is hand 1 of ``samples/two-players.block`` with tags, shows and comments added, so
 that every kind of token shows; ``tests/test_highlight.py`` checks that it validates clean.
 """
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "highlighting.png"
 
 RECORD = """\
-# Friday club, table 1: the first hand of samples/two-players.txt
+# Friday club, table 1: the first hand of samples/two-players.block
 [Event "Circolo del venerdì"]
 [Players "Ada Bea"]
 [Target "50"]        # blocknot: ignore[G105] (a house rule)
