@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .knowledge import NOBODY, Table
+from .knowledge import Table
 from .tiles import PIPS, bits
 
 
@@ -75,10 +75,7 @@ def holdings(
         if pips is not None:
             found.append(Holding(pips))
             continue
-        free = table.candidates(seat)
-        for i in bits(free):
-            if table.shown_by[i] not in (NOBODY, seat):
-                free &= ~(1 << i)
+        free = table.candidates(seat) & ~table.others_shown(seat)
         found.append(Holding(None, free, *counts[seat]))
     return found
 
