@@ -35,8 +35,15 @@ class Bounds:
 
 
 def unbounded(seats: int) -> Bounds:
-    """Anyone may have scored anything: nothing of the hand is known."""
-    return Bounds({seat: (0, None) for seat in range(seats)}, True)
+    """Anyone may have scored anything: nothing of the hand is known.  The same value for
+    every such hand (bounds are never changed once made)."""
+    made = _UNBOUNDED.get(seats)
+    if made is None:
+        made = _UNBOUNDED[seats] = Bounds({seat: (0, None) for seat in range(seats)}, True)
+    return made
+
+
+_UNBOUNDED: dict[int, Bounds] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,11 +51,13 @@ class World:
         return World(list(self.known), list(self.unknown))
 
     def add(self, points: Sequence[int]) -> None:
+        # A new list each time, never changed in place: ``exact`` can hand it out as it is.
         self.known = [t + p for t, p in zip(self.known, points, strict=True)]
 
     @property
     def exact(self) -> list[int] | None:
-        return None if self.unknown else list(self.known)
+        """The totals when no hand's points are unknown (a list not to be changed)."""
+        return None if self.unknown else self.known
 
     def lowest(self, seat: int) -> int:
         """The least this seat's total can be."""
@@ -140,11 +142,16 @@ class Totals:
     def add(self, points: Sequence[int], claimed: Sequence[int] | None = None) -> None:
         """A hand's points; ``claimed``: a wrong ``points`` claim's points instead, which
         the scorer's totals now hold."""
-        believed = [world.copy() for world in (self.truth, *self.beliefs)] if claimed else []
+        if not claimed:
+            self.truth.add(points)
+            for world in self.beliefs:
+                world.add(points)
+            return
+        believed = [world.copy() for world in (self.truth, *self.beliefs)]
         for world in (self.truth, *self.beliefs):
             world.add(points)
         for world in believed:
-            world.add(claimed or points)
+            world.add(claimed)
         self._believe(believed)
 
     def add_unknown(self, number: int, bounds: Bounds, claimed: Sequence[int] | None = None
@@ -160,7 +167,8 @@ class Totals:
         self._believe(believed)
 
     def _believe(self, more: list[World]) -> None:
-        self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
+        if more:
+            self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
 
     def copy(self) -> Totals:
         twin = Totals(self.seats)
@@ -189,6 +197,9 @@ class Totals:
         """E505 for a ``score`` claim.  One that the true totals allow is right; one that
         the scorer's believed totals allow repeats a slip already reported.  A wrong one
         becomes what the scorer believes from then on."""
+        if _as_recomputed(claim, names, self.truth.exact):
+            self.beliefs = []
+            return None  # the usual case: every total, in seat order, as recomputed
         problem = score_shape(claim, names)
         given = claimed_totals(claim, names)
         if problem is not None or given is None:
@@ -200,6 +211,18 @@ class Totals:
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
         self.beliefs = [World(given)] if believed is None else [believed]
         return None if believed is not None else problem
+
+
+def _as_recomputed(claim: r.Score, names: Sequence[str], exact: list[int] | None) -> bool:
+    """Whether a ``score`` claim gives each player once, in seat order, with exactly the
+    recomputed total: then it is well formed and right, and nothing else need be asked."""
+    entries = claim.entries
+    if exact is None or len(entries) != len(names):
+        return False
+    for entry, name, total in zip(entries, names, exact, strict=True):
+        if entry.player != name or entry.total != total:
+            return False
+    return True
 
 
 def _matched(raised: list[int], unknown: list[Unknown]) -> bool:
