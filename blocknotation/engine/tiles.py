@@ -14,6 +14,12 @@ Tile = tuple[int, int]
 #: Every tile of the set, low pip first, in index order.
 TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
 
+_INDEX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(TILES.index((min(a, b), max(a, b))) for b in range(7)) for a in range(7)
+)
+
+#: The bit of each tile in a mask, by its two pips as written: ``BIT[a][b]``.
+BIT: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in row) for row in _INDEX)
 
 #: The pips of each tile by index (R13: a tile counts both halves).
 PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
@@ -32,17 +38,15 @@ MATCHING: tuple[int, ...] = tuple(
 )
 
 
-_INDEX: dict[Tile, int] = {
-    (a, b): TILES.index((min(a, b), max(a, b))) for a in range(7) for b in range(7)
-}
+_BY_TILE: dict[Tile, int] = {(a, b): _INDEX[a][b] for a in range(7) for b in range(7)}
 
 #: The index of a tile, whichever way round it is written: ``index((5, 3)) == index((3, 5))``.
 #: A dictionary look-up bound once, so that a call costs no Python frame (the replay asks
 #: for an index at every play, deal and show).
-index: Callable[[Tile], int] = _INDEX.__getitem__
+index: Callable[[Tile], int] = _BY_TILE.__getitem__
 
 #: The bit of a tile in a mask, whichever way round it is written (``1 << index(tile)``).
-bit: Callable[[Tile], int] = {tile: 1 << i for tile, i in _INDEX.items()}.__getitem__
+bit: Callable[[Tile], int] = {tile: 1 << i for tile, i in _BY_TILE.items()}.__getitem__
 
 
 def bits(mask: int) -> Iterator[int]:
