@@ -18,30 +18,33 @@ Everything here records facts; the checks that judge them live in ``moves.py`` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .chain import Chain, Trace, pairs, reading
 from .tiles import MATCHING, Tile, index
 
 NOBODY = -1
 
 
-@dataclass(slots=True)
 class Passed:
-    """A pass by a player whose deal is unknown: where it is and what the ends showed."""
+    """A pass by a player whose deal is unknown: where it is and what the ends showed.
 
-    line: int
-    column: int
-    showing: tuple[int, ...]
-    """The values an end showed in every reading of the chain (what the pass proves)."""
-    doubtful: dict[int, Trace] = field(default_factory=dict)
-    """Values shown in some readings only, each with the readings where it was not shown,
-    followed through later moves: once no reading left descends from those, it was shown."""
+    ``showing``: the values an end showed in every reading of the chain (what the pass
+    proves); ``doubtful``: values shown in some readings only, each with the readings where it
+    was not shown, followed through later moves: once no reading left descends from those,
+    it was shown."""
+
+    __slots__ = ("_shown", "column", "doubtful", "line", "showing")
+
+    def __init__(self, line: int, column: int, showing: tuple[int, ...]) -> None:
+        self.line = line
+        self.column = column
+        self.showing = showing
+        self._shown = sum(1 << value for value in showing)
+        self.doubtful: dict[int, Trace] = {}
 
     def proves(self, value: int, readings: int) -> bool:
         """Whether an end certainly showed ``value`` at this pass, as far as ``readings``
         (the chain's readings now) tell."""
-        if value in self.showing:
+        if self._shown >> value & 1:
             return True
         trace = self.doubtful.get(value)
         return trace is not None and not trace.mask & readings
@@ -94,8 +97,9 @@ class Table:
     __slots__ = ("dealt", "dealt_to", "holders", "known", "played", "played_at", "played_by",
                  "shown", "shown_at", "shown_by", "skipped")
 
-    def __init__(self, holders: list[Holder]) -> None:
-        self.holders = holders
+    def __init__(self, count: int) -> None:
+        """A table for ``count`` players, nothing known yet."""
+        self.holders = [Holder() for _ in range(count)]
         self.dealt_to = _NOBODY_EACH[:]
         self.played_by = _NOBODY_EACH[:]
         self.played_at = [0] * 28
@@ -106,14 +110,14 @@ class Table:
         """The tiles of every usable deal."""
         self.played = 0
         """The tiles some player placed as their own."""
-        self.shown = [0] * len(holders)
+        self.shown = [0] * count
         """By seat, the tiles that seat showed first."""
-        self.known = sum(h.deal is not None for h in holders)
+        self.known = 0
         """How many deals are known."""
 
     @classmethod
     def for_players(cls, count: int) -> Table:
-        return cls([Holder() for _ in range(count)])
+        return cls(count)
 
     @property
     def all_known(self) -> bool:
