@@ -12,9 +12,10 @@ Every bound here holds, though it may not be the tightest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .knowledge import Table
-from .tiles import PIPS, bits
+from .tiles import PIPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,30 +47,59 @@ def unbounded(seats: int) -> Bounds:
 _UNBOUNDED: dict[int, Bounds] = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Holding:
     """What one seat still holds, as far as the record tells: its pips when known, else the
-    tiles it may hold (a mask) and how many of them, at least and at most."""
+    tiles it may hold (a mask) and how many of them, at least and at most.  ``low`` and
+    ``high``: the least and the most pips this seat can hold."""
 
-    known: int | None
-    free: int = 0
-    fewest: int = 0
-    most: int = 0
+    __slots__ = ("fewest", "free", "high", "known", "low", "most")
+
+    def __init__(self, known: int | None, free: int = 0, fewest: int = 0, most: int = 0
+                 ) -> None:
+        self.known, self.free, self.fewest, self.most = known, free, fewest, most
+        if known is not None:
+            self.low = self.high = known
+        else:
+            self.low, self.high = _least(free, fewest), _most(free, most)
 
     @property
     def range(self) -> tuple[int, int]:
         """The least and the most pips this seat can hold."""
-        if self.known is not None:
-            return self.known, self.known
-        return _least(self.free, self.fewest), _most(self.free, self.most)
+        return self.low, self.high
 
 
+#: For each number of pips 0..12, the tiles that have it (R13).
+_BY_PIPS: tuple[int, ...] = tuple(
+    sum(1 << i for i, pips in enumerate(PIPS) if pips == total) for total in range(13)
+)
+
+
+@lru_cache(maxsize=1024)
 def _least(free: int, count: int) -> int:
-    return sum(sorted(PIPS[i] for i in bits(free))[:count])
+    """The pips of the ``count`` tiles of ``free`` with fewest pips (all, if fewer)."""
+    total = 0
+    for pips in range(13):
+        if count <= 0:
+            break
+        have = (free & _BY_PIPS[pips]).bit_count()
+        take = have if have < count else count
+        total += take * pips
+        count -= take
+    return total
 
 
+@lru_cache(maxsize=1024)
 def _most(free: int, count: int) -> int:
-    return sum(sorted((PIPS[i] for i in bits(free)), reverse=True)[:count])
+    """The pips of the ``count`` tiles of ``free`` with most pips (all, if fewer)."""
+    total = 0
+    for pips in range(12, -1, -1):
+        if count <= 0:
+            break
+        have = (free & _BY_PIPS[pips]).bit_count()
+        take = have if have < count else count
+        total += take * pips
+        count -= take
+    return total
 
 
 def holdings(
@@ -94,13 +124,14 @@ def together(held: list[Holding], seats: list[int]) -> tuple[int, int]:
     free = fewest = most = 0
     for seat in seats:
         holding = held[seat]
-        one_low, one_high = holding.range
-        low, high = low + one_low, high + one_high
+        low, high = low + holding.low, high + holding.high
         if holding.known is None:
             free |= holding.free
             fewest, most = fewest + holding.fewest, most + holding.most
         else:
             known += holding.known
+    if not free:  # every pip known, or nothing left to draw on
+        return max(low, known), min(high, known)
     return max(low, known + _least(free, fewest)), min(high, known + _most(free, most))
 
 
@@ -112,27 +143,48 @@ def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
 
 def blocked_bounds(held: list[Holding]) -> Bounds:
     """R15: the lowest total alone scores the others' pips minus its own; a tie for the
-    lowest scores nobody."""
-    ranges = [holding.range for holding in held]
+    lowest scores nobody.  A seat can be the lowest alone only with fewer pips than every
+    other seat can hold; then it scores at least what the others must hold beyond its own
+    pips, and at most all they can hold minus the least it holds."""
     scorers: dict[int, tuple[int, int | None]] = {}
-    for seat, (low, high) in enumerate(ranges):
-        others = [r for s, r in enumerate(ranges) if s != seat]
-        if any(other_high <= low for _, other_high in others):
+    seats = range(len(held))
+    for seat, holding in enumerate(held):
+        others = [s for s in seats if s != seat]
+        below = min(held[s].high for s in others)  # its pips must stay under this
+        if below <= holding.low:
             continue  # somebody is always at or below this seat: never lowest alone
-        rest_low, rest_high = together(held, [s for s in range(len(held)) if s != seat])
-        least = None
-        for own in range(low, high + 1):
-            if all(own < other_high for _, other_high in others):
-                points = max(sum(max(other_low, own + 1) for other_low, _ in others),
-                             rest_low) - own
-                least = points if least is None else min(least, points)
-        if least is not None:
-            scorers[seat] = (least, rest_high - low)
+        rest_low, rest_high = together(held, others)
+        lows = [held[s].low for s in others]
+        top = min(holding.high, below - 1)
+        if top >= holding.low:
+            least = _fewest_points(holding.low, top, lows, rest_low)
+            scorers[seat] = (least, rest_high - holding.low)
     alone = any(
-        all(high < other_low for s, (other_low, _) in enumerate(ranges) if s != seat)
-        for seat, (_, high) in enumerate(ranges)
+        all(holding.high < held[s].low for s in seats if s != seat)
+        for seat, holding in enumerate(held)
     )
     return Bounds(scorers, nobody=not alone)
+
+
+def _fewest_points(first: int, last: int, lows: list[int], rest_low: int) -> int:
+    """The least a seat holding ``own`` pips, ``first <= own <= last``, scores as the lowest
+    alone: each other seat holds at least its low and more than ``own``, and together at least
+    ``rest_low``.  That is ``max(sum(max(low, own + 1)), rest_low) - own``, a convex function
+    of ``own``, so its least value is where it stops falling (a binary search)."""
+
+    def points(own: int) -> int:
+        others = 0
+        for low in lows:
+            others += low if low > own else own + 1
+        return (others if others > rest_low else rest_low) - own
+
+    while first < last:
+        middle = (first + last) // 2
+        if points(middle + 1) >= points(middle):
+            last = middle
+        else:
+            first = middle + 1
+    return points(first)
 
 
 def open_bounds(held: list[Holding]) -> Bounds:
