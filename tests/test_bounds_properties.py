@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from blocknotation.engine.bounds import (
     Holding,
+    _fewest_points,
     blocked_bounds,
     domino_bounds,
     open_bounds,
@@ -94,3 +95,15 @@ def test_every_possible_count_lies_within_the_bounds(held: list[Holding]) -> Non
             assert low <= won and (high is None or won <= high)
             opened = open_bounds(held).scorers[winner][1]
             assert opened is None or won <= opened
+
+
+@given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=3),
+       st.integers(min_value=0, max_value=120), st.integers(min_value=0, max_value=40),
+       st.integers(min_value=0, max_value=40))
+def test_the_least_points_of_the_lowest_seat_are_the_least_over_every_count(
+    lows: list[int], rest_low: int, first: int, width: int
+) -> None:
+    last = first + width
+    every = [max(sum(max(low, own + 1) for low in lows), rest_low) - own
+             for own in range(first, last + 1)]
+    assert _fewest_points(first, last, lows, rest_low) == min(every)

@@ -169,22 +169,29 @@ def blocked_bounds(held: list[Holding]) -> Bounds:
 def _fewest_points(first: int, last: int, lows: list[int], rest_low: int) -> int:
     """The least a seat holding ``own`` pips, ``first <= own <= last``, scores as the lowest
     alone: each other seat holds at least its low and more than ``own``, and together at least
-    ``rest_low``.  That is ``max(sum(max(low, own + 1)), rest_low) - own``, a convex function
-    of ``own``, so its least value is where it stops falling (a binary search)."""
+    ``rest_low``.  That is ``f(own) = max(sum(max(low, own + 1)), rest_low) - own``, which
+    falls while ``own + 1`` is below every low or the others' least sum is still
+    ``rest_low``, and never falls after: its least value is at the first ``own`` where both
+    stop (kept within ``first..last``)."""
+    lows = sorted(lows)
+    own = max(lows[0] - 1, _first_above(lows, rest_low) - 2)
+    own = min(max(own, first), last)
+    others = sum(low if low > own else own + 1 for low in lows)
+    return max(others, rest_low) - own
 
-    def points(own: int) -> int:
-        others = 0
-        for low in lows:
-            others += low if low > own else own + 1
-        return (others if others > rest_low else rest_low) - own
 
-    while first < last:
-        middle = (first + last) // 2
-        if points(middle + 1) >= points(middle):
-            last = middle
-        else:
-            first = middle + 1
-    return points(first)
+def _first_above(lows: list[int], limit: int) -> int:
+    """The least ``y`` (or any at most ``lows[0]``) with ``sum(max(low, y)) > limit``, for
+    sorted ``lows``: between two lows the sum grows by one per seat already passed."""
+    rest = sum(lows)
+    if rest > limit:
+        return lows[0]
+    for passed, low in enumerate(lows, start=1):
+        rest -= low  # the lows above ``low``, which stay as they are up to the next one
+        y = max(low, (limit - rest) // passed + 1)
+        if passed == len(lows) or y <= lows[passed]:
+            return y
+    raise AssertionError("unreachable: the last segment has no end")
 
 
 def open_bounds(held: list[Holding]) -> Bounds:
