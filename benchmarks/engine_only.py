@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from blocknotation.engine import replay
-from blocknotation.parsing import parse_text
+from blocknotation.reading.parsing import parse_text
 
 CORPORA = Path(__file__).parent / "corpora"
 

@@ -14,19 +14,19 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
 
-from . import stream as _stream
-from .diagnostics import N_, Diagnostic, diagnostic
+from .basics.diagnostics import N_, Diagnostic, diagnostic
+from .basics.positions import with_end
 from .engine import replay
 from .engine.quick import replay_quick
-from .positions import with_end
-from .quickread import QuickGame, read_game
-from .report import FileReport, GameResult, Piece
-from .stream import Chunk
+from .reading import stream as _stream
+from .reading.quickread import QuickGame, read_game
+from .reading.stream import Chunk
+from .report.values import FileReport, GameResult, Piece
 from .suppress import apply
 
 if TYPE_CHECKING:
-    from . import records as r
-    from .parsing import ParseResult
+    from .reading import records as r
+    from .reading.parsing import ParseResult
 
 
 #: Syntax errors: a record that cannot be read is never reported clean, so these are kept
@@ -87,7 +87,7 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     if parsed is None:
         parsed = chunk.parse()
     if not in_nfc:
-        from .engine_names import for_engine
+        from .reading.engine_names import for_engine
 
         parsed = replace(parsed, records=for_engine(parsed.records))
     found, games = replay(parsed)
@@ -138,7 +138,7 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
     on each of its lines): record JSON is read by ``convert``, which turns it into text."""
     import json
 
-    from .output.record_json import from_json
+    from .formats.record_json import from_json
 
     at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
     line = chunk.text.count("\n", 0, at) + 1

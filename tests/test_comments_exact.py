@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.convert import convert_bytes, convert_stream
-from blocknotation.parsing import parse_text
+from blocknotation.formats.convert import convert_bytes, convert_stream
+from blocknotation.reading.parsing import parse_text
 
 SPECIAL = "\x1c\x1d\x1e\x1f\x85\u2028\u2029\xa0\u3000\x0b\x0c \t"
 # What a comment may hold: anything but a line end and NUL (S003), with the special ones often.

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from blocknotation.engine.quick import replay_quick
 from blocknotation.pipeline import validate_chunk
-from blocknotation.quickread import read_game
-from blocknotation.report import Piece
-from blocknotation.simulate import generate
-from blocknotation.stream import Chunk, chunks_of
+from blocknotation.reading.quickread import read_game
+from blocknotation.reading.stream import Chunk, chunks_of
+from blocknotation.report.values import Piece
+from blocknotation.simulator.simulate import generate
 
 from strategies import record_texts
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .. import records as r
-    from ..diagnostics import Diagnostic
-    from ..parsing import ParseResult
-    from ..report import GameResult
+    from ..basics.diagnostics import Diagnostic
+    from ..reading import records as r
+    from ..reading.parsing import ParseResult
+    from ..report.values import GameResult
 
 __all__ = ["replay"]
 

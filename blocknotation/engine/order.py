@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import records as r
-from ..diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading import records as r
 from .players import Seats
 
 Move = r.Play | r.Pass

@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..diagnostics import N_, Diagnostic, diagnostic
-from ..names import KEYWORDS, NAME_PATTERN
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.names import KEYWORDS, NAME_PATTERN
 
 if TYPE_CHECKING:  # records load pydantic, which the quick replay does without
-    from .. import records as r
+    from ..reading import records as r
 
 #: Tiles dealt to each player, by number of players (R3).
 TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}

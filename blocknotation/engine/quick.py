@@ -18,8 +18,8 @@ from __future__ import annotations
 from operator import add
 from typing import Literal
 
-from ..quickread import QuickGame, QuickHand
-from ..report import GameResult, HandResult, Outcome, Status
+from ..reading.quickread import QuickGame, QuickHand
+from ..report.values import GameResult, HandResult, Outcome, Status
 from .players import RULES_TARGET, Seats, usable_seats
 from .scoring import blocked, domino, status_of
 from .tiles import MATCHING, VALUE_MASK, index, pips

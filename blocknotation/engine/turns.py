@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from .order import Move
 
 
