@@ -19,7 +19,7 @@ Everything here records facts; the checks that judge them live in ``moves.py`` a
 from __future__ import annotations
 
 from .chain import Chain, Trace, pairs, reading
-from .tiles import MATCHING, Tile, index
+from .tiles import MATCHING, Tile, bit, index
 
 NOBODY = -1
 
@@ -88,14 +88,15 @@ _FITTING: tuple[int, ...] = tuple(
 class Table:
     """Where the 28 tiles are, as far as the record of one hand tells.
 
-    Per tile: who it was dealt to, who played it (and at which line), who showed it first
-    (and where).  The same facts are kept as masks too (``dealt``, ``played``, ``shown``), so
-    that the usual questions cost a few integer operations.  ``skipped``: tiles counted as
+    Per tile: who it was dealt to, who played it (and at which line).  The same facts are
+    kept as masks too (``dealt``, ``played``), and the shows only as masks (``shown``, by
+    seat, with ``shows`` for where each was written), so that the usual questions cost a few
+    integer operations.  ``skipped``: tiles counted as
     played by their owner though they fit nowhere (P403); laid again later, they are the tile
     the owner really played then, not a second play (P402)."""
 
     __slots__ = ("dealt", "dealt_to", "holders", "known", "played", "played_at", "played_by",
-                 "shown", "shown_at", "shown_by", "skipped")
+                 "shown", "shows", "skipped")
 
     def __init__(self, count: int) -> None:
         """A table for ``count`` players, nothing known yet."""
@@ -103,8 +104,6 @@ class Table:
         self.dealt_to = _NOBODY_EACH[:]
         self.played_by = _NOBODY_EACH[:]
         self.played_at = [0] * 28
-        self.shown_by = _NOBODY_EACH[:]
-        self.shown_at = [0] * 28
         self.skipped = 0
         self.dealt = 0
         """The tiles of every usable deal."""
@@ -112,6 +111,8 @@ class Table:
         """The tiles some player placed as their own."""
         self.shown = [0] * count
         """By seat, the tiles that seat showed first."""
+        self.shows: list[tuple[int, int, int]] = []
+        """(tiles first shown there, seat, line) for each show."""
         self.known = 0
         """How many deals are known."""
 
@@ -180,12 +181,19 @@ class Table:
         return sum(shown) & ~shown[seat]  # the masks are disjoint: a sum is their union
 
     def show(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
-        shown_by, shown_at = self.shown_by, self.shown_at
+        mask = 0
         for tile in tiles:
-            i = index(tile)
-            if shown_by[i] == NOBODY:
-                shown_by[i], shown_at[i] = seat, line
-                self.shown[seat] |= 1 << i
+            mask |= bit(tile)
+        first = mask & ~sum(self.shown)  # the masks are disjoint: a sum is their union
+        self.shown[seat] |= first
+        self.shows.append((first, seat, line))
+
+    def shown_by(self, i: int) -> tuple[int, int] | None:
+        """Who showed tile ``i`` first, and at which line."""
+        for tiles, seat, line in self.shows:
+            if tiles >> i & 1:
+                return seat, line
+        return None
 
     def held_by_anyone(self) -> int:
         """The tiles the known deals still hold."""

@@ -60,11 +60,11 @@ def _contradiction(
                 N_("show {player}: {tile} was dealt to {owner} at line {at}"),
                 tile=text(tile), owner=names[owner], at=table.holders[owner].deal_line,
             )
-        shown_by = table.shown_by[i]
-        if shown_by != NOBODY and shown_by != seat:
+        shown = table.shown_by(i)
+        if shown is not None and shown[0] != seat:
             return wrong(
                 N_("show {player}: {tile} is also shown by {owner} at line {at}"),
-                tile=text(tile), owner=names[shown_by], at=table.shown_at[i],
+                tile=text(tile), owner=names[shown[0]], at=shown[1],
             )
         if holder.deal is not None and not holder.deal >> i & 1:
             return wrong(
