@@ -11,6 +11,7 @@ Every bound here holds, though it may not be the tightest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -67,6 +68,15 @@ class Holding:
         """The least and the most pips this seat can hold."""
         return self.low, self.high
 
+    def _key(self) -> tuple[int | None, int, int, int]:
+        return self.known, self.free, self.fewest, self.most
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Holding) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
 
 #: For each number of pips 0..12, the tiles that have it (R13).
 _BY_PIPS: tuple[int, ...] = tuple(
@@ -117,7 +127,7 @@ def holdings(
     return found
 
 
-def together(held: list[Holding], seats: list[int]) -> tuple[int, int]:
+def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:
     """The least and the most pips ``seats`` hold together.  Seats whose tiles are unknown
     draw on the same tiles, and each tile is held once (R2)."""
     known = low = high = 0
@@ -145,7 +155,13 @@ def blocked_bounds(held: list[Holding]) -> Bounds:
     """R15: the lowest total alone scores the others' pips minus its own; a tie for the
     lowest scores nobody.  A seat can be the lowest alone only with fewer pips than every
     other seat can hold; then it scores at least what the others must hold beyond its own
-    pips, and at most all they can hold minus the least it holds."""
+    pips, and at most all they can hold minus the least it holds.  The same holdings recur
+    from hand to hand (a count without shows), so the bounds are kept for them."""
+    return _blocked(tuple(held))
+
+
+@lru_cache(maxsize=1024)
+def _blocked(held: tuple[Holding, ...]) -> Bounds:
     scorers: dict[int, tuple[int, int | None]] = {}
     seats = range(len(held))
     for seat, holding in enumerate(held):
