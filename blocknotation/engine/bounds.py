@@ -11,10 +11,12 @@ Every bound here holds, though it may not be the tightest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from .knowledge import NOBODY, Table
-from .tiles import PIPS, bits
+from .knowledge import Table
+from .tiles import PIPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,34 +37,79 @@ class Bounds:
 
 
 def unbounded(seats: int) -> Bounds:
-    """Anyone may have scored anything: nothing of the hand is known."""
-    return Bounds({seat: (0, None) for seat in range(seats)}, True)
+    """Anyone may have scored anything: nothing of the hand is known.  The same value for
+    every such hand (bounds are never changed once made)."""
+    made = _UNBOUNDED.get(seats)
+    if made is None:
+        made = _UNBOUNDED[seats] = Bounds({seat: (0, None) for seat in range(seats)}, True)
+    return made
 
 
-@dataclass(frozen=True, slots=True)
+_UNBOUNDED: dict[int, Bounds] = {}
+
+
 class Holding:
     """What one seat still holds, as far as the record tells: its pips when known, else the
-    tiles it may hold (a mask) and how many of them, at least and at most."""
+    tiles it may hold (a mask) and how many of them, at least and at most.  ``low`` and
+    ``high``: the least and the most pips this seat can hold."""
 
-    known: int | None
-    free: int = 0
-    fewest: int = 0
-    most: int = 0
+    __slots__ = ("fewest", "free", "high", "known", "low", "most")
+
+    def __init__(self, known: int | None, free: int = 0, fewest: int = 0, most: int = 0
+                 ) -> None:
+        self.known, self.free, self.fewest, self.most = known, free, fewest, most
+        if known is not None:
+            self.low = self.high = known
+        else:
+            self.low, self.high = _least(free, fewest), _most(free, most)
 
     @property
     def range(self) -> tuple[int, int]:
         """The least and the most pips this seat can hold."""
-        if self.known is not None:
-            return self.known, self.known
-        return _least(self.free, self.fewest), _most(self.free, self.most)
+        return self.low, self.high
+
+    def _key(self) -> tuple[int | None, int, int, int]:
+        return self.known, self.free, self.fewest, self.most
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Holding) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
+#: For each number of pips 0..12, the tiles that have it (R13).
+_BY_PIPS: tuple[int, ...] = tuple(
+    sum(1 << i for i, pips in enumerate(PIPS) if pips == total) for total in range(13)
+)
+
+
+@lru_cache(maxsize=1024)
 def _least(free: int, count: int) -> int:
-    return sum(sorted(PIPS[i] for i in bits(free))[:count])
+    """The pips of the ``count`` tiles of ``free`` with fewest pips (all, if fewer)."""
+    total = 0
+    for pips in range(13):
+        if count <= 0:
+            break
+        have = (free & _BY_PIPS[pips]).bit_count()
+        take = have if have < count else count
+        total += take * pips
+        count -= take
+    return total
 
 
+@lru_cache(maxsize=1024)
 def _most(free: int, count: int) -> int:
-    return sum(sorted((PIPS[i] for i in bits(free)), reverse=True)[:count])
+    """The pips of the ``count`` tiles of ``free`` with most pips (all, if fewer)."""
+    total = 0
+    for pips in range(12, -1, -1):
+        if count <= 0:
+            break
+        have = (free & _BY_PIPS[pips]).bit_count()
+        take = have if have < count else count
+        total += take * pips
+        count -= take
+    return total
 
 
 def holdings(
@@ -75,28 +122,26 @@ def holdings(
         if pips is not None:
             found.append(Holding(pips))
             continue
-        free = table.candidates(seat)
-        for i in bits(free):
-            if table.shown_by[i] not in (NOBODY, seat):
-                free &= ~(1 << i)
+        free = table.candidates(seat) & ~table.others_shown(seat)
         found.append(Holding(None, free, *counts[seat]))
     return found
 
 
-def together(held: list[Holding], seats: list[int]) -> tuple[int, int]:
+def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:
     """The least and the most pips ``seats`` hold together.  Seats whose tiles are unknown
     draw on the same tiles, and each tile is held once (R2)."""
     known = low = high = 0
     free = fewest = most = 0
     for seat in seats:
         holding = held[seat]
-        one_low, one_high = holding.range
-        low, high = low + one_low, high + one_high
+        low, high = low + holding.low, high + holding.high
         if holding.known is None:
             free |= holding.free
             fewest, most = fewest + holding.fewest, most + holding.most
         else:
             known += holding.known
+    if not free:  # every pip known, or nothing left to draw on
+        return max(low, known), min(high, known)
     return max(low, known + _least(free, fewest)), min(high, known + _most(free, most))
 
 
@@ -108,27 +153,61 @@ def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
 
 def blocked_bounds(held: list[Holding]) -> Bounds:
     """R15: the lowest total alone scores the others' pips minus its own; a tie for the
-    lowest scores nobody."""
-    ranges = [holding.range for holding in held]
+    lowest scores nobody.  A seat can be the lowest alone only with fewer pips than every
+    other seat can hold; then it scores at least what the others must hold beyond its own
+    pips, and at most all they can hold minus the least it holds.  The same holdings recur
+    from hand to hand (a count without shows), so the bounds are kept for them."""
+    return _blocked(tuple(held))
+
+
+@lru_cache(maxsize=1024)
+def _blocked(held: tuple[Holding, ...]) -> Bounds:
     scorers: dict[int, tuple[int, int | None]] = {}
-    for seat, (low, high) in enumerate(ranges):
-        others = [r for s, r in enumerate(ranges) if s != seat]
-        if any(other_high <= low for _, other_high in others):
+    seats = range(len(held))
+    for seat, holding in enumerate(held):
+        others = [s for s in seats if s != seat]
+        below = min(held[s].high for s in others)  # its pips must stay under this
+        if below <= holding.low:
             continue  # somebody is always at or below this seat: never lowest alone
-        rest_low, rest_high = together(held, [s for s in range(len(held)) if s != seat])
-        least = None
-        for own in range(low, high + 1):
-            if all(own < other_high for _, other_high in others):
-                points = max(sum(max(other_low, own + 1) for other_low, _ in others),
-                             rest_low) - own
-                least = points if least is None else min(least, points)
-        if least is not None:
-            scorers[seat] = (least, rest_high - low)
+        rest_low, rest_high = together(held, others)
+        lows = [held[s].low for s in others]
+        top = min(holding.high, below - 1)
+        if top >= holding.low:
+            least = _fewest_points(holding.low, top, lows, rest_low)
+            scorers[seat] = (least, rest_high - holding.low)
     alone = any(
-        all(high < other_low for s, (other_low, _) in enumerate(ranges) if s != seat)
-        for seat, (_, high) in enumerate(ranges)
+        all(holding.high < held[s].low for s in seats if s != seat)
+        for seat, holding in enumerate(held)
     )
     return Bounds(scorers, nobody=not alone)
+
+
+def _fewest_points(first: int, last: int, lows: list[int], rest_low: int) -> int:
+    """The least a seat holding ``own`` pips, ``first <= own <= last``, scores as the lowest
+    alone: each other seat holds at least its low and more than ``own``, and together at least
+    ``rest_low``.  That is ``f(own) = max(sum(max(low, own + 1)), rest_low) - own``, which
+    falls while ``own + 1`` is below every low or the others' least sum is still
+    ``rest_low``, and never falls after: its least value is at the first ``own`` where both
+    stop (kept within ``first..last``)."""
+    lows = sorted(lows)
+    own = max(lows[0] - 1, _first_above(lows, rest_low) - 2)
+    own = min(max(own, first), last)
+    others = sum(low if low > own else own + 1 for low in lows)
+    return max(others, rest_low) - own
+
+
+def _first_above(lows: list[int], limit: int) -> int:
+    """The least ``y`` (or any at most ``lows[0]``) with ``sum(max(low, y)) > limit``, for
+    sorted ``lows``: between two lows the sum grows by one per seat already passed."""
+    rest = sum(lows)
+    if rest > limit:
+        return lows[0]
+    for passed, low in enumerate(lows, start=1):
+        rest -= low  # the lows above ``low``, which stay as they are up to the next one
+        y = max(low, (limit - rest) // passed + 1)
+        if passed == len(lows) or y <= lows[passed]:
+            return y
+    raise AssertionError("unreachable: the last segment has no end")
 
 
 def open_bounds(held: list[Holding]) -> Bounds:

@@ -18,88 +18,126 @@ Everything here records facts; the checks that judge them live in ``moves.py`` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .chain import Chain, Trace, pairs, reading
-from .tiles import MATCHING, Tile, index
+from .tiles import MATCHING, Tile, bit, index
 
 NOBODY = -1
 
 
-@dataclass(slots=True)
 class Passed:
-    """A pass by a player whose deal is unknown: where it is and what the ends showed."""
+    """A pass by a player whose deal is unknown: where it is and what the ends showed.
 
-    line: int
-    column: int
-    showing: tuple[int, ...]
-    """The values an end showed in every reading of the chain (what the pass proves)."""
-    doubtful: dict[int, Trace] = field(default_factory=dict)
-    """Values shown in some readings only, each with the readings where it was not shown,
-    followed through later moves: once no reading left descends from those, it was shown."""
+    ``showing``: the values an end showed in every reading of the chain (what the pass
+    proves); ``doubtful``: values shown in some readings only, each with the readings where it
+    was not shown, followed through later moves: once no reading left descends from those,
+    it was shown."""
+
+    __slots__ = ("_shown", "column", "doubtful", "line", "showing")
+
+    def __init__(self, line: int, column: int, showing: tuple[int, ...]) -> None:
+        self.line = line
+        self.column = column
+        self.showing = showing
+        self._shown = sum(1 << value for value in showing)
+        self.doubtful: dict[int, Trace] = {}
 
     def proves(self, value: int, readings: int) -> bool:
         """Whether an end certainly showed ``value`` at this pass, as far as ``readings``
         (the chain's readings now) tell."""
-        if value in self.showing:
+        if self._shown >> value & 1:
             return True
         trace = self.doubtful.get(value)
         return trace is not None and not trace.mask & readings
 
 
-@dataclass(slots=True)
 class Holder:
-    """One player's tiles as far as the record tells."""
+    """One player's tiles as far as the record tells.
 
-    deal: int | None = None
-    """Mask of the recorded deal; None when the deal is unknown."""
-    deal_line: int = 0
-    written: dict[int, Tile] = field(default_factory=dict)
-    """Tile index -> the tile as written in the deal, so messages quote it as written."""
-    placed: int = 0
-    """How many tiles this player placed on the chain (R3: all of them is a domino)."""
-    spent: int = 0
-    """Mask of this player's own tiles that left their hand by a legal placement."""
-    passes: list[Passed] = field(default_factory=list)
-    """This player's passes, while their deal is unknown, with the values the ends showed."""
+    ``deal``: the mask of the recorded deal, None when the deal is unknown; ``written``: tile
+    index -> the tile as written in the deal, so messages quote it as written; ``placed``: how
+    many tiles this player placed on the chain (R3: all of them is a domino); ``spent``: the
+    mask of this player's own tiles that left their hand by a legal placement; ``passes``:
+    this player's passes, while their deal is unknown, with the values the ends showed."""
+
+    __slots__ = ("deal", "deal_line", "passes", "placed", "spent", "written")
+
+    def __init__(self) -> None:
+        self.deal: int | None = None
+        self.deal_line = 0
+        self.written: dict[int, Tile] = {}
+        self.placed = 0
+        self.spent = 0
+        self.passes: list[Passed] = []
 
     def held(self) -> int | None:
         """The tiles still held, when the deal is known."""
         return None if self.deal is None else self.deal & ~self.spent
 
 
-@dataclass(slots=True)
-class Table:
-    """Where the 28 tiles are, as far as the record of one hand tells."""
+#: Every tile of the set, as a mask.
+ALL = (1 << 28) - 1
 
-    holders: list[Holder]
-    dealt_to: list[int] = field(default_factory=lambda: [NOBODY] * 28)
-    played_by: list[int] = field(default_factory=lambda: [NOBODY] * 28)
-    played_at: list[int] = field(default_factory=lambda: [0] * 28)
-    shown_by: list[int] = field(default_factory=lambda: [NOBODY] * 28)
-    shown_at: list[int] = field(default_factory=lambda: [0] * 28)
-    skipped: int = 0
-    """Tiles counted as played by their owner though they fit nowhere (P403): laid again
-    later, they are the tile the owner really played then, not a second play (P402)."""
+_NOBODY_EACH = [NOBODY] * 28
+
+#: For each reading of the chain (``left * 7 + right``), the tiles that fit one of its ends.
+_FITTING: tuple[int, ...] = tuple(
+    MATCHING[1 << left | 1 << right] for left in range(7) for right in range(7)
+)
+
+
+class Table:
+    """Where the 28 tiles are, as far as the record of one hand tells.
+
+    Per tile: who it was dealt to, who played it (and at which line).  The same facts are
+    kept as masks too (``dealt``, ``played``), and the shows only as masks (``shown``, by
+    seat, with ``shows`` for where each was written), so that the usual questions cost a few
+    integer operations.  ``skipped``: tiles counted as
+    played by their owner though they fit nowhere (P403); laid again later, they are the tile
+    the owner really played then, not a second play (P402)."""
+
+    __slots__ = ("dealt", "dealt_to", "holders", "known", "played", "played_at", "played_by",
+                 "shown", "shows", "skipped")
+
+    def __init__(self, count: int) -> None:
+        """A table for ``count`` players, nothing known yet."""
+        self.holders = [Holder() for _ in range(count)]
+        self.dealt_to = _NOBODY_EACH[:]
+        self.played_by = _NOBODY_EACH[:]
+        self.played_at = [0] * 28
+        self.skipped = 0
+        self.dealt = 0
+        """The tiles of every usable deal."""
+        self.played = 0
+        """The tiles some player placed as their own."""
+        self.shown = [0] * count
+        """By seat, the tiles that seat showed first."""
+        self.shows: list[tuple[int, int, int]] = []
+        """(tiles first shown there, seat, line) for each show."""
+        self.known = 0
+        """How many deals are known."""
 
     @classmethod
     def for_players(cls, count: int) -> Table:
-        return cls([Holder() for _ in range(count)])
+        return cls(count)
 
     @property
     def all_known(self) -> bool:
         """Every deal is known, so every tile not dealt was set aside (R4)."""
-        return all(h.deal is not None for h in self.holders)
+        return self.known == len(self.holders)
 
     def deal(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
         holder = self.holders[seat]
+        dealt_to = self.dealt_to
         mask = 0
         for tile in tiles:
             i = index(tile)
             mask |= 1 << i
             holder.written[i] = tile
-            self.dealt_to[i] = seat
+            dealt_to[i] = seat
+        if holder.deal is None:
+            self.known += 1
         holder.deal, holder.deal_line = mask, line
+        self.dealt |= mask
 
     def play(self, seat: int, tile: Tile, line: int, own: bool) -> None:
         """``seat`` placed ``tile``; ``own`` is false for a tile they could not hold (P401),
@@ -110,6 +148,7 @@ class Table:
         if own:
             i = index(tile)
             holder.spent |= 1 << i
+            self.played |= 1 << i
             self.played_by[i] = seat
             self.played_at[i] = line
 
@@ -130,26 +169,38 @@ class Table:
     def candidates(self, seat: int) -> int:
         """The tiles ``seat`` may still hold: their deal minus what they placed when it is
         known; else every tile nobody placed and nobody else was dealt."""
-        held = self.holders[seat].held()
-        if held is not None:
-            return held
-        free = 0
-        for i in range(28):
-            if self.played_by[i] == NOBODY and self.dealt_to[i] in (NOBODY, seat):
-                free |= 1 << i
-        return free
+        holder = self.holders[seat]
+        if holder.deal is not None:
+            return holder.deal & ~holder.spent
+        # The seat's own deal is unknown, so no dealt tile is theirs.
+        return ALL & ~self.played & ~self.dealt
+
+    def others_shown(self, seat: int) -> int:
+        """The tiles another seat showed first."""
+        shown = self.shown
+        return sum(shown) & ~shown[seat]  # the masks are disjoint: a sum is their union
 
     def show(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
+        mask = 0
         for tile in tiles:
-            i = index(tile)
-            if self.shown_by[i] == NOBODY:
-                self.shown_by[i], self.shown_at[i] = seat, line
+            mask |= bit(tile)
+        first = mask & ~sum(self.shown)  # the masks are disjoint: a sum is their union
+        self.shown[seat] |= first
+        self.shows.append((first, seat, line))
+
+    def shown_by(self, i: int) -> tuple[int, int] | None:
+        """Who showed tile ``i`` first, and at which line."""
+        for tiles, seat, line in self.shows:
+            if tiles >> i & 1:
+                return seat, line
+        return None
 
     def held_by_anyone(self) -> int:
         """The tiles the known deals still hold."""
         held = 0
         for holder in self.holders:
-            held |= holder.held() or 0
+            if holder.deal is not None:
+                held |= holder.deal & ~holder.spent
         return held
 
     def dead_readings(self, readings: int) -> int:
@@ -157,10 +208,11 @@ class Table:
         every deal known: nobody can play, R12)."""
         held = self.held_by_anyone()
         if readings and not readings & (readings - 1):  # one reading: the usual case
-            left, right = divmod(readings.bit_length() - 1, 7)
-            return 0 if held & MATCHING[1 << left | 1 << right] else readings
+            return 0 if held & _FITTING[readings.bit_length() - 1] else readings
         dead = 0
-        for left, right in pairs(readings):
-            if not held & MATCHING[1 << left | 1 << right]:
-                dead |= reading(left, right)
+        while readings:
+            low = readings & -readings
+            if not held & _FITTING[low.bit_length() - 1]:
+                dead |= low
+            readings ^= low
         return dead

@@ -14,9 +14,11 @@ from ..basics.diagnostics import N_, Message
 from ..report.values import Status
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Count:
-    """A hand's count: who scores (None: nobody) and each seat's points for the hand."""
+    """A hand's count: who scores (None: nobody) and each seat's points for the hand.  Not
+    changed once made (not frozen only because a frozen class is slower to make, once a
+    hand)."""
 
     winner: int | None
     points: tuple[int, ...]

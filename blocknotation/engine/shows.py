@@ -12,14 +12,32 @@ from __future__ import annotations
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import records as r
-from .knowledge import NOBODY, Table
-from .tiles import index, text
+from .knowledge import ALL, NOBODY, Table
+from .tiles import bit, index, text
 
 
 def check_show(
     show: r.Show, seat: int, table: Table, each: int, complete: bool, names: tuple[str, ...]
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None."""
+    holder = table.holders[seat]
+    shown = 0
+    for tile in show.tiles:
+        shown |= bit(tile)
+    # What the seat cannot hold: a placed tile, another's deal (with its own deal known,
+    # anything outside it), a tile another seat showed.
+    barred = table.played | table.others_shown(seat) | (
+        table.dealt if holder.deal is None else ALL & ~holder.deal)
+    if shown.bit_count() == len(show.tiles) and not shown & barred:
+        return check_show_count(show, table, seat, each, complete)
+    return _contradiction(show, seat, table, names) or check_show_count(
+        show, table, seat, each, complete)
+
+
+def _contradiction(
+    show: r.Show, seat: int, table: Table, names: tuple[str, ...]
+) -> Diagnostic | None:
+    """The first tile of ``show`` its player cannot hold, in the order written (E502)."""
     holder = table.holders[seat]
 
     def wrong(template: str, **args: object) -> Diagnostic:
@@ -42,11 +60,11 @@ def check_show(
                 N_("show {player}: {tile} was dealt to {owner} at line {at}"),
                 tile=text(tile), owner=names[owner], at=table.holders[owner].deal_line,
             )
-        shown_by = table.shown_by[i]
-        if shown_by != NOBODY and shown_by != seat:
+        shown = table.shown_by(i)
+        if shown is not None and shown[0] != seat:
             return wrong(
                 N_("show {player}: {tile} is also shown by {owner} at line {at}"),
-                tile=text(tile), owner=names[shown_by], at=table.shown_at[i],
+                tile=text(tile), owner=names[shown[0]], at=shown[1],
             )
         if holder.deal is not None and not holder.deal >> i & 1:
             return wrong(
@@ -54,7 +72,7 @@ def check_show(
                    "{at}"),
                 tile=text(tile), at=holder.deal_line,
             )
-    return check_show_count(show, table, seat, each, complete)
+    return None
 
 
 def check_show_count(

@@ -7,7 +7,7 @@ of tiles is an ``int`` with one bit per index.  ``3-5`` and ``5-3`` have the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 Tile = tuple[int, int]
 
@@ -17,6 +17,9 @@ TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
 _INDEX: tuple[tuple[int, ...], ...] = tuple(
     tuple(TILES.index((min(a, b), max(a, b))) for b in range(7)) for a in range(7)
 )
+
+#: The bit of each tile in a mask, by its two pips as written: ``BIT[a][b]``.
+BIT: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in row) for row in _INDEX)
 
 #: The pips of each tile by index (R13: a tile counts both halves).
 PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
@@ -35,9 +38,15 @@ MATCHING: tuple[int, ...] = tuple(
 )
 
 
-def index(tile: Tile) -> int:
-    """The index of a tile, whichever way round it is written."""
-    return _INDEX[tile[0]][tile[1]]
+_BY_TILE: dict[Tile, int] = {(a, b): _INDEX[a][b] for a in range(7) for b in range(7)}
+
+#: The index of a tile, whichever way round it is written: ``index((5, 3)) == index((3, 5))``.
+#: A dictionary look-up bound once, so that a call costs no Python frame (the replay asks
+#: for an index at every play, deal and show).
+index: Callable[[Tile], int] = _BY_TILE.__getitem__
+
+#: The bit of a tile in a mask, whichever way round it is written (``1 << index(tile)``).
+bit: Callable[[Tile], int] = {tile: 1 << i for tile, i in _BY_TILE.items()}.__getitem__
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -61,6 +70,5 @@ def pips(mask: int) -> int:
     return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21 & 127]
 
 
-def text(tile: Tile) -> str:
-    """A tile as the canonical notation writes it, in the orientation given: ``3-5``."""
-    return f"{tile[0]}-{tile[1]}"
+#: A tile as the canonical notation writes it, in the orientation given: ``3-5``.
+text: Callable[[Tile], str] = {(a, b): f"{a}-{b}" for a in range(7) for b in range(7)}.__getitem__

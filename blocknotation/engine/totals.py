@@ -40,64 +40,79 @@ class Unknown:
     bounds: Bounds
 
 
-@dataclass(slots=True)
 class World:
-    """Totals as a sum of known points and hands whose points are unknown."""
+    """Totals as a sum of known points and hands whose points are unknown.  What the unknown
+    hands allow is summed as they come, by seat: ``floor``, the points certainly scored (as
+    the only player who can have scored a hand); ``ceiling``, the most that can have been
+    scored (None: no bound); ``gains``, how many of them may be the seat's."""
 
-    known: list[int]
-    unknown: list[Unknown] = field(default_factory=list)
+    __slots__ = ("ceiling", "floor", "gains", "known", "unknown")
+
+    def __init__(self, known: list[int]) -> None:
+        self.known = known
+        self.unknown: list[Unknown] = []
+        self.floor = [0] * len(known)
+        self.ceiling: list[int | None] = [0] * len(known)
+        self.gains = [0] * len(known)
 
     def copy(self) -> World:
-        return World(list(self.known), list(self.unknown))
+        twin = World(list(self.known))
+        twin.unknown, twin.floor = list(self.unknown), list(self.floor)
+        twin.ceiling, twin.gains = list(self.ceiling), list(self.gains)
+        return twin
 
     def add(self, points: Sequence[int]) -> None:
+        # A new list each time, never changed in place: ``exact`` can hand it out as it is.
         self.known = [t + p for t, p in zip(self.known, points, strict=True)]
+
+    def add_unknown(self, hand: Unknown) -> None:
+        self.unknown.append(hand)
+        scorers = hand.bounds.scorers
+        if len(scorers) == 1:
+            (seat,) = scorers
+            self.floor[seat] += hand.bounds.low
+        for seat, (_, high) in scorers.items():
+            self.gains[seat] += 1
+            ceiling = self.ceiling[seat]
+            self.ceiling[seat] = None if ceiling is None or high is None else ceiling + high
 
     @property
     def exact(self) -> list[int] | None:
-        return None if self.unknown else list(self.known)
+        """The totals when no hand's points are unknown (a list not to be changed)."""
+        return None if self.unknown else self.known
 
     def lowest(self, seat: int) -> int:
         """The least this seat's total can be."""
-        return self.known[seat] + sum(
-            u.bounds.low for u in self.unknown if list(u.bounds.scorers) == [seat]
-        )
+        return self.known[seat] + self.floor[seat]
 
     def highest(self, seat: int) -> int | None:
         """The most this seat's total can be (None: no bound is known)."""
-        total = self.known[seat]
-        for u in self.unknown:
-            if seat in u.bounds.scorers:
-                high = u.bounds.scorers[seat][1]
-                if high is None:
-                    return None
-                total += high
-        return total
+        ceiling = self.ceiling[seat]
+        return None if ceiling is None else self.known[seat] + ceiling
 
     def may_gain(self, seat: int) -> bool:
         """Whether an unknown hand's points may be this seat's."""
-        return any(seat in u.bounds.scorers for u in self.unknown)
+        return self.gains[seat] > 0
 
     def wrong(self, claim: r.Score, names: Sequence[str], given: list[int]) -> Diagnostic | None:
         """E505 when the claimed totals (``given``) cannot be these totals."""
         exact = self.exact
         if exact is not None:
             return None if given == exact else check_score(claim, names, exact)
-        text = tuple(f"{e.player} {e.total}" for e in claim.entries)
         for seat, total in enumerate(given):
             if total < self.lowest(seat):
                 return diagnostic(
                     "E505", claim.line, claim.column,
                     N_("score claim {claim}, but {player} has at least {low}, whatever the "
                        "unknown points were"),
-                    claim=text, player=names[seat], low=self.lowest(seat),
+                    claim=_text(claim), player=names[seat], low=self.lowest(seat),
                 )
             if not self.may_gain(seat) and total != self.known[seat]:
                 return diagnostic(
                     "E505", claim.line, claim.column,
                     N_("score claim {claim}, but {player} has {total}: none of the unknown "
                        "points can be theirs"),
-                    claim=text, player=names[seat], total=self.known[seat],
+                    claim=_text(claim), player=names[seat], total=self.known[seat],
                 )
             high = self.highest(seat)
             if high is not None and total > high:
@@ -105,16 +120,19 @@ class World:
                     "E505", claim.line, claim.column,
                     N_("score claim {claim}, but {player} has at most {high}, whatever the "
                        "unknown points were"),
-                    claim=text, player=names[seat], high=high,
+                    claim=_text(claim), player=names[seat], high=high,
                 )
         raised = [seat for seat, total in enumerate(given) if total > self.known[seat]]
-        if not _matched(raised, self.unknown):
+        # Each raised seat with as many hands it may have scored as there are raised seats
+        # can always be matched (Hall's condition): the search is needed only otherwise.
+        ample = all(self.gains[seat] >= len(raised) for seat in raised)
+        if not ample and not _matched(raised, self.unknown):
             return diagnostic(
                 "E505", claim.line, claim.column,
                 N_("score claim {claim}, but it raises {count} players above their known "
                    "points, and only one player scores in each of the {hands} hands whose "
                    "points are unknown"),
-                claim=text, count=len(raised), hands=len(self.unknown),
+                claim=_text(claim), count=len(raised), hands=len(self.unknown),
             )
         return None
 
@@ -140,11 +158,16 @@ class Totals:
     def add(self, points: Sequence[int], claimed: Sequence[int] | None = None) -> None:
         """A hand's points; ``claimed``: a wrong ``points`` claim's points instead, which
         the scorer's totals now hold."""
-        believed = [world.copy() for world in (self.truth, *self.beliefs)] if claimed else []
+        if not claimed:
+            self.truth.add(points)
+            for world in self.beliefs:
+                world.add(points)
+            return
+        believed = [world.copy() for world in (self.truth, *self.beliefs)]
         for world in (self.truth, *self.beliefs):
             world.add(points)
         for world in believed:
-            world.add(claimed or points)
+            world.add(claimed)
         self._believe(believed)
 
     def add_unknown(self, number: int, bounds: Bounds, claimed: Sequence[int] | None = None
@@ -155,12 +178,14 @@ class Totals:
             believed = [world.copy() for world in (self.truth, *self.beliefs)]
             for world in believed:
                 world.add(claimed)
+        hand = Unknown(number, bounds)
         for world in (self.truth, *self.beliefs):
-            world.unknown.append(Unknown(number, bounds))
+            world.add_unknown(hand)
         self._believe(believed)
 
     def _believe(self, more: list[World]) -> None:
-        self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
+        if more:
+            self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
 
     def copy(self) -> Totals:
         twin = Totals(self.seats)
@@ -189,6 +214,9 @@ class Totals:
         """E505 for a ``score`` claim.  One that the true totals allow is right; one that
         the scorer's believed totals allow repeats a slip already reported.  A wrong one
         becomes what the scorer believes from then on."""
+        if _as_recomputed(claim, names, self.truth.exact):
+            self.beliefs = []
+            return None  # the usual case: every total, in seat order, as recomputed
         problem = score_shape(claim, names)
         given = claimed_totals(claim, names)
         if problem is not None or given is None:
@@ -200,6 +228,22 @@ class Totals:
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
         self.beliefs = [World(given)] if believed is None else [believed]
         return None if believed is not None else problem
+
+
+def _text(claim: r.Score) -> tuple[str, ...]:
+    return tuple(f"{e.player} {e.total}" for e in claim.entries)
+
+
+def _as_recomputed(claim: r.Score, names: Sequence[str], exact: list[int] | None) -> bool:
+    """Whether a ``score`` claim gives each player once, in seat order, with exactly the
+    recomputed total: then it is well formed and right, and nothing else need be asked."""
+    entries = claim.entries
+    if exact is None or len(entries) != len(names):
+        return False
+    for entry, name, total in zip(entries, names, exact, strict=True):
+        if entry.player != name or entry.total != total:
+            return False
+    return True
 
 
 def _matched(raised: list[int], unknown: list[Unknown]) -> bool:

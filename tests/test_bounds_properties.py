@@ -1,0 +1,109 @@
+"""The bounds of unknown points (``engine/bounds.py``) on small generated hands: the same
+figures as the plain reference (``bounds_reference.py``), and true of every way the unknown
+tiles can lie, found by trying them all."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import bounds_reference as reference
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from blocknotation.engine.bounds import (
+    Holding,
+    _fewest_points,
+    blocked_bounds,
+    domino_bounds,
+    open_bounds,
+    together,
+)
+from blocknotation.engine.scoring import blocked, domino
+from blocknotation.engine.tiles import PIPS
+
+MASKS = st.integers(min_value=0, max_value=(1 << 28) - 1)
+
+
+@st.composite
+def holdings(draw: st.DrawFn, pool: st.SearchStrategy[int] = MASKS) -> list[Holding]:
+    """2 to 4 seats, each with known pips or with a mask of tiles it may hold and how many."""
+    held = []
+    for _ in range(draw(st.integers(min_value=2, max_value=4))):
+        if draw(st.booleans()):
+            held.append(Holding(draw(st.integers(min_value=0, max_value=60))))
+        else:
+            fewest = draw(st.integers(min_value=0, max_value=4))
+            most = draw(st.integers(min_value=fewest, max_value=7))
+            held.append(Holding(None, draw(pool), fewest, most))
+    return held
+
+
+@given(holdings())
+def test_the_bounds_are_the_reference_figures(held: list[Holding]) -> None:
+    seats = range(len(held))
+    for holding in held:
+        assert holding.range == reference.pip_range(holding)
+    for seat in seats:
+        others = [s for s in seats if s != seat]
+        assert together(held, others) == reference.together(held, others)
+        assert domino_bounds(seat, held) == reference.domino_bounds(seat, held)
+    assert blocked_bounds(held) == reference.blocked_bounds(held)
+    assert open_bounds(held) == reference.open_bounds(held)
+
+
+def worlds(held: list[Holding], pool: int) -> list[list[int]]:
+    """Every way the tiles of ``pool`` can lie among the seats whose tiles are unknown (or
+    with nobody), each within its mask and count: the pips each seat then holds."""
+    tiles = [i for i in range(28) if pool >> i & 1]
+    unknown = [seat for seat, holding in enumerate(held) if holding.known is None]
+    found = []
+    for owners in product([None, *unknown], repeat=len(tiles)):
+        pips = [holding.known or 0 for holding in held]
+        counts = dict.fromkeys(unknown, 0)
+        for tile, owner in zip(tiles, owners, strict=True):
+            if owner is not None:
+                if not held[owner].free >> tile & 1:
+                    break
+                pips[owner] += PIPS[tile]
+                counts[owner] += 1
+        else:
+            if all(held[s].fewest <= counts[s] <= held[s].most for s in unknown):
+                found.append(pips)
+    return found
+
+
+POOL = 0b1011_0010_0001_1000_0100_1100_0001  # seven tiles of various pips
+
+
+@given(holdings(st.integers(min_value=0, max_value=POOL).map(lambda mask: mask & POOL)))
+def test_every_possible_count_lies_within_the_bounds(held: list[Holding]) -> None:
+    assume(sum(holding.known is None for holding in held) <= 3)
+    possible = worlds(held, POOL)
+    assume(possible)
+    block = blocked_bounds(held)
+    for pips in possible:
+        count = blocked(pips)
+        if count.winner is None:
+            assert block.nobody
+        else:
+            low, high = block.scorers[count.winner]
+            assert low <= count.points[count.winner] and (high is None or
+                                                          count.points[count.winner] <= high)
+        for winner in range(len(held)):
+            won = domino(winner, pips).points[winner]
+            low, high = domino_bounds(winner, held).scorers[winner]
+            assert low <= won and (high is None or won <= high)
+            opened = open_bounds(held).scorers[winner][1]
+            assert opened is None or won <= opened
+
+
+@given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=3),
+       st.integers(min_value=0, max_value=120), st.integers(min_value=0, max_value=40),
+       st.integers(min_value=0, max_value=40))
+def test_the_least_points_of_the_lowest_seat_are_the_least_over_every_count(
+    lows: list[int], rest_low: int, first: int, width: int
+) -> None:
+    last = first + width
+    every = [max(sum(max(low, own + 1) for low in lows), rest_low) - own
+             for own in range(first, last + 1)]
+    assert _fewest_points(first, last, lows, rest_low) == min(every)
