@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, BinaryIO
 from . import stream as _stream
 from .diagnostics import N_, Diagnostic, diagnostic
 from .engine import replay
-from .engine.quick import replay_quick
+from .plain import from_records
 from .positions import with_end
-from .quickread import QuickGame, read_game
+from .reader import Reading
 from .report import FileReport, GameResult, Piece
 from .stream import Chunk
 from .suppress import apply
 
 if TYPE_CHECKING:
-    from . import records as r
+    from . import plain as p
     from .parsing import ParseResult
 
 
@@ -59,14 +59,12 @@ EVERYTHING = Selection()
 
 
 def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
-                   selection: Selection = EVERYTHING, *, quick: bool = True,
-                   parsed: ParseResult | None = None) -> Piece:
-    """Parse and replay one chunk; its games are numbered from ``first_game``.
+                   selection: Selection = EVERYTHING, *,
+                   parsed: Reading | ParseResult | None = None) -> Piece:
+    """Read and replay one chunk; its games are numbered from ``first_game``.
 
-    A clean game is read and replayed the quick way, without records (``quickread``,
-    ``engine/quick.py``); ``quick=False`` always takes the full way, the reference that the
-    quick way is tested against.  ``parsed``: the chunk already parsed (the full way is
-    taken then)."""
+    The chunk is read into the plain form (``reader.py``) and replayed by the engine;
+    ``parsed``: the chunk already read (or parsed into records)."""
     if isinstance(chunk, Diagnostic):
         kept = (with_end(chunk, (), 0),) if selection.keeps(chunk.code) else ()
         if selection.suppress and kept:
@@ -77,20 +75,11 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         hint = json_hint(chunk)
         if hint is not None:
             return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
-    if parsed is None and quick:
-        done = quick_piece(chunk, first_game)
-        if done is not None:
-            return done[0]
-    # Names are compared in NFC: a text that is not (names typed with combining marks) is
-    # replayed from records given to the engine in NFC (``engine_names``).
-    in_nfc = unicodedata.is_normalized("NFC", chunk.text)
     if parsed is None:
-        parsed = chunk.parse()
-    if not in_nfc:
-        from .engine_names import for_engine
-
-        parsed = replace(parsed, records=for_engine(parsed.records))
-    found, games = replay(parsed)
+        parsed = chunk.read()
+    elif not isinstance(parsed, Reading):
+        parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
+    found, games = replay(_for_engine(chunk, parsed))
     offset = first_game - 1
     if offset:
         games = tuple(replace(g, index=g.index + offset) for g in games)
@@ -117,22 +106,6 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
     return Piece(games, diagnostics, context, suppressed)
 
 
-def quick_piece(chunk: Chunk, first_game: int) -> tuple[Piece, QuickGame] | None:
-    """The piece of a clean game chunk read and replayed the quick way, with the game as
-    read; None when the chunk takes the full way (it may hold a diagnostic, or names not in
-    NFC, or be a JSON file: ``validate_chunk`` sees to those)."""
-    if chunk.undecodable or (chunk.first_line == 1
-                             and chunk.text.lstrip(" \t\n")[:1] == "{"):
-        return None
-    if not unicodedata.is_normalized("NFC", chunk.text):
-        return None
-    read = read_game(chunk.text, chunk.first_line)
-    result = None if read is None else replay_quick(read, first_game)
-    if read is None or result is None:
-        return None
-    return Piece((result,), (), {}), read
-
-
 def json_hint(chunk: Chunk) -> Diagnostic | None:
     """One diagnostic for a file that is JSON rather than a text record (instead of an S001
     on each of its lines): record JSON is read by ``convert``, which turns it into text."""
@@ -157,7 +130,17 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
         problem=problems[0].message)
 
 
-def _place(d: Diagnostic, game: r.Game, index: int) -> Diagnostic:
+def _for_engine(chunk: Chunk, parsed: Reading) -> Reading:
+    """Names are compared in NFC: a text that is not (names typed with combining marks) is
+    replayed from a reading given to the engine in NFC (``engine_names``)."""
+    if unicodedata.is_normalized("NFC", chunk.text):
+        return parsed
+    from .engine_names import for_engine
+
+    return Reading(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
+
+
+def _place(d: Diagnostic, game: p.Game, index: int) -> Diagnostic:
     """A syntax diagnostic with the game and hand whose lines it falls in."""
     hand = None
     for h in game.hands:

@@ -29,12 +29,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .diagnostics import N_, Diagnostic, diagnostic
-from .fastpath import ParsedLine, read_line
 from .limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from .reader import statement_kind
 from .source import nul_byte, undecodable
 
 if TYPE_CHECKING:
     from .parsing import ParseResult
+    from .reader import Reading
 
 _BOM = b"\xef\xbb\xbf"
 #: Bytes read at a time by ``chunks_of``.
@@ -60,12 +61,18 @@ class Chunk:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
-    def parse(self) -> ParseResult:
-        # Imported here: the parser loads the records (pydantic), which a file of clean games
-        # never needs (see ``pipeline.validate_chunk``).
-        from .parsing import parse_lines
+    def read(self) -> Reading:
+        """The game's plain form (``reader.py``), what validation replays."""
+        from .reader import read_text_lines
 
-        return parse_lines(self.lines, self.first_line, undecodable=self.undecodable)
+        return read_text_lines(self.lines, self.first_line, undecodable=self.undecodable)
+
+    def parse(self) -> ParseResult:
+        """The game's records (``parsing.py``)."""
+        # Imported here: the records load pydantic, which validation never needs.
+        from .parsing import as_records
+
+        return as_records(self.read())
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,14 +149,14 @@ def game_chunks(
             item = item.text
         body = item.lstrip(" \t")
         if body and body[0] != "#":
-            if has_hand and body[0] == "[" and _kind(item) == "tag":
+            if has_hand and body[0] == "[" and statement_kind(item) == "tag":
                 inside, bad = _within(bad, first + tail)
                 yield Chunk(first, "\n".join(current[:tail]), inside)
                 current = current[tail:]
                 first = number - len(current)
                 size = sum(len(line) + 1 for line in current)
                 has_hand = False
-            elif not has_hand and body.startswith("hand") and _kind(item) == "hand":
+            elif not has_hand and body.startswith("hand") and statement_kind(item) == "hand":
                 has_hand = True
             tail = len(current) + 1
         current.append(item)
@@ -178,18 +185,6 @@ def _too_large(line: int, head: str = "") -> Diagnostic:
            "at once; it and the rest of the file are not read"),
         limit=MAX_INPUT_BYTES,
     )
-
-
-def _kind(line: str) -> str | None:
-    """``parsing.statement_kind``, without loading the parser when the fast reader knows."""
-    quick = read_line(line, 1)
-    if isinstance(quick, ParsedLine):
-        return quick.kind
-    if quick is not None:  # blank, or a comment
-        return None
-    from .parsing import statement_kind
-
-    return statement_kind(line)
 
 
 # --- a block at a time ---------------------------------------------------------------------
@@ -224,7 +219,7 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
         while match := (_TAG if has_hand else _HAND).search(buffer, at):
             at = match.start()
             end = buffer.find("\n", at + 1)
-            kind = _kind(buffer[at + 1 : end if end >= 0 else len(buffer)])
+            kind = statement_kind(buffer[at + 1 : end if end >= 0 else len(buffer)])
             if not has_hand:
                 has_hand = kind == "hand"
             elif kind == "tag":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from .bounds import Bounds
 from .scoring import Count, explain

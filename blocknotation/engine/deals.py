@@ -8,7 +8,7 @@ of a tile wins; only the later deal is set aside.
 
 from __future__ import annotations
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from .knowledge import NOBODY, Table
 from .players import Seats

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
 from .chain import Side, pairs

@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import replace
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from ..report import GameResult, HandResult, Status
 from .bounds import unbounded

@@ -27,7 +27,7 @@ accepted silently, since the opening tile is laid as written whatever side is na
 
 from __future__ import annotations
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
 from .chain import Chain, Side, Trace, lay, mistyped

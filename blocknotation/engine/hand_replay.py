@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..report import Outcome
 from .bounds import Bounds, blocked_bounds, domino_bounds, holdings, open_bounds

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from .chain import (
     Chain,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, Message, diagnostic
 from .players import Seats
 

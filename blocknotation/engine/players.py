@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from ..diagnostics import N_, Diagnostic, diagnostic
 from ..names import KEYWORDS, NAME_PATTERN
 
-if TYPE_CHECKING:  # records load pydantic, which the quick replay does without
-    from .. import records as r
+if TYPE_CHECKING:
+    from .. import plain as r
 
 #: Tiles dealt to each player, by number of players (R3).
 TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}
@@ -48,17 +48,6 @@ class Seats:
 def split_players(value: str) -> tuple[str, ...]:
     """The names in a ``Players`` value: separated by spaces and/or commas."""
     return tuple(name for name in _SEPARATORS.split(value) if name)
-
-
-def usable_seats(value: str) -> Seats | None:
-    """The seats named by a ``Players`` value in which ``read_players`` finds nothing to
-    report, else None: the quick replay (``quick.py``) takes only such games."""
-    names = split_players(value)
-    if len(names) not in TILES_EACH or len(set(names)) != len(names):
-        return None
-    if any(name in KEYWORDS or NAME_PATTERN.fullmatch(name) is None for name in names):
-        return None
-    return Seats.of(names)
 
 
 def read_players(

@@ -10,7 +10,7 @@ may be missing, so the show may be shorter but never longer.
 
 from __future__ import annotations
 
-from .. import records as r
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, diagnostic
 from .knowledge import NOBODY, Table
 from .tiles import index, text

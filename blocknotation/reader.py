@@ -1,0 +1,199 @@
+"""From lines of text to the plain form: each line read, comments given to their owners,
+statements grouped into games and hands.
+
+Each line is read by the line reader (``line_reader``) or, when it declines, by the Lark
+parser of ``grammar/block.lark``, which is the definition of the notation and the source of
+every syntax diagnostic.  Reading never judges legality (that is the engine's work) and never
+stops at the first bad line: every bad line is reported (S001, S002), every good one is kept.
+The public ``parse()`` turns what is read here into records (``parsing.py``); validation
+replays it as it is, without loading pydantic, and Lark only when a line needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import plain as p
+from .diagnostics import N_, Diagnostic, diagnostic
+from .limits import MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
+from .line_reader import read_line
+
+if TYPE_CHECKING:
+    from .larkparse import LarkParser
+
+
+def lark() -> LarkParser:
+    """The Lark parser, imported and compiled on first need (see ``larkparse.py``)."""
+    from .larkparse import parser
+
+    return parser()
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The plain form of what could be read, and the syntax diagnostics (S001–S003) met on
+    the way; ``bad_lines`` are the lines that could not be read, so that later stages know
+    which parts of a record are incomplete."""
+
+    records: p.RecordFile
+    diagnostics: tuple[Diagnostic, ...]
+    bad_lines: frozenset[int] = frozenset()
+
+
+def read_text_lines(
+    lines: Sequence[str], first_line: int = 1, *, fast: bool = True,
+    undecodable: Sequence[Diagnostic] = (),
+) -> Reading:
+    """Read a run of lines (without line ends) whose first is line ``first_line`` of a file.
+
+    ``fast=False`` gives every line to Lark (the reference the line reader is tested
+    against).  ``undecodable``: the S003s of lines that are not UTF-8, which are not read
+    (their hands are then not replayed, as with any line with a syntax error)."""
+    problems: list[Diagnostic] = list(undecodable)
+    skipped = {d.line for d in undecodable}
+    if skipped:
+        lines = ["" if number in skipped else line
+                 for number, line in enumerate(lines, start=first_line)]
+    items, comments, building = _read_lines(lines, first_line, problems, fast)
+    return assembled(items, comments, problems, building)
+
+
+def assembled(
+    items: list[p.Item | None], comments: list[tuple[int, str]], problems: list[Diagnostic],
+    building: list[Diagnostic],
+) -> Reading:
+    """The reading of a run of lines from its items and comments.  ``building``: the
+    problems Lark's transformer met (long numbers, pips out of range)."""
+    problems.extend(building)
+    if problems:
+        bad_lines = {d.line for d in problems}
+        comments = [(line, body) for line, body in comments if line not in bad_lines]
+    kept = [i for i in items if i is not None]
+    unowned = _give_comments(kept, comments) if comments else ()
+    games, structure = _grouped(kept)
+    problems.extend(structure)
+    problems.sort(key=lambda d: (d.line, d.column))
+    return Reading(p.RecordFile(games, unowned), tuple(problems),
+                   frozenset(d.line for d in problems))
+
+
+def statement_kind(line: str) -> str | None:
+    """The kind of statement on ``line`` (``"tag"``, ``"hand"``, …), or None for none."""
+    quick = read_line(line, 1)
+    if quick is None:
+        return lark().kind(line)
+    return None if isinstance(quick, str) else quick.kind
+
+
+def _too_long(number: int) -> Diagnostic:
+    return diagnostic(
+        "S001", number, 1, N_("a line of more than {limit} characters: it is not read"),
+        limit=MAX_LINE_LENGTH,
+    )
+
+
+def _read_lines(
+    lines: Sequence[str], first_line: int, problems: list[Diagnostic], fast: bool
+) -> tuple[list[p.Item | None], list[tuple[int, str]], list[Diagnostic]]:
+    """Read each line on its own, so that one bad line costs only itself.  Returns the
+    statements, the comments, and the problems met by Lark's transformer."""
+    parser: LarkParser | None = None
+    items: list[p.Item | None] = []
+    comments: list[tuple[int, str]] = []
+    add = items.append
+    for number, line in enumerate(lines, start=first_line):
+        if len(line) > MAX_LINE_LENGTH:
+            problems.append(_too_long(number))
+            continue
+        quick = read_line(line, number) if fast else None
+        if quick is None:
+            if not line.strip(" \t"):
+                continue
+            if parser is None:
+                parser = lark()
+                parser.start()
+            read = parser.parse_line(line, number)
+            if isinstance(read, Diagnostic):
+                problems.append(read)
+            else:
+                items.extend(read[0])
+                comments.extend(read[1])
+        elif isinstance(quick, str):  # blank, or a comment on its own
+            if quick:
+                comments.append((number, quick[1:]))  # kept exactly, trailing space and all
+        else:
+            add(quick)
+            if quick.comment is not None:
+                comments.append((number, quick.comment))
+    return items, comments, [] if parser is None else parser.problems
+
+
+def _give_comments(items: list[p.Item], comments: list[tuple[int, str]]) -> tuple[str, ...]:
+    """Give each comment to its statement: the one on its line, or else the next one.
+    Returns the comments after the last statement."""
+    by_line = {item.line: item for item in items}
+    before: dict[int, list[str]] = {}  # own-line comments by the position of their owner
+    position = 0
+    for line, body in comments:
+        owner = by_line.get(line)
+        if owner is not None:
+            owner.comment = body
+            continue
+        while position < len(items) and items[position].line < line:
+            position += 1
+        before.setdefault(position, []).append(body)
+    for at, bodies in before.items():
+        if at < len(items):
+            items[at].comments = tuple(bodies)
+    return tuple(before.get(len(items), ()))
+
+
+def _grouped(items: list[p.Item]) -> tuple[tuple[p.Game, ...], list[Diagnostic]]:
+    """Group statements into games and hands: a tag after a hand starts a game."""
+    problems: list[Diagnostic] = []
+    games: list[p.Game] = []
+    tags: list[p.Tag] = []
+    hands: list[p.Hand] = []
+    hand: p.Hand | None = None
+    statements: list[p.Statement] = []
+    for item in items:
+        if isinstance(item, p.Tag):
+            if hands:
+                _close(hand, statements, problems)
+                games.append(p.Game(tuple(tags), tuple(hands)))
+                tags, hands, hand, statements = [], [], None, []
+            tags.append(item)
+        elif isinstance(item, p.Hand):
+            _close(hand, statements, problems)
+            hand, statements = item, []
+            hands.append(item)
+        elif hand is None:
+            problems.append(diagnostic(
+                "S001", item.line, item.column,
+                N_("expected `hand N` before this statement: it belongs to no hand"),
+            ))
+        else:
+            statements.append(item)
+    _close(hand, statements, problems)
+    if tags or hands:
+        games.append(p.Game(tuple(tags), tuple(hands)))
+    return tuple(games), problems
+
+
+def _close(hand: p.Hand | None, statements: list[p.Statement],
+           problems: list[Diagnostic]) -> None:
+    """Give ``hand`` its statements; an absurd hand keeps only the first
+    ``MAX_STATEMENTS_PER_HAND``, and the first one beyond is S001."""
+    if hand is None:
+        return
+    if len(statements) > MAX_STATEMENTS_PER_HAND:
+        extra = statements[MAX_STATEMENTS_PER_HAND]
+        problems.append(diagnostic(
+            "S001", extra.line, extra.column,
+            N_("hand {number} has more than {limit} statements; the rest of it is not read"),
+            number=hand.number, limit=MAX_STATEMENTS_PER_HAND,
+        ))
+        del statements[MAX_STATEMENTS_PER_HAND:]
+    hand.statements = tuple(statements)
