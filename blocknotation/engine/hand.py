@@ -44,8 +44,8 @@ from .moves import (
 from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
-from .tiles import Tile, index
-from .turns import Turns, check_turn
+from .tiles import BIT, Tile, index
+from .turns import Turns, late_move, out_of_turn
 
 
 class Replay:
@@ -107,32 +107,50 @@ class Replay:
         # A play written after the claims does not continue the hand: it comes after its end
         # (P406) or out of place (G107).
         self.last_play = max((m.line for m in self.plays if m.line not in late), default=0)
+        seat_of = self.seats.seat
+        turns = self.turns
         for move in self.moves:
-            self.move(move, move.line in late)
+            seat = seat_of[move.player]
+            if self.outcome is not None:
+                self.after_the_end(seat, move)
+                continue
+            if late and move.line in late:
+                self.problems.append(late_move(move))
+            if turns.expected is not None and turns.expected != seat:
+                self.problems.append(out_of_turn(turns.expected, move, self.names))
+            turns.moved(seat)
+            if type(move) is r.Play:
+                if not self.play_as_written(seat, move):
+                    self.play(seat, move)
+            else:
+                self.pass_(seat, move)
         self.finish()
 
-    def move(self, move: Move, late: bool) -> None:
-        seat = self.seats.seat[move.player]
-        if self.outcome is not None:
-            self.after_the_end(seat, move)
-            return
-        if late:
-            self.problems.append(
-                diagnostic(
-                    "G107", move.line, move.column,
-                    N_("{player}'s move comes after a show or claim line: moves go before "
-                       "the end of the hand is written down"),
-                    player=move.player,
-                )
-            )
-        problem = check_turn(self.turns, seat, move, self.names)
-        if problem is not None:
-            self.problems.append(problem)
-        self.turns.moved(seat)
-        if isinstance(move, r.Play):
-            self.play(seat, move)
-        else:
-            self.pass_(seat, move)
+    def play_as_written(self, seat: int, play: r.Play) -> bool:
+        """Apply a play of the player's own tile that is legal as written, on a chain with
+        one reading and nothing to follow: the usual move, which needs no judging.  False,
+        with nothing changed, for any other play (``play`` judges it)."""
+        chain = self.chain
+        before = chain.readings
+        if not before or before & (before - 1) or chain.traces:
+            return False
+        holder = self.table.holders[seat]
+        tile = play.tile
+        if holder.deal is None or not holder.deal & ~holder.spent & BIT[tile[0]][tile[1]]:
+            return False
+        after = lay(before, tile, play.side)
+        if not after:
+            return False
+        self.turns.passed = 0
+        chain.readings = after
+        self.table.play(seat, tile, play.line, True)
+        ends = self.ends[play.line] = divmod(after.bit_length() - 1, 7)
+        self.lay_out(play, divmod(before.bit_length() - 1, 7), ends)
+        if holder.placed >= self.seats.each:
+            self.end("domino", seat, play.line)
+        elif self.all_known and self.table.dead_readings(after):
+            self.end("blocked", None, play.line, dead=True)
+        return True
 
     def after_the_end(self, seat: int, move: Move) -> None:
         """P406, except for the one pass each player may still write after a dead block."""

@@ -18,6 +18,9 @@ _INDEX: tuple[tuple[int, ...], ...] = tuple(
     tuple(TILES.index((min(a, b), max(a, b))) for b in range(7)) for a in range(7)
 )
 
+#: The bit of each tile in a mask, by its two pips as written: ``BIT[a][b]``.
+BIT: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in row) for row in _INDEX)
+
 #: The pips of each tile by index (R13: a tile counts both halves).
 PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
 

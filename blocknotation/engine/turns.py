@@ -27,13 +27,21 @@ class Turns:
         self.expected = (seat + 1) % self.seats
 
 
-def check_turn(turns: Turns, seat: int, move: Move, names: tuple[str, ...]) -> Diagnostic | None:
-    """T302 when ``move`` is not made by the player whose turn it is."""
-    if turns.expected is None or turns.expected == seat:
-        return None
+def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
+    """T302: ``move`` is not made by the player whose turn it is, ``expected``."""
     return diagnostic(
         "T302", move.line, move.column,
         N_("{player} moves out of turn: it is {expected}'s turn (play goes clockwise in "
            "Players order, R5)"),
-        player=move.player, expected=names[turns.expected],
+        player=move.player, expected=names[expected],
+    )
+
+
+def late_move(move: Move) -> Diagnostic:
+    """G107: a move written after a show or claim line, while the hand goes on."""
+    return diagnostic(
+        "G107", move.line, move.column,
+        N_("{player}'s move comes after a show or claim line: moves go before the end of "
+           "the hand is written down"),
+        player=move.player,
     )
