@@ -17,6 +17,7 @@ Tiles, numbers and names are read here for the Lark side too (``read_tile``,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .limits import MAX_NUMBER_DIGITS
 from .names import KEYWORDS, NAME_PATTERN
@@ -95,6 +96,9 @@ for _text, _tile in DASHED.items():
     _MOVES[f"{_text} R"] = (_tile, "R")
 
 
+_NO_MOVE = ((-1, -1), None)
+
+
 def _tiles(text: str) -> tuple[Tile, ...]:
     if "[" not in text:
         return tuple(DASHED[t] for t in text.split())
@@ -126,6 +130,11 @@ def is_name(text: str) -> bool:
 _KNOWN: dict[str, bool] = {}
 
 
+def _known(name: str) -> bool:
+    """``is_name`` of a text that has the shape of a name (``_NAME``), as cached."""
+    return _KNOWN.get(name) or is_name(name)
+
+
 def read_line(line: str, number: int) -> Item | str | None:
     """Read one line the quick way.
 
@@ -133,11 +142,17 @@ def read_line(line: str, number: int) -> Item | str | None:
     ``#``) of a comment-only line, or None when the line must go to the Lark parser.
     """
     name, _, rest = line.partition(": ")
-    if rest in _MOVES and is_name(name):  # a canonical move: most lines
-        move = _MOVES[rest]
+    move = _MOVES.get(rest, _NO_MOVE)
+    if move is not _NO_MOVE and _known(name):  # a canonical move: most lines
         if move is None:
             return Pass(number, 1, name)
         return Play(number, 1, name, move[0], move[1])
+    head, _, rest = line.partition(" ")
+    read = _CANONICAL.get(head)
+    if read is not None:
+        item = read(rest, number)
+        if item is not None:
+            return item
     body = line.lstrip(" \t")
     if not body:
         return ""
@@ -197,5 +212,83 @@ def _statement(code: str, number: int, column: int) -> Item | None:
         item = Points(number, column, m["points_name"], int(value))
     else:  # score
         entries = tuple(ScoreEntry(n, int(v)) for n, v in _SCORE_ITEM.findall(m["entries"]))
-        return Score(number, column, entries) if all(_name(e.player) for e in entries) else None
-    return item if item.player is not None and _name(item.player) else None
+        return Score(number, column, entries) if all(_known(e.player) for e in entries) else None
+    return item if item.player is not None and _known(item.player) else None
+
+
+# --- other lines in canonical form, read by their first word -------------------------------
+# One space between tokens, tiles as ``a-b``, no comment: anything else is None here, and
+# ``read_line`` reads the line with the regular expression.
+
+#: Small numbers, looked up rather than checked and converted.
+_SMALL = {str(i): i for i in range(1000)}
+
+
+def _number(text: str) -> int | None:
+    """A number as the grammar has it, short enough not to be S001: ASCII digits only
+    (``int()`` would also take ``+1``, ``1_0`` or other scripts' digits)."""
+    small = _SMALL.get(text)
+    if small is not None:
+        return small
+    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
+        return int(text)
+    return None
+
+
+def _dashed(text: str) -> tuple[Tile, ...] | None:
+    tiles = tuple(map(DASHED.get, text.split(" ")))
+    return None if None in tiles else tiles  # type: ignore[return-value]
+
+
+def _hand(rest: str, number: int) -> Hand | None:
+    value = _number(rest)
+    return None if value is None else Hand(number, 1, value)
+
+
+def _opener(rest: str, number: int) -> Opener | None:
+    return Opener(number, 1, rest) if _known(rest) else None
+
+
+def _domino(rest: str, number: int) -> Domino | None:
+    return Domino(number, 1, rest) if _known(rest) else None
+
+
+def _blocked(rest: str, number: int) -> Blocked | None:
+    return None if rest else Blocked(number, 1)
+
+
+def _deal(rest: str, number: int) -> Deal | None:
+    name, colon, text = rest.partition(": ")
+    tiles = _dashed(text) if colon else None
+    return None if tiles is None or not _known(name) else Deal(number, 1, name, tiles)
+
+
+def _show(rest: str, number: int) -> Show | None:
+    name, colon, text = rest.partition(": ")
+    tiles = () if text == "-" else _dashed(text) if colon else None
+    return None if tiles is None or not _known(name) else Show(number, 1, name, tiles)
+
+
+def _points(rest: str, number: int) -> Points | None:
+    if rest == "none":
+        return Points(number, 1, None, None)
+    name, _, text = rest.partition(" ")
+    value = _number(text)
+    return None if value is None or not _known(name) else Points(number, 1, name, value)
+
+
+def _score(rest: str, number: int) -> Score | None:
+    entries = []
+    for entry in rest.split(", "):
+        name, _, text = entry.partition(" ")
+        total = _number(text)
+        if total is None or not _known(name):
+            return None
+        entries.append(ScoreEntry(name, total))
+    return Score(number, 1, tuple(entries))
+
+
+_CANONICAL: dict[str, Callable[[str, int], Item | None]] = {
+    "hand": _hand, "opener": _opener, "domino": _domino, "blocked": _blocked, "deal": _deal,
+    "show": _show, "points": _points, "score": _score,
+}

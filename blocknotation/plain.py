@@ -11,7 +11,7 @@ it is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 Tile = tuple[int, int]
 Side = Literal["L", "R"]
@@ -118,8 +118,7 @@ class Points:
     comment: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreEntry:
+class ScoreEntry(NamedTuple):
     player: str
     total: int
 

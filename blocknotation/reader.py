@@ -103,23 +103,25 @@ def _read_lines(
     items: list[p.Item | None] = []
     comments: list[tuple[int, str]] = []
     add = items.append
+    read = read_line if fast else _declined
+    long_lines = max(map(len, lines), default=0) > MAX_LINE_LENGTH
     for number, line in enumerate(lines, start=first_line):
-        if len(line) > MAX_LINE_LENGTH:
+        if long_lines and len(line) > MAX_LINE_LENGTH:
             problems.append(_too_long(number))
             continue
-        quick = read_line(line, number) if fast else None
+        quick = read(line, number)
         if quick is None:
             if not line.strip(" \t"):
                 continue
             if parser is None:
                 parser = lark()
                 parser.start()
-            read = parser.parse_line(line, number)
-            if isinstance(read, Diagnostic):
-                problems.append(read)
+            parsed = parser.parse_line(line, number)
+            if isinstance(parsed, Diagnostic):
+                problems.append(parsed)
             else:
-                items.extend(read[0])
-                comments.extend(read[1])
+                items.extend(parsed[0])
+                comments.extend(parsed[1])
         elif isinstance(quick, str):  # blank, or a comment on its own
             if quick:
                 comments.append((number, quick[1:]))  # kept exactly, trailing space and all
@@ -128,6 +130,11 @@ def _read_lines(
             if quick.comment is not None:
                 comments.append((number, quick.comment))
     return items, comments, [] if parser is None else parser.problems
+
+
+def _declined(line: str, number: int) -> None:
+    """A line reader that reads nothing: every line goes to Lark."""
+    return None
 
 
 def _give_comments(items: list[p.Item], comments: list[tuple[int, str]]) -> tuple[str, ...]:

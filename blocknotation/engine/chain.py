@@ -68,8 +68,8 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
                 return 0
             side = "L" if on_left else "R"
         if side == "L":
-            return reading(b if a == left else a, right) if on_left else 0
-        return reading(left, b if a == right else a) if on_right else 0
+            return 1 << ((b if a == left else a) * 7 + right) if on_left else 0
+        return 1 << (left * 7 + (b if a == right else a)) if on_right else 0
     out = 0
     for left, right in pairs(readings):
         on_left = left in (a, b)

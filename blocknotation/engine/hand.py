@@ -44,7 +44,7 @@ from .moves import (
 from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
-from .tiles import BIT, Tile, index
+from .tiles import BIT, MATCHING, Tile, index
 from .turns import Turns, late_move, out_of_turn
 
 
@@ -57,10 +57,10 @@ class Replay:
         self.table = table
         self.all_known = table.all_known
         self.moves = moves
-        self.plays = [m for m in moves if isinstance(m, r.Play)]
-        self.last_play = 0
+        self.late: set[int] = set()
         self.chain = Chain()
         self.turns = Turns(len(seats))
+        self.following = (*range(1, len(seats)), 0)  # the seat after each (R5)
         self.problems: list[Diagnostic] = []
         self.ends: dict[int, tuple[int, int]] = {}
         self.placed: dict[int, tuple[Tile, Side | None]] = {}
@@ -77,6 +77,8 @@ class Replay:
         self.pending: list[tuple[Trace, Diagnostic]] = []
         self.later: list[list[tuple[int, Tile, bool]]] = [[] for _ in seats.names]
         self.slips = Slips()
+        # The tiles the known deals still hold, while only legal plays change them.
+        self.in_hands: int | None = None
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
@@ -104,22 +106,23 @@ class Replay:
 
     # --- moves ----------------------------------------------------------------
     def replay(self, late: set[int]) -> None:
-        # A play written after the claims does not continue the hand: it comes after its end
-        # (P406) or out of place (G107).
-        self.last_play = max((m.line for m in self.plays if m.line not in late), default=0)
+        self.late = late
         seat_of = self.seats.seat
         turns = self.turns
+        following = self.following
+        problems = self.problems
         for move in self.moves:
             seat = seat_of[move.player]
             if self.outcome is not None:
                 self.after_the_end(seat, move)
                 continue
             if late and move.line in late:
-                self.problems.append(late_move(move))
-            if turns.expected is not None and turns.expected != seat:
-                self.problems.append(out_of_turn(turns.expected, move, self.names))
-            turns.moved(seat)
-            if type(move) is r.Play:
+                problems.append(late_move(move))
+            expected = turns.expected
+            if expected is not None and expected != seat:
+                problems.append(out_of_turn(expected, move, self.names))
+            turns.expected = following[seat]
+            if isinstance(move, r.Play):
                 if not self.play_as_written(seat, move):
                     self.play(seat, move)
             else:
@@ -136,7 +139,8 @@ class Replay:
             return False
         holder = self.table.holders[seat]
         tile = play.tile
-        if holder.deal is None or not holder.deal & ~holder.spent & BIT[tile[0]][tile[1]]:
+        bit = BIT[tile[0]][tile[1]]
+        if holder.deal is None or not holder.deal & ~holder.spent & bit:
             return False
         after = lay(before, tile, play.side)
         if not after:
@@ -144,11 +148,20 @@ class Replay:
         self.turns.passed = 0
         chain.readings = after
         self.table.play(seat, tile, play.line, True)
-        ends = self.ends[play.line] = divmod(after.bit_length() - 1, 7)
-        self.lay_out(play, divmod(before.bit_length() - 1, 7), ends)
+        left, right = self.ends[play.line] = divmod(after.bit_length() - 1, 7)
+        was_left, was_right = divmod(before.bit_length() - 1, 7)
+        if (play.side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
+            self.placed[play.line] = ((left, was_left), "L")
+        else:
+            self.placed[play.line] = ((was_right, right), "R")
+        in_hands = self.in_hands
+        if in_hands is None:
+            in_hands = self.table.held_by_anyone()
+        in_hands &= ~bit
+        self.in_hands = in_hands
         if holder.placed >= self.seats.each:
             self.end("domino", seat, play.line)
-        elif self.all_known and self.table.dead_readings(after):
+        elif self.all_known and not in_hands & MATCHING[1 << left | 1 << right]:
             self.end("blocked", None, play.line, dead=True)
         return True
 
@@ -172,6 +185,7 @@ class Replay:
         After a tile the player cannot hold (P401), the writer may also have meant one of the
         player's own tiles."""
         self.turns.passed = 0
+        self.in_hands = None
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
         sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
@@ -251,7 +265,7 @@ class Replay:
         if self.hinted:
             return None
         self.hinted = True
-        return opening_turned_fits(self.plays)
+        return opening_turned_fits([m for m in self.moves if isinstance(m, r.Play)])
 
     def pass_(self, seat: int, move: r.Pass) -> None:
         """A pass: R8 is judged at once where the readings agree, else once later moves
@@ -274,8 +288,14 @@ class Replay:
                 )
         self.turns.passed |= 1 << seat
         everybody = (1 << len(self.seats)) - 1
-        if self.turns.passed == everybody and move.line > self.last_play:
+        if self.turns.passed == everybody and move.line > self.last_play():
             self.end("blocked", None, move.line)
+
+    def last_play(self) -> int:
+        """The line of the last play, leaving out plays written after the claims: they do
+        not continue the hand (P406, or G107)."""
+        return max((m.line for m in self.moves
+                    if isinstance(m, r.Play) and m.line not in self.late), default=0)
 
     def finish(self) -> None:
         """The moves are over: with every deal known, a hand where nobody can play in some

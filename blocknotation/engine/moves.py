@@ -210,6 +210,9 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
 
 def legal_passes(held: int, readings: int) -> int:
     """The readings in which a player holding ``held`` has nothing that fits (R8)."""
+    if readings and not readings & (readings - 1):  # one reading: the usual case
+        left, right = divmod(readings.bit_length() - 1, 7)
+        return 0 if held & (VALUE_MASK[left] | VALUE_MASK[right]) else readings
     legal = 0
     for left, right in pairs(readings):
         if not held & (VALUE_MASK[left] | VALUE_MASK[right]):

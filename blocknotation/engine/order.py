@@ -46,14 +46,6 @@ class Stages:
     """The line of the hand's last statement (its ``hand`` line when it has none)."""
 
 
-def _named(statement: r.Statement) -> str | None:
-    if isinstance(statement, r.Points):
-        return statement.player
-    if isinstance(statement, r.Blocked | r.Score):
-        return None
-    return statement.player
-
-
 def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
     return diagnostic(
         "G107", statement.line, statement.column,
@@ -65,23 +57,29 @@ def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
 def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
     reader = _StageReader(hand)
+    seat = seats.seat
     for s in hand.statements:
-        reader.out.last_line = s.line
-        name = _named(s)
-        if name is not None and name not in seats.seat:
-            reader.problems.append(
-                diagnostic(
-                    "G104", s.line, s.column,
-                    N_("{name} is not one of the players ({players}); this line is ignored"),
-                    name=name, players=seats.names,
-                )
-            )
-        elif isinstance(s, r.Opener | r.Deal):
-            reader.setup(s)
-        elif isinstance(s, r.Play | r.Pass):
-            reader.move(s)
-        else:
+        if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
+            if s.player in seat:
+                reader.move(s)
+                continue
+        elif isinstance(s, r.Blocked | r.Score) or s.player is None:
             reader.end(s)
+            continue
+        elif s.player in seat:
+            if isinstance(s, r.Opener | r.Deal):
+                reader.setup(s)
+            else:
+                reader.end(s)
+            continue
+        reader.problems.append(
+            diagnostic(
+                "G104", s.line, s.column,
+                N_("{name} is not one of the players ({players}); this line is ignored"),
+                name=s.player, players=seats.names,
+            )
+        )
+    reader.out.last_line = hand.statements[-1].line if hand.statements else hand.line
     return reader.out, reader.problems
 
 

@@ -23,9 +23,6 @@ class Turns:
     """The seats that have passed since the last play, one bit each (R12: when every player
     has passed in succession, the hand is blocked)."""
 
-    def moved(self, seat: int) -> None:
-        self.expected = (seat + 1) % self.seats
-
 
 def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
     """T302: ``move`` is not made by the player whose turn it is, ``expected``."""
