@@ -132,8 +132,13 @@ def check_points_bound(
 def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
     """The totals a ``score`` claim gives, in seat order; None when it does not give every
     player exactly once."""
-    given = {entry.player: entry.total for entry in claim.entries}
-    if len(given) != len(claim.entries) or set(given) != set(names):
+    entries = claim.entries
+    if len(entries) == len(names) and all(
+        entry.player == name for entry, name in zip(entries, names, strict=True)
+    ):  # in seat order, as usual
+        return [entry.total for entry in entries]
+    given = {entry.player: entry.total for entry in entries}
+    if len(given) != len(entries) or set(given) != set(names):
         return None
     return [given[name] for name in names]
 
@@ -141,6 +146,8 @@ def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
 def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
     """E505 when a ``score`` claim does not give every player's running total exactly
     once."""
+    if claimed_totals(claim, names) is not None:
+        return None
     given: dict[str, int] = {}
     for entry in claim.entries:
         if entry.player in given:

@@ -139,15 +139,14 @@ def _count_in(
     """Add a replayed hand's points to the totals, and check its ``score`` line (E505).  A
     record that stops in its last hand keeps the totals before it, but that hand's score
     line, if any, is judged with its points unknown."""
-    bounds = rep.bounds or unbounded(len(seats))
     judged = totals
     if rep.points is not None:
         totals.add(rep.points, rep.claimed)
     elif rep.outcome == "unfinished" and last:
         judged = totals.copy()
-        judged.add_unknown(hand.number, bounds)
+        judged.add_unknown(hand.number, rep.bounds or unbounded(len(seats)))
     else:
-        totals.add_unknown(hand.number, bounds, rep.claimed)
+        totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)), rep.claimed)
     if rep.score is None:
         return []
     problem = judged.check(rep.score, seats.names)

@@ -58,10 +58,13 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
     reader = _StageReader(hand)
     seat = seats.seat
+    moves = reader.out.moves
     for s in hand.statements:
         if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
             if s.player in seat:
-                reader.move(s)
+                if reader.first_end:
+                    reader.out.late.add(s.line)
+                moves.append(s)
                 continue
         elif isinstance(s, r.Blocked | r.Score) or s.player is None:
             reader.end(s)
@@ -89,21 +92,21 @@ class _StageReader:
     def __init__(self, hand: r.Hand) -> None:
         self.out = Stages(last_line=hand.line)
         self.problems: list[Diagnostic] = []
-        self.first_move = 0
         self.first_end = 0
         self.dealt: dict[str, int] = {}
         self.shown: dict[str, int] = {}
 
     def setup(self, s: r.Opener | r.Deal) -> None:
         out = self.out
-        if self.first_move or self.first_end:
+        first_move = out.moves[0].line if out.moves else 0
+        if first_move or self.first_end:
             late = f"opener {s.player}" if isinstance(s, r.Opener) else f"deal {s.player}"
             self.problems.append(
                 diagnostic(
                     "G107", s.line, s.column,
                     N_("{what} comes after line {after}: opener and deal lines go "
                        "before the first move and the end of the hand"),
-                    what=late, after=self.first_move or self.first_end,
+                    what=late, after=first_move or self.first_end,
                 )
             )
         if isinstance(s, r.Opener):
@@ -117,12 +120,6 @@ class _StageReader:
         else:
             self.dealt[s.player] = s.line
             out.deals.append(s)
-
-    def move(self, s: Move) -> None:
-        self.first_move = self.first_move or s.line
-        if self.first_end:
-            self.out.late.add(s.line)
-        self.out.moves.append(s)
 
     def end(self, s: r.Statement) -> None:
         out = self.out
