@@ -1,8 +1,8 @@
 """The Lark side of parsing: the transformer, the compiled parser and syntax errors.
 
-``parsing.py`` loads this module on first need, when the fast reader (``fastpath``) declines a
+``reader.py`` loads this module on first need, when the line reader (``line_reader``) declines a
 line: lark's import and the grammar's compilation cost a noticeable share of start-up, and a
-record whose lines the fast reader reads never pays it.  The parser is compiled once per
+record whose lines the line reader reads never pays it.  The parser is compiled once per
 process.
 """
 
@@ -19,6 +19,7 @@ from . import plain as p
 from .diagnostics import N_, Diagnostic, diagnostic, printable
 from .grammar import build_parser
 from .limits import MAX_NUMBER_DIGITS
+from .line_reader import read_tile
 from .syntax_messages import describe_expected, describe_token
 
 Items = list[p.Item | None]
@@ -57,7 +58,7 @@ class _Builder(Transformer[Token, Any]):
         text = str(token).strip("[]").replace(" ", "").replace("\t", "")
         a, _, b = text.partition("|" if "|" in text else "-")
         if len(a) == 1 and len(b) == 1 and a <= "6" and b <= "6":
-            return int(a), int(b)
+            return read_tile(str(token))
         bad = a if not (len(a) == 1 and a <= "6") else b
         self.problems.append(
             diagnostic(

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from . import plain
 from . import records as r
 from .diagnostics import Diagnostic
-from .limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
-from .reader import Reading, assembled, lark, read_text_lines
+from .limits import MAX_INPUT_BYTES
+from .reader import Reading, read_text_lines
 from .reader import statement_kind as statement_kind
 from .source import Source, decode, from_text, too_large
 
@@ -42,47 +42,36 @@ def as_records(reading: Reading) -> ParseResult:
 
 def parse_bytes(data: bytes) -> ParseResult:
     """Decode and parse a record file's bytes (see ``source.decode``)."""
-    return as_records(_read_source(decode(data), fast=True))
+    return as_records(_read_source(decode(data)))
 
 
-def parse_text(text: str, *, fast: bool = True) -> ParseResult:
+def parse_text(text: str) -> ParseResult:
     """Parse a record's text into records and syntax diagnostics.
 
     The text is read as the command line reads a file (``source.from_text``): one leading
     byte-order mark is dropped, CRLF is a line end, and a NUL byte is S003.  Lines are read
-    by the line reader (``line_reader``) and, when it declines one, by Lark.  ``fast=False``
-    runs Lark alone over the whole text: the reference that the line reader is tested
-    against.  A text of more than ``MAX_INPUT_BYTES`` characters is not read (S001).
+    by the line reader (``line_reader``) and, when it declines one, by Lark.  A text of more
+    than ``MAX_INPUT_BYTES`` characters is not read (S001).
     """
-    if len(text) > MAX_INPUT_BYTES:
-        return ParseResult(r.RecordFile(), (too_large(),), frozenset())
-    return as_records(_read_source(from_text(text), fast=fast))
+    return as_records(read_text(text))
 
 
 def read_text(text: str) -> Reading:
     """``parse_text``'s reading in the plain form, without records."""
     if len(text) > MAX_INPUT_BYTES:
         return Reading(plain.RecordFile(), (too_large(),), frozenset())
-    return _read_source(from_text(text), fast=True)
+    return _read_source(from_text(text))
 
 
-def _read_source(source: Source, *, fast: bool) -> Reading:
+def _read_source(source: Source) -> Reading:
     if source.text is None:
         return Reading(plain.RecordFile(), source.diagnostics, frozenset())
-    text = source.text
-    lines = text.split("\n")
-    if not fast and all(len(line) <= MAX_LINE_LENGTH for line in lines):
-        parser = lark()
-        parsed = parser.parse_whole(text)
-        if parsed is not None:
-            return assembled(*parsed, [], parser.problems)
-    return read_text_lines(lines, fast=fast)
+    return read_text_lines(source.text.split("\n"))
 
 
 def parse_lines(
-    lines: Sequence[str], first_line: int = 1, *, fast: bool = True,
-    undecodable: Sequence[Diagnostic] = (),
+    lines: Sequence[str], first_line: int = 1, *, undecodable: Sequence[Diagnostic] = (),
 ) -> ParseResult:
     """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file
     (see ``reader.read_text_lines``)."""
-    return as_records(read_text_lines(lines, first_line, fast=fast, undecodable=undecodable))
+    return as_records(read_text_lines(lines, first_line, undecodable=undecodable))

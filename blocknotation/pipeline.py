@@ -1,6 +1,6 @@
 """The whole pipeline for one file: decode, parse, replay, report — a game at a time.
 
-A file is read in game chunks (``stream.game_chunks``); each chunk is parsed and replayed on
+A file is read in game chunks (``stream.chunks_of``); each chunk is read and replayed on
 its own and gives a ``Piece`` of the report.  Only one game's records are alive at a time,
 so files of any size validate in little memory, and chunks can be handed to worker
 processes (``parallel.py``) with the same result in the same order.

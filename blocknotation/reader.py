@@ -11,7 +11,7 @@ replays it as it is, without loading pydantic, and Lark only when a line needs i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,9 @@ from .line_reader import read_line
 
 if TYPE_CHECKING:
     from .larkparse import LarkParser
+
+#: A line's statement, ``""`` (blank), its comment (``#…``), or None: Lark must read it.
+LineReader = Callable[[str, int], "p.Item | str | None"]
 
 
 def lark() -> LarkParser:
@@ -43,20 +46,20 @@ class Reading:
 
 
 def read_text_lines(
-    lines: Sequence[str], first_line: int = 1, *, fast: bool = True,
-    undecodable: Sequence[Diagnostic] = (),
+    lines: Sequence[str], first_line: int = 1, *, undecodable: Sequence[Diagnostic] = (),
+    reader: LineReader = read_line,
 ) -> Reading:
     """Read a run of lines (without line ends) whose first is line ``first_line`` of a file.
 
-    ``fast=False`` gives every line to Lark (the reference the line reader is tested
-    against).  ``undecodable``: the S003s of lines that are not UTF-8, which are not read
-    (their hands are then not replayed, as with any line with a syntax error)."""
+    ``undecodable``: the S003s of lines that are not UTF-8, which are not read (their hands
+    are then not replayed, as with any line with a syntax error).  ``reader`` reads a line
+    before Lark does (tests give one that declines every line)."""
     problems: list[Diagnostic] = list(undecodable)
     skipped = {d.line for d in undecodable}
     if skipped:
         lines = ["" if number in skipped else line
                  for number, line in enumerate(lines, start=first_line)]
-    items, comments, building = _read_lines(lines, first_line, problems, fast)
+    items, comments, building = _read_lines(lines, first_line, problems, reader)
     return assembled(items, comments, problems, building)
 
 
@@ -95,7 +98,7 @@ def _too_long(number: int) -> Diagnostic:
 
 
 def _read_lines(
-    lines: Sequence[str], first_line: int, problems: list[Diagnostic], fast: bool
+    lines: Sequence[str], first_line: int, problems: list[Diagnostic], read: LineReader
 ) -> tuple[list[p.Item | None], list[tuple[int, str]], list[Diagnostic]]:
     """Read each line on its own, so that one bad line costs only itself.  Returns the
     statements, the comments, and the problems met by Lark's transformer."""
@@ -103,7 +106,6 @@ def _read_lines(
     items: list[p.Item | None] = []
     comments: list[tuple[int, str]] = []
     add = items.append
-    read = read_line if fast else _declined
     long_lines = max(map(len, lines), default=0) > MAX_LINE_LENGTH
     for number, line in enumerate(lines, start=first_line):
         if long_lines and len(line) > MAX_LINE_LENGTH:
@@ -130,11 +132,6 @@ def _read_lines(
             if quick.comment is not None:
                 comments.append((number, quick.comment))
     return items, comments, [] if parser is None else parser.problems
-
-
-def _declined(line: str, number: int) -> None:
-    """A line reader that reads nothing: every line goes to Lark."""
-    return None
 
 
 def _give_comments(items: list[p.Item], comments: list[tuple[int, str]]) -> tuple[str, ...]:

@@ -1,23 +1,22 @@
 """Reading a record file a game at a time, so that a file of any size fits in memory.
 
-``read_lines`` decodes a binary stream line by line exactly as ``source.decode`` decodes a
-whole file (strict UTF-8, one BOM, CRLF); ``game_chunks`` cuts the lines where a new game
-starts, which is where the parser would start one: at a tag line that follows a hand.  The
-comments and blank lines just before that tag go with the new game, since an own-line
-comment belongs to the statement after it.  Parsing the chunks one by one therefore gives
-the same records, with the same positions, as parsing the whole file at once.
+``chunks_of`` decodes a binary stream exactly as ``source.decode`` decodes a whole file
+(strict UTF-8, one BOM, CRLF) and cuts it where a new game starts, which is where the parser
+would start one: at a tag line that follows a hand.  The comments and blank lines just before
+that tag go with the new game, since an own-line comment belongs to the statement after it.
+Reading the chunks one by one therefore gives the same records, with the same positions, as
+reading the whole file at once.
 
 A game is held in memory whole while it is read, so a game chunk is bounded like a whole
 input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and
 the stream ends there with S001 at its first line.
 
-``read_lines`` and ``game_chunks`` are the definition.  ``chunks_of``, which validation
-uses, does the same work a block of a megabyte at a time instead of a line at a time: it
-decodes a block in one call and finds where games start with regular expressions that skip
-from line end to line end, so that a large file costs little more than reading it.  A block
-that is not plain text (bad UTF-8, a NUL byte, a line that never ends) is handed to
-``read_lines`` from its first line on.  ``tests/test_stream.py`` checks that both give the
-same chunks.
+``chunks_of`` works a block of a megabyte at a time: it decodes a block in one call and finds
+where games start with regular expressions that skip from line end to line end, so that a
+large file costs little more than reading it.  A block that is not plain text (bad UTF-8, a
+NUL byte, a line that never ends) is decoded line by line by ``read_lines`` from its first
+line on.  ``tests/test_stream.py`` checks that the chunks are those of the line-by-line
+definition kept in ``tests/reference_cutting.py``.
 """
 
 from __future__ import annotations
@@ -127,48 +126,6 @@ def read_lines(
         yield text
 
 
-def game_chunks(
-    lines: Iterable[str | BadLine | Diagnostic],
-) -> Iterator[Chunk | Diagnostic]:
-    """Group decoded lines into games; a diagnostic from decoding is passed on as it comes,
-    and a bad line goes in its game's chunk, with its S003."""
-    current: list[str] = []
-    bad: list[Diagnostic] = []  # the S003s of the lines in `current`
-    size = 0  # characters in `current`, line ends included
-    first = 1
-    has_hand = False
-    tail = 0  # where the run of blank and comment-only lines at the end of `current` starts
-    for number, item in enumerate(lines, start=1):
-        if isinstance(item, Diagnostic):
-            if current:
-                yield Chunk(first, "\n".join(current), tuple(bad))
-            yield item
-            return
-        if isinstance(item, BadLine):
-            bad.append(item.diagnostic)
-            item = item.text
-        body = item.lstrip(" \t")
-        if body and body[0] != "#":
-            if has_hand and body[0] == "[" and statement_kind(item) == "tag":
-                inside, bad = _within(bad, first + tail)
-                yield Chunk(first, "\n".join(current[:tail]), inside)
-                current = current[tail:]
-                first = number - len(current)
-                size = sum(len(line) + 1 for line in current)
-                has_hand = False
-            elif not has_hand and body.startswith("hand") and statement_kind(item) == "hand":
-                has_hand = True
-            tail = len(current) + 1
-        current.append(item)
-        size += len(item) + 1
-        if size > MAX_INPUT_BYTES:
-            head = next((line.lstrip(" \t")[:1] for line in current if line.strip(" \t")), "")
-            yield _too_large(first, head)
-            return
-    if current:
-        yield Chunk(first, "\n".join(current), tuple(bad))
-
-
 def _too_large(line: int, head: str = "") -> Diagnostic:
     """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``;
     ``head`` is its first character other than white space: a file that starts with ``{`` is
@@ -196,7 +153,7 @@ _TAG = re.compile(r"\n[ \t]*\[")
 
 
 def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
-    """``game_chunks(read_lines(stream))``, a block at a time when ``stream`` can be read so."""
+    """The game chunks of ``stream``, decoded and cut as the module says."""
     read: Callable[[int], bytes] | None = getattr(stream, "read", None)
     blocks = _by_lines(b"", stream, 1) if read is None else _blocks(read, stream)
     buffer = ""  # the lines of the game being gathered, each after an LF

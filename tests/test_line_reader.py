@@ -11,13 +11,14 @@ from hypothesis import strategies as st
 from blocknotation.parsing import parse_text
 from blocknotation.simulate import generate
 
+from lark_reference import parse_with_lark
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
 
 
 def assert_same(text: str) -> None:
-    quick, reference = parse_text(text), parse_text(text, fast=False)
+    quick, reference = parse_text(text), parse_with_lark(text)
     assert quick.diagnostics == reference.diagnostics
     assert quick.records == reference.records
     assert quick.bad_lines == reference.bad_lines

@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.pipeline import validate_bytes, validate_chunk
-from blocknotation.reader import read_text_lines
 from blocknotation.report import Piece
 from blocknotation.simulate import NAME_POOL, generate, render_game, simulate_game
 from blocknotation.stream import Chunk, chunks_of
 
+from lark_reference import read_with_lark
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
@@ -35,8 +35,7 @@ def pieces(data: bytes, how: str) -> list[Piece]:
     for chunk in chunks_of(io.BytesIO(data)):
         parsed = None
         if isinstance(chunk, Chunk) and how == "lark":
-            parsed = read_text_lines(chunk.lines, chunk.first_line, fast=False,
-                                     undecodable=chunk.undecodable)
+            parsed = read_with_lark(chunk.lines, chunk.first_line, chunk.undecodable)
         elif isinstance(chunk, Chunk) and how == "records":
             parsed = chunk.parse()
         piece = validate_chunk(chunk, games + 1, parsed=parsed)

@@ -16,8 +16,9 @@ from blocknotation import stream
 from blocknotation.diagnostics import Diagnostic
 from blocknotation.parsing import parse_bytes
 from blocknotation.simulate import generate
-from blocknotation.stream import Chunk, chunks_of, game_chunks, read_lines
+from blocknotation.stream import Chunk, chunks_of, read_lines
 
+from reference_cutting import game_chunks
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))

@@ -13,19 +13,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..diagnostics import N_, Diagnostic, diagnostic
+from ..game_sizes import RULES_TARGET as RULES_TARGET
+from ..game_sizes import TILES_EACH as TILES_EACH
+from ..limits import MAX_NUMBER_DIGITS
 from ..names import KEYWORDS, NAME_PATTERN
 
 if TYPE_CHECKING:
     from .. import plain as r
 
-#: Tiles dealt to each player, by number of players (R3).
-TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}
-#: The rules' target, by number of players (R3, R18).
-RULES_TARGET: Mapping[int, int] = {2: 100, 3: 61, 4: 61}
 
 _SEPARATORS = re.compile(r"[\s,]+")
-# Nine digits is far beyond any real target and keeps int() cheap on hostile input.
-_WHOLE = re.compile(r"\+?0*([0-9]{1,9})")
+# A number of digits far beyond any real target, which keeps int() cheap on hostile input.
+_WHOLE = re.compile(rf"\+?0*([0-9]{{1,{MAX_NUMBER_DIGITS}}})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from markupsafe import escape
 
 from ..describe import tile_text
 from ..diagnostics import Diagnostic
-from ..engine.players import RULES_TARGET, TILES_EACH
+from ..game_sizes import RULES_TARGET, TILES_EACH
 from ..report import GameResult, HandResult
 from . import html_draw as draw
 from .hand_summary import game_line, hand_lines
