@@ -19,7 +19,7 @@ from .diagnostics import N_, Diagnostic, diagnostic
 from .engine import replay
 from .plain import from_records
 from .positions import with_end
-from .reader import Reading
+from .reader import Reading, read_text_lines
 from .report import FileReport, GameResult, Piece
 from .stream import Chunk
 from .suppress import apply
@@ -75,24 +75,20 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         hint = json_hint(chunk)
         if hint is not None:
             return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
+    lines = chunk.lines
     if parsed is None:
-        parsed = chunk.read()
+        parsed = read_text_lines(lines, chunk.first_line, undecodable=chunk.undecodable)
     elif not isinstance(parsed, Reading):
         parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
-    found, games = replay(_for_engine(chunk, parsed))
-    offset = first_game - 1
-    if offset:
-        games = tuple(replace(g, index=g.index + offset) for g in games)
-        found = tuple(d if d.game is None else replace(d, game=d.game + offset) for d in found)
+    found, games = replay(_for_engine(chunk, parsed), first_game)
     syntax = parsed.diagnostics
     if syntax and parsed.records.games:
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
-    lines = chunk.lines
     diagnostics = tuple(sorted(
         (with_end(d, lines, chunk.first_line) for d in (*syntax, *found)
          if selection.keeps(d.code)),
         key=lambda d: d.order,
-    ))
+    )) if syntax or found else ()
     suppressed = 0
     if selection.suppress and diagnostics and (selection.file_ignores or
                                                "blocknot:" in chunk.text):

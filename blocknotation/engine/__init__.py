@@ -36,12 +36,15 @@ class Read(Protocol):
     def bad_lines(self) -> frozenset[int]: ...
 
 
-def replay(result: Read) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
+def replay(
+    result: Read, first_game: int = 1
+) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
     """Replay every game of a file as read.
 
-    Returns the engine's diagnostics, each with its game (1-based) and hand number set, in
-    line order, and one ``GameResult`` per game.  Hands whose lines hold a syntax error
-    (``result.bad_lines``) are not replayed and get no rule diagnostics.
+    Returns the engine's diagnostics, each with its game and hand number set, in line order,
+    and one ``GameResult`` per game; games are numbered from ``first_game`` (the record may
+    be a part of a file).  Hands whose lines hold a syntax error (``result.bad_lines``) are
+    not replayed and get no rule diagnostics.
     """
     from .game import BadLines, replay_game
 
@@ -50,10 +53,11 @@ def replay(result: Read) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]
     problems: list[Diagnostic] = []
     results: list[GameResult] = []
     header_start = 1
-    for number, game in enumerate(games, start=1):
-        end = games[number].line if number < len(games) else 1 << 62
+    for k, game in enumerate(games, start=1):
+        end = games[k].line if k < len(games) else 1 << 62
         first_hand = game.hands[0].line if game.hands else end
-        found, outcome = replay_game(number, game, bad, (header_start, first_hand), end)
+        found, outcome = replay_game(k - 1 + first_game, game, bad, (header_start, first_hand),
+                                     end)
         problems += found
         results.append(outcome)
         header_start = _last_line(game) + 1

@@ -140,11 +140,16 @@ class Replay:
         holder = self.table.holders[seat]
         tile = play.tile
         bit = BIT[tile[0]][tile[1]]
-        if holder.deal is None or not holder.deal & ~holder.spent & bit:
+        if holder.deal is None:  # a tile they may hold, not played before?
+            if check_holding(self.table, seat, play, self.names) != (None, True):
+                return False
+        elif not holder.deal & ~holder.spent & bit:  # a tile of their own, still held
             return False
         after = lay(before, tile, play.side)
         if not after:
             return False
+        if holder.deal is None:
+            self.later[seat].append((play.line, tile, False))
         self.turns.passed = 0
         chain.readings = after
         self.table.play(seat, tile, play.line, True)

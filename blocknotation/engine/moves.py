@@ -45,9 +45,14 @@ def check_holding(
     but is not taken from anyone's hand.
     """
     i = index(play.tile)
-    tile = text(play.tile)
     if table.played_by[i] == seat and table.skipped >> i & 1:
         return None, True  # the earlier play fit nowhere: it was another tile, mistyped
+    holder = table.holders[seat]
+    owner = table.dealt_to[i]
+    if table.played_by[i] == NOBODY and owner in (NOBODY, seat) and (
+            holder.deal is None or holder.deal >> i & 1):
+        return None, True
+    tile = text(play.tile)
     if table.played_by[i] != NOBODY:
         return diagnostic(
             "P402", play.line, play.column,
@@ -56,8 +61,6 @@ def check_holding(
             player=play.player, tile=tile, owner=names[table.played_by[i]],
             at=table.played_at[i],
         ), False
-    holder = table.holders[seat]
-    owner = table.dealt_to[i]
     if owner != NOBODY and owner != seat:
         return diagnostic(
             "P401", play.line, play.column,
