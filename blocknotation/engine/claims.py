@@ -133,9 +133,7 @@ def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
     """The totals a ``score`` claim gives, in seat order; None when it does not give every
     player exactly once."""
     entries = claim.entries
-    if len(entries) == len(names) and all(
-        entry.player == name for entry, name in zip(entries, names, strict=True)
-    ):  # in seat order, as usual
+    if [entry.player for entry in entries] == list(names):  # in seat order, as usual
         return [entry.total for entry in entries]
     given = {entry.player: entry.total for entry in entries}
     if len(given) != len(entries) or set(given) != set(names):

@@ -134,18 +134,23 @@ class _StageReader:
             self.problems.append(_again(s, what, self.shown[s.player]))
             return
         if isinstance(s, r.Domino | r.Blocked):
-            first, what = out.outcome, Message(N_("domino/blocked claim"))
+            first = out.outcome
             if first is None:
                 out.outcome = s
+                return
+            what = Message(N_("domino/blocked claim"))
         elif isinstance(s, r.Points):
-            first, what = out.points, Message(N_("points claim"))
+            first = out.points
             if first is None:
                 out.points = s
+                return
+            what = Message(N_("points claim"))
         elif isinstance(s, r.Score):
-            first, what = out.score, Message(N_("score claim"))
+            first = out.score
             if first is None:
                 out.score = s
+                return
+            what = Message(N_("score claim"))
         else:
             return
-        if first is not None:
-            self.problems.append(_again(s, what, first.line))
+        self.problems.append(_again(s, what, first.line))
