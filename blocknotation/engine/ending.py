@@ -28,7 +28,7 @@ from ..report import Outcome
 from .chain import Side, pairs
 from .claims import check_outcome, check_settled_domino
 from .hand import Replay
-from .moves import end_name
+from .moves import disproved_pass, end_name
 from .order import Stages
 from .players import Seats
 from .shows import check_show, check_show_count
@@ -66,7 +66,7 @@ def judge_ending(
                 problems.append(problem)
                 shown[seat] = None
                 bad_shows.add(seat)
-    state.judge_passes()
+    judge_passes(state)
     remaining: list[int | None] = []
     for seat, holder in enumerate(state.table.holders):
         held = None if settled else holder.held()
@@ -224,3 +224,26 @@ def _block_not_reached(
         at=last, holders=holders,
     )
 
+
+def judge_passes(state: Replay) -> None:
+    """At the end of the hand, with what the whole record tells: a known hand's pass that
+    was legal only in readings no longer possible (P405); a pass by a player whose deal
+    is unknown, while an end showed a value of a tile they played later or showed (P407:
+    nobody draws, so they held it).  Each illegal pass is reported at its own line."""
+    readings = state.chain.readings
+    for trace, problem in state.pending:
+        if not trace.mask & readings:
+            state.problems.append(problem)
+    for seat, holder in enumerate(state.table.holders):
+        tiles = sorted(state.later[seat])
+        for passed in holder.passes:
+            for line, tile, shown in tiles:
+                if not shown and line <= passed.line:
+                    continue
+                value = next((v for v in tile if passed.proves(v, readings)), None)
+                if value is not None:
+                    state.problems.append(disproved_pass(
+                        state.names[seat], (passed.line, passed.column), value, tile, line,
+                        shown,
+                    ))
+                    break

@@ -36,7 +36,6 @@ from .knowledge import Table
 from .moves import (
     check_holding,
     check_opening_pass,
-    disproved_pass,
     illegal_pass,
     judge_play,
     opening_turned_fits,
@@ -45,7 +44,7 @@ from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
 from .tiles import BIT, MATCHING, Tile, index
-from .turns import Turns, late_move, out_of_turn
+from .turns import Turns, late_move, opener, out_of_turn
 
 
 class Replay:
@@ -82,25 +81,10 @@ class Replay:
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
-        """Who opens (R5, R17): the ``opener`` line, else the first mover, else the rotation.
-        One that differs from the rotation is T301 and is then followed, so that the turns
-        are not all reported again."""
-        first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
-        if first is None:
-            self.turns.expected = expected
-            return expected
-        seat = self.seats.seat[first.player]
-        if expected is not None and seat != expected:
-            previous = self.names[(expected - 1) % len(self.names)]
-            self.problems.append(
-                diagnostic(
-                    "T301", first.line, first.column,
-                    N_("{player} opens hand {number}, but the opening moves one seat clockwise "
-                       "from {previous}, who opened the hand before, to {expected} (R17)"),
-                    player=first.player, number=number, previous=previous,
-                    expected=self.names[expected],
-                )
-            )
+        """Who opens (R5, R17, ``turns.opener``), followed from then on."""
+        seat, problem = opener(order, self.seats, number, expected)
+        if problem is not None:
+            self.problems.append(problem)
         self.turns.expected = seat
         return seat
 
@@ -321,26 +305,3 @@ class Replay:
         self.outcome, self.winner, self.end_line, self.dead = outcome, winner, line, dead
         if dead:
             self.grace = set(range(len(self.seats)))
-
-    def judge_passes(self) -> None:
-        """At the end of the hand, with what the whole record tells: a known hand's pass that
-        was legal only in readings no longer possible (P405); a pass by a player whose deal
-        is unknown, while an end showed a value of a tile they played later or showed (P407:
-        nobody draws, so they held it).  Each illegal pass is reported at its own line."""
-        readings = self.chain.readings
-        for trace, problem in self.pending:
-            if not trace.mask & readings:
-                self.problems.append(problem)
-        for seat, holder in enumerate(self.table.holders):
-            tiles = sorted(self.later[seat])
-            for passed in holder.passes:
-                for line, tile, shown in tiles:
-                    if not shown and line <= passed.line:
-                        continue
-                    value = next((v for v in tile if passed.proves(v, readings)), None)
-                    if value is not None:
-                        self.problems.append(disproved_pass(
-                            self.names[seat], (passed.line, passed.column), value, tile, line,
-                            shown,
-                        ))
-                        break

@@ -84,6 +84,15 @@ def read_players(
                 count=len(names), names=names,
             )
         )
+    problems += _bad_names(tag, names)
+    if problems:
+        return None, names, problems
+    return Seats.of(names), names, problems
+
+
+def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
+    """G103 for each name of ``Players`` that is repeated, a keyword or not a name."""
+    problems: list[Diagnostic] = []
     seen: set[str] = set()
     for name in names:
         if name in seen:
@@ -112,9 +121,7 @@ def read_players(
                 )
             )
         seen.add(name)
-    if problems:
-        return None, names, problems
-    return Seats.of(names), names, problems
+    return problems
 
 
 def read_target(game: r.Game, players: int | None) -> tuple[int | None, list[Diagnostic]]:

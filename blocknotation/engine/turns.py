@@ -1,4 +1,4 @@
-"""Whose turn it is (R5, R8; T302).
+"""Who opens and whose turn it is (R5, R8, R17; T301, T302).
 
 Play goes clockwise, in ``Players`` order (R5).  After a move out of turn the order is taken
 up again from the player who actually moved, so that one slip is reported once and not as
@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import plain as r
 from ..diagnostics import N_, Diagnostic, diagnostic
-from .order import Move
+from .order import Move, Stages
+from .players import Seats
 
 
 @dataclass(slots=True)
@@ -41,4 +43,27 @@ def late_move(move: Move) -> Diagnostic:
         N_("{player}'s move comes after a show or claim line: moves go before the end of "
            "the hand is written down"),
         player=move.player,
+    )
+
+
+def opener(
+    order: Stages, seats: Seats, number: int, expected: int | None
+) -> tuple[int | None, Diagnostic | None]:
+    """Who opens hand ``number`` (R5, R17): the ``opener`` line, else the first mover, else
+    ``expected``, the seat the rotation requires (None: anyone, in a game's first hand).  One
+    that differs from the rotation is T301, and is then followed, so that the turns are not
+    all reported again."""
+    first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
+    if first is None:
+        return expected, None
+    seat = seats.seat[first.player]
+    if expected is None or seat == expected:
+        return seat, None
+    names = seats.names
+    return seat, diagnostic(
+        "T301", first.line, first.column,
+        N_("{player} opens hand {number}, but the opening moves one seat clockwise "
+           "from {previous}, who opened the hand before, to {expected} (R17)"),
+        player=first.player, number=number, previous=names[(expected - 1) % len(names)],
+        expected=names[expected],
     )
