@@ -60,6 +60,7 @@ class Replay:
         self.chain = Chain()
         self.turns = Turns(len(seats))
         self.following = (*range(1, len(seats)), 0)  # the seat after each (R5)
+        self.everybody = (1 << len(seats)) - 1  # every seat, one bit each
         self.problems: list[Diagnostic] = []
         self.ends: dict[int, tuple[int, int]] = {}
         self.placed: dict[int, tuple[Tile, Side | None]] = {}
@@ -132,26 +133,26 @@ class Replay:
         after = lay(before, tile, play.side)
         if not after:
             return False
+        line = play.line
         if holder.deal is None:
-            self.later[seat].append((play.line, tile, False))
+            self.later[seat].append((line, tile, False))
         self.turns.passed = 0
         chain.readings = after
-        self.table.play(seat, tile, play.line, True)
-        left, right = self.ends[play.line] = divmod(after.bit_length() - 1, 7)
+        self.table.play(seat, tile, line, True)
+        left, right = self.ends[line] = divmod(after.bit_length() - 1, 7)
         was_left, was_right = divmod(before.bit_length() - 1, 7)
         if (play.side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
-            self.placed[play.line] = ((left, was_left), "L")
+            self.placed[line] = ((left, was_left), "L")
         else:
-            self.placed[play.line] = ((was_right, right), "R")
+            self.placed[line] = ((was_right, right), "R")
         in_hands = self.in_hands
         if in_hands is None:
             in_hands = self.table.held_by_anyone()
-        in_hands &= ~bit
-        self.in_hands = in_hands
+        self.in_hands = in_hands = in_hands & ~bit
         if holder.placed >= self.seats.each:
-            self.end("domino", seat, play.line)
+            self.end("domino", seat, line)
         elif self.all_known and not in_hands & MATCHING[1 << left | 1 << right]:
-            self.end("blocked", None, play.line, dead=True)
+            self.end("blocked", None, line, dead=True)
         return True
 
     def after_the_end(self, seat: int, move: Move) -> None:
@@ -261,7 +262,7 @@ class Replay:
         tell which readings were true (``judge_passes``).  Every player passing in
         succession, with no play after, blocks the hand (R12)."""
         chain = self.chain
-        if chain.empty:
+        if not chain.readings:
             self.problems.append(check_opening_pass(move))
             return
         held = self.table.holders[seat].held()
@@ -276,8 +277,7 @@ class Replay:
                     (chain.trace(legal), illegal_pass(self.table, chain, seat, move))
                 )
         self.turns.passed |= 1 << seat
-        everybody = (1 << len(self.seats)) - 1
-        if self.turns.passed == everybody and move.line > self.last_play():
+        if self.turns.passed == self.everybody and move.line > self.last_play():
             self.end("blocked", None, move.line)
 
     def last_play(self) -> int:
