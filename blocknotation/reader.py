@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import plain as p
 from .diagnostics import N_, Diagnostic, diagnostic
@@ -59,23 +59,29 @@ def read_text_lines(
     if skipped:
         lines = ["" if number in skipped else line
                  for number, line in enumerate(lines, start=first_line)]
-    items, comments, building = _read_lines(lines, first_line, problems, reader)
-    return assembled(items, comments, problems, building)
+    items, heads, comments, building = _read_lines(lines, first_line, problems, reader)
+    return assembled(items, comments, problems, building, heads)
 
 
 def assembled(
-    items: list[p.Item | None], comments: list[tuple[int, str]], problems: list[Diagnostic],
-    building: list[Diagnostic],
+    items: Sequence[p.Item | None], comments: list[tuple[int, str]],
+    problems: list[Diagnostic], building: list[Diagnostic], heads: list[int] | None = None,
 ) -> Reading:
     """The reading of a run of lines from its items and comments.  ``building``: the
-    problems Lark's transformer met (long numbers, pips out of range)."""
+    problems Lark's transformer met (long numbers, pips out of range); ``heads``: where the
+    tags and hands are among ``items`` (then none is None), found here when not given."""
     problems.extend(building)
     if problems:
         bad_lines = {d.line for d in problems}
         comments = [(line, body) for line, body in comments if line not in bad_lines]
-    kept = [i for i in items if i is not None]
+    kept: Sequence[p.Item]
+    if heads is None:
+        kept = [i for i in items if i is not None]
+        heads = [k for k, i in enumerate(kept) if isinstance(i, p.Tag | p.Hand)]
+    else:
+        kept = cast(Sequence[p.Item], items)  # no None: ``_read_lines`` leaves them out
     unowned = _give_comments(kept, comments) if comments else ()
-    games, structure = _grouped(kept)
+    games, structure = _grouped(kept, heads)
     problems.extend(structure)
     problems.sort(key=lambda d: (d.line, d.column))
     return Reading(p.RecordFile(games, unowned), tuple(problems),
@@ -99,11 +105,13 @@ def _too_long(number: int) -> Diagnostic:
 
 def _read_lines(
     lines: Sequence[str], first_line: int, problems: list[Diagnostic], read: LineReader
-) -> tuple[list[p.Item | None], list[tuple[int, str]], list[Diagnostic]]:
+) -> tuple[list[p.Item], list[int], list[tuple[int, str]], list[Diagnostic]]:
     """Read each line on its own, so that one bad line costs only itself.  Returns the
-    statements, the comments, and the problems met by Lark's transformer."""
+    statements, where the tags and hands are among them, the comments, and the problems met
+    by Lark's transformer."""
     parser: LarkParser | None = None
-    items: list[p.Item | None] = []
+    items: list[p.Item] = []
+    heads: list[int] = []
     comments: list[tuple[int, str]] = []
     add = items.append
     long_lines = max(map(len, lines), default=0) > MAX_LINE_LENGTH
@@ -121,20 +129,26 @@ def _read_lines(
             parsed = parser.parse_line(line, number)
             if isinstance(parsed, Diagnostic):
                 problems.append(parsed)
-            else:
-                items.extend(parsed[0])
-                comments.extend(parsed[1])
+                continue
+            for item in parsed[0]:
+                if item is not None:
+                    if isinstance(item, p.Tag | p.Hand):
+                        heads.append(len(items))
+                    add(item)
+            comments.extend(parsed[1])
         elif isinstance(quick, str):  # blank, or a comment on its own
             if quick:
                 comments.append((number, quick[1:]))  # kept exactly, trailing space and all
         else:
+            if type(quick) is p.Hand or type(quick) is p.Tag:
+                heads.append(len(items))
             add(quick)
             if quick.comment is not None:
                 comments.append((number, quick.comment))
-    return items, comments, [] if parser is None else parser.problems
+    return items, heads, comments, [] if parser is None else parser.problems
 
 
-def _give_comments(items: list[p.Item], comments: list[tuple[int, str]]) -> tuple[str, ...]:
+def _give_comments(items: Sequence[p.Item], comments: list[tuple[int, str]]) -> tuple[str, ...]:
     """Give each comment to its statement: the one on its line, or else the next one.
     Returns the comments after the last statement."""
     by_line = {item.line: item for item in items}
@@ -154,44 +168,47 @@ def _give_comments(items: list[p.Item], comments: list[tuple[int, str]]) -> tupl
     return tuple(before.get(len(items), ()))
 
 
-def _grouped(items: list[p.Item]) -> tuple[tuple[p.Game, ...], list[Diagnostic]]:
-    """Group statements into games and hands: a tag after a hand starts a game."""
+def _grouped(
+    items: Sequence[p.Item], heads: list[int]
+) -> tuple[tuple[p.Game, ...], list[Diagnostic]]:
+    """Group statements into games and hands (``heads``: where the tags and hands are): a
+    tag after a hand starts a game."""
     problems: list[Diagnostic] = []
     games: list[p.Game] = []
     tags: list[p.Tag] = []
     hands: list[p.Hand] = []
-    hand: p.Hand | None = None
-    statements: list[p.Statement] = []
-    for item in items:
-        if isinstance(item, p.Tag):
+    ends = [*heads[1:], len(items)] if heads else []
+    _no_hand(items[: heads[0] if heads else len(items)], problems)
+    for at, end in zip(heads, ends, strict=True):
+        head = items[at]
+        if isinstance(head, p.Tag):
             if hands:
-                _close(hand, statements, problems)
                 games.append(p.Game(tuple(tags), tuple(hands)))
-                tags, hands, hand, statements = [], [], None, []
-            tags.append(item)
-        elif isinstance(item, p.Hand):
-            _close(hand, statements, problems)
-            hand, statements = item, []
-            hands.append(item)
-        elif hand is None:
-            problems.append(diagnostic(
-                "S001", item.line, item.column,
-                N_("expected `hand N` before this statement: it belongs to no hand"),
-            ))
+                tags, hands = [], []
+            tags.append(head)
+            _no_hand(items[at + 1 : end], problems)
         else:
-            statements.append(item)
-    _close(hand, statements, problems)
+            assert isinstance(head, p.Hand)
+            hands.append(head)
+            # Between a hand and the next tag or hand: statements only.
+            _close(head, cast(Sequence[p.Statement], items[at + 1 : end]), problems)
     if tags or hands:
         games.append(p.Game(tuple(tags), tuple(hands)))
     return tuple(games), problems
 
 
-def _close(hand: p.Hand | None, statements: list[p.Statement],
-           problems: list[Diagnostic]) -> None:
+def _no_hand(statements: Sequence[p.Item], problems: list[Diagnostic]) -> None:
+    """S001 for each statement before the first ``hand`` of its game."""
+    for item in statements:
+        problems.append(diagnostic(
+            "S001", item.line, item.column,
+            N_("expected `hand N` before this statement: it belongs to no hand"),
+        ))
+
+
+def _close(hand: p.Hand, statements: Sequence[p.Statement], problems: list[Diagnostic]) -> None:
     """Give ``hand`` its statements; an absurd hand keeps only the first
     ``MAX_STATEMENTS_PER_HAND``, and the first one beyond is S001."""
-    if hand is None:
-        return
     if len(statements) > MAX_STATEMENTS_PER_HAND:
         extra = statements[MAX_STATEMENTS_PER_HAND]
         problems.append(diagnostic(
@@ -199,5 +216,5 @@ def _close(hand: p.Hand | None, statements: list[p.Statement],
             N_("hand {number} has more than {limit} statements; the rest of it is not read"),
             number=hand.number, limit=MAX_STATEMENTS_PER_HAND,
         ))
-        del statements[MAX_STATEMENTS_PER_HAND:]
+        statements = statements[:MAX_STATEMENTS_PER_HAND]
     hand.statements = tuple(statements)
