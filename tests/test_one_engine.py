@@ -25,6 +25,7 @@ from lark_reference import read_with_lark
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+CASES = sorted((Path(__file__).resolve().parent / "cases").glob("*.txt"))
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -51,8 +52,8 @@ def assert_same(text: str) -> None:
     assert read == pieces(data, "records")
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
-def test_samples(sample: Path) -> None:
+@pytest.mark.parametrize("sample", SAMPLES + CASES, ids=lambda p: p.name)
+def test_samples_and_cases(sample: Path) -> None:
     assert_same(sample.read_text(encoding="utf-8"))
 
 
