@@ -16,9 +16,9 @@ import gc
 import time
 from collections.abc import Callable
 
-from blocknotation.convert import convert_bytes
-from blocknotation.parsing import parse_bytes
+from blocknotation.formats.convert import convert_bytes
 from blocknotation.pipeline import validate_bytes
+from blocknotation.reading.parsing import parse_bytes
 
 #: How many times larger the larger input of each family is.
 FACTOR = 8

@@ -30,11 +30,11 @@ from .api import iter_games, parse, parse_bytes, validate, validate_game, valida
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .diagnostics import Diagnostic
+    from .basics.diagnostics import Diagnostic
     from .games import GameText
-    from .parsing import ParseResult
-    from .records import RecordFile
-    from .report import FileReport, GameResult, HandResult, Piece
+    from .reading.parsing import ParseResult
+    from .reading.records import RecordFile
+    from .report.values import FileReport, GameResult, HandResult, Piece
 
 __all__ = [
     "Diagnostic", "FileReport", "GameResult", "GameText", "HandResult", "ParseResult", "Piece",
@@ -44,13 +44,13 @@ __all__ = [
 
 #: The public types, each loaded from its module on first use.
 _LAZY = {
-    "ParseResult": "parsing",
-    "RecordFile": "records",
-    "Diagnostic": "diagnostics",
-    "FileReport": "report",
-    "GameResult": "report",
-    "HandResult": "report",
-    "Piece": "report",
+    "ParseResult": "reading.parsing",
+    "RecordFile": "reading.records",
+    "Diagnostic": "basics.diagnostics",
+    "FileReport": "report.values",
+    "GameResult": "report.values",
+    "HandResult": "report.values",
+    "Piece": "report.values",
     "GameText": "games",
 }
 

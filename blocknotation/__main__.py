@@ -1,5 +1,5 @@
 """``python -m blocknotation`` runs the ``blocknot`` command."""
 
-from .cli import main
+from .cli.commands import main
 
 main()

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
     from .games import GameText
-    from .parsing import ParseResult
     from .pipeline import Selection
-    from .report import FileReport, Piece
+    from .reading.parsing import ParseResult
+    from .report.values import FileReport, Piece
 
 
 def parse(text: str) -> ParseResult:
@@ -29,7 +29,7 @@ def parse(text: str) -> ParseResult:
     is not read: its result is one S001 at 1:1.
     """
     _require(text, str, "parse", "a str (for bytes, use parse_bytes)")
-    from .parsing import parse_text
+    from .reading.parsing import parse_text
 
     return parse_text(text)
 
@@ -41,7 +41,7 @@ def parse_bytes(data: bytes) -> ParseResult:
     otherwise the result holds no records and one S003 diagnostic.
     """
     _require(data, (bytes, bytearray), "parse_bytes", "bytes")
-    from .parsing import parse_bytes as parse_data
+    from .reading.parsing import parse_bytes as parse_data
 
     return parse_data(bytes(data))
 

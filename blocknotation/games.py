@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from .diagnostics import Diagnostic
+from .basics.diagnostics import Diagnostic
 from .pipeline import EVERYTHING, Selection, chunks_of, validate_chunk
-from .report import Piece
-from .stream import Chunk
+from .reading.stream import Chunk
+from .report.values import Piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ def iter_games(stream: BinaryIO) -> Iterator[GameText]:
 def game_digest(chunk: Chunk) -> str | None:
     """The sha256 (hex) of the game's canonical text, one LF after each line; None when the
     chunk holds no game or has lines that cannot be read (its text would not be whole)."""
-    from .output.canonical import game_lines
+    from .formats.canonical import game_lines
 
     parsed = chunk.parse()
     if parsed.diagnostics or not parsed.records.games:
@@ -82,7 +82,7 @@ def validate_game(game: GameText | str, path: str = "<string>", *, first_line: i
     ``game`` is an item of ``iter_games`` (its first line and index are its own), or the
     text of a game, whose first line in its file is ``first_line`` and whose index there is
     ``index``.  None when the text holds neither a game nor a diagnostic (only comments)."""
-    from .output.jsonl import piece_object
+    from .formats.jsonl import piece_object
 
     if isinstance(game, str):
         game = GameText(game, first_line, index)

@@ -14,19 +14,19 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
 
-from . import stream as _stream
-from .diagnostics import N_, Diagnostic, diagnostic
+from .basics.diagnostics import N_, Diagnostic, diagnostic
+from .basics.positions import with_end
 from .engine import replay
-from .plain import from_records
-from .positions import with_end
-from .reader import Reading, read_text_lines
-from .report import FileReport, GameResult, Piece
-from .stream import Chunk
+from .reading import stream as _stream
+from .reading.plain import from_records
+from .reading.reader import Reading, read_text_lines
+from .reading.stream import Chunk
+from .report.values import FileReport, GameResult, Piece
 from .suppress import apply
 
 if TYPE_CHECKING:
-    from . import plain as p
-    from .parsing import ParseResult
+    from .reading import plain as p
+    from .reading.parsing import ParseResult
 
 
 #: Syntax errors: a record that cannot be read is never reported clean, so these are kept
@@ -107,7 +107,7 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
     on each of its lines): record JSON is read by ``convert``, which turns it into text."""
     import json
 
-    from .output.record_json import from_json
+    from .formats.record_json import from_json
 
     at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
     line = chunk.text.count("\n", 0, at) + 1
@@ -131,7 +131,7 @@ def _for_engine(chunk: Chunk, parsed: Reading) -> Reading:
     replayed from a reading given to the engine in NFC (``engine_names``)."""
     if unicodedata.is_normalized("NFC", chunk.text):
         return parsed
-    from .engine_names import for_engine
+    from .reading.engine_names import for_engine
 
     return Reading(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
 

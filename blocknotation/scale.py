@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .cli.inputs import maybe_gunzip
 from .games import GameText, iter_games, validate_game
-from .inputs import maybe_gunzip
 
 
 def file_games(path: str) -> list[tuple[str, GameText]]:
@@ -23,7 +23,7 @@ def file_games(path: str) -> list[tuple[str, GameText]]:
 
 def game_line(item: tuple[str, GameText]) -> str | None:
     """The JSON Lines line for one game, exactly as ``--format jsonl`` writes it (no LF)."""
-    from .output.report_json import _dumps
+    from .formats.report_json import _dumps
 
     path, game = item
     result = validate_game(game, path)

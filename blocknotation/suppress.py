@@ -17,7 +17,7 @@ import re
 import zlib
 from collections.abc import Sequence
 
-from .diagnostics import Diagnostic
+from .basics.diagnostics import Diagnostic
 
 _MARK = re.compile(r"#.*?\bblocknot:[ \t]*(ignore-file|ignore)(?:\[([^\]\n]*)\])?")
 _FILE_MARK = re.compile(rb"\bblocknot:[ \t]*ignore-file\[([^\]\n]{0,200})\]")
@@ -51,7 +51,7 @@ def file_codes(path: str) -> tuple[str, ...]:
     """The codes the ``ignore-file`` comments of the regular file at ``path`` suppress: a scan
     of its bytes a block at a time (a gzip file is read decompressed); none for anything
     else (a device such as /dev/zero is never scanned)."""
-    from .inputs import maybe_gunzip
+    from .cli.inputs import maybe_gunzip
 
     if not os.path.isfile(path):
         return ()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from blocknotation.diagnostics import Diagnostic
-from blocknotation.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
-from blocknotation.parsing import ParseResult, as_records, parse_text
-from blocknotation.reader import Reading, assembled, lark, read_text_lines
-from blocknotation.source import from_text
+from blocknotation.basics.diagnostics import Diagnostic
+from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from blocknotation.reading.parsing import ParseResult, as_records, parse_text
+from blocknotation.reading.reader import Reading, assembled, lark, read_text_lines
+from blocknotation.reading.source import from_text
 
 
 def declined(line: str, number: int) -> None:

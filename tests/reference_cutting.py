@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from blocknotation import stream
-from blocknotation.diagnostics import Diagnostic
-from blocknotation.reader import statement_kind
-from blocknotation.stream import BadLine, Chunk, _too_large, _within
+from blocknotation.basics.diagnostics import Diagnostic
+from blocknotation.reading import stream
+from blocknotation.reading.reader import statement_kind
+from blocknotation.reading.stream import BadLine, Chunk, _too_large, _within
 
 
 def game_chunks(

@@ -18,8 +18,8 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.convert import convert_bytes
-from blocknotation.output.annotated import annotated_file
+from blocknotation.formats.annotated import annotated_file
+from blocknotation.formats.convert import convert_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"

@@ -27,7 +27,7 @@ from blocknotation import (
     validate,
     validate_stream,
 )
-from blocknotation.output.report_json import document
+from blocknotation.formats.report_json import document
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.txt"

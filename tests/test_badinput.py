@@ -1,7 +1,7 @@
 """The bad-input corpus: every hostile input gets a clear answer and an exit status.
 
 Each input of ``tests/badinput/`` (and each generated one below) goes through the command
-line, ``blocknotation.cli.main``, as ``validate --format json`` and/or ``convert``, as its
+line, ``blocknotation.cli.commands.main``, as ``validate --format json`` and/or ``convert``, as its
 entry in ``tests/badinput/EXPECTED.toml`` says; the test checks the exit status, the codes and
 their positions, that nothing ends in a traceback or an internal error, and that nothing meant
 for a terminal carries a raw control, bidi or zero-width character.
@@ -36,11 +36,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from blocknotation.cli import main
-from blocknotation.diagnostics import Diagnostic
-from blocknotation.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
-from blocknotation.parsing import parse_bytes, parse_text
+from blocknotation.basics.diagnostics import Diagnostic
+from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
+from blocknotation.cli.commands import main
 from blocknotation.pipeline import validate_bytes
+from blocknotation.reading.parsing import parse_bytes, parse_text
 
 CORPUS = Path(__file__).resolve().parent / "badinput"
 MANIFEST: dict[str, dict[str, str]] = tomllib.loads(

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from blocknotation.cli import cli
-from blocknotation.diagnostics import CATALOGUE
+from blocknotation.basics.diagnostics import CATALOGUE
+from blocknotation.cli.commands import cli
 from blocknotation.engine import replay
-from blocknotation.parsing import parse_bytes
+from blocknotation.reading.parsing import parse_bytes
 
 from expect import expectations
 

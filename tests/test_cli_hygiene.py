@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.limits import MAX_INPUT_BYTES
+from blocknotation.basics.limits import MAX_INPUT_BYTES
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = SAMPLES / "three-players.txt"
@@ -206,7 +206,7 @@ def test_a_crash_is_one_line_and_status_70() -> None:
     crash = (
         "import sys\n"
         "import blocknotation.pipeline as v\n"
-        "from blocknotation.cli import main\n"
+        "from blocknotation.cli.commands import main\n"
         "def validate_chunk(*args):\n"
         "    raise RuntimeError('simulated')\n"
         "v.validate_chunk = validate_chunk\n"

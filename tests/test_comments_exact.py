@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.convert import convert_bytes, convert_stream
-from blocknotation.parsing import parse_text
+from blocknotation.formats.convert import convert_bytes, convert_stream
+from blocknotation.reading.parsing import parse_text
 
 from lark_reference import parse_with_lark
 

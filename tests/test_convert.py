@@ -9,12 +9,12 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from blocknotation.cli import cli
-from blocknotation.convert import convert_bytes
-from blocknotation.output.canonical import to_text
-from blocknotation.output.record_json import from_json, to_json
-from blocknotation.parsing import parse_text
-from blocknotation.schema import record_schema
+from blocknotation.cli.commands import cli
+from blocknotation.formats.canonical import to_text
+from blocknotation.formats.convert import convert_bytes
+from blocknotation.formats.record_json import from_json, to_json
+from blocknotation.formats.schema import record_schema
+from blocknotation.reading.parsing import parse_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from blocknotation.convert import convert_bytes, convert_stream
-from blocknotation.simulate import generate
+from blocknotation.formats.convert import convert_bytes, convert_stream
+from blocknotation.simulator.simulate import generate
 
 from strategies import record_texts
 

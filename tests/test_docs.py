@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.diagnostics import CATALOGUE
-from blocknotation.output.annotated import annotated_file
+from blocknotation.basics.diagnostics import CATALOGUE
+from blocknotation.formats.annotated import annotated_file
 from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent

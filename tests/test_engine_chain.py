@@ -3,11 +3,11 @@ a tile goes (P403, P404)."""
 
 from __future__ import annotations
 
-from blocknotation.diagnostics import Diagnostic
+from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.engine.chain import Chain, mirrored, pairs, reading
 from blocknotation.engine.moves import judge_play, opening_turned_fits
 from blocknotation.engine.tiles import index
-from blocknotation.records import Play
+from blocknotation.reading.records import Play
 
 
 def chain_of(*plays: tuple[tuple[int, int], str | None]) -> Chain:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from blocknotation.diagnostics import Diagnostic
+from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.engine import replay
 from blocknotation.engine.scoring import status_of
-from blocknotation.parsing import parse_text
-from blocknotation.report import GameResult
+from blocknotation.reading.parsing import parse_text
+from blocknotation.report.values import GameResult
 
 CASES = Path(__file__).resolve().parent / "cases"
 

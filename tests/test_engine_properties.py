@@ -1,4 +1,4 @@
-"""The engine against the simulator (``blocknotation.simulate``), which plays legal games and
+"""The engine against the simulator (``blocknotation.simulator.simulate``), which plays legal games
 keeps the whole truth: legal records validate with no diagnostic at all and the engine
 recomputes the simulator's points, totals, status and winner, however much of each hand the
 record leaves out; an illegal pass hidden in a record is caught once the record reveals a
@@ -13,9 +13,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from blocknotation.engine import replay
-from blocknotation.parsing import parse_text
-from blocknotation.report import GameResult
-from blocknotation.simulate import NAME_POOL, SimGame, render_game, simulate_game
+from blocknotation.reading.parsing import parse_text
+from blocknotation.report.values import GameResult
+from blocknotation.simulator.simulate import NAME_POOL, SimGame, render_game, simulate_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=4)

@@ -15,17 +15,22 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from blocknotation.cli import cli
-from blocknotation.diagnostics import CATALOGUE
-from blocknotation.example_records import comment_at, comments, example_names, translated_example
-from blocknotation.explain import (
+from blocknotation.basics.diagnostics import CATALOGUE
+from blocknotation.basics.example_records import (
+    comment_at,
+    comments,
+    example_names,
+    translated_example,
+)
+from blocknotation.basics.explain import (
     EXPLANATIONS,
     FAMILIES,
     catalogue_text,
     example_bytes,
     explain_text,
 )
-from blocknotation.i18n import translator
+from blocknotation.basics.i18n import translator
+from blocknotation.cli.commands import cli
 
 from expect import example_expectations
 
@@ -254,7 +259,7 @@ def test_the_s003_note_names_the_line_of_the_bad_byte(lang: str) -> None:
 def test_the_p404_page_describes_its_example() -> None:
     """The page says the ends show 3 and 1 when Bea plays 1-3, and both show 1 once it is
     played on the 3: the annotated example shows the same ends."""
-    from blocknotation.output.annotated import annotated_file
+    from blocknotation.formats.annotated import annotated_file
 
     text, _ = annotated_file(example_bytes("P404.good.txt"), "P404.good.txt", lang="en")
     assert text is not None

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from blocknotation.mistakes import KINDS, make_mistake
 from blocknotation.pipeline import validate_bytes
-from blocknotation.simulate import generate_games
+from blocknotation.simulator.mistakes import KINDS, make_mistake
+from blocknotation.simulator.simulate import generate_games
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"}, "claim": {"E504", "E505"},

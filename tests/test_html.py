@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation import records as r
-from blocknotation.output.html import COLOURS, DASHES, MARKERS, TEMPLATES, html_report
-from blocknotation.output.html_draw import ROW_WIDTH, segments
-from blocknotation.parsing import parse_bytes
+from blocknotation.formats.html import COLOURS, DASHES, MARKERS, TEMPLATES, html_report
+from blocknotation.formats.html_draw import ROW_WIDTH, segments
 from blocknotation.pipeline import validate_bytes
+from blocknotation.reading import records as r
+from blocknotation.reading.parsing import parse_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"

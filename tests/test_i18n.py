@@ -19,9 +19,9 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.i18n import language_from_environment, plural, translator
-from blocknotation.output.annotated import annotated_file
-from blocknotation.output.report_json import document
+from blocknotation.basics.i18n import language_from_environment, plural, translator
+from blocknotation.formats.annotated import annotated_file
+from blocknotation.formats.report_json import document
 from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +184,7 @@ def test_help_follows_the_locale() -> None:
 def test_version_does_not_load_the_parser_or_the_records() -> None:
     code = (
         "import sys\n"
-        "from blocknotation.cli import main\n"
+        "from blocknotation.cli.commands import main\n"
         "try:\n    main(['--version'])\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in ('lark', 'pydantic') if m in sys.modules))\n"

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.limits import MAX_INPUT_BYTES
-from blocknotation.simulate import generate
+from blocknotation.basics.limits import MAX_INPUT_BYTES
+from blocknotation.simulator.simulate import generate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = SAMPLES / "three-players.txt"

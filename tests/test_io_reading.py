@@ -16,10 +16,10 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.output.annotated import annotate, annotated_file
-from blocknotation.parsing import parse_bytes, parse_text
+from blocknotation.formats.annotated import annotate, annotated_file
 from blocknotation.pipeline import validate_bytes
-from blocknotation.simulate import generate
+from blocknotation.reading.parsing import parse_bytes, parse_text
+from blocknotation.simulator.simulate import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

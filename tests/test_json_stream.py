@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation import json_stream
-from blocknotation.convert import convert_bytes, convert_json_stream
-from blocknotation.simulate import generate
+from blocknotation.formats import json_stream
+from blocknotation.formats.convert import convert_bytes, convert_json_stream
+from blocknotation.simulator.simulate import generate
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from blocknotation.output.report_json import game_text
+from blocknotation.formats.report_json import game_text
 from blocknotation.pipeline import validate_bytes
 
 CASES = Path(__file__).resolve().parent / "cases"

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.parsing import parse_text
-from blocknotation.simulate import generate
+from blocknotation.reading.parsing import parse_text
+from blocknotation.simulator.simulate import generate
 
 from lark_reference import parse_with_lark
 from strategies import record_texts

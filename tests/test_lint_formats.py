@@ -174,7 +174,7 @@ def test_sarif_meets_the_official_schema_and_locates_each_result(tmp_path: Path)
     jsonschema.Draft4Validator(schema).validate(log)
     (run_,) = log["runs"]
     rules = run_["tool"]["driver"]["rules"]
-    from blocknotation.diagnostics import CATALOGUE
+    from blocknotation.basics.diagnostics import CATALOGUE
 
     assert [rule["id"] for rule in rules] == list(CATALOGUE)
     p405 = rules[list(CATALOGUE).index("P405")]
@@ -258,7 +258,7 @@ def test_exit_zero_output_file_and_color(tmp_path: Path) -> None:
 
 def test_rules_format_json_lists_the_catalogue(tmp_path: Path) -> None:
     done = run("rules", "--format", "json", cwd=tmp_path)
-    from blocknotation.diagnostics import CATALOGUE
+    from blocknotation.basics.diagnostics import CATALOGUE
 
     codes = json.loads(done.stdout)["codes"]
     assert [c["code"] for c in codes] == list(CATALOGUE)

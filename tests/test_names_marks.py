@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation import unicode_names
-from blocknotation.convert import convert_bytes
-from blocknotation.names import NAME_PATTERN
-from blocknotation.parsing import parse_text
+from blocknotation.basics import unicode_names
+from blocknotation.basics.names import NAME_PATTERN
+from blocknotation.formats.convert import convert_bytes
+from blocknotation.reading.parsing import parse_text
 
 from lark_reference import parse_with_lark
 

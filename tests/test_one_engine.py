@@ -1,6 +1,6 @@
 """One reader and one engine: the line reader's reading of a game replays exactly as Lark's
 reading and as the public records do, and legal games validate as the simulator
-(``blocknotation.simulate``, an independent model of the rules) played them.
+(``blocknotation.simulator.simulate``, an independent model of the rules) played them.
 
 ``validate`` reads each game into the plain form (``reader.py``, the line reader in front of
 Lark) and replays it; the public ``parse()`` gives records, which the engine is also given.
@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.pipeline import validate_bytes, validate_chunk
-from blocknotation.report import Piece
-from blocknotation.simulate import NAME_POOL, generate, render_game, simulate_game
-from blocknotation.stream import Chunk, chunks_of
+from blocknotation.reading.stream import Chunk, chunks_of
+from blocknotation.report.values import Piece
+from blocknotation.simulator.simulate import NAME_POOL, generate, render_game, simulate_game
 
 from lark_reference import read_with_lark
 from strategies import record_texts

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.pipeline import validate_bytes
-from blocknotation.report import FileReport
-from blocknotation.simulate import SimGame, render_game, simulate_game
+from blocknotation.report.values import FileReport
+from blocknotation.simulator.simulate import SimGame, render_game, simulate_game
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 SEEDS = st.integers(0, 10**6)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation import parallel
-from blocknotation.runner import Options, run_validate
-from blocknotation.simulate import generate
+from blocknotation.cli import parallel
+from blocknotation.cli.runner import Options, run_validate
+from blocknotation.simulator.simulate import generate
 
 
 def report(paths: list[str], fmt: str, jobs: int) -> tuple[str, bool]:

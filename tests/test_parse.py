@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from blocknotation import records as r
-from blocknotation.parsing import parse_bytes, parse_text
-from blocknotation.syntax_messages import describe_expected
+from blocknotation.reading import records as r
+from blocknotation.reading.parsing import parse_bytes, parse_text
+from blocknotation.reading.syntax_messages import describe_expected
 
 
 def only_hand(text: str) -> r.Hand:

@@ -42,7 +42,8 @@ def test_the_hook_checks_block_files_as_precommit_calls_it(tmp_path: Path) -> No
 def complete(words: str, shell: str = "bash", cwd: Path = ROOT) -> list[str]:
     environment = dict(os.environ, _BLOCKNOT_COMPLETE=f"{shell}_complete", COMP_WORDS=words,
                        COMP_CWORD=str(len(words.split()) - (0 if words.endswith(" ") else 1)))
-    script = "import sys; from blocknotation.cli import cli; cli.main(prog_name='blocknot')"
+    script = ("import sys; from blocknotation.cli.commands import cli; "
+              "cli.main(prog_name='blocknot')")
     done = subprocess.run([sys.executable, "-c", script], env=environment, cwd=cwd,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
@@ -65,7 +66,7 @@ def test_files_complete_as_paths(tmp_path: Path) -> None:
 def test_the_completion_scripts_exist_for_bash_zsh_and_fish() -> None:
     for shell in ("bash", "zsh", "fish"):
         environment = dict(os.environ, _BLOCKNOT_COMPLETE=f"{shell}_source")
-        script = "from blocknotation.cli import cli; cli.main(prog_name='blocknot')"
+        script = "from blocknotation.cli.commands import cli; cli.main(prog_name='blocknot')"
         done = subprocess.run([sys.executable, "-c", script], env=environment,
                               capture_output=True, text=True, check=False)
         assert "_BLOCKNOT_COMPLETE" in done.stdout, shell

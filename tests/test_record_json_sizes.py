@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocknotation import stream, writable
-from blocknotation.convert import convert_bytes, convert_json_stream, convert_stream
-from blocknotation.limits import MAX_INPUT_BYTES
+from blocknotation.basics.limits import MAX_INPUT_BYTES
+from blocknotation.formats import writable
+from blocknotation.formats.convert import convert_bytes, convert_json_stream, convert_stream
+from blocknotation.reading import stream
 
 from strategies import record_texts
 

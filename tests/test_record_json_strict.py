@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation import json_stream
-from blocknotation.convert import convert_bytes, convert_json_stream
-from blocknotation.i18n import translator
-from blocknotation.output.record_json import from_json
+from blocknotation.basics.i18n import translator
+from blocknotation.formats import json_stream
+from blocknotation.formats.convert import convert_bytes, convert_json_stream
+from blocknotation.formats.record_json import from_json
 
 RECORD = (
     '[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 1-2 3-4\nAda: 1-2 # first\n'
@@ -302,8 +302,8 @@ def test_a_value_too_large_to_hold_is_named_where_it_starts(
 def test_validate_says_so_for_record_json_too_large_to_hold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from blocknotation import stream
     from blocknotation.pipeline import validate_bytes
+    from blocknotation.reading import stream
 
     monkeypatch.setattr(stream, "MAX_INPUT_BYTES", 500)
     report = validate_bytes(("\n \n" + pretty()).encode(), "big.json")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.example_records import example_bytes, example_names
-from blocknotation.parsing import parse_text
-from blocknotation.records import RecordFile
-from blocknotation.simulate import generate
+from blocknotation.basics.example_records import example_bytes, example_names
+from blocknotation.reading.parsing import parse_text
+from blocknotation.reading.records import RecordFile
+from blocknotation.simulator.simulate import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = {

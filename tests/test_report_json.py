@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import given
 from test_one_engine import near_misses
 
-from blocknotation.output.report_json import game_text, hand_object
+from blocknotation.formats.report_json import game_text, hand_object
 from blocknotation.pipeline import validate_bytes
-from blocknotation.report import GameResult
+from blocknotation.report.values import GameResult
 
 
 def reference(game: GameResult, indent: str = "    ") -> str:

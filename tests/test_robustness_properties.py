@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from blocknotation.grammar import grammar_text
+from blocknotation.reading.grammar import grammar_text
 
 from strategies import record_texts
 

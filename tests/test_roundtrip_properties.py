@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from blocknotation.output.canonical import to_text
-from blocknotation.output.record_json import from_json, to_json
-from blocknotation.parsing import parse_text
+from blocknotation.formats.canonical import to_text
+from blocknotation.formats.record_json import from_json, to_json
+from blocknotation.reading.parsing import parse_text
 
 from strategies import record_texts
 

@@ -21,11 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocknotation.convert import convert_bytes
-from blocknotation.names import KEYWORDS, NAME_REGEX
-from blocknotation.output.report_json import document
+from blocknotation.basics.names import KEYWORDS, NAME_REGEX
+from blocknotation.formats.convert import convert_bytes
+from blocknotation.formats.report_json import document
+from blocknotation.formats.schema import record_schema, report_schema
 from blocknotation.pipeline import validate_bytes
-from blocknotation.schema import record_schema, report_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = jsonschema.Draft202012Validator(record_schema())

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocknotation.simulate import (
+from blocknotation.simulator.simulate import (
     KEYWORDS,
     NAME_POOL,
     SimGame,

@@ -16,7 +16,7 @@ SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.txt
 
 LOADED = (
     "import sys\n"
-    "from blocknotation.cli import main\n"
+    "from blocknotation.cli.commands import main\n"
     "try:\n"
     "    main(sys.argv[1:])\n"
     "except SystemExit:\n"

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation import records as r
-from blocknotation import stream
-from blocknotation.diagnostics import Diagnostic
-from blocknotation.parsing import parse_bytes
-from blocknotation.simulate import generate
-from blocknotation.stream import Chunk, chunks_of, read_lines
+from blocknotation.basics.diagnostics import Diagnostic
+from blocknotation.reading import records as r
+from blocknotation.reading import stream
+from blocknotation.reading.parsing import parse_bytes
+from blocknotation.reading.stream import Chunk, chunks_of, read_lines
+from blocknotation.simulator.simulate import generate
 
 from reference_cutting import game_chunks
 from strategies import record_texts

@@ -7,7 +7,7 @@ Every message of blocknot is an English msgid in the code, marked where it is wr
 ``N_("…")`` for a message, ``plural(lang, "…", "…", n)`` for one with plural forms, and the
 docstrings of the ``blocknot`` commands (their ``--help`` text), and the text of each comment
 in the example records of ``blocknot rules`` (``blocknotation/examples/*.txt``, read by
-``blocknotation/example_records.py``).  This script finds them with ``ast`` and that module
+``blocknotation/basics/example_records.py``).  This script finds them with ``ast`` and that module
 (the standard library only, so the tests can run it without Babel), writes the
 template ``po/blocknot.pot``, merges it into each ``po/<lang>.po`` (translations kept; new
 msgids added untranslated; msgids gone from the code kept as obsolete ``#~`` entries, which
@@ -116,10 +116,10 @@ def extract_file(path: Path, shown: str) -> list[tuple[str, str | None, str]]:
 
 
 def _example_records(package: Path) -> ModuleType:
-    """``blocknotation/example_records.py``, loaded on its own (it needs only the standard
+    """``blocknotation/basics/example_records.py``, loaded on its own (it needs only the standard
     library), so that the examples' comments are found as ``blocknot rules`` finds them."""
     spec = importlib.util.spec_from_file_location(
-        "_example_records", package / "example_records.py"
+        "_example_records", package / "basics" / "example_records.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,4 +1,4 @@
-"""Write ``blocknotation/unicode_names.py``: the Unicode letters and combining marks of names.
+"""Write ``blocknotation/basics/unicode_names.py``: Unicode letters and combining marks of names.
 
 A player's name starts with a letter (general category L) and goes on with letters, combining
 marks (category M), ASCII digits, ``_``, ``'`` or ``-``.  Python's ``re`` has no ``\\p{L}``,
@@ -13,7 +13,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
-TARGET = Path(__file__).resolve().parent.parent / "blocknotation" / "unicode_names.py"
+TARGET = Path(__file__).resolve().parent.parent / "blocknotation" / "basics" / "unicode_names.py"
 
 
 def ranges(major: str) -> list[tuple[int, int]]:

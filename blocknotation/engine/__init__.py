@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..plain import from_records
+from ..reading.plain import from_records
 
 if TYPE_CHECKING:
-    from .. import plain as r
-    from ..diagnostics import Diagnostic
-    from ..report import GameResult
+    from ..basics.diagnostics import Diagnostic
+    from ..reading import plain as r
+    from ..report.values import GameResult
 
 __all__ = ["replay"]
 

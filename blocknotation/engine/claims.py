@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading import plain as r
 from .bounds import Bounds
 from .scoring import Count, explain
 

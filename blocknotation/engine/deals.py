@@ -8,8 +8,8 @@ of a tile wins; only the later deal is set aside.
 
 from __future__ import annotations
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
 from .knowledge import NOBODY, Table
 from .players import Seats
 from .tiles import index, text

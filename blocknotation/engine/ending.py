@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
-from ..report import Outcome
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
+from ..report.values import Outcome
 from .chain import Side, pairs
 from .claims import check_outcome, check_settled_domino
 from .hand import Replay

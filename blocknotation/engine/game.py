@@ -22,9 +22,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import replace
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, Message, diagnostic
-from ..report import GameResult, HandResult, Status
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading import plain as r
+from ..report.values import GameResult, HandResult, Status
 from .bounds import unbounded
 from .claims import claimed_points
 from .hand_replay import HandReplay, replay_hand

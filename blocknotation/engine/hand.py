@@ -27,9 +27,9 @@ accepted silently, since the opening tile is laid as written whatever side is na
 
 from __future__ import annotations
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
-from ..report import Outcome
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
+from ..report.values import Outcome
 from .chain import Chain, Side, Trace, lay, mistyped
 from .claims import how_it_ended
 from .knowledge import Table

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
-from ..report import Outcome
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
+from ..report.values import Outcome
 from .bounds import Bounds, blocked_bounds, domino_bounds, holdings, open_bounds
 from .chain import Side
 from .claims import check_points, check_points_bound, claimed_points

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading import plain as r
 from .players import Seats
 
 Move = r.Play | r.Pass

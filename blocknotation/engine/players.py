@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..diagnostics import N_, Diagnostic, diagnostic
-from ..game_sizes import RULES_TARGET as RULES_TARGET
-from ..game_sizes import TILES_EACH as TILES_EACH
-from ..limits import MAX_NUMBER_DIGITS
-from ..names import KEYWORDS, NAME_PATTERN
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.game_sizes import RULES_TARGET as RULES_TARGET
+from ..basics.game_sizes import TILES_EACH as TILES_EACH
+from ..basics.limits import MAX_NUMBER_DIGITS
+from ..basics.names import KEYWORDS, NAME_PATTERN
 
 if TYPE_CHECKING:
-    from .. import plain as r
+    from ..reading import plain as r
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..diagnostics import N_, Message
-from ..report import Status
+from ..basics.diagnostics import N_, Message
+from ..report.values import Status
 
 
 @dataclass(frozen=True, slots=True)

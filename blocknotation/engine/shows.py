@@ -10,8 +10,8 @@ may be missing, so the show may be shorter but never longer.
 
 from __future__ import annotations
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
 from .knowledge import NOBODY, Table
 from .tiles import index, text
 

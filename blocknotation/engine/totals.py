@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
-from ..report import Status
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
+from ..report.values import Status
 from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape
 from .scoring import status_of

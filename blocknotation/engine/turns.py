@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import plain as r
-from ..diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
 

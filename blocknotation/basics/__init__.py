@@ -1,0 +1,1 @@
+"""Shared basics: the diagnostics registry, messages in the user's language, limits, names."""

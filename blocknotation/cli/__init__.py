@@ -1,0 +1,1 @@
+"""The command line: click commands, help, configuration, inputs, progress and workers."""

@@ -1,0 +1,182 @@
+"""Configuration files: ``blocknot.toml``, or ``[tool.blocknot]`` in ``pyproject.toml``.
+
+The file used is the first found walking up from the current directory (in each directory,
+``blocknot.toml`` before ``pyproject.toml``; a pyproject.toml without ``[tool.blocknot]`` does
+not count), or the one ``--config PATH`` names; ``--isolated`` reads none.  Keys are checked
+strictly: an unknown key, a value of the wrong type or an unknown code is a usage error that
+names the key and the file.  Options given on the command line win over the file.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
+KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
+        "jobs", "format")
+
+
+class ConfigProblem(Exception):
+    """A configuration file that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The settings of a configuration file (None or empty: not set there)."""
+
+    path: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    strict: bool | None = None
+    lang: str | None = None
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    jobs: int | None = None
+    format: str | None = None
+
+    def ignored_for(self, path: str) -> tuple[str, ...]:
+        """The codes ``per-file-ignores`` leaves out of ``path`` (patterns are gitignore-style,
+        relative to the configuration file's directory)."""
+        if not self.per_file_ignores or self.path is None:
+            return ()
+        import pathspec
+
+        relative = os.path.relpath(os.path.abspath(path), os.path.dirname(self.path))
+        codes: list[str] = []
+        for pattern, ignored in self.per_file_ignores:
+            if pathspec.PathSpec.from_lines("gitwildmatch", [pattern]).match_file(relative):
+                codes += ignored
+        return tuple(codes)
+
+
+def find(start: str) -> str | None:
+    """The configuration file that applies in ``start``: the nearest one above it."""
+    directory = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(directory, "blocknot.toml")
+        if os.path.isfile(candidate):
+            return candidate
+        candidate = os.path.join(directory, "pyproject.toml")
+        if os.path.isfile(candidate) and _has_section(candidate):
+            return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def _has_section(path: str) -> bool:
+    try:
+        return "blocknot" in _read(path).get("tool", {})
+    except ConfigProblem:
+        return True  # a broken pyproject.toml is reported, not skipped
+
+
+def _read(path: str) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except OSError as error:
+        raise ConfigProblem(f"cannot read {path}: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigProblem(f"{path} is not valid TOML: {error}") from None
+
+
+def load(path: str) -> Config:
+    """The settings in ``path`` (a blocknot.toml, or a pyproject.toml's [tool.blocknot])."""
+    data = _read(path)
+    if os.path.basename(path) == "pyproject.toml":
+        tool = data.get("tool", {})
+        data = tool.get("blocknot", {}) if isinstance(tool, dict) else {}
+    if not isinstance(data, dict):
+        raise ConfigProblem(f"[tool.blocknot] in {path} must be a table")
+    return _checked(data, os.path.abspath(path))
+
+
+def _checked(data: Mapping[str, Any], path: str) -> Config:
+    for key in data:
+        if key not in KEYS:
+            raise ConfigProblem(f"unknown key {key!r} in {path}; the keys are "
+                                + ", ".join(KEYS))
+    value = _Checker(data, path)
+    return Config(
+        path=path,
+        select=value.codes("select"),
+        ignore=value.codes("ignore"),
+        per_file_ignores=value.per_file_ignores(),
+        strict=value.typed("strict", bool, "true or false"),
+        lang=value.choice("lang", ("en", "it")),
+        include=value.strings("include"),
+        exclude=value.strings("exclude"),
+        jobs=value.jobs(),
+        format=value.choice("format", FORMATS),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Checker:
+    data: Mapping[str, Any]
+    path: str
+
+    def fail(self, key: str, wanted: str) -> ConfigProblem:
+        return ConfigProblem(f"{key!r} in {self.path} must be {wanted}")
+
+    def typed(self, key: str, kind: type, wanted: str) -> Any:
+        value = self.data.get(key)
+        if value is not None and (not isinstance(value, kind) or
+                                  (kind is int and isinstance(value, bool))):
+            raise self.fail(key, wanted)
+        return value
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(key, "a list of strings")
+        return tuple(value)
+
+    def choice(self, key: str, choices: Sequence[str]) -> str | None:
+        value = self.typed(key, str, "one of " + ", ".join(choices))
+        if value is not None and value not in choices:
+            raise self.fail(key, "one of " + ", ".join(choices))
+        return value  # type: ignore[no-any-return]
+
+    def jobs(self) -> int | None:
+        value = self.typed("jobs", int, "a whole number of at least 0")
+        if value is not None and value < 0:
+            raise self.fail("jobs", "a whole number of at least 0")
+        return value  # type: ignore[no-any-return]
+
+    def codes(self, key: str, value: Any = None) -> tuple[str, ...]:
+        from ..basics.diagnostics import CATALOGUE
+
+        codes = self.strings(key) if value is None else value
+        for code in codes:
+            if not code or not any(known.startswith(code.upper()) for known in CATALOGUE):
+                raise ConfigProblem(f"unknown code or prefix {code!r} in {key!r} in "
+                                    f"{self.path}; see `blocknot rules`")
+        return tuple(code.upper() for code in codes)
+
+    def per_file_ignores(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        table = self.data.get("per-file-ignores", {})
+        if not isinstance(table, dict):
+            raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
+        found = []
+        for pattern, codes in table.items():
+            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+                raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
+            found.append((pattern, self.codes("per-file-ignores", tuple(codes))))
+        return tuple(found)
+
+
+def resolve(config_path: str | None, isolated: bool) -> Config:
+    """The settings that apply: none with ``--isolated``, ``--config PATH``, or the nearest
+    file above the current directory."""
+    if isolated:
+        return Config()
+    path = config_path if config_path is not None else find(os.curdir)
+    return Config() if path is None else load(path)

@@ -1,0 +1,78 @@
+"""``validate`` for the machine formats (jsonl, github, sarif, junit) and ``--statistics``.
+
+Each file is read a game at a time (``pipeline.chunks_of``); each game's piece of the report
+goes to a ``Sink`` as soon as it is validated, with the digest of the game's canonical text
+when the sink wants it.  JSON Lines and GitHub annotations are written at once, so their
+first lines come out while the input is still being read; SARIF, JUnit and the statistics
+are written once every file is done, from what they kept (diagnostics and counts, never the
+games' text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import IO, BinaryIO, Protocol
+
+from ..pipeline import EVERYTHING, Selection, validate_chunk
+from ..report.values import Piece, Tally
+from .inputs import maybe_gunzip
+
+
+class Sink(Protocol):
+    """Where the pieces of the report go, in the order of the files and of their games."""
+
+    wants_digest: bool
+
+    def add(self, path: str, piece: Piece, digest: str | None) -> None: ...
+
+    def end_file(self, path: str, tally: Tally) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One input: the name reports give it, and how to open it."""
+
+    name: str
+    path: str  # "-" for standard input
+    selection: Selection = EVERYTHING
+
+
+def pieces(stream: BinaryIO, selection: Selection, digests: bool
+           ) -> Iterator[tuple[Piece, str | None]]:
+    """The pieces of one file, a game at a time, each with its game's digest if wanted."""
+    from ..games import check, iter_games
+
+    for game in iter_games(stream):
+        if digests:
+            yield check(game, selection)
+        else:
+            problem = game.problem
+            chunk = problem if problem is not None else game.chunk
+            yield validate_chunk(chunk, game.index, selection), None
+
+
+def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
+    """Validate every source into ``sink``; the counts of each file, in order."""
+    tallies = []
+    with ExitStack() as stack:
+        for source in sources:
+            raw = stdin if source.path == "-" else stack.enter_context(open(source.path, "rb"))
+            stream = maybe_gunzip(raw)
+            tally = Tally()
+            for piece, digest in pieces(stream, source.selection, sink.wants_digest):
+                tally = tally.add(piece)
+                sink.add(source.name, piece, digest)
+            sink.end_file(source.name, tally)
+            tallies.append(tally)
+    sink.close()
+    return tallies
+
+
+def write_line(out: IO[str], text: str) -> None:
+    """One line, flushed: a reader at the other end of a pipe gets it now."""
+    out.write(text + "\n")
+    out.flush()

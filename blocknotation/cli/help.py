@@ -1,0 +1,131 @@
+"""``--help`` in the user's language, translated when help is shown, never at import.
+
+The commands' docstrings and options' ``help=N_("…")`` texts are English msgids; these click
+classes look them up when the help page is built, so importing the CLI costs nothing (no
+catalogue is read for ``blocknot --version`` or a plain ``validate``).  The language is the
+command's ``--lang`` when it comes before ``--help`` on the command line (``--lang`` is eager
+and remembers itself in the context), else the locale's.  Click's own words that a help page
+shows (Usage, Options, Commands, the help and version options) are translated too; the rest
+of click's messages (usage errors, ``[default: …]``) stay as click writes them.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ..basics.diagnostics import N_
+from ..basics.i18n import language_from_environment, translator
+
+LANG_KEY = "blocknot.lang"
+_TRANSLATE = "blocknot.translate"
+
+# Click's words on a help page, translated here because click looks them up in its own
+# gettext domain, which blocknot does not install.
+CLICK_WORDS = (
+    N_("Usage:"), N_("Options"), N_("Commands"),
+    N_("Show this message and exit."), N_("Show the version and exit."),
+)
+
+
+def remember_language(ctx: click.Context, _param: click.Parameter, value: str | None) -> Any:
+    """The eager ``--lang`` callback: keep the choice for the help page."""
+    if value is not None:
+        ctx.meta[LANG_KEY] = value
+    return value
+
+
+def help_language(ctx: click.Context) -> str:
+    language = ctx.meta.get(LANG_KEY)
+    return language if isinstance(language, str) else language_from_environment()
+
+
+@contextmanager
+def _translated(command: click.Command, ctx: click.Context) -> Iterator[Callable[[str], str]]:
+    """Swap in translated help texts on the command, its parameters and subcommands for the
+    time a help page is built (click reads them from these attributes)."""
+    _ = translator(help_language(ctx))
+    saved: list[tuple[click.Command | click.Parameter, str | None]] = []
+
+    def swap(obj: click.Command | click.Parameter) -> None:
+        text = getattr(obj, "help", None)
+        saved.append((obj, text))
+        if text:
+            obj.help = _(inspect.cleandoc(text))
+
+    swap(command)
+    for param in command.get_params(ctx):
+        swap(param)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            swap(sub)
+    try:
+        yield _
+    finally:
+        for obj, text in reversed(saved):
+            obj.help = text
+
+
+def _format_options(
+    command: click.Command, ctx: click.Context, formatter: click.HelpFormatter, title: str
+) -> None:
+    rows = [
+        record
+        for param in command.get_params(ctx)
+        if not isinstance(param, click.Argument)
+        and (record := param.get_help_record(ctx)) is not None
+    ]
+    if rows:
+        with formatter.section(title):
+            formatter.write_dl(rows)
+
+
+def _words(ctx: click.Context) -> Callable[[str], str]:
+    found = ctx.meta.get(_TRANSLATE)
+    return found if callable(found) else translator("en")
+
+
+def _usage(command: click.Command, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    pieces = command.collect_usage_pieces(ctx)
+    formatter.write_usage(ctx.command_path, " ".join(pieces), _words(ctx)("Usage:") + " ")
+
+
+class _TranslatedHelp(click.Command):
+    """The help page and usage line of a command, in the user's language."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        with _translated(self, ctx) as _:
+            ctx.meta[_TRANSLATE] = _
+            return super().get_help(ctx)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _usage(self, ctx, formatter)
+
+
+class TranslatedCommand(_TranslatedHelp):
+    """A command whose help page is in the user's language."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _format_options(self, ctx, formatter, _words(ctx)("Options"))
+
+
+class TranslatedGroup(_TranslatedHelp, click.Group):
+    """The ``blocknot`` group: its help page, and its commands', in the user's language."""
+
+    command_class = TranslatedCommand
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _ = _words(ctx)
+        _format_options(self, ctx, formatter, _("Options"))
+        rows = []
+        for name in self.list_commands(ctx):
+            sub = self.get_command(ctx, name)
+            if sub is not None and not sub.hidden:
+                rows.append((name, sub.get_short_help_str(formatter.width - 6 - len(name))))
+        if rows:
+            with formatter.section(_("Commands")):
+                formatter.write_dl(rows)

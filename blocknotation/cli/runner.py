@@ -1,0 +1,259 @@
+"""Running ``blocknot validate`` over files: pieces in, formatted report out.
+
+The command line parses options and calls ``run_validate``; this module opens the files,
+streams their pieces (in this process, or in workers with ``--jobs``), writes each piece in
+the chosen format as soon as it is ready, shows progress on a terminal, and says whether
+any file failed.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import IO, BinaryIO, cast
+
+from ..basics.diagnostics import printable
+from ..formats import report_json, report_text
+from ..formats.report_json import JsonReport
+from ..formats.report_text import summary_line
+from ..pipeline import EVERYTHING, Selection, validate_stream
+from ..report.values import Piece, Rendered, Tally
+from .inputs import maybe_gunzip
+from .output import say, scratch
+from .progress import Progress
+
+STDIN = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the user asked of ``validate``."""
+
+    fmt: str = "text"
+    selection: Selection = EVERYTHING
+    strict: bool = False
+    lang: str = "en"
+    color: bool = False
+    jobs: int = 1
+    progress: bool | None = None  # None: when standard error is a terminal
+    quiet: bool = False  # summaries only for files with diagnostics
+    stdin_name: str = "<stdin>"  # --stdin-filename
+    selections: tuple[Selection, ...] = ()  # per file (per-file-ignores); else ``selection``
+
+    def selection_of(self, index: int) -> Selection:
+        return self.selections[index] if index < len(self.selections) else self.selection
+
+
+def display_name(path: str, stdin_name: str = "<stdin>") -> str:
+    return stdin_name if path == STDIN else path
+
+
+def check_readable(paths: Sequence[str]) -> str | None:
+    """Why one of ``paths`` cannot be read, before any output is written; None if all can.
+
+    Each file is opened and closed at once (a FIFO is only checked for permission, since
+    opening it would wait for a writer), so no more than one is open at a time."""
+    for path in paths:
+        if path == STDIN:
+            continue
+        try:
+            if stat.S_ISFIFO(os.stat(path).st_mode):
+                if not os.access(path, os.R_OK):
+                    raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+                continue
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            return f"cannot read {printable(path)}: {error.strerror or error}"
+    return None
+
+
+class Input:
+    """A file being read: a read that fails ends it, and the failure is kept in ``error``
+    for the report, so that one unreadable file does not stop the others."""
+
+    def __init__(self, stream: BinaryIO | None, error: OSError | None = None) -> None:
+        self.stream = stream
+        self.error = error
+        self.position = 0
+
+    def read(self, size: int = -1) -> bytes:
+        # One system call at a time (``read1``), not a loop of them in C until ``size``
+        # bytes have come: between calls Python runs its signal handlers, so Ctrl-C during
+        # a slow pipe is taken at once.  Callers take short reads in their stride.
+        return self._take("read1" if hasattr(self.stream, "read1") else "read", size)
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._take("readline", size)
+
+    def _take(self, how: str, size: int) -> bytes:
+        if self.stream is None or self.error is not None:
+            return b""
+        try:
+            data: bytes = getattr(self.stream, how)(size)
+        except OSError as error:
+            self.error = error
+            return b""
+        self.position += len(data)
+        return data
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file could not be read whole, or None."""
+        if self.error is None:
+            return None
+        return self.error.strerror or str(self.error) or type(self.error).__name__
+
+
+def _inputs(paths: Sequence[str], stdin: BinaryIO, opened: list[Input]) -> Iterator[Input]:
+    """Each file in turn, opened when its turn comes and closed when the next one's does;
+    gzip-compressed input is read decompressed (recognised by its magic bytes)."""
+    for path in paths:
+        if path == STDIN:
+            opened.append(_unzipped(stdin))
+            yield opened[-1]
+            continue
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below
+        except OSError as error:
+            opened.append(Input(None, error))
+            yield opened[-1]
+            continue
+        with handle:
+            opened.append(_unzipped(handle))
+            yield opened[-1]
+
+
+def _unzipped(stream: BinaryIO) -> Input:
+    try:
+        return Input(maybe_gunzip(stream))
+    except OSError as error:
+        return Input(None, error)
+
+
+@dataclass(frozen=True, slots=True)
+class Render:
+    """Formats a piece of file ``index``'s report; picklable, so workers can do it."""
+
+    fmt: str
+    names: tuple[str, ...]
+    lang: str
+    color: bool
+
+    def __call__(self, index: int, piece: Piece) -> Rendered:
+        if self.fmt == "json":
+            return report_json.render_piece(piece, self.lang)
+        return report_text.render_piece(piece, self.names[index], self.lang, self.color)
+
+    def join(self, pieces: Sequence[Rendered]) -> Rendered:
+        """Consecutive pieces of one file as one, written the same."""
+        return Rendered.join(pieces, report_json.GAMES_SEPARATOR if self.fmt == "json" else "")
+
+
+def _tagged_pieces(
+    paths: Sequence[str], stdin: BinaryIO, options: Options, opened: list[Input]
+) -> Iterator[tuple[int, Rendered, Input]]:
+    inputs = _inputs(paths, stdin, opened)
+    names = tuple(display_name(path, options.stdin_name) for path in paths)
+    render = Render(options.fmt, names, options.lang, options.color)
+    if options.jobs == 1:
+        for index, source in enumerate(inputs):
+            for piece in validate_stream(cast(BinaryIO, source), options.selection_of(index)):
+                yield index, render(index, piece), source
+        return
+    from .parallel import validate_files
+
+    streams = cast(Iterator[BinaryIO], inputs)
+    selections = [options.selection_of(index) for index in range(len(paths))]
+    for index, rendered in validate_files(streams, selections, options.jobs, render):
+        yield index, rendered, opened[index]
+
+
+class _Feed:
+    """Hands out the tagged pieces one file at a time, keeping counts and progress."""
+
+    def __init__(self, tagged: Iterator[tuple[int, Rendered, Input]], files: int,
+                 progress: Progress) -> None:
+        self.tagged = tagged
+        self.upcoming = next(tagged, None)
+        self.tallies = [Tally() for _ in range(files)]
+        self.progress = progress
+
+    def pieces(self, index: int, read_before: int) -> Iterator[Rendered]:
+        while self.upcoming is not None and self.upcoming[0] == index:
+            _, piece, source = self.upcoming
+            self.tallies[index] = self.tallies[index].plus(piece.tally)
+            self.progress.read = read_before + source.position
+            self.progress.advance(0, piece.tally.games)
+            yield piece
+            self.upcoming = next(self.tagged, None)
+
+
+def _size(path: str) -> int:
+    try:
+        return 0 if path == STDIN else os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def run_validate(paths: Sequence[str], options: Options, out: IO[str],
+                 stdin: BinaryIO) -> int:
+    """Validate every file and write the report to ``out``; returns the exit status: 2 when
+    a file could not be read, else 1 when a file failed, else 0.
+
+    Interrupted (``KeyboardInterrupt``), a JSON report is closed as a whole document, marked
+    ``"interrupted": true``, before the interruption goes on."""
+    progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress)
+    json_report = JsonReport(out, options.lang, options.strict) if options.fmt == "json" \
+        else None
+    opened: list[Input] = []
+    unreadable = False
+    try:
+        feed = _Feed(_tagged_pieces(paths, stdin, options, opened), len(paths), progress)
+        read_before = 0
+        for index, path in enumerate(paths):
+            name = display_name(path, options.stdin_name)
+            pieces = feed.pieces(index, read_before)
+            problem = partial(_problem, opened, index)
+            if json_report is not None:
+                with scratch():  # the report's spool of games
+                    json_report.add_rendered(name, pieces, problem)
+            else:
+                _write_text(out, pieces, progress)
+            if problem() is not None:
+                unreadable = True
+                progress.close()
+                out.flush()
+                say(f"blocknot: cannot read {printable(name)}: {problem()}\n")
+            elif json_report is None:
+                tally = feed.tallies[index]
+                if not options.quiet or tally.errors or tally.warnings:
+                    out.write(summary_line(name, tally, options.lang) + "\n")
+            read_before += _size(path)
+    except KeyboardInterrupt:
+        progress.close()
+        if json_report is not None:
+            json_report.close(interrupted=True)
+        raise
+    progress.close()
+    if json_report is not None:
+        json_report.close()
+    out.flush()
+    if unreadable:
+        return 2
+    return int(any(t.errors or (options.strict and t.warnings) for t in feed.tallies))
+
+
+def _problem(opened: list[Input], index: int) -> str | None:
+    return opened[index].problem
+
+
+def _write_text(out: IO[str], pieces: Iterator[Rendered], progress: Progress) -> None:
+    for piece in pieces:
+        for line in piece.lines:
+            out.write(line + "\n")
+    progress.close()

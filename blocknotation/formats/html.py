@@ -1,0 +1,132 @@
+"""``validate --format html``: one self-contained page that shows every file's verdict,
+diagnostics and numbered record, every game's score chart and every hand's chain, with a
+step-by-step replay.
+
+The page references nothing outside itself: its CSS, its small script and its drawings
+(inline SVG) are written into it.  Without the script it shows each hand's final position,
+and it prints one hand per page.  Everything taken from a record is escaped (by Jinja2's
+autoescape, or ``markupsafe.escape`` where a part is written as a string: ``html_chart``,
+``html_hand``, ``html_svg``); the script reads only numbers and the page's own text.
+
+A hand's drawings and a game's chart are written inside ``<noscript>`` (``html_svg``,
+``html_chart``): a browser without script shows them as they are, and the script draws them
+when the hand or game comes near the screen, is stepped or printed, so that a page of
+thousands of hands opens quickly.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..basics.diagnostics import Diagnostic
+from ..basics.i18n import translator
+from ..pipeline import (
+    EVERYTHING,
+    Selection,
+    chunks_of,
+    collect,
+    validate_chunk,
+)
+from ..reading.source import decode
+from . import html_hand
+from . import html_svg as svg
+from .html_chart import number
+from .html_facts import GameFacts, game_facts
+from .html_model import Context, DiagnosticView, GameView, game_view
+from .html_words import words
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from ..report.values import FileReport, Piece
+
+CHUNK = 200
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+#: Players' colours on white (each passes WCAG AA for text, 4.5:1) and line styles, so that
+#: players are told apart without colour too.
+COLOURS = ("#1b5e9e", "#a13d00", "#2b6e2b", "#7b2d8e")
+DASHES = ("", "8 4", "2 3", "10 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond")
+
+
+@dataclass(frozen=True, slots=True)
+class FileView:
+    anchor: str
+    path: str
+    errors: int
+    warnings: int
+    diagnostics: tuple[DiagnosticView, ...]
+    lines: tuple[str, ...]
+    notes: dict[int, list[DiagnosticView]]
+    games: tuple[GameView, ...]
+
+    @property
+    def chunks(self) -> list[tuple[int, tuple[str, ...]]]:
+        """The numbered lines in runs of ``CHUNK`` (first line number, lines): the browser
+        lays out only the runs in view."""
+        return [(start + 1, self.lines[start:start + CHUNK])
+                for start in range(0, len(self.lines), CHUNK)]
+
+
+def file_view(index: int, path: str, data: bytes, selection: Selection, lang: str) -> FileView:
+    """Validate one file and gather what its part of the page shows."""
+    report, records = _validated(data, path, selection)
+    text = decode(data).text
+    lines = tuple(text.split("\n")) if text is not None else ()
+    if lines and lines[-1] == "":
+        lines = lines[:-1]
+    ctx = Context(f"f{index}", lines, lang, translator(lang), words(lang))
+    views = tuple(ctx.view(d) for d in report.diagnostics)
+    for view in views:
+        ctx.views.setdefault(view.line, []).append(view)
+    by_line = dict(records)
+    games = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
+    return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
+                    games)
+
+
+def _validated(data: bytes, path: str,
+               selection: Selection) -> tuple[FileReport, list[tuple[int, GameFacts]]]:
+    """The file's report and its games as written (with their first lines): each chunk is
+    read once, and the replay is given what was read."""
+    pieces: list[Piece] = []
+    games: list[tuple[int, GameFacts]] = []
+    count = 0
+    for chunk in chunks_of(io.BytesIO(data)):
+        read = None if isinstance(chunk, Diagnostic) else chunk.read()
+        piece = validate_chunk(chunk, count + 1, selection, parsed=read)
+        if read is not None:
+            games += ((g.line, game_facts(g)) for g in read.records.games)
+        count += len(piece.games)
+        pieces.append(piece)
+    return collect(path, pieces), games
+
+
+def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
+                lang: str = "en") -> tuple[str, tuple[FileView, ...]]:
+    """The page for ``files`` (each a display name and its bytes), and what it shows of
+    each file (its ``errors`` and ``warnings`` give the exit status)."""
+    views = tuple(file_view(i, path, data, selection, lang)
+                  for i, (path, data) in enumerate(files, start=1))
+    template = _environment().get_template("report.html.j2")
+    page = template.render(
+        files=views, w=words(lang), lang=lang, hands=html_hand, svg=svg, colours=COLOURS,
+        dashes=DASHES, markers=MARKERS,
+    )
+    return page, views
+
+
+@cache
+def _environment() -> Environment:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["num"] = number
+    return env

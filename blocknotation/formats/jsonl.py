@@ -1,0 +1,90 @@
+"""``--format jsonl``: JSON Lines, one object per game, written as soon as the game is done.
+
+Each game's object holds where it is (``path``, ``game``, ``line``), what blocknot recomputed
+(``players``, ``target``, ``status``, ``winner``, ``score``: the final totals, ``hands``), its
+counts and ``diagnostics``, and ``digest``: the sha256 of the game's canonical text, equal for
+two games that say the same thing however they are spaced or where they are stored.
+Diagnostics that belong to no game come in an object of their own, with ``"game": null``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import IO, Any
+
+from ..basics.diagnostics import Diagnostic
+from ..cli.gamewise import write_line
+from ..report.values import GameResult, Piece, Tally
+from .report_json import _dumps, diagnostic_object, hand_object
+
+
+def game_object(path: str, game: GameResult, diagnostics: Sequence[Diagnostic],
+                digest: str | None, lang: str = "en") -> dict[str, Any]:
+    errors = sum(1 for d in diagnostics if d.is_error)
+    return {
+        "path": path,
+        "game": game.index,
+        "line": game.line,
+        "players": list(game.players),
+        "target": game.target,
+        "status": game.status,
+        "winner": game.winner,
+        "score": None if game.score is None else dict(game.score),
+        "hands": [hand_object(hand) for hand in game.hands],
+        "valid": errors == 0,
+        "errors": errors,
+        "warnings": len(diagnostics) - errors,
+        "diagnostics": [diagnostic_object(d, lang) for d in diagnostics],
+        "digest": digest,
+    }
+
+
+def loose_object(path: str, diagnostics: Sequence[Diagnostic], lang: str = "en"
+                 ) -> dict[str, Any]:
+    """The diagnostics of a piece that belong to no game."""
+    errors = sum(1 for d in diagnostics if d.is_error)
+    return {
+        "path": path,
+        "game": None,
+        "line": diagnostics[0].line,
+        "valid": errors == 0,
+        "errors": errors,
+        "warnings": len(diagnostics) - errors,
+        "diagnostics": [diagnostic_object(d, lang) for d in diagnostics],
+    }
+
+
+def piece_object(path: str, piece: Piece, digest: str | None, lang: str = "en"
+                 ) -> dict[str, Any] | None:
+    """The object for one piece (one game, and every diagnostic in its lines); None for a
+    piece with neither a game nor a diagnostic."""
+    if piece.games:
+        found = game_object(path, piece.games[0], piece.diagnostics, digest, lang)
+    elif piece.diagnostics:
+        found = loose_object(path, piece.diagnostics, lang)
+    else:
+        return None
+    found["suppressed"] = piece.suppressed
+    return found
+
+
+class JsonLinesSink:
+    """Writes a line per game (and per piece of diagnostics outside any game)."""
+
+    wants_digest = True
+
+    def __init__(self, out: IO[str], lang: str = "en", quiet: bool = False) -> None:
+        self.out = out
+        self.lang = lang
+        self.quiet = quiet
+
+    def add(self, path: str, piece: Piece, digest: str | None) -> None:
+        found = piece_object(path, piece, digest, self.lang)
+        if found is not None and not (self.quiet and not found["diagnostics"]):
+            write_line(self.out, _dumps(found))
+
+    def end_file(self, path: str, tally: Tally) -> None:
+        pass
+
+    def close(self) -> None:
+        self.out.flush()

@@ -1,0 +1,95 @@
+"""``--format sarif``: one SARIF 2.1.0 log for every file checked.
+
+One run of the tool ``blocknot``: its rules are the whole catalogue, each with its summary,
+the explanation of ``blocknot rules CODE`` (what it means and why) as help, and a ``helpUri``
+to the code's row of the catalogue in docs/notation.md, relative to the repository's root.
+Each diagnostic is a result with its rule, level and a physical location (the file as a
+relative URI, and the region from the start to the end of the statement or token at fault).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import PurePath
+from typing import IO, Any
+from urllib.parse import quote
+
+from .. import __version__
+from ..basics.diagnostics import CATALOGUE, Diagnostic
+from ..basics.i18n import translator
+from ..report.values import Piece, Tally
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+HELP_PAGE = "docs/notation.md"
+
+
+def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
+    from ..basics.explain import EXPLANATIONS
+
+    translate = translator(lang)
+    rules = []
+    for code in CATALOGUE.values():
+        entry = EXPLANATIONS[code.code]
+        what, why = translate(entry.what), translate(entry.why)
+        rules.append({
+            "id": code.code,
+            "shortDescription": {"text": translate(code.summary)},
+            "fullDescription": {"text": what},
+            "help": {"text": f"{what}\n\n{why}"},
+            "helpUri": f"{HELP_PAGE}#{code.code.lower()}",
+            "defaultConfiguration": {"level": code.severity},
+            "properties": {"tags": list(code.rules)},
+        })
+    return rules
+
+
+def artifact_uri(path: str) -> str:
+    """A file name as a URI reference: forward slashes, unsafe characters %-escaped."""
+    return quote(PurePath(path).as_posix(), safe="/")
+
+
+def result_object(path: str, d: Diagnostic, lang: str = "en") -> dict[str, Any]:
+    end_line, end_column = d.end
+    return {
+        "ruleId": d.code,
+        "ruleIndex": list(CATALOGUE).index(d.code),
+        "level": d.severity,
+        "message": {"text": d.message.render(translator(lang))},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": artifact_uri(path)},
+            "region": {"startLine": d.line, "startColumn": d.column,
+                       "endLine": end_line, "endColumn": end_column},
+        }}],
+    }
+
+
+class SarifSink:
+    """Keeps the results (never the games) and writes the log at the end."""
+
+    wants_digest = False
+
+    def __init__(self, out: IO[str], lang: str = "en") -> None:
+        self.out = out
+        self.lang = lang
+        self.results: list[dict[str, Any]] = []
+        self.artifacts: list[str] = []
+
+    def add(self, path: str, piece: Piece, digest: str | None) -> None:
+        self.results += [result_object(path, d, self.lang) for d in piece.diagnostics]
+
+    def end_file(self, path: str, tally: Tally) -> None:
+        self.artifacts.append(path)
+
+    def close(self) -> None:
+        log = {
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {"name": "blocknot", "version": __version__,
+                                    "rules": rule_objects(self.lang)}},
+                "artifacts": [{"location": {"uri": artifact_uri(p)}} for p in self.artifacts],
+                "results": self.results,
+            }],
+        }
+        self.out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
+        self.out.flush()

@@ -1,0 +1,289 @@
+"""The Lark side of parsing: the transformer, the compiled parser and syntax errors.
+
+``reader.py`` loads this module on first need, when the line reader (``line_reader``) declines a
+line: lark's import and the grammar's compilation cost a noticeable share of start-up, and a
+record whose lines the line reader reads never pays it.  The parser is compiled once per
+process.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from lark import Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..basics.diagnostics import N_, Diagnostic, diagnostic, printable
+from ..basics.limits import MAX_NUMBER_DIGITS
+from . import plain as p
+from .grammar import build_parser
+from .line_reader import read_tile
+from .syntax_messages import describe_expected, describe_token
+
+Items = list[p.Item | None]
+Comments = list[tuple[int, str]]
+
+
+class _Builder(Transformer[Token, Any]):
+    """One method per grammar alias; each turns a line's tokens into its plain statement."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.line_offset = 0
+        self.problems: list[Diagnostic] = []
+
+    # --- helpers -----------------------------------------------------------
+    def _at(self, first: Token) -> tuple[int, int]:
+        """The line and column of a statement that starts with ``first``."""
+        return self._line(first), first.column or 1
+
+    def _line(self, token: Token) -> int:
+        return (token.line or 1) + self.line_offset
+
+    def _number(self, token: Token) -> int | None:
+        if len(token) > MAX_NUMBER_DIGITS:
+            self.problems.append(
+                diagnostic(
+                    "S001", self._line(token), token.column or 1,
+                    N_("a number of {digits} digits; numbers have at most {limit}"),
+                    digits=len(token), limit=MAX_NUMBER_DIGITS,
+                )
+            )
+            return None
+        return int(token)
+
+    def _tile(self, token: Token) -> tuple[int, int] | None:
+        text = str(token).strip("[]").replace(" ", "").replace("\t", "")
+        a, _, b = text.partition("|" if "|" in text else "-")
+        if len(a) == 1 and len(b) == 1 and a <= "6" and b <= "6":
+            return read_tile(str(token))
+        bad = a if not (len(a) == 1 and a <= "6") else b
+        self.problems.append(
+            diagnostic(
+                "S002", self._line(token), token.column or 1,
+                N_("pip {pip} in {tile} is outside 0–6: a double-six set has pips 0 to 6"),
+                pip=bad[:12] + ("…" if len(bad) > 12 else ""), tile=printable(str(token)[:40]),
+            )
+        )
+        return None
+
+    def _tiles(self, tokens: Sequence[Token]) -> tuple[tuple[int, int], ...] | None:
+        tiles = [self._tile(t) for t in tokens]
+        clean = [t for t in tiles if t is not None]
+        return tuple(clean) if len(clean) == len(tiles) else None
+
+    # --- file ----------------------------------------------------------------
+    def file(self, children: Items) -> Items:
+        return children
+
+    # --- statements ----------------------------------------------------------
+    def tag(self, c: list[Token]) -> p.Tag:
+        raw = str(c[2])[1:-1]
+        value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
+        return p.Tag(*self._at(c[0]), str(c[1]), value)
+
+    def hand(self, c: list[Token]) -> p.Hand | None:
+        number = self._number(c[1])
+        return None if number is None else p.Hand(*self._at(c[0]), number)
+
+    def opener(self, c: list[Token]) -> p.Opener:
+        return p.Opener(*self._at(c[0]), str(c[1]))
+
+    def deal(self, c: list[Token]) -> p.Deal | None:
+        tiles = self._tiles(c[2:])
+        return None if tiles is None else p.Deal(*self._at(c[0]), str(c[1]), tiles)
+
+    def play(self, c: list[Any]) -> p.Play | None:
+        tile = self._tile(c[1])
+        side = c[2] if len(c) > 2 else None
+        if tile is None:
+            return None
+        return p.Play(*self._at(c[0]), str(c[0]), tile, side)
+
+    def side(self, c: list[Token]) -> str:
+        return "L" if c[0].type == "LEFT" else "R"
+
+    def pass_(self, c: list[Token]) -> p.Pass:
+        return p.Pass(*self._at(c[0]), str(c[0]))
+
+    def show(self, c: list[Token]) -> p.Show | None:
+        if c[2].type == "NO_TILES":
+            return p.Show(*self._at(c[0]), str(c[1]), ())
+        tiles = self._tiles(c[2:])
+        return None if tiles is None else p.Show(*self._at(c[0]), str(c[1]), tiles)
+
+    def domino(self, c: list[Token]) -> p.Domino:
+        return p.Domino(*self._at(c[0]), str(c[1]))
+
+    def blocked(self, c: list[Token]) -> p.Blocked:
+        return p.Blocked(*self._at(c[0]))
+
+    def points(self, c: list[Token]) -> p.Points | None:
+        if c[1].type == "NONE":
+            return p.Points(*self._at(c[0]), None, None)
+        number = self._number(c[2])
+        if number is None:
+            return None
+        return p.Points(*self._at(c[0]), str(c[1]), number)
+
+    def score(self, c: list[Any]) -> p.Score | None:
+        entries = c[1:]
+        if any(e is None for e in entries):
+            return None
+        return p.Score(*self._at(c[0]), tuple(entries))
+
+    def score_entry(self, c: list[Token]) -> p.ScoreEntry | None:
+        total = self._number(c[1])
+        return None if total is None else p.ScoreEntry(str(c[0]), total)
+
+
+# `pass` is a Python keyword; lark looks the method up by the rule's name.
+setattr(_Builder, "pass", _Builder.pass_)
+
+
+class LarkParser:
+    """The compiled parser and its transformer.  The problems the transformer meets (S001 for
+    a long number, S002 for a pip out of range) gather in ``problems`` from ``start()`` on."""
+
+    def __init__(self) -> None:
+        self._builder = _Builder()
+        self._comments: list[Token] = []
+        lark = build_parser(self._builder, self._comments.append)
+        self._parse = cast(Callable[[str], Items], lark.parse)
+
+    @property
+    def problems(self) -> list[Diagnostic]:
+        return self._builder.problems
+
+    def start(self) -> None:
+        """Begin a parse: forget the problems of the one before."""
+        self._builder.problems = []
+
+    def parse_line(self, line: str, number: int) -> tuple[Items, Comments] | Diagnostic:
+        """Line ``number`` of a file: its statements and comments, or its syntax error."""
+        self._builder.line_offset = number - 1
+        self._comments.clear()
+        try:
+            items = self._parse(line)
+        except UnexpectedInput as error:
+            return _syntax_error(error, number, line)
+        return items, [(number, t[1:]) for t in self._comments]
+
+    def parse_whole(self, text: str) -> tuple[Items, Comments] | None:
+        """A whole text at once (a parse of its own); None after a syntax error."""
+        self.start()
+        self._builder.line_offset = 0
+        self._comments.clear()
+        try:
+            items = self._parse(text)
+        except UnexpectedInput:
+            return None
+        return items, [(t.line or 1, t[1:]) for t in self._comments]
+
+    def kind(self, line: str) -> str | None:
+        """The kind of statement on ``line``, or None for none or a syntax error."""
+        self.start()
+        self._builder.line_offset = 0
+        try:
+            items = self._parse(line)
+        except UnexpectedInput:
+            return None
+        finally:
+            self._comments.clear()
+            self.start()
+        return items[0].kind if items and items[0] is not None else None
+
+
+_PARSER: LarkParser | None = None
+
+
+def parser() -> LarkParser:
+    """The process's parser, compiled on the first call."""
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = LarkParser()
+    return _PARSER
+
+
+# A play whose last word is not a side: `Cy: 1-1 Left`, `Cy: 1-1 lft`.
+_BAD_SIDE = re.compile(
+    r"[^\W\d_][\w'\-]*[ \t]*:[ \t]*(?:[0-9]+-[0-9]+|\[[^\]]*\])[ \t]+([^\s#]+)[ \t]*(?:#.*)?"
+)
+_SIDES = ("L", "R", "left", "right")
+
+
+def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
+    column = error.column if isinstance(error.column, int) and error.column > 0 else 1
+    bad_side = _BAD_SIDE.fullmatch(line.strip(" \t"))
+    if bad_side is not None and bad_side.group(1) not in _SIDES:
+        word = bad_side.group(1)
+        return diagnostic(
+            "S001", number, line.index(word, line.index(":")) + 1,
+            N_("'{word}' is not a side: after the tile write L or left, R or right"),
+            word=printable(word),
+        )
+    if isinstance(error, UnexpectedCharacters):
+        char = line[column - 1] if column <= len(line) else ""
+        if char == '"' and "STRING" in (error.allowed or ()):
+            problem = _string_problem(line, column, number)
+            if problem is not None:
+                return problem
+        return diagnostic(
+            "S001", number, column,
+            N_("unexpected character {char}; expected {expected}"),
+            char=_quote_char(char), expected=describe_expected(error.allowed),
+        )
+    if isinstance(error, UnexpectedToken):
+        if error.token.type == "$END":
+            column = len(line.rstrip()) + 1
+            return diagnostic(
+                "S001", number, column, N_("the line ends too early; expected {expected}"),
+                expected=describe_expected(error.expected),
+            )
+        return diagnostic(
+            "S001", number, column, N_("unexpected {found}; expected {expected}"),
+            found=describe_token(error.token), expected=describe_expected(error.expected),
+        )
+    if isinstance(error, UnexpectedEOF):
+        return diagnostic(
+            "S001", number, len(line.rstrip()) + 1,
+            N_("the line ends too early; expected {expected}"),
+            expected=describe_expected(set(error.expected)),
+        )
+    return diagnostic("S001", number, column, N_("this line cannot be read"))
+
+
+def _string_problem(line: str, column: int, number: int) -> Diagnostic | None:
+    """What keeps the quoted value that starts at ``column`` from being read, if it is a bad
+    escape (``[Site "C:\\games"]``) or a missing closing quote."""
+    at = column  # 0-based index just after the opening quote
+    while at < len(line):
+        char = line[at]
+        if char == "\\":
+            after = line[at + 1 : at + 2]
+            if after not in ('"', "\\"):
+                return diagnostic(
+                    "S001", number, at + 1,
+                    N_("{escape} is not an escape in a tag value: the only escapes are \\\" "
+                       "for a quote and \\\\ for a backslash"),
+                    escape="\\" + after,
+                )
+            at += 2
+            continue
+        if char == '"':
+            return None
+        at += 1
+    return diagnostic(
+        "S001", number, column,
+        N_("this value in double quotes is never closed: a closing \" is missing"),
+    )
+
+
+def _quote_char(char: str) -> str:
+    if char == "\r":
+        return "a carriage return (CR) without a line feed"
+    if char.isprintable() and char != " ":
+        return f"'{char}'"
+    return f"<U+{ord(char):04X}>" if char else "end of line"

@@ -1,0 +1,77 @@
+"""From text to records: the public parse, the plain reading (``reader.py``) made records.
+
+``parse_text`` never judges legality (that is the engine's work) and never stops at the first
+bad line: every bad line is reported (S001, S002), every good one is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..basics.diagnostics import Diagnostic
+from ..basics.limits import MAX_INPUT_BYTES
+from . import plain
+from . import records as r
+from .reader import Reading, read_text_lines
+from .reader import statement_kind as statement_kind
+from .source import Source, decode, from_text, too_large
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """The records read from a text and the syntax diagnostics (S001–S003) met on the way.
+
+    ``records`` holds every statement that could be read; ``bad_lines`` the lines that could
+    not, so that later stages know which parts of a record are incomplete.
+    """
+
+    records: r.RecordFile
+    diagnostics: tuple[Diagnostic, ...]
+    bad_lines: frozenset[int] = frozenset()
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+
+def as_records(reading: Reading) -> ParseResult:
+    """The records of a plain reading."""
+    return ParseResult(r.from_plain(reading.records), reading.diagnostics, reading.bad_lines)
+
+
+def parse_bytes(data: bytes) -> ParseResult:
+    """Decode and parse a record file's bytes (see ``source.decode``)."""
+    return as_records(_read_source(decode(data)))
+
+
+def parse_text(text: str) -> ParseResult:
+    """Parse a record's text into records and syntax diagnostics.
+
+    The text is read as the command line reads a file (``source.from_text``): one leading
+    byte-order mark is dropped, CRLF is a line end, and a NUL byte is S003.  Lines are read
+    by the line reader (``line_reader``) and, when it declines one, by Lark.  A text of more
+    than ``MAX_INPUT_BYTES`` characters is not read (S001).
+    """
+    return as_records(read_text(text))
+
+
+def read_text(text: str) -> Reading:
+    """``parse_text``'s reading in the plain form, without records."""
+    if len(text) > MAX_INPUT_BYTES:
+        return Reading(plain.RecordFile(), (too_large(),), frozenset())
+    return _read_source(from_text(text))
+
+
+def _read_source(source: Source) -> Reading:
+    if source.text is None:
+        return Reading(plain.RecordFile(), source.diagnostics, frozenset())
+    return read_text_lines(source.text.split("\n"))
+
+
+def parse_lines(
+    lines: Sequence[str], first_line: int = 1, *, undecodable: Sequence[Diagnostic] = (),
+) -> ParseResult:
+    """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file
+    (see ``reader.read_text_lines``)."""
+    return as_records(read_text_lines(lines, first_line, undecodable=undecodable))

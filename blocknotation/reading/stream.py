@@ -1,0 +1,373 @@
+"""Reading a record file a game at a time, so that a file of any size fits in memory.
+
+``chunks_of`` decodes a binary stream exactly as ``source.decode`` decodes a whole file
+(strict UTF-8, one BOM, CRLF) and cuts it where a new game starts, which is where the parser
+would start one: at a tag line that follows a hand.  The comments and blank lines just before
+that tag go with the new game, since an own-line comment belongs to the statement after it.
+Reading the chunks one by one therefore gives the same records, with the same positions, as
+reading the whole file at once.
+
+A game is held in memory whole while it is read, so a game chunk is bounded like a whole
+input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and
+the stream ends there with S001 at its first line.
+
+``chunks_of`` works a block of a megabyte at a time: it decodes a block in one call and finds
+where games start with regular expressions that skip from line end to line end, so that a
+large file costs little more than reading it.  A block that is not plain text (bad UTF-8, a
+NUL byte, a line that never ends) is decoded line by line by ``read_lines`` from its first
+line on.  ``tests/test_stream.py`` checks that the chunks are those of the line-by-line
+definition kept in ``tests/reference_cutting.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from .reader import statement_kind
+from .source import nul_byte, undecodable
+
+if TYPE_CHECKING:
+    from .parsing import ParseResult
+    from .reader import Reading
+
+_BOM = b"\xef\xbb\xbf"
+#: Bytes read at a time by ``chunks_of``.
+BLOCK_BYTES = 1 << 20
+#: Lines handed on at a time once ``read_lines`` has taken over.
+_BLOCK_LINES = 10_000
+#: A line this long without its end in sight is left to ``read_lines`` (four bytes at most
+#: per character, and room for the line end).
+_LONG_LINE_BYTES = 4 * MAX_LINE_LENGTH + 2
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The lines of one game (or of the lines before the first game), joined by LF, and the
+    number of the first; ``undecodable`` holds an S003 for each of its lines that is not
+    UTF-8 (its text has U+FFFD for the bad bytes, and it is not read as a statement)."""
+
+    first_line: int
+    text: str
+    undecodable: tuple[Diagnostic, ...] = ()
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def read(self) -> Reading:
+        """The game's plain form (``reader.py``), what validation replays."""
+        from .reader import read_text_lines
+
+        return read_text_lines(self.lines, self.first_line, undecodable=self.undecodable)
+
+    def parse(self) -> ParseResult:
+        """The game's records (``parsing.py``)."""
+        # Imported here: the records load pydantic, which validation never needs.
+        from .parsing import as_records
+
+        return as_records(self.read())
+
+
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A line that is not UTF-8: its text with U+FFFD for the bad bytes, and its S003.
+
+    Such a line is reported where it is, and is then a line with a syntax error like any
+    other: the rest of the file is still read, and only the hand it falls in is not
+    replayed."""
+
+    text: str
+    diagnostic: Diagnostic
+
+
+def _within(
+    bad: list[Diagnostic], end: int
+) -> tuple[tuple[Diagnostic, ...], list[Diagnostic]]:
+    """The diagnostics of ``bad`` (in line order) before line ``end``, and the others."""
+    split = 0
+    while split < len(bad) and bad[split].line < end:
+        split += 1
+    return tuple(bad[:split]), bad[split:]
+
+
+def read_lines(
+    stream: BinaryIO | Iterable[bytes], first_line: int = 1
+) -> Iterator[str | BadLine | Diagnostic]:
+    """Decoded lines without their line ends.  A line that is not UTF-8 comes as a
+    ``BadLine``; UTF-16 (its byte-order mark) or a NUL byte ends the stream early with an
+    S003 diagnostic: such a file is not text at all.
+
+    ``first_line`` is the number of the stream's first line, when it starts inside a file."""
+    for number, raw in enumerate(_bounded(stream), start=first_line):
+        if raw.endswith(b"\n"):
+            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+        if number == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM):]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            column = len(raw[: error.start].decode("utf-8")) + 1
+            found = undecodable(raw, error.start, number, column)
+            if number == 1 and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                yield found
+                return
+            yield BadLine(raw.decode("utf-8", errors="replace"), found)
+            continue
+        nul = text.find("\0")
+        if nul >= 0:
+            yield nul_byte(number, nul + 1)
+            return
+        yield text
+
+
+def _too_large(line: int, head: str = "") -> Diagnostic:
+    """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``;
+    ``head`` is its first character other than white space: a file that starts with ``{`` is
+    record JSON, said in one diagnostic (``validate.json_hint`` for a smaller one)."""
+    if line == 1 and head == "{":
+        return diagnostic(
+            "S001", 1, 1,
+            N_("this looks like record JSON, not a text record; convert it to text first "
+               "(`blocknot convert FILE`), then validate the text"),
+        )
+    return diagnostic(
+        "S001", line, 1,
+        N_("the game that starts here is larger than {limit} bytes, the most blocknot holds "
+           "at once; it and the rest of the file are not read"),
+        limit=MAX_INPUT_BYTES,
+    )
+
+
+# --- a block at a time ---------------------------------------------------------------------
+
+#: The line end before a line that may start a game's first hand (``hand``), or a new game
+#: (a tag).  Searching from the LF lets the regular expression engine skip to line ends.
+_HAND = re.compile(r"\n[ \t]*hand")
+_TAG = re.compile(r"\n[ \t]*\[")
+
+
+def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
+    """The game chunks of ``stream``, decoded and cut as the module says."""
+    read: Callable[[int], bytes] | None = getattr(stream, "read", None)
+    blocks = _by_lines(b"", stream, 1) if read is None else _blocks(read, stream)
+    buffer = ""  # the lines of the game being gathered, each after an LF
+    first = 1  # the number of its first line
+    has_hand = False
+    bad: list[Diagnostic] = []  # S003s of lines not yet in a chunk
+    for block in blocks:
+        if isinstance(block, _Bad):
+            bad.append(block.diagnostic)
+            continue
+        if isinstance(block, Diagnostic):
+            if buffer:
+                yield Chunk(first, buffer[1:], tuple(bad))
+            yield block
+            return
+        at = len(buffer)
+        buffer += "\n" + block[:-1]
+        start = 0
+        # Only a first hand, then a tag after it, matter: look for the one that comes next.
+        while match := (_TAG if has_hand else _HAND).search(buffer, at):
+            at = match.start()
+            end = buffer.find("\n", at + 1)
+            kind = statement_kind(buffer[at + 1 : end if end >= 0 else len(buffer)])
+            if not has_hand:
+                has_hand = kind == "hand"
+            elif kind == "tag":
+                if at - start > MAX_INPUT_BYTES:
+                    yield _too_large(first, _head(buffer, start))
+                    return
+                cut = _comments_before(buffer, at, start)
+                lines = buffer.count("\n", start, cut)
+                inside, bad = _within(bad, first + lines)
+                yield Chunk(first, buffer[start + 1 : cut], inside)
+                first += lines
+                start, has_hand = cut, False
+            at += 1
+        buffer = buffer[start:]
+        if len(buffer) > MAX_INPUT_BYTES:
+            yield _too_large(first, _head(buffer, 0))
+            return
+    if buffer:
+        yield Chunk(first, buffer[1:], tuple(bad))
+
+
+_NOT_SPACE = re.compile(r"[^ \t\n]")
+
+
+def _head(buffer: str, start: int) -> str:
+    """The first character other than white space from ``start`` on, or ""."""
+    match = _NOT_SPACE.search(buffer, start)
+    return match.group() if match else ""
+
+
+def _comments_before(text: str, at: int, floor: int) -> int:
+    """Where the run of blank and comment-only lines before the line after the LF at ``at``
+    begins (the LF before its first line), going back no further than ``floor``."""
+    while at > floor:
+        before = text.rfind("\n", floor, at)
+        body = text[before + 1 : at].lstrip(" \t")
+        if body and body[0] != "#":
+            break
+        at = before
+    return at
+
+
+@dataclass(frozen=True, slots=True)
+class _Bad:
+    """In a stream of blocks: the S003 of a line in the block that comes next."""
+
+    diagnostic: Diagnostic
+
+
+def _blocks(
+    read: Callable[[int], bytes], stream: Iterable[bytes]
+) -> Iterator[str | _Bad | Diagnostic]:
+    """The decoded text of ``stream`` as ``read_lines`` decodes it, in blocks of whole lines,
+    each line ending with LF; a line that is not UTF-8 is announced (``_Bad``) before the
+    block that holds it; a problem that ends the reading comes last, as a diagnostic."""
+    pending: bytes | None = b""  # the start of a line whose end is not read yet; None: done
+    line = 1  # the number of the next block's first line
+    while pending is not None:
+        more = read(BLOCK_BYTES)
+        data = pending + more if pending else more
+        if not more:  # the end: what is left is the last line, without its LF
+            if not data:
+                return
+            end, pending = len(data), None
+        else:
+            end = data.rfind(b"\n") + 1
+            if end == 0:
+                if len(data) > _LONG_LINE_BYTES:
+                    yield from _by_lines(data, stream, line)
+                    return
+                pending = data
+                continue
+            pending = data[end:]
+        raw = data[:end]
+        text = _decoded(raw[3:] if line == 1 and raw.startswith(_BOM) else raw)
+        if text is None:  # not plain text: let the definition say where and why
+            yield from _by_lines(data, stream, line)
+            return
+        if not text.endswith("\n"):
+            text += "\n"
+        line += text.count("\n")
+        yield text
+
+
+def _decoded(raw: bytes) -> str | None:
+    """``raw`` decoded with CRLF as LF, or None when it is not UTF-8 or holds a NUL byte."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return None if "\0" in text else text.replace("\r\n", "\n")
+
+
+def _by_lines(
+    head: bytes, stream: Iterable[bytes], first_line: int
+) -> Iterator[str | _Bad | Diagnostic]:
+    """The rest of the stream, from the bytes ``head`` already read on, by ``read_lines``."""
+    lines: list[str] = []
+    for item in read_lines(_raw_lines(head, stream), first_line):
+        if isinstance(item, BadLine):
+            yield _Bad(item.diagnostic)
+            item = item.text
+        if isinstance(item, Diagnostic):
+            if lines:
+                yield "\n".join(lines) + "\n"
+            yield item
+            return
+        lines.append(item)
+        if len(lines) >= _BLOCK_LINES:
+            yield "\n".join(lines) + "\n"
+            lines = []
+    if lines:
+        yield "\n".join(lines) + "\n"
+
+
+def _raw_lines(head: bytes, stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of ``head`` and then of ``stream``; a line cut between the two is joined."""
+    *whole, partial = head.split(b"\n")
+    for line in whole:
+        yield line + b"\n"
+    if hasattr(stream, "read"):
+        # Read on through the bound, so that a line begun in ``head`` is bounded too.
+        yield from _bounded(io.BufferedReader(Prefixed(partial, stream)))  # type: ignore[arg-type]
+        return
+    rest = iter(stream)
+    joined = partial + next(rest, b"")
+    if joined:
+        yield joined
+    yield from rest
+
+
+#: Bytes of one line read at most: enough for MAX_LINE_LENGTH characters of any width.
+_LINE_BYTES = 4 * MAX_LINE_LENGTH + 8
+#: Bytes of an over-long line read past and dropped before the reading gives up on the file.
+_SKIP_BYTES = 64 * 1024 * 1024
+
+
+def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of ``stream``, none held longer than ``_LINE_BYTES``.
+
+    An over-long line must not fill the memory: what lies beyond the bound is read and
+    dropped.  The kept start is still longer than ``MAX_LINE_LENGTH`` characters, so the
+    parser reports the line as too long (S001) and reads on at the next one.  A line with no
+    end in sight after ``_SKIP_BYTES`` (``/dev/zero``) ends the reading there.
+    """
+    readline = getattr(stream, "readline", None)
+    if readline is None:
+        yield from stream
+        return
+    while line := readline(_LINE_BYTES):
+        if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
+            skipped = 0
+            while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
+                skipped += len(more)
+                if skipped > _SKIP_BYTES:  # no end in sight (``/dev/zero``): stop reading
+                    yield _whole_characters(line)
+                    return
+            line = _whole_characters(line) + (b"\n" if more else b"")
+        yield line
+
+
+def _whole_characters(data: bytes) -> bytes:
+    """``data`` without a UTF-8 character cut short at its end (other errors are kept, for
+    the decoder to report)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":
+            return data[: error.start]
+    return data
+
+
+class Prefixed(io.RawIOBase):
+    """The bytes ``head`` and then the rest of ``stream``: input read ahead, given back.
+
+    Wrap it in ``io.BufferedReader`` to read it by blocks or by lines."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        super().__init__()
+        self._head = memoryview(head)
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)

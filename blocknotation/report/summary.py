@@ -1,0 +1,113 @@
+"""What the engine found at the end of a hand and of a game, as lines of words.
+
+Used by the annotated output (``#=`` comments after each hand): the outcome, each player's
+remaining pips, the arithmetic of the points (R14, R15) and the running totals.  Unknown
+values are written ``?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+from ..basics.diagnostics import N_, printable
+from ..basics.i18n import plural, translator
+from .values import GameResult, HandResult
+
+
+def _pairs(players: Sequence[str], values: Mapping[str, int | None]) -> str:
+    return ", ".join(
+        f"{printable(name)} {'?' if values.get(name) is None else values.get(name)}"
+        for name in players
+    )
+
+
+def hand_lines(hand: HandResult, players: Sequence[str], lang: str = "en") -> Iterator[str]:
+    """The end of one hand: outcome, remaining pips, points, running totals."""
+    _ = translator(lang)
+    number = hand.number
+    if hand.outcome == "domino" and hand.winner is not None:
+        yield _(N_("hand {number}: domino by {player}")).format(
+            number=number, player=printable(hand.winner))
+    elif hand.outcome == "blocked":
+        yield _(N_("hand {number}: blocked")).format(number=number)
+    elif hand.outcome == "unfinished":
+        yield _(N_("hand {number}: unfinished")).format(number=number)
+    else:
+        yield _(N_("hand {number}: not replayed")).format(number=number)
+    if hand.settled_by_claims:
+        yield _(N_("no moves recorded: counted from the show lines and the claims"))
+    if any(pips is not None for pips in hand.remaining.values()):
+        yield _(N_("remaining pips: {pips}")).format(pips=_pairs(players, hand.remaining))
+    yield _points_line(hand, players, _)
+    if hand.score is not None:
+        yield _(N_("totals: {totals}")).format(totals=_pairs(players, hand.score))
+    elif hand.outcome != "unfinished":
+        yield _(N_("totals: unknown"))
+
+
+def _points_line(hand: HandResult, players: Sequence[str], _: Callable[[str], str]) -> str:
+    if hand.outcome == "unfinished":
+        return _(N_("no points: the hand is not over"))
+    arithmetic = _arithmetic(hand, players, _)
+    if arithmetic is not None:
+        return arithmetic
+    if hand.points is None:
+        return _(N_("points: cannot be recomputed"))
+    scorer = next((name for name in players if hand.points.get(name)), None)
+    if scorer is None:
+        return _(N_("nobody scores, as claimed (not verifiable)"))
+    return _(N_("{player} scores {points}, as claimed (not verifiable)")).format(
+        player=printable(scorer), points=hand.points[scorer])
+
+
+def _arithmetic(hand: HandResult, players: Sequence[str], _: Callable[[str], str]) -> str | None:
+    """``Ada scores 7 + 8 − 3 = 12``; None unless the engine recomputed the points from
+    every player's remaining pips."""
+    if hand.unverified or hand.points is None:
+        return None
+    remaining = [hand.remaining.get(name) for name in players]
+    pips = [p for p in remaining if p is not None]
+    if len(pips) != len(players) or hand.outcome not in ("domino", "blocked"):
+        return None
+    if hand.winner is None:
+        if hand.outcome == "domino":
+            return None
+        low = min(pips)
+        tied = ", ".join(str(p) for p in pips if p == low)
+        return _(N_("tie for lowest ({totals}): nobody scores")).format(totals=tied)
+    winner = hand.winner
+    added = [p for name, p in zip(players, pips, strict=True) if name != winner]
+    terms = " + ".join(str(p) for p in added)
+    if hand.outcome == "blocked":
+        terms += f" − {hand.remaining[winner]}"
+    elif len(added) == 1:
+        return _(N_("{player} scores {points}")).format(
+            player=printable(winner), points=hand.points.get(winner, 0))
+    return _(N_("{player} scores {sum} = {points}")).format(
+        player=printable(winner), sum=terms, points=hand.points.get(winner, 0))
+
+
+def game_line(game: GameResult, lang: str = "en") -> str:
+    """How the game stands after its last hand."""
+    _ = translator(lang)
+    total = max(game.score.values()) if game.score else 0
+    if game.status == "won" and game.winner is not None and game.score is None:
+        return _(N_("game {index}: {player} wins, whatever the unknown points were")).format(
+            index=game.index, player=printable(game.winner))
+    if game.status == "won" and game.winner is not None:
+        return plural(lang, "game {index}: {player} wins with {total} point",
+                      "game {index}: {player} wins with {total} points", total).format(
+            index=game.index, player=printable(game.winner), total=total)
+    if game.status == "drawn":
+        return plural(lang, "game {index}: drawn at {total} point",
+                      "game {index}: drawn at {total} points", total).format(
+            index=game.index, total=total)
+    if game.status == "decided":
+        return _(N_("game {index}: decided, somebody has reached {target} points whatever the "
+                    "unknown points were, but who won cannot be known")).format(
+            index=game.index, target=game.target)
+    if game.target is None or game.score is None:
+        return _(N_("game {index}: cannot be scored")).format(index=game.index)
+    return plural(lang, "game {index}: in progress, nobody has reached {target} point",
+                  "game {index}: in progress, nobody has reached {target} points",
+                  game.target).format(index=game.index, target=game.target)

@@ -1,0 +1,1 @@
+"""The simulator: an independent model of the rules that plays legal games; the tests' oracle."""
