@@ -15,7 +15,6 @@ readings they are asked about; the checks in ``moves.py`` decide what is legal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Literal
 
 from .tiles import TILES, VALUE_MASK, Tile, bits
@@ -106,25 +105,29 @@ def mistyped(readings: int, sides: tuple[Side, ...], candidates: int) -> int:
     return out
 
 
-@dataclass(slots=True)
 class Trace:
     """A subset of the readings, followed through every later change of the chain: which of
     the readings at some move the readings now descend from (see ``Chain.step``)."""
 
-    mask: int
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
 
 
 Change = Callable[[int], int]
 """How a move changes a set of readings, pair by pair (so it applies to any subset)."""
 
 
-@dataclass(slots=True)
 class Chain:
     """The readings of the chain's ends (0 before the opening tile), and the traces that
     follow them."""
 
-    readings: int = 0
-    traces: list[Trace] = field(default_factory=list)
+    __slots__ = ("readings", "traces")
+
+    def __init__(self, readings: int = 0) -> None:
+        self.readings = readings
+        self.traces: list[Trace] = []
 
     def step(self, readings: int, change: Change) -> None:
         """The readings become ``readings`` (what ``change`` makes of them); every trace is

@@ -20,8 +20,6 @@ deal minus the tiles the record has them play, whatever else went wrong in the h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
@@ -35,17 +33,21 @@ from .shows import check_show, check_show_count
 from .tiles import MATCHING, TILES, bits, index, pips, text
 
 
-@dataclass(slots=True)
 class Ending:
-    """How the hand ended, who won it (a domino), and what each seat still holds."""
+    """How the hand ended (None when only a ``points`` claim settles a hand recorded without
+    moves), who won it (a domino), what each seat still holds, whether it was counted from
+    the shows and the claims alone (recorded without moves), and the seats whose show was
+    bad."""
 
-    outcome: Outcome | None
-    """None when only a ``points`` claim settles a hand recorded without moves."""
-    winner: int | None
-    remaining: list[int | None]
-    settled: bool = False
-    """Recorded without moves: counted from the shows and the claims."""
-    bad_shows: set[int] = field(default_factory=set)
+    __slots__ = ("bad_shows", "outcome", "remaining", "settled", "winner")
+
+    def __init__(self, outcome: Outcome | None, winner: int | None,
+                 remaining: list[int | None], settled: bool, bad_shows: set[int]) -> None:
+        self.outcome = outcome
+        self.winner = winner
+        self.remaining = remaining
+        self.settled = settled
+        self.bad_shows = bad_shows
 
 
 def judge_ending(

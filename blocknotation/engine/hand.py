@@ -58,7 +58,7 @@ class Replay:
         self.moves = moves
         self.late: set[int] = set()
         self.chain = Chain()
-        self.turns = Turns(len(seats))
+        self.turns = Turns()
         self.following = (*range(1, len(seats)), 0)  # the seat after each (R5)
         self.everybody = (1 << len(seats)) - 1  # every seat, one bit each
         self.problems: list[Diagnostic] = []

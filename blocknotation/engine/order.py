@@ -19,8 +19,6 @@ The order among the end lines themselves is free.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from .players import Seats
@@ -29,21 +27,23 @@ Move = r.Play | r.Pass
 Outcome = r.Domino | r.Blocked
 
 
-@dataclass(slots=True)
 class Stages:
     """One hand's statements by stage, each kept once."""
 
-    opener: r.Opener | None = None
-    deals: list[r.Deal] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    late: set[int] = field(default_factory=set)
-    """Lines of moves written after a show or claim line."""
-    shows: list[r.Show] = field(default_factory=list)
-    outcome: Outcome | None = None
-    points: r.Points | None = None
-    score: r.Score | None = None
-    last_line: int = 0
-    """The line of the hand's last statement (its ``hand`` line when it has none)."""
+    __slots__ = ("deals", "last_line", "late", "moves", "opener", "outcome", "points", "score",
+                 "shows")
+
+    def __init__(self, last_line: int) -> None:
+        self.opener: r.Opener | None = None
+        self.deals: list[r.Deal] = []
+        self.moves: list[Move] = []
+        self.late: set[int] = set()  # lines of moves written after a show or claim line
+        self.shows: list[r.Show] = []
+        self.outcome: Outcome | None = None
+        self.points: r.Points | None = None
+        self.score: r.Score | None = None
+        # The line of the hand's last statement (its ``hand`` line when it has none).
+        self.last_line = last_line
 
 
 def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
@@ -90,7 +90,7 @@ class _StageReader:
     """Statements put into their stages, one at a time."""
 
     def __init__(self, hand: r.Hand) -> None:
-        self.out = Stages(last_line=hand.line)
+        self.out = Stages(hand.line)
         self.problems: list[Diagnostic] = []
         self.first_end = 0
         self.dealt: dict[str, int] = {}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
@@ -27,14 +26,16 @@ _SEPARATORS = re.compile(r"[\s,]+")
 _WHOLE = re.compile(rf"\+?0*([0-9]{{1,{MAX_NUMBER_DIGITS}}})")
 
 
-@dataclass(frozen=True, slots=True)
 class Seats:
-    """The players of a game in clockwise order; a seat is an index into ``names``."""
+    """The players of a game in clockwise order; a seat is an index into ``names``; ``each``
+    is the number of tiles dealt to each player (R3)."""
 
-    names: tuple[str, ...]
-    seat: Mapping[str, int]
-    each: int
-    """Tiles dealt to each player (R3)."""
+    __slots__ = ("each", "names", "seat")
+
+    def __init__(self, names: tuple[str, ...], seat: Mapping[str, int], each: int) -> None:
+        self.names = names
+        self.seat = seat
+        self.each = each
 
     @classmethod
     def of(cls, names: tuple[str, ...]) -> Seats:

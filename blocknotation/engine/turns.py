@@ -7,23 +7,22 @@ every later move being out of turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
 
 
-@dataclass(slots=True)
 class Turns:
-    """The seat expected to move next (None: anyone, before the first move of hand 1)."""
+    """The seat expected to move next (None: anyone, before the first move of hand 1), and
+    the seats that have passed since the last play, one bit each (R12: when every player has
+    passed in succession, the hand is blocked)."""
 
-    seats: int
-    expected: int | None = None
-    passed: int = 0
-    """The seats that have passed since the last play, one bit each (R12: when every player
-    has passed in succession, the hand is blocked)."""
+    __slots__ = ("expected", "passed")
+
+    def __init__(self) -> None:
+        self.expected: int | None = None
+        self.passed = 0
 
 
 def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:

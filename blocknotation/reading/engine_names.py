@@ -8,7 +8,6 @@ name the same seat.  A text already in NFC (almost every record) is given unchan
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..basics.names import name_key
@@ -20,7 +19,7 @@ def for_engine(record: p.RecordFile) -> p.RecordFile:
     games = tuple(
         p.Game(
             tuple(_tag(t) for t in game.tags),
-            tuple(replace(hand, statements=tuple(map(_statement, hand.statements)))
+            tuple(hand.replaced(statements=tuple(map(_statement, hand.statements)))
                   for hand in game.hands),
         )
         for game in record.games
@@ -29,14 +28,14 @@ def for_engine(record: p.RecordFile) -> p.RecordFile:
 
 
 def _tag(tag: p.Tag) -> p.Tag:
-    return replace(tag, value=name_key(tag.value)) if tag.key == "Players" else tag
+    return tag.replaced(value=name_key(tag.value)) if tag.key == "Players" else tag
 
 
 def _statement(statement: Any) -> Any:
     if isinstance(statement, p.Score):
         entries = tuple(p.ScoreEntry(name_key(e.player), e.total) for e in statement.entries)
-        return replace(statement, entries=entries)
+        return statement.replaced(entries=entries)
     player = getattr(statement, "player", None)
     if player is None:
         return statement
-    return replace(statement, player=name_key(player))
+    return statement.replaced(player=name_key(player))

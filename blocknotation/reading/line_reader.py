@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from ..basics.limits import MAX_NUMBER_DIGITS
 from ..basics.names import KEYWORDS, NAME_PATTERN
@@ -65,7 +66,7 @@ _ENTRY = rf"{_NAME}[ \t]+{_NUMBER}"
 
 # One alternative per statement, each closed by an empty group naming it, so that
 # `match.lastgroup` says which statement the line is.  Keywords come before moves.
-_STATEMENT = re.compile(
+_STATEMENT = (
     rf"""
       hand[ \t]+(?P<number>{_NUMBER})(?P<hand>)
     | opener[ \t]+(?P<opener_name>{_NAME})(?P<opener>)
@@ -78,10 +79,16 @@ _STATEMENT = re.compile(
     | (?P<player>{_NAME})[ \t]*:[ \t]*
       (?:pass(?P<pass>)
         |(?P<tile>{_TILE})(?:[ \t]+(?P<side>L|R|left|right))?(?P<play>))
-    """,
-    re.VERBOSE,
+    """
 )
-_SCORE_ITEM = re.compile(rf"({_NAME})[ \t]+({_NUMBER})")
+_SCORE_ITEM = rf"({_NAME})[ \t]+({_NUMBER})"
+
+
+@cache
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """A regular expression compiled on first need: a record of lines in canonical form,
+    which table look-ups read, never needs the large ones (and start-up stays short)."""
+    return re.compile(pattern, flags)
 _TAG = re.compile(
     r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n\r]|\\["\\])*)"[ \t]*\][ \t]*(#[^\r]*)?'
 )
@@ -181,7 +188,7 @@ def _tag(body: str, number: int, column: int) -> Tag | None:
 
 
 def _statement(code: str, number: int, column: int) -> Item | None:
-    m = _STATEMENT.fullmatch(code)
+    m = _compiled(_STATEMENT, re.VERBOSE).fullmatch(code)
     if m is None:
         return None
     kind = m.lastgroup
@@ -211,7 +218,8 @@ def _statement(code: str, number: int, column: int) -> Item | None:
             return Points(number, column, None, None)
         item = Points(number, column, m["points_name"], int(value))
     else:  # score
-        entries = tuple(ScoreEntry(n, int(v)) for n, v in _SCORE_ITEM.findall(m["entries"]))
+        found = _compiled(_SCORE_ITEM).findall(m["entries"])
+        entries = tuple(ScoreEntry(n, int(v)) for n, v in found)
         return Score(number, column, entries) if all(_known(e.player) for e in entries) else None
     return item if item.player is not None and _known(item.player) else None
 

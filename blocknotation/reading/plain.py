@@ -10,112 +10,166 @@ it is legal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple
 
 Tile = tuple[int, int]
 Side = Literal["L", "R"]
 
 
-@dataclass(slots=True)
-class Tag:
+class _Plain:
+    """Slots, equality by value and a readable repr.  The classes are written out rather than
+    made by ``dataclasses``, which would build their methods at every start-up."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def values(self) -> dict[str, Any]:
+        """The fields by name, in order."""
+        return {name: getattr(self, name) for name in _fields(type(self))}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Plain) and type(other) is type(self) and (
+            self.values() == other.values())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in self.values().items())
+        return f"{type(self).__name__}({fields})"
+
+    def replaced(self, **changes: Any) -> Any:
+        """A copy with some fields changed."""
+        return type(self)(**{**self.values(), **changes})
+
+
+def _fields(kind: type[_Plain]) -> tuple[str, ...]:
+    """The fields of a plain class: the slots of the class in its line that names them."""
+    return next(c.__dict__["__slots__"] for c in kind.__mro__ if c.__dict__.get("__slots__"))
+
+
+class _Line(_Plain):
+    """What every statement has: its position and its comments (own-line ones before it,
+    and the one at the end of its line), as in ``records``."""
+
+    __slots__ = ("line", "column", "comments", "comment")  # noqa: RUF023 - the fields in order
+    kind: ClassVar[str]
+
+    def __init__(self, line: int, column: int, comments: tuple[str, ...] = (),
+                 comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.comments = comments
+        self.comment = comment
+
+
+class Tag(_Plain):
     """``[Key "value"]``, its value unescaped."""
 
+    __slots__ = ("line", "column", "key", "value", "comments", "comment")  # noqa: RUF023 - the fields in order
     kind: ClassVar[str] = "tag"
-    line: int
-    column: int
-    key: str
-    value: str
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
+
+    def __init__(self, line: int, column: int, key: str, value: str,
+                 comments: tuple[str, ...] = (), comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.key = key
+        self.value = value
+        self.comments = comments
+        self.comment = comment
 
 
-@dataclass(slots=True)
-class Opener:
+class _Named(_Plain):
+    """A statement naming one player: ``opener``, ``pass``, ``domino``."""
+
+    __slots__ = ("line", "column", "player", "comments", "comment")  # noqa: RUF023 - the fields in order
+    kind: ClassVar[str]
+
+    def __init__(self, line: int, column: int, player: str, comments: tuple[str, ...] = (),
+                 comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.player = player
+        self.comments = comments
+        self.comment = comment
+
+
+class Opener(_Named):
+    __slots__ = ()
     kind: ClassVar[str] = "opener"
-    line: int
-    column: int
-    player: str
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
 
 
-@dataclass(slots=True)
-class Deal:
+class Pass(_Named):
+    __slots__ = ()
+    kind: ClassVar[str] = "pass"
+
+
+class Domino(_Named):
+    __slots__ = ()
+    kind: ClassVar[str] = "domino"
+
+
+class _Tiles(_Plain):
+    """A player and tiles: ``deal`` and ``show``."""
+
+    __slots__ = ("line", "column", "player", "tiles", "comments", "comment")  # noqa: RUF023 - the fields in order
+    kind: ClassVar[str]
+
+    def __init__(self, line: int, column: int, player: str, tiles: tuple[Tile, ...],
+                 comments: tuple[str, ...] = (), comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.player = player
+        self.tiles = tiles
+        self.comments = comments
+        self.comment = comment
+
+
+class Deal(_Tiles):
+    __slots__ = ()
     kind: ClassVar[str] = "deal"
-    line: int
-    column: int
-    player: str
-    tiles: tuple[Tile, ...]
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
 
 
-@dataclass(slots=True)
-class Play:
+class Show(_Tiles):
+    __slots__ = ()
+    kind: ClassVar[str] = "show"
+
+
+class Play(_Plain):
     """A tile as written (``5-3`` is ``(5, 3)``) and its side, None when none is written."""
 
+    __slots__ = ("line", "column", "player", "tile", "side", "comments", "comment")  # noqa: RUF023 - the fields in order
     kind: ClassVar[str] = "play"
-    line: int
-    column: int
-    player: str
-    tile: Tile
-    side: Side | None = None
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
+
+    def __init__(self, line: int, column: int, player: str, tile: Tile,
+                 side: Side | None = None, comments: tuple[str, ...] = (),
+                 comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.player = player
+        self.tile = tile
+        self.side = side
+        self.comments = comments
+        self.comment = comment
 
 
-@dataclass(slots=True)
-class Pass:
-    kind: ClassVar[str] = "pass"
-    line: int
-    column: int
-    player: str
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
-
-
-@dataclass(slots=True)
-class Show:
-    kind: ClassVar[str] = "show"
-    line: int
-    column: int
-    player: str
-    tiles: tuple[Tile, ...]
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
-
-
-@dataclass(slots=True)
-class Domino:
-    kind: ClassVar[str] = "domino"
-    line: int
-    column: int
-    player: str
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
-
-
-@dataclass(slots=True)
-class Blocked:
+class Blocked(_Line):
+    __slots__ = ()
     kind: ClassVar[str] = "blocked"
-    line: int
-    column: int
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
 
 
-@dataclass(slots=True)
-class Points:
+class Points(_Plain):
     """``points NAME N``, or ``points none`` (player and points None)."""
 
+    __slots__ = ("line", "column", "player", "points", "comments", "comment")  # noqa: RUF023 - the fields in order
     kind: ClassVar[str] = "points"
-    line: int
-    column: int
-    player: str | None
-    points: int | None
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
+
+    def __init__(self, line: int, column: int, player: str | None, points: int | None,
+                 comments: tuple[str, ...] = (), comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.player = player
+        self.points = points
+        self.comments = comments
+        self.comment = comment
 
 
 class ScoreEntry(NamedTuple):
@@ -123,43 +177,52 @@ class ScoreEntry(NamedTuple):
     total: int
 
 
-@dataclass(slots=True)
-class Score:
+class Score(_Plain):
+    __slots__ = ("line", "column", "entries", "comments", "comment")  # noqa: RUF023 - the fields in order
     kind: ClassVar[str] = "score"
-    line: int
-    column: int
-    entries: tuple[ScoreEntry, ...]
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
+
+    def __init__(self, line: int, column: int, entries: tuple[ScoreEntry, ...],
+                 comments: tuple[str, ...] = (), comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.entries = entries
+        self.comments = comments
+        self.comment = comment
 
 
 Statement = Opener | Deal | Play | Pass | Show | Domino | Blocked | Points | Score
 Move = Play | Pass
 
 
-@dataclass(slots=True)
-class Hand:
+class Hand(_Plain):
     """``hand N`` and the statements under it, in the order written."""
 
+    __slots__ = ("line", "column", "number", "statements", "comments", "comment")  # noqa: RUF023 - the fields in order
     kind: ClassVar[str] = "hand"
-    line: int
-    column: int
-    number: int
-    statements: tuple[Statement, ...] = ()
-    comments: tuple[str, ...] = ()
-    comment: str | None = None
+
+    def __init__(self, line: int, column: int, number: int,
+                 statements: tuple[Statement, ...] = (), comments: tuple[str, ...] = (),
+                 comment: str | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.number = number
+        self.statements = statements
+        self.comments = comments
+        self.comment = comment
 
 
 #: What one line of a record holds.
 Item = Tag | Hand | Statement
 
 
-@dataclass(slots=True)
-class Game:
+class Game(_Plain):
     """A block of tags and the hands that follow it."""
 
-    tags: tuple[Tag, ...] = ()
-    hands: tuple[Hand, ...] = ()
+    __slots__ = ("tags", "hands")  # noqa: RUF023 - the fields in order
+
+    def __init__(self, tags: tuple[Tag, ...] = (), hands: tuple[Hand, ...] = ()) -> None:
+        self.tags = tags
+        self.hands = hands
 
     @property
     def line(self) -> int:
@@ -173,12 +236,14 @@ class Game:
         return next((t for t in self.tags if t.key == key), None)
 
 
-@dataclass(slots=True)
-class RecordFile:
+class RecordFile(_Plain):
     """A whole file: its games, and the comments after its last statement."""
 
-    games: tuple[Game, ...] = ()
-    comments: tuple[str, ...] = ()
+    __slots__ = ("games", "comments")  # noqa: RUF023 - the fields in order
+
+    def __init__(self, games: tuple[Game, ...] = (), comments: tuple[str, ...] = ()) -> None:
+        self.games = games
+        self.comments = comments
 
 
 _KINDS: dict[str, type[Any]] = {

@@ -259,7 +259,7 @@ def _from_plain(item: Any) -> Any:
     """The record of a plain statement (``plain.py``), built without validating: the line
     reader and Lark checked every token as they read it."""
     kind = item.kind
-    fields = {name: getattr(item, name) for name in item.__slots__}
+    fields = item.values()
     if kind == "score":
         fields["entries"] = tuple(
             trusted(ScoreEntry, player=e.player, total=e.total) for e in item.entries
