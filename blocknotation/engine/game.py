@@ -38,6 +38,9 @@ class BadLines:
     def __init__(self, lines: frozenset[int]) -> None:
         self._lines = sorted(lines)
 
+    def __bool__(self) -> bool:
+        return bool(self._lines)
+
     def any_in(self, first: int, end: int) -> bool:
         """Whether a bad line lies in ``first <= line < end``."""
         i = bisect_left(self._lines, first)
@@ -118,7 +121,7 @@ def _hands(
             problems += _placed([late], number, hand.number)
             results.append(_unreplayed(hand, None, None))
             continue
-        if bad.any_in(hand.line, span_end):
+        if bad and bad.any_in(hand.line, span_end):
             skipped, previous = _damaged(hand, seats, expected, totals)
             results.append(skipped)
         else:
@@ -127,7 +130,8 @@ def _hands(
             found = rep.diagnostics + _count_in(rep, hand, seats, totals,
                                                 last=k == len(game.hands) - 1)
             results.append(_hand_result(hand, rep, seats, totals))
-            problems += _placed(found, number, hand.number)
+            if found:
+                problems += _placed(found, number, hand.number)
         status, winner = totals.status(target)
         decided_after = hand.number
     return results, status, winner
