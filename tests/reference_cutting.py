@@ -8,7 +8,8 @@ from collections.abc import Iterable, Iterator
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.reading import stream
 from blocknotation.reading.reader import statement_kind
-from blocknotation.reading.stream import BadLine, Chunk, _too_large, _within
+from blocknotation.reading.source import BadLine
+from blocknotation.reading.stream import Chunk, _too_large, _within
 
 
 def game_chunks(

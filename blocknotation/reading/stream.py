@@ -11,32 +11,30 @@ A game is held in memory whole while it is read, so a game chunk is bounded like
 input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and
 the stream ends there with S001 at its first line.
 
-``chunks_of`` works a block of a megabyte at a time: it decodes a block in one call and finds
-where games start with regular expressions that skip from line end to line end, so that a
-large file costs little more than reading it.  A block that is not plain text (bad UTF-8, a
-NUL byte, a line that never ends) is decoded line by line by ``read_lines`` from its first
-line on.  ``tests/test_stream.py`` checks that the chunks are those of the line-by-line
+``chunks_of`` works a block of a megabyte at a time: it decodes a block in one call
+(``source.decoded_block``) and finds where games start with regular expressions that skip
+from line end to line end, so that a large file costs little more than reading it.  A block
+that is not plain text (bad UTF-8, a NUL byte, a line that never ends) is decoded line by line
+by ``source.read_lines`` from its first line on.  ``tests/test_stream.py`` checks that the chunks are those of the line-by-line
 definition kept in ``tests/reference_cutting.py``.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from .reader import statement_kind
-from .source import nul_byte, undecodable
+from .source import BOM_BYTES, BadLine, decoded_block, raw_lines, read_lines
 
 if TYPE_CHECKING:
     from .parsing import ParseResult
     from .reader import Reading
 
-_BOM = b"\xef\xbb\xbf"
 #: Bytes read at a time by ``chunks_of``.
 BLOCK_BYTES = 1 << 20
 #: Lines handed on at a time once ``read_lines`` has taken over.
@@ -74,18 +72,6 @@ class Chunk:
         return as_records(self.read())
 
 
-@dataclass(frozen=True, slots=True)
-class BadLine:
-    """A line that is not UTF-8: its text with U+FFFD for the bad bytes, and its S003.
-
-    Such a line is reported where it is, and is then a line with a syntax error like any
-    other: the rest of the file is still read, and only the hand it falls in is not
-    replayed."""
-
-    text: str
-    diagnostic: Diagnostic
-
-
 def _within(
     bad: list[Diagnostic], end: int
 ) -> tuple[tuple[Diagnostic, ...], list[Diagnostic]]:
@@ -94,36 +80,6 @@ def _within(
     while split < len(bad) and bad[split].line < end:
         split += 1
     return tuple(bad[:split]), bad[split:]
-
-
-def read_lines(
-    stream: BinaryIO | Iterable[bytes], first_line: int = 1
-) -> Iterator[str | BadLine | Diagnostic]:
-    """Decoded lines without their line ends.  A line that is not UTF-8 comes as a
-    ``BadLine``; UTF-16 (its byte-order mark) or a NUL byte ends the stream early with an
-    S003 diagnostic: such a file is not text at all.
-
-    ``first_line`` is the number of the stream's first line, when it starts inside a file."""
-    for number, raw in enumerate(_bounded(stream), start=first_line):
-        if raw.endswith(b"\n"):
-            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-        if number == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM):]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            column = len(raw[: error.start].decode("utf-8")) + 1
-            found = undecodable(raw, error.start, number, column)
-            if number == 1 and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-                yield found
-                return
-            yield BadLine(raw.decode("utf-8", errors="replace"), found)
-            continue
-        nul = text.find("\0")
-        if nul >= 0:
-            yield nul_byte(number, nul + 1)
-            return
-        yield text
 
 
 def _too_large(line: int, head: str = "") -> Diagnostic:
@@ -251,7 +207,7 @@ def _blocks(
                 continue
             pending = data[end:]
         raw = data[:end]
-        text = _decoded(raw[3:] if line == 1 and raw.startswith(_BOM) else raw)
+        text = decoded_block(raw[3:] if line == 1 and raw.startswith(BOM_BYTES) else raw)
         if text is None:  # not plain text: let the definition say where and why
             yield from _by_lines(data, stream, line)
             return
@@ -261,21 +217,12 @@ def _blocks(
         yield text
 
 
-def _decoded(raw: bytes) -> str | None:
-    """``raw`` decoded with CRLF as LF, or None when it is not UTF-8 or holds a NUL byte."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    return None if "\0" in text else text.replace("\r\n", "\n")
-
-
 def _by_lines(
     head: bytes, stream: Iterable[bytes], first_line: int
 ) -> Iterator[str | _Bad | Diagnostic]:
     """The rest of the stream, from the bytes ``head`` already read on, by ``read_lines``."""
     lines: list[str] = []
-    for item in read_lines(_raw_lines(head, stream), first_line):
+    for item in read_lines(raw_lines(head, stream), first_line):
         if isinstance(item, BadLine):
             yield _Bad(item.diagnostic)
             item = item.text
@@ -290,84 +237,3 @@ def _by_lines(
             lines = []
     if lines:
         yield "\n".join(lines) + "\n"
-
-
-def _raw_lines(head: bytes, stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of ``head`` and then of ``stream``; a line cut between the two is joined."""
-    *whole, partial = head.split(b"\n")
-    for line in whole:
-        yield line + b"\n"
-    if hasattr(stream, "read"):
-        # Read on through the bound, so that a line begun in ``head`` is bounded too.
-        yield from _bounded(io.BufferedReader(Prefixed(partial, stream)))  # type: ignore[arg-type]
-        return
-    rest = iter(stream)
-    joined = partial + next(rest, b"")
-    if joined:
-        yield joined
-    yield from rest
-
-
-#: Bytes of one line read at most: enough for MAX_LINE_LENGTH characters of any width.
-_LINE_BYTES = 4 * MAX_LINE_LENGTH + 8
-#: Bytes of an over-long line read past and dropped before the reading gives up on the file.
-_SKIP_BYTES = 64 * 1024 * 1024
-
-
-def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of ``stream``, none held longer than ``_LINE_BYTES``.
-
-    An over-long line must not fill the memory: what lies beyond the bound is read and
-    dropped.  The kept start is still longer than ``MAX_LINE_LENGTH`` characters, so the
-    parser reports the line as too long (S001) and reads on at the next one.  A line with no
-    end in sight after ``_SKIP_BYTES`` (``/dev/zero``) ends the reading there.
-    """
-    readline = getattr(stream, "readline", None)
-    if readline is None:
-        yield from stream
-        return
-    while line := readline(_LINE_BYTES):
-        if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
-            skipped = 0
-            while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
-                skipped += len(more)
-                if skipped > _SKIP_BYTES:  # no end in sight (``/dev/zero``): stop reading
-                    yield _whole_characters(line)
-                    return
-            line = _whole_characters(line) + (b"\n" if more else b"")
-        yield line
-
-
-def _whole_characters(data: bytes) -> bytes:
-    """``data`` without a UTF-8 character cut short at its end (other errors are kept, for
-    the decoder to report)."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if error.reason == "unexpected end of data":
-            return data[: error.start]
-    return data
-
-
-class Prefixed(io.RawIOBase):
-    """The bytes ``head`` and then the rest of ``stream``: input read ahead, given back.
-
-    Wrap it in ``io.BufferedReader`` to read it by blocks or by lines."""
-
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        super().__init__()
-        self._head = memoryview(head)
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        if self._head:
-            size = min(len(buffer), len(self._head))
-            buffer[:size] = self._head[:size]
-            self._head = self._head[size:]
-            return size
-        data = self._stream.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
