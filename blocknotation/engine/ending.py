@@ -237,6 +237,8 @@ def judge_passes(state: Replay) -> None:
         if not trace.mask & readings:
             state.problems.append(problem)
     for seat, holder in enumerate(state.table.holders):
+        if not holder.passes:
+            continue
         tiles = sorted(state.later[seat])
         for passed in holder.passes:
             for line, tile, shown in tiles:
