@@ -15,8 +15,8 @@ the stream ends there with S001 at its first line.
 (``source.decoded_block``) and finds where games start with regular expressions that skip
 from line end to line end, so that a large file costs little more than reading it.  A block
 that is not plain text (bad UTF-8, a NUL byte, a line that never ends) is decoded line by line
-by ``source.read_lines`` from its first line on.  ``tests/test_stream.py`` checks that the chunks are those of the line-by-line
-definition kept in ``tests/reference_cutting.py``.
+by ``source.read_lines`` from its first line on.  ``tests/test_stream.py`` checks that the
+chunks are those of the line-by-line definition kept in ``tests/reference_cutting.py``.
 """
 
 from __future__ import annotations
