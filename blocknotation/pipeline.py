@@ -1,6 +1,6 @@
 """The whole pipeline for one file: decode, parse, replay, report — a game at a time.
 
-A file is read in game chunks (``stream.game_chunks``); each chunk is parsed and replayed on
+A file is read in game chunks (``stream.chunks_of``); each chunk is read and replayed on
 its own and gives a ``Piece`` of the report.  Only one game's records are alive at a time,
 so files of any size validate in little memory, and chunks can be handed to worker
 processes (``parallel.py``) with the same result in the same order.
@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, BinaryIO
 from .basics.diagnostics import N_, Diagnostic, diagnostic
 from .basics.positions import with_end
 from .engine import replay
-from .engine.quick import replay_quick
 from .reading import stream as _stream
-from .reading.quickread import QuickGame, read_game
+from .reading.plain import from_records
+from .reading.reader import Reading, read_text_lines
 from .reading.stream import Chunk
 from .report.values import FileReport, GameResult, Piece
 from .suppress import FileMarks, settle
 
 if TYPE_CHECKING:
-    from .reading import records as r
+    from .reading import plain as p
     from .reading.parsing import ParseResult
 
 
@@ -59,14 +59,12 @@ EVERYTHING = Selection()
 
 
 def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
-                   selection: Selection = EVERYTHING, *, quick: bool = True,
-                   parsed: ParseResult | None = None) -> Piece:
-    """Parse and replay one chunk; its games are numbered from ``first_game``.
+                   selection: Selection = EVERYTHING, *,
+                   parsed: Reading | ParseResult | None = None) -> Piece:
+    """Read and replay one chunk; its games are numbered from ``first_game``.
 
-    A clean game is read and replayed the quick way, without records (``quickread``,
-    ``engine/quick.py``); ``quick=False`` always takes the full way, the reference that the
-    quick way is tested against.  ``parsed``: the chunk already parsed (the full way is
-    taken then)."""
+    The chunk is read into the plain form (``reader.py``) and replayed by the engine;
+    ``parsed``: the chunk already read (or parsed into records)."""
     if isinstance(chunk, Diagnostic):
         kept = (with_end(chunk, (), 0),) if selection.keeps(chunk.code) else ()
         if selection.suppress and kept:
@@ -77,38 +75,25 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         hint = json_hint(chunk)
         if hint is not None:
             return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
-    if parsed is None and quick:
-        done = quick_piece(chunk, first_game)
-        if done is not None:
-            if selection.suppress and "blocknot:" in chunk.text:
-                return _settled(done[0], chunk, selection)
-            return done[0]
-    # Names are compared in NFC: a text that is not (names typed with combining marks) is
-    # replayed from records given to the engine in NFC (``engine_names``).
-    in_nfc = unicodedata.is_normalized("NFC", chunk.text)
+    lines = chunk.lines
     if parsed is None:
-        parsed = chunk.parse()
-    if not in_nfc:
-        from .reading.engine_names import for_engine
-
-        parsed = replace(parsed, records=for_engine(parsed.records))
-    found, games = replay(parsed)
-    offset = first_game - 1
-    if offset:
-        games = tuple(replace(g, index=g.index + offset) for g in games)
-        found = tuple(d if d.game is None else replace(d, game=d.game + offset) for d in found)
+        parsed = read_text_lines(lines, chunk.first_line, undecodable=chunk.undecodable)
+    elif not isinstance(parsed, Reading):
+        parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
+    found, games = replay(_for_engine(chunk, parsed), first_game)
     syntax = parsed.diagnostics
     if syntax and parsed.records.games:
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
-    lines = chunk.lines
     diagnostics = tuple(sorted(
         (with_end(d, lines, chunk.first_line) for d in (*syntax, *found)
          if selection.keeps(d.code)),
         key=lambda d: d.order,
-    ))
+    )) if syntax or found else ()
     piece = Piece(games, diagnostics, {})
     if selection.suppress and (selection.file_ignores or "blocknot:" in chunk.text):
         return _settled(piece, chunk, selection)
+    if not diagnostics:
+        return piece
     return replace(piece, context=_context(piece.diagnostics, chunk))
 
 
@@ -157,22 +142,6 @@ def file_end(pieces: Iterable[Piece], selection: Selection) -> Iterator[Piece]:
         yield Piece((), unused, marks.context())
 
 
-def quick_piece(chunk: Chunk, first_game: int) -> tuple[Piece, QuickGame] | None:
-    """The piece of a clean game chunk read and replayed the quick way, with the game as
-    read; None when the chunk takes the full way (it may hold a diagnostic, or names not in
-    NFC, or be a JSON file: ``validate_chunk`` sees to those)."""
-    if chunk.undecodable or (chunk.first_line == 1
-                             and chunk.text.lstrip(" \t\n")[:1] == "{"):
-        return None
-    if not unicodedata.is_normalized("NFC", chunk.text):
-        return None
-    read = read_game(chunk.text, chunk.first_line)
-    result = None if read is None else replay_quick(read, first_game)
-    if read is None or result is None:
-        return None
-    return Piece((result,), (), {}), read
-
-
 def json_hint(chunk: Chunk) -> Diagnostic | None:
     """One diagnostic for a file that is JSON rather than a text record (instead of an S001
     on each of its lines): record JSON is read by ``convert``, which turns it into text."""
@@ -197,7 +166,17 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
         problem=problems[0].message)
 
 
-def _place(d: Diagnostic, game: r.Game, index: int) -> Diagnostic:
+def _for_engine(chunk: Chunk, parsed: Reading) -> Reading:
+    """Names are compared in NFC: a text that is not (names typed with combining marks) is
+    replayed from a reading given to the engine in NFC (``engine_names``)."""
+    if unicodedata.is_normalized("NFC", chunk.text):
+        return parsed
+    from .reading.engine_names import for_engine
+
+    return Reading(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
+
+
+def _place(d: Diagnostic, game: p.Game, index: int) -> Diagnostic:
     """A syntax diagnostic with the game and hand whose lines it falls in."""
     hand = None
     for h in game.hands:

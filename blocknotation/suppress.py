@@ -47,7 +47,8 @@ def file_codes(path: str) -> tuple[str, ...]:
             stream, start, tail = maybe_gunzip(raw), 0, b""
             while block := stream.read(_BLOCK):
                 data = tail + block
-                for match in _FILE_MARK.finditer(data):
+                matches = _FILE_MARK.finditer(data) if b"blocknot:" in data else ()
+                for match in matches:  # a quick look first: most blocks have no such comment
                     found[start - len(tail) + match.start()] = codes_of(
                         match.group(1).decode("utf-8", "replace"))
                 start += len(block)

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from hypothesis import given
-from test_quick import near_misses
+from test_one_engine import near_misses
 
 from blocknotation.formats.report_json import game_text, hand_object
 from blocknotation.pipeline import validate_bytes

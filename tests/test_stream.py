@@ -15,9 +15,11 @@ from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.reading import records as r
 from blocknotation.reading import stream
 from blocknotation.reading.parsing import parse_bytes
-from blocknotation.reading.stream import Chunk, chunks_of, game_chunks, read_lines
+from blocknotation.reading.source import read_lines
+from blocknotation.reading.stream import Chunk, chunks_of
 from blocknotation.simulator.simulate import generate
 
+from reference_cutting import game_chunks
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))

@@ -93,7 +93,7 @@ def _convert_large(
     """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
     a game at a time; nothing is written unless all of it could be read."""
     from ..formats.convert import looks_like_json, spooled_conversion
-    from ..reading.stream import Prefixed
+    from ..reading.source import Prefixed
     from .runner import Input
 
     with _input_stream(file) as stream:

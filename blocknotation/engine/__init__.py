@@ -1,49 +1,63 @@
-"""The engine: replays the records of a parse and judges them by the rules (R1–R18).
+"""The engine: replays a record and judges it by the rules (R1–R18).
 
-``replay`` takes what ``parse_text``/``parse_bytes`` returned and gives back the rule
-diagnostics (G, D, T, P and E codes; the parse's own S diagnostics are not repeated) and the
-recomputed result of every game.  It never raises on a record, however wrong: every problem
-is a diagnostic, and the replay goes on after each one.
+``replay`` takes what the reader read (``reader.Reading``, the plain form of ``plain.py``)
+or what ``parse``/``parse_bytes`` returned (records, turned into the plain form first), and
+gives back the rule diagnostics (G, D, T, P and E codes; the reading's own S diagnostics are
+not repeated) and the recomputed result of every game.  It never raises on a record, however
+wrong: every problem is a diagnostic, and the replay goes on after each one.
 
 One module per concern: ``players`` (Players and Target tags), ``order`` (statement order),
 ``deals``, ``turns``, ``chain``, ``knowledge`` (where the tiles are), ``moves`` (checks of a
-play or pass), ``shows``, ``scoring`` (R13–R16), ``claims``, ``hand`` (one hand's replay) and
-``game`` (rotation, totals, target).
+play or pass), ``shows``, ``scoring`` (R13–R16), ``claims``, ``hand`` (one hand's replay),
+``hand_replay`` (its count) and ``game`` (rotation, totals, target).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..reading.plain import from_records
 
 if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
-    from ..reading import records as r
-    from ..reading.parsing import ParseResult
+    from ..reading import plain as r
     from ..report.values import GameResult
 
 __all__ = ["replay"]
 
 
-def replay(result: ParseResult) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
-    """Replay every game of a parsed file.
+class Read(Protocol):
+    """What a reading gives the engine: the record (plain, or records) and its bad lines."""
 
-    Returns the engine's diagnostics, each with its game (1-based) and hand number set, in
-    line order, and one ``GameResult`` per game.  Hands whose lines hold a syntax error
-    (``result.bad_lines``) are not replayed and get no rule diagnostics.
+    @property
+    def records(self) -> Any: ...
+
+    @property
+    def bad_lines(self) -> frozenset[int]: ...
+
+
+def replay(
+    result: Read, first_game: int = 1
+) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
+    """Replay every game of a file as read.
+
+    Returns the engine's diagnostics, each with its game and hand number set, in line order,
+    and one ``GameResult`` per game; games are numbered from ``first_game`` (the record may
+    be a part of a file).  Hands whose lines hold a syntax error (``result.bad_lines``) are
+    not replayed and get no rule diagnostics.
     """
-    # Imported here: the full replay loads the records (pydantic), which a file of clean
-    # games never needs (see ``quick.py``).
     from .game import BadLines, replay_game
 
-    games = result.records.games
+    games = from_records(result.records).games
     bad = BadLines(result.bad_lines)
     problems: list[Diagnostic] = []
     results: list[GameResult] = []
     header_start = 1
-    for number, game in enumerate(games, start=1):
-        end = games[number].line if number < len(games) else 1 << 62
+    for k, game in enumerate(games, start=1):
+        end = games[k].line if k < len(games) else 1 << 62
         first_hand = game.hands[0].line if game.hands else end
-        found, outcome = replay_game(number, game, bad, (header_start, first_hand), end)
+        found, outcome = replay_game(k - 1 + first_game, game, bad, (header_start, first_hand),
+                                     end)
         problems += found
         results.append(outcome)
         header_start = _last_line(game) + 1

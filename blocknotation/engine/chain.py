@@ -15,7 +15,6 @@ readings they are asked about; the checks in ``moves.py`` decide what is legal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Literal
 
 from .tiles import TILES, VALUE_MASK, Tile, bits
@@ -68,8 +67,8 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
                 return 0
             side = "L" if on_left else "R"
         if side == "L":
-            return reading(b if a == left else a, right) if on_left else 0
-        return reading(left, b if a == right else a) if on_right else 0
+            return 1 << ((b if a == left else a) * 7 + right) if on_left else 0
+        return 1 << (left * 7 + (b if a == right else a)) if on_right else 0
     out = 0
     for left, right in pairs(readings):
         on_left = left in (a, b)
@@ -106,25 +105,29 @@ def mistyped(readings: int, sides: tuple[Side, ...], candidates: int) -> int:
     return out
 
 
-@dataclass(slots=True)
 class Trace:
     """A subset of the readings, followed through every later change of the chain: which of
     the readings at some move the readings now descend from (see ``Chain.step``)."""
 
-    mask: int
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
 
 
 Change = Callable[[int], int]
 """How a move changes a set of readings, pair by pair (so it applies to any subset)."""
 
 
-@dataclass(slots=True)
 class Chain:
     """The readings of the chain's ends (0 before the opening tile), and the traces that
     follow them."""
 
-    readings: int = 0
-    traces: list[Trace] = field(default_factory=list)
+    __slots__ = ("readings", "traces")
+
+    def __init__(self, readings: int = 0) -> None:
+        self.readings = readings
+        self.traces: list[Trace] = []
 
     def step(self, readings: int, change: Change) -> None:
         """The readings become ``readings`` (what ``change`` makes of them); every trace is

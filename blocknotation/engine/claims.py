@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from .bounds import Bounds
 from .scoring import Count, explain
 
@@ -132,8 +132,11 @@ def check_points_bound(
 def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
     """The totals a ``score`` claim gives, in seat order; None when it does not give every
     player exactly once."""
-    given = {entry.player: entry.total for entry in claim.entries}
-    if len(given) != len(claim.entries) or set(given) != set(names):
+    entries = claim.entries
+    if [entry.player for entry in entries] == list(names):  # in seat order, as usual
+        return [entry.total for entry in entries]
+    given = {entry.player: entry.total for entry in entries}
+    if len(given) != len(entries) or set(given) != set(names):
         return None
     return [given[name] for name in names]
 
@@ -141,6 +144,8 @@ def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
 def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
     """E505 when a ``score`` claim does not give every player's running total exactly
     once."""
+    if claimed_totals(claim, names) is not None:
+        return None
     given: dict[str, int] = {}
     for entry in claim.entries:
         if entry.player in given:

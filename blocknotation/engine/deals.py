@@ -9,7 +9,7 @@ of a tile wins; only the later deal is set aside.
 from __future__ import annotations
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from .knowledge import NOBODY, Table
 from .players import Seats
 from .tiles import bit, index, text

@@ -20,32 +20,34 @@ deal minus the tiles the record has them play, whatever else went wrong in the h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import Side, pairs
 from .claims import check_outcome, check_settled_domino
 from .hand import Replay
-from .moves import end_name
+from .moves import disproved_pass, end_name
 from .order import Stages
 from .players import Seats
 from .shows import check_show, check_show_count
 from .tiles import MATCHING, TILES, bits, index, pips, text
 
 
-@dataclass(slots=True)
 class Ending:
-    """How the hand ended, who won it (a domino), and what each seat still holds."""
+    """How the hand ended (None when only a ``points`` claim settles a hand recorded without
+    moves), who won it (a domino), what each seat still holds, whether it was counted from
+    the shows and the claims alone (recorded without moves), and the seats whose show was
+    bad."""
 
-    outcome: Outcome | None
-    """None when only a ``points`` claim settles a hand recorded without moves."""
-    winner: int | None
-    remaining: list[int | None]
-    settled: bool = False
-    """Recorded without moves: counted from the shows and the claims."""
-    bad_shows: set[int] = field(default_factory=set)
+    __slots__ = ("bad_shows", "outcome", "remaining", "settled", "winner")
+
+    def __init__(self, outcome: Outcome | None, winner: int | None,
+                 remaining: list[int | None], settled: bool, bad_shows: set[int]) -> None:
+        self.outcome = outcome
+        self.winner = winner
+        self.remaining = remaining
+        self.settled = settled
+        self.bad_shows = bad_shows
 
 
 def judge_ending(
@@ -66,7 +68,7 @@ def judge_ending(
                 problems.append(problem)
                 shown[seat] = None
                 bad_shows.add(seat)
-    state.judge_passes()
+    judge_passes(state)
     remaining: list[int | None] = []
     for seat, holder in enumerate(state.table.holders):
         held = None if settled else holder.held()
@@ -224,3 +226,28 @@ def _block_not_reached(
         at=last, holders=holders,
     )
 
+
+def judge_passes(state: Replay) -> None:
+    """At the end of the hand, with what the whole record tells: a known hand's pass that
+    was legal only in readings no longer possible (P405); a pass by a player whose deal
+    is unknown, while an end showed a value of a tile they played later or showed (P407:
+    nobody draws, so they held it).  Each illegal pass is reported at its own line."""
+    readings = state.chain.readings
+    for trace, problem in state.pending:
+        if not trace.mask & readings:
+            state.problems.append(problem)
+    for seat, holder in enumerate(state.table.holders):
+        if not holder.passes:
+            continue
+        tiles = sorted(state.later[seat])
+        for passed in holder.passes:
+            for line, tile, shown in tiles:
+                if not shown and line <= passed.line:
+                    continue
+                value = next((v for v in tile if passed.proves(v, readings)), None)
+                if value is not None:
+                    state.problems.append(disproved_pass(
+                        state.names[seat], (passed.line, passed.column), value, tile, line,
+                        shown,
+                    ))
+                    break

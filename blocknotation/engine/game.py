@@ -23,7 +23,7 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from ..report.values import GameResult, HandResult, Status
 from .bounds import unbounded
 from .claims import claimed_points
@@ -37,6 +37,9 @@ class BadLines:
 
     def __init__(self, lines: frozenset[int]) -> None:
         self._lines = sorted(lines)
+
+    def __bool__(self) -> bool:
+        return bool(self._lines)
 
     def any_in(self, first: int, end: int) -> bool:
         """Whether a bad line lies in ``first <= line < end``."""
@@ -118,7 +121,7 @@ def _hands(
             problems += _placed([late], number, hand.number)
             results.append(_unreplayed(hand, None, None))
             continue
-        if bad.any_in(hand.line, span_end):
+        if bad and bad.any_in(hand.line, span_end):
             skipped, previous = _damaged(hand, seats, expected, totals)
             results.append(skipped)
         else:
@@ -127,7 +130,8 @@ def _hands(
             found = rep.diagnostics + _count_in(rep, hand, seats, totals,
                                                 last=k == len(game.hands) - 1)
             results.append(_hand_result(hand, rep, seats, totals))
-            problems += _placed(found, number, hand.number)
+            if found:
+                problems += _placed(found, number, hand.number)
         status, winner = totals.status(target)
         decided_after = hand.number
     return results, status, winner
@@ -139,15 +143,14 @@ def _count_in(
     """Add a replayed hand's points to the totals, and check its ``score`` line (E505).  A
     record that stops in its last hand keeps the totals before it, but that hand's score
     line, if any, is judged with its points unknown."""
-    bounds = rep.bounds or unbounded(len(seats))
     judged = totals
     if rep.points is not None:
         totals.add(rep.points, rep.claimed)
     elif rep.outcome == "unfinished" and last:
         judged = totals.copy()
-        judged.add_unknown(hand.number, bounds)
+        judged.add_unknown(hand.number, rep.bounds or unbounded(len(seats)))
     else:
-        totals.add_unknown(hand.number, bounds, rep.claimed)
+        totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)), rep.claimed)
     if rep.score is None:
         return []
     problem = judged.check(rep.score, seats.names)

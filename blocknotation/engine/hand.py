@@ -28,7 +28,7 @@ accepted silently, since the opening tile is laid as written whatever side is na
 from __future__ import annotations
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import Chain, Side, Trace, lay, mistyped
 from .claims import how_it_ended
@@ -36,7 +36,6 @@ from .knowledge import Table
 from .moves import (
     check_holding,
     check_opening_pass,
-    disproved_pass,
     illegal_pass,
     judge_play,
     opening_turned_fits,
@@ -44,8 +43,8 @@ from .moves import (
 from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
-from .tiles import Tile, index
-from .turns import Turns, check_turn
+from .tiles import BIT, MATCHING, Tile, index
+from .turns import Turns, late_move, opener, out_of_turn
 
 
 class Replay:
@@ -57,10 +56,11 @@ class Replay:
         self.table = table
         self.all_known = table.all_known
         self.moves = moves
-        self.plays = [m for m in moves if isinstance(m, r.Play)]
-        self.last_play = 0
+        self.late: set[int] = set()
         self.chain = Chain()
-        self.turns = Turns(len(seats))
+        self.turns = Turns()
+        self.following = (*range(1, len(seats)), 0)  # the seat after each (R5)
+        self.everybody = (1 << len(seats)) - 1  # every seat, one bit each
         self.problems: list[Diagnostic] = []
         self.ends: dict[int, tuple[int, int]] = {}
         self.placed: dict[int, tuple[Tile, Side | None]] = {}
@@ -77,62 +77,83 @@ class Replay:
         self.pending: list[tuple[Trace, Diagnostic]] = []
         self.later: list[list[tuple[int, Tile, bool]]] = [[] for _ in seats.names]
         self.slips = Slips()
+        # The tiles the known deals still hold, while only legal plays change them.
+        self.in_hands: int | None = None
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
-        """Who opens (R5, R17): the ``opener`` line, else the first mover, else the rotation.
-        One that differs from the rotation is T301 and is then followed, so that the turns
-        are not all reported again."""
-        first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
-        if first is None:
-            self.turns.expected = expected
-            return expected
-        seat = self.seats.seat[first.player]
-        if expected is not None and seat != expected:
-            previous = self.names[(expected - 1) % len(self.names)]
-            self.problems.append(
-                diagnostic(
-                    "T301", first.line, first.column,
-                    N_("{player} opens hand {number}, but the opening moves one seat clockwise "
-                       "from {previous}, who opened the hand before, to {expected} (R17)"),
-                    player=first.player, number=number, previous=previous,
-                    expected=self.names[expected],
-                )
-            )
+        """Who opens (R5, R17, ``turns.opener``), followed from then on."""
+        seat, problem = opener(order, self.seats, number, expected)
+        if problem is not None:
+            self.problems.append(problem)
         self.turns.expected = seat
         return seat
 
     # --- moves ----------------------------------------------------------------
     def replay(self, late: set[int]) -> None:
-        # A play written after the claims does not continue the hand: it comes after its end
-        # (P406) or out of place (G107).
-        self.last_play = max((m.line for m in self.plays if m.line not in late), default=0)
+        self.late = late
+        seat_of = self.seats.seat
+        turns = self.turns
+        following = self.following
+        problems = self.problems
         for move in self.moves:
-            self.move(move, move.line in late)
+            seat = seat_of[move.player]
+            if self.outcome is not None:
+                self.after_the_end(seat, move)
+                continue
+            if late and move.line in late:
+                problems.append(late_move(move))
+            expected = turns.expected
+            if expected is not None and expected != seat:
+                problems.append(out_of_turn(expected, move, self.names))
+            turns.expected = following[seat]
+            if isinstance(move, r.Play):
+                if not self.play_as_written(seat, move):
+                    self.play(seat, move)
+            else:
+                self.pass_(seat, move)
         self.finish()
 
-    def move(self, move: Move, late: bool) -> None:
-        seat = self.seats.seat[move.player]
-        if self.outcome is not None:
-            self.after_the_end(seat, move)
-            return
-        if late:
-            self.problems.append(
-                diagnostic(
-                    "G107", move.line, move.column,
-                    N_("{player}'s move comes after a show or claim line: moves go before "
-                       "the end of the hand is written down"),
-                    player=move.player,
-                )
-            )
-        problem = check_turn(self.turns, seat, move, self.names)
-        if problem is not None:
-            self.problems.append(problem)
-        self.turns.moved(seat)
-        if isinstance(move, r.Play):
-            self.play(seat, move)
+    def play_as_written(self, seat: int, play: r.Play) -> bool:
+        """Apply a play of the player's own tile that is legal as written, on a chain with
+        one reading and nothing to follow: the usual move, which needs no judging.  False,
+        with nothing changed, for any other play (``play`` judges it)."""
+        chain = self.chain
+        before = chain.readings
+        if not before or before & (before - 1) or chain.traces:
+            return False
+        holder = self.table.holders[seat]
+        tile = play.tile
+        bit = BIT[tile[0]][tile[1]]
+        if holder.deal is None:  # a tile they may hold, not played before?
+            if check_holding(self.table, seat, play, self.names) != (None, True):
+                return False
+        elif not holder.deal & ~holder.spent & bit:  # a tile of their own, still held
+            return False
+        after = lay(before, tile, play.side)
+        if not after:
+            return False
+        line = play.line
+        if holder.deal is None:
+            self.later[seat].append((line, tile, False))
+        self.turns.passed = 0
+        chain.readings = after
+        self.table.play(seat, tile, line, True)
+        left, right = self.ends[line] = divmod(after.bit_length() - 1, 7)
+        was_left, was_right = divmod(before.bit_length() - 1, 7)
+        if (play.side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
+            self.placed[line] = ((left, was_left), "L")
         else:
-            self.pass_(seat, move)
+            self.placed[line] = ((was_right, right), "R")
+        in_hands = self.in_hands
+        if in_hands is None:
+            in_hands = self.table.held_by_anyone()
+        self.in_hands = in_hands = in_hands & ~bit
+        if holder.placed >= self.seats.each:
+            self.end("domino", seat, line)
+        elif self.all_known and not in_hands & MATCHING[1 << left | 1 << right]:
+            self.end("blocked", None, line, dead=True)
+        return True
 
     def after_the_end(self, seat: int, move: Move) -> None:
         """P406, except for the one pass each player may still write after a dead block."""
@@ -154,6 +175,7 @@ class Replay:
         After a tile the player cannot hold (P401), the writer may also have meant one of the
         player's own tiles."""
         self.turns.passed = 0
+        self.in_hands = None
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
         sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
@@ -233,14 +255,14 @@ class Replay:
         if self.hinted:
             return None
         self.hinted = True
-        return opening_turned_fits(self.plays)
+        return opening_turned_fits([m for m in self.moves if isinstance(m, r.Play)])
 
     def pass_(self, seat: int, move: r.Pass) -> None:
         """A pass: R8 is judged at once where the readings agree, else once later moves
         tell which readings were true (``judge_passes``).  Every player passing in
         succession, with no play after, blocks the hand (R12)."""
         chain = self.chain
-        if chain.empty:
+        if not chain.readings:
             self.problems.append(check_opening_pass(move))
             return
         held = self.table.holders[seat].held()
@@ -255,9 +277,14 @@ class Replay:
                     (chain.trace(legal), illegal_pass(self.table, chain, seat, move))
                 )
         self.turns.passed |= 1 << seat
-        everybody = (1 << len(self.seats)) - 1
-        if self.turns.passed == everybody and move.line > self.last_play:
+        if self.turns.passed == self.everybody and move.line > self.last_play():
             self.end("blocked", None, move.line)
+
+    def last_play(self) -> int:
+        """The line of the last play, leaving out plays written after the claims: they do
+        not continue the hand (P406, or G107)."""
+        return max((m.line for m in self.moves
+                    if isinstance(m, r.Play) and m.line not in self.late), default=0)
 
     def finish(self) -> None:
         """The moves are over: with every deal known, a hand where nobody can play in some
@@ -278,26 +305,3 @@ class Replay:
         self.outcome, self.winner, self.end_line, self.dead = outcome, winner, line, dead
         if dead:
             self.grace = set(range(len(self.seats)))
-
-    def judge_passes(self) -> None:
-        """At the end of the hand, with what the whole record tells: a known hand's pass that
-        was legal only in readings no longer possible (P405); a pass by a player whose deal
-        is unknown, while an end showed a value of a tile they played later or showed (P407:
-        nobody draws, so they held it).  Each illegal pass is reported at its own line."""
-        readings = self.chain.readings
-        for trace, problem in self.pending:
-            if not trace.mask & readings:
-                self.problems.append(problem)
-        for seat, holder in enumerate(self.table.holders):
-            tiles = sorted(self.later[seat])
-            for passed in holder.passes:
-                for line, tile, shown in tiles:
-                    if not shown and line <= passed.line:
-                        continue
-                    value = next((v for v in tile if passed.proves(v, readings)), None)
-                    if value is not None:
-                        self.problems.append(disproved_pass(
-                            self.names[seat], (passed.line, passed.column), value, tile, line,
-                            shown,
-                        ))
-                        break

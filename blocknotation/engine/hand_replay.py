@@ -10,10 +10,8 @@ game can still bound its totals (``game.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from ..report.values import Outcome
 from .bounds import Bounds, blocked_bounds, domino_bounds, holdings, open_bounds
 from .chain import Side
@@ -28,26 +26,36 @@ from .scoring import Count, blocked, domino
 from .tiles import Tile
 
 
-@dataclass(slots=True)
 class HandReplay:
-    """What the replay of one hand found; ``game.py`` adds the running totals."""
+    """What the replay of one hand found; ``game.py`` adds the running totals.
 
-    opener: int | None
-    outcome: Outcome | None
-    winner: int | None
-    remaining: tuple[int | None, ...]
-    points: tuple[int, ...] | None
-    unverified: bool = False
-    settled: bool = False
-    ends: dict[int, tuple[int, int]] = field(default_factory=dict)
-    placed: dict[int, tuple[Tile, Side | None]] = field(default_factory=dict)
-    score: r.Score | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    bounds: Bounds | None = None
-    """When the points are not recomputed: who may have scored them, and how many."""
-    claimed: tuple[int, ...] | None = None
-    """The points of a ``points`` claim found wrong: a ``score`` line that carries them is
-    the same slip (``totals.py``)."""
+    ``bounds``: when the points are not recomputed, who may have scored them and how many.
+    ``claimed``: the points of a ``points`` claim found wrong (a ``score`` line that carries
+    them is the same slip, ``totals.py``)."""
+
+    __slots__ = ("bounds", "claimed", "diagnostics", "ends", "opener", "outcome", "placed",
+                 "points", "remaining", "score", "settled", "unverified", "winner")
+
+    def __init__(
+        self, opener: int | None, outcome: Outcome | None, winner: int | None,
+        remaining: tuple[int | None, ...], points: tuple[int, ...] | None, *,
+        settled: bool, ends: dict[int, tuple[int, int]],
+        placed: dict[int, tuple[Tile, Side | None]], score: r.Score | None,
+        diagnostics: list[Diagnostic],
+    ) -> None:
+        self.opener = opener
+        self.outcome = outcome
+        self.winner = winner
+        self.remaining = remaining
+        self.points = points
+        self.unverified = False
+        self.settled = settled
+        self.ends = ends
+        self.placed = placed
+        self.score = score
+        self.diagnostics = diagnostics
+        self.bounds: Bounds | None = None
+        self.claimed: tuple[int, ...] | None = None
 
 
 def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> HandReplay:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from .chain import (
     Chain,
     Change,
@@ -45,9 +45,14 @@ def check_holding(
     but is not taken from anyone's hand.
     """
     i = index(play.tile)
-    tile = text(play.tile)
     if table.played_by[i] == seat and table.skipped >> i & 1:
         return None, True  # the earlier play fit nowhere: it was another tile, mistyped
+    holder = table.holders[seat]
+    owner = table.dealt_to[i]
+    if table.played_by[i] == NOBODY and owner in (NOBODY, seat) and (
+            holder.deal is None or holder.deal >> i & 1):
+        return None, True
+    tile = text(play.tile)
     if table.played_by[i] != NOBODY:
         return diagnostic(
             "P402", play.line, play.column,
@@ -56,8 +61,6 @@ def check_holding(
             player=play.player, tile=tile, owner=names[table.played_by[i]],
             at=table.played_at[i],
         ), False
-    holder = table.holders[seat]
-    owner = table.dealt_to[i]
     if owner != NOBODY and owner != seat:
         return diagnostic(
             "P401", play.line, play.column,
@@ -210,6 +213,9 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
 
 def legal_passes(held: int, readings: int) -> int:
     """The readings in which a player holding ``held`` has nothing that fits (R8)."""
+    if readings and not readings & (readings - 1):  # one reading: the usual case
+        left, right = divmod(readings.bit_length() - 1, 7)
+        return 0 if held & (VALUE_MASK[left] | VALUE_MASK[right]) else readings
     legal = 0
     for left, right in pairs(readings):
         if not held & (VALUE_MASK[left] | VALUE_MASK[right]):

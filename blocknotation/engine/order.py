@@ -19,39 +19,31 @@ The order among the end lines themselves is free.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from .players import Seats
 
 Move = r.Play | r.Pass
 Outcome = r.Domino | r.Blocked
 
 
-@dataclass(slots=True)
 class Stages:
     """One hand's statements by stage, each kept once."""
 
-    opener: r.Opener | None = None
-    deals: list[r.Deal] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    late: set[int] = field(default_factory=set)
-    """Lines of moves written after a show or claim line."""
-    shows: list[r.Show] = field(default_factory=list)
-    outcome: Outcome | None = None
-    points: r.Points | None = None
-    score: r.Score | None = None
-    last_line: int = 0
-    """The line of the hand's last statement (its ``hand`` line when it has none)."""
+    __slots__ = ("deals", "last_line", "late", "moves", "opener", "outcome", "points", "score",
+                 "shows")
 
-
-def _named(statement: r.Statement) -> str | None:
-    if isinstance(statement, r.Points):
-        return statement.player
-    if isinstance(statement, r.Blocked | r.Score):
-        return None
-    return statement.player
+    def __init__(self, last_line: int) -> None:
+        self.opener: r.Opener | None = None
+        self.deals: list[r.Deal] = []
+        self.moves: list[Move] = []
+        self.late: set[int] = set()  # lines of moves written after a show or claim line
+        self.shows: list[r.Show] = []
+        self.outcome: Outcome | None = None
+        self.points: r.Points | None = None
+        self.score: r.Score | None = None
+        # The line of the hand's last statement (its ``hand`` line when it has none).
+        self.last_line = last_line
 
 
 def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
@@ -65,23 +57,32 @@ def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
 def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
     reader = _StageReader(hand)
+    seat = seats.seat
+    moves = reader.out.moves
     for s in hand.statements:
-        reader.out.last_line = s.line
-        name = _named(s)
-        if name is not None and name not in seats.seat:
-            reader.problems.append(
-                diagnostic(
-                    "G104", s.line, s.column,
-                    N_("{name} is not one of the players ({players}); this line is ignored"),
-                    name=name, players=seats.names,
-                )
-            )
-        elif isinstance(s, r.Opener | r.Deal):
-            reader.setup(s)
-        elif isinstance(s, r.Play | r.Pass):
-            reader.move(s)
-        else:
+        if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
+            if s.player in seat:
+                if reader.first_end:
+                    reader.out.late.add(s.line)
+                moves.append(s)
+                continue
+        elif isinstance(s, r.Blocked | r.Score) or s.player is None:
             reader.end(s)
+            continue
+        elif s.player in seat:
+            if isinstance(s, r.Opener | r.Deal):
+                reader.setup(s)
+            else:
+                reader.end(s)
+            continue
+        reader.problems.append(
+            diagnostic(
+                "G104", s.line, s.column,
+                N_("{name} is not one of the players ({players}); this line is ignored"),
+                name=s.player, players=seats.names,
+            )
+        )
+    reader.out.last_line = hand.statements[-1].line if hand.statements else hand.line
     return reader.out, reader.problems
 
 
@@ -89,23 +90,23 @@ class _StageReader:
     """Statements put into their stages, one at a time."""
 
     def __init__(self, hand: r.Hand) -> None:
-        self.out = Stages(last_line=hand.line)
+        self.out = Stages(hand.line)
         self.problems: list[Diagnostic] = []
-        self.first_move = 0
         self.first_end = 0
         self.dealt: dict[str, int] = {}
         self.shown: dict[str, int] = {}
 
     def setup(self, s: r.Opener | r.Deal) -> None:
         out = self.out
-        if self.first_move or self.first_end:
+        first_move = out.moves[0].line if out.moves else 0
+        if first_move or self.first_end:
             late = f"opener {s.player}" if isinstance(s, r.Opener) else f"deal {s.player}"
             self.problems.append(
                 diagnostic(
                     "G107", s.line, s.column,
                     N_("{what} comes after line {after}: opener and deal lines go "
                        "before the first move and the end of the hand"),
-                    what=late, after=self.first_move or self.first_end,
+                    what=late, after=first_move or self.first_end,
                 )
             )
         if isinstance(s, r.Opener):
@@ -120,12 +121,6 @@ class _StageReader:
             self.dealt[s.player] = s.line
             out.deals.append(s)
 
-    def move(self, s: Move) -> None:
-        self.first_move = self.first_move or s.line
-        if self.first_end:
-            self.out.late.add(s.line)
-        self.out.moves.append(s)
-
     def end(self, s: r.Statement) -> None:
         out = self.out
         self.first_end = self.first_end or s.line
@@ -139,18 +134,23 @@ class _StageReader:
             self.problems.append(_again(s, what, self.shown[s.player]))
             return
         if isinstance(s, r.Domino | r.Blocked):
-            first, what = out.outcome, Message(N_("domino/blocked claim"))
+            first = out.outcome
             if first is None:
                 out.outcome = s
+                return
+            what = Message(N_("domino/blocked claim"))
         elif isinstance(s, r.Points):
-            first, what = out.points, Message(N_("points claim"))
+            first = out.points
             if first is None:
                 out.points = s
+                return
+            what = Message(N_("points claim"))
         elif isinstance(s, r.Score):
-            first, what = out.score, Message(N_("score claim"))
+            first = out.score
             if first is None:
                 out.score = s
+                return
+            what = Message(N_("score claim"))
         else:
             return
-        if first is not None:
-            self.problems.append(_again(s, what, first.line))
+        self.problems.append(_again(s, what, first.line))

@@ -9,33 +9,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.game_sizes import RULES_TARGET as RULES_TARGET
+from ..basics.game_sizes import TILES_EACH as TILES_EACH
+from ..basics.limits import MAX_NUMBER_DIGITS
 from ..basics.names import KEYWORDS, NAME_PATTERN
 
-if TYPE_CHECKING:  # records load pydantic, which the quick replay does without
-    from ..reading import records as r
+if TYPE_CHECKING:
+    from ..reading import plain as r
 
-#: Tiles dealt to each player, by number of players (R3).
-TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}
-#: The rules' target, by number of players (R3, R18).
-RULES_TARGET: Mapping[int, int] = {2: 100, 3: 61, 4: 61}
 
 _SEPARATORS = re.compile(r"[\s,]+")
-# Nine digits is far beyond any real target and keeps int() cheap on hostile input.
-_WHOLE = re.compile(r"\+?0*([0-9]{1,9})")
+# A number of digits far beyond any real target, which keeps int() cheap on hostile input.
+_WHOLE = re.compile(rf"\+?0*([0-9]{{1,{MAX_NUMBER_DIGITS}}})")
 
 
-@dataclass(frozen=True, slots=True)
 class Seats:
-    """The players of a game in clockwise order; a seat is an index into ``names``."""
+    """The players of a game in clockwise order; a seat is an index into ``names``; ``each``
+    is the number of tiles dealt to each player (R3)."""
 
-    names: tuple[str, ...]
-    seat: Mapping[str, int]
-    each: int
-    """Tiles dealt to each player (R3)."""
+    __slots__ = ("each", "names", "seat")
+
+    def __init__(self, names: tuple[str, ...], seat: Mapping[str, int], each: int) -> None:
+        self.names = names
+        self.seat = seat
+        self.each = each
 
     @classmethod
     def of(cls, names: tuple[str, ...]) -> Seats:
@@ -48,17 +48,6 @@ class Seats:
 def split_players(value: str) -> tuple[str, ...]:
     """The names in a ``Players`` value: separated by spaces and/or commas."""
     return tuple(name for name in _SEPARATORS.split(value) if name)
-
-
-def usable_seats(value: str) -> Seats | None:
-    """The seats named by a ``Players`` value in which ``read_players`` finds nothing to
-    report, else None: the quick replay (``quick.py``) takes only such games."""
-    names = split_players(value)
-    if len(names) not in TILES_EACH or len(set(names)) != len(names):
-        return None
-    if any(name in KEYWORDS or NAME_PATTERN.fullmatch(name) is None for name in names):
-        return None
-    return Seats.of(names)
 
 
 def read_players(
@@ -96,6 +85,15 @@ def read_players(
                 count=len(names), names=names,
             )
         )
+    problems += _bad_names(tag, names)
+    if problems:
+        return None, names, problems
+    return Seats.of(names), names, problems
+
+
+def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
+    """G103 for each name of ``Players`` that is repeated, a keyword or not a name."""
+    problems: list[Diagnostic] = []
     seen: set[str] = set()
     for name in names:
         if name in seen:
@@ -124,9 +122,7 @@ def read_players(
                 )
             )
         seen.add(name)
-    if problems:
-        return None, names, problems
-    return Seats.of(names), names, problems
+    return problems
 
 
 def read_target(game: r.Game, players: int | None) -> tuple[int | None, list[Diagnostic]]:

@@ -11,7 +11,7 @@ may be missing, so the show may be shorter but never longer.
 from __future__ import annotations
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from .knowledge import ALL, NOBODY, Table
 from .tiles import bit, index, text
 

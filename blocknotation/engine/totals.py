@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from ..reading import records as r
+from ..reading import plain as r
 from ..report.values import Status
 from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape

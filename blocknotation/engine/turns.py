@@ -1,4 +1,4 @@
-"""Whose turn it is (R5, R8; T302).
+"""Who opens and whose turn it is (R5, R8, R17; T301, T302).
 
 Play goes clockwise, in ``Players`` order (R5).  After a move out of turn the order is taken
 up again from the player who actually moved, so that one slip is reported once and not as
@@ -7,33 +7,62 @@ every later move being out of turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
-from .order import Move
+from ..reading import plain as r
+from .order import Move, Stages
+from .players import Seats
 
 
-@dataclass(slots=True)
 class Turns:
-    """The seat expected to move next (None: anyone, before the first move of hand 1)."""
+    """The seat expected to move next (None: anyone, before the first move of hand 1), and
+    the seats that have passed since the last play, one bit each (R12: when every player has
+    passed in succession, the hand is blocked)."""
 
-    seats: int
-    expected: int | None = None
-    passed: int = 0
-    """The seats that have passed since the last play, one bit each (R12: when every player
-    has passed in succession, the hand is blocked)."""
+    __slots__ = ("expected", "passed")
 
-    def moved(self, seat: int) -> None:
-        self.expected = (seat + 1) % self.seats
+    def __init__(self) -> None:
+        self.expected: int | None = None
+        self.passed = 0
 
 
-def check_turn(turns: Turns, seat: int, move: Move, names: tuple[str, ...]) -> Diagnostic | None:
-    """T302 when ``move`` is not made by the player whose turn it is."""
-    if turns.expected is None or turns.expected == seat:
-        return None
+def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
+    """T302: ``move`` is not made by the player whose turn it is, ``expected``."""
     return diagnostic(
         "T302", move.line, move.column,
         N_("{player} moves out of turn: it is {expected}'s turn (play goes clockwise in "
            "Players order, R5)"),
-        player=move.player, expected=names[turns.expected],
+        player=move.player, expected=names[expected],
+    )
+
+
+def late_move(move: Move) -> Diagnostic:
+    """G107: a move written after a show or claim line, while the hand goes on."""
+    return diagnostic(
+        "G107", move.line, move.column,
+        N_("{player}'s move comes after a show or claim line: moves go before the end of "
+           "the hand is written down"),
+        player=move.player,
+    )
+
+
+def opener(
+    order: Stages, seats: Seats, number: int, expected: int | None
+) -> tuple[int | None, Diagnostic | None]:
+    """Who opens hand ``number`` (R5, R17): the ``opener`` line, else the first mover, else
+    ``expected``, the seat the rotation requires (None: anyone, in a game's first hand).  One
+    that differs from the rotation is T301, and is then followed, so that the turns are not
+    all reported again."""
+    first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
+    if first is None:
+        return expected, None
+    seat = seats.seat[first.player]
+    if expected is None or seat == expected:
+        return seat, None
+    names = seats.names
+    return seat, diagnostic(
+        "T301", first.line, first.column,
+        N_("{player} opens hand {number}, but the opening moves one seat clockwise "
+           "from {previous}, who opened the hand before, to {expected} (R17)"),
+        player=first.player, number=number, previous=names[(expected - 1) % len(names)],
+        expected=names[expected],
     )

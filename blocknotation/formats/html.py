@@ -30,14 +30,13 @@ from ..pipeline import (
     Selection,
     chunks_of,
     collect,
-    quick_piece,
     validate_chunk,
 )
 from ..reading.source import decode
 from . import html_hand
 from . import html_svg as svg
 from .html_chart import number
-from .html_facts import GameFacts, from_quick, from_records
+from .html_facts import GameFacts, game_facts
 from .html_model import Context, DiagnosticView, GameView, game_view
 from .html_words import words
 
@@ -94,22 +93,16 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
 
 def _validated(data: bytes, path: str,
                selection: Selection) -> tuple[FileReport, list[tuple[int, GameFacts]]]:
-    """The file's report and its games as written (with their first lines).  A clean game
-    is read and replayed the quick way (``pipeline.quick_piece``); any other is parsed once,
-    and the replay is given the parsed chunk."""
+    """The file's report and its games as written (with their first lines): each chunk is
+    read once, and the replay is given what was read."""
     pieces: list[Piece] = []
     games: list[tuple[int, GameFacts]] = []
     count = 0
     for chunk in chunks_of(io.BytesIO(data)):
-        quick = None if isinstance(chunk, Diagnostic) else quick_piece(chunk, count + 1)
-        if quick is not None:
-            piece = quick[0]
-            games.append((quick[1].line, from_quick(quick[1])))
-        else:
-            parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
-            piece = validate_chunk(chunk, count + 1, selection, parsed=parsed)
-            if parsed is not None:
-                games += ((g.line, from_records(g)) for g in parsed.records.games)
+        read = None if isinstance(chunk, Diagnostic) else chunk.read()
+        piece = validate_chunk(chunk, count + 1, selection, parsed=read)
+        if read is not None:
+            games += ((g.line, game_facts(g)) for g in read.records.games)
         count += len(piece.games)
         pieces.append(piece)
     return collect(path, pieces), games

@@ -1,17 +1,12 @@
 """What the HTML report reads of a game as written: its tags, and each hand's moves, deals
-and shown tiles with their lines.
-
-A game is read either from its records (``parsing``, the full way) or, for a clean game,
-from the tuples of the quick reader (``quickread``), which is several times quicker on a
-large file; both give the same facts.
+and shown tiles with their lines, from the game's plain form (``plain.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..reading import records as r
-from ..reading.quickread import QuickGame, QuickHand
+from ..reading import plain as p
 
 Tile = tuple[int, int]
 
@@ -40,41 +35,23 @@ class GameFacts:
         return next((value for k, value in self.tags if k == key), None)
 
 
-def from_records(game: r.Game) -> GameFacts:
+def game_facts(game: p.Game) -> GameFacts:
     return GameFacts(tuple((t.key, t.value) for t in game.tags),
                      tuple(_hand(h) for h in game.hands))
 
 
-def _hand(hand: r.Hand) -> HandFacts:
+def _hand(hand: p.Hand) -> HandFacts:
     moves: list[tuple[int, str, Tile | None]] = []
     deals: dict[str, tuple[Tile, ...]] = {}
     shows: dict[str, tuple[Tile, ...]] = {}
     for s in hand.statements:
-        if isinstance(s, r.Play):
-            moves.append((s.line, s.player, (s.tile[0], s.tile[1])))
-        elif isinstance(s, r.Pass):
+        if isinstance(s, p.Play):
+            moves.append((s.line, s.player, s.tile))
+        elif isinstance(s, p.Pass):
             moves.append((s.line, s.player, None))
-        elif isinstance(s, r.Deal):
-            deals.setdefault(s.player, tuple((t[0], t[1]) for t in s.tiles))
-        elif isinstance(s, r.Show):
-            shows.setdefault(s.player, tuple((t[0], t[1]) for t in s.tiles))
+        elif isinstance(s, p.Deal):
+            deals.setdefault(s.player, s.tiles)
+        elif isinstance(s, p.Show):
+            shows.setdefault(s.player, s.tiles)
     return HandFacts(hand.line, tuple(moves), deals, shows,
                      frozenset(s.line for s in hand.statements))
-
-
-def from_quick(game: QuickGame) -> GameFacts:
-    return GameFacts(tuple(game.tags), tuple(_quick_hand(h) for h in game.hands))
-
-
-def _quick_hand(hand: QuickHand) -> HandFacts:
-    moves = tuple((line, player, (move[0], move[1]) if move else None)
-                  for line, player, move in hand.moves)
-    deals: dict[str, tuple[Tile, ...]] = {}
-    shows: dict[str, tuple[Tile, ...]] = {}
-    for kind, _, player, data in hand.others:
-        if kind == "deal" and player is not None:
-            deals.setdefault(player, tuple((t[0], t[1]) for t in data))
-        elif kind == "show" and player is not None:
-            shows.setdefault(player, tuple((t[0], t[1]) for t in data))
-    lines = frozenset(m[0] for m in hand.moves) | {s[1] for s in hand.others}
-    return HandFacts(hand.line, moves, deals, shows, lines)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from markupsafe import escape
 
 from ..basics.diagnostics import Diagnostic
-from ..engine.players import RULES_TARGET, TILES_EACH
+from ..basics.game_sizes import RULES_TARGET, TILES_EACH
 from ..report.summary import game_line, hand_lines
 from ..report.values import GameResult, HandResult
 from . import html_draw as draw

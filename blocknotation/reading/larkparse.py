@@ -1,8 +1,8 @@
 """The Lark side of parsing: the transformer, the compiled parser and syntax errors.
 
-``parsing.py`` loads this module on first need, when the fast reader (``fastpath``) declines a
+``reader.py`` loads this module on first need, when the line reader (``line_reader``) declines a
 line: lark's import and the grammar's compilation cost a noticeable share of start-up, and a
-record whose lines the fast reader reads never pays it.  The parser is compiled once per
+record whose lines the line reader reads never pays it.  The parser is compiled once per
 process.
 """
 
@@ -17,16 +17,17 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic, printable
 from ..basics.limits import MAX_NUMBER_DIGITS
-from .fastpath import ParsedLine
+from . import plain as p
 from .grammar import build_parser
+from .line_reader import read_tile
 from .syntax_messages import describe_expected, describe_token
 
-Items = list[ParsedLine | None]
+Items = list[p.Item | None]
 Comments = list[tuple[int, str]]
 
 
 class _Builder(Transformer[Token, Any]):
-    """One method per grammar alias; each turns a line's tokens into a ``ParsedLine``."""
+    """One method per grammar alias; each turns a line's tokens into its plain statement."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,8 +35,9 @@ class _Builder(Transformer[Token, Any]):
         self.problems: list[Diagnostic] = []
 
     # --- helpers -----------------------------------------------------------
-    def _item(self, kind: str, first: Token, **fields: Any) -> ParsedLine:
-        return ParsedLine(kind, self._line(first), first.column or 1, fields)
+    def _at(self, first: Token) -> tuple[int, int]:
+        """The line and column of a statement that starts with ``first``."""
+        return self._line(first), first.column or 1
 
     def _line(self, token: Token) -> int:
         return (token.line or 1) + self.line_offset
@@ -56,7 +58,7 @@ class _Builder(Transformer[Token, Any]):
         text = str(token).strip("[]").replace(" ", "").replace("\t", "")
         a, _, b = text.partition("|" if "|" in text else "-")
         if len(a) == 1 and len(b) == 1 and a <= "6" and b <= "6":
-            return int(a), int(b)
+            return read_tile(str(token))
         bad = a if not (len(a) == 1 and a <= "6") else b
         self.problems.append(
             diagnostic(
@@ -73,68 +75,68 @@ class _Builder(Transformer[Token, Any]):
         return tuple(clean) if len(clean) == len(tiles) else None
 
     # --- file ----------------------------------------------------------------
-    def file(self, children: list[ParsedLine | None]) -> list[ParsedLine | None]:
+    def file(self, children: Items) -> Items:
         return children
 
     # --- statements ----------------------------------------------------------
-    def tag(self, c: list[Token]) -> ParsedLine:
+    def tag(self, c: list[Token]) -> p.Tag:
         raw = str(c[2])[1:-1]
         value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
-        return self._item("tag", c[0], key=str(c[1]), value=value)
+        return p.Tag(*self._at(c[0]), str(c[1]), value)
 
-    def hand(self, c: list[Token]) -> ParsedLine | None:
+    def hand(self, c: list[Token]) -> p.Hand | None:
         number = self._number(c[1])
-        return None if number is None else self._item("hand", c[0], number=number)
+        return None if number is None else p.Hand(*self._at(c[0]), number)
 
-    def opener(self, c: list[Token]) -> ParsedLine:
-        return self._item("opener", c[0], player=str(c[1]))
+    def opener(self, c: list[Token]) -> p.Opener:
+        return p.Opener(*self._at(c[0]), str(c[1]))
 
-    def deal(self, c: list[Token]) -> ParsedLine | None:
+    def deal(self, c: list[Token]) -> p.Deal | None:
         tiles = self._tiles(c[2:])
-        return None if tiles is None else self._item("deal", c[0], player=str(c[1]), tiles=tiles)
+        return None if tiles is None else p.Deal(*self._at(c[0]), str(c[1]), tiles)
 
-    def play(self, c: list[Any]) -> ParsedLine | None:
+    def play(self, c: list[Any]) -> p.Play | None:
         tile = self._tile(c[1])
         side = c[2] if len(c) > 2 else None
         if tile is None:
             return None
-        return self._item("play", c[0], player=str(c[0]), tile=tile, side=side)
+        return p.Play(*self._at(c[0]), str(c[0]), tile, side)
 
     def side(self, c: list[Token]) -> str:
         return "L" if c[0].type == "LEFT" else "R"
 
-    def pass_(self, c: list[Token]) -> ParsedLine:
-        return self._item("pass", c[0], player=str(c[0]))
+    def pass_(self, c: list[Token]) -> p.Pass:
+        return p.Pass(*self._at(c[0]), str(c[0]))
 
-    def show(self, c: list[Token]) -> ParsedLine | None:
+    def show(self, c: list[Token]) -> p.Show | None:
         if c[2].type == "NO_TILES":
-            return self._item("show", c[0], player=str(c[1]), tiles=())
+            return p.Show(*self._at(c[0]), str(c[1]), ())
         tiles = self._tiles(c[2:])
-        return None if tiles is None else self._item("show", c[0], player=str(c[1]), tiles=tiles)
+        return None if tiles is None else p.Show(*self._at(c[0]), str(c[1]), tiles)
 
-    def domino(self, c: list[Token]) -> ParsedLine:
-        return self._item("domino", c[0], player=str(c[1]))
+    def domino(self, c: list[Token]) -> p.Domino:
+        return p.Domino(*self._at(c[0]), str(c[1]))
 
-    def blocked(self, c: list[Token]) -> ParsedLine:
-        return self._item("blocked", c[0])
+    def blocked(self, c: list[Token]) -> p.Blocked:
+        return p.Blocked(*self._at(c[0]))
 
-    def points(self, c: list[Token]) -> ParsedLine | None:
+    def points(self, c: list[Token]) -> p.Points | None:
         if c[1].type == "NONE":
-            return self._item("points", c[0], player=None, points=None)
+            return p.Points(*self._at(c[0]), None, None)
         number = self._number(c[2])
         if number is None:
             return None
-        return self._item("points", c[0], player=str(c[1]), points=number)
+        return p.Points(*self._at(c[0]), str(c[1]), number)
 
-    def score(self, c: list[Any]) -> ParsedLine | None:
+    def score(self, c: list[Any]) -> p.Score | None:
         entries = c[1:]
         if any(e is None for e in entries):
             return None
-        return self._item("score", c[0], entries=tuple(entries))
+        return p.Score(*self._at(c[0]), tuple(entries))
 
-    def score_entry(self, c: list[Token]) -> tuple[str, int] | None:
+    def score_entry(self, c: list[Token]) -> p.ScoreEntry | None:
         total = self._number(c[1])
-        return None if total is None else (str(c[0]), total)
+        return None if total is None else p.ScoreEntry(str(c[0]), total)
 
 
 # `pass` is a Python keyword; lark looks the method up by the rule's name.

@@ -27,6 +27,7 @@ from ..basics.limits import MAX_LINE_LENGTH, MAX_NUMBER_DIGITS, MAX_STATEMENTS_P
 # Re-exported: callers know them as records.NAME_PATTERN and records.KEYWORDS.
 from ..basics.names import KEYWORDS as KEYWORDS
 from ..basics.names import NAME_PATTERN as NAME_PATTERN
+from . import plain
 
 
 def _check_name(value: str) -> str:
@@ -247,6 +248,37 @@ def trusted(model: type[_M], **values: Any) -> _M:
 
 
 _DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}
+
+_MODELS: dict[str, type[Any]] = {
+    "tag": Tag, "opener": Opener, "deal": Deal, "play": Play, "pass": Pass, "show": Show,
+    "domino": Domino, "blocked": Blocked, "points": Points, "score": Score,
+}
+
+
+def _from_plain(item: Any) -> Any:
+    """The record of a plain statement (``plain.py``), built without validating: the line
+    reader and Lark checked every token as they read it."""
+    kind = item.kind
+    fields = item.values()
+    if kind == "score":
+        fields["entries"] = tuple(
+            trusted(ScoreEntry, player=e.player, total=e.total) for e in item.entries
+        )
+    return trusted(_MODELS[kind], kind=kind, **fields)
+
+
+def from_plain(record: plain.RecordFile) -> RecordFile:
+    """The records of a file read in the plain form."""
+    games = tuple(
+        trusted(Game, tags=tuple(map(_from_plain, game.tags)), hands=tuple(
+            trusted(Hand, number=h.number, line=h.line, column=h.column,
+                    comments=h.comments, comment=h.comment,
+                    statements=tuple(map(_from_plain, h.statements)))
+            for h in game.hands
+        ))
+        for game in record.games
+    )
+    return trusted(RecordFile, games=games, comments=record.comments)
 
 
 def tile_text(tile: tuple[int, int]) -> str:

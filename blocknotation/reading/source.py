@@ -1,13 +1,19 @@
-"""From bytes to text: the first stage of the pipeline.
+"""From bytes to text: the first stage of the pipeline, and the one place that decodes.
 
 Decoding is blocknot's, not the locale's: strict UTF-8, one leading byte-order mark dropped,
 CRLF read as a line end.  Invalid UTF-8 and NUL bytes are reported as S003 with the line and
-column (counted in characters, as an editor shows them) where they occur.
+column (counted in characters, as an editor shows them) where they occur.  A whole input is
+decoded by ``decode``; a stream by ``read_lines`` (line by line, each bad line reported where
+it is) or, a block at a time, by ``decoded_block``, which ``stream.chunks_of`` uses until a
+block is not plain text and then hands the rest to ``read_lines``.
 """
 
 from __future__ import annotations
 
+import io
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
@@ -104,3 +110,141 @@ def context_lines(data: bytes, wanted: set[int]) -> dict[int, str]:
         for number, line in enumerate(text.split("\n"), start=1)
         if number in wanted
     }
+
+
+# --- a stream, line by line or a block at a time (``stream.chunks_of`` cuts it) -----------
+
+#: The byte-order mark as UTF-8 bytes.
+BOM_BYTES = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A line that is not UTF-8: its text with U+FFFD for the bad bytes, and its S003.
+
+    Such a line is reported where it is, and is then a line with a syntax error like any
+    other: the rest of the file is still read, and only the hand it falls in is not
+    replayed."""
+
+    text: str
+    diagnostic: Diagnostic
+
+
+def read_lines(
+    stream: BinaryIO | Iterable[bytes], first_line: int = 1
+) -> Iterator[str | BadLine | Diagnostic]:
+    """Decoded lines without their line ends.  A line that is not UTF-8 comes as a
+    ``BadLine``; UTF-16 (its byte-order mark) or a NUL byte ends the stream early with an
+    S003 diagnostic: such a file is not text at all.
+
+    ``first_line`` is the number of the stream's first line, when it starts inside a file."""
+    for number, raw in enumerate(_bounded(stream), start=first_line):
+        if raw.endswith(b"\n"):
+            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+        if number == 1 and raw.startswith(BOM_BYTES):
+            raw = raw[len(BOM_BYTES):]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            column = len(raw[: error.start].decode("utf-8")) + 1
+            found = undecodable(raw, error.start, number, column)
+            if number == 1 and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                yield found
+                return
+            yield BadLine(raw.decode("utf-8", errors="replace"), found)
+            continue
+        nul = text.find("\0")
+        if nul >= 0:
+            yield nul_byte(number, nul + 1)
+            return
+        yield text
+
+
+def decoded_block(raw: bytes) -> str | None:
+    """``raw`` decoded with CRLF as LF, or None when it is not UTF-8 or holds a NUL byte."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return None if "\0" in text else text.replace("\r\n", "\n")
+
+
+def raw_lines(head: bytes, stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of ``head`` and then of ``stream``; a line cut between the two is joined."""
+    *whole, partial = head.split(b"\n")
+    for line in whole:
+        yield line + b"\n"
+    if hasattr(stream, "read"):
+        # Read on through the bound, so that a line begun in ``head`` is bounded too.
+        yield from _bounded(io.BufferedReader(Prefixed(partial, stream)))  # type: ignore[arg-type]
+        return
+    rest = iter(stream)
+    joined = partial + next(rest, b"")
+    if joined:
+        yield joined
+    yield from rest
+
+
+#: Bytes of one line read at most: enough for MAX_LINE_LENGTH characters of any width.
+_LINE_BYTES = 4 * MAX_LINE_LENGTH + 8
+#: Bytes of an over-long line read past and dropped before the reading gives up on the file.
+_SKIP_BYTES = 64 * 1024 * 1024
+
+
+def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of ``stream``, none held longer than ``_LINE_BYTES``.
+
+    An over-long line must not fill the memory: what lies beyond the bound is read and
+    dropped.  The kept start is still longer than ``MAX_LINE_LENGTH`` characters, so the
+    parser reports the line as too long (S001) and reads on at the next one.  A line with no
+    end in sight after ``_SKIP_BYTES`` (``/dev/zero``) ends the reading there.
+    """
+    readline = getattr(stream, "readline", None)
+    if readline is None:
+        yield from stream
+        return
+    while line := readline(_LINE_BYTES):
+        if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
+            skipped = 0
+            while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
+                skipped += len(more)
+                if skipped > _SKIP_BYTES:  # no end in sight (``/dev/zero``): stop reading
+                    yield _whole_characters(line)
+                    return
+            line = _whole_characters(line) + (b"\n" if more else b"")
+        yield line
+
+
+def _whole_characters(data: bytes) -> bytes:
+    """``data`` without a UTF-8 character cut short at its end (other errors are kept, for
+    the decoder to report)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":
+            return data[: error.start]
+    return data
+
+
+class Prefixed(io.RawIOBase):
+    """The bytes ``head`` and then the rest of ``stream``: input read ahead, given back.
+
+    Wrap it in ``io.BufferedReader`` to read it by blocks or by lines."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        super().__init__()
+        self._head = memoryview(head)
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)

@@ -1,42 +1,40 @@
 """Reading a record file a game at a time, so that a file of any size fits in memory.
 
-``read_lines`` decodes a binary stream line by line exactly as ``source.decode`` decodes a
-whole file (strict UTF-8, one BOM, CRLF); ``game_chunks`` cuts the lines where a new game
-starts, which is where the parser would start one: at a tag line that follows a hand.  The
-comments and blank lines just before that tag go with the new game, since an own-line
-comment belongs to the statement after it.  Parsing the chunks one by one therefore gives
-the same records, with the same positions, as parsing the whole file at once.
+``chunks_of`` decodes a binary stream exactly as ``source.decode`` decodes a whole file
+(strict UTF-8, one BOM, CRLF) and cuts it where a new game starts, which is where the parser
+would start one: at a tag line that follows a hand.  The comments and blank lines just before
+that tag go with the new game, since an own-line comment belongs to the statement after it.
+Reading the chunks one by one therefore gives the same records, with the same positions, as
+reading the whole file at once.
 
 A game is held in memory whole while it is read, so a game chunk is bounded like a whole
 input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and
 the stream ends there with S001 at its first line.
 
-``read_lines`` and ``game_chunks`` are the definition.  ``chunks_of``, which validation
-uses, does the same work a block of a megabyte at a time instead of a line at a time: it
-decodes a block in one call and finds where games start with regular expressions that skip
+``chunks_of`` works a block of a megabyte at a time: it decodes a block in one call
+(``source.decoded_block``) and finds where games start with regular expressions that skip
 from line end to line end, so that a large file costs little more than reading it.  A block
-that is not plain text (bad UTF-8, a NUL byte, a line that never ends) is handed to
-``read_lines`` from its first line on.  ``tests/test_stream.py`` checks that both give the
-same chunks.
+that is not plain text (bad UTF-8, a NUL byte, a line that never ends) is decoded line by line
+by ``source.read_lines`` from its first line on.  ``tests/test_stream.py`` checks that the
+chunks are those of the line-by-line definition kept in ``tests/reference_cutting.py``.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
-from .fastpath import ParsedLine, read_line
-from .source import nul_byte, undecodable
+from .reader import statement_kind
+from .source import BOM_BYTES, BadLine, decoded_block, raw_lines, read_lines
 
 if TYPE_CHECKING:
     from .parsing import ParseResult
+    from .reader import Reading
 
-_BOM = b"\xef\xbb\xbf"
 #: Bytes read at a time by ``chunks_of``.
 BLOCK_BYTES = 1 << 20
 #: Lines handed on at a time once ``read_lines`` has taken over.
@@ -60,24 +58,18 @@ class Chunk:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
+    def read(self) -> Reading:
+        """The game's plain form (``reader.py``), what validation replays."""
+        from .reader import read_text_lines
+
+        return read_text_lines(self.lines, self.first_line, undecodable=self.undecodable)
+
     def parse(self) -> ParseResult:
-        # Imported here: the parser loads the records (pydantic), which a file of clean games
-        # never needs (see ``pipeline.validate_chunk``).
-        from .parsing import parse_lines
+        """The game's records (``parsing.py``)."""
+        # Imported here: the records load pydantic, which validation never needs.
+        from .parsing import as_records
 
-        return parse_lines(self.lines, self.first_line, undecodable=self.undecodable)
-
-
-@dataclass(frozen=True, slots=True)
-class BadLine:
-    """A line that is not UTF-8: its text with U+FFFD for the bad bytes, and its S003.
-
-    Such a line is reported where it is, and is then a line with a syntax error like any
-    other: the rest of the file is still read, and only the hand it falls in is not
-    replayed."""
-
-    text: str
-    diagnostic: Diagnostic
+        return as_records(self.read())
 
 
 def _within(
@@ -88,78 +80,6 @@ def _within(
     while split < len(bad) and bad[split].line < end:
         split += 1
     return tuple(bad[:split]), bad[split:]
-
-
-def read_lines(
-    stream: BinaryIO | Iterable[bytes], first_line: int = 1
-) -> Iterator[str | BadLine | Diagnostic]:
-    """Decoded lines without their line ends.  A line that is not UTF-8 comes as a
-    ``BadLine``; UTF-16 (its byte-order mark) or a NUL byte ends the stream early with an
-    S003 diagnostic: such a file is not text at all.
-
-    ``first_line`` is the number of the stream's first line, when it starts inside a file."""
-    for number, raw in enumerate(_bounded(stream), start=first_line):
-        if raw.endswith(b"\n"):
-            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
-        if number == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM):]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            column = len(raw[: error.start].decode("utf-8")) + 1
-            found = undecodable(raw, error.start, number, column)
-            if number == 1 and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-                yield found
-                return
-            yield BadLine(raw.decode("utf-8", errors="replace"), found)
-            continue
-        nul = text.find("\0")
-        if nul >= 0:
-            yield nul_byte(number, nul + 1)
-            return
-        yield text
-
-
-def game_chunks(
-    lines: Iterable[str | BadLine | Diagnostic],
-) -> Iterator[Chunk | Diagnostic]:
-    """Group decoded lines into games; a diagnostic from decoding is passed on as it comes,
-    and a bad line goes in its game's chunk, with its S003."""
-    current: list[str] = []
-    bad: list[Diagnostic] = []  # the S003s of the lines in `current`
-    size = 0  # characters in `current`, line ends included
-    first = 1
-    has_hand = False
-    tail = 0  # where the run of blank and comment-only lines at the end of `current` starts
-    for number, item in enumerate(lines, start=1):
-        if isinstance(item, Diagnostic):
-            if current:
-                yield Chunk(first, "\n".join(current), tuple(bad))
-            yield item
-            return
-        if isinstance(item, BadLine):
-            bad.append(item.diagnostic)
-            item = item.text
-        body = item.lstrip(" \t")
-        if body and body[0] != "#":
-            if has_hand and body[0] == "[" and _kind(item) == "tag":
-                inside, bad = _within(bad, first + tail)
-                yield Chunk(first, "\n".join(current[:tail]), inside)
-                current = current[tail:]
-                first = number - len(current)
-                size = sum(len(line) + 1 for line in current)
-                has_hand = False
-            elif not has_hand and body.startswith("hand") and _kind(item) == "hand":
-                has_hand = True
-            tail = len(current) + 1
-        current.append(item)
-        size += len(item) + 1
-        if size > MAX_INPUT_BYTES:
-            head = next((line.lstrip(" \t")[:1] for line in current if line.strip(" \t")), "")
-            yield _too_large(first, head)
-            return
-    if current:
-        yield Chunk(first, "\n".join(current), tuple(bad))
 
 
 def _too_large(line: int, head: str = "") -> Diagnostic:
@@ -180,18 +100,6 @@ def _too_large(line: int, head: str = "") -> Diagnostic:
     )
 
 
-def _kind(line: str) -> str | None:
-    """``parsing.statement_kind``, without loading the parser when the fast reader knows."""
-    quick = read_line(line, 1)
-    if isinstance(quick, ParsedLine):
-        return quick.kind
-    if quick is not None:  # blank, or a comment
-        return None
-    from .parsing import statement_kind
-
-    return statement_kind(line)
-
-
 # --- a block at a time ---------------------------------------------------------------------
 
 #: The line end before a line that may start a game's first hand (``hand``), or a new game
@@ -201,7 +109,7 @@ _TAG = re.compile(r"\n[ \t]*\[")
 
 
 def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
-    """``game_chunks(read_lines(stream))``, a block at a time when ``stream`` can be read so."""
+    """The game chunks of ``stream``, decoded and cut as the module says."""
     read: Callable[[int], bytes] | None = getattr(stream, "read", None)
     blocks = _by_lines(b"", stream, 1) if read is None else _blocks(read, stream)
     buffer = ""  # the lines of the game being gathered, each after an LF
@@ -224,7 +132,7 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
         while match := (_TAG if has_hand else _HAND).search(buffer, at):
             at = match.start()
             end = buffer.find("\n", at + 1)
-            kind = _kind(buffer[at + 1 : end if end >= 0 else len(buffer)])
+            kind = statement_kind(buffer[at + 1 : end if end >= 0 else len(buffer)])
             if not has_hand:
                 has_hand = kind == "hand"
             elif kind == "tag":
@@ -299,7 +207,7 @@ def _blocks(
                 continue
             pending = data[end:]
         raw = data[:end]
-        text = _decoded(raw[3:] if line == 1 and raw.startswith(_BOM) else raw)
+        text = decoded_block(raw[3:] if line == 1 and raw.startswith(BOM_BYTES) else raw)
         if text is None:  # not plain text: let the definition say where and why
             yield from _by_lines(data, stream, line)
             return
@@ -309,21 +217,12 @@ def _blocks(
         yield text
 
 
-def _decoded(raw: bytes) -> str | None:
-    """``raw`` decoded with CRLF as LF, or None when it is not UTF-8 or holds a NUL byte."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    return None if "\0" in text else text.replace("\r\n", "\n")
-
-
 def _by_lines(
     head: bytes, stream: Iterable[bytes], first_line: int
 ) -> Iterator[str | _Bad | Diagnostic]:
     """The rest of the stream, from the bytes ``head`` already read on, by ``read_lines``."""
     lines: list[str] = []
-    for item in read_lines(_raw_lines(head, stream), first_line):
+    for item in read_lines(raw_lines(head, stream), first_line):
         if isinstance(item, BadLine):
             yield _Bad(item.diagnostic)
             item = item.text
@@ -338,84 +237,3 @@ def _by_lines(
             lines = []
     if lines:
         yield "\n".join(lines) + "\n"
-
-
-def _raw_lines(head: bytes, stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of ``head`` and then of ``stream``; a line cut between the two is joined."""
-    *whole, partial = head.split(b"\n")
-    for line in whole:
-        yield line + b"\n"
-    if hasattr(stream, "read"):
-        # Read on through the bound, so that a line begun in ``head`` is bounded too.
-        yield from _bounded(io.BufferedReader(Prefixed(partial, stream)))  # type: ignore[arg-type]
-        return
-    rest = iter(stream)
-    joined = partial + next(rest, b"")
-    if joined:
-        yield joined
-    yield from rest
-
-
-#: Bytes of one line read at most: enough for MAX_LINE_LENGTH characters of any width.
-_LINE_BYTES = 4 * MAX_LINE_LENGTH + 8
-#: Bytes of an over-long line read past and dropped before the reading gives up on the file.
-_SKIP_BYTES = 64 * 1024 * 1024
-
-
-def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of ``stream``, none held longer than ``_LINE_BYTES``.
-
-    An over-long line must not fill the memory: what lies beyond the bound is read and
-    dropped.  The kept start is still longer than ``MAX_LINE_LENGTH`` characters, so the
-    parser reports the line as too long (S001) and reads on at the next one.  A line with no
-    end in sight after ``_SKIP_BYTES`` (``/dev/zero``) ends the reading there.
-    """
-    readline = getattr(stream, "readline", None)
-    if readline is None:
-        yield from stream
-        return
-    while line := readline(_LINE_BYTES):
-        if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
-            skipped = 0
-            while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
-                skipped += len(more)
-                if skipped > _SKIP_BYTES:  # no end in sight (``/dev/zero``): stop reading
-                    yield _whole_characters(line)
-                    return
-            line = _whole_characters(line) + (b"\n" if more else b"")
-        yield line
-
-
-def _whole_characters(data: bytes) -> bytes:
-    """``data`` without a UTF-8 character cut short at its end (other errors are kept, for
-    the decoder to report)."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if error.reason == "unexpected end of data":
-            return data[: error.start]
-    return data
-
-
-class Prefixed(io.RawIOBase):
-    """The bytes ``head`` and then the rest of ``stream``: input read ahead, given back.
-
-    Wrap it in ``io.BufferedReader`` to read it by blocks or by lines."""
-
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        super().__init__()
-        self._head = memoryview(head)
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        if self._head:
-            size = min(len(buffer), len(self._head))
-            buffer[:size] = self._head[:size]
-            self._head = self._head[size:]
-            return size
-        data = self._stream.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)

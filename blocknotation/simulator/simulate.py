@@ -19,7 +19,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from ..basics.names import NAME_PATTERN
+from ..basics.game_sizes import RULES_TARGET, TILES_EACH
+from ..basics.names import KEYWORDS, NAME_PATTERN
 
 __all__ = [
     "KEYWORDS",
@@ -47,16 +48,8 @@ Outcome = Literal["domino", "blocked"]
 Status = Literal["won", "drawn"]
 Shows = Literal["none", "hidden", "all"]
 
-KEYWORDS: frozenset[str] = frozenset(
-    ("hand", "opener", "deal", "pass", "show", "domino", "blocked", "points", "score", "none",
-     "L", "R", "left", "right")
-)  # fmt: skip
-"""The notation's keywords (docs/notation.md, "Lexical rules"): never a player's name."""
-
-TILES_EACH: Mapping[int, int] = {2: 7, 3: 5, 4: 5}
-"""Tiles dealt to each player, by number of players (R3)."""
-TARGETS: Mapping[int, int] = {2: 100, 3: 61, 4: 61}
-"""The game's target, by number of players (R3, R18)."""
+#: The game's target, by number of players (R3, R18).
+TARGETS = RULES_TARGET
 
 NAME_POOL: tuple[str, ...] = (
     "Ada", "Bea", "Cy", "Dana", "Eitan", "Fumiko", "Nicolò", "D'Amico", "Anna-Maria",

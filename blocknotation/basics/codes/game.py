@@ -83,7 +83,7 @@ CODES = (
         "G107", "error",
         N_("a statement is out of place or repeated"),
         rules=(),
-        checks=("engine/hand.py", "engine/order.py"),
+        checks=("engine/order.py", "engine/turns.py"),
         what=N_("A statement is out of place or repeated in its hand: a second opener line, a "
                 "second deal or show for the same player, a second claim of the same kind, an "
                 "opener or deal line after the first move, or a move after the show and claim "

@@ -14,10 +14,10 @@ CODES = (
         "S001", "error",
         N_("a line cannot be parsed"),
         rules=(),
-        # The stages of reading: bytes (source, stream), lines (the grammar, the parser), and
+        # The stages of reading: bytes (source, stream), lines (the grammar, the reader), and
         # record JSON read back or refused (json_stream, convert, pipeline's hint).
         checks=("formats/convert.py", "formats/json_stream.py", "pipeline.py",
-                "reading/larkparse.py", "reading/parsing.py", "reading/source.py",
+                "reading/larkparse.py", "reading/reader.py", "reading/source.py",
                 "reading/stream.py"),
         what=N_("A line is not a statement of the notation: a misspelt keyword, a missing colon "
                 "after a player's name, a tag without its quotes, a stray word. The message says "

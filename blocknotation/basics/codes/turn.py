@@ -14,7 +14,7 @@ CODES = (
         "T301", "error",
         N_("the opener is not the one the rotation requires"),
         rules=("R17",),
-        checks=("engine/hand.py",),
+        checks=("engine/turns.py",),
         what=N_("The opener of a hand (its opener line, or without one the first player to move) "
                 "is not the player the rotation calls for: one seat clockwise from whoever opened"
                 " the hand before."),

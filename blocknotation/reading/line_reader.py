@@ -1,0 +1,302 @@
+"""The line reader: well-formed lines read straight into the plain form, proven equal to Lark.
+
+The grammar in ``grammar/block.lark`` defines the notation and is the source of every syntax
+diagnostic.  Most lines of real records are plain and well formed, and reading them by table
+look-ups and one regular expression is many times faster than running the LALR parser.  So
+each line is first offered to ``read_line`` here; whatever it does not recognise exactly (odd
+spacing, keywords used as names, long numbers, pips out of range, anything broken) it
+declines with ``None`` and the line goes to Lark.  A move in canonical form (``NAME: 3-5``,
+``NAME: 3-5 L``, ``NAME: pass``), most of any record, is recognised by splitting it and
+looking its parts up.  ``tests/test_line_reader.py`` checks on generated and fuzzed records
+that both ways give identical records and diagnostics.
+
+Tiles, numbers and names are read here for the Lark side too (``read_tile``,
+``MAX_NUMBER_DIGITS``, ``names.NAME_PATTERN``), so each is defined once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from ..basics.limits import MAX_NUMBER_DIGITS
+from ..basics.names import KEYWORDS, NAME_PATTERN
+from .plain import (
+    Blocked,
+    Deal,
+    Domino,
+    Hand,
+    Item,
+    Opener,
+    Pass,
+    Play,
+    Points,
+    Score,
+    ScoreEntry,
+    Show,
+    Side,
+    Tag,
+    Tile,
+)
+
+#: Every tile as the canonical notation writes it: ``"3-5"`` is ``(3, 5)``.
+DASHED: dict[str, Tile] = {f"{a}-{b}": (a, b) for a in range(7) for b in range(7)}
+_PIPS = re.compile(r"[0-6]")
+
+
+def read_tile(text: str) -> Tile:
+    """A tile written ``a-b`` or ``[a|b]`` (spaces allowed inside the brackets), its pips
+    0 to 6, as written: ``5-3`` is ``(5, 3)``."""
+    tile = DASHED.get(text)
+    if tile is not None:
+        return tile
+    a, b = _PIPS.findall(text)
+    return int(a), int(b)
+
+
+# A name as the grammar has it, but written so that the regular expression engine runs fast:
+# it admits any character outside ASCII (other scripts' digits, marks, symbols), so a
+# non-ASCII name is checked once more against the exact pattern (``names.NAME_PATTERN``).
+_NAME = r"(?:[A-Za-z]|[^\x00-\x7f\s])(?:[\w'\-]|[^\x00-\x7f\s])*"
+_TILE = r"(?:[0-6]-[0-6]|\[[ \t]*[0-6][ \t]*\|[ \t]*[0-6][ \t]*\])"
+_TILES = rf"{_TILE}(?:[ \t]+{_TILE})*"
+_NUMBER = rf"[0-9]{{1,{MAX_NUMBER_DIGITS}}}"
+_ENTRY = rf"{_NAME}[ \t]+{_NUMBER}"
+
+# One alternative per statement, each closed by an empty group naming it, so that
+# `match.lastgroup` says which statement the line is.  Keywords come before moves.
+_STATEMENT = (
+    rf"""
+      hand[ \t]+(?P<number>{_NUMBER})(?P<hand>)
+    | opener[ \t]+(?P<opener_name>{_NAME})(?P<opener>)
+    | deal[ \t]+(?P<deal_name>{_NAME})[ \t]*:[ \t]*(?P<deal_tiles>{_TILES})(?P<deal>)
+    | show[ \t]+(?P<show_name>{_NAME})[ \t]*:[ \t]*(?:-|(?P<show_tiles>{_TILES}))(?P<show>)
+    | domino[ \t]+(?P<domino_name>{_NAME})(?P<domino>)
+    | blocked(?P<blocked>)
+    | points[ \t]+(?:none|(?P<points_name>{_NAME})[ \t]+(?P<points_value>{_NUMBER}))(?P<points>)
+    | score[ \t]+(?P<entries>{_ENTRY}(?:[ \t]*,[ \t]*{_ENTRY})*)(?P<score>)
+    | (?P<player>{_NAME})[ \t]*:[ \t]*
+      (?:pass(?P<pass>)
+        |(?P<tile>{_TILE})(?:[ \t]+(?P<side>L|R|left|right))?(?P<play>))
+    """
+)
+_SCORE_ITEM = rf"({_NAME})[ \t]+({_NUMBER})"
+
+
+@cache
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """A regular expression compiled on first need: a record of lines in canonical form,
+    which table look-ups read, never needs the large ones (and start-up stays short)."""
+    return re.compile(pattern, flags)
+_TAG = re.compile(
+    r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n\r]|\\["\\])*)"[ \t]*\][ \t]*(#[^\r]*)?'
+)
+_SIDES: dict[str, Side] = {"L": "L", "left": "L", "R": "R", "right": "R"}
+
+#: The text after ``NAME: `` of every canonical move: the tile and side of a play, or None
+#: for a pass.
+_MOVES: dict[str, tuple[Tile, Side | None] | None] = {"pass": None}
+for _text, _tile in DASHED.items():
+    _MOVES[_text] = (_tile, None)
+    _MOVES[f"{_text} L"] = (_tile, "L")
+    _MOVES[f"{_text} R"] = (_tile, "R")
+
+
+_NO_MOVE = ((-1, -1), None)
+
+
+def _tiles(text: str) -> tuple[Tile, ...]:
+    if "[" not in text:
+        return tuple(DASHED[t] for t in text.split())
+    pips = [int(p) for p in _PIPS.findall(text)]
+    return tuple(zip(pips[::2], pips[1::2], strict=True))
+
+
+def _name(text: str) -> bool:
+    """A name the grammar would read as a name (not a keyword, no foreign digits)."""
+    if text in KEYWORDS:
+        return False
+    return text.isascii() or NAME_PATTERN.fullmatch(text) is not None
+
+
+_NAME_TOKEN = re.compile(_NAME)
+
+
+def is_name(text: str) -> bool:
+    """Whether ``read_line`` reads ``text``, standing where a name goes, as a player name."""
+    known = _KNOWN.get(text)
+    if known is None:
+        if len(_KNOWN) > 4096:  # a hostile file of ever new names: keep the cache small
+            _KNOWN.clear()
+        known = _KNOWN[text] = _NAME_TOKEN.fullmatch(text) is not None and _name(text)
+    return known
+
+
+#: ``is_name`` of the names met so far: the same few names come on every line.
+_KNOWN: dict[str, bool] = {}
+
+
+def _known(name: str) -> bool:
+    """``is_name`` of a text that has the shape of a name (``_NAME``), as cached."""
+    return _KNOWN.get(name) or is_name(name)
+
+
+def read_line(line: str, number: int) -> Item | str | None:
+    """Read one line the quick way.
+
+    Returns the statement, or ``""`` for a blank line, or the comment text (starting with
+    ``#``) of a comment-only line, or None when the line must go to the Lark parser.
+    """
+    name, _, rest = line.partition(": ")
+    move = _MOVES.get(rest, _NO_MOVE)
+    if move is not _NO_MOVE and _known(name):  # a canonical move: most lines
+        if move is None:
+            return Pass(number, 1, name)
+        return Play(number, 1, name, move[0], move[1])
+    head, _, rest = line.partition(" ")
+    read = _CANONICAL.get(head)
+    if read is not None:
+        item = read(rest, number)
+        if item is not None:
+            return item
+    body = line.lstrip(" \t")
+    if not body:
+        return ""
+    column = len(line) - len(body) + 1
+    first = body[0]
+    if first == "#":
+        return body if "\r" not in body else None
+    if first == "[":
+        return _tag(body, number, column)
+    code, hash_sign, comment = body.partition("#")
+    if "\r" in comment:
+        return None
+    item = _statement(code.rstrip(" \t"), number, column)
+    if item is not None and hash_sign:
+        item.comment = comment  # kept exactly, trailing space and all
+    return item
+
+
+def _tag(body: str, number: int, column: int) -> Tag | None:
+    match = _TAG.fullmatch(body)
+    if match is None:
+        return None
+    key, raw, comment = match.groups()
+    value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
+    return Tag(number, column, key, value, (), None if comment is None else comment[1:])
+
+
+def _statement(code: str, number: int, column: int) -> Item | None:
+    m = _compiled(_STATEMENT, re.VERBOSE).fullmatch(code)
+    if m is None:
+        return None
+    kind = m.lastgroup
+    item: Play | Pass | Deal | Show | Opener | Domino | Points
+    if kind == "play":
+        side = m["side"]
+        item = Play(number, column, m["player"], read_tile(m["tile"]),
+                    _SIDES[side] if side else None)
+    elif kind == "pass":
+        item = Pass(number, column, m["player"])
+    elif kind == "deal":
+        item = Deal(number, column, m["deal_name"], _tiles(m["deal_tiles"]))
+    elif kind == "hand":
+        return Hand(number, column, int(m["number"]))
+    elif kind == "show":
+        tiles = m["show_tiles"]
+        item = Show(number, column, m["show_name"], _tiles(tiles) if tiles else ())
+    elif kind == "opener":
+        item = Opener(number, column, m["opener_name"])
+    elif kind == "domino":
+        item = Domino(number, column, m["domino_name"])
+    elif kind == "blocked":
+        return Blocked(number, column)
+    elif kind == "points":
+        value = m["points_value"]
+        if value is None:
+            return Points(number, column, None, None)
+        item = Points(number, column, m["points_name"], int(value))
+    else:  # score
+        found = _compiled(_SCORE_ITEM).findall(m["entries"])
+        entries = tuple(ScoreEntry(n, int(v)) for n, v in found)
+        return Score(number, column, entries) if all(_known(e.player) for e in entries) else None
+    return item if item.player is not None and _known(item.player) else None
+
+
+# --- other lines in canonical form, read by their first word -------------------------------
+# One space between tokens, tiles as ``a-b``, no comment: anything else is None here, and
+# ``read_line`` reads the line with the regular expression.
+
+#: Small numbers, looked up rather than checked and converted.
+_SMALL = {str(i): i for i in range(1000)}
+
+
+def _number(text: str) -> int | None:
+    """A number as the grammar has it, short enough not to be S001: ASCII digits only
+    (``int()`` would also take ``+1``, ``1_0`` or other scripts' digits)."""
+    small = _SMALL.get(text)
+    if small is not None:
+        return small
+    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
+        return int(text)
+    return None
+
+
+def _dashed(text: str) -> tuple[Tile, ...] | None:
+    tiles = tuple(map(DASHED.get, text.split(" ")))
+    return None if None in tiles else tiles  # type: ignore[return-value]
+
+
+def _hand(rest: str, number: int) -> Hand | None:
+    value = _number(rest)
+    return None if value is None else Hand(number, 1, value)
+
+
+def _opener(rest: str, number: int) -> Opener | None:
+    return Opener(number, 1, rest) if _known(rest) else None
+
+
+def _domino(rest: str, number: int) -> Domino | None:
+    return Domino(number, 1, rest) if _known(rest) else None
+
+
+def _blocked(rest: str, number: int) -> Blocked | None:
+    return None if rest else Blocked(number, 1)
+
+
+def _deal(rest: str, number: int) -> Deal | None:
+    name, colon, text = rest.partition(": ")
+    tiles = _dashed(text) if colon else None
+    return None if tiles is None or not _known(name) else Deal(number, 1, name, tiles)
+
+
+def _show(rest: str, number: int) -> Show | None:
+    name, colon, text = rest.partition(": ")
+    tiles = () if text == "-" else _dashed(text) if colon else None
+    return None if tiles is None or not _known(name) else Show(number, 1, name, tiles)
+
+
+def _points(rest: str, number: int) -> Points | None:
+    if rest == "none":
+        return Points(number, 1, None, None)
+    name, _, text = rest.partition(" ")
+    value = _number(text)
+    return None if value is None or not _known(name) else Points(number, 1, name, value)
+
+
+def _score(rest: str, number: int) -> Score | None:
+    entries = []
+    for entry in rest.split(", "):
+        name, _, text = entry.partition(" ")
+        total = _number(text)
+        if total is None or not _known(name):
+            return None
+        entries.append(ScoreEntry(name, total))
+    return Score(number, 1, tuple(entries))
+
+
+_CANONICAL: dict[str, Callable[[str, int], Item | None]] = {
+    "hand": _hand, "opener": _opener, "domino": _domino, "blocked": _blocked, "deal": _deal,
+    "show": _show, "points": _points, "score": _score,
+}

@@ -1,0 +1,41 @@
+"""Reading by Lark alone: the reference that the line reader is tested against.
+
+The package reads each line with the line reader first and gives Lark only the lines it
+declines; these give Lark every line (or the whole text at once), as the grammar defines
+the notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from blocknotation.basics.diagnostics import Diagnostic
+from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from blocknotation.reading.parsing import ParseResult, as_records, parse_text
+from blocknotation.reading.reader import Reading, assembled, lark, read_text_lines
+from blocknotation.reading.source import from_text
+
+
+def declined(line: str, number: int) -> None:
+    """A line reader that reads nothing: every line goes to Lark."""
+    return None
+
+
+def read_with_lark(lines: Sequence[str], first_line: int = 1,
+                   undecodable: Sequence[Diagnostic] = ()) -> Reading:
+    return read_text_lines(lines, first_line, undecodable=undecodable, reader=declined)
+
+
+def parse_with_lark(text: str) -> ParseResult:
+    """``parse_text`` with Lark parsing the whole text at once (every line by itself when a
+    line is too long or the whole parse stops at a syntax error)."""
+    source = from_text(text)
+    if len(text) > MAX_INPUT_BYTES or source.text is None:
+        return parse_text(text)
+    lines = source.text.split("\n")
+    if all(len(line) <= MAX_LINE_LENGTH for line in lines):
+        parser = lark()
+        parsed = parser.parse_whole(source.text)
+        if parsed is not None:
+            return as_records(assembled(*parsed, [], parser.problems))
+    return as_records(read_with_lark(lines))

@@ -1,0 +1,54 @@
+"""Cutting a file into games line by line: the definition ``stream.chunks_of`` is tested
+against (it does the same work a block of a megabyte at a time)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from blocknotation.basics.diagnostics import Diagnostic
+from blocknotation.reading import stream
+from blocknotation.reading.reader import statement_kind
+from blocknotation.reading.source import BadLine
+from blocknotation.reading.stream import Chunk, _too_large, _within
+
+
+def game_chunks(
+    lines: Iterable[str | BadLine | Diagnostic],
+) -> Iterator[Chunk | Diagnostic]:
+    """Group decoded lines into games; a diagnostic from decoding is passed on as it comes,
+    and a bad line goes in its game's chunk, with its S003."""
+    current: list[str] = []
+    bad: list[Diagnostic] = []  # the S003s of the lines in `current`
+    size = 0  # characters in `current`, line ends included
+    first = 1
+    has_hand = False
+    tail = 0  # where the run of blank and comment-only lines at the end of `current` starts
+    for number, item in enumerate(lines, start=1):
+        if isinstance(item, Diagnostic):
+            if current:
+                yield Chunk(first, "\n".join(current), tuple(bad))
+            yield item
+            return
+        if isinstance(item, BadLine):
+            bad.append(item.diagnostic)
+            item = item.text
+        body = item.lstrip(" \t")
+        if body and body[0] != "#":
+            if has_hand and body[0] == "[" and statement_kind(item) == "tag":
+                inside, bad = _within(bad, first + tail)
+                yield Chunk(first, "\n".join(current[:tail]), inside)
+                current = current[tail:]
+                first = number - len(current)
+                size = sum(len(line) + 1 for line in current)
+                has_hand = False
+            elif not has_hand and body.startswith("hand") and statement_kind(item) == "hand":
+                has_hand = True
+            tail = len(current) + 1
+        current.append(item)
+        size += len(item) + 1
+        if size > stream.MAX_INPUT_BYTES:  # looked up here: tests lower it
+            head = next((line.lstrip(" \t")[:1] for line in current if line.strip(" \t")), "")
+            yield _too_large(first, head)
+            return
+    if current:
+        yield Chunk(first, "\n".join(current), tuple(bad))
