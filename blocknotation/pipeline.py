@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
 
+from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import N_, Diagnostic, diagnostic
 from .basics.positions import with_end
 from .engine import replay
@@ -22,7 +23,7 @@ from .reading.plain import from_records
 from .reading.reader import Reading, read_text_lines
 from .reading.stream import Chunk
 from .report.values import FileReport, GameResult, Piece
-from .suppress import FileMarks, settle
+from .suppress import FileMarks, followed, settle
 
 if TYPE_CHECKING:
     from .reading import plain as p
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 #: Syntax errors: a record that cannot be read is never reported clean, so these are kept
 #: whatever ``--select`` and ``--ignore`` say (as ruff keeps E999).
-UNSELECTABLE = frozenset({"S001", "S002", "S003"})
+UNSELECTABLE = SYNTAX_ERRORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ def file_end(pieces: Iterable[Piece], selection: Selection) -> Iterator[Piece]:
     that suppressed nothing in the whole file (S004), if there are any."""
     marks = FileMarks()
     for piece in pieces:
-        marks.follow(piece.file_marks, piece.file_used)
+        marks.follow(piece.file_marks, followed(piece))
         yield piece
     unused = marks.unused(selection.keeps) if selection.suppress else ()
     if unused:

@@ -23,8 +23,10 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import N_, Diagnostic, diagnostic
 from .basics.marks import Mark, codes_of, marks_at
+from .report.values import Piece
 
 _FILE_MARK = re.compile(rb"\bblocknot:[ \t]*ignore-file\[([^\]\n]{0,200})\]")
 _BLOCK = 1 << 20
@@ -94,7 +96,11 @@ def settle(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: 
     used: set[Mark] = set()
     file_used: set[str] = set()
     kept: list[Diagnostic] = []
+    judged = not any(d.code in SYNTAX_ERRORS for d in diagnostics)
     for d in diagnostics:
+        if d.code in SYNTAX_ERRORS:  # a record that cannot be read is never reported clean
+            kept.append(d)
+            continue
         covering = [m for m in here.get(d.line, ()) if d.code.startswith(m.code)]
         in_everywhere = {code for code in everywhere if d.code.startswith(code)}
         if covering or in_everywhere:
@@ -102,8 +108,10 @@ def settle(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: 
             file_used |= in_everywhere
         else:
             kept.append(d)
+    # A game with a line that cannot be read is not judged by the rules: its comments may
+    # well be waiting for a diagnostic that the unread line hides.
     unused = [m for marks_here in here.values() for m in marks_here
-              if m not in used and not _names_unused(m.code)]
+              if judged and m not in used and not _names_unused(m.code)]
     for mark in unused if keeps(UNUSED) else ():
         if _matches(UNUSED, everywhere):
             file_used |= {code for code in everywhere if UNUSED.startswith(code)}
@@ -148,6 +156,7 @@ class FileMarks:
     used: set[str] = field(default_factory=set)
 
     def follow(self, file_marks: Sequence[Mark], file_used: frozenset[str]) -> None:
+        """Take a piece's ``ignore-file`` codes, and what it used or reported (``followed``)."""
         self.marks += file_marks
         self.used |= file_used
 
@@ -158,6 +167,23 @@ class FileMarks:
     def unused(self, keeps: Callable[[str], bool]) -> tuple[Diagnostic, ...]:
         """S004 for each code of the file's ``ignore-file`` comments that suppressed nothing
         (none when ``keeps`` refuses S004 or the file's comments suppress S004)."""
-        if not keeps(UNUSED) or any(UNUSED.startswith(m.code) for m in self.marks):
+        if (not keeps(UNUSED) or UNJUDGED in self.used
+                or any(UNUSED.startswith(m.code) for m in self.marks)):
             return ()
-        return tuple(unused_warning(m) for m in self.marks if m.code not in self.used)
+        return tuple(unused_warning(m) for m in self.marks
+                     if not any(code.startswith(m.code) for code in self.used))
+
+
+#: In what a file's pieces used (``followed``): a game of the file was not judged, since a
+#: line of it cannot be read; its ``ignore-file`` codes are then not judged either.
+UNJUDGED = "!"
+
+
+def followed(piece: Piece) -> frozenset[str]:
+    """What ``FileMarks`` needs to know of a piece: the file's codes its comments used, the
+    codes it reports (standard input honours an ``ignore-file`` comment only in its own
+    game: the code is not unused where another game reports it), and ``UNJUDGED``."""
+    reported = {d.code for d in piece.diagnostics}
+    if reported & SYNTAX_ERRORS:
+        reported.add(UNJUDGED)
+    return piece.file_used | reported if reported else piece.file_used

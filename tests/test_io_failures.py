@@ -241,9 +241,11 @@ def test_a_file_removed_after_the_check_in_text_output(tmp_path: Path) -> None:
 def test_sigint_during_json_closes_the_document(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.txt"
     os.mkfifo(fifo)
+    second = tmp_path / "second.block"  # another file: one named twice is read once
+    second.write_bytes(GOOD.read_bytes())
     process = subprocess.Popen(
         [sys.executable, "-m", "blocknotation", "validate", "--format", "json", str(GOOD),
-         str(GOOD), str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+         str(second), str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     with open(fifo, "wb") as writer:  # the command is reading the third file
         writer.write(GOOD.read_bytes()[:200])

@@ -85,6 +85,8 @@ def _read(path: str) -> dict[str, Any]:
         raise ConfigProblem(f"cannot read {path}: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigProblem(f"{path} is not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ConfigProblem(f"{path} is not valid TOML: it is not UTF-8 text") from None
 
 
 def load(path: str) -> Config:

@@ -36,15 +36,16 @@ def read_input(path: str) -> bytes:
     is then refused by ``source.decode`` with a diagnostic instead of filling the memory.
     """
     from ..basics.limits import MAX_INPUT_BYTES
+    from .inputs import maybe_gunzip
 
     if path == "-":
         try:
-            return stdin_binary().read(MAX_INPUT_BYTES + 1)
+            return maybe_gunzip(stdin_binary()).read(MAX_INPUT_BYTES + 1)
         except OSError as error:
             raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
     try:
         with open(path, "rb") as handle:
-            return handle.read(MAX_INPUT_BYTES + 1)
+            return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
 

@@ -17,7 +17,7 @@ from typing import IO, BinaryIO, Protocol
 
 from ..pipeline import EVERYTHING, Selection, validate_chunk
 from ..report.values import Piece, Tally
-from ..suppress import FileMarks
+from ..suppress import FileMarks, followed
 from .inputs import maybe_gunzip
 
 
@@ -55,7 +55,7 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
             problem = game.problem
             chunk = problem if problem is not None else game.chunk
             piece, digest = validate_chunk(chunk, game.index, selection), None
-        marks.follow(piece.file_marks, piece.file_used)
+        marks.follow(piece.file_marks, followed(piece))
         yield piece, digest
     unused = marks.unused(selection.keeps) if selection.suppress else ()
     if unused:

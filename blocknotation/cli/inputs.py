@@ -7,6 +7,7 @@ import glob
 import gzip
 import io
 import os
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -27,8 +28,33 @@ def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
     buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
         _Raw(stream))
     if buffered.peek(2)[:2] == GZIP_MAGIC:
-        return gzip.GzipFile(fileobj=buffered, mode="rb")  # type: ignore[return-value]
+        unzipped = gzip.GzipFile(fileobj=buffered, mode="rb")
+        return io.BufferedReader(_Damaged(unzipped))
     return buffered
+
+
+class _Damaged(io.RawIOBase):
+    """Decompressed gzip data, whose damage (a truncated file, corrupt data) is an
+    ``OSError`` like any other failure to read, never an ``EOFError`` or ``zlib.error``."""
+
+    def __init__(self, unzipped: gzip.GzipFile) -> None:
+        super().__init__()
+        self._unzipped = unzipped
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            return self._unzipped.readinto(buffer)
+        except EOFError:
+            raise OSError("the gzip data stops before its end (a truncated file)") from None
+        except zlib.error as error:
+            raise OSError(f"the gzip data is damaged ({error})") from None
+
+    def close(self) -> None:
+        self._unzipped.close()
+        super().close()
 
 
 class _Raw(io.RawIOBase):
@@ -89,7 +115,20 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
             files.append(argument)  # missing: reported when it is read
     if arguments and not files:
         raise InputProblem(f"no {EXTENSION} file to check in {', '.join(arguments)}")
-    return files
+    return _once(files)
+
+
+def _once(files: list[str]) -> list[str]:
+    """``files`` with each file checked once, where it is first named (``a.block`` and
+    ``./a.block``, or a file named and found in a directory, are one file)."""
+    seen: set[str] = set()
+    kept = []
+    for path in files:
+        key = path if path == "-" else os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
 
 
 def _excluded(path: str, filters: Filters, base: str) -> bool:

@@ -37,13 +37,16 @@ def schema(report: bool) -> None:
 @lang_option
 def rules(code: str | None, fmt: str, lang: str | None) -> None:
     """List the diagnostic codes, or explain one CODE with examples."""
-    from ..basics.explain import catalogue_text, explain_text
+    from ..basics.explain import EXPLANATIONS, catalogue_text, explain_text
 
     language = _language(lang)
-    if code is None and fmt == "json":
+    if code is not None and code.strip().upper() not in EXPLANATIONS:
+        raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
+    if fmt == "json":
         from ..formats.catalogue_json import catalogue_json
 
-        write_output(catalogue_json(language), None)
+        only = None if code is None else code.strip().upper()
+        write_output(catalogue_json(language, only), None)
         return
     if code is None:
         write_output(catalogue_text(language), None)

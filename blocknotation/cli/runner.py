@@ -22,6 +22,7 @@ from ..formats.report_json import JsonReport
 from ..formats.report_text import summary_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..report.values import Piece, Rendered, Tally
+from ..suppress import followed
 from .inputs import maybe_gunzip
 from .output import say, scratch
 from .progress import Progress
@@ -149,8 +150,8 @@ class Render:
             rendered = report_json.render_piece(piece, self.lang)
         else:
             rendered = report_text.render_piece(piece, self.names[index], self.lang, self.color)
-        if piece.file_marks or piece.file_used:
-            return replace(rendered, file_marks=piece.file_marks, file_used=piece.file_used)
+        if piece.file_marks or piece.file_used or piece.diagnostics:
+            return replace(rendered, file_marks=piece.file_marks, file_used=followed(piece))
         return rendered
 
     def join(self, pieces: Sequence[Rendered]) -> Rendered:

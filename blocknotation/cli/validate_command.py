@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, BinaryIO, NoReturn
@@ -120,6 +121,7 @@ def validate(
     problem = check_readable(files)
     if problem is not None:
         raise UsageProblem(problem)
+    _not_an_input(output_file, files)
     fmt = default_format(fmt or config.format)
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
@@ -224,3 +226,13 @@ def _html(
     write_output(page, output)
     failed = any(r.errors or (strict and r.warnings) for r in reports)
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
+def _not_an_input(output_file: str | None, files: Sequence[str]) -> None:
+    """Refuse a report file that is one of the records checked: it would be overwritten."""
+    if output_file is None or output_file == "-" or not os.path.exists(output_file):
+        return
+    for path in files:
+        if path != "-" and os.path.exists(path) and os.path.samefile(path, output_file):
+            raise UsageProblem(f"the report would overwrite the record {path}: "
+                               "write it to another file (-o)")

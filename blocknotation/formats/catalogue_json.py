@@ -8,9 +8,10 @@ from ..basics.diagnostics import CATALOGUE
 from ..basics.i18n import translator
 
 
-def catalogue_json(lang: str = "en") -> str:
-    """Every code, in the catalogue's order: severity, summary, rules, and the explanation
-    of ``blocknot rules CODE`` (what it means and why), in language ``lang``."""
+def catalogue_json(lang: str = "en", only: str | None = None) -> str:
+    """Every code (or the one code ``only``), in the catalogue's order: severity, summary,
+    rules, and the explanation of ``blocknot rules CODE`` (what it means and why), in
+    language ``lang``."""
     from ..basics.explain import EXPLANATIONS
 
     translate = translator(lang)
@@ -24,5 +25,6 @@ def catalogue_json(lang: str = "en") -> str:
             "why": translate(EXPLANATIONS[code.code].why),
         }
         for code in CATALOGUE.values()
+        if only is None or code.code == only
     ]
     return json.dumps({"codes": codes}, ensure_ascii=False, indent=2) + "\n"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import deal, ending, game, play, syntax, turn
 from .entry import N_, Code, Severity
 
-__all__ = ["CATALOGUE", "FAMILIES", "N_", "Code", "Severity"]
+__all__ = ["CATALOGUE", "FAMILIES", "N_", "SYNTAX_ERRORS", "Code", "Severity"]
 
 #: Every code, by name, in the order of the catalogue.
 CATALOGUE: dict[str, Code] = {
@@ -27,3 +27,7 @@ FAMILIES: dict[str, str] = {
     "P": N_("Play (P): each tile played and each pass"),
     "E": N_("End of hand (E): the end, the tiles shown, the points and the totals"),
 }
+
+#: The codes of a record that cannot be read: always reported, whatever ``--select``,
+#: ``--ignore`` or a ``# blocknot: ignore`` comment says (as ruff keeps E999).
+SYNTAX_ERRORS = frozenset({"S001", "S002", "S003"})

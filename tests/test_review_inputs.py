@@ -1,0 +1,121 @@
+"""Inputs a hostile review tried: damaged gzip, suppression of syntax errors, unused
+suppressions in games that are not judged, a report written over its record, files named
+twice, and the JSON page of one code.  Run as a user runs blocknot, in a subprocess."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = (ROOT / "samples" / "two-players.block").read_bytes()
+P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_text("utf-8")
+P405_GOOD = (ROOT / "blocknotation" / "examples" / "P405.good.txt").read_text("utf-8")
+
+
+def run(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
+    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
+                          capture_output=True, cwd=cwd, env=environment, timeout=300,
+                          check=False)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
+                                       done.stderr.decode())
+
+
+def test_a_truncated_gzip_file_cannot_be_read(tmp_path: Path) -> None:
+    (tmp_path / "cut.block").write_bytes(gzip.compress(SAMPLE)[:100])
+    done = run("validate", "cut.block", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "blocknot: cannot read cut.block: the gzip data stops before its end "
+           "(a truncated file)\n")
+    (tmp_path / "ok.block").write_bytes(SAMPLE)
+    report = run("validate", "--format", "json", "ok.block", "cut.block", cwd=tmp_path)
+    files = json.loads(report.stdout)["files"]  # a whole JSON document
+    assert [f.get("unreadable") is not None for f in files] == [False, True]
+    assert report.returncode == 2
+    piped = run("validate", "-", cwd=tmp_path, stdin=gzip.compress(SAMPLE)[:100])
+    assert piped.returncode == 2 and "truncated" in piped.stderr
+
+
+def test_corrupt_gzip_data_cannot_be_read(tmp_path: Path) -> None:
+    data = bytearray(gzip.compress(SAMPLE))
+    data[200] ^= 0x55
+    (tmp_path / "bad.block").write_bytes(bytes(data))
+    done = run("validate", "bad.block", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("blocknot: cannot read bad.block: the gzip data is damaged")
+
+
+def test_convert_reads_gzip_by_its_magic_bytes(tmp_path: Path) -> None:
+    (tmp_path / "s.block.gz").write_bytes(gzip.compress(SAMPLE))
+    expected = run("convert", str(ROOT / "samples" / "two-players.block"), cwd=tmp_path)
+    assert run("convert", "s.block.gz", cwd=tmp_path).stdout == expected.stdout
+    piped = run("convert", "-", cwd=tmp_path, stdin=gzip.compress(SAMPLE))
+    assert (piped.returncode, piped.stdout) == (0, expected.stdout)
+
+
+def test_comments_never_hide_syntax_errors(tmp_path: Path) -> None:
+    text = ('# blocknot: ignore-file[S]\n[Players "Ada Bea"]\n\nhand 1\n'
+            'Ada 1-2    # blocknot: ignore\nAda: 9-9\n')
+    (tmp_path / "t.block").write_text(text, "utf-8")
+    done = run("validate", "--format", "json", "t.block", cwd=tmp_path)
+    (report,) = json.loads(done.stdout)["files"]
+    assert [(d["code"], d["line"]) for d in report["diagnostics"]] == [("S001", 5), ("S002", 6)]
+    assert (done.returncode, report["suppressed"]) == (1, 0)
+
+
+def test_no_unused_suppression_in_a_game_that_is_not_judged(tmp_path: Path) -> None:
+    lines = P405.splitlines()
+    lines[11] += "  # blocknot: ignore[P405]"  # suppresses the P405 of line 12 …
+    lines[14] = lines[14].replace("Ada: ", "Ada ", 1)  # … but line 15 cannot be read
+    (tmp_path / "s.block").write_text("\n".join(lines) + "\n", "utf-8")
+    done = run("validate", "--format", "json", "s.block", cwd=tmp_path)
+    (report,) = json.loads(done.stdout)["files"]
+    assert [d["code"] for d in report["diagnostics"]] == ["S001"]
+
+
+def test_an_ignore_file_comment_on_standard_input_is_not_called_unused_wrongly(
+        tmp_path: Path) -> None:
+    # Standard input honours the comment in its own game only; E501 is reported in the
+    # other game, so "no E501 is reported in this file" would be false.
+    head = "\n".join(P405_GOOD.splitlines()[:8]) + "\n"
+    text = "# blocknot: ignore-file[E501]\n" + P405_GOOD + "\n" + head
+    done = run("validate", "--format", "json", "-", cwd=tmp_path, stdin=text.encode())
+    (report,) = json.loads(done.stdout)["files"]
+    assert [d["code"] for d in report["diagnostics"]] == ["E501"]
+
+
+def test_a_report_is_never_written_over_a_record(tmp_path: Path) -> None:
+    (tmp_path / "m.block").write_bytes(SAMPLE)
+    done = run("validate", "-o", "m.block", "m.block", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "blocknot: the report would overwrite the record m.block: write it to another "
+           "file (-o)\n")
+    assert (tmp_path / "m.block").read_bytes() == SAMPLE
+
+
+def test_a_file_named_twice_is_checked_once(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.block").write_bytes(SAMPLE)
+    done = run("validate", "d", "d/a.block", "./d/a.block", "d/*.block", cwd=tmp_path)
+    assert done.stdout == "d/a.block: 1 game, 8 hands, 0 errors, 0 warnings\n"
+
+
+def test_a_configuration_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "blocknot.toml").write_bytes(b'select = ["P"]\n\xff\n')
+    (tmp_path / "a.block").write_bytes(SAMPLE)
+    done = run("validate", "a.block", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "blocknot.toml is not valid TOML: it is not UTF-8 text" in done.stderr
+
+
+def test_the_json_page_of_one_code(tmp_path: Path) -> None:
+    done = run("rules", "--format", "json", "s004", cwd=tmp_path)
+    (entry,) = json.loads(done.stdout)["codes"]
+    assert (entry["code"], entry["severity"]) == ("S004", "warning")
+    unknown = run("rules", "--format", "json", "X999", cwd=tmp_path)
+    assert unknown.returncode == 2 and unknown.stdout == ""
