@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,25 @@ def test_the_json_page_of_one_code(tmp_path: Path) -> None:
     assert (entry["code"], entry["severity"]) == ("S004", "warning")
     unknown = run("rules", "--format", "json", "X999", cwd=tmp_path)
     assert unknown.returncode == 2 and unknown.stdout == ""
+
+
+def test_jsonl_writes_a_game_while_a_slow_writer_is_still_writing(tmp_path: Path) -> None:
+    # The writer sends game 1 and the tag that starts game 2, then waits for game 1's line
+    # before it sends the rest: a reader that waited for a full block would never answer.
+    process = subprocess.Popen([sys.executable, "-m", "blocknotation", "validate", "--format",
+                                "jsonl", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               cwd=tmp_path)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(SAMPLE + b'\n[Players "Ada Bea"]\n')
+    process.stdin.flush()
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    if not ready:  # the reader waits for more input: fail rather than hang
+        process.kill()
+        raise AssertionError("no line for game 1 while the writer waits")
+    first = json.loads(process.stdout.readline())
+    assert (first["game"], first["status"]) == (1, "won")
+    process.stdin.write(SAMPLE.split(b"\n\n", 1)[1])
+    process.stdin.close()
+    rest = process.stdout.read().decode().splitlines()
+    assert [json.loads(line)["game"] for line in rest] == [2]
+    assert process.wait(timeout=60) == 0

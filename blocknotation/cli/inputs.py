@@ -68,7 +68,8 @@ class _Raw(io.RawIOBase):
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        data = self._stream.read(len(buffer))
+        read = getattr(self._stream, "read1", None) or self._stream.read  # what has come
+        data = read(len(buffer))
         buffer[: len(data)] = data
         return len(data)
 

@@ -110,7 +110,10 @@ _TAG = re.compile(r"\n[ \t]*\[")
 
 def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
     """The game chunks of ``stream``, decoded and cut as the module says."""
-    read: Callable[[int], bytes] | None = getattr(stream, "read", None)
+    # ``read1`` where there is one: a pipe's data is taken as it comes, so a game is checked
+    # (and ``--format jsonl`` writes it) while a slow writer is still writing the next one.
+    read: Callable[[int], bytes] | None = getattr(stream, "read1", None) or getattr(
+        stream, "read", None)
     blocks = _by_lines(b"", stream, 1) if read is None else _blocks(read, stream)
     buffer = ""  # the lines of the game being gathered, each after an LF
     first = 1  # the number of its first line
