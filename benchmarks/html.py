@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from blocknotation.formats.html import html_report
-from blocknotation.simulator.simulate import generate
+from blocknotation.cli.html_page import html_report
+from blocknotation.simulator.writer import generate
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

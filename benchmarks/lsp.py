@@ -26,7 +26,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 from blocknotation.simulator.mistakes import add_mistakes
-from blocknotation.simulator.simulate import generate_games
+from blocknotation.simulator.writer import generate_games
 
 
 def record(games: int, seed: int) -> str:

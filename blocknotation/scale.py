@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cli.inputs import maybe_gunzip
 from .games import GameText, iter_games, validate_game
+from .reading.gunzip import maybe_gunzip
 
 
 def file_games(path: str) -> list[tuple[str, GameText]]:

@@ -39,7 +39,7 @@ def file_codes(path: str) -> tuple[str, ...]:
     """The codes the ``ignore-file`` comments of the regular file at ``path`` suppress: a scan
     of its bytes a block at a time (a gzip file is read decompressed); none for anything
     else (a device such as /dev/zero is never scanned)."""
-    from .cli.inputs import maybe_gunzip
+    from .reading.gunzip import maybe_gunzip
 
     if not os.path.isfile(path):
         return ()

@@ -18,7 +18,7 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.formats.annotated import annotated_file
+from blocknotation.cli.annotated import annotated_file
 from blocknotation.formats.convert import convert_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,7 +172,8 @@ def test_cli_refuses_what_it_cannot_annotate() -> None:
     chain_alone = _blocknot("validate", "--chain", sample)
     assert chain_alone.returncode == 2
     assert b"--chain goes with --format annotated" in chain_alone.stderr
-    two = _blocknot("validate", "--format", "annotated", sample, sample)
+    other = str(ROOT / "samples" / "two-players.block")
+    two = _blocknot("validate", "--format", "annotated", sample, other)
     assert two.returncode == 2
     bad = _blocknot("validate", "--format", "annotated",
                     str(ROOT / "blocknotation" / "examples" / "S001.bad.txt"))

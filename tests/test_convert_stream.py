@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 
 from blocknotation.formats.convert import convert_bytes, convert_stream
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 from strategies import record_texts
 

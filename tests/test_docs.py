@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from blocknotation.basics.diagnostics import CATALOGUE
-from blocknotation.formats.annotated import annotated_file
+from blocknotation.cli.annotated import annotated_file
 from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent

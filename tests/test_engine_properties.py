@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from blocknotation.engine import replay
 from blocknotation.reading.parsing import parse_text
 from blocknotation.report.values import GameResult
-from blocknotation.simulator.simulate import NAME_POOL, SimGame, render_game, simulate_game
+from blocknotation.simulator.simulate import NAME_POOL, SimGame, simulate_game
+from blocknotation.simulator.writer import render_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=4)

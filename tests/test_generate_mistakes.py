@@ -17,7 +17,7 @@ import pytest
 
 from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.mistakes import KINDS, make_mistake
-from blocknotation.simulator.simulate import generate_games
+from blocknotation.simulator.writer import generate_games
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"}, "claim": {"E504", "E505"},

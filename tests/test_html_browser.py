@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from blocknotation.formats.html import html_report
+from blocknotation.cli.html_page import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTEFACTS = ROOT / "artefacts"
@@ -203,7 +203,7 @@ def test_prints_one_hand_per_page_without_controls(sample: Page, tmp_path: Path)
 
 
 def test_a_long_page_draws_its_hands_as_they_are_needed(browser: Any, tmp_path: Path) -> None:
-    from blocknotation.simulator.simulate import generate
+    from blocknotation.simulator.writer import generate
 
     page = Page(browser, _write(tmp_path, "long.txt", "\n".join(generate(3, 6)).encode()))
     count = "h => h.querySelectorAll('g.tile, use.htile').length"

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from blocknotation.basics.limits import MAX_INPUT_BYTES
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = SAMPLES / "three-players.block"

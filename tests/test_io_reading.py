@@ -16,10 +16,11 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.formats.annotated import annotate, annotated_file
+from blocknotation.cli.annotated import annotated_file
+from blocknotation.formats.annotated import annotate
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes, parse_text
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

@@ -11,7 +11,7 @@ import pytest
 
 from blocknotation.formats import json_stream
 from blocknotation.formats.convert import convert_bytes, convert_json_stream
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 

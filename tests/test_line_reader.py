@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.reading.parsing import parse_text
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 from lark_reference import parse_with_lark
 from strategies import record_texts

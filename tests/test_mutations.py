@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from blocknotation.formats.convert import convert_bytes
 from blocknotation.pipeline import validate_bytes
-from blocknotation.simulator.simulate import render_game, simulate_game
+from blocknotation.simulator.simulate import simulate_game
+from blocknotation.simulator.writer import render_game
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 SEEDS = st.integers(0, 10**6)

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from blocknotation.pipeline import validate_bytes, validate_chunk
 from blocknotation.reading.stream import Chunk, chunks_of
 from blocknotation.report.values import Piece
-from blocknotation.simulator.simulate import NAME_POOL, generate, render_game, simulate_game
+from blocknotation.simulator.simulate import NAME_POOL, simulate_game
+from blocknotation.simulator.writer import generate, render_game
 
 from lark_reference import read_with_lark
 from strategies import record_texts

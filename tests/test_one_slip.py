@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from blocknotation.pipeline import validate_bytes
 from blocknotation.report.values import FileReport
-from blocknotation.simulator.simulate import SimGame, render_game, simulate_game
+from blocknotation.simulator.simulate import SimGame, simulate_game
+from blocknotation.simulator.writer import render_game
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 SEEDS = st.integers(0, 10**6)

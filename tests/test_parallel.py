@@ -10,7 +10,7 @@ import pytest
 
 from blocknotation.cli import parallel
 from blocknotation.cli.runner import Options, run_validate
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 
 def report(paths: list[str], fmt: str, jobs: int) -> tuple[str, bool]:

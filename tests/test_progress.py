@@ -43,7 +43,7 @@ def test_a_long_run_on_a_terminal_shows_counts_and_rate(monkeypatch: pytest.Monk
 
 
 def test_validate_writes_nothing_to_stderr_when_piped(tmp_path: Path) -> None:
-    from blocknotation.simulator.simulate import generate
+    from blocknotation.simulator.writer import generate
 
     corpus = tmp_path / "games.txt"
     corpus.write_text("\n".join(generate(seed=9, games=40, claims=True)), encoding="utf-8")

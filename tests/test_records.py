@@ -15,7 +15,7 @@ import pytest
 from blocknotation.basics.example_records import example_bytes, example_names
 from blocknotation.reading.parsing import parse_text
 from blocknotation.reading.records import RecordFile
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = {

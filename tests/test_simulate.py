@@ -17,14 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocknotation.simulator.simulate import (
-    KEYWORDS,
-    NAME_POOL,
-    SimGame,
-    generate,
-    render_game,
-    simulate_game,
-)
+from blocknotation.simulator.simulate import KEYWORDS, NAME_POOL, SimGame, simulate_game
+from blocknotation.simulator.writer import generate, render_game
 
 EACH = {2: 7, 3: 5, 4: 5}
 TARGET = {2: 100, 3: 61, 4: 61}

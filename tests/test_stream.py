@@ -17,7 +17,7 @@ from blocknotation.reading import stream
 from blocknotation.reading.parsing import parse_bytes
 from blocknotation.reading.source import read_lines
 from blocknotation.reading.stream import Chunk, chunks_of
-from blocknotation.simulator.simulate import generate
+from blocknotation.simulator.writer import generate
 
 from reference_cutting import game_chunks
 from strategies import record_texts

@@ -108,7 +108,7 @@ def test_standard_input_is_named_stdin() -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_jobs_give_the_same_output(tmp_path: Path, fmt: str) -> None:
-    from blocknotation.simulator.simulate import generate
+    from blocknotation.simulator.writer import generate
 
     big = tmp_path / "many.txt"
     games = list(generate(seed=5, games=60, partial=True, claims=True))

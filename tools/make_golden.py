@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blocknotation.formats.annotated import annotated_file  # noqa: E402
+from blocknotation.cli.annotated import annotated_file  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "annotated"
 LANGUAGES = ("en", "it")

@@ -10,15 +10,17 @@ text is exact.
 
 from __future__ import annotations
 
+import io
 import shutil
 import tempfile
+from collections.abc import Iterator
 from typing import IO, BinaryIO, cast
 
-from ..basics.diagnostics import printable
-from ..formats.annotated import annotated_pieces
+from ..basics.diagnostics import Diagnostic, printable
+from ..formats.annotated import annotate_chunk
 from ..formats.report_text import piece_lines, summary_line
-from ..pipeline import Selection
-from ..report.values import Tally
+from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..report.values import FileReport, Piece, Tally
 from .output import output_file, say, scratch, stdout_is_terminal
 from .runner import Input
 
@@ -62,3 +64,44 @@ def _write(text: IO[bytes]) -> None:
             return
         for line in text:
             out.write(printable(line.decode("utf-8").rstrip("\n")).encode("utf-8") + b"\n")
+
+
+def annotated_file(
+    data: bytes, path: str, selection: Selection = EVERYTHING, lang: str = "en",
+    chain: bool = False,
+) -> tuple[str | None, FileReport]:
+    """Validate a record file's bytes and annotate it with the selected findings.
+
+    The text is None when the file has syntax diagnostics: a record that cannot be read
+    whole cannot be written back whole, so the report (with them) is all there is.
+    """
+    texts: list[str | None] = []
+    pieces: list[Piece] = []
+    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain):
+        texts.append(text)
+        pieces.append(piece)
+    report = collect(path, pieces)
+    if None in texts:
+        return None, report
+    return "".join(t for t in texts if t is not None), report
+
+
+def annotated_pieces(
+    stream: BinaryIO, selection: Selection = EVERYTHING, lang: str = "en", chain: bool = False
+) -> Iterator[tuple[str | None, Piece]]:
+    """A record file annotated a game at a time, so that a file of any size can be: each
+    game chunk's annotated text (None when the chunk has syntax diagnostics) and its piece
+    of the report.  The texts joined are the annotated file."""
+    games = 0
+    lines_out = 0  # lines of annotated text written before this chunk's
+    for chunk in chunks_of(stream):
+        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
+        piece = validate_chunk(chunk, games + 1, selection, parsed=parsed)
+        continued = games > 0
+        games += len(piece.games)
+        if parsed is None or parsed.diagnostics:
+            yield None, piece
+            continue
+        text = annotate_chunk(parsed.records, piece, lang, chain, continued, lines_out)
+        lines_out += text.count("\n")
+        yield text, piece

@@ -36,7 +36,7 @@ def read_input(path: str) -> bytes:
     is then refused by ``source.decode`` with a diagnostic instead of filling the memory.
     """
     from ..basics.limits import MAX_INPUT_BYTES
-    from .inputs import maybe_gunzip
+    from ..reading.gunzip import maybe_gunzip
 
     if path == "-":
         try:

@@ -12,7 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand, maybe_gunzip
+from ..reading.gunzip import maybe_gunzip
+from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand
 
 if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic

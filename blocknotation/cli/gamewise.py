@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import IO, BinaryIO, Protocol
+from typing import BinaryIO, Protocol
 
 from ..pipeline import EVERYTHING, Selection, validate_chunk
+from ..reading.gunzip import maybe_gunzip
 from ..report.values import Piece, Tally
 from ..suppress import FileMarks, followed
-from .inputs import maybe_gunzip
 
 
 class Sink(Protocol):
@@ -77,9 +77,3 @@ def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
             tallies.append(tally)
     sink.close()
     return tallies
-
-
-def write_line(out: IO[str], text: str) -> None:
-    """One line, flushed: a reader at the other end of a pipe gets it now."""
-    out.write(text + "\n")
-    out.flush()

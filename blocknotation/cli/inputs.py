@@ -1,85 +1,20 @@
 """Inputs: which files to read (directories, globs, include/exclude patterns, .gitignore),
-and opening them (gzip-compressed input is recognised by its magic bytes)."""
+and opening them (gzip-compressed input is recognised by its magic bytes:
+``reading/gunzip.py``)."""
 
 from __future__ import annotations
 
 import glob
-import gzip
-import io
 import os
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 import pathspec
 
 if TYPE_CHECKING:
     Spec = pathspec.PathSpec[Any]
 
-GZIP_MAGIC = b"\x1f\x8b"
-
-
-def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
-    """``stream``, or its decompressed content when it starts with the gzip magic bytes.
-
-    The stream need not be seekable (standard input): the first bytes are peeked through a
-    buffer, never consumed."""
-    buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
-        _Raw(stream))
-    if buffered.peek(2)[:2] == GZIP_MAGIC:
-        unzipped = gzip.GzipFile(fileobj=buffered, mode="rb")
-        return io.BufferedReader(_Damaged(unzipped))
-    return buffered
-
-
-class _Damaged(io.RawIOBase):
-    """Decompressed gzip data, whose damage (a truncated file, corrupt data) is an
-    ``OSError`` like any other failure to read, never an ``EOFError`` or ``zlib.error``."""
-
-    def __init__(self, unzipped: gzip.GzipFile) -> None:
-        super().__init__()
-        self._unzipped = unzipped
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        try:
-            return self._unzipped.readinto(buffer)
-        except EOFError:
-            raise OSError("the gzip data stops before its end (a truncated file)") from None
-        except zlib.error as error:
-            raise OSError(f"the gzip data is damaged ({error})") from None
-
-    def close(self) -> None:
-        self._unzipped.close()
-        super().close()
-
-
-class _Raw(io.RawIOBase):
-    """A binary stream as a raw one, so that it can be buffered and peeked."""
-
-    def __init__(self, stream: BinaryIO) -> None:
-        super().__init__()
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        read = getattr(self._stream, "read1", None) or self._stream.read  # what has come
-        data = read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        self._stream.close()
-        super().close()
-
-
-#: The notation's own file extension; a directory is searched for these files (and their
-#: gzip-compressed form).
 EXTENSION = ".block"
 DEFAULT_INCLUDE = (f"*{EXTENSION}", f"*{EXTENSION}.gz")
 _GLOB_CHARACTERS = frozenset("*?[")

@@ -99,7 +99,7 @@ def generate(
 ) -> None:
     """Write random legal Block games, complete to the target, in canonical notation."""
     from ..simulator.mistakes import add_mistakes
-    from ..simulator.simulate import generate_games
+    from ..simulator.writer import generate_games
 
     if partial and counts_only:
         raise UsageProblem("--partial and --counts-only do not go together")

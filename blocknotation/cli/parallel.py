@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import Diagnostic
+from ..basics.interrupts import ignore_in_worker
 from ..pipeline import Selection, chunks_of, validate_chunk
 from ..reading.stream import Chunk
 from ..report.values import Piece, Rendered
 from ..suppress import FileMarks
-from .interrupts import ignore_in_worker
 
 if TYPE_CHECKING:
     from .runner import Render

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic, printable
 from ..basics.limits import MAX_INPUT_BYTES
-from .inputs import GZIP_MAGIC
+from ..reading.gunzip import GZIP_MAGIC
 from .output import output_file, say
 
 _BOM = b"\xef\xbb\xbf"

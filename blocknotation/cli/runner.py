@@ -21,9 +21,9 @@ from ..formats import report_json, report_text
 from ..formats.report_json import JsonReport
 from ..formats.report_text import summary_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
+from ..reading.gunzip import maybe_gunzip
 from ..report.values import Piece, Rendered, Tally
 from ..suppress import followed
-from .inputs import maybe_gunzip
 from .output import say, scratch
 from .progress import Progress
 

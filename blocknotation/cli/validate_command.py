@@ -219,7 +219,7 @@ def _html(
     files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None
 ) -> NoReturn:
     """``validate --format html``: one page for every FILE, to ``output`` or standard output."""
-    from ..formats.html import html_report
+    from .html_page import html_report
 
     named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
     page, reports = html_report(named, selection, language)

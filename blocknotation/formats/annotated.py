@@ -26,14 +26,11 @@ comments stay where they were, after the engine's comments that belong before th
 
 from __future__ import annotations
 
-import io
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, Message
 from ..basics.i18n import translator
-from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
 from ..reading import records as r
 from ..report.summary import game_line, hand_lines
 from ..report.values import FileReport, GameResult, HandResult, Piece
@@ -41,47 +38,6 @@ from .canonical import is_engine_comment, to_text
 from .describe import Layout, describe
 
 Item = r.Tag | r.Hand | r.Statement
-
-
-def annotated_file(
-    data: bytes, path: str, selection: Selection = EVERYTHING, lang: str = "en",
-    chain: bool = False,
-) -> tuple[str | None, FileReport]:
-    """Validate a record file's bytes and annotate it with the selected findings.
-
-    The text is None when the file has syntax diagnostics: a record that cannot be read
-    whole cannot be written back whole, so the report (with them) is all there is.
-    """
-    texts: list[str | None] = []
-    pieces: list[Piece] = []
-    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain):
-        texts.append(text)
-        pieces.append(piece)
-    report = collect(path, pieces)
-    if None in texts:
-        return None, report
-    return "".join(t for t in texts if t is not None), report
-
-
-def annotated_pieces(
-    stream: BinaryIO, selection: Selection = EVERYTHING, lang: str = "en", chain: bool = False
-) -> Iterator[tuple[str | None, Piece]]:
-    """A record file annotated a game at a time, so that a file of any size can be: each
-    game chunk's annotated text (None when the chunk has syntax diagnostics) and its piece
-    of the report.  The texts joined are the annotated file."""
-    games = 0
-    lines_out = 0  # lines of annotated text written before this chunk's
-    for chunk in chunks_of(stream):
-        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
-        piece = validate_chunk(chunk, games + 1, selection, parsed=parsed)
-        continued = games > 0
-        games += len(piece.games)
-        if parsed is None or parsed.diagnostics:
-            yield None, piece
-            continue
-        text = _annotate(parsed.records, piece, lang, chain, continued, lines_out)
-        lines_out += text.count("\n")
-        yield text, piece
 
 
 def annotate(
@@ -93,11 +49,11 @@ def annotate(
     annotated text, where the statements have moved down; so the text is the same however
     many times it is annotated.
     """
-    return _annotate(record, Piece(report.games, report.diagnostics, report.context), lang,
+    return annotate_chunk(record, Piece(report.games, report.diagnostics, report.context), lang,
                      chain, False, 0)
 
 
-def _annotate(record: r.RecordFile, piece: Piece, lang: str, chain: bool, continued: bool,
+def annotate_chunk(record: r.RecordFile, piece: Piece, lang: str, chain: bool, continued: bool,
               offset: int) -> str:
     """``annotate`` for a part of a file: ``continued`` when games were written before it,
     ``offset`` the number of annotated lines written before it."""

@@ -11,8 +11,8 @@ from typing import IO
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
-from ..cli.gamewise import write_line
 from ..report.values import Piece, Tally
+from .jsonl import write_line
 
 
 def escape_data(text: str) -> str:

@@ -16,34 +16,25 @@ thousands of hands opens quickly.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
-from ..pipeline import (
-    EVERYTHING,
-    Selection,
-    chunks_of,
-    collect,
-    validate_chunk,
-)
 from ..reading.source import decode
 from . import html_hand
 from . import html_svg as svg
 from .html_chart import number
-from .html_facts import GameFacts, game_facts
+from .html_facts import GameFacts
 from .html_model import Context, DiagnosticView, GameView, game_view
 from .html_words import words
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from ..report.values import FileReport, Piece
+    from ..report.values import FileReport
 
 CHUNK = 200
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -74,9 +65,10 @@ class FileView:
                 for start in range(0, len(self.lines), CHUNK)]
 
 
-def file_view(index: int, path: str, data: bytes, selection: Selection, lang: str) -> FileView:
-    """Validate one file and gather what its part of the page shows."""
-    report, records = _validated(data, path, selection)
+def file_view(index: int, path: str, data: bytes, report: FileReport,
+              games: Sequence[tuple[int, GameFacts]], lang: str) -> FileView:
+    """What one file's part of the page shows: its ``report``, and its ``games`` as written
+    (each with its first line)."""
     text = decode(data).text
     lines = tuple(text.split("\n")) if text is not None else ()
     if lines and lines[-1] == "":
@@ -85,41 +77,19 @@ def file_view(index: int, path: str, data: bytes, selection: Selection, lang: st
     views = tuple(ctx.view(d) for d in report.diagnostics)
     for view in views:
         ctx.views.setdefault(view.line, []).append(view)
-    by_line = dict(records)
-    games = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
+    by_line = dict(games)
+    shown = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
     return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
-                    games)
+                    shown)
 
 
-def _validated(data: bytes, path: str,
-               selection: Selection) -> tuple[FileReport, list[tuple[int, GameFacts]]]:
-    """The file's report and its games as written (with their first lines): each chunk is
-    read once, and the replay is given what was read."""
-    pieces: list[Piece] = []
-    games: list[tuple[int, GameFacts]] = []
-    count = 0
-    for chunk in chunks_of(io.BytesIO(data)):
-        read = None if isinstance(chunk, Diagnostic) else chunk.read()
-        piece = validate_chunk(chunk, count + 1, selection, parsed=read)
-        if read is not None:
-            games += ((g.line, game_facts(g)) for g in read.records.games)
-        count += len(piece.games)
-        pieces.append(piece)
-    return collect(path, pieces), games
-
-
-def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
-                lang: str = "en") -> tuple[str, tuple[FileView, ...]]:
-    """The page for ``files`` (each a display name and its bytes), and what it shows of
-    each file (its ``errors`` and ``warnings`` give the exit status)."""
-    views = tuple(file_view(i, path, data, selection, lang)
-                  for i, (path, data) in enumerate(files, start=1))
+def html_page(views: Sequence[FileView], lang: str = "en") -> str:
+    """The page showing ``views`` (``file_view``), in language ``lang``."""
     template = _environment().get_template("report.html.j2")
-    page = template.render(
+    return template.render(
         files=views, w=words(lang), lang=lang, hands=html_hand, svg=svg, colours=COLOURS,
         dashes=DASHES, markers=MARKERS,
     )
-    return page, views
 
 
 @cache

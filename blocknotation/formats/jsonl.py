@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..basics.diagnostics import Diagnostic
-from ..cli.gamewise import write_line
 from ..report.values import GameResult, Piece, Tally
 from .report_json import _dumps, diagnostic_object, hand_object
 
@@ -88,3 +87,9 @@ class JsonLinesSink:
 
     def close(self) -> None:
         self.out.flush()
+
+
+def write_line(out: IO[str], text: str) -> None:
+    """One line, flushed: a reader at the other end of a pipe gets it now."""
+    out.write(text + "\n")
+    out.flush()

@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
-from ..cli.interrupts import held
+from ..basics.interrupts import held
 from ..report.values import FileReport, GameResult, HandResult, Piece, Rendered, Tally
 from .visible import visible_json
 

@@ -1,6 +1,6 @@
 """Scorers' mistakes put into simulated records, one at a time, for tests and benchmarks.
 
-``add_mistakes`` takes the games and records of ``simulate.generate_games`` and gives about
+``add_mistakes`` takes the games and records of ``writer.generate_games`` and gives about
 one game in ``1/rate`` exactly one mistake of the kind a scorer makes:
 
 - ``pass``: a play (not the lead) by a player whose deal is written, written as a pass (P405);
