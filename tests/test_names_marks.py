@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -18,6 +17,8 @@ from blocknotation.convert import convert_bytes
 from blocknotation.names import NAME_PATTERN
 from blocknotation.parsing import parse_text
 
+from inprocess import run_text
+
 NFD = unicodedata.normalize("NFD", "Nicolò")
 NAMES = ["सुनील", "مُحَمَّد", NFD, "Nicolò", "Zoë", "Ελένη", "Đặng", "ﬁlippo"]
 
@@ -25,9 +26,7 @@ NAMES = ["सुनील", "مُحَمَّد", NFD, "Nicolò", "Zoë", "Ελέ�
 def validate(tmp_path: Path, text: str) -> tuple[int, list[str], dict[str, object]]:
     path = tmp_path / "club.txt"
     path.write_text(text, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format",
-                           "json", str(path)], capture_output=True, text=True, check=False,
-                          timeout=60)
+    done = run_text("validate", "--format", "json", str(path))
     report = json.loads(done.stdout)["files"][0]
     return done.returncode, [d["code"] for d in report["diagnostics"]], report
 
