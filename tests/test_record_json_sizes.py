@@ -4,8 +4,6 @@ writes, it reads back."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,8 @@ from blocknotation import stream, writable
 from blocknotation.convert import convert_bytes, convert_json_stream, convert_stream
 from blocknotation.limits import MAX_INPUT_BYTES
 
+from inprocess import Done
+from inprocess import run as run_bytes
 from strategies import record_texts
 
 
@@ -28,9 +28,8 @@ def long_game(hands: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
-                          check=False, timeout=300)
+def run(*args: str) -> Done:
+    return run_bytes(*args)
 
 
 def test_a_long_game_converts_to_json_and_back(tmp_path: Path) -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,8 @@ from blocknotation.names import KEYWORDS, NAME_REGEX
 from blocknotation.output.report_json import document
 from blocknotation.pipeline import validate_bytes
 from blocknotation.schema import record_schema, report_schema
+
+from inprocess import run
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = jsonschema.Draft202012Validator(record_schema())
@@ -296,8 +296,7 @@ def test_the_schema_names_its_dialect_so_a_tile_is_checked() -> None:
 def test_the_schema_command_prints_both_schemas() -> None:
     for args, expected in ((["schema"], record_schema()), (["schema", "--report"],
                                                            report_schema())):
-        done = subprocess.run([sys.executable, "-m", "blocknotation", *args],
-                              capture_output=True, check=False, timeout=60)
+        done = run(*args)
         assert done.returncode == 0
         assert json.loads(done.stdout) == expected
 
@@ -337,8 +336,7 @@ def test_case_reports_match_the_report_schema(case: Path) -> None:
 
 def test_the_command_report_matches_the_report_schema() -> None:
     files = [str(p) for p in CASES[:10]]
-    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format", "json",
-                           *files], capture_output=True, check=False, timeout=120)
+    done = run("validate", "--format", "json", *files)
     report = json.loads(done.stdout)
     assert len(report["files"]) == 10
     assert REPORTS.is_valid(report), list(REPORTS.iter_errors(report))[:1]
