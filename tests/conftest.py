@@ -19,4 +19,9 @@ settings.register_profile(
 settings.register_profile(
     "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# A long run by hand (HYPOTHESIS_PROFILE=thorough): many more examples where a test does not
+# set its own count.
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -10,7 +10,6 @@ was meant to change, run ``python tools/make_golden.py`` and review the diff.
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -20,6 +19,8 @@ import pytest
 
 from blocknotation.cli.annotated import annotated_file
 from blocknotation.formats.convert import convert_bytes
+
+from inprocess import Done, run
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
@@ -151,9 +152,8 @@ def test_old_engine_comments_are_replaced_and_the_users_kept() -> None:
     assert "Ada: 1-4\n#= ends 1|4\n# Bea thinks\nBea: 4-4 R # a double\n#= ends 1|4\n" in text
 
 
-def _blocknot(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
-                          capture_output=True, cwd=ROOT, check=False)
+def _blocknot(*args: str, stdin: bytes = b"") -> Done:
+    return run(*args, stdin=stdin, cwd=ROOT)
 
 
 def test_cli_writes_the_annotated_record_and_the_exit_status() -> None:

@@ -29,6 +29,7 @@ from blocknotation.engine import replay
 from blocknotation.reading.parsing import parse_bytes
 
 from expect import expectations
+from inprocess import run
 
 CASES = Path(__file__).resolve().parent / "cases"
 FILES = sorted(p for p in CASES.iterdir() if p.suffix in {".txt", ".bin"})
@@ -85,8 +86,7 @@ def test_cases_through_the_command_in_one_process() -> None:
 def test_the_clean_and_warning_cases_pass_the_command_together() -> None:
     passing = [str(p) for p in FILES if expected_status(p) == 0]
     assert len(passing) >= 4
-    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", *passing],
-                          capture_output=True, timeout=120, check=False)
+    done = run("validate", *passing)
     assert (done.returncode, done.stderr) == (0, b"")
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from hypothesis import strategies as st
 from blocknotation.formats.convert import convert_bytes, convert_stream
 from blocknotation.reading.parsing import parse_text
 
+from inprocess import run
 from lark_reference import parse_with_lark
 
 SPECIAL = "\x1c\x1d\x1e\x1f\x85\u2028\u2029\xa0\u3000\x0b\x0c \t"
@@ -81,11 +80,13 @@ def test_trailing_spaces_in_a_json_comment_are_written_and_read_back(tmp_path: P
     document["games"][0]["hands"][0]["statements"][0]["comment"] = "x  "
     path = tmp_path / "r.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    run = [sys.executable, "-m", "blocknotation", "convert"]
-    text = subprocess.run([*run, str(path)], capture_output=True, check=True).stdout
+    done = run("convert", str(path))
+    assert done.returncode == 0
+    text = done.stdout
     assert b"Ada: 1-2 #x  \n" in text
-    back = subprocess.run([*run, "-", "--to", "json"], input=text, capture_output=True,
-                          check=True).stdout
+    done = run("convert", "-", "--to", "json", stdin=text)
+    assert done.returncode == 0
+    back = done.stdout
     assert json.loads(back)["games"][0]["hands"][0]["statements"][0]["comment"] == "x  "
 
 

@@ -6,21 +6,18 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
+
+from inprocess import TextDone, run_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
 G105 = (ROOT / "blocknotation" / "examples" / "G105.bad.txt").read_bytes()
 P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_bytes()
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path) -> TextDone:
     environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
-    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
-                          cwd=cwd, env=environment, timeout=300, check=False)
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
-                                       done.stderr.decode())
+    return run_utf8(*args, cwd=cwd, env=environment)
 
 
 def project(root: Path, config_name: str, config: str) -> Path:
@@ -32,7 +29,7 @@ def project(root: Path, config_name: str, config: str) -> Path:
     return root / "games"
 
 
-def codes(done: subprocess.CompletedProcess[str]) -> list[tuple[str, str]]:
+def codes(done: TextDone) -> list[tuple[str, str]]:
     found = []
     for line in done.stdout.splitlines():
         game = json.loads(line)
@@ -52,9 +49,8 @@ def test_blocknot_toml_above_the_current_directory_applies(tmp_path: Path) -> No
                                ("p405.block", "P405")]
     overridden = run("validate", "--ignore", "P", ".", cwd=games)  # the option wins
     assert codes(overridden) == [("g105.block", "G105")]
-    named = subprocess.run(
-        [sys.executable, "-m", "blocknotation", "validate", "--stdin-filename",
-         "legacy/x.block", "-"], input=P405, capture_output=True, cwd=games, check=False)
+    named = run_utf8("validate", "--stdin-filename", "legacy/x.block", "-", stdin=P405,
+                     cwd=games)
     assert named.returncode == 0  # per-file-ignores match standard input by its name
 
 

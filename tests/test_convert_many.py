@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from inprocess import TextDone, run_utf8
+from inprocess import run as run_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_bytes()
 TWO = (ROOT / "samples" / "two-players.block").read_bytes()
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
-                          cwd=cwd, timeout=300, check=False)
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
-                                       done.stderr.decode())
+def run(*args: str, cwd: Path) -> TextDone:
+    return run_utf8(*args, cwd=cwd)
 
 
 def test_a_directory_is_converted_file_by_file(tmp_path: Path) -> None:
@@ -26,10 +24,9 @@ def test_a_directory_is_converted_file_by_file(tmp_path: Path) -> None:
     (records / "b").mkdir(parents=True)
     (records / "club.block").write_bytes(CLUB)
     (records / "b" / "two.block.gz").write_bytes(gzip.compress(TWO))
-    single = subprocess.run([sys.executable, "-m", "blocknotation", "convert",
-                             str(ROOT / "samples" / "three-players.block")], capture_output=True,
-                            check=True).stdout
-    (records / "three.json").write_bytes(single)
+    single = run_bytes("convert", str(ROOT / "samples" / "three-players.block"))
+    assert single.returncode == 0
+    (records / "three.json").write_bytes(single.stdout)
     (records / "notes.txt").write_text("not a record, not included\n", "utf-8")
     done = run("convert", "records", "-o", "out", cwd=tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")

@@ -23,7 +23,7 @@ from blocknotation.simulator.writer import generate
 
 from strategies import record_texts
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 CLAIM_WORDS = ("domino ", "blocked", "points ", "score ")
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 import io
 import json
 import pickle
-import subprocess
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -15,6 +13,8 @@ import pytest
 
 import blocknotation
 from blocknotation import GameText, iter_games, validate_game
+
+from inprocess import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_text("utf-8")
@@ -47,9 +47,7 @@ def test_validate_game_reports_the_files_line_numbers() -> None:
 def test_mapping_validate_game_is_the_jsonl_report(tmp_path: Path) -> None:
     data = (CLUB + "\n" + P405 + "\n" + CLUB).encode() + b"\xff\n"
     (tmp_path / "games.block").write_bytes(data)
-    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format",
-                           "jsonl", "games.block"], capture_output=True, cwd=tmp_path,
-                          check=False, timeout=120)
+    done = run("validate", "--format", "jsonl", "games.block", cwd=tmp_path)
     expected = [json.loads(line) for line in done.stdout.decode().splitlines()]
     games = list(iter_games(io.BytesIO(data)))
     # The line that is not UTF-8 is reported where it is: in the last game.

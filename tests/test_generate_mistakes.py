@@ -2,14 +2,13 @@
 
 A record with a mistake must be caught by `validate` in the game it was put into; a count
 written down after play must validate clean with the simulator's own points and scores.
+The command runs in this process (``inprocess.run``): nothing here depends on a new one.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,23 +18,22 @@ from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.mistakes import KINDS, make_mistake
 from blocknotation.simulator.writer import generate_games
 
+from inprocess import Done, run
+
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"}, "claim": {"E504", "E505"},
             "deal": {"D202"}, "extra_hand": {"E506"}}
 
 
-def blocknot(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "blocknotation", *args], input=stdin, capture_output=True,
-        text=True, encoding="utf-8", cwd=ROOT, check=False,
-    )
+def blocknot(*args: str, stdin: str = "") -> Done:
+    return run(*args, stdin=stdin.encode(), cwd=ROOT)
 
 
 def generated(*args: str) -> str:
     done = blocknot("generate", *args)
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    return done.stdout
+    assert done.stderr == b""
+    return done.stdout.decode()
 
 
 def report(text: str) -> tuple[int, dict[str, Any]]:
@@ -153,9 +151,9 @@ def test_counts_only_writes_shows_and_claims_only() -> None:
 def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> None:
     done = blocknot("generate", *args)
     assert done.returncode == 2
-    assert done.stdout == ""
-    assert message in done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.stdout == b""
+    assert message in done.stderr.decode()
+    assert b"Traceback" not in done.stderr
 
 
 def test_each_kind_is_reported_first_at_its_line_with_its_code() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -25,6 +24,8 @@ from blocknotation.formats.html_draw import ROW_WIDTH, segments
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_bytes
+
+from inprocess import Done, run
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
@@ -326,9 +327,8 @@ def test_the_page_speaks_italian() -> None:
     assert tile.find("title")[0].content()== "[1|6], posata da Zoë, riga 26"
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
-                          cwd=ROOT, check=False)
+def _run(*args: str) -> Done:
+    return run(*args, cwd=ROOT)
 
 
 def test_command_writes_the_page_and_exits_with_the_verdict(tmp_path: Path) -> None:

@@ -27,6 +27,8 @@ ARTEFACTS = ROOT / "artefacts"
 SAMPLE = ROOT / "samples" / "three-players.block"
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
 CHROMIUM = "/usr/bin/chromium"
+#: The tests share one browser, started once in the worker process that runs them all.
+pytestmark = pytest.mark.xdist_group("browser")
 #: Headless and offline: no sandbox (CI runs as root), nothing fetched in the background.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

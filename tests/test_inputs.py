@@ -7,22 +7,18 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
+
+from inprocess import TextDone, run_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_bytes()
 G105 = (ROOT / "blocknotation" / "examples" / "G105.bad.txt").read_bytes()
 
 
-def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, stdin: bytes | None = None) -> TextDone:
     environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
-    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
-                          capture_output=True, cwd=cwd, env=environment, timeout=300,
-                          check=False)
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
-                                       done.stderr.decode())
+    return run_utf8(*args, stdin=stdin, cwd=cwd, env=environment)
 
 
 def tree(root: Path) -> Path:
@@ -38,7 +34,7 @@ def tree(root: Path) -> Path:
     return root
 
 
-def paths(done: subprocess.CompletedProcess[str]) -> list[str]:
+def paths(done: TextDone) -> list[str]:
     return [json.loads(line)["path"] for line in done.stdout.splitlines()]
 
 

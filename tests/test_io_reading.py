@@ -22,14 +22,15 @@ from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes, parse_text
 from blocknotation.simulator.writer import generate
 
+from inprocess import Done, run
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 ESC = b"\x1b["
 
 
-def blocknot(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
-                          capture_output=True, timeout=120, check=False)
+def blocknot(*args: str, stdin: bytes = b"") -> Done:
+    return run(*args, stdin=stdin)
 
 
 # --- 3: parse() of a str reads what the command line reads ------------------------------------

@@ -10,8 +10,6 @@ running totals and the game's status, from ``blocknot validate --format json`` a
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,8 @@ import pytest
 
 from blocknotation.formats.report_json import game_text
 from blocknotation.pipeline import validate_bytes
+
+from inprocess import run, run_text
 
 CASES = Path(__file__).resolve().parent / "cases"
 
@@ -99,10 +99,7 @@ def _from_library(path: Path) -> dict[str, Any]:
 
 
 def _from_command(path: Path) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-m", "blocknotation", "validate", "--format", "json", str(path)],
-        capture_output=True, check=False,
-    )
+    done = run("validate", "--format", "json", str(path))
     valid = validate_bytes(path.read_bytes(), path.name).valid
     assert done.returncode == (0 if valid else 1)
     document: dict[str, Any] = json.loads(done.stdout)
@@ -120,10 +117,7 @@ def test_figures(name: str, read: Any) -> None:
 
 def test_errors_come_before_warnings_on_a_line() -> None:
     path = CASES / "p403_after_p404_still_caught.txt"
-    done = subprocess.run(
-        [sys.executable, "-m", "blocknotation", "validate", str(path)],
-        capture_output=True, text=True, check=False,
-    )
+    done = run_text("validate", str(path))
     found = [line.split(": ", 2)[1].split()[:2] for line in done.stdout.splitlines()
              if line.startswith(str(path) + ":11:")]
     assert found == [["error", "P403"], ["warning", "E501"]]

@@ -1,7 +1,8 @@
 """`blocknot validate` for machines: jsonl, github, sarif, junit, end positions, and the
 options --output-file, --statistics, --quiet, --color, --exit-zero; `rules --format json`.
 
-Every test runs the real command in a subprocess on files in a temporary directory."""
+Every test runs the command on files in a temporary directory: in this process
+(``inprocess.run_utf8``), and in a real one where standard input must stay open."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import jsonschema
 
+from inprocess import TextDone, run_utf8
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "blocknotation" / "examples"
 CLUB = (ROOT / "samples" / "club-night.block").read_text("utf-8")
@@ -25,15 +28,10 @@ SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif" / "sarif-schema-2.1.0.json"
 
 
 def run(*args: str, cwd: Path, stdin: bytes | None = None,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        env: dict[str, str] | None = None) -> TextDone:
     environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
     environment.update(env or {})
-    done = subprocess.run(
-        [sys.executable, "-m", "blocknotation", *args], input=stdin, capture_output=True,
-        cwd=cwd, env=environment, timeout=300, check=False,
-    )
-    return subprocess.CompletedProcess(done.args, done.returncode,
-                                       done.stdout.decode("utf-8"), done.stderr.decode("utf-8"))
+    return run_utf8(*args, stdin=stdin, cwd=cwd, env=environment)
 
 
 def write(directory: Path, name: str, text: str) -> Path:

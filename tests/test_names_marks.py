@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -18,6 +17,7 @@ from blocknotation.basics.names import NAME_PATTERN
 from blocknotation.formats.convert import convert_bytes
 from blocknotation.reading.parsing import parse_text
 
+from inprocess import run_text
 from lark_reference import parse_with_lark
 
 NFD = unicodedata.normalize("NFD", "Nicolò")
@@ -27,9 +27,7 @@ NAMES = ["सुनील", "مُحَمَّد", NFD, "Nicolò", "Zoë", "Ελέ�
 def validate(tmp_path: Path, text: str) -> tuple[int, list[str], dict[str, object]]:
     path = tmp_path / "club.txt"
     path.write_text(text, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format",
-                           "json", str(path)], capture_output=True, text=True, check=False,
-                          timeout=60)
+    done = run_text("validate", "--format", "json", str(path))
     report = json.loads(done.stdout)["files"][0]
     return done.returncode, [d["code"] for d in report["diagnostics"]], report
 

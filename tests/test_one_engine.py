@@ -25,7 +25,7 @@ from blocknotation.simulator.writer import generate, render_game
 from lark_reference import read_with_lark
 from strategies import record_texts
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 CASES = sorted((Path(__file__).resolve().parent / "cases").glob("*.txt"))
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 

@@ -4,8 +4,6 @@ writes, it reads back."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,8 @@ from blocknotation.formats import writable
 from blocknotation.formats.convert import convert_bytes, convert_json_stream, convert_stream
 from blocknotation.reading import stream
 
+from inprocess import Done
+from inprocess import run as run_bytes
 from strategies import record_texts
 
 
@@ -29,9 +29,8 @@ def long_game(hands: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], capture_output=True,
-                          check=False, timeout=300)
+def run(*args: str) -> Done:
+    return run_bytes(*args)
 
 
 def test_a_long_game_converts_to_json_and_back(tmp_path: Path) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,8 @@ from blocknotation.basics.i18n import translator
 from blocknotation.formats import json_stream
 from blocknotation.formats.convert import convert_bytes, convert_json_stream
 from blocknotation.formats.record_json import from_json
+
+from inprocess import TextDone, run_text
 
 RECORD = (
     '[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 1-2 3-4\nAda: 1-2 # first\n'
@@ -30,10 +30,8 @@ def pretty() -> str:
     return json.dumps(json.loads(written), indent=2, ensure_ascii=False) + "\n"
 
 
-def blocknot(*args: str, data: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], input=None
-                          if data is None else data.decode(), capture_output=True, text=True,
-                          check=False, timeout=120)
+def blocknot(*args: str, data: bytes | None = None) -> TextDone:
+    return run_text(*args, stdin=None if data is None else data.decode())
 
 
 def refusals(document: str, tmp_path: Path, lang: str = "en") -> list[tuple[int, int, str]]:

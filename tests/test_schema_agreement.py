@@ -10,8 +10,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,8 @@ from blocknotation.formats.convert import convert_bytes
 from blocknotation.formats.report_json import document
 from blocknotation.formats.schema import record_schema, report_schema
 from blocknotation.pipeline import validate_bytes
+
+from inprocess import run
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = jsonschema.Draft202012Validator(record_schema())
@@ -57,50 +57,78 @@ counts = st.integers(0, 999_999_999)
 positions = st.integers(1, 999_999_999)
 
 
+KINDS = st.sampled_from(["opener", "deal", "play", "pass", "show", "domino", "blocked",
+                         "points", "score"])
+SHOWN = st.lists(tiles, max_size=3)
+DEALT = st.lists(tiles, min_size=1, max_size=3)
+SIDES = st.sampled_from(["L", "R", None])
+POINTS = st.one_of(st.tuples(names, counts), st.just((None, None)))
+ENTRIES = st.lists(st.fixed_dictionaries({"player": names, "total": counts}),
+                   min_size=1, max_size=3)
+COMMENT_LISTS = st.lists(texts, max_size=2)
+COMMENT = st.one_of(st.none(), texts)
+
+
 @st.composite
 def statement(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["opener", "deal", "play", "pass", "show", "domino", "blocked",
-                                 "points", "score"]))
+    kind = draw(KINDS)
     fields: dict[str, Any] = {"kind": kind, "line": draw(positions), "column": draw(positions)}
     if kind in {"opener", "deal", "play", "pass", "show", "domino"}:
         fields["player"] = draw(names)
     if kind in {"deal", "show"}:
-        fields["tiles"] = draw(st.lists(tiles, min_size=kind == "deal", max_size=3))
+        fields["tiles"] = draw(DEALT if kind == "deal" else SHOWN)
     if kind == "play":
         fields["tile"] = draw(tiles)
         if draw(st.booleans()):
-            fields["side"] = draw(st.sampled_from(["L", "R", None]))
+            fields["side"] = draw(SIDES)
     if kind == "points":
-        fields["player"], fields["points"] = draw(st.one_of(
-            st.tuples(names, counts), st.just((None, None))))
+        fields["player"], fields["points"] = draw(POINTS)
     if kind == "score":
-        fields["entries"] = draw(st.lists(
-            st.fixed_dictionaries({"player": names, "total": counts}), min_size=1, max_size=3))
-    return {**fields, **draw(comments())}
+        fields["entries"] = draw(ENTRIES)
+    return {**fields, **draw(COMMENTS)}
 
 
 @st.composite
 def comments(draw: st.DrawFn) -> dict[str, Any]:
     found: dict[str, Any] = {}
     if draw(st.booleans()):
-        found["comments"] = draw(st.lists(texts, max_size=2))
+        found["comments"] = draw(COMMENT_LISTS)
     if draw(st.booleans()):
-        found["comment"] = draw(st.one_of(st.none(), texts))
+        found["comment"] = draw(COMMENT)
     return found
+
+
+COMMENTS = comments()
+
+
+TAG_KEYS = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True)
+
+
+def _tags(min_size: int) -> st.SearchStrategy[list[dict[str, Any]]]:
+    return st.lists(st.builds(
+        lambda key, value, line, more: {"kind": "tag", "line": line, "column": 1, "key": key,
+                                        "value": value, **more},
+        TAG_KEYS, texts, positions, COMMENTS), min_size=min_size, max_size=3)
+
+
+def _hands(min_size: int) -> st.SearchStrategy[list[dict[str, Any]]]:
+    return st.lists(st.builds(
+        lambda number, line, body, more: {"number": number, "line": line, "column": 1,
+                                          "statements": body, **more},
+        counts, positions, st.lists(statement(), max_size=4), COMMENTS),
+        min_size=min_size, max_size=3)
+
+
+# Built once: a strategy made afresh on every draw is validated afresh, which cost more
+# than the examples themselves.
+TAGS = {need: _tags(int(need)) for need in (False, True)}
+HANDS = {need: _hands(int(need)) for need in (False, True)}
 
 
 @st.composite
 def game(draw: st.DrawFn, tags_needed: bool, hands_needed: bool) -> dict[str, Any]:
-    tags = draw(st.lists(st.builds(
-        lambda key, value, line, more: {"kind": "tag", "line": line, "column": 1, "key": key,
-                                        "value": value, **more},
-        st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,6}", fullmatch=True), texts, positions,
-        comments()), min_size=1 if tags_needed else 0, max_size=3))
-    hands = draw(st.lists(st.builds(
-        lambda number, line, body, more: {"number": number, "line": line, "column": 1,
-                                          "statements": body, **more},
-        counts, positions, st.lists(statement(), max_size=4), comments()),
-        min_size=1 if hands_needed or not tags else 0, max_size=3))
+    tags = draw(TAGS[tags_needed])
+    hands = draw(HANDS[hands_needed or not tags])
     found: dict[str, Any] = {}
     if tags or draw(st.booleans()):
         found["tags"] = tags
@@ -109,15 +137,20 @@ def game(draw: st.DrawFn, tags_needed: bool, hands_needed: bool) -> dict[str, An
     return found
 
 
+GAMES = {(tags, hands): game(tags, hands) for tags in (False, True) for hands in (False, True)}
+COUNTS = st.integers(0, 3)
+TOP_COMMENTS = st.lists(texts, max_size=2)
+
+
 @st.composite
 def records(draw: st.DrawFn) -> dict[str, Any]:
-    count = draw(st.integers(0, 3))
-    games = [draw(game(tags_needed=i > 0, hands_needed=i < count - 1)) for i in range(count)]
+    count = draw(COUNTS)
+    games = [draw(GAMES[i > 0, i < count - 1]) for i in range(count)]
     doc: dict[str, Any] = {"games": games}
     if draw(st.booleans()):
         doc = {"notation": "blocknot", "version": 1, **doc}
     if draw(st.booleans()):
-        doc["comments"] = draw(st.lists(texts, max_size=2))
+        doc["comments"] = draw(TOP_COMMENTS)
     return doc
 
 
@@ -159,21 +192,28 @@ def _remove(doc: Any, path: tuple[Any, ...]) -> Any:
     return changed
 
 
+DOCS = records()
+ONE_IN_TEN = st.integers(0, 9)
+EXTRA_GAMES = st.sampled_from([{}, {"hands": []}, {"tags": []},
+                               {"hands": [{"number": 1, "line": 1, "column": 1}]}])
+BAD_VALUES = st.sampled_from([
+    *BAD_NAMES, *BAD_TEXTS, -1, 7, 10**9, True, False, None, "3", 6.5, [9, -1], [1],
+    [1, 2, 3], [], {}, "jump", "tag", 2, 0, "blocknot", "L", "left", "Ab\n", "x\n",
+])
+ACTIONS = st.sampled_from(["replace", "remove", "add"])
+ADDED_KEYS = st.sampled_from(["extra", "kind", "side", "comment", "player", "line"])
+
+
 @st.composite
 def near_misses(draw: st.DrawFn) -> Any:
-    doc = draw(records())
+    doc = draw(DOCS)
     paths = [p for p in _paths(doc) if p]
-    if not paths or draw(st.integers(0, 9)) == 0:  # something about the games array
-        extra = draw(st.sampled_from([{}, {"hands": []}, {"tags": []},
-                                      {"hands": [{"number": 1, "line": 1, "column": 1}]}]))
-        return {**doc, "games": [*doc["games"], extra]}
+    if not paths or draw(ONE_IN_TEN) == 0:  # something about the games array
+        return {**doc, "games": [*doc["games"], draw(EXTRA_GAMES)]}
     path = draw(st.sampled_from(paths))
     key = path[-1]
-    value = draw(st.sampled_from([
-        *BAD_NAMES, *BAD_TEXTS, -1, 7, 10**9, True, False, None, "3", 6.5, [9, -1], [1],
-        [1, 2, 3], [], {}, "jump", "tag", 2, 0, "blocknot", "L", "left", "Ab\n", "x\n",
-    ]))
-    action = draw(st.sampled_from(["replace", "remove", "add"]))
+    value = draw(BAD_VALUES)
+    action = draw(ACTIONS)
     if action == "remove" and isinstance(key, str):
         return _remove(doc, path)
     if action == "add":
@@ -182,13 +222,13 @@ def near_misses(draw: st.DrawFn) -> Any:
         for part in parent:
             holder = holder[part]
         if isinstance(holder, dict):
-            name = draw(st.sampled_from(["extra", "kind", "side", "comment", "player", "line"]))
+            name = draw(ADDED_KEYS)
             return _replace(doc, parent, {**holder, name: value})
     return _replace(doc, path, value)
 
 
 @settings(max_examples=150, deadline=None)
-@given(records())
+@given(DOCS)
 def test_generated_records_are_accepted_by_both(doc: Any) -> None:
     assert schema_accepts(doc), list(RECORDS.iter_errors(doc))[:1]
     assert tool_accepts(doc), convert_bytes(json.dumps(doc).encode(), "text")[1]
@@ -256,8 +296,7 @@ def test_the_schema_names_its_dialect_so_a_tile_is_checked() -> None:
 def test_the_schema_command_prints_both_schemas() -> None:
     for args, expected in ((["schema"], record_schema()), (["schema", "--report"],
                                                            report_schema())):
-        done = subprocess.run([sys.executable, "-m", "blocknotation", *args],
-                              capture_output=True, check=False, timeout=60)
+        done = run(*args)
         assert done.returncode == 0
         assert json.loads(done.stdout) == expected
 
@@ -297,8 +336,7 @@ def test_case_reports_match_the_report_schema(case: Path) -> None:
 
 def test_the_command_report_matches_the_report_schema() -> None:
     files = [str(p) for p in CASES[:10]]
-    done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format", "json",
-                           *files], capture_output=True, check=False, timeout=120)
+    done = run("validate", "--format", "json", *files)
     report = json.loads(done.stdout)
     assert len(report["files"]) == 10
     assert REPORTS.is_valid(report), list(REPORTS.iter_errors(report))[:1]

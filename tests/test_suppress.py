@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
+
+from inprocess import TextDone, run_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
 P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_text("utf-8")
@@ -16,13 +16,9 @@ G105 = (ROOT / "blocknotation" / "examples" / "G105.bad.txt").read_text("utf-8")
 BOTH = P405.replace('[Players "Ada Bea"]\n', '[Players "Ada Bea"]\n[Target "50"]\n', 1)
 
 
-def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, stdin: bytes | None = None) -> TextDone:
     environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
-    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
-                          capture_output=True, cwd=cwd, env=environment, timeout=300,
-                          check=False)
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
-                                       done.stderr.decode())
+    return run_utf8(*args, stdin=stdin, cwd=cwd, env=environment)
 
 
 def test_a_line_comment_suppresses_its_codes_on_that_line(tmp_path: Path) -> None:

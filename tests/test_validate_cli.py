@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from blocknotation.cli.commands import cli
+
+from inprocess import TextDone, run_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "three-players.block"
@@ -19,11 +19,8 @@ OUT_OF_TURN = ROOT / "tests" / "cases" / "t302_out_of_turn.txt"
 WARNING_ONLY = '[Players "Ada Bea"]\n[Target "50"]\n\nhand 1\nAda: 1-2\n'
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "blocknotation", *args], input=stdin, capture_output=True,
-        text=True, encoding="utf-8", cwd=ROOT, check=False,
-    )
+def run(*args: str, stdin: str | None = None) -> TextDone:
+    return run_text(*args, stdin=stdin, cwd=ROOT)
 
 
 def test_clean_sample_exits_0_with_a_summary() -> None:
