@@ -1,0 +1,120 @@
+"""``blocknot format`` and ``validate --fix`` through the real command, on what a review
+found: standard input kept whole on a syntax error, links followed, diffs that ``patch``
+applies, line ends and byte-order marks kept, syntax errors under ``--fix --diff``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_fix import MOVES
+from test_fix_cli import SIDES, WRONG
+from test_format_cli import CANONICAL, MESSY, blocknot
+
+SYNTAX = '[Players "Ada Bea"]\nhand 1\nAda 1-2   # my notes\n'
+
+
+def test_format_of_standard_input_with_a_syntax_error_gives_the_text_back(
+        tmp_path: Path) -> None:
+    done = blocknot("format", "-", cwd=tmp_path, stdin=SYNTAX.encode())
+    assert done.returncode == 1
+    assert done.stdout == SYNTAX.encode()
+    assert done.stderr.decode() == (
+        "<stdin>:3:5: error S001 unexpected '1-2'; expected ':'\n"
+        "  Ada 1-2   # my notes\n"
+        "      ^\n")
+
+
+def _linked(tmp_path: Path, text: str) -> tuple[Path, Path, Path]:
+    real = tmp_path / "real.block"
+    real.write_text(text)
+    link = tmp_path / "link.block"
+    link.symlink_to(real.name)
+    hard = tmp_path / "hard.block"
+    os.link(real, hard)
+    return real, link, hard
+
+
+@pytest.mark.parametrize(("command", "before", "after"), [
+    (("format",), MESSY, CANONICAL),
+    (("validate", "--fix"), WRONG, None),
+], ids=["format", "fix"])
+def test_a_linked_record_is_rewritten_where_it_is(
+        tmp_path: Path, command: tuple[str, ...], before: str, after: str | None) -> None:
+    real, link, hard = _linked(tmp_path, before)
+    done = blocknot(*command, "link.block", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink()
+    assert os.readlink(link) == "real.block"
+    written = real.read_text()
+    assert written != before
+    assert after is None or written == after
+    assert hard.read_text() == written
+    assert real.stat().st_ino == hard.stat().st_ino
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.block", "link.block",
+                                                           "real.block"]
+
+
+@pytest.mark.skipif(shutil.which("patch") is None, reason="needs patch")
+@pytest.mark.parametrize("command", [("format", "--diff"), ("validate", "--fix", "--diff")],
+                         ids=["format", "fix"])
+def test_a_diff_of_a_file_without_a_final_newline_is_a_patch(
+        tmp_path: Path, command: tuple[str, ...]) -> None:
+    text = (MESSY if command[0] == "format" else WRONG).rstrip("\n")
+    (tmp_path / "club.block").write_text(text)
+    done = blocknot(*command, "club.block", cwd=tmp_path)
+    assert done.returncode == 1
+    assert b"\n\\ No newline at end of file\n" in done.stdout
+    check = subprocess.run(["patch", "--dry-run", "-p0"], cwd=tmp_path, input=done.stdout,
+                           capture_output=True, timeout=60, check=False)
+    assert check.returncode == 0, check.stdout + check.stderr
+    subprocess.run(["patch", "-p0"], cwd=tmp_path, input=done.stdout, capture_output=True,
+                   timeout=60, check=True)
+    fixed = blocknot(*command, "club.block", cwd=tmp_path)
+    assert (fixed.returncode, fixed.stdout) == (0, b"")
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["crlf", "bom-crlf"])
+def test_format_keeps_crlf_line_ends_and_the_byte_order_mark(tmp_path: Path, bom: bytes) -> None:
+    (tmp_path / "club.block").write_bytes(bom + MESSY.replace("\n", "\r\n").encode())
+    done = blocknot("format", "club.block", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "club.block").read_bytes() == bom + CANONICAL.replace(
+        "\n", "\r\n").encode()
+    check = blocknot("format", "--check", "club.block", cwd=tmp_path)
+    assert (check.returncode, check.stderr) == (0, b"0 files would be reformatted, "
+                                                   b"1 file already formatted\n")
+    piped = blocknot("format", "-", cwd=tmp_path, stdin=MESSY.replace("\n", "\r\n").encode())
+    assert piped.stdout == CANONICAL.replace("\n", "\r\n").encode()
+    (tmp_path / "lf.block").write_text(MESSY)
+    blocknot("format", "lf.block", cwd=tmp_path)
+    assert (tmp_path / "lf.block").read_bytes() == CANONICAL.encode()
+
+
+def test_fix_diff_of_a_record_with_a_syntax_error_lists_it_and_fails(tmp_path: Path) -> None:
+    (tmp_path / "bad.block").write_text(SYNTAX)
+    (tmp_path / "good.block").write_text(MOVES)
+    done = blocknot("validate", "--fix", "--diff", "bad.block", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout == b""
+    assert done.stderr.decode() == (
+        "bad.block:3:5: error S001 unexpected '1-2'; expected ':'\n"
+        "  Ada 1-2   # my notes\n"
+        "      ^\n"
+        "Would fix 0 problems, 1 remaining, 1 file with syntax errors gets no fix\n")
+    plain = blocknot("validate", "--fix", "bad.block", cwd=tmp_path)
+    assert plain.returncode == 1
+    assert plain.stderr.decode() == (
+        "Fixed 0 problems, 1 remaining, 1 file with syntax errors gets no fix\n")
+    assert (tmp_path / "bad.block").read_text() == SYNTAX
+
+
+def test_italian_summaries_use_the_singular_for_one(tmp_path: Path) -> None:
+    (tmp_path / "sides.block").write_text(SIDES)
+    done = blocknot("validate", "--fix", "--diff", "--ignore", "E501", "--lang", "it",
+                    "sides.block", cwd=tmp_path)
+    assert done.stderr.decode() == (
+        "Correggerei 0 problemi, 1 rimasto (1 correggibile con --unsafe-fixes)\n")
