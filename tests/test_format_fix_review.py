@@ -118,3 +118,47 @@ def test_italian_summaries_use_the_singular_for_one(tmp_path: Path) -> None:
                     "sides.block", cwd=tmp_path)
     assert done.stderr.decode() == (
         "Correggerei 0 problemi, 1 rimasto (1 correggibile con --unsafe-fixes)\n")
+
+
+def _numbered(numbers: list[str]) -> str:
+    hands = "".join(f"\nhand {n}\nAda: 1-2\nBea: 2-3\n" for n in numbers)
+    return '[Players "Ada Bea"]\n' + hands
+
+
+def _g106(done: subprocess.CompletedProcess[bytes]) -> list[str]:
+    return [line.split(" error G106 ")[1].split(":")[0]
+            for line in done.stdout.decode().splitlines() if " G106 " in line]
+
+
+@pytest.mark.parametrize(("numbers", "said", "kept"), [
+    (["1", "3  # blocknot: ignore[G106]", "4", "9"], ["hand 9 should be hand 4"], ""),
+    (["1", "3  # blocknot: ignore[E501, G106]", "4", "9"], ["hand 9 should be hand 4"],
+     "  # blocknot: ignore[E501]"),
+    (["0", "0", "7"], ["hand 0 should be hand 1", "hand 0 should be hand 2",
+                       "hand 7 should be hand 3"], ""),
+], ids=["suppressed", "suppressed-among-codes", "zeros"])
+def test_hands_are_numbered_as_validate_says_and_no_g106_is_left(
+        tmp_path: Path, numbers: list[str], said: list[str], kept: str) -> None:
+    (tmp_path / "club.block").write_text(_numbered(numbers))
+    before = blocknot("validate", "--select", "G,S", "club.block", cwd=tmp_path)
+    assert _g106(before) == said
+    fixed = blocknot("validate", "--fix", "--select", "G,S", "club.block", cwd=tmp_path)
+    assert fixed.returncode == 0, fixed.stdout
+    text = (tmp_path / "club.block").read_text()
+    hands = [line for line in text.splitlines() if line.startswith("hand")]
+    assert hands == [f"hand {n}" + (kept if n == 2 else "")
+                     for n in range(1, len(numbers) + 1)]
+    after = blocknot("validate", "--select", "G,S", "club.block", cwd=tmp_path)
+    assert after.returncode == 0
+    assert _g106(after) == []
+    # no S004 made by the fix: the E501 of the second case suppressed nothing already
+    assert after.stdout.count(b" S004 ") == before.stdout.count(b" S004 ") == (kept != "")
+
+
+def test_a_suppression_that_suppresses_nothing_does_not_stop_the_fixes(tmp_path: Path) -> None:
+    text = WRONG.replace("[Players", "# blocknot: ignore[P404]\n[Players", 1)
+    (tmp_path / "club.block").write_text(text)
+    done = blocknot("validate", "--fix", "club.block", cwd=tmp_path)
+    assert done.stderr.decode() == "Fixed 2 problems, 1 remaining\n"
+    assert " warning S004 " in done.stdout.decode()
+    assert "# was: points Ada 50" in (tmp_path / "club.block").read_text()

@@ -161,7 +161,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
         fixed.unsafe += outcome.unsafe_left
         fixed.remaining += len(report.diagnostics)
         fixed.failed |= bool(report.errors or (strict and report.warnings))
-        unparsable = any(d.code.startswith("S") for d in report.diagnostics)
+        unparsable = any(d.code.startswith("S") and d.is_error for d in report.diagnostics)
         fixed.unparsable += unparsable
         if diff and unparsable:
             say("".join(f"{line}\n" for line in list(report_lines(report, lang, color))[:-1]))
