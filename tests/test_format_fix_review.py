@@ -162,3 +162,33 @@ def test_a_suppression_that_suppresses_nothing_does_not_stop_the_fixes(tmp_path:
     assert done.stderr.decode() == "Fixed 2 problems, 1 remaining\n"
     assert " warning S004 " in done.stdout.decode()
     assert "# was: points Ada 50" in (tmp_path / "club.block").read_text()
+
+
+DISPUTE = ('[Players "Ada Bea Cy"]\n\nhand 1\nopener Ada\nshow Ada: 1-2\nshow Bea: 3-4 6-6\n'
+           'show Cy: 0-5\nblocked\npoints Ada 22{mute}\nscore Ada 22, Bea 0, Cy 0\n')
+
+
+@pytest.mark.parametrize(("mute", "options"), [
+    ("  # blocknot: ignore[E504]", ()),
+    ("", ("--ignore", "E504")),
+    ("", ("--select", "E505")),
+], ids=["inline", "ignore", "select"])
+def test_a_score_that_carries_a_slip_left_as_it_is_is_not_rewritten(
+        tmp_path: Path, mute: str, options: tuple[str, ...]) -> None:
+    text = DISPUTE.format(mute=mute)
+    (tmp_path / "dispute.block").write_text(text)
+    plain = blocknot("validate", *options, "dispute.block", cwd=tmp_path)
+    assert (plain.returncode, plain.stdout.decode().count(" error ")) == (0, 0)
+    done = blocknot("validate", "--fix", *options, "dispute.block", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stderr.decode() == "Fixed 0 problems, 0 remaining\n"
+    assert (tmp_path / "dispute.block").read_text() == text
+
+
+def test_a_score_that_carries_a_fixed_slip_is_fixed_after_it(tmp_path: Path) -> None:
+    (tmp_path / "dispute.block").write_text(DISPUTE.format(mute=""))
+    done = blocknot("validate", "--fix", "dispute.block", cwd=tmp_path)
+    assert done.stderr.decode() == "Fixed 2 problems, 0 remaining\n"
+    assert (tmp_path / "dispute.block").read_text().endswith(
+        "# was: points Ada 22\npoints Ada 21\n# was: score Ada 22, Bea 0, Cy 0\n"
+        "score Ada 21, Bea 0, Cy 0\n")
