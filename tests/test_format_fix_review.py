@@ -192,3 +192,13 @@ def test_a_score_that_carries_a_fixed_slip_is_fixed_after_it(tmp_path: Path) -> 
     assert (tmp_path / "dispute.block").read_text().endswith(
         "# was: points Ada 22\npoints Ada 21\n# was: score Ada 22, Bea 0, Cy 0\n"
         "score Ada 21, Bea 0, Cy 0\n")
+
+
+def test_a_corrected_claim_leaves_its_comment_on_the_was_line(tmp_path: Path) -> None:
+    text = DISPUTE.format(mute="  # counted twice").replace("score", "  score")
+    (tmp_path / "dispute.block").write_bytes(text.replace("\n", "\r\n").encode())
+    done = blocknot("validate", "--fix", "dispute.block", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+    assert (tmp_path / "dispute.block").read_bytes().decode().endswith(
+        "# was: points Ada 22  # counted twice\r\npoints Ada 21\r\n"
+        "  # was: score Ada 22, Bea 0, Cy 0\r\n  score Ada 21, Bea 0, Cy 0\r\n")

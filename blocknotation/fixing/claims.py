@@ -8,7 +8,8 @@ claim the engine could not check, and, for ``score``, no earlier hand's points d
 nor did a wrong ``points`` claim left as it is.  A wrong claim is corrected only when
 ``validate`` reports it, with the same selection and suppression (a ``score`` that carries
 a slip of ``points`` is reported, and so corrected, once that slip is).  A corrected claim
-keeps what the scorer wrote in a comment just above it (``# was: points Ada 20``).  A hand
+keeps what the scorer wrote in a comment just above it (``# was: points Ada 20``), with
+the claim's own comment, which spoke of it.  A hand
 with two claims of one kind (G107) keeps its claims of that kind as they are.
 """
 
@@ -169,6 +170,8 @@ def _corrected(code: str, claim: r.Statement, text: str, page: Page) -> Fix:
     start, end = claim.column, statement_end(line) + 1
     old = line[start - 1 : end - 1]
     indent = line[: start - 1]
-    edit = Edit(claim.line, start, claim.line, end, f"# was: {old}\n{indent}{text}")
+    # The claim's comment stays on the ``# was:`` line: it spoke of what was written.
+    edit = Edit(claim.line, start, claim.line, len(line) + 1,
+                f"# was: {line[start - 1:]}\n{indent}{text}")
     title = page.title(N_("write {new} (was: {old})"), new=text, old=old)
     return Fix(code, claim.line, claim.column, True, title, (edit,))
