@@ -28,34 +28,36 @@ def test_format_of_standard_input_with_a_syntax_error_gives_the_text_back(
         "      ^\n")
 
 
-def _linked(tmp_path: Path, text: str) -> tuple[Path, Path, Path]:
-    real = tmp_path / "real.block"
-    real.write_text(text)
-    link = tmp_path / "link.block"
-    link.symlink_to(real.name)
-    hard = tmp_path / "hard.block"
-    os.link(real, hard)
-    return real, link, hard
-
-
 @pytest.mark.parametrize(("command", "before", "after"), [
     (("format",), MESSY, CANONICAL),
     (("validate", "--fix"), WRONG, None),
 ], ids=["format", "fix"])
 def test_a_linked_record_is_rewritten_where_it_is(
         tmp_path: Path, command: tuple[str, ...], before: str, after: str | None) -> None:
-    real, link, hard = _linked(tmp_path, before)
+    # A symbolic link into another folder (the target replaced whole, in its own folder),
+    # then a symbolic link to a file with two hard links (written in place).
+    (tmp_path / "store").mkdir()
+    real = tmp_path / "store" / "real.block"
+    real.write_text(before)
+    os.chmod(real, 0o640)
+    link = tmp_path / "link.block"
+    link.symlink_to(os.path.join("store", "real.block"))
     done = blocknot(*command, "link.block", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert link.is_symlink()
-    assert os.readlink(link) == "real.block"
+    assert os.readlink(link) == os.path.join("store", "real.block")
     written = real.read_text()
     assert written != before
     assert after is None or written == after
-    assert hard.read_text() == written
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in (tmp_path / "store").iterdir()) == ["real.block"]
+    real.write_text(before)
+    hard = tmp_path / "hard.block"
+    os.link(real, hard)
+    again = blocknot(*command, "link.block", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert real.read_text() == hard.read_text() == written
     assert real.stat().st_ino == hard.stat().st_ino
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.block", "link.block",
-                                                           "real.block"]
+    assert os.readlink(link) == os.path.join("store", "real.block")
 
 
 @pytest.mark.skipif(shutil.which("patch") is None, reason="needs patch")
