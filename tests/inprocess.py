@@ -22,7 +22,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from blocknotation.cli import main
+from blocknotation.cli.commands import main
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def test_wrong_claims_are_corrected_and_the_old_ones_kept_in_comments() -> None:
     assert codes(text) == [("E503", 19), ("E504", 20)]  # the score carries the same slip
     fixed = fix_text(text)
     assert fixed.text == MOVES + (
-        "# was: domino Bea\ndomino Ada   # so we thought\n"
+        "# was: domino Bea   # so we thought\ndomino Ada\n"
         "# was: points Ada 50\npoints Ada 52\n"
         "# was: score Ada 50, Bea 0\nscore Ada 52, Bea 0\n")
     assert [f.code for f in fixed.applied] == ["E503", "E504", "E505"]

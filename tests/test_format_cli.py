@@ -84,10 +84,11 @@ def test_diff_prints_a_unified_diff_and_changes_nothing(tmp_path: Path) -> None:
 
 def test_standard_input_goes_to_standard_output(tmp_path: Path) -> None:
     done = blocknot("format", "-", cwd=tmp_path, stdin=MESSY.replace("\n", "\r\n").encode())
-    assert (done.returncode, done.stdout, done.stderr) == (0, CANONICAL.encode(), b"")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0, CANONICAL.replace("\n", "\r\n").encode(), b"")
     bad = blocknot("format", "-", "--stdin-filename", "club.block", cwd=tmp_path,
                    stdin=BAD.encode())
-    assert bad.returncode == 1 and bad.stdout == b""
+    assert bad.returncode == 1 and bad.stdout == BAD.encode()
     assert bad.stderr.decode().startswith("club.block:4:5: error S001")
 
 

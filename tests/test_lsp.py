@@ -272,3 +272,21 @@ def test_other_commands_do_not_load_pygls() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.stderr.endswith("[]"), done.stderr
+
+
+def test_completion_past_the_end_of_the_document_is_taken_at_its_end(tmp_path: Path) -> None:
+    path = tmp_path / "club.block"
+
+    async def scenario(s: Session) -> None:
+        await s.open(path, '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2')
+        for line, character in ((5, 0), (3, 40), (9, 9)):
+            items = await s.complete(path, line, character)
+            assert items, (line, character)
+            for item in items:
+                assert isinstance(item.text_edit, types.TextEdit)
+                assert item.text_edit.range.end == types.Position(line=3, character=8)
+                assert item.text_edit.range.start.character >= 0
+            # hover answers there as well (an error would be raised here)
+            await s.hover(path, line, character)
+
+    run(scenario)

@@ -144,7 +144,7 @@ def format_command(
 
     FILES are record files, directories (searched for .block files) or quoted globs; `-`
     reads standard input and writes standard output. A record with syntax errors is left
-    as it is and reported (exit 1).
+    as it is (written unchanged to standard output for `-`) and reported (exit 1).
     """
     from .fix import run_format
 

@@ -37,8 +37,12 @@ class Run:
 
 
 def _stdout(text: str) -> None:
+    _stdout_bytes(text.encode("utf-8", "surrogatepass"))
+
+
+def _stdout_bytes(data: bytes) -> None:
     with output_file("-") as out:
-        out.write(text.encode("utf-8", "surrogatepass"))
+        out.write(data)
 
 
 def _load(path: str, stdin: bytes | None, run: Run, name: str) -> Stored | None:
@@ -65,18 +69,21 @@ def run_format(files: Sequence[str], check: bool, diff: bool, lang: str,
         if result.text is None:
             show_refusal(name, stored.data, result.diagnostics, lang)
             run.refused += 1
+            if path == "-" and not (check or diff):
+                _stdout_bytes(stored.data)  # the text goes on as it came (an editor filter)
             continue
-        new = result.text.encode("utf-8", "surrogatepass")
+        new = stored.text_to_store(result.text)
         same = new == stored.data
         run.changed += not same
         run.unchanged += same
         if diff and not same:
-            _stdout(diff_text(name, stored.data.decode("utf-8", "replace"), result.text))
+            _stdout(diff_text(name, stored.data.decode("utf-8", "replace"),
+                              new.decode("utf-8", "replace")))
         elif check and not same:
             say(translator(lang)(N_("Would reformat: {path}")).format(path=printable(name))
                 + "\n")
         elif path == "-" and not (check or diff):
-            _stdout(result.text)
+            _stdout_bytes(new)
         elif not (check or diff or same):
             write_stored(path, stored, new)
     if check or diff or any(path != "-" for path in files):
@@ -108,12 +115,14 @@ def _format_summary(run: Run, preview: bool) -> str:
 @dataclass(slots=True)
 class Fixed:
     """The counts of ``validate --fix``: fixes applied, problems remaining, unsafe fixes
-    left (``--unsafe-fixes`` would apply them), and whether a file has an error left."""
+    left (``--unsafe-fixes`` would apply them), whether a file has an error left, and how
+    many files have a syntax error (and so get no fix)."""
 
     applied: int = 0
     remaining: int = 0
     unsafe: int = 0
     failed: bool = False
+    unparsable: int = 0
 
 
 def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool, unsafe: bool,
@@ -140,18 +149,23 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
             report = replace(report, diagnostics=source.diagnostics, games=())
         changed = outcome.text != text
         run.changed += changed
+        new = stored.text_to_store(outcome.text) if changed else stored.data
         if diff and changed:
-            _stdout(diff_text(name, text, outcome.text))
+            _stdout(diff_text(name, stored.data.decode("utf-8", "replace"),
+                              new.decode("utf-8", "replace")))
         elif path == "-" and not diff:
-            _stdout(outcome.text if source.text is not None else
-                    stored.data.decode("utf-8", "replace"))
+            _stdout_bytes(new)
         elif changed and not diff:
-            write_stored(path, stored, stored.text_to_store(outcome.text))
+            write_stored(path, stored, new)
         fixed.applied += len(outcome.applied)
         fixed.unsafe += outcome.unsafe_left
         fixed.remaining += len(report.diagnostics)
         fixed.failed |= bool(report.errors or (strict and report.warnings))
-        if not diff:
+        unparsable = any(d.code.startswith("S") and d.is_error for d in report.diagnostics)
+        fixed.unparsable += unparsable
+        if diff and unparsable:
+            say("".join(f"{line}\n" for line in list(report_lines(report, lang, color))[:-1]))
+        elif not diff:
             lines = "".join(f"{line}\n" for line in report_lines(report, lang, color))
             if path == "-":
                 say(lines)
@@ -161,7 +175,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
     if run.unreadable:
         return EXIT_USAGE
     if diff:
-        return EXIT_FINDINGS if run.changed else EXIT_OK
+        return EXIT_FINDINGS if run.changed or fixed.unparsable else EXIT_OK
     return EXIT_FINDINGS if fixed.failed else EXIT_OK
 
 
@@ -170,9 +184,14 @@ def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
         head = plural(lang, "Would fix {n} problem", "Would fix {n} problems", fixed.applied)
     else:
         head = plural(lang, "Fixed {n} problem", "Fixed {n} problems", fixed.applied)
-    text = head.format(n=fixed.applied) + ", " + translator(lang)(
-        N_("{n} remaining")).format(n=fixed.remaining)
+    text = head.format(n=fixed.applied) + ", " + plural(
+        lang, "{n} remaining", "{n} remaining", fixed.remaining).format(n=fixed.remaining)
     if fixed.unsafe:
-        text += " (" + translator(lang)(N_("{n} fixable with --unsafe-fixes")).format(
+        text += " (" + plural(lang, "{n} fixable with --unsafe-fixes",
+                              "{n} fixable with --unsafe-fixes", fixed.unsafe).format(
             n=fixed.unsafe) + ")"
+    if fixed.unparsable:
+        text += ", " + plural(lang, "{n} file with syntax errors gets no fix",
+                              "{n} files with syntax errors get no fix",
+                              fixed.unparsable).format(n=fixed.unparsable)
     return text

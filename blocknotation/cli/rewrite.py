@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import gzip
+import os
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 from ..basics.diagnostics import Diagnostic, printable
 from ..basics.limits import MAX_INPUT_BYTES
 from ..reading.gunzip import GZIP_MAGIC
-from .output import output_file, say
+from .output import OutputFailed, output_file, say
 
 _BOM = b"\xef\xbb\xbf"
+_NO_NEWLINE = "\\ No newline at end of file\n"
 
 
 class Unreadable(Exception):
@@ -63,17 +65,38 @@ def read_stored(path: str, stdin: bytes | None = None) -> Stored:
 
 
 def write_stored(path: str, stored: Stored, data: bytes) -> None:
-    """Write ``data`` to ``path`` in place (compressed again if it was)."""
-    with output_file(path) as out:
-        out.write(gzip.compress(data, mtime=0) if stored.compressed else data)
+    """Write ``data`` to ``path`` in place (compressed again if it was).
+
+    A symbolic link is followed: the file it points to is rewritten, the link stays.  A
+    file with more than one hard link is overwritten in place, so that every name of it
+    sees the new text; any other file is replaced whole or not at all."""
+    if stored.compressed:
+        data = gzip.compress(data, mtime=0)
+    real = os.path.realpath(path)
+    try:
+        linked = os.stat(real).st_nlink > 1
+    except OSError:
+        linked = False
+    if not linked:
+        with output_file(real) as out:
+            out.write(data)
+        return
+    try:
+        with open(real, "r+b") as handle:
+            handle.write(data)
+            handle.truncate()
+    except OSError as error:
+        raise OutputFailed(path, error) from None
 
 
 def diff_text(path: str, before: str, after: str) -> str:
     """A unified diff of a record's text, headed with its path as ``ruff format --diff``
-    heads it."""
+    heads it; a last line without a line end is marked as ``diff`` marks it, so that
+    ``patch`` can apply the diff."""
     shown = printable(path)
-    return "".join(difflib.unified_diff(before.splitlines(True), after.splitlines(True),
-                                        shown, shown))
+    lines = difflib.unified_diff(before.splitlines(True), after.splitlines(True), shown, shown)
+    return "".join(line if line.endswith("\n") else line + "\n" + _NO_NEWLINE
+                   for line in lines)
 
 
 def show_refusal(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang: str) -> None:

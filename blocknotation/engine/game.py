@@ -86,16 +86,17 @@ def replay_game(
 
 
 def _numbering(game: r.Game) -> list[Diagnostic]:
-    """G106 for each hand not numbered one more than the hand before."""
+    """G106 for each hand not numbered one more than the hand before; the number it should
+    have is its place in the game (what ``validate --fix`` writes)."""
     problems: list[Diagnostic] = []
     expected = 1
-    for hand in game.hands:
+    for place, hand in enumerate(game.hands, start=1):
         if hand.number != expected:
             misnumbered = diagnostic(
                 "G106", hand.line, hand.column,
                 N_("hand {number} should be hand {expected}: hands are numbered 1, 2, 3, … in "
                    "order"),
-                number=hand.number, expected=expected,
+                number=hand.number, expected=place,
             )
             problems.append(replace(misnumbered, hand=hand.number))
         expected = hand.number + 1

@@ -4,10 +4,13 @@
 Only what the engine has proved is written: a claim is added or corrected when the hand was
 replayed to its end (a ``domino``/``blocked`` claim only from the moves: a hand written
 without moves, a disputed count, ends as its claim says), its points do not rest on a
-claim the engine could not check, and, for ``score``, no earlier hand's points did either.
-A corrected claim keeps what the scorer wrote in a comment just above it (``# was: points
-Ada 20``).  A hand with two claims of one kind (G107) keeps its claims of that kind as they
-are.
+claim the engine could not check, and, for ``score``, no earlier hand's points did either,
+nor did a wrong ``points`` claim left as it is.  A wrong claim is corrected only when
+``validate`` reports it, with the same selection and suppression (a ``score`` that carries
+a slip of ``points`` is reported, and so corrected, once that slip is).  A corrected claim
+keeps what the scorer wrote in a comment just above it (``# was: points Ada 20``), with
+the claim's own comment, which spoke of it.  A hand
+with two claims of one kind (G107) keeps its claims of that kind as they are.
 """
 
 from __future__ import annotations
@@ -85,24 +88,35 @@ def _outcome_right(claim: r.Domino | r.Blocked, hand: HandResult) -> bool:
     return hand.outcome == "domino" and _nfc(claim.player) == hand.winner
 
 
-def game_claim_fixes(game: r.Game, result: GameResult, page: Page) -> Iterator[Fix]:
-    """The claim fixes of every hand of a game, in order."""
+Reported = frozenset[tuple[str, int]]
+
+
+def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
+                     reported: Reported = frozenset()) -> Iterator[Fix]:
+    """The claim fixes of every hand of a game, in order.  A wrong claim is corrected only
+    when its diagnostic is ``reported`` (code, line: what ``validate`` reports with the same
+    selection and suppression); from a wrong ``points`` claim left as it is (its E504 not
+    reported) on, no ``score`` is written: the record's own totals carry that slip."""
     if len(game.hands) != len(result.hands):
         return
     trusted_totals = True
     for hand, done in zip(game.hands, result.hands, strict=True):
+        kept_slip = any(not _points_right(s, done) and ("E504", s.line) not in reported
+                        for s in hand.statements if isinstance(s, r.Points))
         trusted_totals = trusted_totals and done.replayed and not done.unverified
+        trusted_totals = trusted_totals and not kept_slip
         if not done.replayed or outcome_text(done) is None:
             continue
         totals = done.score if trusted_totals else None
-        for fix in _hand_fixes(hand, done, result.players, totals, page):
+        for fix in _hand_fixes(hand, done, result.players, totals, page, reported):
             # A hand without moves ends as its claim says: that claim is never rewritten.
             if not (done.settled_by_claims and fix.code == "E503"):
                 yield fix
 
 
 def _hand_fixes(hand: r.Hand, done: HandResult, players: Sequence[str],
-                totals: Mapping[str, int] | None, page: Page) -> Iterator[Fix]:
+                totals: Mapping[str, int] | None, page: Page,
+                reported: Reported) -> Iterator[Fix]:
     outcomes = [s for s in hand.statements if isinstance(s, r.Domino | r.Blocked)]
     points = [s for s in hand.statements if isinstance(s, r.Points)]
     scores = [s for s in hand.statements if isinstance(s, r.Score)]
@@ -118,7 +132,7 @@ def _hand_fixes(hand: r.Hand, done: HandResult, players: Sequence[str],
     for code, text, found, right in wanted:
         if text is None or right or len(found) > 1:
             continue
-        if found and page.wanted(code, found[0].line):
+        if found and (code, found[0].line) in reported:
             yield _corrected(code, found[0], text, page)
         elif not found and page.wanted(code, hand.line):
             yield _added(code, hand, text, _after(code, hand, present), page)
@@ -156,6 +170,8 @@ def _corrected(code: str, claim: r.Statement, text: str, page: Page) -> Fix:
     start, end = claim.column, statement_end(line) + 1
     old = line[start - 1 : end - 1]
     indent = line[: start - 1]
-    edit = Edit(claim.line, start, claim.line, end, f"# was: {old}\n{indent}{text}")
+    # The claim's comment stays on the ``# was:`` line: it spoke of what was written.
+    edit = Edit(claim.line, start, claim.line, len(line) + 1,
+                f"# was: {line[start - 1:]}\n{indent}{text}")
     title = page.title(N_("write {new} (was: {old})"), new=text, old=old)
     return Fix(code, claim.line, claim.column, True, title, (edit,))

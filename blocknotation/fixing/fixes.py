@@ -2,10 +2,10 @@
 offers as code actions.
 
 ``find_fixes`` validates a record's text and returns the fixes for what the engine knows
-for certain (``fix_claims.py``: the ``domino``/``blocked``, ``points`` and ``score`` claims;
-``fix_sides.py``: a missing side, the numbering of hands).  ``fix_text`` applies them
-again and again until nothing more can be fixed, as ``--fix`` does.  A record with a syntax
-error gets no fix: positions in it cannot be trusted to mean what they say.
+for certain (``claims.py``: the ``domino``/``blocked``, ``points`` and ``score`` claims;
+``sides.py``: a missing side; ``numbering.py``: the numbering of hands).  ``fix_text``
+applies them again and again until nothing more can be fixed, as ``--fix`` does.  A record
+with a syntax error gets no fix: positions in it cannot be trusted to mean what they say.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from ..reading import records as r
 from ..report.values import FileReport
 from .claims import Page, game_claim_fixes
 from .edits import Edit, Fix, apply_fixes, compatible
-from .sides import numbering_fixes, side_fix
+from .numbering import numbering_fixes
+from .sides import side_fix
 
 __all__ = ["Edit", "Fix", "FixOutcome", "apply_fixes", "find_fixes", "fix_text"]
 
@@ -62,7 +63,7 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
     checked.  Fixes may overlap: ``apply_fixes`` applies the first of two."""
     chosen = selection if selection is not None else Selection()
     report = _validate(text, path, chosen)
-    if any(d.code.startswith("S") for d in report.diagnostics):
+    if any(d.code.startswith("S") and d.is_error for d in report.diagnostics):
         return ()
     from ..reading.parsing import parse_text
 
@@ -78,7 +79,8 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
                                                strict=False), start=1):
         reported = by_game.get(index, [])
         found += numbering_fixes(game, reported, page)
-        found += game_claim_fixes(game, result, page)
+        found += game_claim_fixes(game, result, page,
+                                  frozenset((d.code, d.line) for d in reported))
         found += _side_fixes(text, game, reported, report, path, chosen, page)
     return tuple(sorted(found, key=lambda f: (f.line, f.column, f.code)))
 

@@ -1,4 +1,5 @@
-"""Fixes of a missing side (P404) and of the numbering of hands (G106).
+"""Fixes of a missing side (P404); those of the numbering of hands (G106) are
+``numbering.py``.
 
 A tile that fits both ends needs a side.  Each side is tried: the record is validated again
 with ``L`` written, and with ``R``.
@@ -10,15 +11,11 @@ with ``L`` written, and with ``R``.
   keeps the rest of the record as it is; but the scorer may have made the other slip, so
   the fix is unsafe (``--unsafe-fixes``).
 - Otherwise (both sides keep the record legal, or neither does) nothing is written.
-
-Hands are renumbered 1, 2, 3, … in the order written: the fix of a misnumbered hand also
-renumbers the hands after it, up to the next one reported.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.positions import statement_end
@@ -28,7 +25,6 @@ from .claims import Page
 from .edits import Edit, Fix, apply_fixes
 
 Validator = Callable[[str], FileReport]
-_HAND_NUMBER = re.compile(r"hand[ \t]+(\d+)")
 
 
 def _keys(report: FileReport, game: int, skip: tuple[str, int]) -> set[tuple[str, int]]:
@@ -71,36 +67,3 @@ def side_fix(text: str, problem: Diagnostic, play: r.Play, before: FileReport,
     title = page.title(N_("write side {side} after {tile}"), side=side,
                        tile=r.tile_text(play.tile))
     return Fix("P404", problem.line, problem.column, safe, title, (edit,))
-
-
-def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) -> Iterator[Fix]:
-    """A fix for each G106 reported in ``game``: its hand, and those after it up to the next
-    one reported, numbered by their place in the game."""
-    at = {d.line: d for d in reported if d.code == "G106"}
-    hands = list(enumerate(game.hands, start=1))
-    for index, (place, hand) in enumerate(hands):
-        problem = at.get(hand.line)
-        if problem is None:
-            continue
-        edits = []
-        for number, later in hands[index:]:
-            if later is not hand and later.line in at:
-                break
-            edit = _renumbered(later, number, page)
-            if edit is not None:
-                edits.append(edit)
-        if edits:
-            template = N_("number hand {number} as hand {expected}") if len(edits) == 1 else N_(
-                "number hand {number} as hand {expected}, and the hands after it in turn")
-            title = page.title(template, number=hand.number, expected=place)
-            yield Fix("G106", problem.line, problem.column, True, title, tuple(edits))
-
-
-def _renumbered(hand: r.Hand, number: int, page: Page) -> Edit | None:
-    if hand.number == number:
-        return None
-    line = page.lines[hand.line - 1]
-    found = _HAND_NUMBER.match(line, hand.column - 1)
-    if found is None:
-        return None
-    return Edit(hand.line, found.start(1) + 1, hand.line, found.end(1) + 1, str(number))

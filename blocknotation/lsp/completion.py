@@ -40,7 +40,9 @@ _WORD = re.compile(r"[^\s:#,]*$")
 
 def completions(analysis: Analysis, lines: Lines,
                 position: types.Position) -> list[types.CompletionItem]:
-    """The suggestions at ``position``."""
+    """The suggestions at ``position`` (one past the end of the document or of its line is
+    taken at that end, so that every range given back lies in the document)."""
+    position = lines.clamped(position)
     line, column = lines.located(position)
     before = lines.text(line)[:column - 1]
     if "#" in before:

@@ -54,6 +54,17 @@ class Lines:
         """The client position just past the last character of ``line`` (from 1)."""
         return types.Position(line=line - 1, character=self.width(line))
 
+    def clamped(self, position: types.Position) -> types.Position:
+        """``position`` inside the document: a line past the end becomes the end of the last
+        line, a character past the end of its line the end of that line."""
+        last = len(self.lines)
+        if position.line >= last:
+            return self.end_of(last)
+        width = self.width(position.line + 1)
+        if position.character > width:
+            return types.Position(line=position.line, character=width)
+        return position
+
     def located(self, position: types.Position) -> tuple[int, int]:
         """blocknot's line and column (from 1) of a client position."""
         at = self.codec.position_from_client_units(self.lines, position)
