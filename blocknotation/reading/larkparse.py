@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic, printable
 from ..basics.limits import MAX_NUMBER_DIGITS
+from ..basics.names import KEYWORDS
 from . import plain as p
 from .grammar import build_parser
 from .line_reader import read_tile
@@ -54,6 +55,16 @@ class _Builder(Transformer[Token, Any]):
             return None
         return int(token)
 
+    def _name(self, token: Token) -> str | None:
+        """A player's name; a keyword where a name goes (``opener hand``) is not one."""
+        name = str(token)
+        if name not in KEYWORDS:
+            return name
+        self.problems.append(diagnostic(
+            "S001", self._line(token), token.column or 1,
+            N_("{name} is a keyword of the notation and cannot be a player's name"), name=name))
+        return None
+
     def _tile(self, token: Token) -> tuple[int, int] | None:
         text = str(token).strip("[]").replace(" ", "").replace("\t", "")
         a, _, b = text.partition("|" if "|" in text else "-")
@@ -88,12 +99,13 @@ class _Builder(Transformer[Token, Any]):
         number = self._number(c[1])
         return None if number is None else p.Hand(*self._at(c[0]), number)
 
-    def opener(self, c: list[Token]) -> p.Opener:
-        return p.Opener(*self._at(c[0]), str(c[1]))
+    def opener(self, c: list[Token]) -> p.Opener | None:
+        name = self._name(c[1])
+        return None if name is None else p.Opener(*self._at(c[0]), name)
 
     def deal(self, c: list[Token]) -> p.Deal | None:
-        tiles = self._tiles(c[2:])
-        return None if tiles is None else p.Deal(*self._at(c[0]), str(c[1]), tiles)
+        tiles, name = self._tiles(c[2:]), self._name(c[1])
+        return None if tiles is None or name is None else p.Deal(*self._at(c[0]), name, tiles)
 
     def play(self, c: list[Any]) -> p.Play | None:
         tile = self._tile(c[1])
@@ -109,13 +121,13 @@ class _Builder(Transformer[Token, Any]):
         return p.Pass(*self._at(c[0]), str(c[0]))
 
     def show(self, c: list[Token]) -> p.Show | None:
-        if c[2].type == "NO_TILES":
-            return p.Show(*self._at(c[0]), str(c[1]), ())
-        tiles = self._tiles(c[2:])
-        return None if tiles is None else p.Show(*self._at(c[0]), str(c[1]), tiles)
+        name = self._name(c[1])
+        tiles = () if c[2].type == "NO_TILES" else self._tiles(c[2:])
+        return None if tiles is None or name is None else p.Show(*self._at(c[0]), name, tiles)
 
-    def domino(self, c: list[Token]) -> p.Domino:
-        return p.Domino(*self._at(c[0]), str(c[1]))
+    def domino(self, c: list[Token]) -> p.Domino | None:
+        name = self._name(c[1])
+        return None if name is None else p.Domino(*self._at(c[0]), name)
 
     def blocked(self, c: list[Token]) -> p.Blocked:
         return p.Blocked(*self._at(c[0]))
@@ -123,10 +135,10 @@ class _Builder(Transformer[Token, Any]):
     def points(self, c: list[Token]) -> p.Points | None:
         if c[1].type == "NONE":
             return p.Points(*self._at(c[0]), None, None)
-        number = self._number(c[2])
-        if number is None:
+        number, name = self._number(c[2]), self._name(c[1])
+        if number is None or name is None:
             return None
-        return p.Points(*self._at(c[0]), str(c[1]), number)
+        return p.Points(*self._at(c[0]), name, number)
 
     def score(self, c: list[Any]) -> p.Score | None:
         entries = c[1:]
@@ -135,8 +147,8 @@ class _Builder(Transformer[Token, Any]):
         return p.Score(*self._at(c[0]), tuple(entries))
 
     def score_entry(self, c: list[Token]) -> p.ScoreEntry | None:
-        total = self._number(c[1])
-        return None if total is None else p.ScoreEntry(str(c[0]), total)
+        total, name = self._number(c[1]), self._name(c[0])
+        return None if total is None or name is None else p.ScoreEntry(name, total)
 
 
 # `pass` is a Python keyword; lark looks the method up by the rule's name.
