@@ -169,14 +169,17 @@ def test_sarif_meets_the_official_schema_and_locates_each_result(tmp_path: Path)
     log = json.loads(done.stdout)
     schema = json.loads(SARIF_SCHEMA.read_text("utf-8"))
     jsonschema.Draft4Validator.check_schema(schema)
-    jsonschema.Draft4Validator(schema).validate(log)
+    # With the formats checked too: a helpUri must be an absolute URI.
+    jsonschema.Draft4Validator(
+        schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER).validate(log)
     (run_,) = log["runs"]
     rules = run_["tool"]["driver"]["rules"]
     from blocknotation.basics.diagnostics import CATALOGUE
 
     assert [rule["id"] for rule in rules] == list(CATALOGUE)
     p405 = rules[list(CATALOGUE).index("P405")]
-    assert p405["helpUri"] == "docs/notation.md#p405"
+    assert p405["helpUri"].startswith("file:///")
+    assert p405["helpUri"].endswith("/docs/notation.md#p405")
     assert "passes" in p405["help"]["text"] and p405["defaultConfiguration"]["level"] == "error"
     first, second = run_["results"]
     assert (first["ruleId"], first["level"]) == ("P405", "error")

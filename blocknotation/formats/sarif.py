@@ -2,7 +2,8 @@
 
 One run of the tool ``blocknot``: its rules are the whole catalogue, each with its summary,
 the explanation of ``blocknot rules CODE`` (what it means and why) as help, and a ``helpUri``
-to the code's row of the catalogue in docs/notation.md, relative to the repository's root.
+to the code's row of the catalogue in docs/notation.md: an absolute ``file:`` URI of the page
+installed with the package (or of the checkout's copy).
 Each diagnostic is a result with its rule, level and a physical location (the file as a
 relative URI, and the region from the start to the end of the statement or token at fault).
 """
@@ -10,7 +11,8 @@ relative URI, and the region from the start to the end of the statement or token
 from __future__ import annotations
 
 import json
-from pathlib import PurePath
+from functools import cache
+from pathlib import Path, PurePath
 from typing import IO, Any
 from urllib.parse import quote
 
@@ -25,8 +27,20 @@ HELP_PAGE = "docs/notation.md"
 
 def help_uri(code: str, base: str = "") -> str:
     """The link to ``code``'s row of the catalogue: relative to the repository's root, or
-    under ``base`` (a URI ending in ``/``, as the language server gives it)."""
+    under ``base`` (a URI ending in ``/``: ``docs_base``)."""
     return f"{base}{HELP_PAGE}#{code.lower()}"
+
+
+@cache
+def docs_base() -> str | None:
+    """The URI of the directory that holds docs/notation.md: the package's own directory
+    once installed (the wheel carries the page), the checkout's root when run from one;
+    None when neither has it."""
+    package = Path(__file__).resolve().parents[1]
+    for root in (package, package.parent):
+        if (root / HELP_PAGE).is_file():
+            return root.as_uri() + "/"
+    return None
 
 
 def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
@@ -42,7 +56,7 @@ def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
             "shortDescription": {"text": translate(code.summary)},
             "fullDescription": {"text": what},
             "help": {"text": f"{what}\n\n{why}"},
-            "helpUri": help_uri(code.code),
+            "helpUri": help_uri(code.code, docs_base() or ""),
             "defaultConfiguration": {"level": code.severity},
             "properties": {"tags": list(code.rules)},
         })
@@ -50,7 +64,10 @@ def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
 
 
 def artifact_uri(path: str) -> str:
-    """A file name as a URI reference: forward slashes, unsafe characters %-escaped."""
+    """A file name as a URI reference: forward slashes, unsafe characters %-escaped; an
+    absolute path as a ``file:`` URI."""
+    if PurePath(path).is_absolute():
+        return Path(path).as_uri()
     return quote(PurePath(path).as_posix(), safe="/")
 
 

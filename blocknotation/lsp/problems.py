@@ -10,29 +10,14 @@ code's row of the catalogue in docs/notation.md: the link the SARIF output gives
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 from lsprotocol import types
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
-from ..formats.sarif import HELP_PAGE, help_uri
+from ..formats.sarif import docs_base, help_uri
 from .ranges import Lines
 
 SOURCE = "blocknot"
-
-
-@cache
-def docs_base() -> str | None:
-    """The URI of the directory that holds docs/notation.md: the package's own directory
-    once installed (the wheel carries the page), the checkout's root when run from one;
-    None when neither has it."""
-    package = Path(__file__).resolve().parents[1]
-    for root in (package, package.parent):
-        if (root / HELP_PAGE).is_file():
-            return root.as_uri() + "/"
-    return None
 
 
 def code_link(code: str) -> types.CodeDescription | None:
