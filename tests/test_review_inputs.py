@@ -142,3 +142,11 @@ def test_jsonl_writes_a_game_while_a_slow_writer_is_still_writing(tmp_path: Path
     rest = process.stdout.read().decode().splitlines()
     assert [json.loads(line)["game"] for line in rest] == [2]
     assert process.wait(timeout=60) == 0
+
+
+def test_statistics_as_json_lines(tmp_path: Path) -> None:
+    examples = ROOT / "blocknotation" / "examples"
+    done = run("validate", "--statistics", "--format", "jsonl", str(examples / "P405.bad.txt"),
+               str(examples / "G105.bad.txt"), cwd=tmp_path)
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(row["code"], row["count"]) for row in rows] == [("G105", 1), ("P405", 1)]

@@ -74,7 +74,7 @@ def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool) -
     if statistics:
         from ..formats.statistics import StatisticsSink
 
-        return StatisticsSink(out, lang, as_json=fmt in ("json", "jsonl"))
+        return StatisticsSink(out, lang, as_json=fmt == "json", as_lines=fmt == "jsonl")
     if fmt == "jsonl":
         from ..formats.jsonl import JsonLinesSink
 

@@ -12,14 +12,17 @@ from ..report.values import Piece, Tally
 
 
 class StatisticsSink:
-    """Counts the codes; writes a table (or JSON, with ``--format json``) at the end."""
+    """Counts the codes; writes a table at the end, or JSON with ``--format json`` (one array),
+    or JSON Lines with ``--format jsonl`` (one object per code)."""
 
     wants_digest = False
 
-    def __init__(self, out: IO[str], lang: str = "en", as_json: bool = False) -> None:
+    def __init__(self, out: IO[str], lang: str = "en", as_json: bool = False,
+                 as_lines: bool = False) -> None:
         self.out = out
         self.lang = lang
         self.as_json = as_json
+        self.as_lines = as_lines
         self.counts: Counter[str] = Counter()
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
@@ -35,11 +38,13 @@ class StatisticsSink:
     def close(self) -> None:
         translate = translator(self.lang)
         rows = self.rows()
-        if self.as_json:
-            self.out.write(json.dumps([
-                {"code": code, "count": count, "severity": CATALOGUE[code].severity,
-                 "summary": translate(CATALOGUE[code].summary)} for code, count in rows
-            ], ensure_ascii=False, indent=2) + "\n")
+        objects = [{"code": code, "count": count, "severity": CATALOGUE[code].severity,
+                    "summary": translate(CATALOGUE[code].summary)} for code, count in rows]
+        if self.as_lines:
+            for entry in objects:
+                self.out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        elif self.as_json:
+            self.out.write(json.dumps(objects, ensure_ascii=False, indent=2) + "\n")
         else:
             width = max((len(str(count)) for _, count in rows), default=1)
             for code, count in rows:
