@@ -150,3 +150,14 @@ def test_statistics_as_json_lines(tmp_path: Path) -> None:
                str(examples / "G105.bad.txt"), cwd=tmp_path)
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert [(row["code"], row["count"]) for row in rows] == [("G105", 1), ("P405", 1)]
+
+
+def test_a_select_on_the_command_line_is_not_narrowed_by_the_files_ignore(
+        tmp_path: Path) -> None:
+    (tmp_path / "blocknot.toml").write_text('ignore = ["P405"]\n', "utf-8")
+    (tmp_path / "p.block").write_text(P405, "utf-8")
+    assert "P405" not in run("validate", "p.block", cwd=tmp_path).stdout
+    done = run("validate", "--select", "P405", "p.block", cwd=tmp_path)
+    assert (done.returncode, done.stdout.count(" error P405 ")) == (1, 1)
+    both = run("validate", "--select", "P4", "--ignore", "P405", "p.block", cwd=tmp_path)
+    assert " P405 " not in both.stdout

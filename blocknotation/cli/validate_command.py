@@ -125,8 +125,10 @@ def validate(
     fmt = default_format(fmt or config.format)
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
-    selection = Selection(_codes(select) if select is not None else config.select,
-                          _codes(ignore) if ignore is not None else config.ignore)
+    # A --select given here is a whole selection: the file's ignore does not narrow it.
+    selection = Selection(
+        _codes(select) if select is not None else config.select,
+        _codes(ignore) if ignore is not None else () if select is not None else config.ignore)
     selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
                        for f in files)
     language, strict = _language(lang or config.lang), strict or bool(config.strict)
