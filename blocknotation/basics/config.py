@@ -49,7 +49,7 @@ class Config:
         relative = os.path.relpath(os.path.abspath(path), os.path.dirname(self.path))
         codes: list[str] = []
         for pattern, ignored in self.per_file_ignores:
-            if pathspec.PathSpec.from_lines("gitwildmatch", [pattern]).match_file(relative):
+            if pathspec.PathSpec.from_lines("gitignore", [pattern]).match_file(relative):
                 codes += ignored
         return tuple(codes)
 

@@ -100,7 +100,7 @@ def _walk(directory: str, filters: Filters) -> list[str]:
 
 
 def _spec(patterns: Sequence[str]) -> Spec:
-    return pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+    return pathspec.PathSpec.from_lines("gitignore", patterns)
 
 
 class _Gitignores:
@@ -114,7 +114,7 @@ class _Gitignores:
         if directory not in self._specs:
             try:
                 with open(os.path.join(directory, ".gitignore"), encoding="utf-8") as handle:
-                    spec = pathspec.PathSpec.from_lines("gitwildmatch", handle)
+                    spec = pathspec.PathSpec.from_lines("gitignore", handle)
             except (OSError, UnicodeDecodeError):
                 spec = None
             self._specs[directory] = spec
