@@ -114,6 +114,23 @@ lang_option = click.option(
 )
 
 
+#: The options of the commands that take files, directories and globs (validate, format).
+include_option = click.option("--include", multiple=True,
+              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
+                      "default *.block and *.block.gz)."))
+exclude_option = click.option("--exclude", multiple=True,
+              help=N_("Leave out files and directories found in directories or globs "
+                      "(gitignore-style pattern; repeatable)."))
+gitignore_option = click.option("--no-respect-gitignore", is_flag=True,
+              help=N_("Also read the files that .gitignore files leave out."))
+stdin_filename_option = click.option("--stdin-filename", default=None,
+              help=N_("The name standard input gets in reports."))
+config_option = click.option("--config", "config_path", default=None,
+              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
+                      "instead of the nearest one above the current directory."))
+isolated_option = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+
+
 def configuration(path: str | None, isolated: bool) -> Any:
     """The configuration that applies (``config.resolve``); a bad file is a usage error."""
     from ..basics.config import ConfigProblem, resolve

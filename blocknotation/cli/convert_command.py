@@ -16,11 +16,17 @@ from .common import (
     _input_stream,
     _language,
     _shown,
+    config_option,
     configuration,
+    exclude_option,
     expanded,
+    gitignore_option,
+    include_option,
+    isolated_option,
     lang_option,
     read_input,
     stdin_binary,
+    stdin_filename_option,
 )
 from .help import TranslatedCommand
 from .output import (
@@ -120,20 +126,12 @@ def _convert_large(
 @click.option("--diff", is_flag=True,
               help=N_("Change nothing; print the changes as a unified diff and exit 1 if "
                       "there are any."))
-@click.option("--include", multiple=True,
-              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
-                      "default *.block and *.block.gz)."))
-@click.option("--exclude", multiple=True,
-              help=N_("Leave out files and directories found in directories or globs "
-                      "(gitignore-style pattern; repeatable)."))
-@click.option("--no-respect-gitignore", is_flag=True,
-              help=N_("Also read the files that .gitignore files leave out."))
-@click.option("--stdin-filename", default=None,
-              help=N_("The name standard input gets in reports."))
-@click.option("--config", "config_path", default=None,
-              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
-                      "instead of the nearest one above the current directory."))
-@click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+@include_option
+@exclude_option
+@gitignore_option
+@stdin_filename_option
+@config_option
+@isolated_option
 @lang_option
 def format_command(
     files: Sequence[str], check: bool, diff: bool, include: tuple[str, ...],

@@ -18,11 +18,17 @@ from .common import (
     _codes,
     _input_stream,
     _language,
+    config_option,
     configuration,
+    exclude_option,
     expanded,
+    gitignore_option,
+    include_option,
+    isolated_option,
     lang_option,
     read_input,
     stdin_binary,
+    stdin_filename_option,
     write_output,
 )
 from .completion import complete_codes
@@ -66,22 +72,14 @@ from .help import TranslatedCommand
                       "diagnostics."))
 @click.option("--exit-zero", is_flag=True,
               help=N_("Exit with status 0 even when a file has an error."))
-@click.option("--include", multiple=True,
-              help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
-                      "default *.block and *.block.gz)."))
-@click.option("--exclude", multiple=True,
-              help=N_("Leave out files and directories found in directories or globs "
-                      "(gitignore-style pattern; repeatable)."))
-@click.option("--no-respect-gitignore", is_flag=True,
-              help=N_("Also read the files that .gitignore files leave out."))
-@click.option("--stdin-filename", default=None,
-              help=N_("The name standard input gets in reports."))
+@include_option
+@exclude_option
+@gitignore_option
+@stdin_filename_option
 @click.option("--no-suppress", is_flag=True,
               help=N_("Report everything, even what '# blocknot: ignore' comments suppress."))
-@click.option("--config", "config_path", default=None,
-              help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
-                      "instead of the nearest one above the current directory."))
-@click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+@config_option
+@isolated_option
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0), default=None,
     help=N_("Worker processes (0: one per core; default 1); the output is the same as with 1."),
