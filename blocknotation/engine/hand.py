@@ -156,9 +156,12 @@ class Replay:
         return True
 
     def after_the_end(self, seat: int, move: Move) -> None:
-        """P406, except for the one pass each player may still write after a dead block."""
+        """P406, except for the one pass each player may still write after a dead block
+        (which must still come before the end is written down: G107 after a claim line)."""
         if isinstance(move, r.Pass) and seat in self.grace:
             self.grace.discard(seat)
+            if move.line in self.late:
+                self.problems.append(late_move(move))
             return
         winner = None if self.winner is None else self.names[self.winner]
         self.problems.append(
