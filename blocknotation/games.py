@@ -16,6 +16,7 @@ from typing import Any, BinaryIO
 
 from .basics.diagnostics import Diagnostic
 from .pipeline import EVERYTHING, Selection, chunks_of, validate_chunk
+from .reading.reader import Reading
 from .reading.stream import Chunk
 from .report.values import Piece
 
@@ -53,14 +54,17 @@ def iter_games(stream: BinaryIO) -> Iterator[GameText]:
         index += 1
 
 
-def game_digest(chunk: Chunk) -> str | None:
+def game_digest(chunk: Chunk, reading: Reading | None = None) -> str | None:
     """The sha256 (hex) of the game's canonical text, one LF after each line; None when the
-    chunk holds no game or has lines that cannot be read (its text would not be whole)."""
+    chunk holds no game or has lines that cannot be read (its text would not be whole).
+    ``reading``: the chunk as already read (``Chunk.read``), so that it is read once."""
     from .formats.canonical import game_lines
+    from .reading.parsing import as_records
 
-    parsed = chunk.parse()
-    if parsed.diagnostics or not parsed.records.games:
+    reading = chunk.read() if reading is None else reading
+    if reading.diagnostics or not reading.records.games:
         return None
+    parsed = as_records(reading)
     text = "".join(line + "\n" for line in game_lines(parsed.records.games[0], first=True))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -70,8 +74,9 @@ def check(game: GameText, selection: Selection = EVERYTHING) -> tuple[Piece, str
     if game.problem is not None:
         return validate_chunk(game.problem, game.index, selection), None
     chunk = game.chunk
-    piece = validate_chunk(chunk, game.index, selection)
-    return piece, game_digest(chunk) if piece.games else None
+    reading = chunk.read()
+    piece = validate_chunk(chunk, game.index, selection, parsed=reading)
+    return piece, game_digest(chunk, reading) if piece.games else None
 
 
 def validate_game(game: GameText | str, path: str = "<string>", *, first_line: int = 1,
