@@ -147,8 +147,9 @@ class Table:
         holder.placed += 1
         if own:
             i = index(tile)
-            holder.spent |= 1 << i
-            self.played |= 1 << i
+            bit = 1 << i
+            holder.spent |= bit
+            self.played |= bit
             self.played_by[i] = seat
             self.played_at[i] = line
 

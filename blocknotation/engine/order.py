@@ -58,13 +58,13 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
     reader = _StageReader(hand)
     seat = seats.seat
-    moves = reader.out.moves
+    add_move = reader.out.moves.append
     for s in hand.statements:
         if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
             if s.player in seat:
                 if reader.first_end:
                     reader.out.late.add(s.line)
-                moves.append(s)
+                add_move(s)
                 continue
         elif isinstance(s, r.Blocked | r.Score) or s.player is None:
             reader.end(s)
