@@ -114,13 +114,17 @@ def _read_lines(
     heads: list[int] = []
     comments: list[tuple[int, str]] = []
     add = items.append
-    play, pass_ = p.Play, p.Pass  # most lines
     long_lines = max(map(len, lines), default=0) > MAX_LINE_LENGTH
     for number, line in enumerate(lines, start=first_line):
         if long_lines and len(line) > MAX_LINE_LENGTH:
             problems.append(_too_long(number))
             continue
         quick = read(line, number)
+        if type(quick) is p.Play or type(quick) is p.Pass:  # most lines: tested first
+            add(quick)
+            if quick.comment is not None:
+                comments.append((number, quick.comment))
+            continue
         if quick is None:
             if not line.strip(" \t"):
                 continue
@@ -141,8 +145,7 @@ def _read_lines(
             if quick:
                 comments.append((number, quick[1:]))  # kept exactly, trailing space and all
         else:
-            kind = type(quick)
-            if kind is not play and kind is not pass_ and (kind is p.Hand or kind is p.Tag):
+            if type(quick) is p.Hand or type(quick) is p.Tag:
                 heads.append(len(items))
             add(quick)
             if quick.comment is not None:
