@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import Chain, Side, Trace, lay, mistyped
+from .chain import PAIR, Chain, Side, Trace, lay, mistyped
 from .claims import how_it_ended
 from .knowledge import Table
 from .moves import (
@@ -143,8 +143,8 @@ class Replay:
         self.turns.passed = 0
         chain.readings = after
         table.play(seat, tile, line, True)
-        left, right = self.ends[line] = divmod(after.bit_length() - 1, 7)
-        was_left, was_right = divmod(before.bit_length() - 1, 7)
+        left, right = self.ends[line] = PAIR[after.bit_length() - 1]
+        was_left, was_right = PAIR[before.bit_length() - 1]
         if (side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
             self.placed[line] = ((left, was_left), "L")
         else:
