@@ -59,8 +59,8 @@ class Replay:
         self.late: set[int] = set()
         self.chain = Chain()
         self.turns = Turns()
-        self.following = (*range(1, len(seats)), 0)  # the seat after each (R5)
-        self.everybody = (1 << len(seats)) - 1  # every seat, one bit each
+        self.following = seats.following
+        self.everybody = (1 << len(seats.names)) - 1  # every seat, one bit each
         self.problems: list[Diagnostic] = []
         self.ends: dict[int, tuple[int, int]] = {}
         self.placed: dict[int, tuple[Tile, Side | None]] = {}
