@@ -24,6 +24,9 @@ Side = Literal["L", "R"]
 #: Every reading: all 49 (left, right) pairs.
 EVERY = (1 << 49) - 1
 
+#: The (left, right) pair of each reading, by its bit's position (``left * 7 + right``).
+PAIR: tuple[tuple[int, int], ...] = tuple(divmod(k, 7) for k in range(49))
+
 
 def reading(left: int, right: int) -> int:
     """The one-reading set of the ends (left, right)."""
@@ -34,7 +37,7 @@ def pairs(readings: int) -> Iterator[tuple[int, int]]:
     """The (left, right) pairs of a set of readings, lowest left first."""
     while readings:
         low = readings & -readings
-        yield divmod(low.bit_length() - 1, 7)
+        yield PAIR[low.bit_length() - 1]
         readings ^= low
 
 
@@ -59,9 +62,9 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
     blank (R7): values are compared plainly."""
     a, b = tile
     if readings and not readings & (readings - 1):  # one reading: the usual case
-        left, right = divmod(readings.bit_length() - 1, 7)
-        on_left = left in (a, b)
-        on_right = right in (a, b)
+        left, right = PAIR[readings.bit_length() - 1]
+        on_left = left in tile
+        on_right = right in tile
         if side is None:
             if on_left == on_right:
                 return 0
@@ -71,8 +74,8 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
         return 1 << (left * 7 + (b if a == right else a)) if on_right else 0
     out = 0
     for left, right in pairs(readings):
-        on_left = left in (a, b)
-        on_right = right in (a, b)
+        on_left = left in tile
+        on_right = right in tile
         if side is None and on_left == on_right:
             continue
         if on_left and side != "R":
@@ -156,7 +159,7 @@ class Chain:
         """(left, right) when only one reading is left."""
         readings = self.readings
         if readings and not readings & (readings - 1):
-            return divmod(readings.bit_length() - 1, 7)
+            return PAIR[readings.bit_length() - 1]
         return None
 
     def values(self, side: Side) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ from .moves import disproved_pass, end_name
 from .order import Stages
 from .players import Seats
 from .shows import check_show, check_show_count
-from .tiles import MATCHING, TILES, bits, index, pips, text
+from .tiles import MATCHING, TILES, bit, bits, pips, text
 
 
 class Ending:
@@ -98,8 +98,11 @@ def _shows(
             problems.append(problem)
             bad.add(seat)
             continue
-        state.table.show(seat, show.tiles, show.line)
-        shown[seat] = sum(1 << index(tile) for tile in show.tiles)
+        mask = 0
+        for tile in show.tiles:
+            mask |= bit(tile)
+        state.table.show(seat, mask, show.line)
+        shown[seat] = mask
         if state.table.holders[seat].deal is None:
             state.later[seat].extend((show.line, tile, True) for tile in show.tiles)
     return shown, bad

@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import Chain, Side, Trace, lay, mistyped
+from .chain import PAIR, Chain, Side, Trace, lay, mistyped
 from .claims import how_it_ended
 from .knowledge import Table
 from .moves import (
@@ -59,8 +59,8 @@ class Replay:
         self.late: set[int] = set()
         self.chain = Chain()
         self.turns = Turns()
-        self.following = (*range(1, len(seats)), 0)  # the seat after each (R5)
-        self.everybody = (1 << len(seats)) - 1  # every seat, one bit each
+        self.following = seats.following
+        self.everybody = (1 << len(seats.names)) - 1  # every seat, one bit each
         self.problems: list[Diagnostic] = []
         self.ends: dict[int, tuple[int, int]] = {}
         self.placed: dict[int, tuple[Tile, Side | None]] = {}
@@ -96,6 +96,7 @@ class Replay:
         turns = self.turns
         following = self.following
         problems = self.problems
+        play_as_written = self.play_as_written
         for move in self.moves:
             seat = seat_of[move.player]
             if self.outcome is not None:
@@ -108,7 +109,7 @@ class Replay:
                 problems.append(out_of_turn(expected, move, self.names))
             turns.expected = following[seat]
             if isinstance(move, r.Play):
-                if not self.play_as_written(seat, move):
+                if not play_as_written(seat, move):
                     self.play(seat, move)
             else:
                 self.pass_(seat, move)
@@ -122,32 +123,35 @@ class Replay:
         before = chain.readings
         if not before or before & (before - 1) or chain.traces:
             return False
-        holder = self.table.holders[seat]
+        table = self.table
+        holder = table.holders[seat]
         tile = play.tile
         bit = BIT[tile[0]][tile[1]]
-        if holder.deal is None:  # a tile they may hold, not played before?
-            if check_holding(self.table, seat, play, self.names) != (None, True):
+        deal = holder.deal
+        if deal is None:  # a tile they may hold, not played before?
+            if check_holding(table, seat, play, self.names) != (None, True):
                 return False
-        elif not holder.deal & ~holder.spent & bit:  # a tile of their own, still held
+        elif not deal & ~holder.spent & bit:  # a tile of their own, still held
             return False
-        after = lay(before, tile, play.side)
+        side = play.side
+        after = lay(before, tile, side)
         if not after:
             return False
         line = play.line
-        if holder.deal is None:
+        if deal is None:
             self.later[seat].append((line, tile, False))
         self.turns.passed = 0
         chain.readings = after
-        self.table.play(seat, tile, line, True)
-        left, right = self.ends[line] = divmod(after.bit_length() - 1, 7)
-        was_left, was_right = divmod(before.bit_length() - 1, 7)
-        if (play.side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
+        table.play(seat, tile, line, True)
+        left, right = self.ends[line] = PAIR[after.bit_length() - 1]
+        was_left, was_right = PAIR[before.bit_length() - 1]
+        if (side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
             self.placed[line] = ((left, was_left), "L")
         else:
             self.placed[line] = ((was_right, right), "R")
         in_hands = self.in_hands
         if in_hands is None:
-            in_hands = self.table.held_by_anyone()
+            in_hands = table.held_by_anyone()
         self.in_hands = in_hands = in_hands & ~bit
         if holder.placed >= self.seats.each:
             self.end("domino", seat, line)

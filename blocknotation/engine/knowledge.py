@@ -19,7 +19,7 @@ Everything here records facts; the checks that judge them live in ``moves.py`` a
 from __future__ import annotations
 
 from .chain import Chain, Trace, pairs, reading
-from .tiles import MATCHING, Tile, bit, index
+from .tiles import MATCHING, Tile, index
 
 NOBODY = -1
 
@@ -147,8 +147,9 @@ class Table:
         holder.placed += 1
         if own:
             i = index(tile)
-            holder.spent |= 1 << i
-            self.played |= 1 << i
+            mask = 1 << i
+            holder.spent |= mask
+            self.played |= mask
             self.played_by[i] = seat
             self.played_at[i] = line
 
@@ -180,10 +181,8 @@ class Table:
         shown = self.shown
         return sum(shown) & ~shown[seat]  # the masks are disjoint: a sum is their union
 
-    def show(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
-        mask = 0
-        for tile in tiles:
-            mask |= bit(tile)
+    def show(self, seat: int, mask: int, line: int) -> None:
+        """``seat`` showed the tiles of ``mask`` at ``line``."""
         first = mask & ~sum(self.shown)  # the masks are disjoint: a sum is their union
         self.shown[seat] |= first
         self.shows.append((first, seat, line))

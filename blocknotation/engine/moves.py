@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from .chain import (
+    PAIR,
     Chain,
     Change,
     Side,
@@ -214,7 +215,7 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
 def legal_passes(held: int, readings: int) -> int:
     """The readings in which a player holding ``held`` has nothing that fits (R8)."""
     if readings and not readings & (readings - 1):  # one reading: the usual case
-        left, right = divmod(readings.bit_length() - 1, 7)
+        left, right = PAIR[readings.bit_length() - 1]
         return 0 if held & (VALUE_MASK[left] | VALUE_MASK[right]) else readings
     legal = 0
     for left, right in pairs(readings):

@@ -26,6 +26,11 @@ from .players import Seats
 Move = r.Play | r.Pass
 Outcome = r.Domino | r.Blocked
 
+# Kinds of statement as tuples, which ``isinstance`` tests faster than unions.
+_NAMELESS = (r.Blocked, r.Score)
+_SETUP = (r.Opener, r.Deal)
+_CLAIMS = (r.Domino, r.Blocked)
+
 
 class Stages:
     """One hand's statements by stage, each kept once."""
@@ -58,19 +63,19 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
     reader = _StageReader(hand)
     seat = seats.seat
-    moves = reader.out.moves
+    add_move = reader.out.moves.append
     for s in hand.statements:
         if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
             if s.player in seat:
                 if reader.first_end:
                     reader.out.late.add(s.line)
-                moves.append(s)
+                add_move(s)
                 continue
-        elif isinstance(s, r.Blocked | r.Score) or s.player is None:
+        elif isinstance(s, _NAMELESS) or s.player is None:
             reader.end(s)
             continue
         elif s.player in seat:
-            if isinstance(s, r.Opener | r.Deal):
+            if isinstance(s, _SETUP):
                 reader.setup(s)
             else:
                 reader.end(s)
@@ -133,7 +138,7 @@ class _StageReader:
             what = Message(N_("show for {player}"), {"player": s.player})
             self.problems.append(_again(s, what, self.shown[s.player]))
             return
-        if isinstance(s, r.Domino | r.Blocked):
+        if isinstance(s, _CLAIMS):
             first = out.outcome
             if first is None:
                 out.outcome = s

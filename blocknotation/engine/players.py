@@ -28,14 +28,16 @@ _WHOLE = re.compile(rf"\+?0*([0-9]{{1,{MAX_NUMBER_DIGITS}}})")
 
 class Seats:
     """The players of a game in clockwise order; a seat is an index into ``names``; ``each``
-    is the number of tiles dealt to each player (R3)."""
+    is the number of tiles dealt to each player (R3); ``following``: the seat after each
+    (R5)."""
 
-    __slots__ = ("each", "names", "seat")
+    __slots__ = ("each", "following", "names", "seat")
 
     def __init__(self, names: tuple[str, ...], seat: Mapping[str, int], each: int) -> None:
         self.names = names
         self.seat = seat
         self.each = each
+        self.following = (*range(1, len(names)), 0)
 
     @classmethod
     def of(cls, names: tuple[str, ...]) -> Seats:

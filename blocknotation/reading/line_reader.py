@@ -150,7 +150,7 @@ def read_line(line: str, number: int) -> Item | str | None:
     """
     name, _, rest = line.partition(": ")
     move = _MOVES.get(rest, _NO_MOVE)
-    if move is not _NO_MOVE and _known(name):  # a canonical move: most lines
+    if move is not _NO_MOVE and (_KNOWN.get(name) or is_name(name)):  # a move: most lines
         if move is None:
             return Pass(number, 1, name)
         return Play(number, 1, name, move[0], move[1])

@@ -120,6 +120,11 @@ def _read_lines(
             problems.append(_too_long(number))
             continue
         quick = read(line, number)
+        if type(quick) is p.Play or type(quick) is p.Pass:  # most lines: tested first
+            add(quick)
+            if quick.comment is not None:
+                comments.append((number, quick.comment))
+            continue
         if quick is None:
             if not line.strip(" \t"):
                 continue

@@ -17,7 +17,7 @@ Outcome = Literal["domino", "blocked", "unfinished"]
 Status = Literal["won", "drawn", "decided", "in_progress"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is built per hand, and frozen ones cost twice as much
 class HandResult:
     """One hand as the engine recomputed it.
 
