@@ -57,8 +57,14 @@ def _moves(count: int) -> bytes:
     return PLAYERS + b"".join(lines)
 
 
+#: A remark line (about 160 bytes): cheap to read, unlike a move, which is replayed.
+REMARK = b"# " + b"a remark about the hand, the table and the players, " * 3 + b"\n"
+
+
 def _many_games() -> bytes:
-    game = PLAYERS + b"Ada: 1-2\nBea: 2-3 R\n\n"
+    """About 1,300 games of a few moves and ten remark lines each (a real game takes about
+    2 kB), together beyond MAX_INPUT_BYTES."""
+    game = PLAYERS + b"Ada: 1-2\nBea: 2-3 R\n" + REMARK * 10 + b"\n"
     return game * (MAX_INPUT_BYTES // len(game) + 1)
 
 

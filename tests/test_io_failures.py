@@ -41,12 +41,31 @@ def blocknot(
     )
 
 
+#: A remark line of the padding of ``big`` (about 180 bytes).
+REMARK = "# " + "a long remark about the game, the table and the players, " * 3
+
+
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A valid record file of more than MAX_INPUT_BYTES (about 2.4 MB, 600 games).  Every
-    deal is written: such games are replayed the quick way, so the tests spend their time on
-    what they test, the output (a record with hidden deals takes eight times longer)."""
+    """A valid record file of more than MAX_INPUT_BYTES (about 2.3 MB, 100 games), which the
+    commands stream a game at a time.  Its size is mostly remarks, 110 lines before each game:
+    every hand costs replaying and reporting, a comment line little, and the tests are about
+    the size of the file, not the number of hands.  Every deal is written: such games are
+    replayed the quick way (a record with hidden deals takes eight times longer)."""
     path = tmp_path_factory.mktemp("big") / "big.txt"
+    games = generate(seed=7, games=100, partial=False, claims=True)
+    padding = "\n".join([REMARK] * 110)
+    path.write_text("\n".join(f"{padding}\n{game}" for game in games), encoding="utf-8")
+    assert path.stat().st_size > MAX_INPUT_BYTES
+    return path
+
+
+@pytest.fixture(scope="module")
+def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A valid record file of more than MAX_INPUT_BYTES made of games only (about 2.4 MB,
+    600 games, every deal written), whose record JSON (about 22 MB) is more than ``convert``
+    holds in memory (8 MB): it is spooled to a temporary file before it is written."""
+    path = tmp_path_factory.mktemp("many") / "many.txt"
     path.write_text("\n".join(generate(seed=7, games=600, partial=False, claims=True)),
                     encoding="utf-8")
     assert path.stat().st_size > MAX_INPUT_BYTES
@@ -80,8 +99,8 @@ def test_a_full_standard_output_is_exit_2_and_one_line(args: tuple[str, ...]) ->
     assert done.stderr.decode() == f"blocknot: cannot write standard output: {FULL}\n"
 
 
-def test_a_full_output_file_is_named(big: Path) -> None:
-    for args in (("convert", str(big), "-o", "/dev/full"),
+def test_a_full_output_file_is_named(many_games: Path) -> None:
+    for args in (("convert", str(many_games), "-o", "/dev/full"),
                  ("convert", str(GOOD), "-o", "/dev/full"),
                  ("generate", "--games", "50", "-o", "/dev/full")):
         done = blocknot(*args)
@@ -171,15 +190,19 @@ def test_an_interrupted_generate_leaves_no_partial_file(
 # --- 8, 9: many files, and files that vanish ---------------------------------------------------
 
 
+#: Descriptors the command may hold open (a low limit, so that a few hundred files exceed it).
+DESCRIPTORS = 128
+
+
 def _few_descriptors() -> None:
-    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (DESCRIPTORS, DESCRIPTORS))
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_more_files_than_descriptors(tmp_path: Path, jobs: str) -> None:
     game = next(iter(generate(seed=2, games=1, players=2)))
     names = []
-    for number in range(1100):
+    for number in range(2 * DESCRIPTORS + 50):
         path = tmp_path / f"{number:04}.txt"
         path.write_text(game, encoding="utf-8")
         names.append(str(path))
@@ -283,9 +306,9 @@ def test_annotated_output_of_a_file_larger_than_the_bound(big: Path, tmp_path: P
     first = blocknot("validate", str(big), timeout=300)
     assert again.returncode == first.returncode == 0
     counts = first.stdout.decode().split(": ", 1)[1]
-    assert counts.startswith("600 games, ") and counts.endswith(" 0 errors, 0 warnings\n")
+    assert counts.startswith("100 games, ") and counts.endswith(" 0 errors, 0 warnings\n")
     assert again.stdout.decode() == f"{annotated}: {counts}"
-    assert "\n#= game 600: " in done.stdout.decode()
+    assert "\n#= game 100: " in done.stdout.decode()
 
 
 # --- 6: the JSON says what the exit status says ------------------------------------------------
@@ -350,10 +373,10 @@ def test_a_reader_that_goes_away_is_141_and_quiet(big: Path, args: tuple[str, ..
     assert (status, error) == (141, b"")
 
 
-def test_a_temporary_file_that_cannot_grow_is_exit_2(big: Path) -> None:
+def test_a_temporary_file_that_cannot_grow_is_exit_2(many_games: Path) -> None:
     """A large conversion spools its output (beyond 8 MB, to a temporary file) before writing
     it: a file size limit stops the spool, which is named, not taken for a bug."""
-    done = blocknot("convert", str(big), preexec=_small_file_limit)
+    done = blocknot("convert", str(many_games), preexec=_small_file_limit)
     assert done.returncode == 2
     assert done.stderr == b"blocknot: cannot write a temporary file: File too large\n"
     assert done.stdout == b""

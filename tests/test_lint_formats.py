@@ -17,6 +17,8 @@ from pathlib import Path
 
 import jsonschema
 
+from blocknotation.simulator.writer import generate
+
 from inprocess import TextDone, run_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,9 +95,16 @@ def test_jsonl_quiet_leaves_out_clean_games(tmp_path: Path) -> None:
     assert only["game"] == 2
 
 
+#: A remark line (about 180 bytes): cheap to read, unlike a move, which is replayed.
+REMARK = "# " + "a long remark about the game, the table and the players, " * 3
+
+
 def test_jsonl_first_line_comes_before_standard_input_ends(tmp_path: Path) -> None:
-    games = run("generate", "--games", "1500", "--players", "3", "--seed", "7", cwd=tmp_path)
-    data = games.stdout.encode("utf-8")
+    # 150 games, every deal written, each followed by 90 remark lines: more bytes than the
+    # stream reads at once, for little replaying.
+    games = generate(seed=7, games=150, players=3, partial=False, claims=True)
+    padding = "\n".join([REMARK] * 90)
+    data = "\n".join(f"{game}\n{padding}\n" for game in games).encode("utf-8")
     assert len(data) > 2 * (1 << 20)  # more than the stream's read block
     process = subprocess.Popen(
         [sys.executable, "-m", "blocknotation", "validate", "--format", "jsonl", "-"],
@@ -121,7 +130,7 @@ def test_jsonl_first_line_comes_before_standard_input_ends(tmp_path: Path) -> No
     process.stdin.close()
     reader.join()
     assert process.wait(timeout=300) == 0
-    assert len(rest) + 1 == 1500 and json.loads(rest[-1])["game"] == 1500
+    assert len(rest) + 1 == 150 and json.loads(rest[-1])["game"] == 150
     process.stdout.close()
     assert process.stderr is not None
     process.stderr.close()
