@@ -195,15 +195,20 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
 def validate_stream(stream: BinaryIO | Iterable[bytes],
                     selection: Selection = EVERYTHING) -> Iterator[Piece]:
     """Validate a record file read from ``stream``, one piece per game, in order."""
-    yield from file_end(_validated(stream, selection), selection)
+    yield from file_end((piece for _, piece in read_and_validate(stream, selection)), selection)
 
 
-def _validated(stream: BinaryIO | Iterable[bytes], selection: Selection) -> Iterator[Piece]:
+def read_and_validate(stream: BinaryIO | Iterable[bytes], selection: Selection = EVERYTHING
+                      ) -> Iterator[tuple[Reading | None, Piece]]:
+    """Each game chunk of ``stream`` read once, and its piece of the report: the reading is
+    what the replay was given (None for a decoding problem), for outputs that show the
+    record as written too (``--format annotated``, ``--format html``)."""
     games = 0
     for chunk in chunks_of(stream):
-        piece = validate_chunk(chunk, games + 1, selection)
+        reading = None if isinstance(chunk, Diagnostic) else chunk.read()
+        piece = validate_chunk(chunk, games + 1, selection, parsed=reading)
         games += len(piece.games)
-        yield piece
+        yield reading, piece
 
 
 def validate_bytes(data: bytes, path: str, selection: Selection = EVERYTHING) -> FileReport:

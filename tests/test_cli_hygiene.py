@@ -202,12 +202,12 @@ def test_an_endless_line_is_refused_in_bounded_memory() -> None:
 
 def test_a_crash_is_one_line_and_status_70() -> None:
     """An internal error (simulated: validation replaced by a failing one) is not a traceback."""
-    # A clean game takes the quick replay, not ``engine.replay``: the failure goes in above both.
+    # The failure goes in where every game is checked, above the engine.
     crash = (
         "import sys\n"
         "import blocknotation.pipeline as v\n"
         "from blocknotation.cli.commands import main\n"
-        "def validate_chunk(*args):\n"
+        "def validate_chunk(*args, **keywords):\n"
         "    raise RuntimeError('simulated')\n"
         "v.validate_chunk = validate_chunk\n"
         "main(sys.argv[1:])\n"

@@ -16,10 +16,11 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, BinaryIO, cast
 
-from ..basics.diagnostics import Diagnostic, printable
+from ..basics.diagnostics import printable
 from ..formats.annotated import annotate_chunk
 from ..formats.report_text import piece_lines, summary_line
-from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
+from ..reading.parsing import as_records
 from ..report.values import FileReport, Piece, Tally
 from .output import output_file, say, scratch, stdout_is_terminal
 from .runner import Input
@@ -94,14 +95,13 @@ def annotated_pieces(
     of the report.  The texts joined are the annotated file."""
     games = 0
     lines_out = 0  # lines of annotated text written before this chunk's
-    for chunk in chunks_of(stream):
-        parsed = None if isinstance(chunk, Diagnostic) else chunk.parse()
-        piece = validate_chunk(chunk, games + 1, selection, parsed=parsed)
+    for reading, piece in read_and_validate(stream, selection):
         continued = games > 0
         games += len(piece.games)
-        if parsed is None or parsed.diagnostics:
+        if reading is None or reading.diagnostics:
             yield None, piece
             continue
-        text = annotate_chunk(parsed.records, piece, lang, chain, continued, lines_out)
+        records = as_records(reading).records  # the records the canonical writer takes
+        text = annotate_chunk(records, piece, lang, chain, continued, lines_out)
         lines_out += text.count("\n")
         yield text, piece

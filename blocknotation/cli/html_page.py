@@ -6,10 +6,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from ..basics.diagnostics import Diagnostic
 from ..formats.html import FileView, file_view, html_page
 from ..formats.html_facts import GameFacts, game_facts
-from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
 from ..report.values import FileReport, Piece
 
 
@@ -29,12 +28,8 @@ def _validated(data: bytes, path: str,
     """The file's report and its games as written (with their first lines)."""
     pieces: list[Piece] = []
     games: list[tuple[int, GameFacts]] = []
-    count = 0
-    for chunk in chunks_of(io.BytesIO(data)):
-        read = None if isinstance(chunk, Diagnostic) else chunk.read()
-        piece = validate_chunk(chunk, count + 1, selection, parsed=read)
-        if read is not None:
-            games += ((g.line, game_facts(g)) for g in read.records.games)
-        count += len(piece.games)
+    for reading, piece in read_and_validate(io.BytesIO(data), selection):
+        if reading is not None:
+            games += ((g.line, game_facts(g)) for g in reading.records.games)
         pieces.append(piece)
     return collect(path, pieces), games
