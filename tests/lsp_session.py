@@ -14,6 +14,35 @@ from pygls.lsp.client import LanguageClient
 
 WAIT = 60.0
 
+# A hand every deal of which is known, with 𝔅 (U+1D505), outside the Basic Multilingual
+# Plane: two UTF-16 units, one code point.
+RECORD = """\
+[Players "Ada 𝔅ea"]
+
+hand 1
+opener Ada
+deal Ada: 5-6 0-5 5-1 2-2 5-5 0-4 5-4
+deal 𝔅ea: 4-4 1-1 2-4 3-6 3-4 6-6 0-6
+Ada: 0-5
+𝔅ea: 0-6
+Ada: 4-5
+𝔅ea: 6-6 L
+Ada: 4-0 R
+𝔅ea: 6-3 L
+Ada: pass
+𝔅ea: 3-4 L
+Ada: pass
+𝔅ea: 4-4 L
+Ada: pass
+𝔅ea: 4-2 L
+Ada: 2-2 L
+𝔅ea: pass
+Ada: pass
+blocked
+points 𝔅ea 25
+score Ada 0, 𝔅ea 25
+"""
+
 
 class Session:
     """One server process and the client talking to it; ``async with Session() as s``."""

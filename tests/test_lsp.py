@@ -15,37 +15,12 @@ import pytest
 
 pytest.importorskip("pygls", reason="the language server needs pygls: pip install '.[lsp]'")
 
-from lsp_session import Session
+from lsp_session import RECORD, Session
 from lsprotocol import types
 
-# 𝔅 (U+1D505) lies outside the Basic Multilingual Plane: two UTF-16 units, one code point.
-HAND = """\
-[Players "Ada 𝔅ea"]
-[Target "50"]  # blocknot: ignore[G105]
-
-hand 1
-opener Ada
-deal Ada: 5-6 0-5 5-1 2-2 5-5 0-4 5-4
-deal 𝔅ea: 4-4 1-1 2-4 3-6 3-4 6-6 0-6
-Ada: 0-5
-𝔅ea: 0-6
-Ada: 4-5
-𝔅ea: 6-6 L
-Ada: 4-0 R
-𝔅ea: 6-3 L
-Ada: pass
-𝔅ea: 3-4 L
-Ada: pass
-𝔅ea: 4-4 L
-Ada: pass
-𝔅ea: 4-2 L
-Ada: 2-2 L
-𝔅ea: pass
-Ada: pass
-blocked
-points 𝔅ea 25
-score Ada 0, 𝔅ea 25
-"""
+# The shared record, with a house target whose G105 is suppressed on its line.
+HAND = RECORD.replace('[Players "Ada 𝔅ea"]\n',
+                      '[Players "Ada 𝔅ea"]\n[Target "50"]  # blocknot: ignore[G105]\n', 1)
 
 
 def run(scenario: Callable[[Session], Awaitable[None]], **options: object) -> None:
