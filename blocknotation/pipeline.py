@@ -138,9 +138,9 @@ def file_end(pieces: Iterable[Piece], selection: Selection) -> Iterator[Piece]:
     for piece in pieces:
         marks.follow(piece.file_marks, followed(piece))
         yield piece
-    unused = marks.unused(selection.keeps) if selection.suppress else ()
-    if unused:
-        yield Piece((), unused, marks.context())
+    last = marks.last_piece(selection.keeps, selection.suppress)
+    if last is not None:
+        yield last
 
 
 def json_hint(chunk: Chunk) -> Diagnostic | None:

@@ -164,6 +164,12 @@ class FileMarks:
         """The lines the file's ``ignore-file`` comments are written on."""
         return {m.line: m.source for m in self.marks}
 
+    def last_piece(self, keeps: Callable[[str], bool], suppress: bool) -> Piece | None:
+        """The piece that ends a file: its unused ``ignore-file`` codes (S004, with the lines
+        they are written on), or None when there are none or comments are inert."""
+        unused = self.unused(keeps) if suppress else ()
+        return Piece((), unused, self.context()) if unused else None
+
     def unused(self, keeps: Callable[[str], bool]) -> tuple[Diagnostic, ...]:
         """S004 for each code of the file's ``ignore-file`` comments that suppressed nothing
         (none when ``keeps`` refuses S004 or the file's comments suppress S004)."""

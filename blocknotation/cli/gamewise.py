@@ -57,9 +57,9 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
             piece, digest = validate_chunk(chunk, game.index, selection), None
         marks.follow(piece.file_marks, followed(piece))
         yield piece, digest
-    unused = marks.unused(selection.keeps) if selection.suppress else ()
-    if unused:
-        yield Piece((), unused, marks.context()), None
+    last = marks.last_piece(selection.keeps, selection.suppress)
+    if last is not None:
+        yield last, None
 
 
 def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:

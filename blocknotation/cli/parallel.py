@@ -21,7 +21,7 @@ from ..basics.diagnostics import Diagnostic
 from ..basics.interrupts import ignore_in_worker
 from ..pipeline import Selection, chunks_of, validate_chunk
 from ..reading.stream import Chunk
-from ..report.values import Piece, Rendered
+from ..report.values import Rendered
 from ..suppress import FileMarks
 
 if TYPE_CHECKING:
@@ -128,9 +128,9 @@ def _drain(item: tuple[int, Future[list[Rendered]] | _FileEnd], marks: dict[int,
     followed = marks.setdefault(index, FileMarks())
     if isinstance(future, _FileEnd):
         del marks[index]
-        unused = followed.unused(future.selection.keeps) if future.selection.suppress else ()
-        if unused:
-            yield index, future.render(index, Piece((), unused, followed.context()))
+        last = followed.last_piece(future.selection.keeps, future.selection.suppress)
+        if last is not None:
+            yield index, future.render(index, last)
         return
     for piece in future.result():
         followed.follow(piece.file_marks, piece.file_used)
