@@ -20,12 +20,12 @@ def check_deals(deals: list[r.Deal], seats: Seats, table: Table) -> list[Diagnos
     problems: list[Diagnostic] = []
     for deal in deals:
         seat = seats.seat[deal.player]
-        mask = 0
-        for tile in deal.tiles:
-            mask |= bit(tile)
-        count = len(deal.tiles)
-        if count == seats.each == mask.bit_count() and not mask & table.dealt:
-            table.deal(seat, deal.tiles, deal.line)  # the usual case: nothing to report
+        tiles = deal.tiles
+        # A sum of distinct bits is their union; a tile written twice carries into another
+        # bit and leaves fewer bits set than tiles.
+        mask = sum(map(bit, tiles))
+        if len(tiles) == seats.each == mask.bit_count() and not mask & table.dealt:
+            table.deal(seat, tiles, mask, deal.line)  # the usual case: nothing to report
         else:
             problems += _unusable(deal, seats, table)
     return problems
@@ -50,7 +50,7 @@ def _unusable(deal: r.Deal, seats: Seats, table: Table) -> list[Diagnostic]:
     seen: set[int] = set()
     for tile in deal.tiles:
         i = index(tile)
-        owner = table.dealt_to[i]
+        owner = table.dealt_to(i)
         if i in seen:
             usable = False
             problems.append(
@@ -74,5 +74,5 @@ def _unusable(deal: r.Deal, seats: Seats, table: Table) -> list[Diagnostic]:
             )
         seen.add(i)
     if usable:
-        table.deal(seat, deal.tiles, deal.line)
+        table.deal(seat, deal.tiles, sum(map(bit, deal.tiles)), deal.line)
     return problems

@@ -98,13 +98,12 @@ def _shows(
             problems.append(problem)
             bad.add(seat)
             continue
-        mask = 0
-        for tile in show.tiles:
-            mask |= bit(tile)
+        mask = sum(map(bit, show.tiles))  # a good show names each tile once
         state.table.show(seat, mask, show.line)
         shown[seat] = mask
-        if state.table.holders[seat].deal is None:
-            state.later[seat].extend((show.line, tile, True) for tile in show.tiles)
+        holder = state.table.holders[seat]
+        if holder.deal is None and holder.passes:  # it may disprove a pass (P407)
+            state.later[seat].extend([(show.line, tile, True) for tile in show.tiles])
     return shown, bad
 
 

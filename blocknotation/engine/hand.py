@@ -138,7 +138,7 @@ class Replay:
         if not after:
             return False
         line = play.line
-        if deal is None:
+        if deal is None and holder.passes:  # it may disprove an earlier pass (P407)
             self.later[seat].append((line, tile, False))
         self.turns.passed = 0
         chain.readings = after
@@ -223,7 +223,7 @@ class Replay:
             problem = problem or misfit
         if problem is not None:
             self.problems.append(problem)
-        if own and holder.deal is None:
+        if own and holder.deal is None and holder.passes:  # it may disprove a pass (P407)
             self.later[seat].append((play.line, play.tile, False))
         self.table.play(seat, play.tile, play.line, own)
         ends = chain.ends

@@ -53,21 +53,26 @@ class Passed:
 class Holder:
     """One player's tiles as far as the record tells.
 
-    ``deal``: the mask of the recorded deal, None when the deal is unknown; ``written``: tile
-    index -> the tile as written in the deal, so messages quote it as written; ``placed``: how
+    ``deal``: the mask of the recorded deal, None when the deal is unknown; ``tiles``: the
+    deal as written, so messages quote a tile as written (``written``); ``placed``: how
     many tiles this player placed on the chain (R3: all of them is a domino); ``spent``: the
     mask of this player's own tiles that left their hand by a legal placement; ``passes``:
     this player's passes, while their deal is unknown, with the values the ends showed."""
 
-    __slots__ = ("deal", "deal_line", "passes", "placed", "spent", "written")
+    __slots__ = ("deal", "deal_line", "passes", "placed", "spent", "tiles")
 
     def __init__(self) -> None:
         self.deal: int | None = None
         self.deal_line = 0
-        self.written: dict[int, Tile] = {}
+        self.tiles: tuple[Tile, ...] = ()
         self.placed = 0
         self.spent = 0
         self.passes: list[Passed] = []
+
+    @property
+    def written(self) -> dict[int, Tile]:
+        """Tile index -> the tile as written in the deal."""
+        return {index(tile): tile for tile in self.tiles}
 
     def held(self) -> int | None:
         """The tiles still held, when the deal is known."""
@@ -95,13 +100,12 @@ class Table:
     played by their owner though they fit nowhere (P403); laid again later, they are the tile
     the owner really played then, not a second play (P402)."""
 
-    __slots__ = ("dealt", "dealt_to", "holders", "known", "played", "played_at", "played_by",
-                 "shown", "shows", "skipped")
+    __slots__ = ("dealt", "holders", "known", "played", "played_at", "played_by", "shown",
+                 "shows", "skipped")
 
     def __init__(self, count: int) -> None:
         """A table for ``count`` players, nothing known yet."""
         self.holders = [Holder() for _ in range(count)]
-        self.dealt_to = _NOBODY_EACH[:]
         self.played_by = _NOBODY_EACH[:]
         self.played_at = [0] * 28
         self.skipped = 0
@@ -125,19 +129,20 @@ class Table:
         """Every deal is known, so every tile not dealt was set aside (R4)."""
         return self.known == len(self.holders)
 
-    def deal(self, seat: int, tiles: tuple[Tile, ...], line: int) -> None:
+    def deal(self, seat: int, tiles: tuple[Tile, ...], mask: int, line: int) -> None:
+        """``seat`` was dealt ``tiles`` (``mask``, disjoint from every other deal)."""
         holder = self.holders[seat]
-        dealt_to = self.dealt_to
-        mask = 0
-        for tile in tiles:
-            i = index(tile)
-            mask |= 1 << i
-            holder.written[i] = tile
-            dealt_to[i] = seat
         if holder.deal is None:
             self.known += 1
-        holder.deal, holder.deal_line = mask, line
+        holder.deal, holder.deal_line, holder.tiles = mask, line, tiles
         self.dealt |= mask
+
+    def dealt_to(self, i: int) -> int:
+        """The seat tile ``i`` was dealt to, or NOBODY."""
+        for seat, holder in enumerate(self.holders):
+            if holder.deal is not None and holder.deal >> i & 1:
+                return seat
+        return NOBODY
 
     def play(self, seat: int, tile: Tile, line: int, own: bool) -> None:
         """``seat`` placed ``tile``; ``own`` is false for a tile they could not hold (P401),

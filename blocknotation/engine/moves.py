@@ -49,10 +49,10 @@ def check_holding(
     if table.played_by[i] == seat and table.skipped >> i & 1:
         return None, True  # the earlier play fit nowhere: it was another tile, mistyped
     holder = table.holders[seat]
-    owner = table.dealt_to[i]
-    if table.played_by[i] == NOBODY and owner in (NOBODY, seat) and (
-            holder.deal is None or holder.deal >> i & 1):
-        return None, True
+    if table.played_by[i] == NOBODY and (
+            not table.dealt >> i & 1 if holder.deal is None else holder.deal >> i & 1):
+        return None, True  # deals are disjoint: a tile of one's own deal is nobody else's
+    owner = table.dealt_to(i)
     tile = text(play.tile)
     if table.played_by[i] != NOBODY:
         return diagnostic(

@@ -21,9 +21,7 @@ def check_show(
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None."""
     holder = table.holders[seat]
-    shown = 0
-    for tile in show.tiles:
-        shown |= bit(tile)
+    shown = sum(map(bit, show.tiles))  # distinct bits: their union (see the count below)
     # What the seat cannot hold: a placed tile, another's deal (with its own deal known,
     # anything outside it), a tile another seat showed.
     barred = table.played | table.others_shown(seat) | (
@@ -54,7 +52,7 @@ def _contradiction(
                 N_("show {player}: {tile} was already played by {owner} at line {at}"),
                 tile=text(tile), owner=names[table.played_by[i]], at=table.played_at[i],
             )
-        owner = table.dealt_to[i]
+        owner = table.dealt_to(i)
         if owner != NOBODY and owner != seat:
             return wrong(
                 N_("show {player}: {tile} was dealt to {owner} at line {at}"),
