@@ -103,7 +103,8 @@ def _shows(
         shown[seat] = mask
         holder = state.table.holders[seat]
         if holder.deal is None and holder.passes:  # it may disprove a pass (P407)
-            state.later[seat].extend([(show.line, tile, True) for tile in show.tiles])
+            state.later.setdefault(seat, []).extend(
+                [(show.line, tile, True) for tile in show.tiles])
     return shown, bad
 
 
@@ -241,7 +242,7 @@ def judge_passes(state: Replay) -> None:
     for seat, holder in enumerate(state.table.holders):
         if not holder.passes:
             continue
-        tiles = sorted(state.later[seat])
+        tiles = sorted(state.later.get(seat, ()))
         for passed in holder.passes:
             for line, tile, shown in tiles:
                 if not shown and line <= passed.line:

@@ -73,9 +73,10 @@ class Replay:
         self.hinted = False
         # Passes judged once later moves tell which readings were true: a known hand's pass
         # legal in some readings only (P405), and the tiles that players of unknown hands
-        # held since the start (P407): (line, tile, shown) by seat.
+        # played or showed after one of their passes, so held then (P407): (line, tile,
+        # shown) by seat.
         self.pending: list[tuple[Trace, Diagnostic]] = []
-        self.later: list[list[tuple[int, Tile, bool]]] = [[] for _ in seats.names]
+        self.later: dict[int, list[tuple[int, Tile, bool]]] = {}
         self.slips = Slips()
         # The tiles the known deals still hold, while only legal plays change them.
         self.in_hands: int | None = None
@@ -139,7 +140,7 @@ class Replay:
             return False
         line = play.line
         if deal is None and holder.passes:  # it may disprove an earlier pass (P407)
-            self.later[seat].append((line, tile, False))
+            self.later.setdefault(seat, []).append((line, tile, False))
         self.turns.passed = 0
         chain.readings = after
         table.play(seat, tile, line, True)
@@ -224,7 +225,7 @@ class Replay:
         if problem is not None:
             self.problems.append(problem)
         if own and holder.deal is None and holder.passes:  # it may disprove a pass (P407)
-            self.later[seat].append((play.line, play.tile, False))
+            self.later.setdefault(seat, []).append((play.line, play.tile, False))
         self.table.play(seat, play.tile, play.line, own)
         ends = chain.ends
         if ends is not None:

@@ -71,6 +71,13 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                     reader.out.late.add(s.line)
                 add_move(s)
                 continue
+        elif type(s) is r.Score:
+            reader.end(s)
+            continue
+        elif type(s) is r.Show or type(s) is r.Points:
+            if s.player is None or s.player in seat:
+                reader.end(s)
+                continue
         elif isinstance(s, _NAMELESS) or s.player is None:
             reader.end(s)
             continue
@@ -130,6 +137,13 @@ class _StageReader:
         out = self.out
         self.first_end = self.first_end or s.line
         first: r.Statement | None
+        # The usual end, each kind once, costs a type test and a slot each.
+        if type(s) is r.Points and out.points is None:
+            out.points = s
+            return
+        if type(s) is r.Score and out.score is None:
+            out.score = s
+            return
         if isinstance(s, r.Show):
             if s.player not in self.shown:
                 self.shown[s.player] = s.line
