@@ -10,7 +10,7 @@ from typing import Any, BinaryIO
 
 import click
 
-from ..basics.diagnostics import N_
+from ..basics.i18n import N_
 from .help import remember_language
 from .output import (
     output_file,
