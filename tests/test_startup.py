@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import gzip
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -85,7 +86,7 @@ def loaded(args: list[str], cwd: Path) -> set[str]:
     [(["--version"], NOT_FOR_VERSION),
      (["validate", str(SAMPLE)], NOT_FOR_TEXT),
      (["validate", "--format", "json", str(SAMPLE)],
-      NOT_FOR_TEXT - {"json", "tempfile", "shutil", "blocknotation.formats.report_json"})],
+      NOT_FOR_TEXT - {"json", "blocknotation.formats.report_json"})],
     ids=["--version", "validate", "validate --format json"],
 )
 def test_a_plain_run_leaves_out_what_it_does_not_need(
@@ -102,3 +103,40 @@ def test_the_check_of_what_is_left_out_can_fail(tmp_path: Path) -> None:
     assert {"pathspec", "tomllib", "gzip"} <= found
     assert loaded(["validate", "--format", "jsonl", str(SAMPLE)], tmp_path) \
         & {"blocknotation.cli.gamewise", "json"} == {"blocknotation.cli.gamewise", "json"}
+
+
+ENTRY = (
+    "import sys\n"
+    "from blocknotation.cli.entry import main\n"
+    "try:\n"
+    "    main()\n"
+    "except SystemExit as done:\n"
+    "    sys.stderr.write(f'{done.code} ')\n"
+    "sys.stderr.write(repr(sorted(sys.modules)))\n"
+)
+
+
+def test_the_version_is_told_without_click(tmp_path: Path) -> None:
+    """``blocknot --version`` (the entry point) loads neither click nor the commands, and
+    says what click's version option says (``commands.main``)."""
+    done = subprocess.run([sys.executable, "-c", ENTRY, "--version"], capture_output=True,
+                          timeout=60, check=False, cwd=tmp_path)
+    status, modules = done.stderr.decode().split(" ", 1)
+    assert {"click", "blocknotation.cli.commands"} & set(ast.literal_eval(modules)) == set()
+    by_click = subprocess.run([sys.executable, "-c", RUN, "--version"], capture_output=True,
+                              timeout=60, check=False, cwd=tmp_path)
+    assert (status, done.stdout) == ("0", by_click.stdout) == ("0", b"blocknot 0.1.0\n")
+
+
+@pytest.mark.parametrize("args", [["--version", "--help"], ["--version", "-x"], ["validate"]])
+def test_anything_else_goes_to_click(args: list[str], tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", ENTRY, *args], capture_output=True,
+                          timeout=60, check=False, cwd=tmp_path)
+    assert "'click'" in done.stderr.decode()
+
+
+def test_a_completion_request_goes_to_click(tmp_path: Path) -> None:
+    environment = dict(os.environ, _BLOCKNOT_COMPLETE="bash_source")
+    done = subprocess.run([sys.executable, "-c", ENTRY, "--version"], capture_output=True,
+                          timeout=60, check=False, cwd=tmp_path, env=environment)
+    assert b"_BLOCKNOT_COMPLETE" in done.stdout and "'click'" in done.stderr.decode()

@@ -22,7 +22,6 @@ import click
 
 from .. import __version__
 from .common import (
-    EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -32,11 +31,10 @@ from .common import (
 )
 from .help import TranslatedGroup
 from .output import (
-    STDOUT_NAME,
     OutputFailed,
+    end_for_output,
     guard_stdout,
     say,
-    silence_stdout,
 )
 
 #: The commands and the modules that define them.  Each module is loaded the first time one
@@ -137,12 +135,5 @@ def _run(args: Any) -> NoReturn:
 
 
 def _output_failed(failure: OutputFailed) -> NoReturn:
-    """An output that could not be written: one line naming it, exit 2; a reader that went
-    away (`blocknot validate big.block | head -1`) ends the run quietly, with 141 as a tool
-    stopped by SIGPIPE has."""
-    if failure.name == STDOUT_NAME:
-        silence_stdout()
-    if failure.broken_pipe:
-        sys.exit(EXIT_BROKEN_PIPE)
-    say(f"blocknot: cannot write {_shown(failure.name)}: {failure.reason}\n")
-    sys.exit(EXIT_USAGE)
+    """An output that could not be written (``output.end_for_output``)."""
+    end_for_output(failure, _shown(failure.name))
