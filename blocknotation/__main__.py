@@ -1,5 +1,5 @@
 """``python -m blocknotation`` runs the ``blocknot`` command."""
 
-from .cli.commands import main
+from .cli.entry import main
 
 main()

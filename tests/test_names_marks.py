@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.basics import unicode_names
+from blocknotation.basics import names, unicode_names
 from blocknotation.basics.names import NAME_PATTERN
 from blocknotation.formats.convert import convert_bytes
 from blocknotation.reading.parsing import parse_text
@@ -84,6 +84,28 @@ def test_the_name_pattern_is_letters_then_letters_marks_and_more(text: str) -> N
         for c in text[1:])
     if unicodedata.unidata_version == unicode_names.UNICODE_VERSION:
         assert (NAME_PATTERN.fullmatch(text) is not None) == expected
+
+
+@given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6))
+def test_the_check_by_category_is_the_full_pattern(text: str) -> None:
+    """A non-ASCII name is checked by category, not by compiling the pattern, when the
+    Unicode versions agree: the same verdict, and the same match of the whole text."""
+    def whole(match: re.Match[str] | None) -> tuple[str, tuple[int, int]] | None:
+        return None if match is None else (match.group(), match.span())
+
+    assert whole(NAME_PATTERN.fullmatch(text)) == whole(NAME_PATTERN.full.fullmatch(text))
+    if unicodedata.unidata_version == unicode_names.UNICODE_VERSION:
+        assert names.by_category(text) == (NAME_PATTERN.full.fullmatch(text) is not None)
+
+
+@pytest.mark.parametrize(("text", "is_name"), [
+    ("Nicolò", True), ("Łukasz", True), (NFD, True), ("Zoë-1_'", True), ("ß", True),
+    ("\u0301Ada", False), ("Zoë\n", False), ("Zoë١", False), ("Zoë!", False), ("1Zoë", False),
+])
+def test_names_by_category_and_by_pattern_agree(text: str, is_name: bool) -> None:
+    found, expected = NAME_PATTERN.fullmatch(text), NAME_PATTERN.full.fullmatch(text)
+    assert (found is not None, expected is not None) == (is_name, is_name)
+    assert found is None or expected is None or found.group() == expected.group() == text
 
 
 def test_the_tables_are_those_of_the_unicode_version_they_name() -> None:

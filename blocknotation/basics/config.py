@@ -10,7 +10,6 @@ names the key and the file.  Options given on the command line win over the file
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +77,8 @@ def _has_section(path: str) -> bool:
 
 
 def _read(path: str) -> dict[str, Any]:
+    import tomllib  # only when there is a file to read
+
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
@@ -120,10 +121,13 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class _Checker:
-    data: Mapping[str, Any]
-    path: str
+    """The values of a configuration file's table, each checked as it is read."""
+
+    __slots__ = ("data", "path")
+
+    def __init__(self, data: Mapping[str, Any], path: str) -> None:
+        self.data, self.path = data, path
 
     def fail(self, key: str, wanted: str) -> ConfigProblem:
         return ConfigProblem(f"{key!r} in {self.path} must be {wanted}")

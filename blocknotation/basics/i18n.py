@@ -11,11 +11,17 @@ import gettext
 import os
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 
 LANGUAGES = ("en", "it")
 DOMAIN = "blocknot"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+# A plain path (no pathlib): this module loads with every command, even ``--version``.
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))),
+                          "locale")
+
+
+def N_(message: str) -> str:
+    """Mark a string for translation without translating it (gettext's convention)."""
+    return message
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:

@@ -6,8 +6,11 @@ typed as ``o`` + U+0300), ASCII digits, ``_``, ``'`` or ``-``.  Names are compar
 NFC normalisation (``name_key``), so ``Nicolò`` typed either way is the same player.
 
 Kept apart from ``records`` so that the fast reader and the quick replay, which need only
-these facts, do not import pydantic.  The full pattern is compiled on its first non-ASCII
-name: most records never need it.
+these facts, do not import pydantic.  A non-ASCII name is checked by the general categories
+of its characters when this Python's Unicode database is the one the tables were made from
+(``unicode_names.UNICODE_VERSION``): the tables list exactly those categories, and compiling
+the full pattern costs more than starting blocknot.  Otherwise the full pattern is compiled
+on its first non-ASCII name.
 """
 
 from __future__ import annotations
@@ -15,12 +18,27 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .unicode_names import LETTERS, MARKS
+from .unicode_names import LETTERS, MARKS, UNICODE_VERSION
 
 #: The pattern of a name, as a regular expression (also in the grammar and the JSON Schema).
 NAME_REGEX = f"[{LETTERS}](?:[{LETTERS}{MARKS}]|[0-9_'\\-])*"
 
 _ASCII_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_'\-]*")
+#: The whole of a text, as a match: what ``NAME_REGEX`` gives a name it accepts.
+_WHOLE = re.compile(r".+", re.DOTALL)
+_ASCII_TAIL = frozenset("0123456789_'-")
+#: Whether ``unicodedata`` knows the very categories that ``LETTERS`` and ``MARKS`` list.
+SAME_UNICODE = unicodedata.unidata_version == UNICODE_VERSION
+
+
+def by_category(text: str) -> bool:
+    """Whether ``text`` (not empty) is a name by the categories of its characters: a letter
+    (L), then letters, combining marks (M), ASCII digits, ``_``, ``'`` or ``-``; the meaning
+    of ``NAME_REGEX`` for the Unicode version of the tables."""
+    category = unicodedata.category
+    if category(text[0])[0] != "L":
+        return False
+    return all(c in _ASCII_TAIL or category(c)[0] in "LM" for c in text[1:])
 
 
 class _NamePattern:
@@ -38,6 +56,8 @@ class _NamePattern:
     def fullmatch(self, text: str) -> re.Match[str] | None:
         if text.isascii():
             return _ASCII_NAME.fullmatch(text)
+        if SAME_UNICODE:
+            return _WHOLE.fullmatch(text) if by_category(text) else None
         return self.full.fullmatch(text)
 
 

@@ -15,13 +15,13 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from importlib import import_module
 from typing import Any, NoReturn
 
 import click
 
 from .. import __version__
 from .common import (
-    EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -29,27 +29,48 @@ from .common import (
     EXIT_USAGE,
     _shown,
 )
-from .convert_command import convert, format_command
 from .help import TranslatedGroup
-from .other_commands import generate, lsp, rules, schema
 from .output import (
-    STDOUT_NAME,
     OutputFailed,
+    end_for_output,
     guard_stdout,
     say,
-    silence_stdout,
 )
-from .validate_command import validate
+
+#: The commands and the modules that define them.  Each module is loaded the first time one
+#: of its commands is run, listed (``--help``, completion) or a name is not found, so that
+#: ``--version`` loads none of them and ``validate`` only its own.
+COMMANDS = {
+    "validate": ("validate_command", "validate"),
+    "convert": ("convert_command", "convert"),
+    "format": ("convert_command", "format_command"),
+    "schema": ("other_commands", "schema"),
+    "rules": ("other_commands", "rules"),
+    "lsp": ("other_commands", "lsp"),
+    "generate": ("other_commands", "generate"),
+}
 
 
-@click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class _Blocknot(TranslatedGroup):
+    """The ``blocknot`` group, with its commands loaded on first need."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        # An unknown name loads them all, so that click suggests the nearest one.
+        for name in (cmd_name,) if cmd_name in COMMANDS else tuple(COMMANDS):
+            if name not in self.commands:
+                module, attribute = COMMANDS[name]
+                command = getattr(import_module(f".{module}", __package__), attribute)
+                self.add_command(command, name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Blocknot, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="blocknot", message="%(prog)s %(version)s")
 def cli() -> None:
     """blocknot: read, check and score game records of Block, the domino game."""
-
-
-for _command in (validate, convert, format_command, schema, rules, lsp, generate):
-    cli.add_command(_command)
 
 
 class Terminated(BaseException):
@@ -114,12 +135,5 @@ def _run(args: Any) -> NoReturn:
 
 
 def _output_failed(failure: OutputFailed) -> NoReturn:
-    """An output that could not be written: one line naming it, exit 2; a reader that went
-    away (`blocknot validate big.block | head -1`) ends the run quietly, with 141 as a tool
-    stopped by SIGPIPE has."""
-    if failure.name == STDOUT_NAME:
-        silence_stdout()
-    if failure.broken_pipe:
-        sys.exit(EXIT_BROKEN_PIPE)
-    say(f"blocknot: cannot write {_shown(failure.name)}: {failure.reason}\n")
-    sys.exit(EXIT_USAGE)
+    """An output that could not be written (``output.end_for_output``)."""
+    end_for_output(failure, _shown(failure.name))

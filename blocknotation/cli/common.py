@@ -10,17 +10,18 @@ from typing import Any, BinaryIO
 
 import click
 
-from ..basics.diagnostics import N_
+from ..basics.i18n import N_
+from .exits import EXIT_BROKEN_PIPE as EXIT_BROKEN_PIPE
+from .exits import EXIT_FINDINGS as EXIT_FINDINGS
+from .exits import EXIT_INTERNAL as EXIT_INTERNAL
+from .exits import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from .exits import EXIT_OK as EXIT_OK
+from .exits import EXIT_TERMINATED as EXIT_TERMINATED
+from .exits import EXIT_USAGE as EXIT_USAGE
 from .help import remember_language
 from .output import (
     output_file,
 )
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-#: A bug in blocknot itself (sysexits' EX_SOFTWARE): never a verdict on the input.
-EXIT_INTERNAL = 70
-#: The shell's statuses for a command stopped by SIGINT, SIGPIPE and SIGTERM (128 + signal).
-EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED = 130, 141, 143
 
 
 class UsageProblem(click.ClickException):

@@ -7,13 +7,19 @@ as paths, through their ``click.Path`` type.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
-from click.shell_completion import CompletionItem
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 def complete_codes(ctx: click.Context, param: click.Parameter, incomplete: str
                    ) -> list[CompletionItem]:
     """The catalogue's codes that extend the last of a comma-separated list."""
+    from click.shell_completion import CompletionItem
+
     from ..basics.diagnostics import CATALOGUE
 
     done, _, last = incomplete.rpartition(",")

@@ -9,7 +9,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 
 import click
 
-from ..basics.diagnostics import N_
+from ..basics.i18n import N_
 from .common import (
     EXIT_FINDINGS,
     UsageProblem,

@@ -18,8 +18,7 @@ from typing import Any
 
 import click
 
-from ..basics.diagnostics import N_
-from ..basics.i18n import language_from_environment, translator
+from ..basics.i18n import N_, language_from_environment, translator
 
 LANG_KEY = "blocknot.lang"
 _TRANSLATE = "blocknot.translate"
@@ -61,8 +60,10 @@ def _translated(command: click.Command, ctx: click.Context) -> Iterator[Callable
     for param in command.get_params(ctx):
         swap(param)
     if isinstance(command, click.Group):
-        for sub in command.commands.values():
-            swap(sub)
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None:
+                swap(sub)
     try:
         yield _
     finally:

@@ -4,15 +4,14 @@ and opening them (gzip-compressed input is recognised by its magic bytes:
 
 from __future__ import annotations
 
-import glob
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import pathspec
-
 if TYPE_CHECKING:
+    import pathspec
+
     Spec = pathspec.PathSpec[Any]
 
 EXTENSION = ".block"
@@ -44,6 +43,8 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
         elif os.path.isdir(argument):
             files += _walk(argument, filters)
         elif _GLOB_CHARACTERS & set(argument):
+            import glob
+
             found = sorted(p for p in glob.glob(argument, recursive=True) if os.path.isfile(p))
             # A pattern that matches nothing is taken as a name: "cannot read" says why.
             files += [p for p in found if not _excluded(p, filters, os.curdir)] or [argument]
@@ -99,7 +100,10 @@ def _walk(directory: str, filters: Filters) -> list[str]:
     return sorted(found)
 
 
-def _spec(patterns: Sequence[str]) -> Spec:
+def _spec(patterns: Iterable[str]) -> Spec:
+    # pathspec loads only when a directory or a glob is expanded, not for files named.
+    import pathspec
+
     return pathspec.PathSpec.from_lines("gitignore", patterns)
 
 
@@ -114,7 +118,7 @@ class _Gitignores:
         if directory not in self._specs:
             try:
                 with open(os.path.join(directory, ".gitignore"), encoding="utf-8") as handle:
-                    spec = pathspec.PathSpec.from_lines("gitignore", handle)
+                    spec = _spec(handle)
             except (OSError, UnicodeDecodeError):
                 spec = None
             self._specs[directory] = spec

@@ -8,10 +8,11 @@ import io
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, BinaryIO
+from typing import IO, TYPE_CHECKING, BinaryIO
 
-from ..report.values import Tally
-from .gamewise import Sink, Source
+if TYPE_CHECKING:  # the machine formats' modules load only when one is asked for
+    from ..report.values import Tally
+    from .gamewise import Sink, Source
 
 #: Formats written game by game by ``gamewise.run``.
 MACHINE_FORMATS = ("jsonl", "github", "sarif", "junit")

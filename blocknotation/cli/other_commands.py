@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..basics.diagnostics import N_
+from ..basics.i18n import N_
 from .common import (
     UsageProblem,
     _language,

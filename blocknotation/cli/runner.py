@@ -14,11 +14,10 @@ import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import IO, BinaryIO, cast
+from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
-from ..formats import report_json, report_text
-from ..formats.report_json import JsonReport
+from ..formats import report_text
 from ..formats.report_text import summary_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..reading.gunzip import maybe_gunzip
@@ -26,6 +25,9 @@ from ..report.values import Piece, Rendered, Tally
 from ..suppress import followed
 from .output import say, scratch
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..formats.report_json import JsonReport
 
 STDIN = "-"
 
@@ -147,6 +149,8 @@ class Render:
 
     def __call__(self, index: int, piece: Piece) -> Rendered:
         if self.fmt == "json":
+            from ..formats import report_json  # loaded only for the JSON report
+
             rendered = report_json.render_piece(piece, self.lang)
         else:
             rendered = report_text.render_piece(piece, self.names[index], self.lang, self.color)
@@ -156,7 +160,11 @@ class Render:
 
     def join(self, pieces: Sequence[Rendered]) -> Rendered:
         """Consecutive pieces of one file as one, written the same."""
-        return Rendered.join(pieces, report_json.GAMES_SEPARATOR if self.fmt == "json" else "")
+        if self.fmt != "json":
+            return Rendered.join(pieces, "")
+        from ..formats.report_json import GAMES_SEPARATOR
+
+        return Rendered.join(pieces, GAMES_SEPARATOR)
 
 
 def _tagged_pieces(
@@ -213,8 +221,7 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     Interrupted (``KeyboardInterrupt``), a JSON report is closed as a whole document, marked
     ``"interrupted": true``, before the interruption goes on."""
     progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress)
-    json_report = JsonReport(out, options.lang, options.strict) if options.fmt == "json" \
-        else None
+    json_report = _json_report(out, options)
     opened: list[Input] = []
     unreadable = False
     try:
@@ -251,6 +258,15 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     if unreadable:
         return 2
     return int(any(t.errors or (options.strict and t.warnings) for t in feed.tallies))
+
+
+def _json_report(out: IO[str], options: Options) -> JsonReport | None:
+    """The JSON document being written (its module loaded only then), or None for text."""
+    if options.fmt != "json":
+        return None
+    from ..formats.report_json import JsonReport
+
+    return JsonReport(out, options.lang, options.strict)
 
 
 def _problem(opened: list[Input], index: int) -> str | None:

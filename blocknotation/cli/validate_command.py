@@ -10,7 +10,7 @@ from typing import Any, BinaryIO, NoReturn
 
 import click
 
-from ..basics.diagnostics import N_
+from ..basics.i18n import N_
 from .common import (
     EXIT_FINDINGS,
     EXIT_OK,

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import base64
 import codecs
+import io
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any
@@ -167,7 +166,7 @@ class JsonReport:
         tally = Tally()
         diagnostics: list[str] = []
         # The games wait as UTF-8 bytes, which copy out without decoding them again.
-        with tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as games:
+        with _Spool() as games:
             for piece in pieces:
                 if piece.tally.games:
                     text = GAMES_SEPARATOR + piece.games if tally.games else piece.games
@@ -175,7 +174,7 @@ class JsonReport:
                 tally = tally.plus(piece.tally)
                 diagnostics += piece.lines
             with held():
-                self._write(path, tally, diagnostics, games, problem())
+                self._write(path, tally, diagnostics, games.file, problem())
                 self.files += 1
         return tally
 
@@ -208,6 +207,31 @@ class JsonReport:
             self.out.flush()
 
 
+class _Spool:
+    """A file's games, in memory up to ``_SPOOL_BYTES``, then in a temporary file, as
+    ``tempfile.SpooledTemporaryFile`` keeps them, with ``tempfile`` loaded only then (most
+    reports stay small)."""
+
+    def __init__(self) -> None:
+        self.file: IO[bytes] = io.BytesIO()
+
+    def write(self, data: bytes) -> None:
+        memory = self.file
+        if isinstance(memory, io.BytesIO) and memory.tell() + len(data) > _SPOOL_BYTES:
+            import tempfile
+
+            self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__
+            self.file.write(memory.getvalue())
+            memory.close()
+        self.file.write(data)
+
+    def __enter__(self) -> _Spool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.file.close()
+
+
 def path_fields(path: str) -> dict[str, str]:
     """``path`` as JSON can say it: a name that is not UTF-8 (undecodable bytes that Python
     holds as lone surrogates) is written with U+FFFD for each such byte, and its exact bytes
@@ -227,7 +251,8 @@ def _copy(source: IO[bytes], out: IO[str]) -> None:
     if buffer is not None and codecs.lookup(getattr(out, "encoding", None) or "ascii").name \
             == "utf-8":
         out.flush()
-        shutil.copyfileobj(source, buffer)
+        while block := source.read(1 << 20):
+            buffer.write(block)
         return
     decoder = codecs.getincrementaldecoder("utf-8")()
     while block := source.read(1 << 20):

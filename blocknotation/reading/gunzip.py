@@ -8,10 +8,12 @@ interruption or an internal error.
 
 from __future__ import annotations
 
-import gzip
 import io
 import zlib
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    import gzip
 
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -24,6 +26,8 @@ def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
     buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
         _Raw(stream))
     if buffered.peek(2)[:2] == GZIP_MAGIC:
+        import gzip  # only for a gzip-compressed input
+
         unzipped = gzip.GzipFile(fileobj=buffered, mode="rb")
         return io.BufferedReader(_Damaged(unzipped))
     return buffered

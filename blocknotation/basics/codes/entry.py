@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import N_
+
+__all__ = ["N_", "Code", "Severity"]
+
 Severity = Literal["error", "warning"]
-
-
-def N_(message: str) -> str:
-    """Mark a string for translation without translating it (gettext's convention)."""
-    return message
 
 
 @dataclass(frozen=True, slots=True)
