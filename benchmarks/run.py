@@ -9,8 +9,9 @@ in benchmarks/corpora/: clean (every deal and claim written), hidden deals (some
 out, shows for those players), 1 game in 10 with one scorer's mistake, and disputed counts
 (shows and claims only).  The installed blocknot runs as a user runs it (`python -m
 blocknotation`), one process unless said otherwise, and every time is the median of several
-runs.  The tokenisation floor is a bare `re.finditer` over the same file in this process: the
-least any reader of the notation has to do.  Each figure is printed with its target.
+runs.  The package's bytecode is compiled first, as ``pip install`` leaves it.  The
+tokenisation floor is a bare `re.finditer` over the same file in this process: the least any
+reader of the notation has to do.  Each figure is printed with its target.
 """
 
 from __future__ import annotations
@@ -260,6 +261,17 @@ def memory_and_start_rows(big_size: float, size: float, start_runs: int) -> list
     return rows
 
 
+def compiled() -> None:
+    """Compile the package's bytecode, as ``pip install`` does, so that no command measured
+    here compiles its sources first (which it would where ``PYTHONDONTWRITEBYTECODE`` is set
+    or the package directory was never imported from)."""
+    import compileall
+
+    import blocknotation
+
+    compileall.compile_dir(Path(blocknotation.__file__).parent, quiet=1)
+
+
 def table(rows: list[list[str]]) -> str:
     """``rows`` as a Markdown table, the first row its header."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -306,6 +318,7 @@ def main() -> None:
         return
     if options.tiny:  # start-up outweighs everything on tiny corpora: no verdicts
         MARKS.update({True: "", False: ""})
+    compiled()
     load = os.getloadavg()[0]
     figures = {kind: measure(kind, size, runs) for kind in KINDS}
     others = memory_and_start_rows(big_size, size, 3 if options.tiny else 15)
