@@ -71,7 +71,7 @@ def judge_ending(
     judge_passes(state)
     remaining: list[int | None] = []
     for seat, holder in enumerate(state.table.holders):
-        held = None if settled else holder.held()
+        held = None if settled or holder.deal is None else holder.deal & ~holder.spent
         if outcome == "domino" and seat == winner:
             remaining.append(0)
         elif held is not None:
@@ -89,7 +89,7 @@ def _shows(
     """Check each ``show`` (E502, and P407 for passes it disproves); the tiles shown by each
     seat as a mask, None where no usable show was written."""
     complete = state.outcome is not None
-    shown: list[int | None] = [None] * len(seats)
+    shown: list[int | None] = [None] * len(seats.names)
     bad: set[int] = set()
     for show in order.shows:
         seat = seats.seat[show.player]

@@ -115,21 +115,21 @@ def _hands(
     decided_after = 0
     previous: int | None = None
     starts = [hand.line for hand in game.hands[1:]] + [end] if game.hands else []
+    n, damaged, last = len(seats.names), bool(bad), len(game.hands) - 1
     for k, (hand, span_end) in enumerate(zip(game.hands, starts, strict=True)):
-        expected = None if previous is None else (previous + 1) % len(seats)
+        expected = None if previous is None else (previous + 1) % n
         if status != "in_progress":
             late = _after_the_end(hand, seats, totals, target, decided_after)
             problems += _placed([late], number, hand.number)
             results.append(_unreplayed(hand, None, None))
             continue
-        if bad and bad.any_in(hand.line, span_end):
+        if damaged and bad.any_in(hand.line, span_end):
             skipped, previous = _damaged(hand, seats, expected, totals)
             results.append(skipped)
         else:
             rep = replay_hand(hand, seats, expected)
             previous = rep.opener
-            found = rep.diagnostics + _count_in(rep, hand, seats, totals,
-                                                last=k == len(game.hands) - 1)
+            found = rep.diagnostics + _count_in(rep, hand, seats, totals, last=k == last)
             results.append(_hand_result(hand, rep, seats, totals))
             if found:
                 problems += _placed(found, number, hand.number)

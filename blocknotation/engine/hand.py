@@ -312,4 +312,4 @@ class Replay:
     def end(self, outcome: Outcome, winner: int | None, line: int, dead: bool = False) -> None:
         self.outcome, self.winner, self.end_line, self.dead = outcome, winner, line, dead
         if dead:
-            self.grace = set(range(len(self.seats)))
+            self.grace = set(range(len(self.names)))

@@ -62,7 +62,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open."""
     order, problems = by_stage(hand, seats)
-    table = Table.for_players(len(seats))
+    table = Table.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table))
     state = Replay(seats, table, order.moves)
     state.problems = problems
@@ -83,7 +83,7 @@ def _count(
     table: Table, moved: bool, problems: list[Diagnostic],
 ) -> None:
     """The hand's points (R13-R16) and the check of its ``points`` claim."""
-    n = len(seats)
+    n = len(seats.names)
     remaining = ending.remaining
     known = [p for p in remaining if p is not None]
     outcome, winner = ending.outcome, ending.winner
