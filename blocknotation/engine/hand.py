@@ -129,8 +129,8 @@ class Replay:
         tile = play.tile
         bit = BIT[tile[0]][tile[1]]
         deal = holder.deal
-        if deal is None:  # a tile they may hold, not played before?
-            if check_holding(table, seat, play, self.names) != (None, True):
+        if deal is None:  # a tile nobody placed and nobody else was dealt (check_holding)
+            if (table.played | table.dealt) & bit:
                 return False
         elif not deal & ~holder.spent & bit:  # a tile of their own, still held
             return False
