@@ -23,7 +23,8 @@ BASE = as_json(RICH + "\n" + generated(6, 1, players=2, partial=True, claims=Tru
 POOL: list[Any] = [
     True, False, None, 0, -1, 1, 6, 7, 999_999_999, 1_000_000_000, 2.0, float("nan"),
     float("inf"), "", "x", "Ada", "hand", "none", "L", "R", "left", "tag", "play", "a:b",
-    "\ud800", "a\nb", "a\tb", "\u200b", "\x7f", "😀", "Zoë", [], [1], [1, 2], [7, 1],
+    "\ud800", "a\nb", "a\tb", "\u200b", "\x7f", "😀", "Zoë", "=note", "!alarm", "#x",
+    " spaced ", "\\", '"', [], [1], [1, 2], [7, 1], ["=note", "own"], ["!a", "=b", "c"],
     [True, 1], [1, 2, 3], [[1, 2]], {}, {"x": 1}, {"player": "Ada", "total": 1},
 ]
 _KEYS = ["line", "column", "kind", "player", "comments", "comment", "extra", "tiles", "tile"]
@@ -68,6 +69,33 @@ def test_values_changed_at_random(seed: int, monkeypatch: pytest.MonkeyPatch) ->
     except UnicodeEncodeError:  # a lone surrogate, written as itself: escaped instead
         document = json.dumps(value)
     agree(document.encode("utf-8", errors="surrogatepass"))
+
+
+#: Texts of comments and tag values: what a line of text holds, and what it cannot.
+TEXTS = ["", " ", "=", "=note", "!alarm", "#", "##x", "a # b", " spaced ", "tab\there", '"]',
+         "\\", "back\\slash\\", "colon: here", "Nicolò", "😀", "e\u0301", "\u200b", "\u00a0",
+         "\u2028", "\x85", "\ufeff", "\ud800", "x" * 300]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_texts_changed_at_random(seed: int) -> None:
+    rng = random.Random(500 + seed)
+    assert BASE is not None
+    value = json.loads(BASE)
+    places = [(owner, key) for owner, key in _slots(value, [])
+              if key in {"comment", "value"} or (isinstance(owner, list) and isinstance(
+                  owner[key], str) and owner is not value["comments"])]
+    for _ in range(rng.randint(1, 3)):
+        owner, key = rng.choice(places)
+        owner[key] = rng.choice(TEXTS)
+    for statement in rng.sample(_statements(value), 2):
+        statement["comments"] = rng.sample(TEXTS, rng.randint(0, 3))
+    document = json.dumps(value, ensure_ascii=rng.random() < 0.3)
+    agree(document.encode("utf-8", errors="surrogatepass"))
+
+
+def _statements(value: Any) -> list[Any]:
+    return [s for g in value["games"] for h in g["hands"] for s in [h, *h["statements"]]]
 
 
 _SCALAR = re.compile(r'"(\w+)":\s*(-?\d+|null|"(?:[^"\\]|\\.)*")')
@@ -134,6 +162,10 @@ def test_text_changed_at_random(seed: int, monkeypatch: pytest.MonkeyPatch) -> N
     ('"comment": null', '"comment": "\\u200b"'),
     ('"side": "R"', '"side": "right"'),
     ('"kind": "blocked"', '"kind": "Blocked"'),
+    ('"line": 8, "column": 1, "comments": [], "comment": null',
+     '"line": 8, "line": 8, "column": 1, "comments": [], "comment": "\\u003a"'),
+    ('"line": 8, "column": 1, "comments": [], "comment": null',
+     '"line": 8, "column": 1, "comments": [], "comment": "\\u003a:"'),
 ])
 def test_known_changes(change: tuple[str, str]) -> None:
     assert BASE is not None

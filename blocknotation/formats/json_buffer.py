@@ -14,6 +14,7 @@ size, and line numbers are counted from the last place counted, never from the s
 from __future__ import annotations
 
 import codecs
+import gc
 import json
 import re
 from dataclasses import replace
@@ -129,6 +130,8 @@ class JsonBuffer:
         reads it (``_DECODER``); read more until it is whole."""
         self.skip()
         while True:
+            collecting = gc.isenabled()
+            gc.disable()  # decoded JSON holds no cycles: nothing for the collector to find
             try:
                 value, end = _DECODER.raw_decode(self.text, self.at)
             except ValueError as error:
@@ -144,6 +147,9 @@ class JsonBuffer:
                 raise Problem((self._syntax(),)) from None
             except RecursionError:
                 raise Problem((self._syntax(),)) from None
+            finally:
+                if collecting:
+                    gc.enable()
             if end == len(self.text) and not self.ended and self.text[end - 1] not in "]}\"":
                 self._more()  # a number may go on in the next block
                 continue

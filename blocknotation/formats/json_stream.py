@@ -44,14 +44,14 @@ class JsonGames(JsonBuffer):
         self.problems: tuple[Diagnostic, ...] = ()
         #: The index, line and column of the game yielded last.
         self.where = (0, 1, 1)
-        self._last = ("", (0, 0))  # the last game as a one-game document, and where it was
+        self._last = ""  # the JSON text of the game yielded last
 
     def place(self, path: Path) -> tuple[int, int]:
         """The line and column of the value at ``path`` in the game yielded last."""
         index, line, column = self.where
         if len(path) < 2 or path[:2] != ("games", index):
             return line, column
-        text, (lines, columns) = self._last
+        text, (lines, columns) = self._one_game()
         at, _ = Scanner(text).locate(("games", 0, *path[2:]))
         found_line, found_column = line_column(text, at)
         return found_line + lines, found_column + (columns if found_line == 1 else 0)
@@ -142,19 +142,24 @@ class JsonGames(JsonBuffer):
             text, start, value = self.value()
             line, column = self.position(start)
             self._bounded(text, line, column)
-            prefix = '{"games": ['
-            self.where = (index, line, column)
-            self._last = (prefix + text + "]}", (line - 1, column - 1 - len(prefix)))
+            self.where, self._last = (index, line, column), text
             written = self.quick.game_text(value, text, index == 0) if self.quick else None
             yield written or self._read(index)
             index += 1
         self.at += 1
 
+    def _one_game(self) -> tuple[str, tuple[int, int]]:
+        """The game yielded last as a one-game document, and where that document would
+        start for its game to be where it is in the whole document (``from_json``'s base)."""
+        _, line, column = self.where
+        prefix = '{"games": ['
+        return prefix + self._last + "]}", (line - 1, column - 1 - len(prefix))
+
     def _read(self, index: int) -> Game:
         """The game yielded next, read the strict way."""
         from .record_json import from_json
 
-        record, problems = from_json(*self._last)
+        record, problems = from_json(*self._one_game())
         if record is None:
             raise Problem(tuple(_moved(p, index) for p in problems))
         return record.games[0]

@@ -96,6 +96,8 @@ class GameWriter:
             return None
         if text.count(":") != self.keys + self.colons:
             return None  # a key written twice: the strict way says where
+        if self.colons and ("\\u003a" in text or "\\u003A" in text):
+            return None  # a ':' written as an escape could make up for a key written twice
         written = "\n".join(lines) + "\n"
         size = len(written) + first  # the first game has no blank line before it
         if size > writable.MAX_GAME_TEXT:
