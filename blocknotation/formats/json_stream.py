@@ -144,6 +144,7 @@ class JsonGames(JsonBuffer):
             self._bounded(text, line, column)
             self.where, self._last = (index, line, column), text
             written = self.quick.game_text(value, text, index == 0) if self.quick else None
+            del value  # not held while the game is read the strict way
             yield written or self._read(index)
             index += 1
         self.at += 1
