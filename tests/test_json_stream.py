@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.formats import json_stream
+from blocknotation.formats import json_buffer, json_stream
 from blocknotation.formats.convert import convert_bytes, convert_json_stream
 from blocknotation.simulator.writer import generate
 
@@ -80,10 +80,10 @@ def test_refusals_agree_with_reading_whole(old: str, new: str, block: int) -> No
 
 
 class CountingDecoder:
-    """``json.JSONDecoder`` that adds up the characters each ``raw_decode`` goes over."""
+    """The reader's decoder, adding up the characters each ``raw_decode`` goes over."""
 
     def __init__(self) -> None:
-        self.decoder = json.JSONDecoder()
+        self.decoder = json_buffer._DECODER
         self.scanned = 0
 
     def raw_decode(self, text: str, at: int) -> tuple[object, int]:
@@ -104,6 +104,6 @@ def test_decoding_work_is_linear(block: int, monkeypatch: pytest.MonkeyPatch) ->
     text = "\n".join(generate(seed=4, games=4, partial=True, claims=True)) + "# the end\n"
     document = as_json(text)
     counting = CountingDecoder()
-    monkeypatch.setattr(json_stream, "_DECODER", counting)
+    monkeypatch.setattr(json_buffer, "_DECODER", counting)
     assert streamed(document, "text") == (text, ())
     assert len(document) // 2 < counting.scanned <= 3 * len(document)

@@ -195,15 +195,24 @@ def convert_json_stream(
     time (``json_stream.JsonGames``), to canonical text unless ``target`` is "json", with
     each game checked as ``convert_bytes`` checks a whole document."""
     from .json_stream import JsonGames
+    from .json_text import Written
 
-    games = JsonGames(stream)
+    games = JsonGames(stream, quick=target != "json")  # quick: games written as they are read
     json_writer = JsonWriter(out) if target == "json" else None
-    previous: r.Game | None = None
+    previous: r.Game | Written | None = None
     for game in games:
         index = games.where[0]
-        found = list(game_problems(game, index, first=index == 0))
-        if previous is not None:
-            found += filter(None, [not_last_problem(previous, index - 1)])
+        if isinstance(previous, r.Game):
+            found = list(filter(None, [not_last_problem(previous, index - 1)]))
+        else:
+            found = []  # a game written quickly has hands
+        if isinstance(game, Written):  # it can be written and reads back the same
+            if found:
+                return _placed(found, games.place), {}
+            out.write(game.text)
+            previous = game
+            continue
+        found[:0] = game_problems(game, index, first=index == 0)
         found += filter(None, [size_problem(game_size(game), ("games", index))])
         one = RecordFile(games=(game,))
         problems = _placed(found, games.place) or _unwritable(
@@ -218,7 +227,8 @@ def convert_json_stream(
     if games.problems:
         return games.problems, {}
     if previous is not None and games.comments:
-        size = game_size(previous) + comments_size(games.comments)
+        size = (previous.size if isinstance(previous, Written) else game_size(previous)
+                ) + comments_size(games.comments)
         found = list(filter(None, [size_problem(size, ("games", games.where[0]))]))
         problems = _placed(found, games.place)
         if problems:

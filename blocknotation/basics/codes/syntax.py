@@ -15,8 +15,9 @@ CODES = (
         N_("a line cannot be parsed"),
         rules=(),
         # The stages of reading: bytes (source, stream), lines (the grammar, the reader), and
-        # record JSON read back or refused (json_stream, convert, pipeline's hint).
-        checks=("formats/convert.py", "formats/json_stream.py", "pipeline.py",
+        # record JSON read back or refused (json_buffer, json_stream, convert, pipeline's hint).
+        checks=("formats/convert.py", "formats/json_buffer.py", "formats/json_stream.py",
+                "pipeline.py",
                 "reading/larkparse.py", "reading/reader.py", "reading/source.py",
                 "reading/stream.py"),
         what=N_("A line is not a statement of the notation: a misspelt keyword, a missing colon "
