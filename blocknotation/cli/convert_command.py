@@ -51,7 +51,7 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..formats.convert import convert_bytes
+    from ..formats.text_convert import convert_bytes
     from ..reading.source import context_lines
     from .convert_many import is_many
 
