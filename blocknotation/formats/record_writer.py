@@ -16,11 +16,10 @@ bytes against ``json.dumps`` of the records' ``model_dump``, kind by kind and re
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring
-from typing import IO, Any
+from typing import Any, Protocol
 
 from .visible import visible_json
 
@@ -38,6 +37,19 @@ def _text(value: str) -> str:
     return written if written.isprintable() else visible_json(written)
 
 
+#: Players' names as JSON, by name: a record names its few players again and again.
+_NAMES: dict[str, str] = {}
+
+
+def _name(name: str) -> str:
+    """``_text`` of a player's name, kept for the next time (``_NAMES.get`` first)."""
+    written = _text(name)
+    if len(_NAMES) >= 1024:  # a record with ever new names: memory stays bounded
+        _NAMES.clear()
+    _NAMES[name] = written
+    return written
+
+
 def _optional(value: str | None) -> str:
     return "null" if value is None else _text(value)
 
@@ -45,10 +57,6 @@ def _optional(value: str | None) -> str:
 def _texts(values: Iterable[str]) -> str:
     """Strings (comments) as a JSON array."""
     return "[" + ", ".join(map(_text, values)) + "]"
-
-
-def _tile(tile: tuple[int, int]) -> str:
-    return _TILES.get(tile) or _value(tile)
 
 
 def _tiles(tiles: tuple[tuple[int, int], ...]) -> str:
@@ -84,14 +92,16 @@ def _tag(item: Any) -> str:
 def _named(kind: str) -> Callable[[Any], str]:
     """``opener``, ``pass``, ``domino``: a player."""
     template = _START % kind + ', "player": %s}'
-    return lambda item: template % (item.line, item.column, _comments(item), _text(item.player))
+    return lambda item: template % (
+        item.line, item.column, _comments(item), _NAMES.get(item.player) or _name(item.player))
 
 
 def _with_tiles(kind: str) -> Callable[[Any], str]:
     """``deal``, ``show``: a player and tiles."""
     template = _START % kind + ', "player": %s, "tiles": %s}'
     return lambda item: template % (
-        item.line, item.column, _comments(item), _text(item.player), _tiles(item.tiles))
+        item.line, item.column, _comments(item), _NAMES.get(item.player) or _name(item.player),
+        _tiles(item.tiles))
 
 
 _PLAY = _START % "play" + ', "player": %s, "tile": %s, "side": %s}'
@@ -99,8 +109,9 @@ _PLAY = _START % "play" + ', "player": %s, "tile": %s, "side": %s}'
 
 def _play(item: Any) -> str:
     side = item.side
-    return _PLAY % (item.line, item.column, _comments(item), _text(item.player),
-                    _tile(item.tile), _SIDES.get(side) or _text(side))
+    return _PLAY % (item.line, item.column, _comments(item),
+                    _NAMES.get(item.player) or _name(item.player),
+                    _TILES.get(item.tile) or _value(item.tile), _SIDES.get(side) or _text(side))
 
 
 _BLOCKED = _START % "blocked" + "}"
@@ -122,8 +133,9 @@ _SCORE = _START % "score" + ', "entries": [%s]}'
 
 
 def _score(item: Any) -> str:
-    entries = ", ".join(f'{{"player": {_text(entry.player)}, "total": {entry.total:d}}}'
-                        for entry in item.entries)
+    entries = ", ".join([
+        f'{{"player": {_NAMES.get(entry.player) or _name(entry.player)}, '
+        f'"total": {entry.total:d}}}' for entry in item.entries])
     return _SCORE % (item.line, item.column, _comments(item), entries)
 
 
@@ -173,27 +185,40 @@ class JsonWriter:
 
     _HEAD = '{\n  "notation": "blocknot",\n  "version": 1,\n  "games": ['
 
-    def __init__(self, out: IO[str]) -> None:
-        self.out = out
+    def __init__(self, out: Sink) -> None:
+        self.write = out.write
         self.games = 0
 
     def add(self, game: Any) -> None:
         """Write ``game`` (plain or records), the file's next."""
-        self.out.write(",\n    " if self.games else self._HEAD + "\n    ")
-        self.out.write(game_json(game))
+        self.write(",\n    " if self.games else self._HEAD + "\n    ")
+        self.write(game_json(game))
         self.games += 1
 
     def close(self, comments: Iterable[str]) -> None:
         """Write the file's closing comments and the end of the document."""
         end = f'\n  ],\n  "comments": {_texts(comments)}\n}}\n'
-        self.out.write(end if self.games else self._HEAD + end[3:])
+        self.write(end if self.games else self._HEAD + end[3:])
+
+
+class Sink(Protocol):
+    """Where ``JsonWriter`` writes: a text file, or anything with its ``write``."""
+
+    def write(self, text: str, /) -> object: ...
+
+
+class _Pieces(list[str]):
+    """A sink that keeps what is written, to be joined."""
+
+    def write(self, text: str, /) -> None:
+        self.append(text)
 
 
 def document_json(record: Any) -> str:
     """A record file (plain or records) as a JSON document, ending with a newline."""
-    out = io.StringIO()
-    writer = JsonWriter(out)
+    pieces = _Pieces()
+    writer = JsonWriter(pieces)
     for game in record.games:
         writer.add(game)
     writer.close(record.comments)
-    return out.getvalue()
+    return "".join(pieces)

@@ -12,7 +12,9 @@ Record JSON is converted by ``convert.convert_json``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import gc
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import Diagnostic
@@ -43,21 +45,37 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
         from .convert import convert_json
 
         return convert_json(data, target)
-    source = decode(data)
-    reading = read_source(source)
-    if reading.diagnostics:
-        return None, reading.diagnostics
-    if target == "text" or not surely_writable(reading.records, source.text or ""):
-        from .canonical import to_text
-        from .convert import text_record_problems
+    with _collector_paused():
+        source = decode(data)
+        reading = read_source(source)
+        if reading.diagnostics:
+            return None, reading.diagnostics
+        if target == "text" or not surely_writable(reading.records, source.text or ""):
+            from .canonical import to_text
+            from .convert import text_record_problems
 
-        records = _records(reading.records)
-        problems = text_record_problems(records)
-        if problems:
-            return None, problems
-        if target == "text":
-            return to_text(records), ()
-    return document_json(reading.records), ()
+            records = _records(reading.records)
+            problems = text_record_problems(records)
+            if problems:
+                return None, problems
+            if target == "text":
+                return to_text(records), ()
+        return document_json(reading.records), ()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a whole file (of at most
+    ``MAX_INPUT_BYTES``) is read and written.  Its hundreds of thousands of objects, none in
+    a cycle, live until the end, and the collector would walk them again and again for
+    nothing: a third of the reading's time.  Reference counting still frees them."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _records(record: p.RecordFile) -> r.RecordFile:
