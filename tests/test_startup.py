@@ -1,7 +1,8 @@
 """Start-up stays light: what needs neither the parser nor the records does not load them.
 
 An import check, not a timing: ``--version`` and ``--help`` never import lark or pydantic,
-and neither does validating a clean record, which the quick way reads without records.
+and neither does validating a clean record, which the quick way reads without records, nor
+converting it to JSON, which is written from what the quick way reads.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ LOADED = (
 @pytest.mark.parametrize(
     "args",
     [["--version"], ["--help"], ["validate", "--help"], ["convert", "--help"],
-     ["validate", str(SAMPLE)], ["validate", "--format", "json", str(SAMPLE)]],
+     ["validate", str(SAMPLE)], ["validate", "--format", "json", str(SAMPLE)],
+     ["convert", str(SAMPLE)], ["convert", "--to", "json", str(SAMPLE)]],
     ids=" ".join,
 )
 def test_light_commands_load_neither_lark_nor_pydantic(args: list[str]) -> None:
