@@ -85,3 +85,23 @@ def record_texts(draw: st.DrawFn) -> str:
     lines += [f"#{c}" for c in draw(st.lists(comment_text, max_size=2))]
     ending = draw(st.sampled_from(["\n", "\r\n"]))
     return ending.join(lines) + (ending if draw(st.booleans()) else "")
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """A record text with a few characters inserted, deleted or replaced: broken records."""
+    text = draw(record_texts()).replace("\r\n", "\n")
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(["insert", "delete", "replace"]))
+        piece = draw(st.sampled_from(
+            ["#", "[", "]", '"', ":", "-", "|", " ", "\t", "\r", "7", "10", "pass", "hand",
+             "L", "none", ",", "\\", "é", "\u200b", "\x1b", "Ada", "٣", "\n"]
+        ))
+        if action == "insert":
+            text = text[:at] + piece + text[at:]
+        elif action == "delete":
+            text = text[:at] + text[at + len(piece):]
+        else:
+            text = text[:at] + piece + text[at + 1:]
+    return text

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from blocknotation.reading.parsing import parse_text
 from blocknotation.simulator.writer import generate
 
 from lark_reference import parse_with_lark
-from strategies import record_texts
+from strategies import mutated, record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 
@@ -37,25 +36,6 @@ def test_generated_games() -> None:
 @given(record_texts())
 def test_well_formed_records(text: str) -> None:
     assert_same(text.replace("\r\n", "\n"))
-
-
-@st.composite
-def mutated(draw: st.DrawFn) -> str:
-    text = draw(record_texts()).replace("\r\n", "\n")
-    for _ in range(draw(st.integers(1, 4))):
-        at = draw(st.integers(0, len(text)))
-        action = draw(st.sampled_from(["insert", "delete", "replace"]))
-        piece = draw(st.sampled_from(
-            ["#", "[", "]", '"', ":", "-", "|", " ", "\t", "\r", "7", "10", "pass", "hand",
-             "L", "none", ",", "\\", "é", "\u200b", "\x1b", "Ada", "٣", "\n"]
-        ))
-        if action == "insert":
-            text = text[:at] + piece + text[at:]
-        elif action == "delete":
-            text = text[:at] + text[at + len(piece):]
-        else:
-            text = text[:at] + piece + text[at + 1:]
-    return text
 
 
 @given(mutated())

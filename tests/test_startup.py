@@ -1,9 +1,10 @@
 """Start-up stays light: what needs neither the parser nor the records does not load them.
 
 An import check, not a timing: ``--version`` and ``--help`` never import lark or pydantic,
-and neither does validating a clean record, which the quick way reads without records.
-Nor does a one-game ``validate`` load what only other options, inputs or commands need
-(``benchmarks/run.py`` measures the time).
+and neither does validating a clean record, which the quick way reads without records, nor
+converting it to JSON, which is written from what the quick way reads.  Nor does a one-game
+``validate`` load what only other options, inputs or commands need (``benchmarks/run.py``
+measures the time).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ MODULES = RUN + "sys.stderr.write(repr(sorted(sys.modules)))\n"
 @pytest.mark.parametrize(
     "args",
     [["--version"], ["--help"], ["validate", "--help"], ["convert", "--help"],
-     ["validate", str(SAMPLE)], ["validate", "--format", "json", str(SAMPLE)]],
+     ["validate", str(SAMPLE)], ["validate", "--format", "json", str(SAMPLE)],
+     ["convert", str(SAMPLE)], ["convert", "--to", "json", str(SAMPLE)]],
     ids=" ".join,
 )
 def test_light_commands_load_neither_lark_nor_pydantic(args: list[str]) -> None:

@@ -51,7 +51,7 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..formats.convert import convert_bytes
+    from ..formats.text_convert import convert_bytes
     from ..reading.source import context_lines
     from .convert_many import is_many
 
@@ -59,9 +59,10 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
         _convert_many(file, target, output, lang)
     # The output is made ready first: one that cannot be written fails before any work.
     with output_file(output or "-") as out:
-        data = read_input(file)
+        # Standard input is kept (decompressed) where ``data`` stops, for a large input.
+        data, rest = _stdin_head() if file == "-" else (read_input(file), None)
         if len(data) > MAX_INPUT_BYTES:
-            _convert_large(file, data, target, out, lang)
+            _convert_large(file, data, rest, target, out, lang)
             return
         text, diagnostics = convert_bytes(data, target)
         if text is None:
@@ -93,20 +94,38 @@ def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | No
     sys.exit(EXIT_FINDINGS)
 
 
+def _stdin_head() -> tuple[bytes, BinaryIO]:
+    """What ``read_input`` reads of standard input (decompressed when it is gzip data), and
+    the stream that goes on after it."""
+    from ..basics.limits import MAX_INPUT_BYTES
+    from ..reading.gunzip import maybe_gunzip
+
+    try:
+        stream = maybe_gunzip(stdin_binary())
+        return stream.read(MAX_INPUT_BYTES + 1), stream
+    except OSError as error:
+        raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
+
+
 def _convert_large(
-    file: str, head: bytes, target: str | None, out: BinaryIO, lang: str | None
+    file: str, head: bytes, rest: BinaryIO | None, target: str | None, out: BinaryIO,
+    lang: str | None,
 ) -> None:
-    """``convert`` of a text record too large to hold whole (``head`` is what was read of it):
-    a game at a time; nothing is written unless all of it could be read."""
+    """``convert`` of a text record too large to hold whole (``head`` is what was read of it,
+    ``rest`` the standard input it came from): a game at a time, decompressed when it is
+    gzip data; nothing is written unless all of it could be read."""
     from ..formats.convert import looks_like_json, spooled_conversion
+    from ..reading.gunzip import maybe_gunzip
     from ..reading.source import Prefixed
     from .runner import Input
 
     with _input_stream(file) as stream:
-        reading = Input(stream)  # a read that fails is told, not taken for the end
-        raw = cast(BinaryIO, reading)
-        # A file is read again from its start; standard input goes on after ``head``.
-        source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if file == "-" else raw
+        try:  # a file is read again from its start; standard input goes on after ``head``
+            reading = Input(maybe_gunzip(stream) if rest is None else rest)
+        except OSError as error:
+            raise UsageProblem(f"cannot read {_shown(file)}: {error.strerror or error}") from None
+        raw = cast(BinaryIO, reading)  # a read that fails is told, not taken for the end
+        source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if rest is not None else raw
         conversion = spooled_conversion(source, target, looks_like_json(head))
         with scratch(), conversion as (spool, diagnostics, context):
             if reading.problem is not None:

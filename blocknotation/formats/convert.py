@@ -12,15 +12,17 @@ from contextlib import contextmanager
 from typing import IO, Any, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
-from ..basics.limits import MAX_LINE_LENGTH
 from ..reading import records as r
 from ..reading.parsing import parse_bytes
 from ..reading.records import RecordFile
 from ..reading.source import decode
-from ..reading.stream import chunks_of
 from .canonical import game_lines, to_text
 from .json_positions import Path, Scanner, line_column, path_text
-from .record_json import JsonWriter, from_json, to_json
+from .record_json import from_json, to_json
+from .record_writer import JsonWriter
+from .text_convert import convert_bytes as convert_bytes
+from .text_convert import convert_stream as convert_stream
+from .text_convert import looks_like_json as looks_like_json
 from .writable import (
     comments_size,
     game_problems,
@@ -30,39 +32,22 @@ from .writable import (
 )
 
 
-def looks_like_json(data: bytes) -> bool:
-    """A record JSON document starts with ``{`` (after white space and a BOM)."""
-    return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
-
-
-def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Diagnostic, ...]]:
-    """Convert ``data`` to ``target`` ("json" or "text"; None: the other form).
-
-    Returns the converted text, or None and the diagnostics that say why it cannot be read
-    or could not be read back once written.
-    """
-    if looks_like_json(data):
-        source = decode(data)
-        if source.text is None:
-            return None, source.diagnostics
-        record, problems = from_json(source.text)
-        if record is None:
-            return None, problems
-        scanner = Scanner(source.text)
-        problems = _placed(record_problems(record), lambda path: _json_place(scanner, path))
-        text = to_text(record)
-        problems = problems or _unwritable(record, text, _json_place(scanner, ()))
-        if problems:
-            return None, problems
-        return (to_json(record) if target == "json" else text), ()
-    parsed = parse_bytes(data)
-    if parsed.diagnostics:
-        return None, parsed.diagnostics
-    records = parsed.records
-    problems = text_record_problems(records)
+def convert_json(data: bytes, target: str | None) -> tuple[str | None, tuple[Diagnostic, ...]]:
+    """``convert_bytes`` of a record JSON document: to JSON again if ``target`` is "json",
+    to text otherwise."""
+    source = decode(data)
+    if source.text is None:
+        return None, source.diagnostics
+    record, problems = from_json(source.text)
+    if record is None:
+        return None, problems
+    scanner = Scanner(source.text)
+    problems = _placed(record_problems(record), lambda path: _json_place(scanner, path))
+    text = to_text(record)
+    problems = problems or _unwritable(record, text, _json_place(scanner, ()))
     if problems:
         return None, problems
-    return (to_text(records) if target == "text" else to_json(records)), ()
+    return (to_json(record) if target == "json" else text), ()
 
 
 Place = Callable[[Path], tuple[int, int]]
@@ -71,8 +56,12 @@ Place = Callable[[Path], tuple[int, int]]
 def text_record_problems(records: RecordFile) -> tuple[Diagnostic, ...]:
     """Why a record read from text cannot be written back as text (``record_problems``), as
     diagnostics at the lines at fault; ``blocknot format`` refuses such a record too."""
-    return _placed(record_problems(records), lambda path: text_place(records, path),
-                   json=False)
+    return text_placed(record_problems(records), records)
+
+
+def text_placed(found: list[tuple[Path, Message]], record: RecordFile) -> tuple[Diagnostic, ...]:
+    """The problems ``found`` in a record read from text, at the lines at fault."""
+    return _placed(found, lambda path: text_place(record, path), json=False)
 
 
 def record_problems(record: RecordFile) -> list[tuple[Path, Message]]:
@@ -123,69 +112,6 @@ def text_place(record: RecordFile, path: Path) -> tuple[int, int]:
         elif hasattr(value, "line") and hasattr(value, "column"):
             where = (value.line, value.column)
     return where
-
-
-def convert_stream(
-    stream: BinaryIO, target: str | None, out: IO[str]
-) -> tuple[tuple[Diagnostic, ...], dict[int, str]]:
-    """Convert a text record read from ``stream`` a game at a time (``stream.chunks_of``), to
-    JSON unless ``target`` is "text", writing to ``out`` as it goes: a file of any size
-    converts in little memory, as long as each game fits (``MAX_INPUT_BYTES``).
-
-    Returns the diagnostics (and the source lines they point at) when the record cannot be
-    read; what ``out`` holds is then to be thrown away.  Otherwise ``out`` holds what
-    ``convert_bytes`` gives for the same bytes.
-    """
-    json_writer = None if target == "text" else JsonWriter(out)
-    problems: list[Diagnostic] = []
-    context: dict[int, str] = {}
-    comments: tuple[str, ...] = ()
-    last: r.Game | None = None
-    first = True
-    for chunk in chunks_of(stream):
-        if isinstance(chunk, Diagnostic):  # not UTF-8, or a game too large: it says it all
-            return (chunk,), {}
-        parsed = chunk.parse()
-        found = parsed.diagnostics or _chunk_problems(parsed.records, first)
-        if found or problems:
-            lines = chunk.lines
-            problems += found
-            context.update(
-                (d.line, lines[d.line - chunk.first_line][:MAX_LINE_LENGTH])
-                for d in found if 0 <= d.line - chunk.first_line < len(lines)
-            )
-            continue
-        for game in parsed.records.games:
-            if json_writer is not None:
-                json_writer.add(game)
-            else:
-                out.write("".join(f"{line}\n" for line in game_lines(game, first=first)))
-            first, last = False, game
-        comments = parsed.records.comments  # a file's last comments close its last chunk
-    if not problems and last is not None and comments:
-        size = size_problem(game_size(last) + comments_size(comments), ("games", 0))
-        closing = RecordFile(games=(last,))
-        problems += _placed([size] if size else [], lambda path: text_place(closing, path),
-                            json=False)
-    if problems:
-        return tuple(problems), context
-    if json_writer is not None:
-        json_writer.close(comments)
-    else:
-        out.write("".join(f"#{comment}\n" for comment in comments))
-    return (), {}
-
-
-def _chunk_problems(record: RecordFile, first: bool) -> tuple[Diagnostic, ...]:
-    """``record_problems`` of a chunk's games (without the file's closing comments, which
-    are checked with the last game once the file has been read)."""
-    found = [
-        problem
-        for index, game in enumerate(record.games)
-        for problem in (*game_problems(game, index, first=first and index == 0),
-                        *filter(None, [size_problem(game_size(game), ("games", index))]))
-    ]
-    return _placed(found, lambda path: text_place(record, path), json=False)
 
 
 def convert_json_stream(

@@ -9,74 +9,27 @@ with the JSON path, line and column of the problem.
 from __future__ import annotations
 
 import json
-from typing import IO, Any
+from typing import Any
 
 from pydantic import ValidationError
 
 from ..basics.diagnostics import N_, Diagnostic, Message
 from ..basics.limits import MAX_NUMBER_DIGITS
-from ..reading.records import Game, RecordFile
+from ..reading.records import RecordFile
 from .json_positions import Found, Scanner, may_hold_surrogates
 from .json_problems import found_diagnostic, translated
-from .visible import visible_json
-
-# Arrays written one element per line; everything else is written compactly, so that each
-# tag and each statement takes one line.
-_EXPANDED = frozenset({"games", "tags", "hands", "statements"})
+from .record_writer import document_json
 
 
 def to_json(record: RecordFile) -> str:
-    """The record as a JSON document, one statement per line, ending with a newline.
+    """The record as a JSON document, one statement per line, ending with a newline: what
+    ``record_writer`` writes (the writer of a text record's plain form too).
 
     Characters a terminal would act on or hide (controls, bidi controls, zero-width
     characters) are written as ``\\u`` escapes, so the document is safe to print and still
     reads back to the same record.
     """
-    return visible_json(_dump(record.model_dump(mode="json"), "") + "\n")
-
-
-class JsonWriter:
-    """``to_json`` a game at a time, for a file read a game at a time: the same text.
-
-    ``to_json`` writes the document's games one per element of its ``games`` array, each
-    with ``_dump`` at the array's indent; the writer writes the same around each game as it
-    comes, then the file's trailing comments and the end.
-    """
-
-    _HEAD = '{\n  "notation": "blocknot",\n  "version": 1,\n  "games": ['
-
-    def __init__(self, out: IO[str]) -> None:
-        self.out = out
-        self.games = 0
-
-    def add(self, game: Game) -> None:
-        text = _dump(game.model_dump(mode="json"), "    ")
-        self.out.write(visible_json((",\n    " if self.games else self._HEAD + "\n    ") + text))
-        self.games += 1
-
-    def close(self, comments: tuple[str, ...]) -> None:
-        end = f'\n  ],\n  "comments": {json.dumps(list(comments), ensure_ascii=False)}\n}}\n'
-        self.out.write(visible_json(end if self.games else self._HEAD + end[3:]))
-
-
-#: ``json.dumps(value, ensure_ascii=False)`` without building an encoder at every call.
-_compact = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def _dump(value: Any, indent: str) -> str:
-    # A value with no expanded array (a statement, a tag) is one compact line.  Its keys are
-    # field names, all ASCII, so encoding it whole writes what encoding key by key would.
-    if not isinstance(value, dict) or not any(key in _EXPANDED for key in value):
-        return _compact(value)
-    inner = indent + "  "
-    parts = []
-    for key, item in value.items():
-        if key in _EXPANDED and isinstance(item, list) and item:
-            rows = ",\n".join(inner + "  " + _dump(element, inner + "  ") for element in item)
-            parts.append(f"{json.dumps(key)}: [\n{rows}\n{inner}]")
-        else:
-            parts.append(f"{json.dumps(key)}: {_compact(item)}")
-    return "{\n" + ",\n".join(inner + part for part in parts) + "\n" + indent + "}"
+    return document_json(record)
 
 
 class _Refused(ValueError):

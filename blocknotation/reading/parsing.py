@@ -13,9 +13,9 @@ from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_INPUT_BYTES
 from . import plain
 from . import records as r
-from .reader import Reading, read_text_lines
+from .reader import Reading, read_source, read_text_lines
 from .reader import statement_kind as statement_kind
-from .source import Source, decode, from_text, too_large
+from .source import decode, from_text, too_large
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ def as_records(reading: Reading) -> ParseResult:
 
 def parse_bytes(data: bytes) -> ParseResult:
     """Decode and parse a record file's bytes (see ``source.decode``)."""
-    return as_records(_read_source(decode(data)))
+    return as_records(read_source(decode(data)))
 
 
 def parse_text(text: str) -> ParseResult:
@@ -60,13 +60,7 @@ def read_text(text: str) -> Reading:
     """``parse_text``'s reading in the plain form, without records."""
     if len(text) > MAX_INPUT_BYTES:
         return Reading(plain.RecordFile(), (too_large(),), frozenset())
-    return _read_source(from_text(text))
-
-
-def _read_source(source: Source) -> Reading:
-    if source.text is None:
-        return Reading(plain.RecordFile(), source.diagnostics, frozenset())
-    return read_text_lines(source.text.split("\n"))
+    return read_source(from_text(text))
 
 
 def parse_lines(

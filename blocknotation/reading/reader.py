@@ -22,6 +22,7 @@ from .line_reader import read_line
 
 if TYPE_CHECKING:
     from .larkparse import LarkParser
+    from .source import Source
 
 #: A line's statement, ``""`` (blank), its comment (``#…``), or None: Lark must read it.
 LineReader = Callable[[str, int], "p.Item | str | None"]
@@ -61,6 +62,14 @@ def read_text_lines(
                  for number, line in enumerate(lines, start=first_line)]
     items, heads, comments, building = _read_lines(lines, first_line, problems, reader)
     return assembled(items, comments, problems, building, heads)
+
+
+def read_source(source: Source) -> Reading:
+    """The reading of a whole decoded file (``source.decode``): its syntax diagnostics when
+    it could not be decoded."""
+    if source.text is None:
+        return Reading(p.RecordFile(), source.diagnostics, frozenset())
+    return read_text_lines(source.text.split("\n"))
 
 
 def assembled(
