@@ -50,6 +50,10 @@ from .turns import Turns, late_move, opener, out_of_turn
 class Replay:
     """The state of one hand while its moves are replayed."""
 
+    __slots__ = ("all_known", "chain", "dead", "end_line", "ends", "everybody", "following",
+                 "grace", "hinted", "in_hands", "late", "later", "moves", "names", "outcome",
+                 "pending", "placed", "problems", "seats", "slips", "table", "turns", "winner")
+
     def __init__(self, seats: Seats, table: Table, moves: list[Move]) -> None:
         self.seats = seats
         self.names = seats.names
