@@ -62,7 +62,7 @@ def read_text_lines(
     if skipped:
         lines = ["" if number in skipped else line
                  for number, line in enumerate(lines, start=first_line)]
-    run = _Run(lines, first_line, problems, reader)
+    run = _Run(first_line, problems, reader)
     # Each line made by its maker if it was met before (``known_lines``), else read by
     # ``run.miss``: a loop in C, as most lines are made again.
     known: Callable[[str, Maker], Maker] = (KNOWN if reader is read_line else {}).get
@@ -116,20 +116,18 @@ class _Run:
     is read by ``miss``, so that one bad line costs only itself; the comments, where the
     tags and hands are, and the problems gather here."""
 
-    def __init__(self, lines: Sequence[str], first_line: int, problems: list[Diagnostic],
-                 read: LineReader) -> None:
+    def __init__(self, first_line: int, problems: list[Diagnostic], read: LineReader) -> None:
         self.first_line, self.problems, self.read = first_line, problems, read
         self.remember = remember if read is read_line else None
         self.comments: list[tuple[int, str]] = []
         self.heads: list[int] = []
-        self.long_lines = max(map(len, lines), default=0) > MAX_LINE_LENGTH
         self.lark: LarkParser | None = None
 
     def miss(self, number: int, line: str) -> p.Item | None:
         """The statement of line ``number``, if it holds one."""
         if not line:
             return None
-        if self.long_lines and len(line) > MAX_LINE_LENGTH:
+        if len(line) > MAX_LINE_LENGTH:  # never so for a line met before: it was read
             self.problems.append(_too_long(number))
             return None
         quick = self.read(line, number)
