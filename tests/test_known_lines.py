@@ -13,13 +13,13 @@ from lark_reference import parse_with_lark
 
 REMEMBERED = [
     "Ada: 3-5", "Ada: 3-5 L", "Ada: 0-0 R", "Zoë: pass", "opener Ada", "domino Zoë",
-    "points Ada 12", "points none", "show Ada: 1-2 6-6", "show Zoë: -", "blocked",
+    "points Ada 12", "points none", "show Ada: 6-6", "show Zoë: -", "blocked",
     # read by the regular expression: odd spacing, the column of an indented line
     "Ada:  3-5", "  Ada: 3-5", "Ada\t: pass", "Ada: [3|5] left", "\tblocked", "points Ada 007",
 ]
 NOT_REMEMBERED = [
     "deal Ada: 1-2 3-4", "score Ada 1, Zoë 2", "hand 3", '[Event "x"]', "Ada: 3-5 # c",
-    "blocked # over", "# own line", "", "Ada: 1-23",
+    "blocked # over", "# own line", "", "Ada: 1-23", "show Ada: 1-2 6-6",
 ]
 
 

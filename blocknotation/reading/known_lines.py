@@ -1,13 +1,14 @@
 """Lines met before: a statement the line reader has read once is made again by copying.
 
 Records repeat their lines: the same player plays the same tile on the same side again and
-again, and ``opener``, ``domino``, ``blocked`` and ``points`` lines come back game after
-game.  What the line reader (``line_reader.read_line``) makes of a line depends on its text
-alone, but for the line number, so a statement it has read is remembered under its line's
-text, and the same text on any later line is made by copying the fields (``make(number, text)``),
-with no splitting, look-up or name check.  Only statements without a comment are
-remembered, and not deals, scores, hands or tags, which seldom come twice (a hand starts a
-run of statements, which the reader must note).
+again, and ``opener``, ``domino``, ``blocked``, ``points`` and short ``show`` lines come
+back game after game.  What the line reader (``line_reader.read_line``) makes of a line
+depends on its text alone, but for the line number, so a statement it has read is
+remembered under its line's text, and the same text on any later line is made by copying
+the fields (``make(number, text)``), with no splitting, look-up or name check.  Only
+statements without a comment are remembered, and not deals, scores, shows of several tiles,
+hands or tags, which seldom come twice (a hand starts a run of statements, which the reader
+must note).
 
 The statements are built without their classes' ``__init__`` (calling a class through a
 Python ``__init__`` costs more than setting its slots): the makers here set every field that
@@ -38,9 +39,11 @@ def remember(text: str, item: Item) -> None:
     factory = _FACTORIES.get(type(item))
     if factory is None or item.comment is not None or item.comments:
         return
-    if len(KNOWN) >= LIMIT:
-        KNOWN.clear()
-    KNOWN[text] = factory(item)
+    make = factory(item)
+    if make is not None:
+        if len(KNOWN) >= LIMIT:
+            KNOWN.clear()
+        KNOWN[text] = make
 
 
 def _play(read: Play) -> Maker:
@@ -91,8 +94,11 @@ def _points(read: Points) -> Maker:
     return make
 
 
-def _show(read: Show) -> Maker:
+def _show(read: Show) -> Maker | None:
+    """Shows of one tile or none only: the tiles left in a hand seldom repeat."""
     column, player, tiles = read.column, read.player, read.tiles
+    if len(tiles) > 1:
+        return None
 
     def make(line: int, _text: str) -> Show:
         item: Show = _new(Show)
@@ -122,7 +128,7 @@ def _blocked(read: Blocked) -> Maker:
 
 
 #: How to make again each kind of statement worth remembering.
-_FACTORIES: dict[type[Any], Callable[[Any], Maker]] = {
+_FACTORIES: dict[type[Any], Callable[[Any], Maker | None]] = {
     Play: _play, Pass: _named, Opener: _named, Domino: _named, Points: _points, Show: _show,
     Blocked: _blocked,
 }
