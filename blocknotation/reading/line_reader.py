@@ -273,12 +273,8 @@ def _blocked(rest: str, number: int) -> Blocked | None:
 
 def _deal(rest: str, number: int) -> Deal | None:
     name, colon, text = rest.partition(": ")
-    if colon and (_KNOWN.get(name) or is_name(name)):
-        try:
-            return Deal(number, 1, name, tuple(map(_DASHED_TILE, text.split(" "))))
-        except KeyError:  # not a tile as ``a-b``
-            pass
-    return None
+    tiles = _dashed(text) if colon and (_KNOWN.get(name) or is_name(name)) else None
+    return None if tiles is None else Deal(number, 1, name, tiles)
 
 
 def _show(rest: str, number: int) -> Show | None:

@@ -3,8 +3,10 @@ statements grouped into games and hands.
 
 Each line is read by the line reader (``line_reader``) or, when it declines, by the Lark
 parser of ``grammar/block.lark``, which is the definition of the notation and the source of
-every syntax diagnostic.  Reading never judges legality (that is the engine's work) and never
-stops at the first bad line: every bad line is reported (S001, S002), every good one is kept.
+every syntax diagnostic.  A line the line reader has read before (the same move, the same
+``points`` line) is made again by copying what it read (``known_lines``).  Reading never
+judges legality (that is the engine's work) and never stops at the first bad line: every bad
+line is reported (S001, S002), every good one is kept.
 The public ``parse()`` turns what is read here into records (``parsing.py``); validation
 replays it as it is, without loading pydantic, and Lark only when a line needs it.
 """
