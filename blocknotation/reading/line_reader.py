@@ -148,18 +148,19 @@ def read_line(line: str, number: int) -> Item | str | None:
     Returns the statement, or ``""`` for a blank line, or the comment text (starting with
     ``#``) of a comment-only line, or None when the line must go to the Lark parser.
     """
-    name, _, rest = line.partition(": ")
-    move = _MOVES.get(rest, _NO_MOVE)
-    if move is not _NO_MOVE and (_KNOWN.get(name) or is_name(name)):  # a move: most lines
-        if move is None:
-            return Pass(number, 1, name)
-        return Play(number, 1, name, move[0], move[1])
     head, _, rest = line.partition(" ")
     read = _CANONICAL.get(head)
-    if read is not None:
+    if read is not None:  # a keyword, then a space (a name is never a keyword)
         item = read(rest, number)
         if item is not None:
             return item
+    else:
+        name, _, rest = line.partition(": ")
+        move = _MOVES.get(rest, _NO_MOVE)
+        if move is not _NO_MOVE and (_KNOWN.get(name) or is_name(name)):  # a move
+            if move is None:
+                return Pass(number, 1, name)
+            return Play(number, 1, name, move[0], move[1])
     body = line.lstrip(" \t")
     if not body:
         return ""
@@ -244,8 +245,13 @@ def _number(text: str) -> int | None:
 
 
 def _dashed(text: str) -> tuple[Tile, ...] | None:
-    tiles = tuple(map(DASHED.get, text.split(" ")))
-    return None if None in tiles else tiles  # type: ignore[return-value]
+    try:
+        return tuple(map(_DASHED_TILE, text.split(" ")))
+    except KeyError:
+        return None
+
+
+_DASHED_TILE = DASHED.__getitem__
 
 
 def _hand(rest: str, number: int) -> Hand | None:
@@ -267,8 +273,8 @@ def _blocked(rest: str, number: int) -> Blocked | None:
 
 def _deal(rest: str, number: int) -> Deal | None:
     name, colon, text = rest.partition(": ")
-    tiles = _dashed(text) if colon else None
-    return None if tiles is None or not _known(name) else Deal(number, 1, name, tiles)
+    tiles = _dashed(text) if colon and (_KNOWN.get(name) or is_name(name)) else None
+    return None if tiles is None else Deal(number, 1, name, tiles)
 
 
 def _show(rest: str, number: int) -> Show | None:
@@ -286,6 +292,10 @@ def _points(rest: str, number: int) -> Points | None:
 
 
 def _score(rest: str, number: int) -> Score | None:
+    try:
+        return Score(number, 1, tuple(map(_SCORE_ENTRY, rest.split(", "))))
+    except KeyError:  # an entry not met before
+        pass
     entries = []
     for entry in rest.split(", "):
         name, _, text = entry.partition(" ")
@@ -293,7 +303,15 @@ def _score(rest: str, number: int) -> Score | None:
         if total is None or not _known(name):
             return None
         entries.append(ScoreEntry(name, total))
+    if len(_ENTRIES) > 4096:
+        _ENTRIES.clear()
+    _ENTRIES.update(zip(rest.split(", "), entries, strict=True))
     return Score(number, 1, tuple(entries))
+
+
+#: The entries of ``score`` lines met so far (``NAME N``), read: the same ones come back.
+_ENTRIES: dict[str, ScoreEntry] = {}
+_SCORE_ENTRY = _ENTRIES.__getitem__
 
 
 _CANONICAL: dict[str, Callable[[str, int], Item | None]] = {

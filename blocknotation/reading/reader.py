@@ -3,8 +3,10 @@ statements grouped into games and hands.
 
 Each line is read by the line reader (``line_reader``) or, when it declines, by the Lark
 parser of ``grammar/block.lark``, which is the definition of the notation and the source of
-every syntax diagnostic.  Reading never judges legality (that is the engine's work) and never
-stops at the first bad line: every bad line is reported (S001, S002), every good one is kept.
+every syntax diagnostic.  A line the line reader has read before (the same move, the same
+``points`` line) is made again by copying what it read (``known_lines``).  Reading never
+judges legality (that is the engine's work) and never stops at the first bad line: every bad
+line is reported (S001, S002), every good one is kept.
 The public ``parse()`` turns what is read here into records (``parsing.py``); validation
 replays it as it is, without loading pydantic, and Lark only when a line needs it.
 """
@@ -13,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import count, repeat
+from operator import call
 from typing import TYPE_CHECKING, cast
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from . import plain as p
+from .known_lines import KNOWN, Maker, remember
 from .line_reader import read_line
 
 if TYPE_CHECKING:
@@ -60,8 +65,14 @@ def read_text_lines(
     if skipped:
         lines = ["" if number in skipped else line
                  for number, line in enumerate(lines, start=first_line)]
-    items, heads, comments, building = _read_lines(lines, first_line, problems, reader)
-    return assembled(items, comments, problems, building, heads)
+    run = _Run(first_line, problems, reader)
+    # Each line made by its maker if it was met before (``known_lines``), else read by
+    # ``run.miss``: a loop in C, as most lines are made again.
+    known: Callable[[str, Maker], Maker] = (KNOWN if reader is read_line else {}).get
+    items: list[p.Item | None] = list(map(
+        call, map(known, lines, repeat(run.miss)), count(first_line), lines))
+    building = [] if run.lark is None else run.lark.problems
+    return assembled(items, run.comments, problems, building, run.heads)
 
 
 def read_source(source: Source) -> Reading:
@@ -76,21 +87,20 @@ def assembled(
     items: Sequence[p.Item | None], comments: list[tuple[int, str]],
     problems: list[Diagnostic], building: list[Diagnostic], heads: list[int] | None = None,
 ) -> Reading:
-    """The reading of a run of lines from its items and comments.  ``building``: the
-    problems Lark's transformer met (long numbers, pips out of range); ``heads``: where the
-    tags and hands are among ``items`` (then none is None), found here when not given."""
+    """The reading of a run of lines from its items (None for a line without a statement)
+    and comments.  ``building``: the problems Lark's transformer met (long numbers, pips out
+    of range); ``heads``: where the tags and hands are among ``items``, found here when not
+    given."""
     problems.extend(building)
     if problems:
         bad_lines = {d.line for d in problems}
         comments = [(line, body) for line, body in comments if line not in bad_lines]
-    kept: Sequence[p.Item]
-    if heads is None:
-        kept = [i for i in items if i is not None]
-        heads = [k for k, i in enumerate(kept) if isinstance(i, p.Tag | p.Hand)]
-    else:
-        kept = cast(Sequence[p.Item], items)  # no None: ``_read_lines`` leaves them out
-    unowned = _give_comments(kept, comments) if comments else ()
-    games, structure = _grouped(kept, heads)
+    unowned: tuple[str, ...] = ()
+    if heads is None or comments:
+        items = [i for i in items if i is not None]
+        heads = [k for k, i in enumerate(items) if isinstance(i, p.Tag | p.Hand)]
+        unowned = _give_comments(cast(list[p.Item], items), comments) if comments else ()
+    games, structure = _grouped(items, heads)
     problems.extend(structure)
     problems.sort(key=lambda d: (d.line, d.column))
     return Reading(p.RecordFile(games, unowned), tuple(problems),
@@ -112,54 +122,54 @@ def _too_long(number: int) -> Diagnostic:
     )
 
 
-def _read_lines(
-    lines: Sequence[str], first_line: int, problems: list[Diagnostic], read: LineReader
-) -> tuple[list[p.Item], list[int], list[tuple[int, str]], list[Diagnostic]]:
-    """Read each line on its own, so that one bad line costs only itself.  Returns the
-    statements, where the tags and hands are among them, the comments, and the problems met
-    by Lark's transformer."""
-    parser: LarkParser | None = None
-    items: list[p.Item] = []
-    heads: list[int] = []
-    comments: list[tuple[int, str]] = []
-    add = items.append
-    long_lines = max(map(len, lines), default=0) > MAX_LINE_LENGTH
-    for number, line in enumerate(lines, start=first_line):
-        if long_lines and len(line) > MAX_LINE_LENGTH:
-            problems.append(_too_long(number))
-            continue
-        quick = read(line, number)
-        if type(quick) is p.Play or type(quick) is p.Pass:  # most lines: tested first
-            add(quick)
-            if quick.comment is not None:
-                comments.append((number, quick.comment))
-            continue
+class _Run:
+    """A run of lines being read: each line that is not made again from a line met before
+    is read by ``miss``, so that one bad line costs only itself; the comments, where the
+    tags and hands are, and the problems gather here."""
+
+    def __init__(self, first_line: int, problems: list[Diagnostic], read: LineReader) -> None:
+        self.first_line, self.problems, self.read = first_line, problems, read
+        self.remember = remember if read is read_line else None
+        self.comments: list[tuple[int, str]] = []
+        self.heads: list[int] = []
+        self.lark: LarkParser | None = None
+
+    def miss(self, number: int, line: str) -> p.Item | None:
+        """The statement of line ``number``, if it holds one."""
+        if not line:
+            return None
+        if len(line) > MAX_LINE_LENGTH:  # never so for a line met before: it was read
+            self.problems.append(_too_long(number))
+            return None
+        quick = self.read(line, number)
         if quick is None:
-            if not line.strip(" \t"):
-                continue
-            if parser is None:
-                parser = lark()
-                parser.start()
-            parsed = parser.parse_line(line, number)
-            if isinstance(parsed, Diagnostic):
-                problems.append(parsed)
-                continue
-            for item in parsed[0]:
-                if item is not None:
-                    if isinstance(item, p.Tag | p.Hand):
-                        heads.append(len(items))
-                    add(item)
-            comments.extend(parsed[1])
+            quick = self._by_lark(line, number) if line.strip(" \t") else None
+            if quick is None:
+                return None
         elif isinstance(quick, str):  # blank, or a comment on its own
             if quick:
-                comments.append((number, quick[1:]))  # kept exactly, trailing space and all
+                self.comments.append((number, quick[1:]))  # kept exactly, trailing space
+            return None
         else:
-            if type(quick) is p.Hand or type(quick) is p.Tag:
-                heads.append(len(items))
-            add(quick)
+            if self.remember is not None:
+                self.remember(line, quick)
             if quick.comment is not None:
-                comments.append((number, quick.comment))
-    return items, heads, comments, [] if parser is None else parser.problems
+                self.comments.append((number, quick.comment))
+        if type(quick) is p.Hand or type(quick) is p.Tag:
+            self.heads.append(number - self.first_line)
+        return quick
+
+    def _by_lark(self, line: str, number: int) -> p.Item | None:
+        if self.lark is None:
+            self.lark = lark()
+            self.lark.start()
+        parsed = self.lark.parse_line(line, number)
+        if isinstance(parsed, Diagnostic):
+            self.problems.append(parsed)
+            return None
+        self.comments.extend(parsed[1])
+        # One statement at most: a line of its own is a ``file`` of one line.
+        return next((item for item in parsed[0] if item is not None), None)
 
 
 def _give_comments(items: Sequence[p.Item], comments: list[tuple[int, str]]) -> tuple[str, ...]:
@@ -183,7 +193,7 @@ def _give_comments(items: Sequence[p.Item], comments: list[tuple[int, str]]) -> 
 
 
 def _grouped(
-    items: Sequence[p.Item], heads: list[int]
+    items: Sequence[p.Item | None], heads: list[int]
 ) -> tuple[tuple[p.Game, ...], list[Diagnostic]]:
     """Group statements into games and hands (``heads``: where the tags and hands are): a
     tag after a hand starts a game."""
@@ -204,23 +214,26 @@ def _grouped(
         else:
             assert isinstance(head, p.Hand)
             hands.append(head)
-            # Between a hand and the next tag or hand: statements only.
-            _close(head, cast(Sequence[p.Statement], items[at + 1 : end]), problems)
+            # Between a hand and the next tag or hand: statements only (a statement is
+            # never false, None is: ``filter`` keeps the statements).
+            _close(head, tuple(filter(None, items[at + 1 : end])), problems)  # type: ignore[arg-type]
     if tags or hands:
         games.append(p.Game(tuple(tags), tuple(hands)))
     return tuple(games), problems
 
 
-def _no_hand(statements: Sequence[p.Item], problems: list[Diagnostic]) -> None:
+def _no_hand(statements: Sequence[p.Item | None], problems: list[Diagnostic]) -> None:
     """S001 for each statement before the first ``hand`` of its game."""
     for item in statements:
-        problems.append(diagnostic(
-            "S001", item.line, item.column,
-            N_("expected `hand N` before this statement: it belongs to no hand"),
-        ))
+        if item is not None:
+            problems.append(diagnostic(
+                "S001", item.line, item.column,
+                N_("expected `hand N` before this statement: it belongs to no hand"),
+            ))
 
 
-def _close(hand: p.Hand, statements: Sequence[p.Statement], problems: list[Diagnostic]) -> None:
+def _close(hand: p.Hand, statements: tuple[p.Statement, ...],
+           problems: list[Diagnostic]) -> None:
     """Give ``hand`` its statements; an absurd hand keeps only the first
     ``MAX_STATEMENTS_PER_HAND``, and the first one beyond is S001."""
     if len(statements) > MAX_STATEMENTS_PER_HAND:
@@ -231,4 +244,4 @@ def _close(hand: p.Hand, statements: Sequence[p.Statement], problems: list[Diagn
             number=hand.number, limit=MAX_STATEMENTS_PER_HAND,
         ))
         statements = statements[:MAX_STATEMENTS_PER_HAND]
-    hand.statements = tuple(statements)
+    hand.statements = statements

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
@@ -53,10 +53,17 @@ class Chunk:
     first_line: int
     text: str
     undecodable: tuple[Diagnostic, ...] = ()
+    _lines: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def lines(self) -> list[str]:
-        return self.text.split("\n")
+        """The chunk's lines, split once: the reading and the report both need them (the
+        same list each time, not to be changed)."""
+        lines = self._lines
+        if lines is None:
+            lines = self.text.split("\n")
+            object.__setattr__(self, "_lines", lines)
+        return lines
 
     def read(self) -> Reading:
         """The game's plain form (``reader.py``), what validation replays."""

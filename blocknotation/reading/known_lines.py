@@ -1,0 +1,134 @@
+"""Lines met before: a statement the line reader has read once is made again by copying.
+
+Records repeat their lines: the same player plays the same tile on the same side again and
+again, and ``opener``, ``domino``, ``blocked``, ``points`` and short ``show`` lines come
+back game after game.  What the line reader (``line_reader.read_line``) makes of a line
+depends on its text alone, but for the line number, so a statement it has read is
+remembered under its line's text, and the same text on any later line is made by copying
+the fields (``make(number, text)``), with no splitting, look-up or name check.  Only
+statements without a comment are remembered, and not deals, scores, shows of several tiles,
+hands or tags, which seldom come twice (a hand starts a run of statements, which the reader
+must note).
+
+The statements are built without their classes' ``__init__`` (calling a class through a
+Python ``__init__`` costs more than setting its slots): the makers here set every field that
+``plain.py`` gives the class, so that a made statement equals the one read.
+``tests/test_known_lines.py`` checks this for every class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .plain import Blocked, Domino, Item, Opener, Pass, Play, Points, Show
+
+#: Makes the statement again at a line (its number, and its text, which it does not need).
+Maker = Callable[[int, str], Item | None]
+
+#: The makers of the lines met so far, by the text of the line.
+KNOWN: dict[str, Maker] = {}
+#: At most this many lines are remembered: a file of ever new lines empties the table.
+LIMIT = 8192
+
+_new = object.__new__
+
+
+def remember(text: str, item: Item) -> None:
+    """Remember the statement read from the line ``text``, if it is worth it."""
+    factory = _FACTORIES.get(type(item))
+    if factory is None or item.comment is not None or item.comments:
+        return
+    make = factory(item)
+    if make is not None:
+        if len(KNOWN) >= LIMIT:
+            KNOWN.clear()
+        KNOWN[text] = make
+
+
+def _play(read: Play) -> Maker:
+    column, player, tile, side = read.column, read.player, read.tile, read.side
+
+    def make(line: int, _text: str) -> Play:
+        item: Play = _new(Play)
+        item.line = line
+        item.column = column
+        item.player = player
+        item.tile = tile
+        item.side = side
+        item.comments = ()
+        item.comment = None
+        return item
+
+    return make
+
+
+def _named(read: Pass | Opener | Domino) -> Maker:
+    kind, column, player = type(read), read.column, read.player
+
+    def make(line: int, _text: str) -> Pass | Opener | Domino:
+        item: Pass | Opener | Domino = _new(kind)
+        item.line = line
+        item.column = column
+        item.player = player
+        item.comments = ()
+        item.comment = None
+        return item
+
+    return make
+
+
+def _points(read: Points) -> Maker:
+    column, player, points = read.column, read.player, read.points
+
+    def make(line: int, _text: str) -> Points:
+        item: Points = _new(Points)
+        item.line = line
+        item.column = column
+        item.player = player
+        item.points = points
+        item.comments = ()
+        item.comment = None
+        return item
+
+    return make
+
+
+def _show(read: Show) -> Maker | None:
+    """Shows of one tile or none only: the tiles left in a hand seldom repeat."""
+    column, player, tiles = read.column, read.player, read.tiles
+    if len(tiles) > 1:
+        return None
+
+    def make(line: int, _text: str) -> Show:
+        item: Show = _new(Show)
+        item.line = line
+        item.column = column
+        item.player = player
+        item.tiles = tiles
+        item.comments = ()
+        item.comment = None
+        return item
+
+    return make
+
+
+def _blocked(read: Blocked) -> Maker:
+    column = read.column
+
+    def make(line: int, _text: str) -> Blocked:
+        item: Blocked = _new(Blocked)
+        item.line = line
+        item.column = column
+        item.comments = ()
+        item.comment = None
+        return item
+
+    return make
+
+
+#: How to make again each kind of statement worth remembering.
+_FACTORIES: dict[type[Any], Callable[[Any], Maker | None]] = {
+    Play: _play, Pass: _named, Opener: _named, Domino: _named, Points: _points, Show: _show,
+    Blocked: _blocked,
+}
