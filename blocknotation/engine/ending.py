@@ -93,12 +93,12 @@ def _shows(
     bad: set[int] = set()
     for show in order.shows:
         seat = seats.seat[show.player]
-        problem = check_show(show, seat, state.table, seats.each, complete, seats.names)
+        mask = sum(map(bit, show.tiles))  # distinct tiles: their union
+        problem = check_show(show, mask, seat, state.table, seats.each, complete, seats.names)
         if problem is not None:
             problems.append(problem)
             bad.add(seat)
             continue
-        mask = sum(map(bit, show.tiles))  # a good show names each tile once
         state.table.show(seat, mask, show.line)
         shown[seat] = mask
         holder = state.table.holders[seat]

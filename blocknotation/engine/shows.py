@@ -13,15 +13,16 @@ from __future__ import annotations
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .knowledge import ALL, NOBODY, Table
-from .tiles import bit, index, text
+from .tiles import index, text
 
 
 def check_show(
-    show: r.Show, seat: int, table: Table, each: int, complete: bool, names: tuple[str, ...]
+    show: r.Show, shown: int, seat: int, table: Table, each: int, complete: bool,
+    names: tuple[str, ...],
 ) -> Diagnostic | None:
-    """The first way ``show`` contradicts the record (E502), or None."""
+    """The first way ``show`` contradicts the record (E502), or None.  ``shown``: the sum of
+    the bits of its tiles (their union when they are distinct, as the count tells)."""
     holder = table.holders[seat]
-    shown = sum(map(bit, show.tiles))  # distinct bits: their union (see the count below)
     # What the seat cannot hold: a placed tile, another's deal (with its own deal known,
     # anything outside it), a tile another seat showed.
     barred = table.played | table.others_shown(seat) | (
