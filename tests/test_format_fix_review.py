@@ -1,6 +1,6 @@
-"""``blocknot format`` and ``validate --fix`` through the command (in the test process), on what a review
-found: standard input kept whole on a syntax error, links followed, diffs that ``patch``
-applies, line ends and byte-order marks kept, syntax errors under ``--fix --diff``."""
+"""``blocknot format`` and ``validate --fix`` through the command (in the test process), on
+what a review found: standard input kept whole on a syntax error, links followed, diffs that
+``patch`` applies, line ends and byte-order marks kept, syntax errors under ``--fix --diff``."""
 
 from __future__ import annotations
 
