@@ -66,12 +66,14 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A valid record file of more than MAX_INPUT_BYTES made of games only (about 2.4 MB,
-    600 games, every deal written), whose record JSON (about 22 MB) is more than ``convert``
-    holds in memory (8 MB): it is spooled to a temporary file before it is written."""
+    """A valid record file of more than MAX_INPUT_BYTES (about 2.2 MB: 260 games, every deal
+    written, each after 25 remark lines), whose record JSON (about 10 MB) is more than
+    ``convert`` holds in memory (8 MB): it is spooled to a temporary file before it is
+    written (``test_a_temporary_file_that_cannot_grow_is_exit_2`` shows that it is)."""
     path = tmp_path_factory.mktemp("many") / "many.txt"
-    path.write_text("\n".join(generate(seed=7, games=600, partial=False, claims=True)),
-                    encoding="utf-8")
+    games = generate(seed=7, games=260, partial=False, claims=True)
+    padding = "\n".join([REMARK] * 25)
+    path.write_text("\n".join(f"{padding}\n{game}" for game in games), encoding="utf-8")
     assert path.stat().st_size > MAX_INPUT_BYTES
     return path
 
