@@ -237,11 +237,7 @@ def test_generated_records_are_accepted_by_both(doc: Any) -> None:
 @settings(max_examples=500, deadline=None)
 @given(near_misses())
 def test_near_misses_are_judged_alike(doc: Any) -> None:
-    if breaks_an_unstated_rule(doc):  # what the schema's $comment says it cannot state
-        assert not tool_accepts(doc)
-        return
-    verdict = schema_accepts(doc)
-    assert tool_accepts(doc) == verdict, (verdict, json.dumps(doc)[:300])
+    judged_alike(doc)  # (breaks_an_unstated_rule: what the schema's $comment cannot state)
 
 
 def breaks_an_unstated_rule(doc: Any) -> bool:
@@ -250,6 +246,100 @@ def breaks_an_unstated_rule(doc: Any) -> bool:
     if not isinstance(games, list):
         return False
     return any(isinstance(g, dict) and not g.get("hands") for g in games[:-1])
+
+
+def judged_alike(doc: Any) -> None:
+    """``doc`` is accepted by the schema exactly when ``convert`` accepts it."""
+    if breaks_an_unstated_rule(doc):
+        assert not tool_accepts(doc), json.dumps(doc)[:300]
+        return
+    verdict = schema_accepts(doc)
+    assert tool_accepts(doc) == verdict, (verdict, json.dumps(doc)[:300])
+
+
+# --- near-misses, every one: each place of small records broken each way ------------------
+
+#: Every key a statement of each kind may have, with a value that is right there.
+WHOLE_STATEMENTS: dict[str, dict[str, Any]] = {
+    "opener": {"player": "Ada"},
+    "deal": {"player": "Ada", "tiles": [[1, 2], [3, 4]]},
+    "play": {"player": "Ada", "tile": [1, 2], "side": "L"},
+    "pass": {"player": "Bea"},
+    "show": {"player": "Bea", "tiles": [[5, 6]]},
+    "domino": {"player": "Ada"},
+    "blocked": {},
+    "points": {"player": "Ada", "points": 12},
+    "score": {"entries": [{"player": "Ada", "total": 12}]},
+}
+REMARKS = {"comments": ["a remark"], "comment": "why"}
+STATEMENT = ("games", 0, "hands", 0, "statements", 0)
+
+
+def whole_record(kind: str) -> dict[str, Any]:
+    """A record with every key it may have, its one hand one statement of ``kind``."""
+    statement = {"kind": kind, "line": 4, "column": 1, **WHOLE_STATEMENTS[kind], **REMARKS}
+    hand = {"number": 1, "line": 3, "column": 1, **REMARKS, "statements": [statement]}
+    tag = {"kind": "tag", "line": 1, "column": 1, "key": "Players", "value": "Ada Bea",
+           **REMARKS}
+    return {"notation": "blocknot", "version": 1, "comments": ["top"],
+            "games": [{"tags": [tag], "hands": [hand]}]}
+
+
+#: For a place that holds a string, every value of BAD_VALUES; elsewhere the values that are
+#: not strings and a few strings (a string is refused there whatever it says).
+STRINGS_ELSEWHERE = ["3", "L", "Ada\n"]
+#: A key added where it is not: values right for it somewhere.
+ADDED_VALUES = ["L", "Ada", 2, None, [1, 2]]
+
+
+def _values_for(value: Any) -> list[Any]:
+    every = list(BAD_VALUES.elements)
+    if isinstance(value, str):
+        return every
+    return [v for v in every if not isinstance(v, str)] + STRINGS_ELSEWHERE
+
+
+def single_breaks(doc: dict[str, Any], under: tuple[Any, ...] = (),
+                  outside: tuple[Any, ...] | None = None) -> list[Any]:
+    """Every near-miss of ``doc`` at a place under ``under`` (and not under ``outside``): the
+    value there replaced by each value of ``_values_for``, its key removed, and each key of
+    ADDED_KEYS missing from an object there added with each of ADDED_VALUES."""
+    found: list[Any] = []
+    for path in _paths(doc):
+        if path[:len(under)] != under or (outside and path[:len(outside)] == outside):
+            continue
+        held: Any = doc
+        for part in path:
+            held = held[part]
+        if path:
+            found += [_replace(doc, path, value) for value in _values_for(held)]
+            if isinstance(path[-1], str):
+                found.append(_remove(doc, path))
+        if isinstance(held, dict):
+            found += [_replace(doc, path, {**held, key: value})
+                      for key in ADDED_KEYS.elements if key not in held
+                      for value in ADDED_VALUES]
+    return found
+
+
+@pytest.mark.parametrize("kind", list(WHOLE_STATEMENTS))
+def test_every_near_miss_of_a_statement_is_judged_alike(kind: str) -> None:
+    doc = whole_record(kind)
+    assert schema_accepts(doc) and tool_accepts(doc)
+    for broken in single_breaks(doc, under=STATEMENT):
+        judged_alike(broken)
+
+
+def test_every_near_miss_around_the_statements_is_judged_alike() -> None:
+    doc = whole_record("play")
+    second = copy.deepcopy(doc["games"][0])
+    two = {**doc, "games": [doc["games"][0], second]}
+    assert schema_accepts(two) and tool_accepts(two)
+    breaks = single_breaks(doc, outside=STATEMENT)
+    breaks += single_breaks(two, under=("games", 1), outside=("games", 1, *STATEMENT[2:]))
+    breaks += [{**doc, "games": [*doc["games"], extra]} for extra in EXTRA_GAMES.elements]
+    for broken in breaks:
+        judged_alike(broken)
 
 
 # --- what the issue named, one by one ------------------------------------------------------
