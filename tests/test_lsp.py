@@ -1,6 +1,7 @@
 """``blocknot lsp`` end to end: a real client (pygls's) talks to the server over a stream, the
-server in a thread of the test process (``tests/lsp_session.py``); the first two tests talk to
-``python -m blocknotation lsp`` over its standard input and output, as an editor does.
+server in a thread of the test process (``tests/lsp_session.py``); one test (diagnostics and
+their UTF-16 ranges) talks to ``python -m blocknotation lsp`` over its standard input and
+output, as an editor does.
 
 Skipped only when pygls, which the ``lsp`` and ``test`` extras install, is missing.
 """
@@ -41,7 +42,7 @@ def test_a_clean_record_has_no_diagnostics(tmp_path: Path) -> None:
     async def scenario(s: Session) -> None:
         assert await s.open(tmp_path / "club.block", HAND) == []
 
-    run(scenario, process=True)
+    run(scenario)
 
 
 def test_diagnostics_have_code_severity_utf16_range_and_link(tmp_path: Path) -> None:
