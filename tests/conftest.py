@@ -8,15 +8,19 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from strategies import CI_EXAMPLES
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 
 settings.register_profile(
-    "ci", derandomize=True, max_examples=60, deadline=None,
+    "ci", derandomize=True, max_examples=CI_EXAMPLES, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 # A developer's run draws new examples every time, so fewer per run still add up; CI's run
 # (HYPOTHESIS_PROFILE=ci, set by .ci/run) is the thorough one, the same examples every time.
+# A test that sets its own count takes it from strategies.examples: its count in CI, as many
+# in proportion under the others.
 settings.register_profile(
     "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
