@@ -1,16 +1,28 @@
-"""A real language client for the tests: pygls's own, talking over standard input and output
-to ``python -m blocknotation lsp`` started as a subprocess."""
+"""A real language client for the tests: pygls's own, talking to the server over a stream.
+
+By default the server (``blocknotation.lsp.server.build()``, what ``blocknot lsp`` serves) runs
+in a thread of the test process, its standard input and output one end of a socket pair, so a
+test does not pay an interpreter's start-up and lsprotocol's import (most of a second of CPU
+each). ``Session(process=True)`` starts ``python -m blocknotation lsp`` as a subprocess and
+talks to it over its standard input and output, as an editor does; a few tests do that.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import socket
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
 from lsprotocol import types
+from pygls.io_ import run_async
 from pygls.lsp.client import LanguageClient
+
+from blocknotation.lsp.server import build
 
 WAIT = 60.0
 
@@ -44,11 +56,47 @@ score Ada 0, 𝔅ea 25
 """
 
 
+class InThread:
+    """The server in a thread of this process, its input and output a socket: the client's
+    end is ``client``, read and written through asyncio's streams."""
+
+    def __init__(self) -> None:
+        self.client, theirs = socket.socketpair()
+        self.theirs = theirs
+        self.reading = theirs.makefile("rb")
+        self.writing = theirs.makefile("wb")
+        self.thread = threading.Thread(target=build().start_io, args=(self.reading, self.writing),
+                                       name="blocknot-lsp", daemon=True)
+        self.thread.start()
+
+    async def connect(self, client: LanguageClient) -> None:
+        """Have ``client`` talk to the server, as ``LanguageClient.start_io`` has it talk to a
+        process (pygls's client has no public way to take a stream it did not open)."""
+        reader, writer = await asyncio.open_connection(sock=self.client)
+        client.protocol.set_writer(writer)
+        client._async_tasks.append(asyncio.create_task(run_async(
+            stop_event=client._stop_event, reader=reader, protocol=client.protocol,
+            logger=logging.getLogger(__name__), error_handler=client.report_server_error)))
+
+    async def finish(self) -> None:
+        """After ``exit``: no more input for the server, which then stops, and its end closed,
+        so the client's reader ends too."""
+        self.client.shutdown(socket.SHUT_WR)
+        await asyncio.wait_for(asyncio.to_thread(self.thread.join), WAIT)
+        assert not self.thread.is_alive()
+        self.reading.close()
+        self.writing.close()
+        self.theirs.close()
+
+
 class Session:
-    """One server process and the client talking to it; ``async with Session() as s``."""
+    """One server and the client talking to it; ``async with Session() as s``."""
 
     def __init__(self, locale: str | None = None,
-                 encodings: Sequence[str] = (types.PositionEncodingKind.Utf16,)) -> None:
+                 encodings: Sequence[str] = (types.PositionEncodingKind.Utf16,),
+                 process: bool = False) -> None:
+        self.process = process
+        self.in_thread: InThread | None = None
         self.locale = locale
         self.encodings = list(encodings)
         self.client = LanguageClient("blocknot-tests", "1")
@@ -66,7 +114,11 @@ class Session:
             self.messages.append(params)
 
     async def __aenter__(self) -> Session:
-        await self.client.start_io(sys.executable, "-m", "blocknotation", "lsp")
+        if self.process:
+            await self.client.start_io(sys.executable, "-m", "blocknotation", "lsp")
+        else:
+            self.in_thread = InThread()
+            await self.in_thread.connect(self.client)
         capabilities = types.ClientCapabilities(
             general=types.GeneralClientCapabilities(position_encodings=self.encodings))
         self.initialized = await asyncio.wait_for(self.client.initialize_async(
@@ -78,6 +130,8 @@ class Session:
                         trace: TracebackType | None) -> None:
         await asyncio.wait_for(self.client.shutdown_async(None), WAIT)
         self.client.exit(None)
+        if self.in_thread is not None:
+            await self.in_thread.finish()
         await asyncio.wait_for(self.client.stop(), WAIT)
 
     async def diagnostics(self, uri: str) -> list[types.Diagnostic]:

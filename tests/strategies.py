@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+from hypothesis import settings
 from hypothesis import strategies as st
+
+#: The examples CI's profile (HYPOTHESIS_PROFILE=ci, tests/conftest.py) gives a property test.
+CI_EXAMPLES = 60
+
+
+def examples(in_ci: int) -> int:
+    """The examples of a property test that sets its own count: ``in_ci`` in CI's run, and as
+    many in proportion under the profile in use (a developer's run, 25 to CI's 60, draws new
+    ones every time; ``thorough``, 1,000 to 60)."""
+    return max(1, round(in_ci * settings.default.max_examples / CI_EXAMPLES))
+
 
 names = st.sampled_from(["Ada", "Bea", "Cy", "Nicolò", "D'Amico", "Anna-Maria", "P2", "Zoë"])
 pips = st.integers(0, 6)

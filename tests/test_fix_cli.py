@@ -1,6 +1,7 @@
-"""``blocknot validate --fix`` through the real command, on temporary files: files written in
+"""``blocknot validate --fix`` through the command, on temporary files: files written in
 place, ``--diff``, ``--unsafe-fixes``, standard input, what remains listed, the summary
-counts and the exit statuses."""
+counts and the exit statuses. The first test runs ``python -m blocknotation`` as a process;
+the others run the command in the test process (``tests/inprocess.py``)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ SIDES = '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-3\nAda: 3-1 R\nBea: 1-4
 def test_fix_writes_the_file_and_reports_what_remains(tmp_path: Path) -> None:
     (tmp_path / "club.block").write_text(WRONG)
     (tmp_path / "dispute.block").write_text(UNVERIFIED)
-    done = blocknot("validate", "--fix", "club.block", "dispute.block", cwd=tmp_path)
+    done = blocknot("validate", "--fix", "club.block", "dispute.block", cwd=tmp_path,
+                    process=True)
     assert done.returncode == 1
     assert (tmp_path / "club.block").read_text() == FIXED
     assert (tmp_path / "dispute.block").read_text() == UNVERIFIED

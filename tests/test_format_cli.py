@@ -1,5 +1,7 @@
-"""``blocknot format`` through the real command, on temporary files: in place, ``--check``,
-``--diff``, ``-``, directories and their filters, gzip, a record with a syntax error."""
+"""``blocknot format`` through the command, on temporary files: in place, ``--check``,
+``--diff``, ``-``, directories and their filters, gzip, a record with a syntax error. The
+command runs in the test process (``tests/inprocess.py``); the first test of the command runs
+``python -m blocknotation format`` as a process of its own."""
 
 from __future__ import annotations
 
@@ -13,16 +15,23 @@ import pytest
 
 from blocknotation.formats.formatting import format_text
 
+from inprocess import Done, run
+
 MESSY = '#  Club\n[Players   "Ada, Bea"]   # seats\nhand   01\nAda:[4|1]\nBea:  1-1   left # x\n'
 CANONICAL = '#  Club\n[Players "Ada, Bea"] # seats\n\nhand 1\nAda: 4-1\nBea: 1-1 L # x\n'
 BAD = '[Players "Ada Bea"]\n\nhand 1\nAda 4-1\n'
 
 
-def blocknot(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+def blocknot(*args: str, cwd: Path, stdin: bytes = b"", process: bool = False) -> Done:
+    """``blocknot ARGS`` in ``cwd`` in an English UTF-8 locale, in this process
+    (``tests/inprocess.py``) or, with ``process``, as ``python -m blocknotation``."""
     env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
     env.pop("LANGUAGE", None)
-    return subprocess.run([sys.executable, "-m", "blocknotation", *args], cwd=cwd, env=env,
+    if not process:
+        return run(*args, cwd=cwd, env=env, stdin=stdin)
+    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], cwd=cwd, env=env,
                           input=stdin, capture_output=True, timeout=120, check=False)
+    return Done(done.returncode, done.stdout, done.stderr)
 
 
 def test_format_text_gives_the_canonical_form_and_refuses_syntax_errors() -> None:
@@ -39,7 +48,7 @@ def test_format_rewrites_in_place_and_leaves_a_bad_file_untouched(tmp_path: Path
     (tmp_path / "done.block").write_text(CANONICAL)
     os.chmod(tmp_path / "club.block", 0o640)
     before = (tmp_path / "done.block").stat().st_mtime_ns
-    done = blocknot("format", ".", cwd=tmp_path)
+    done = blocknot("format", ".", cwd=tmp_path, process=True)
     assert done.returncode == 1
     assert done.stdout == b""
     assert done.stderr.decode() == (

@@ -1,6 +1,6 @@
-"""``blocknot format`` and ``validate --fix`` through the real command, on what a review
-found: standard input kept whole on a syntax error, links followed, diffs that ``patch``
-applies, line ends and byte-order marks kept, syntax errors under ``--fix --diff``."""
+"""``blocknot format`` and ``validate --fix`` through the command (in the test process), on
+what a review found: standard input kept whole on a syntax error, links followed, diffs that
+``patch`` applies, line ends and byte-order marks kept, syntax errors under ``--fix --diff``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import pytest
 from test_fix import MOVES
 from test_fix_cli import SIDES, WRONG
 from test_format_cli import CANONICAL, MESSY, blocknot
+
+from inprocess import Done
 
 SYNTAX = '[Players "Ada Bea"]\nhand 1\nAda 1-2   # my notes\n'
 
@@ -127,7 +129,7 @@ def _numbered(numbers: list[str]) -> str:
     return '[Players "Ada Bea"]\n' + hands
 
 
-def _g106(done: subprocess.CompletedProcess[bytes]) -> list[str]:
+def _g106(done: Done) -> list[str]:
     return [line.split(" error G106 ")[1].split(":")[0]
             for line in done.stdout.decode().splitlines() if " G106 " in line]
 

@@ -1,9 +1,11 @@
 """Reliability at scale, through the real command: outputs that fail, inputs that vanish,
 descriptor limits, signals.  No input, output or signal may end in an internal error (70).
 
-Each test runs ``python -m blocknotation`` in a real process, as a shell would, with the
-failure made real: ``/dev/full``, a closed descriptor, ``resource.setrlimit`` in a
-``preexec_fn``, a file removed while the command waits on a FIFO, a signal.
+Each test of a failure runs ``python -m blocknotation`` in a real process, as a shell would,
+with the failure made real: ``/dev/full``, a closed descriptor, ``resource.setrlimit`` in a
+``preexec_fn``, a file removed while the command waits on a FIFO, a signal.  Where no process
+is needed (a missing directory, the mode of a new file, what the JSON report says) the command
+runs in the test process (``tests/inprocess.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import pytest
 
 from blocknotation.basics.limits import MAX_INPUT_BYTES
 from blocknotation.simulator.writer import generate
+
+from inprocess import run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = SAMPLES / "three-players.block"
@@ -62,12 +66,14 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A valid record file of more than MAX_INPUT_BYTES made of games only (about 2.4 MB,
-    600 games, every deal written), whose record JSON (about 22 MB) is more than ``convert``
-    holds in memory (8 MB): it is spooled to a temporary file before it is written."""
+    """A valid record file of more than MAX_INPUT_BYTES (about 2.2 MB: 260 games, every deal
+    written, each after 25 remark lines), whose record JSON (about 10 MB) is more than
+    ``convert`` holds in memory (8 MB): it is spooled to a temporary file before it is
+    written (``test_a_temporary_file_that_cannot_grow_is_exit_2`` shows that it is)."""
     path = tmp_path_factory.mktemp("many") / "many.txt"
-    path.write_text("\n".join(generate(seed=7, games=600, partial=False, claims=True)),
-                    encoding="utf-8")
+    games = generate(seed=7, games=260, partial=False, claims=True)
+    padding = "\n".join([REMARK] * 25)
+    path.write_text("\n".join(f"{padding}\n{game}" for game in games), encoding="utf-8")
     assert path.stat().st_size > MAX_INPUT_BYTES
     return path
 
@@ -126,10 +132,10 @@ def test_a_closed_standard_output_is_exit_2_and_one_line(args: tuple[str, ...]) 
 def test_an_output_in_a_missing_directory_fails_before_any_work(tmp_path: Path) -> None:
     source = tmp_path / "not-a-record.txt"
     source.write_bytes(NOT_A_RECORD)  # converted first, this would be refused with exit 1
-    done = blocknot("convert", str(source), "-o", "/nonexistent/x.json")
+    done = run("convert", str(source), "-o", "/nonexistent/x.json")
     assert done.returncode == 2
     assert done.stderr == b"blocknot: cannot write /nonexistent/x.json: No such file or directory\n"
-    done = blocknot("generate", "--games", "2", "-o", str(tmp_path / "missing" / "g.txt"))
+    done = run("generate", "--games", "2", "-o", str(tmp_path / "missing" / "g.txt"))
     assert done.returncode == 2 and done.stderr.startswith(b"blocknot: cannot write ")
     assert list(tmp_path.iterdir()) == [source]
 
@@ -152,9 +158,9 @@ def test_a_file_size_limit_leaves_no_partial_file(tmp_path: Path) -> None:
 
 def test_an_output_file_is_written_whole_with_the_usual_mode(tmp_path: Path) -> None:
     out = tmp_path / "games.txt"
-    done = blocknot("generate", "--games", "3", "--seed", "4", "-o", str(out))
+    done = run("generate", "--games", "3", "--seed", "4", "-o", str(out))
     assert done.returncode == 0, done.stderr
-    assert out.read_bytes() == blocknot("generate", "--games", "3", "--seed", "4").stdout
+    assert out.read_bytes() == run("generate", "--games", "3", "--seed", "4").stdout
     umask = os.umask(0)
     os.umask(umask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~umask
@@ -321,7 +327,7 @@ def test_strict_json_valid_agrees_with_the_exit_status(tmp_path: Path) -> None:
     path = tmp_path / "warned.txt"
     path.write_bytes(WARNED)
     for strict, status in (((), 0), (("--strict",), 1)):
-        done = blocknot("validate", "--format", "json", *strict, str(path))
+        done = run("validate", "--format", "json", *strict, str(path))
         entry = json.loads(done.stdout)["files"][0]
         assert done.returncode == status
         assert (entry["valid"], entry["errors"], entry["warnings"]) == (status == 0, 0, 1)
@@ -331,7 +337,7 @@ def test_syntax_errors_cannot_be_ignored_or_deselected(tmp_path: Path) -> None:
     path = tmp_path / "syntax.txt"
     path.write_bytes(b'[Players "Ada Bea"]\n\nhand 1\nAda 1-2\n')
     for option in (("--ignore", "S"), ("--ignore", "S001"), ("--select", "P4")):
-        done = blocknot("validate", "--format", "json", *option, str(path))
+        done = run("validate", "--format", "json", *option, str(path))
         entry = json.loads(done.stdout)["files"][0]
         assert done.returncode == 1, option
         assert entry["valid"] is False

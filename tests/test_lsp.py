@@ -1,4 +1,7 @@
-"""``blocknot lsp`` end to end: a real client (pygls's) talks to the server over stdio.
+"""``blocknot lsp`` end to end: a real client (pygls's) talks to the server over a stream, the
+server in a thread of the test process (``tests/lsp_session.py``); one test (diagnostics and
+their UTF-16 ranges) talks to ``python -m blocknotation lsp`` over its standard input and
+output, as an editor does.
 
 Skipped only when pygls, which the ``lsp`` and ``test`` extras install, is missing.
 """
@@ -64,7 +67,7 @@ def test_diagnostics_have_code_severity_utf16_range_and_link(tmp_path: Path) -> 
         assert (s001.range.start.line, s001.range.start.character) == (12, 5)
         assert s001.message.startswith("unexpected '6-3'")
 
-    run(scenario)
+    run(scenario, process=True)
 
 
 def test_changes_are_checked_again(tmp_path: Path) -> None:

@@ -21,11 +21,13 @@ from blocknotation.report.values import FileReport
 from blocknotation.simulator.simulate import SimGame, simulate_game
 from blocknotation.simulator.writer import render_game
 
+from strategies import examples
+
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 SEEDS = st.integers(0, 10**6)
 PLAYERS = st.sampled_from([2, 3, 4])
 MOVE = re.compile(r"(?P<who>[A-Z][a-z]+): (?P<tile>\d-\d)(?: (?P<side>[LR]))?$")
-SLIPS = settings(max_examples=60, deadline=None)
+SLIPS = settings(max_examples=examples(60), deadline=None)
 
 
 def simulated(seed: int, players: int) -> tuple[SimGame, list[str]]:

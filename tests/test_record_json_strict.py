@@ -168,14 +168,17 @@ def test_streaming_reports_what_reading_whole_reports(
 
 
 def test_a_large_streamed_document_gives_positions_in_the_file(tmp_path: Path) -> None:
-    games = "".join(f'\n[Players "Ada Bea"]\n\nhand 1\nAda: 1-2 # game {n}\n' for n in range(9000))
+    # 3,300 small games, each with a long comment: more than 2 MiB of JSON, read as a stream.
+    remark = "a remark about the game, long enough to make the document large " * 3
+    games = "".join(f'\n[Players "Ada Bea"]\n\nhand 1\nAda: 1-2 # game {n} {remark}\n'
+                    for n in range(3300))
     written, _ = convert_bytes(games.encode(), "json")
     assert written is not None and len(written) > 2 * 1024 * 1024
-    document = written.replace('" game 8500"', "8500")
+    document = written.replace(f'" game 3000 {remark}"', "3000")
     ((line, column, message),) = refusals(document, tmp_path)
-    assert line > 8500
-    assert (line, column) == after(document, '"comment": ', document.index('"comment": 8500'))
-    assert message == "$.games[8500].hands[0].statements[0].comment: expected a string, found 8500"
+    assert line > 3000
+    assert (line, column) == after(document, '"comment": ', document.index('"comment": 3000'))
+    assert message == "$.games[3000].hands[0].statements[0].comment: expected a string, found 3000"
 
 
 # --- 15: users' words ---------------------------------------------------------------------

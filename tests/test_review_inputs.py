@@ -1,6 +1,7 @@
 """Inputs a hostile review tried: damaged gzip, suppression of syntax errors, unused
 suppressions in games that are not judged, a report written over its record, files named
-twice, and the JSON page of one code.  Run as a user runs blocknot, in a subprocess."""
+twice, and the JSON page of one code.  The command runs in the test process
+(``tests/inprocess.py``) but where a slow writer on standard input is the point."""
 
 from __future__ import annotations
 
@@ -12,19 +13,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from inprocess import TextDone, run_utf8
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (ROOT / "samples" / "two-players.block").read_bytes()
 P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_text("utf-8")
 P405_GOOD = (ROOT / "blocknotation" / "examples" / "P405.good.txt").read_text("utf-8")
 
 
-def run(*args: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, stdin: bytes = b"") -> TextDone:
     environment = {k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"}
-    done = subprocess.run([sys.executable, "-m", "blocknotation", *args], input=stdin,
-                          capture_output=True, cwd=cwd, env=environment, timeout=300,
-                          check=False)
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(),
-                                       done.stderr.decode())
+    return run_utf8(*args, cwd=cwd, env=environment, stdin=stdin)
 
 
 def test_a_truncated_gzip_file_cannot_be_read(tmp_path: Path) -> None:

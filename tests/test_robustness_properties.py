@@ -23,7 +23,7 @@ from hypothesis.extra.lark import from_lark
 
 from blocknotation.reading.grammar import grammar_text
 
-from strategies import record_texts
+from strategies import examples, record_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +102,8 @@ def damaged_records(draw: st.DrawFn) -> bytes:
 
 # --- never raises ------------------------------------------------------------------------------
 
-_QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_QUICK = settings(max_examples=examples(60), deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow])
 
 
 @_QUICK

@@ -10,10 +10,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("dask.bag")
-distributed = pytest.importorskip("distributed")
-
-from blocknotation.scale import jsonl_bag  # noqa: E402
+from inprocess import run
 
 ROOT = Path(__file__).resolve().parent.parent
 P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_bytes()
@@ -22,10 +19,10 @@ P405 = (ROOT / "blocknotation" / "examples" / "P405.bad.txt").read_bytes()
 def generated(directory: Path) -> list[str]:
     paths = []
     for seed in range(4):
-        games = subprocess.run(
-            [sys.executable, "-m", "blocknotation", "generate", "--games", "15", "--seed",
-             str(seed), *(["--partial"] if seed % 2 else ["--claims"])],
-            capture_output=True, check=True).stdout
+        made = run("generate", "--games", "15", "--seed", str(seed),
+                   *(["--partial"] if seed % 2 else ["--claims"]))
+        assert made.returncode == 0, made.stderr
+        games = made.stdout
         path = directory / f"part{seed}.block"
         path.write_bytes(games + b"\n" + P405 if seed == 1 else games)
         paths.append(str(path))
@@ -34,6 +31,12 @@ def generated(directory: Path) -> list[str]:
 
 
 def test_the_dask_recipe_equals_the_command(tmp_path: Path) -> None:
+    # Imported here, not when the tests are collected: Dask takes a second to import, and
+    # each pytest-xdist worker collects every module.
+    pytest.importorskip("dask.bag")
+    distributed = pytest.importorskip("distributed")
+    from blocknotation.scale import jsonl_bag
+
     paths = generated(tmp_path)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \

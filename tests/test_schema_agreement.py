@@ -1,8 +1,10 @@
 """The published schemas state the real rules.
 
 A record JSON document is accepted by ``blocknot schema`` exactly when ``convert`` accepts
-it, for generated documents and for near-misses of every rule; every report the tests
-produce matches ``blocknot schema --report``.
+it: for generated documents, for random near-misses of them, and for every near-miss of
+small records that hold every key (each place set to each value of its kind, each key
+removed, keys added), which is where a rule stated differently shows first; every report the
+tests produce matches ``blocknot schema --report``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from blocknotation.formats.schema import record_schema, report_schema
 from blocknotation.pipeline import validate_bytes
 
 from inprocess import run
+from strategies import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = jsonschema.Draft202012Validator(record_schema())
@@ -43,9 +46,10 @@ def schema_accepts(doc: Any) -> bool:
 
 # --- generated records ---------------------------------------------------------------------
 
+SOME_NAMES = ["Ada", "Bea", "Nicolò", unicodedata.normalize("NFD", "Nicolò"), "सुनील", "محمَّد",
+              "D'Amico", "Anna-Maria", "P2"]
 names = st.one_of(
-    st.sampled_from(["Ada", "Bea", "Nicolò", unicodedata.normalize("NFD", "Nicolò"), "सुनील",
-                     "محمَّد", "D'Amico", "Anna-Maria", "P2"]),
+    st.sampled_from(SOME_NAMES),
     st.from_regex(re.compile(NAME_REGEX), fullmatch=True).filter(
         lambda n: n not in KEYWORDS and len(n) < 40),
 )
@@ -227,21 +231,17 @@ def near_misses(draw: st.DrawFn) -> Any:
     return _replace(doc, path, value)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(DOCS)
 def test_generated_records_are_accepted_by_both(doc: Any) -> None:
     assert schema_accepts(doc), list(RECORDS.iter_errors(doc))[:1]
     assert tool_accepts(doc), convert_bytes(json.dumps(doc).encode(), "text")[1]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(near_misses())
 def test_near_misses_are_judged_alike(doc: Any) -> None:
-    if breaks_an_unstated_rule(doc):  # what the schema's $comment says it cannot state
-        assert not tool_accepts(doc)
-        return
-    verdict = schema_accepts(doc)
-    assert tool_accepts(doc) == verdict, (verdict, json.dumps(doc)[:300])
+    judged_alike(doc)  # (breaks_an_unstated_rule: what the schema's $comment cannot state)
 
 
 def breaks_an_unstated_rule(doc: Any) -> bool:
@@ -250,6 +250,111 @@ def breaks_an_unstated_rule(doc: Any) -> bool:
     if not isinstance(games, list):
         return False
     return any(isinstance(g, dict) and not g.get("hands") for g in games[:-1])
+
+
+def judged_alike(doc: Any) -> None:
+    """``doc`` is accepted by the schema exactly when ``convert`` accepts it."""
+    if breaks_an_unstated_rule(doc):
+        assert not tool_accepts(doc), json.dumps(doc)[:300]
+        return
+    verdict = schema_accepts(doc)
+    assert tool_accepts(doc) == verdict, (verdict, json.dumps(doc)[:300])
+
+
+# --- near-misses, every one: each place of small records broken each way ------------------
+
+#: Every key a statement of each kind may have, with a value that is right there.
+WHOLE_STATEMENTS: dict[str, dict[str, Any]] = {
+    "opener": {"player": "Ada"},
+    "deal": {"player": "Ada", "tiles": [[1, 2], [3, 4]]},
+    "play": {"player": "Ada", "tile": [1, 2], "side": "L"},
+    "pass": {"player": "Bea"},
+    "show": {"player": "Bea", "tiles": [[5, 6]]},
+    "domino": {"player": "Ada"},
+    "blocked": {},
+    "points": {"player": "Ada", "points": 12},
+    "score": {"entries": [{"player": "Ada", "total": 12}]},
+}
+REMARKS = {"comments": ["a remark"], "comment": "why"}
+STATEMENT = ("games", 0, "hands", 0, "statements", 0)
+
+
+def whole_record(kind: str) -> dict[str, Any]:
+    """A record with every key it may have, its one hand one statement of ``kind``."""
+    statement = {"kind": kind, "line": 4, "column": 1, **WHOLE_STATEMENTS[kind], **REMARKS}
+    hand = {"number": 1, "line": 3, "column": 1, **REMARKS, "statements": [statement]}
+    tag = {"kind": "tag", "line": 1, "column": 1, "key": "Players", "value": "Ada Bea",
+           **REMARKS}
+    return {"notation": "blocknot", "version": 1, "comments": ["top"],
+            "games": [{"tags": [tag], "hands": [hand]}]}
+
+
+#: What a place is set to, by what it holds: words where a word is (names, keys, kinds),
+#: texts where a text is (comments, tag values), numbers, lists and objects, each with a
+#: value of every other JSON type.  Each holds the values of BAD_VALUES of its kind, values
+#: right in some places (SOME_NAMES, a tag key with an underscore, every kind, the largest
+#: number) and the edges of each rule.
+OTHER_TYPES = [2, None, True, 6.5, [], {}]
+WORDS = [*BAD_NAMES, *SOME_NAMES, *WHOLE_STATEMENTS, "Tag_1", "3", "left", "jump", "tag",
+         "blocknot", "Ab\n", *OTHER_TYPES]
+TEXTS = [*BAD_TEXTS, "", "Ada\n", "x\n", "Ab\n", "Nicolò", "a b", "\u0301Ada", *OTHER_TYPES]
+NUMBERS = [-1, 0, 1, 2, 6, 7, 999_999_999, 10**9, True, False, 6.5, None, "3", [], {}]
+LISTS = [[], [1], [9, -1], [1, 2, 3], [[1, 2]], ["Ada"], [{}], None, "3", 2, True, {}]
+OBJECTS = [{}, [], None, "3", 2]
+#: A key added where it is not: values right for it somewhere.
+ADDED_VALUES = ["L", "Ada", 2, None, [1, 2]]
+
+
+def _values_for(path: tuple[Any, ...], value: Any) -> list[Any]:
+    if isinstance(value, str):
+        key = path[-1] if isinstance(path[-1], str) else path[-2]
+        return TEXTS if key in {"comment", "comments", "value"} else WORDS
+    if isinstance(value, int):
+        return NUMBERS
+    return LISTS if isinstance(value, list) else OBJECTS
+
+
+def single_breaks(doc: dict[str, Any], under: tuple[Any, ...] = (),
+                  outside: tuple[Any, ...] | None = None) -> list[Any]:
+    """Every near-miss of ``doc`` at a place under ``under`` (and not under ``outside``): the
+    value there replaced by each of ``_values_for`` it, its key removed, and each key of
+    ADDED_KEYS missing from an object there added with each of ADDED_VALUES."""
+    found: list[Any] = []
+    for path in _paths(doc):
+        if path[:len(under)] != under or (outside and path[:len(outside)] == outside):
+            continue
+        held: Any = doc
+        for part in path:
+            held = held[part]
+        if path:
+            found += [_replace(doc, path, value) for value in _values_for(path, held)]
+            if isinstance(path[-1], str):
+                found.append(_remove(doc, path))
+        if isinstance(held, dict):
+            found += [_replace(doc, path, {**held, key: value})
+                      for key in ADDED_KEYS.elements if key not in held
+                      for value in ADDED_VALUES]
+    return found
+
+
+@pytest.mark.parametrize("kind", list(WHOLE_STATEMENTS))
+def test_every_near_miss_of_a_statement_is_judged_alike(kind: str) -> None:
+    doc = whole_record(kind)
+    assert schema_accepts(doc) and tool_accepts(doc)
+    for broken in single_breaks(doc, under=STATEMENT):
+        judged_alike(broken)
+
+
+def test_every_near_miss_around_the_statements_is_judged_alike() -> None:
+    doc = whole_record("play")
+    second = copy.deepcopy(doc["games"][0])
+    two = {**doc, "games": [doc["games"][0], second]}
+    assert schema_accepts(two) and tool_accepts(two)
+    breaks = single_breaks(doc, outside=STATEMENT)
+    breaks += single_breaks(two, under=("games", 1), outside=("games", 1, *STATEMENT[2:]))
+    breaks += [{**doc, "games": [*doc["games"], extra]} for extra in EXTRA_GAMES.elements]
+    for broken in breaks:
+        judged_alike(broken)
 
 
 # --- what the issue named, one by one ------------------------------------------------------

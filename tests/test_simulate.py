@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from blocknotation.simulator.simulate import KEYWORDS, NAME_POOL, SimGame, simulate_game
 from blocknotation.simulator.writer import generate, render_game
 
+from strategies import examples
+
 EACH = {2: 7, 3: 5, 4: 5}
 TARGET = {2: 100, 3: 61, 4: 61}
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -335,7 +337,7 @@ def test_generated_records_replay_by_the_rules(players: int | None, partial: boo
         assert seen.hidden_deals == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 2**64), partial=st.booleans(), claims=st.booleans())
 def test_any_seed_gives_a_legal_record(seed: int, partial: bool, claims: bool) -> None:
     (text,) = generate(seed, 1, partial=partial, claims=claims)
