@@ -1,6 +1,6 @@
 """Run the ``blocknot`` command inside the test process.
 
-``run("validate", path)`` calls the console script's entry point, ``blocknotation.cli.main``,
+``run("validate", path)`` calls the click group's ``main`` (``blocknotation.cli.commands``),
 with standard input, output and error swapped for memory by click's ``CliRunner``, and returns
 what ``subprocess.run`` would: the exit status, standard output and standard error as bytes.
 It spares a test the start-up of a new interpreter (a tenth of a second or more) when what it
@@ -94,7 +94,8 @@ def run(*args: str, stdin: bytes | str | None = b"", env: Mapping[str, str] | No
         try:
             main(list(args))
         except SystemExit as done:
-            status = done.code if isinstance(done.code, int) else 1
+            # As the interpreter exits: no code is 0, a message is 1 (printed by the caller).
+            status = 0 if done.code is None else done.code if isinstance(done.code, int) else 1
         sys.stdout.flush()  # as a process's exit would
         sys.stderr.flush()
     return Done(status, out.getvalue(), err.getvalue())

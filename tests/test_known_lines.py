@@ -20,6 +20,8 @@ REMEMBERED = [
 NOT_REMEMBERED = [
     "deal Ada: 1-2 3-4", "score Ada 1, Zoë 2", "hand 3", '[Event "x"]', "Ada: 3-5 # c",
     "blocked # over", "# own line", "", "Ada: 1-23", "show Ada: 1-2 6-6",
+    # longer than LONGEST: a file of long distinct lines would fill the table with them
+    "Ada:" + " " * 100 + "3-5", " " * 97 + "blocked",
 ]
 
 
@@ -97,6 +99,16 @@ def test_texts_read_again_equal_lark(monkeypatch: pytest.MonkeyPatch, limit: int
     known_lines.KNOWN.clear()
 
 
+def test_the_longest_line_remembered() -> None:
+    known_lines.KNOWN.clear()
+    for line in ("Ada:" + " " * (known_lines.LONGEST - 7) + "3-5", "x" * known_lines.LONGEST):
+        item = read_line(line, 1)
+        if isinstance(item, p.Statement):
+            known_lines.remember(line, item)
+    assert list(known_lines.KNOWN) == ["Ada:" + " " * (known_lines.LONGEST - 7) + "3-5"]
+    known_lines.KNOWN.clear()
+
+
 def test_the_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(known_lines, "LIMIT", 5)
     known_lines.KNOWN.clear()
@@ -108,3 +120,16 @@ def test_the_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert len(known_lines.KNOWN) <= 5
     assert lines[-1] in known_lines.KNOWN and lines[0] not in known_lines.KNOWN
     known_lines.KNOWN.clear()
+
+
+def test_long_names_and_score_lines_are_read_each_time() -> None:
+    """A file of long names must not fill the name cache with them (memory stays bounded)."""
+    from blocknotation.reading import line_reader
+
+    name = "A" + "a" * 300
+    assert line_reader.is_name(name)
+    assert name not in line_reader._KNOWN
+    score = f"score {name} 3, Bea 4"
+    item = read_line(score, 1)
+    assert isinstance(item, p.Score) and item.entries[0].player == name
+    assert f"{name} 3" not in line_reader._ENTRIES

@@ -314,3 +314,19 @@ def test_validate_says_so_for_record_json_too_large_to_hold(
     text = ("\n \n" + pretty()).replace("{", "x", 1)
     assert "looks like record JSON" not in validate_bytes(text.encode(), "x").diagnostics[
         0].message.render()
+
+
+def test_a_streamed_document_without_games_whose_comments_are_too_large() -> None:
+    # Its text would be one game's worth of comments too large to read back: refused with
+    # the message a smaller such document gets when read whole, and nothing written.
+    def document(count: int) -> bytes:
+        return json.dumps({"notation": "blocknot", "version": 1, "games": [],
+                           "comments": ["x" * 9000] * count}).encode()
+
+    _, whole = convert_bytes(document(150), "text")
+    out = io.StringIO()
+    streamed, _ = convert_json_stream(io.BytesIO(document(240)), "text", out)
+    assert [p.code for p in streamed] == [p.code for p in whole] == ["S001"]
+    assert streamed[0].message.render() == whole[0].message.render().replace(
+        "1350300", "2160480")
+    assert out.getvalue() == ""

@@ -152,10 +152,14 @@ def convert_json_stream(
         previous = game
     if games.problems:
         return games.problems, {}
-    if previous is not None and games.comments:
-        size = (previous.size if isinstance(previous, Written) else game_size(previous)
-                ) + comments_size(games.comments)
-        found = list(filter(None, [size_problem(size, ("games", games.where[0]))]))
+    if games.comments:  # read back with the last game, or alone (as ``record_problems``)
+        if previous is None:
+            found = list(filter(None, [size_problem(comments_size(games.comments),
+                                                    ("comments",))]))
+        else:
+            size = (previous.size if isinstance(previous, Written) else game_size(previous)
+                    ) + comments_size(games.comments)
+            found = list(filter(None, [size_problem(size, ("games", games.where[0]))]))
         problems = _placed(found, games.place)
         if problems:
             return problems, {}

@@ -30,6 +30,10 @@ Maker = Callable[[int, str], Item | None]
 KNOWN: dict[str, Maker] = {}
 #: At most this many lines are remembered: a file of ever new lines empties the table.
 LIMIT = 8192
+#: Only lines of at most this many characters are remembered (a move in canonical form has
+#: a few dozen), so that the table holds at most ``LIMIT * LONGEST`` characters whatever
+#: the input: long lines are read each time.
+LONGEST = 100
 
 _new = object.__new__
 
@@ -37,7 +41,7 @@ _new = object.__new__
 def remember(text: str, item: Item) -> None:
     """Remember the statement read from the line ``text``, if it is worth it."""
     factory = _FACTORIES.get(type(item))
-    if factory is None or item.comment is not None or item.comments:
+    if factory is None or item.comment is not None or item.comments or len(text) > LONGEST:
         return
     make = factory(item)
     if make is not None:

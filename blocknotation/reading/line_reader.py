@@ -121,15 +121,19 @@ def _name(text: str) -> bool:
 
 
 _NAME_TOKEN = re.compile(_NAME)
+#: The longest name, or ``score`` line, whose reading is remembered (real names are short).
+_CACHED_LENGTH = 100
 
 
 def is_name(text: str) -> bool:
     """Whether ``read_line`` reads ``text``, standing where a name goes, as a player name."""
     known = _KNOWN.get(text)
     if known is None:
-        if len(_KNOWN) > 4096:  # a hostile file of ever new names: keep the cache small
-            _KNOWN.clear()
-        known = _KNOWN[text] = _NAME_TOKEN.fullmatch(text) is not None and _name(text)
+        known = _NAME_TOKEN.fullmatch(text) is not None and _name(text)
+        if len(text) <= _CACHED_LENGTH:  # a hostile file of ever new or long names: the
+            if len(_KNOWN) > 4096:       # cache stays small
+                _KNOWN.clear()
+            _KNOWN[text] = known
     return known
 
 
@@ -303,9 +307,10 @@ def _score(rest: str, number: int) -> Score | None:
         if total is None or not _known(name):
             return None
         entries.append(ScoreEntry(name, total))
-    if len(_ENTRIES) > 4096:
-        _ENTRIES.clear()
-    _ENTRIES.update(zip(rest.split(", "), entries, strict=True))
+    if len(rest) <= _CACHED_LENGTH:
+        if len(_ENTRIES) > 4096:
+            _ENTRIES.clear()
+        _ENTRIES.update(zip(rest.split(", "), entries, strict=True))
     return Score(number, 1, tuple(entries))
 
 
