@@ -14,12 +14,12 @@ size, and line numbers are counted from the last place counted, never from the s
 from __future__ import annotations
 
 import codecs
-import gc
 import json
 import re
 from dataclasses import replace
 from typing import Any, BinaryIO
 
+from ..basics.collector import collector_paused
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from .json_positions import Scanner, path_text
 from .json_problems import found_diagnostic
@@ -130,10 +130,9 @@ class JsonBuffer:
         reads it (``_DECODER``); read more until it is whole."""
         self.skip()
         while True:
-            collecting = gc.isenabled()
-            gc.disable()  # decoded JSON holds no cycles: nothing for the collector to find
             try:
-                value, end = _DECODER.raw_decode(self.text, self.at)
+                with collector_paused():  # decoded JSON holds no cycle
+                    value, end = _DECODER.raw_decode(self.text, self.at)
             except ValueError as error:
                 # Cut off by the end of the block read so far: read on.  Anything else is a
                 # real error, reported without reading further.
@@ -147,9 +146,6 @@ class JsonBuffer:
                 raise Problem((self._syntax(),)) from None
             except RecursionError:
                 raise Problem((self._syntax(),)) from None
-            finally:
-                if collecting:
-                    gc.enable()
             if end == len(self.text) and not self.ended and self.text[end - 1] not in "]}\"":
                 self._more()  # a number may go on in the next block
                 continue

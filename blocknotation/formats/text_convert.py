@@ -12,11 +12,10 @@ Record JSON is converted by ``convert.convert_json``.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, BinaryIO
 
+from ..basics.collector import collector_paused
 from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_LINE_LENGTH
 from ..reading import plain as p
@@ -45,7 +44,7 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
         from .convert import convert_json
 
         return convert_json(data, target)
-    with _collector_paused():
+    with collector_paused():  # a whole file (at most MAX_INPUT_BYTES) read and written
         source = decode(data)
         reading = read_source(source)
         if reading.diagnostics:
@@ -61,21 +60,6 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
             if target == "text":
                 return to_text(records), ()
         return document_json(reading.records), ()
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a whole file (of at most
-    ``MAX_INPUT_BYTES``) is read and written.  Its hundreds of thousands of objects, none in
-    a cycle, live until the end, and the collector would walk them again and again for
-    nothing: a third of the reading's time.  Reference counting still frees them."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _records(record: p.RecordFile) -> r.RecordFile:
