@@ -40,15 +40,25 @@ def read_input(path: str) -> bytes:
     from ..reading.gunzip import maybe_gunzip
 
     if path == "-":
-        try:
-            return maybe_gunzip(stdin_binary()).read(MAX_INPUT_BYTES + 1)
-        except OSError as error:
-            raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
+        return read_stdin()[0]
     try:
         with open(path, "rb") as handle:
             return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
+
+
+def read_stdin() -> tuple[bytes, BinaryIO]:
+    """What ``read_input("-")`` reads of standard input (decompressed when it is gzip data),
+    and the stream that goes on after it."""
+    from ..basics.limits import MAX_INPUT_BYTES
+    from ..reading.gunzip import maybe_gunzip
+
+    try:
+        stream = maybe_gunzip(stdin_binary())
+        return stream.read(MAX_INPUT_BYTES + 1), stream
+    except OSError as error:
+        raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
 
 
 def stdin_binary() -> BinaryIO:

@@ -25,6 +25,7 @@ from .common import (
     isolated_option,
     lang_option,
     read_input,
+    read_stdin,
     stdin_binary,
     stdin_filename_option,
 )
@@ -60,7 +61,7 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     # The output is made ready first: one that cannot be written fails before any work.
     with output_file(output or "-") as out:
         # Standard input is kept (decompressed) where ``data`` stops, for a large input.
-        data, rest = _stdin_head() if file == "-" else (read_input(file), None)
+        data, rest = read_stdin() if file == "-" else (read_input(file), None)
         if len(data) > MAX_INPUT_BYTES:
             _convert_large(file, data, rest, target, out, lang)
             return
@@ -92,19 +93,6 @@ def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | No
     lines = list(report_lines(report, _language(lang)))[:-1]
     sys.stderr.write("".join(f"{line}\n" for line in lines))
     sys.exit(EXIT_FINDINGS)
-
-
-def _stdin_head() -> tuple[bytes, BinaryIO]:
-    """What ``read_input`` reads of standard input (decompressed when it is gzip data), and
-    the stream that goes on after it."""
-    from ..basics.limits import MAX_INPUT_BYTES
-    from ..reading.gunzip import maybe_gunzip
-
-    try:
-        stream = maybe_gunzip(stdin_binary())
-        return stream.read(MAX_INPUT_BYTES + 1), stream
-    except OSError as error:
-        raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
 
 
 def _convert_large(
