@@ -64,7 +64,6 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     reader = _StageReader(hand)
     seat = seats.seat
     add_move = reader.out.moves.append
-    shown = reader.shown
     for s in hand.statements:
         if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
             if s.player in seat:
@@ -72,11 +71,6 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                     reader.out.late.add(s.line)
                 add_move(s)
                 continue
-        elif type(s) is r.Show and s.player in seat and s.player not in shown:
-            reader.first_end = reader.first_end or s.line  # a player's first show: kept
-            shown[s.player] = s.line
-            reader.out.shows.append(s)
-            continue
         elif type(s) is r.Score:
             reader.end(s)
             continue
