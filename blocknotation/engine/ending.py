@@ -71,7 +71,7 @@ def judge_ending(
     judge_passes(state)
     remaining: list[int | None] = []
     for seat, holder in enumerate(state.table.holders):
-        held = None if settled or holder.deal is None else holder.deal & ~holder.spent
+        held = None if settled else holder.held()
         if outcome == "domino" and seat == winner:
             remaining.append(0)
         elif held is not None:
