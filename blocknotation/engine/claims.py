@@ -143,7 +143,7 @@ def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
 
 def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
     """E505 when a ``score`` claim does not give every player's running total exactly
-    once."""
+    once (a name that is not a player's is G104, ``order.py``: the claim is not judged)."""
     if claimed_totals(claim, names) is not None:
         return None
     given: dict[str, int] = {}
@@ -152,13 +152,6 @@ def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
             return diagnostic("E505", claim.line, claim.column,
                               N_("score claim gives {player} twice"), player=entry.player)
         given[entry.player] = entry.total
-    extra = tuple(name for name in given if name not in names)
-    if extra:
-        return diagnostic(
-            "E505", claim.line, claim.column,
-            N_("score claim names {extra}: not in Players ({players})"),
-            extra=extra, players=tuple(names),
-        )
     missing = tuple(name for name in names if name not in given)
     if missing:
         return diagnostic(

@@ -5,7 +5,8 @@ docs/notation.md, "Hands", puts a hand's statements in three stages: setup (``op
 ``points``, ``score``).  This module reports what is out of place or repeated and hands the
 replay each statement in the stage it belongs to:
 
-- a statement naming a player who is not in ``Players`` is reported (G104) and ignored;
+- a statement naming a player who is not in ``Players`` (a ``score`` line: any of its names)
+  is reported (G104) and ignored;
 - a repeated ``opener``, ``deal`` or ``show`` for the same player, or a second claim of the
   same kind (``domino``/``blocked`` are one kind), is reported (G107) and ignored: the first
   one counts;
@@ -18,6 +19,8 @@ The order among the end lines themselves is free.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
@@ -72,7 +75,11 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                 add_move(s)
                 continue
         elif type(s) is r.Score:
-            reader.end(s)
+            stranger = _stranger(s, seat)
+            if stranger is None:
+                reader.end(s)
+            else:
+                reader.problems.append(_not_playing(s, stranger, seats))
             continue
         elif type(s) is r.Show or type(s) is r.Points:
             if s.player is None or s.player in seat:
@@ -87,15 +94,25 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
             else:
                 reader.end(s)
             continue
-        reader.problems.append(
-            diagnostic(
-                "G104", s.line, s.column,
-                N_("{name} is not one of the players ({players}); this line is ignored"),
-                name=s.player, players=seats.names,
-            )
-        )
+        reader.problems.append(_not_playing(s, s.player, seats))
     reader.out.last_line = hand.statements[-1].line if hand.statements else hand.line
     return reader.out, reader.problems
+
+
+def _not_playing(statement: r.Statement, name: str | None, seats: Seats) -> Diagnostic:
+    return diagnostic(
+        "G104", statement.line, statement.column,
+        N_("{name} is not one of the players ({players}); this line is ignored"),
+        name=name, players=seats.names,
+    )
+
+
+def _stranger(score: r.Score, seat: Mapping[str, int]) -> str | None:
+    """The first name a ``score`` line gives that is not a player's, if any."""
+    for entry in score.entries:
+        if entry.player not in seat:
+            return entry.player
+    return None
 
 
 class _StageReader:

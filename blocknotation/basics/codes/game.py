@@ -49,7 +49,8 @@ CODES = (
         rules=(),
         checks=("engine/order.py",),
         what=N_("A statement names a player who is not in the game's Players tag, often by a typo"
-                " (Bee for Bea). The line is ignored."),
+                " (Bee for Bea), or a score line gives a total to such a name. The line is "
+                "ignored."),
         why=N_("Only the players listed in Players take part (R1). A line for anybody else has no"
                " seat in the turn order or the count, so it is left out, and whatever it would "
                "have told, such as a deal, is unknown to the rest of the check."),
