@@ -16,7 +16,7 @@ Where things go:
 - ``#= ends L|R`` (and, with ``chain``, ``#= `` and the chain described as the rules text
   does) after each play the engine placed with both ends certain;
 - ``#! CODE message`` after the statement, tag or ``hand`` line the diagnostic points at;
-- after the last statement of each hand, its count (``hand_summary``); after the last hand
+- after the last statement of each hand, its count (``report/summary.py``); after the last hand
   of a game, how the game stands.
 
 Annotating an annotated record first drops every comment whose text begins ``=`` or ``!``

@@ -1,6 +1,6 @@
 """``blocknot format``: a record's text in canonical form (README, "Canonical form").
 
-The canonical text is the one ``blocknot convert`` writes (``output/canonical.py``): the
+The canonical text is the one ``blocknot convert`` writes (``canonical.py``): the
 same writer, so formatting and converting never disagree, and every comment is kept where
 ``convert`` keeps it.  A record with a syntax error is not formatted: it could not be written
 back whole.

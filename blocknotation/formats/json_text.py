@@ -4,7 +4,8 @@
 records, every check, exact diagnostics), checks that it can be written (``writable``) and
 that its text reads back as the same record.  Most games are plain: every key present,
 names, tiles and numbers in range, comments of printable characters.  ``game_text`` writes
-such a game from the JSON decoded by the C decoder, as ``canonical.game_lines`` would, and
+such a game from the JSON decoded by the C decoder, with ``canonical``'s texts and layout, as
+``canonical.game_lines`` would, and
 declines (None) every game it does not recognise in full, or that anything could be wrong
 with; ``convert`` then reads that game the strict way, so every refusal and its diagnostic
 come from one place.  What is recognised is a part of what ``records.py`` accepts: the keys
@@ -21,7 +22,16 @@ from ..basics.limits import MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from ..basics.names import KEYWORDS, NAME_PATTERN
 from ..reading.records import MAX_NUMBER, TAG_KEY_PATTERN
 from . import writable
-from .canonical import is_engine_comment
+from .canonical import (
+    commented,
+    named_text,
+    pass_text,
+    play_text,
+    points_text,
+    score_text,
+    tag_text,
+    tiles_text,
+)
 
 _COMMON = ("kind", "line", "column", "comments", "comment")
 #: Every key of each kind of statement, as ``records.py`` has them (``tests`` compare).
@@ -45,10 +55,7 @@ _SIZES = {kind: len(keys) for kind, keys in STATEMENT_KEYS.items() if kind != "t
 _TAG, _PLAY = len(STATEMENT_KEYS["tag"]), len(STATEMENT_KEYS["play"])
 _HAND, _GAME, _ENTRY = len(HAND_KEYS), len(GAME_KEYS), len(ENTRY_KEYS)
 
-#: ``_PIPS[a][b]``: the tile ``[a, b]`` as text (``true`` would be found as 1: pips are
-#: checked to be ``int`` first).
-_PIPS = {a: {b: f"{a}-{b}" for b in range(7)} for a in range(7)}
-_SIDES = {None: "", "L": " L", "R": " R"}
+_SIDES = (None, "L", "R")
 
 
 class Written(NamedTuple):
@@ -129,8 +136,7 @@ class GameWriter:
         if _TAG_KEY.match(key) is None:
             raise _Decline
         self._free(value)
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'[{key} "{escaped}"]'
+        return tag_text(key, value)
 
     def _hand(self, out: list[str], hand: Any, blank: bool) -> None:
         number, statements = hand["number"], hand["statements"]
@@ -148,9 +154,10 @@ class GameWriter:
                 if player not in names:
                     self._name(player)
                 first, second = statement["tile"]
-                if type(first) is not int or type(second) is not int:
+                side = statement["side"]
+                if type(first) is not int or type(second) is not int or side not in _SIDES:
                     raise _Decline
-                text = f"{player}: {_PIPS[first][second]}{_SIDES[statement['side']]}"
+                text = play_text(player, (first, second), side)  # pips out of range: KeyError
             elif size == _SIZES[kind]:
                 text = self._statement(kind, statement)
             else:
@@ -174,7 +181,7 @@ class GameWriter:
             entries = statement["entries"]
             if type(entries) is not list or not entries:
                 raise _Decline
-            return "score " + ", ".join(map(self._entry, entries))
+            return score_text(map(self._entry, entries))
         player = statement["player"]
         if kind == "points":
             points = statement["points"]
@@ -185,25 +192,24 @@ class GameWriter:
         if player not in self.names:
             self._name(player)
         if kind == "points":
-            return f"points {player} {statement['points']}"
+            return points_text(player, statement["points"])
         if kind == "pass":
-            return f"{player}: pass"
+            return pass_text(player)
         if kind == "opener" or kind == "domino":
-            return f"{kind} {player}"
+            return named_text(kind, player)
         tiles = statement["tiles"]  # a deal or a show
         if type(tiles) is not list or (kind == "deal" and not tiles):
             raise _Decline
-        shown = " ".join([_tile(tile) for tile in tiles]) or "-"
-        return f"{kind} {player}: {shown}"
+        return tiles_text(kind, player, [_tile(tile) for tile in tiles])
 
-    def _entry(self, entry: Any) -> str:
+    def _entry(self, entry: Any) -> tuple[str, int]:
         player, total = entry["player"], entry["total"]
         self.keys += len(entry)
         if len(entry) != _ENTRY or not _count(total):
             raise _Decline
         if player not in self.names:
             self._name(player)
-        return f"{player} {total}"
+        return player, total
 
     # --- what every line has -------------------------------------------------------------
     def _line(self, out: list[str], owner: Any, text: str, blank: bool) -> None:
@@ -216,18 +222,9 @@ class GameWriter:
             raise _Decline
         for own in comments:
             self._free(own)
-        split = 0
-        if blank:
-            while split < len(comments) and is_engine_comment(comments[split]):
-                split += 1
-            out.extend(f"#{own}" for own in comments[:split])
-            out.append("")
-        out.extend(f"#{own}" for own in comments[split:])
-        if comment is None:
-            out.append(text)
-        else:
+        if comment is not None:
             self._free(comment)
-            out.append(f"{text} #{comment}")
+        out.extend(commented(text, comments, comment, blank=blank))
 
     def _free(self, text: Any) -> None:
         """A comment or a tag value: printable characters only, its ':' counted."""
@@ -255,8 +252,10 @@ def _position(value: Any) -> bool:
     return type(value) is int and 0 < value <= MAX_NUMBER
 
 
-def _tile(tile: Any) -> str:
+def _tile(tile: Any) -> tuple[int, int]:
+    """A tile of two pips 0 to 6 (``true`` is not one: pips are checked to be ``int``)."""
     first, second = tile
-    if type(first) is not int or type(second) is not int:
+    if type(first) is not int or type(second) is not int or not (
+            0 <= first <= 6 and 0 <= second <= 6):
         raise _Decline
-    return _PIPS[first][second]
+    return first, second

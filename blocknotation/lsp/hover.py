@@ -6,7 +6,7 @@
   ``--format annotated --chain`` writes it) and the tiles the player still holds, when the
   deal is recorded;
 - on a ``hand`` line: the hand's count, as the annotated output writes it
-  (``output/hand_summary.py``).
+  (``report/summary.py``).
 
 Everything shown is read from the report and the records; nothing is replayed here.
 """
