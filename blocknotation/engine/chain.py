@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from .tiles import TILES, VALUE_MASK, Tile, bits
+from .tiles import MATCHING, TILES, VALUE_MASK, Tile, bits
 
 Side = Literal["L", "R"]
 
@@ -83,6 +83,37 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
         elif on_right and side != "L":
             out |= reading(left, turned(right, tile))
     return out
+
+
+def laid_out(before: tuple[int, int], after: tuple[int, int], tile: Tile, side: Side | None
+             ) -> tuple[Tile, Side]:
+    """How a tile played legally on the ends ``before``, giving the ends ``after``, lies in
+    the chain: its pips as read from left to right, and the end it went to."""
+    if (side or ("L" if before[0] in tile else "R")) == "L":
+        return (after[0], before[0]), "L"
+    return (before[1], after[1]), "R"
+
+
+#: A usual play: the readings after it, its ends, how the tile lies (``laid_out``), and the
+#: tiles that fit those ends.
+Usual = tuple[int, tuple[int, int], tuple[Tile, Side], int]
+
+#: The usual plays met so far, by (the chain's one reading, the tile as written, its side);
+#: ``()`` for a play not legal as written (``lay``).  At most 49 x 49 x 3 of them.
+USUAL: dict[tuple[int, Tile, Side | None], Usual | tuple[()]] = {}
+
+
+def usual_play(before: int, tile: Tile, side: Side | None) -> Usual | tuple[()]:
+    """A play on a chain with one reading (``before``), worked out by ``lay`` and
+    ``laid_out`` once and remembered in ``USUAL``."""
+    found: Usual | tuple[()] = ()
+    after = lay(before, tile, side)
+    if after:
+        ends = PAIR[after.bit_length() - 1]
+        found = (after, ends, laid_out(PAIR[before.bit_length() - 1], ends, tile, side),
+                 MATCHING[1 << ends[0] | 1 << ends[1]])
+    USUAL[(before, tile, side)] = found
+    return found
 
 
 def placed_anywhere(readings: int, tile: Tile, sides: tuple[Side, ...]) -> int:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import PAIR, Chain, Side, Trace, lay, mistyped
+from .chain import USUAL, Chain, Side, Trace, laid_out, lay, mistyped, usual_play
 from .claims import how_it_ended
 from .knowledge import Table
 from .moves import (
@@ -43,7 +43,7 @@ from .moves import (
 from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
-from .tiles import BIT, MATCHING, Tile, index
+from .tiles import BIT, Tile, index
 from .turns import Turns, late_move, opener, out_of_turn
 
 
@@ -139,9 +139,12 @@ class Replay:
         elif not deal & ~holder.spent & bit:  # a tile of their own, still held
             return False
         side = play.side
-        after = lay(before, tile, side)
-        if not after:
+        usual = USUAL.get((before, tile, side))
+        if usual is None:
+            usual = usual_play(before, tile, side)
+        if not usual:
             return False
+        after, ends, placed, fitting = usual
         line = play.line
         if deal is None and holder.passes:  # it may disprove an earlier pass (P407)
             self.later.setdefault(seat, []).append((line, tile, False))
@@ -155,19 +158,15 @@ class Replay:
         i = bit.bit_length() - 1
         table.played_by[i] = seat
         table.played_at[i] = line
-        left, right = self.ends[line] = PAIR[after.bit_length() - 1]
-        was_left, was_right = PAIR[before.bit_length() - 1]
-        if (side or ("L" if was_left in tile else "R")) == "L":  # as it lies, from left
-            self.placed[line] = ((left, was_left), "L")
-        else:
-            self.placed[line] = ((was_right, right), "R")
+        self.ends[line] = ends
+        self.placed[line] = placed
         in_hands = self.in_hands
         if in_hands is None:
             in_hands = table.held_by_anyone()
         self.in_hands = in_hands = in_hands & ~bit
         if holder.placed >= self.seats.each:
             self.end("domino", seat, line)
-        elif self.all_known and not in_hands & MATCHING[1 << left | 1 << right]:
+        elif self.all_known and not in_hands & fitting:
             self.end("blocked", None, line, dead=True)
         return True
 
@@ -262,12 +261,8 @@ class Replay:
         and the end it went to (None for the opening tile, laid as written)."""
         if before is None:
             self.placed[play.line] = (play.tile, None)
-            return
-        side = play.side or ("L" if before[0] in play.tile else "R")
-        if side == "L":
-            self.placed[play.line] = ((after[0], before[0]), "L")
         else:
-            self.placed[play.line] = ((before[1], after[1]), "R")
+            self.placed[play.line] = laid_out(before, after, play.tile, play.side)
 
     def hint(self) -> str | None:
         """The opening turned round, when that makes every side fit (once per hand)."""
