@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from .tiles import MATCHING, TILES, VALUE_MASK, Tile, bits
+from .tiles import MATCHING, TILES, VALUE_MASK, Tile, bits, index
 
 Side = Literal["L", "R"]
 
@@ -94,9 +94,9 @@ def laid_out(before: tuple[int, int], after: tuple[int, int], tile: Tile, side: 
     return (before[1], after[1]), "R"
 
 
-#: A usual play: the readings after it, its ends, how the tile lies (``laid_out``), and the
-#: tiles that fit those ends.
-Usual = tuple[int, tuple[int, int], tuple[Tile, Side], int]
+#: A usual play: the readings after it, its ends, how the tile lies (``laid_out``), the
+#: tiles that fit those ends, and the tile's bit in a mask and its index.
+Usual = tuple[int, tuple[int, int], tuple[Tile, Side], int, int, int]
 
 #: The usual plays met so far, by (the chain's one reading, the tile as written, its side);
 #: ``()`` for a play not legal as written (``lay``).  At most 49 x 49 x 3 of them.
@@ -111,7 +111,7 @@ def usual_play(before: int, tile: Tile, side: Side | None) -> Usual | tuple[()]:
     if after:
         ends = PAIR[after.bit_length() - 1]
         found = (after, ends, laid_out(PAIR[before.bit_length() - 1], ends, tile, side),
-                 MATCHING[1 << ends[0] | 1 << ends[1]])
+                 MATCHING[1 << ends[0] | 1 << ends[1]], 1 << index(tile), index(tile))
     USUAL[(before, tile, side)] = found
     return found
 

@@ -43,7 +43,7 @@ from .moves import (
 from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
-from .tiles import BIT, Tile, index
+from .tiles import Tile, index
 from .turns import Turns, late_move, opener, out_of_turn
 
 
@@ -128,23 +128,22 @@ class Replay:
         before = chain.readings
         if not before or before & (before - 1) or chain.traces:
             return False
-        table = self.table
-        holder = table.holders[seat]
         tile = play.tile
-        bit = BIT[tile[0]][tile[1]]
-        deal = holder.deal
-        if deal is None:  # a tile nobody placed and nobody else was dealt (check_holding)
-            if (table.played | table.dealt) & bit:
-                return False
-        elif not deal & ~holder.spent & bit:  # a tile of their own, still held
-            return False
         side = play.side
         usual = USUAL.get((before, tile, side))
         if usual is None:
             usual = usual_play(before, tile, side)
         if not usual:
             return False
-        after, ends, placed, fitting = usual
+        after, ends, placed, fitting, bit, i = usual
+        table = self.table
+        holder = table.holders[seat]
+        deal = holder.deal
+        if deal is None:  # a tile nobody placed and nobody else was dealt (check_holding)
+            if (table.played | table.dealt) & bit:
+                return False
+        elif not deal & ~holder.spent & bit:  # a tile of their own, still held
+            return False
         line = play.line
         if deal is None and holder.passes:  # it may disprove an earlier pass (P407)
             self.later.setdefault(seat, []).append((line, tile, False))
@@ -155,7 +154,6 @@ class Replay:
         holder.placed += 1
         holder.spent |= bit
         table.played |= bit
-        i = bit.bit_length() - 1
         table.played_by[i] = seat
         table.played_at[i] = line
         self.ends[line] = ends
