@@ -27,7 +27,9 @@ from .common import (
     EXIT_OK,
     EXIT_TERMINATED,
     EXIT_USAGE,
+    UsageProblem,
     _shown,
+    lang_option,
 )
 from .help import TranslatedGroup
 from .output import (
@@ -69,7 +71,8 @@ class _Blocknot(TranslatedGroup):
 
 @click.group(cls=_Blocknot, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="blocknot", message="%(prog)s %(version)s")
-def cli() -> None:
+@lang_option
+def cli(lang: str | None) -> None:  # a command's own --lang comes after, and wins
     """blocknot: read, check and score game records of Block, the domino game."""
 
 
@@ -113,13 +116,22 @@ def _run(args: Any) -> NoReturn:
         say(problem.ctx.get_help() + "\n" if problem.ctx else "", sys.stdout)
         sys.exit(EXIT_USAGE)
     except click.UsageError as problem:
-        message = _shown((problem.format_message().splitlines() or [""])[0])
+        from .usage_words import usage_language, usage_line
+
+        message = (problem.format_message().splitlines() or [""])[0]
         where = f"{problem.ctx.command_path} --help" if problem.ctx else "blocknot --help"
-        say(f"blocknot: {message} (see {where})\n")
+        language = usage_language(sys.argv[1:] if args is None else args)
+        say(f"blocknot: {_shown(usage_line(message, where, language))}\n")
         sys.exit(EXIT_USAGE)
     except click.ClickException as problem:
-        message = _shown((problem.format_message().splitlines() or [""])[0])
-        say(f"blocknot: {message}\n")
+        message = (problem.format_message().splitlines() or [""])[0]
+        if isinstance(problem, UsageProblem) and problem.words is not None:
+            from ..basics.i18n import translator
+            from .usage_words import usage_language
+
+            language = usage_language(sys.argv[1:] if args is None else args)
+            message = problem.words.render(translator(language))
+        say(f"blocknot: {_shown(message)}\n")
         sys.exit(problem.exit_code)
     except OutputFailed as failure:
         _output_failed(failure)

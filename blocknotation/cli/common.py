@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 
@@ -23,11 +23,35 @@ from .output import (
     output_file,
 )
 
+if TYPE_CHECKING:
+    from ..basics.diagnostics import Message
+
 
 class UsageProblem(click.ClickException):
-    """A problem with how blocknot was called or with reading a file: one line, exit 2."""
+    """A problem with how blocknot was called or with reading a file: one line, exit 2.
+
+    Given as a ``Message``, it is told in the user's language (``commands.py``)."""
 
     exit_code = EXIT_USAGE
+
+    def __init__(self, message: str | Message) -> None:
+        self.words = None if isinstance(message, str) else message
+        super().__init__(message if isinstance(message, str) else message.render())
+
+
+#: ``cannot_read``'s name for standard input.
+STANDARD_INPUT = None
+
+
+def cannot_read(name: str | None, reason: OSError | Message | str) -> UsageProblem:
+    """``cannot read NAME: REASON`` (None: standard input), in the user's language (the
+    reason of an ``OSError`` too, for the usual ones: ``usage_words.os_reason``)."""
+    from ..basics.diagnostics import Message
+    from .usage_words import os_reason
+
+    path = Message(N_("standard input")) if name is None else name
+    why = os_reason(reason) if isinstance(reason, OSError) else reason
+    return UsageProblem(Message(N_("cannot read {path}: {reason}"), {"path": path, "reason": why}))
 
 
 def read_input(path: str) -> bytes:
@@ -45,7 +69,7 @@ def read_input(path: str) -> bytes:
         with open(path, "rb") as handle:
             return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
-        raise UsageProblem(f"cannot read {_shown(path)}: {error.strerror or error}") from None
+        raise cannot_read(path, error) from None
 
 
 def read_stdin() -> tuple[bytes, BinaryIO]:
@@ -58,14 +82,16 @@ def read_stdin() -> tuple[bytes, BinaryIO]:
         stream = maybe_gunzip(stdin_binary())
         return stream.read(MAX_INPUT_BYTES + 1), stream
     except OSError as error:
-        raise UsageProblem(f"cannot read standard input: {error.strerror or error}") from None
+        raise cannot_read(STANDARD_INPUT, error) from None
 
 
 def stdin_binary() -> BinaryIO:
     """Standard input's bytes; exit 2 when it is closed (``<&-``)."""
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:
-        raise UsageProblem("cannot read standard input: it is closed")
+        from ..basics.diagnostics import Message
+
+        raise cannot_read(STANDARD_INPUT, Message(N_("it is closed")))
     return buffer  # type: ignore[no-any-return]
 
 
@@ -85,7 +111,7 @@ def _input_stream(path: str) -> Iterator[BinaryIO]:
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
     except OSError as error:
-        raise UsageProblem(f"cannot read {path}: {error.strerror or error}") from None
+        raise cannot_read(path, error) from None
     with handle:
         yield handle
 

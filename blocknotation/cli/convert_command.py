@@ -12,10 +12,11 @@ import click
 from ..basics.i18n import N_
 from .common import (
     EXIT_FINDINGS,
+    STANDARD_INPUT,
     UsageProblem,
     _input_stream,
     _language,
-    _shown,
+    cannot_read,
     config_option,
     configuration,
     exclude_option,
@@ -111,14 +112,13 @@ def _convert_large(
         try:  # a file is read again from its start; standard input goes on after ``head``
             reading = Input(maybe_gunzip(stream) if rest is None else rest)
         except OSError as error:
-            raise UsageProblem(f"cannot read {_shown(file)}: {error.strerror or error}") from None
+            raise cannot_read(file, error) from None
         raw = cast(BinaryIO, reading)  # a read that fails is told, not taken for the end
         source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if rest is not None else raw
         conversion = spooled_conversion(source, target, looks_like_json(head))
         with scratch(), conversion as (spool, diagnostics, context):
             if reading.problem is not None:
-                where = "standard input" if file == "-" else _shown(file)
-                raise UsageProblem(f"cannot read {where}: {reading.problem}")
+                raise cannot_read(STANDARD_INPUT if file == "-" else file, reading.problem)
             if spool is None:
                 _refuse(file, diagnostics, context, lang)
             while block := spool.read(1 << 20):

@@ -5,8 +5,8 @@ classes look them up when the help page is built, so importing the CLI costs not
 catalogue is read for ``blocknot --version`` or a plain ``validate``).  The language is the
 command's ``--lang`` when it comes before ``--help`` on the command line (``--lang`` is eager
 and remembers itself in the context), else the locale's.  Click's own words that a help page
-shows (Usage, Options, Commands, the help and version options) are translated too; the rest
-of click's messages (usage errors, ``[default: …]``) stay as click writes them.
+shows (Usage, Options, Commands, the help and version options) are translated too, and its
+usage errors by ``usage_words.py``; ``[default: …]`` stays as click writes it.
 """
 
 from __future__ import annotations
@@ -32,10 +32,11 @@ CLICK_WORDS = (
 
 
 def remember_language(ctx: click.Context, _param: click.Parameter, value: str | None) -> Any:
-    """The eager ``--lang`` callback: keep the choice for the help page."""
+    """The eager ``--lang`` callback: keep the choice for the help page, and for the command
+    after ``blocknot --lang LANG`` (its contexts share ``meta``), unless it has its own."""
     if value is not None:
         ctx.meta[LANG_KEY] = value
-    return value
+    return value if value is not None else ctx.meta.get(LANG_KEY)
 
 
 def help_language(ctx: click.Context) -> str:

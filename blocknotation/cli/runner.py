@@ -23,6 +23,7 @@ from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..reading.gunzip import maybe_gunzip
 from ..report.values import Piece, Rendered, Tally
 from ..suppress import followed
+from .common import UsageProblem, cannot_read
 from .output import say, scratch
 from .progress import Progress
 
@@ -55,7 +56,7 @@ def display_name(path: str, stdin_name: str = "<stdin>") -> str:
     return stdin_name if path == STDIN else path
 
 
-def check_readable(paths: Sequence[str]) -> str | None:
+def check_readable(paths: Sequence[str]) -> UsageProblem | None:
     """Why one of ``paths`` cannot be read, before any output is written; None if all can.
 
     Each file is opened and closed at once (a FIFO is only checked for permission, since
@@ -71,7 +72,7 @@ def check_readable(paths: Sequence[str]) -> str | None:
             with open(path, "rb"):
                 pass
         except OSError as error:
-            return f"cannot read {printable(path)}: {error.strerror or error}"
+            return cannot_read(path, error)
     return None
 
 

@@ -118,7 +118,7 @@ def validate(
                       not no_respect_gitignore)
     problem = check_readable(files)
     if problem is not None:
-        raise UsageProblem(problem)
+        raise problem
     _not_an_input(output_file, files)
     fmt = default_format(fmt or config.format)
     if chain and fmt != "annotated":

@@ -134,7 +134,7 @@ def convert_json_stream(
             found = []  # a game written quickly has hands
         if isinstance(game, Written):  # it can be written and reads back the same
             if found:
-                return _placed(found, games.place), {}
+                return games.refused(_placed(found, games.place)), {}
             out.write(game.text)
             previous = game
             continue
@@ -144,7 +144,7 @@ def convert_json_stream(
         problems = _placed(found, games.place) or _unwritable(
             one, to_text(one), games.place(("games", index)))
         if problems:
-            return problems, {}
+            return games.refused(problems), {}
         if json_writer is not None:
             json_writer.add(game)
         else:

@@ -9,6 +9,11 @@ Reading is linear in the document: a value cut off by the end of what has been r
 decoded again only after the buffer has at least doubled (the next read is as large as
 what is pending), so each value is decoded a bounded number of times whatever the block
 size, and line numbers are counted from the last place counted, never from the start.
+
+Bytes that are not UTF-8, and NUL bytes, are told as reading the whole document tells them
+(``reading.source.decode``): S003 at the line and column of the first bad byte, ahead of any
+other problem, and a leading byte-order mark is dropped.  Since reading stops at the first
+problem, ``text_problem`` reads the rest of the document then, to find such a byte.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any, BinaryIO
 
 from ..basics.collector import collector_paused
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading.source import nul_byte, undecodable
 from .json_positions import Scanner, path_text
 from .json_problems import found_diagnostic
 from .json_text import seen_float
@@ -53,7 +59,7 @@ class JsonBuffer:
 
     def __init__(self, stream: BinaryIO, block: int, limit: int) -> None:
         self.stream, self.block, self.limit = stream, block, limit
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()  # drops a leading BOM
         self.text = ""
         self.at = 0
         self.lines_before = 0  # lines in the text already dropped from the buffer
@@ -62,6 +68,7 @@ class JsonBuffer:
         self.columns_before = 0  # characters of the buffer's first line already dropped
         self.ended = False
         self.path = "$"  # the value being read, for a problem met on the way
+        self.bad_bytes: Diagnostic | None = None  # the S003 of a byte that is not UTF-8
 
     def _more(self) -> bool:
         if self.ended:
@@ -81,12 +88,39 @@ class JsonBuffer:
         data = self.stream.read(max(self.block, min(pending, self.limit - pending)))
         try:
             self.text += self.decoder.decode(data, final=not data)
-        except UnicodeDecodeError:
-            raise Problem((self.here(N_("not valid JSON: the text is not UTF-8")),)) from None
+        except UnicodeDecodeError as error:
+            raise Problem((self._undecodable(error),)) from None
         if len(self.text) - self.at > self.limit:
             raise Problem((self._too_large(),))
         self.ended = not data
         return True
+
+    def _undecodable(self, error: UnicodeDecodeError) -> Diagnostic:
+        """The S003 of the first byte that is not UTF-8, where ``decode`` puts it: the text
+        before it is decoded, so that its line and column are known."""
+        good = error.object[: error.start].decode("utf-8")
+        self.text += good
+        line, column = self.position(len(self.text))
+        self.bad_bytes = undecodable(error.object[error.start :][:1], 0, line, column)
+        return self.bad_bytes
+
+    def text_problem(self) -> Diagnostic | None:
+        """After a problem: the S003 that reading the whole document would tell before it (the
+        first byte that is not UTF-8, or else the first NUL byte), reading the rest of the
+        document, a block at a time, to know; None when it is UTF-8 text."""
+        nul: Diagnostic | None = None
+        try:
+            while self.bad_bytes is None:
+                # Everything before the buffer was read as JSON, which holds no NUL byte.
+                at = self.text.find("\0") if nul is None else -1
+                if at >= 0:
+                    nul = nul_byte(*self.position(at))
+                self.at = len(self.text)
+                if not self._more():
+                    break
+        except Problem:
+            pass  # bytes that are not UTF-8: ``bad_bytes``
+        return self.bad_bytes or nul
 
     def _lines_before(self, at: int) -> int:
         """The LFs in the buffer before ``at``, counted on from the last place counted."""

@@ -45,10 +45,13 @@ class JsonGames(JsonBuffer):
         #: The index, line and column of the game yielded last.
         self.where = (0, 1, 1)
         self._last = ""  # the JSON text of the game yielded last
+        self._heads: dict[str, tuple[int, int]] = {}  # where the other keys' values start
 
     def place(self, path: Path) -> tuple[int, int]:
         """The line and column of the value at ``path`` in the game yielded last."""
         index, line, column = self.where
+        if len(path) == 1 and path[0] in self._heads:  # ``comments``, say
+            return self._heads[str(path[0])]
         if len(path) < 2 or path[:2] != ("games", index):
             return line, column
         text, (lines, columns) = self._one_game()
@@ -80,7 +83,13 @@ class JsonGames(JsonBuffer):
         try:
             yield from self._games()
         except Problem as problem:
-            self.problems = problem.found
+            self.problems = self.refused(problem.found)
+
+    def refused(self, problems: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+        """What reading the whole document tells when reading ends with ``problems``: the
+        S003 of a byte that is not UTF-8 text in the rest of it comes first."""
+        found = self.text_problem()
+        return problems if found is None else (found,)
 
     def _games(self) -> Iterator[Game | Written]:
         self.expect("{", "$", N_("expected an object, found {found}"))  # found: a character
@@ -109,7 +118,8 @@ class JsonGames(JsonBuffer):
                 yield from self._array()
                 continue
             value, start, _ = self.value()
-            head.append((key, value, self.position(start)))
+            self._heads[key] = self.position(start)
+            head.append((key, value, self._heads[key]))
         self.at += 1
         if self.skip():
             raise Problem((self.here(N_("$: text after the end of the document")),))
