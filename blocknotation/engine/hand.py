@@ -194,7 +194,9 @@ class Replay:
         self.in_hands = None
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
-        sides: tuple[Side, ...] = ("L", "R") if play.side is None else (play.side,)
+        # A tile the player cannot have laid, as written: what they laid may be any tile
+        # of theirs that fits either end (the side written belongs to the slip too).
+        sides: tuple[Side, ...] = ("L", "R")
         before = chain.ends
 
         def candidates() -> int:

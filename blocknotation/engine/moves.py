@@ -101,8 +101,9 @@ def judge_play(
     - P404: the tile on either end;
     - P403 where the tile fits the other end: on that end (the side was the slip), the same
       with the writer's left and right the other way round from here on, or not placed;
-    - P403 where the tile fits nowhere: not placed, or another tile laid on the end named
-      (or on either end): one of ``candidates()``, the tiles the player may hold.
+    - P403 where the tile fits nowhere: not placed, or another tile laid on either end
+      (whatever side was written: the writer who got the tile wrong may have got its side
+      wrong too): one of ``candidates()``, the tiles the player may hold.
 
     ``hint`` gives the opening tile turned round when that makes every side of the hand
     fit; the message then says so.
@@ -120,7 +121,7 @@ def judge_play(
         return _side_missing(chain, play)
     other: Side = "L" if side is None or side == "R" else "R"
     if side is None or not lay(readings, tile, other):
-        sides: tuple[Side, ...] = ("L", "R") if side is None else (side,)
+        sides: tuple[Side, ...] = ("L", "R")  # the side written may be part of the slip
         held = candidates()
 
         def mistaken(mask: int) -> int:
