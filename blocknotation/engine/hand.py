@@ -44,13 +44,14 @@ from .order import Move, Stages
 from .players import Seats
 from .slips import Slips
 from .tiles import Tile, index
-from .turns import Turns, late_move, opener, out_of_turn
+from .turns import Turns, opener, out_of_turn
 
 
 class Replay:
     """The state of one hand while its moves are replayed."""
 
-    __slots__ = ("all_known", "chain", "dead", "end_line", "ends", "everybody", "following",
+    __slots__ = ("all_known", "chain", "continued", "dead", "end_line", "ends", "everybody",
+                 "following",
                  "grace", "hinted", "in_hands", "late", "later", "moves", "names", "outcome",
                  "pending", "placed", "problems", "seats", "slips", "table", "turns", "winner")
 
@@ -61,6 +62,9 @@ class Replay:
         self.all_known = table.all_known
         self.moves = moves
         self.late: set[int] = set()
+        # The line of the last move written after a show or claim line that still belongs
+        # to the hand (the end lines before it were written too early: G107, ``order.py``).
+        self.continued = 0
         self.chain = Chain()
         self.turns = Turns()
         self.following = seats.following
@@ -107,8 +111,8 @@ class Replay:
             if self.outcome is not None:
                 self.after_the_end(seat, move)
                 continue
-            if late and move.line in late:
-                problems.append(late_move(move))
+            if late and move.line in late:  # it continues the hand: an end line was early
+                self.continued = move.line
             expected = turns.expected
             if expected is not None and expected != seat:
                 problems.append(out_of_turn(expected, move, self.names))
@@ -174,7 +178,7 @@ class Replay:
         if isinstance(move, r.Pass) and seat in self.grace:
             self.grace.discard(seat)
             if move.line in self.late:
-                self.problems.append(late_move(move))
+                self.continued = move.line
             return
         winner = None if self.winner is None else self.names[self.winner]
         self.problems.append(

@@ -20,7 +20,7 @@ from .deals import check_deals
 from .ending import Ending, judge_ending
 from .hand import Replay
 from .knowledge import Table
-from .order import by_stage
+from .order import by_stage, early_ends
 from .players import Seats
 from .scoring import Count, blocked, domino
 from .tiles import Tile
@@ -68,6 +68,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.replay(order.late)
+    problems.extend(early_ends(order, state.continued))
     ending = judge_ending(state, order, seats, hand.number, problems)
     result = HandReplay(
         opener, ending.outcome, ending.winner, tuple(ending.remaining), None,

@@ -12,8 +12,10 @@ replay each statement in the stage it belongs to:
   one counts;
 - a setup line written after the first move is reported (G107) and used as if written in
   its place, so that one misplaced line costs one diagnostic;
-- a move written after a show or claim line is marked "late": the replay reports it (G107),
-  or, when the hand is already over by then, reports it as a move after the end (P406) only.
+- a move written after a show or claim line is marked "late".  When the replay finds that
+  it still belongs to the hand, the show and claim lines written before it are reported,
+  each once (G107, ``early_ends``), not the moves after them; when the hand is already over
+  by then, the move is reported as a move after the end (P406) only.
 
 The order among the end lines themselves is free.
 """
@@ -97,6 +99,33 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
         reader.problems.append(_not_playing(s, s.player, seats))
     reader.out.last_line = hand.statements[-1].line if hand.statements else hand.line
     return reader.out, reader.problems
+
+
+def early_ends(order: Stages, continued: int) -> list[Diagnostic]:
+    """G107 at each show or claim line written before ``continued``, the line of the last
+    move that still belongs to the hand (0: none): once for each such line, not at each of
+    the moves after it."""
+    if not continued:
+        return []
+    ends: list[r.Statement] = [*order.shows]
+    ends += [s for s in (order.outcome, order.points, order.score) if s is not None]
+    return [
+        diagnostic(
+            "G107", s.line, s.column,
+            N_("{what} comes before the last move of the hand, at line {move}: shows and "
+               "claims go after the moves"),
+            what=_end_words(s), move=continued,
+        )
+        for s in sorted(ends, key=lambda s: s.line) if s.line < continued
+    ]
+
+
+def _end_words(s: r.Statement) -> str:
+    """How an end line begins: ``show Ada``, ``domino Ada``, ``points Ada``, ``points
+    none``, ``blocked``, ``score``."""
+    if isinstance(s, r.Show | r.Domino | r.Points):
+        return f"{s.kind} {s.player or 'none'}"
+    return s.kind
 
 
 def _not_playing(statement: r.Statement, name: str | None, seats: Seats) -> Diagnostic:

@@ -35,16 +35,6 @@ def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic
     )
 
 
-def late_move(move: Move) -> Diagnostic:
-    """G107: a move written after a show or claim line, while the hand goes on."""
-    return diagnostic(
-        "G107", move.line, move.column,
-        N_("{player}'s move comes after a show or claim line: moves go before the end of "
-           "the hand is written down"),
-        player=move.player,
-    )
-
-
 def opener(
     order: Stages, seats: Seats, number: int, expected: int | None
 ) -> tuple[int | None, Diagnostic | None]:

@@ -84,11 +84,11 @@ CODES = (
         "G107", "error",
         N_("a statement is out of place or repeated"),
         rules=(),
-        checks=("engine/order.py", "engine/turns.py"),
+        checks=("engine/order.py",),
         what=N_("A statement is out of place or repeated in its hand: a second opener line, a "
                 "second deal or show for the same player, a second claim of the same kind, an "
-                "opener or deal line after the first move, or a move after the show and claim "
-                "lines."),
+                "opener or deal line after the first move, or a show or claim line before the "
+                "last move of the hand (reported once, at that line)."),
         why=N_("A hand is written in the order it is played: setup (opener, deal), then the "
                "moves, then its end (show lines and claims), as docs/notation.md, section "
                "“Hands”, sets out. A late opener or deal line is still used as if written in its "
