@@ -63,7 +63,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
     (R17), None for a first hand, where anyone may open."""
     order, problems = by_stage(hand, seats)
     table = Table.for_players(len(seats.names))
-    problems.extend(check_deals(order.deals, seats, table))
+    problems.extend(check_deals(order.deals, seats, table, [*order.moves, *order.shows]))
     state = Replay(seats, table, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)

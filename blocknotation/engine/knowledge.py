@@ -137,6 +137,14 @@ class Table:
         holder.deal, holder.deal_line, holder.tiles = mask, line, tiles
         self.dealt |= mask
 
+    def undeal(self, seat: int) -> None:
+        """``seat``'s deal is set aside after all (``deals.py``): it is not known."""
+        holder = self.holders[seat]
+        if holder.deal is not None:
+            self.known -= 1
+            self.dealt &= ~holder.deal
+            holder.deal, holder.deal_line, holder.tiles = None, 0, ()
+
     def dealt_to(self, i: int) -> int:
         """The seat tile ``i`` was dealt to, or NOBODY."""
         for seat, holder in enumerate(self.holders):
