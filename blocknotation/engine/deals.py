@@ -18,16 +18,16 @@ from collections.abc import Sequence
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .knowledge import Table
-from .order import Move
+from .order import Move, Stages
 from .players import Seats
 from .tiles import bit, index, text
 
 
 def check_deals(
-    deals: list[r.Deal], seats: Seats, table: Table, seen: Sequence[Move | r.Show] = ()
+    deals: list[r.Deal], seats: Seats, table: Table, order: Stages | None = None
 ) -> list[Diagnostic]:
-    """Record every usable deal in ``table`` and report the others; ``seen``: the hand's
-    moves and shows, which tell which of two deals of one tile is wrong."""
+    """Record every usable deal in ``table`` and report the others; ``order``: the hand,
+    whose moves and shows tell which of two deals of one tile is wrong."""
     problems: list[Diagnostic] = []
     written = 0  # the tiles of the whole deals so far (``_whole``), used or set aside
     for at, deal in enumerate(deals):
@@ -40,6 +40,7 @@ def check_deals(
             table.deal(seat, tiles, mask, deal.line)  # the usual case: nothing to report
             written |= mask
         else:
+            seen = [] if order is None else [*order.moves, *order.shows]
             problems += _unusable(deal, deals[:at], seats, table, seen)
             if _whole(deal, seats.each):
                 written |= mask

@@ -63,12 +63,13 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
     (R17), None for a first hand, where anyone may open."""
     order, problems = by_stage(hand, seats)
     table = Table.for_players(len(seats.names))
-    problems.extend(check_deals(order.deals, seats, table, [*order.moves, *order.shows]))
+    problems.extend(check_deals(order.deals, seats, table, order))
     state = Replay(seats, table, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.replay(order.late)
-    problems.extend(early_ends(order, state.continued))
+    if state.continued:
+        problems.extend(early_ends(order, state.continued))
     ending = judge_ending(state, order, seats, hand.number, problems)
     result = HandReplay(
         opener, ending.outcome, ending.winner, tuple(ending.remaining), None,

@@ -22,8 +22,6 @@ The order among the end lines themselves is free.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from .players import Seats
@@ -77,11 +75,12 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                 add_move(s)
                 continue
         elif type(s) is r.Score:
-            stranger = _stranger(s, seat)
-            if stranger is None:
-                reader.end(s)
+            for entry in s.entries:  # any name that is not a player's: G104
+                if entry.player not in seat:
+                    reader.problems.append(_not_playing(s, entry.player, seats))
+                    break
             else:
-                reader.problems.append(_not_playing(s, stranger, seats))
+                reader.end(s)
             continue
         elif type(s) is r.Show or type(s) is r.Points:
             if s.player is None or s.player in seat:
@@ -134,14 +133,6 @@ def _not_playing(statement: r.Statement, name: str | None, seats: Seats) -> Diag
         N_("{name} is not one of the players ({players}); this line is ignored"),
         name=name, players=seats.names,
     )
-
-
-def _stranger(score: r.Score, seat: Mapping[str, int]) -> str | None:
-    """The first name a ``score`` line gives that is not a player's, if any."""
-    for entry in score.entries:
-        if entry.player not in seat:
-            return entry.player
-    return None
 
 
 class _StageReader:
