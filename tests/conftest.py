@@ -31,24 +31,33 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
-#: The test modules that take longest (seconds of CPU each, with the processes they start),
-#: longest first.  pytest-xdist gives each worker a whole module at a time (``--dist
-#: loadfile``), in the order the modules come (``--no-loadscope-reorder``): a long module
-#: left for the end would keep one core busy while the other waits.  The other modules keep
-#: their order, after these.
+#: The test modules that take longest (2 to 10 seconds each, with the processes they start,
+#: under either hypothesis profile), longest first.  pytest-xdist gives each worker a whole
+#: module at a time (``--dist loadfile``), in the order the modules come
+#: (``--no-loadscope-reorder``): a long module left for the end would keep one core busy
+#: while the other waits.  The other modules keep their order, after these.
 LONG_MODULES = (
-    "tests/test_io_failures.py",
     "tests/test_schema_agreement.py",
+    "tests/test_io_failures.py",
     "tests/test_readme_examples.py",
-    "tests/test_cli_hygiene.py",
-    "tests/test_robustness_properties.py",
-    "tests/test_record_json_sizes.py",
     "tests/test_html_browser.py",
+    "tests/test_json_text_refusals.py",
+    "tests/test_json_text.py",
+    "tests/test_cli_hygiene.py",
+    "tests/test_record_writer.py",
+    "tests/test_scale.py",
     "tests/test_badinput.py",
+    "tests/test_one_engine.py",
+    "tests/test_generate_mistakes.py",
+    "tests/test_format_fix_properties.py",
+    "tests/test_simulate.py",
     "tests/test_lsp.py",
     "tests/test_io_reading.py",
-    "tests/test_scale.py",
-    "tests/test_simulate.py",
+    "tests/test_robustness_properties.py",
+    "tests/test_mutations.py",
+    "tests/test_text_bounds.py",
+    "tests/test_i18n.py",
+    "tests/test_startup.py",
 )
 
 

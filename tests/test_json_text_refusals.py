@@ -17,7 +17,10 @@ from json_text_support import LAYOUTS, RICH, agree, as_json, generated
 from blocknotation.basics import limits
 from blocknotation.formats import json_stream, json_text
 
-BASE = as_json(RICH + "\n" + generated(6, 1, players=2, partial=True, claims=True))
+#: The rich record and a whole generated game of two players with hidden deals and claims:
+#: seed 39 gives one of the shortest (12 hands) that still holds every kind of line
+#: (shows, ``domino``, ``blocked``, passes, sides), so that each changed document is small.
+BASE = as_json(RICH + "\n" + generated(39, 1, players=2, partial=True, claims=True))
 
 #: Values put where others were: every JSON type, numbers and texts at and past the edges.
 POOL: list[Any] = [

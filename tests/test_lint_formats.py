@@ -100,10 +100,10 @@ REMARK = "# " + "a long remark about the game, the table and the players, " * 3
 
 
 def test_jsonl_first_line_comes_before_standard_input_ends(tmp_path: Path) -> None:
-    # 150 games, every deal written, each followed by 90 remark lines: more bytes than the
+    # 25 games, every deal written, each followed by 540 remark lines: more bytes than the
     # stream reads at once, for little replaying.
-    games = generate(seed=7, games=150, players=3, partial=False, claims=True)
-    padding = "\n".join([REMARK] * 90)
+    games = generate(seed=7, games=25, players=3, partial=False, claims=True)
+    padding = "\n".join([REMARK] * 540)
     data = "\n".join(f"{game}\n{padding}\n" for game in games).encode("utf-8")
     assert len(data) > 2 * (1 << 20)  # more than the stream's read block
     process = subprocess.Popen(
@@ -130,7 +130,7 @@ def test_jsonl_first_line_comes_before_standard_input_ends(tmp_path: Path) -> No
     process.stdin.close()
     reader.join()
     assert process.wait(timeout=300) == 0
-    assert len(rest) + 1 == 150 and json.loads(rest[-1])["game"] == 150
+    assert len(rest) + 1 == 25 and json.loads(rest[-1])["game"] == 25
     process.stdout.close()
     assert process.stderr is not None
     process.stderr.close()

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from blocknotation.basics import limits
 from blocknotation.basics.limits import MAX_INPUT_BYTES
 from blocknotation.formats import text_bounds, writable
 from blocknotation.formats.convert import convert_bytes, convert_json_stream, convert_stream
-from blocknotation.reading import stream
+from blocknotation.reading import parsing, stream
+from blocknotation.reading import source as reading_source
 
 from inprocess import Done
 from inprocess import run as run_bytes
@@ -33,13 +35,20 @@ def run(*args: str) -> Done:
     return run_bytes(*args)
 
 
-def test_a_long_game_converts_to_json_and_back(tmp_path: Path) -> None:
-    text = long_game(3000)
-    assert 250_000 < len(text) < MAX_INPUT_BYTES
+def test_a_long_game_converts_to_json_and_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An input bound of an eighth of MAX_INPUT_BYTES (256 KiB), so that a game of 500 hands,
+    # not 3,000, is past it as JSON: the command reads its bound from these modules.
+    bound = MAX_INPUT_BYTES // 8
+    for module in (limits, stream, reading_source, parsing):
+        monkeypatch.setattr(module, "MAX_INPUT_BYTES", bound)
+    text = long_game(500)
+    assert 40_000 < len(text) < bound
     source, as_json, back = tmp_path / "long.txt", tmp_path / "long.json", tmp_path / "back.txt"
     source.write_text(text, encoding="utf-8")
     assert run("convert", str(source), "-o", str(as_json)).returncode == 0
-    assert as_json.stat().st_size > MAX_INPUT_BYTES  # one game of more than 2 MiB of JSON
+    assert as_json.stat().st_size > bound  # one game of more JSON than the input bound
     done = run("convert", str(as_json), "-o", str(back))
     assert done.returncode == 0, done.stderr
     assert back.read_text(encoding="utf-8") == text

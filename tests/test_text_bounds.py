@@ -70,12 +70,19 @@ def test_what_the_bound_passes_the_exact_checks_pass(texts: list[str], limit: in
         _passed_means_writable("\n".join(texts))
 
 
-def test_ordinary_records_pass_and_absurd_ones_are_checked() -> None:
+def test_ordinary_records_pass_and_absurd_ones_are_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = '[Event "x"]\nhand 1\nAda: 1-2\n'
     assert surely_writable(read_text(game).records, game)
     long_line = f"hand 1\nAda: 1-2 #{'x' * 6000}\n"
     assert not surely_writable(read_text(long_line).records, long_line)
-    many = game * (MAX_GAME_TEXT // len(game))  # one game of many hands: it may be too large
-    big = game + "\n".join(f"hand {n}\nAda: 1-2" for n in range(2, 70_000)) + "\n"
+    # Games of at most 20,000 characters (a fiftieth of MAX_GAME_TEXT), for inputs of that
+    # size rather than of megabytes: the bound scales with the limit.
+    limit = MAX_GAME_TEXT // 50
+    monkeypatch.setattr(text_bounds, "MAX_GAME_TEXT", limit)
+    many = game * (limit // len(game))
+    # One game of many hands: it may be too large.
+    big = game + "\n".join(f"hand {n}\nAda: 1-2" for n in range(2, 70_000 // 50)) + "\n"
     assert surely_writable(read_text(many).records, many)  # many small games: each is small
     assert not surely_writable(read_text(big).records, big)
