@@ -57,6 +57,27 @@ def check_settled_domino(claim: r.Domino, show: r.Show | None) -> Diagnostic | N
     )
 
 
+def check_settled_claim(claim: r.Domino | r.Blocked, out: r.Show | None) -> Diagnostic | None:
+    """E503: a claim settling a hand recorded without moves while ``out``, somebody it does
+    not name, shows no tiles: that player went out, and the hand ended as their domino
+    (R12)."""
+    if out is None or (isinstance(claim, r.Domino) and claim.player == out.player):
+        return None
+    if isinstance(claim, r.Blocked):
+        return diagnostic(
+            "E503", claim.line, claim.column,
+            N_("blocked is claimed, but {player} shows no tiles at line {at}: {player} "
+               "placed every tile and went out, so the hand ended in a domino (R12)"),
+            player=out.player, at=out.line,
+        )
+    return diagnostic(
+        "E503", claim.line, claim.column,
+        N_("domino {claimed} is claimed, but {player} shows no tiles at line {at}: "
+           "{player} went out, and the hand ends as soon as one player does (R12)"),
+        claimed=claim.player, player=out.player, at=out.line,
+    )
+
+
 def claimed_points(claim: r.Points, seat: Mapping[str, int], seats: int) -> tuple[int, ...]:
     """The points a ``points`` claim gives each seat (``points none``: 0 for everybody)."""
     if claim.player is None or claim.points is None:

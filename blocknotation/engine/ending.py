@@ -12,7 +12,13 @@ The record is judged as written:
   a show contradicts, is E503, naming what is still held or what still fits; the hand is then
   unfinished, and the claim feeds no count;
 - claims stand in for moves only in a hand recorded without any (a disputed count), or where
-  hidden deals leave the end truly unknown (a ``blocked`` claim as above).
+  hidden deals leave the end truly unknown (a ``blocked`` claim as above).  In a disputed
+  count the shows still bind the claim: a player who shows no tiles went out, so the hand
+  ended as their domino (R12).  ``blocked``, or ``domino`` naming somebody else, is then
+  E503, as for any claim a show contradicts; with no ``domino``/``blocked`` line, that show
+  settles the hand as their domino, and the count is recomputed from the shows.  Shows no
+  way of playing the hand allows (a second player with no tiles, the opener with every tile
+  dealt) are E502 and count for nothing (``shows.py``).
 
 What is known is never thrown away: with a player's deal known, what they still hold is the
 deal minus the tiles the record has them play, whatever else went wrong in the hand.
@@ -24,12 +30,12 @@ from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import Side, pairs
-from .claims import check_outcome, check_settled_domino
+from .claims import check_outcome, check_settled_claim, check_settled_domino
 from .hand import Replay
 from .moves import disproved_pass, end_name
 from .order import Stages
 from .players import Seats
-from .shows import check_show, check_show_count
+from .shows import check_show, check_show_count, check_unplayed_show, going_out
 from .tiles import MATCHING, TILES, bit, bits, pips, text
 
 
@@ -91,10 +97,17 @@ def _shows(
     complete = state.outcome is not None
     shown: list[int | None] = [None] * len(seats.names)
     bad: set[int] = set()
+    unplayed = not order.moves
+    out = going_out(order) if unplayed else None
+    # With no moves to replay, the turns still expect the opener that ``open_with`` chose:
+    # the ``opener`` line or the rotation (R17); None in a first hand without either.
+    opener = state.turns.expected if unplayed else None
     for show in order.shows:
         seat = seats.seat[show.player]
         mask = sum(map(bit, show.tiles))  # distinct tiles: their union
         problem = check_show(show, mask, seat, state.table, seats.each, complete, seats.names)
+        if problem is None and unplayed:
+            problem = check_unplayed_show(show, out, seat == opener, seats.each)
         if problem is not None:
             problems.append(problem)
             bad.add(seat)
@@ -123,15 +136,22 @@ def _outcome(
                 problems.append(problem)
         return state.outcome, state.winner, False
     if not order.moves:
+        out = next((s for s in order.shows if shown[seats.seat[s.player]] == 0), None)
         if isinstance(claim, r.Domino):
             show = next((s for s in order.shows if s.player == claim.player), None)
-            problem = check_settled_domino(claim, show)
+            problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
             if problem is None:
                 return "domino", seats.seat[claim.player], True
             problems.append(problem)
             return "unfinished", None, False
         if isinstance(claim, r.Blocked):
-            return "blocked", None, True
+            problem = check_settled_claim(claim, out)
+            if problem is None:
+                return "blocked", None, True
+            problems.append(problem)
+            return "unfinished", None, False
+        if out is not None:  # no claim: the show tells who went out (R12)
+            return "domino", seats.seat[out.player], True
         if order.points is not None:
             return None, None, True
     elif isinstance(claim, r.Domino):

@@ -6,6 +6,12 @@ another player, not shown by another player, and from the player's own deal when
 known.  Its length is what the player was dealt minus what they placed (R3) when the record
 holds the whole hand; when the record stops early and the claims settle the hand, moves
 may be missing, so the show may be shorter but never longer.
+
+A hand recorded without moves (a disputed count) is still bound by how a hand is played: it
+ends as soon as one player goes out (R12), so only one player can show no tiles, and the
+opener must lead (R5), so the opener shows at most one tile fewer than dealt.  When a
+``domino NAME`` claim names a player who shows no tiles, theirs is the empty show that
+stands; otherwise the first one written does.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .knowledge import ALL, NOBODY, Table
+from .order import Stages
 from .tiles import index, text
 
 
@@ -90,3 +97,41 @@ def check_show_count(
            "placed {placed}, so holds {holds}"),
         player=show.player, count=count, each=each, placed=placed, holds=holds,
     )
+
+
+def going_out(order: Stages) -> r.Show | None:
+    """In a hand recorded without moves, the empty show that stands (R12): the one of the
+    player a ``domino`` claim names, else the first one written; None when nobody shows no
+    tiles."""
+    empty = [show for show in order.shows if not show.tiles]
+    claim = order.outcome
+    if isinstance(claim, r.Domino):
+        named = next((show for show in empty if show.player == claim.player), None)
+        if named is not None:
+            return named
+    return empty[0] if empty else None
+
+
+def check_unplayed_show(
+    show: r.Show, out: r.Show | None, opener: bool, each: int
+) -> Diagnostic | None:
+    """E502 for a show in a hand recorded without moves that no way of playing the hand
+    allows: no tiles while ``out``, another player, shows none too (the hand ends as soon as
+    one player goes out, R12), or, by the ``opener``, every tile dealt (the opener leads,
+    R5)."""
+    if not show.tiles and out is not None and out is not show:
+        return diagnostic(
+            "E502", show.line, show.column,
+            N_("show {player}: no tiles shown, but {out} shows none at line {at}: the hand "
+               "ends as soon as one player goes out (R12), so {player} still holds at "
+               "least one tile"),
+            player=show.player, out=out.player, at=out.line,
+        )
+    if opener and len(show.tiles) >= each:
+        return diagnostic(
+            "E502", show.line, show.column,
+            N_("show {player}: {count} tiles shown, but {player} opened the hand and so led "
+               "one of the {each} tiles dealt (R5): {player} holds at most {most}"),
+            player=show.player, count=len(show.tiles), each=each, most=each - 1,
+        )
+    return None
