@@ -99,9 +99,8 @@ def _shows(
     bad: set[int] = set()
     unplayed = not order.moves
     out = going_out(order) if unplayed else None
-    # With no moves to replay, the turns still expect the opener that ``open_with`` chose:
-    # the ``opener`` line or the rotation (R17); None in a first hand without either.
-    opener = state.turns.expected if unplayed else None
+    # The ``opener`` line or the rotation (R17); None in a first hand without either.
+    opener = state.opener if unplayed else None
     for show in order.shows:
         seat = seats.seat[show.player]
         mask = sum(map(bit, show.tiles))  # distinct tiles: their union

@@ -51,9 +51,9 @@ class Replay:
     """The state of one hand while its moves are replayed."""
 
     __slots__ = ("all_known", "chain", "continued", "dead", "end_line", "ends", "everybody",
-                 "following",
-                 "grace", "hinted", "in_hands", "late", "later", "moves", "names", "outcome",
-                 "pending", "placed", "problems", "seats", "slips", "table", "turns", "winner")
+                 "following", "grace", "hinted", "in_hands", "late", "later", "moves", "names",
+                 "opener", "outcome", "pending", "placed", "problems", "seats", "slips", "table",
+                 "turns", "winner")
 
     def __init__(self, seats: Seats, table: Table, moves: list[Move]) -> None:
         self.seats = seats
@@ -61,6 +61,7 @@ class Replay:
         self.table = table
         self.all_known = table.all_known
         self.moves = moves
+        self.opener: int | None = None  # who opens, once ``open_with`` has said
         self.late: set[int] = set()
         # The line of the last move written after a show or claim line that still belongs
         # to the hand (the end lines before it were written too early: G107, ``order.py``).
@@ -95,7 +96,7 @@ class Replay:
         seat, problem = opener(order, self.seats, number, expected)
         if problem is not None:
             self.problems.append(problem)
-        self.turns.expected = seat
+        self.turns.expected = self.opener = seat
         return seat
 
     # --- moves ----------------------------------------------------------------
