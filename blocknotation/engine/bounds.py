@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .knowledge import Table
-from .tiles import PIPS
+from .tiles import PIPS, bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,13 @@ class Holding:
             self.low = self.high = known
         else:
             self.low, self.high = _least(free, fewest), _most(free, most)
+
+    @property
+    def sums(self) -> int:
+        """The pips this seat may hold, as a mask of totals (bit ``t``: ``t`` pips)."""
+        if self.known is not None:
+            return 1 << self.known
+        return _sums(self.free, self.fewest, self.most)
 
     @property
     def range(self) -> tuple[int, int]:
@@ -112,19 +119,55 @@ def _most(free: int, count: int) -> int:
     return total
 
 
+@lru_cache(maxsize=1024)
+def _sums(free: int, fewest: int, most: int) -> int:
+    """The pips that ``fewest`` to ``most`` tiles of ``free`` can make, as a mask of totals:
+    for each count of tiles, the totals reached so far, one tile at a time."""
+    by_count = [1] + [0] * most
+    for i in bits(free):
+        tile = PIPS[i]
+        for count in range(most, 0, -1):
+            by_count[count] |= by_count[count - 1] << tile
+    found = 0
+    for count in range(fewest, most + 1):
+        found |= by_count[count]
+    return found
+
+
 def holdings(
     table: Table, counts: list[tuple[int, int]], known: list[int | None]
 ) -> list[Holding]:
     """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not
-    placed, not another's deal, not shown by another) and how many (``counts``)."""
-    found: list[Holding] = []
+    placed, not another's deal, not shown by another, none its passes rule out) and how many
+    (``counts``)."""
+    free: dict[int, int] = {}
     for seat, pips in enumerate(known):
-        if pips is not None:
-            found.append(Holding(pips))
-            continue
-        free = table.candidates(seat) & ~table.others_shown(seat)
-        found.append(Holding(None, free, *counts[seat]))
-    return found
+        if pips is None:
+            free[seat] = table.candidates(seat) & ~table.others_shown(seat)
+    passed = {seat: mask & ~table.ruled_out(seat) for seat, mask in free.items()}
+    if passed != free and _fillable(passed, counts):
+        free = passed
+    return [
+        Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])
+        for seat, pips in enumerate(known)
+    ]
+
+
+def _fillable(free: dict[int, int], counts: list[tuple[int, int]]) -> bool:
+    """Whether the seats of ``free`` can each hold their least count of tiles from their
+    own mask, no tile twice (Hall's condition, over every group of seats).  When they
+    cannot, some pass the record does not disprove was illegal after all, and the passes
+    are not used."""
+    seats = list(free)
+    for group in range(1, 1 << len(seats)):
+        tiles = needed = 0
+        for k, seat in enumerate(seats):
+            if group >> k & 1:
+                tiles |= free[seat]
+                needed += counts[seat][0]
+        if tiles.bit_count() < needed:
+            return False
+    return True
 
 
 def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:
@@ -175,11 +218,25 @@ def _blocked(held: tuple[Holding, ...]) -> Bounds:
         if top >= holding.low:
             least = _fewest_points(holding.low, top, lows, rest_low)
             scorers[seat] = (least, rest_high - holding.low)
-    alone = any(
-        all(holding.high < held[s].low for s in seats if s != seat)
-        for seat, holding in enumerate(held)
-    )
-    return Bounds(scorers, nobody=not alone)
+    return Bounds(scorers, nobody=_tie_possible(held))
+
+
+def _tie_possible(held: tuple[Holding, ...]) -> bool:
+    """Whether two seats can hold the same pips with nobody below them (R15: then nobody
+    scores).  Each seat's possible totals are asked on their own (a tile may count for two
+    seats here), so a tie is never ruled out wrongly."""
+    sums = [holding.sums for holding in held]
+    if not all(sums):  # a seat that cannot hold its count: the record contradicts itself
+        return True
+    for seat, mine in enumerate(sums):
+        for other in range(seat + 1, len(held)):
+            common = mine & sums[other]
+            for rest, holding in enumerate(held):
+                if rest not in (seat, other):
+                    common &= (2 << holding.high) - 1  # nobody under the tied total
+            if common:
+                return True
+    return False
 
 
 def _fewest_points(first: int, last: int, lows: list[int], rest_low: int) -> int:

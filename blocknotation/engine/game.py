@@ -178,6 +178,12 @@ def _after_the_end(
             N_("{player} had at least {total} (whatever the unknown points were)"),
             {"player": seats.names[lows.index(top)], "total": top},
         )
+        if top < target:  # only one player scores in a hand: one of them has reached it
+            decided = Message(
+                N_("one of {players} had reached the target (whatever the unknown points "
+                   "were)"),
+                {"players": tuple(seats.names[s] for s in totals.reachers(target))},
+            )
     return diagnostic(
         "E506", hand.line, hand.column,
         N_("hand {number} comes after the game was decided: {decided} after hand "

@@ -26,6 +26,7 @@ from ..reading import plain as r
 from ..report.values import Status
 from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape
+from .reach import escapes
 from .scoring import status_of
 
 #: At most this many believed totals are followed besides the true ones.
@@ -199,16 +200,30 @@ class Totals:
         exact = truth.exact
         if exact is not None:
             return status_of(exact, target)
+        if not self.reached(target):
+            return "in_progress", None
         lows = [truth.lowest(seat) for seat in range(self.seats)]
         top = max(lows)
-        if top < target:
-            return "in_progress", None
         leader = lows.index(top)
         for seat in range(self.seats):
             high = truth.highest(seat)
             if seat != leader and (high is None or high >= top):
                 return "decided", None
         return "won", leader
+
+    def reached(self, target: int) -> bool:
+        """Whether somebody has reached ``target`` however the unknown points are given out
+        (``reach.py``); where that search is cut short, whether some player's least total
+        has."""
+        lows = [self.truth.lowest(seat) for seat in range(self.seats)]
+        found = escapes(lows, (hand.bounds for hand in self.truth.unknown), target)
+        return max(lows) >= target if found is None else not found
+
+    def reachers(self, target: int) -> list[int]:
+        """The players who may have reached ``target``: one of them certainly has, once
+        ``reached``."""
+        return [seat for seat in range(self.seats)
+                if (high := self.truth.highest(seat)) is None or high >= target]
 
     def check(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
         """E505 for a ``score`` claim.  One that the true totals allow is right; one that

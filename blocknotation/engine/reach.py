@@ -1,0 +1,73 @@
+"""Whether somebody has certainly reached the target when some hands' points are unknown
+(R14, R15, R18).
+
+Only one player scores in a hand, so the unknown hands' points cannot all go to the same
+player: with Ada and Bea at 99 of 100 and a blocked hand that one of them scored (at least
+1, a tie being impossible), somebody has reached 100 though neither certainly has.  So the
+question is whether *some* way of giving out the unknown hands keeps every player below the
+target: each hand to one of its possible scorers with the least it can have given them, or
+to nobody where nobody may have scored (more points only raise the totals).  Only the hands
+that must go to somebody, always at least one point, and to more than one possible player
+are searched: a hand that may score nobody, or 0 points, can be left out, and a hand only
+one player can have scored is already in that player's least total.
+
+The search is exact but capped (``MAX_STEPS``): past the cap it gives no answer, and the
+caller keeps to what each player's least total tells, which is sound but weaker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .bounds import Bounds
+
+#: At most this many ways of giving out the hands are tried before the search gives up.
+MAX_STEPS = 4096
+
+
+def escapes(lowest: Sequence[int], hands: Iterable[Bounds], target: int) -> bool | None:
+    """Whether the unknown hands (``hands``) can be given out so that every player stays
+    below ``target``, starting from each player's least total (``lowest``, which already
+    holds every hand only one player can have scored).  None: the search was cut short."""
+    if max(lowest, default=0) >= target:
+        return False
+    choices = sorted(
+        (options for options in map(_options, hands) if options is not None), key=len
+    )
+    totals = list(lowest)
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+    steps = 0
+
+    def give(k: int) -> bool | None:
+        nonlocal steps
+        if k == len(choices):
+            return True
+        key = (k, tuple(totals))
+        if key in failed:
+            return False
+        for seat, low in choices[k]:
+            steps += 1
+            if steps > MAX_STEPS:
+                return None
+            if totals[seat] + low >= target:
+                continue
+            totals[seat] += low
+            found = give(k + 1)
+            totals[seat] -= low
+            if found is not False:
+                return found
+        failed.add(key)
+        return False
+
+    return give(0)
+
+
+def _options(bounds: Bounds) -> list[tuple[int, int]] | None:
+    """The ways a hand must add to somebody's total, each scorer with the least it can have
+    scored; None when the hand need add nothing to anyone (nobody may have scored, or some
+    scorer may have scored 0) or is already counted (a single scorer).  A hand that names
+    no possible scorer contradicts itself and is left out too."""
+    scorers = bounds.scorers
+    if bounds.nobody or len(scorers) < 2 or any(low == 0 for low, _ in scorers.values()):
+        return None
+    return [(seat, low) for seat, (low, _) in sorted(scorers.items())]
