@@ -6,7 +6,19 @@ they are tiles nobody else can hold: not placed, not dealt to or shown by anothe
 each player's remaining pips lie in a range, and from the ranges follow who can have scored
 the hand and between what bounds.  Players whose tiles are unknown draw on the same tiles,
 and each tile is held once (R2), so the pips of several players are bounded together too.
-Every bound here holds, though it may not be the tightest.
+
+A pass narrows the tiles too: a player whose deal is unknown and who passed while an end
+showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so none of their tiles left
+has ``v`` (``knowledge.Table.ruled_out`` says which passes prove what).  Passes are taken as
+legal unless the record proves otherwise; when the tiles they leave cannot fill every such
+player's hand, some pass was illegal after all, and none is used.
+
+A blocked hand scores nobody only in a tie for the lowest total (R15): that needs two players
+who can hold the same pips, with nobody who must hold fewer; each player's possible totals
+are worked out from the tiles they may hold.
+
+Every bound here holds for every way the tiles can lie that the record allows, though it may
+not be the tightest.
 """
 
 from __future__ import annotations

@@ -10,7 +10,9 @@ tile rather than as "the hands":
 - the passes of players whose deal is unknown, each with the values the ends showed: a player
   who passed when an end showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so a
   later play or show of such a tile proves that pass illegal (P407).  Every such pass is kept,
-  so that each illegal one is reported at its own line.
+  so that each illegal one is reported at its own line; those the record does not disprove
+  also narrow the tiles the player may still hold (``Table.ruled_out``, used by
+  ``bounds.py``).
 
 Everything here records facts; the checks that judge them live in ``moves.py`` and
 ``shows.py``.

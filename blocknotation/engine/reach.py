@@ -11,8 +11,11 @@ that must go to somebody, always at least one point, and to more than one possib
 are searched: a hand that may score nobody, or 0 points, can be left out, and a hand only
 one player can have scored is already in that player's least total.
 
-The search is exact but capped (``MAX_STEPS``): past the cap it gives no answer, and the
-caller keeps to what each player's least total tells, which is sound but weaker.
+The search tries the hands with fewest possible scorers first, never tries twice the same
+totals at the same hand, and stops early when what the hands left must add is more than the
+room left below the target.  It is exact but capped (``MAX_STEPS`` tries): past the cap it
+gives no answer, and the caller keeps to what each player's least total tells, which is sound
+but weaker.
 """
 
 from __future__ import annotations
@@ -35,6 +38,11 @@ def escapes(lowest: Sequence[int], hands: Iterable[Bounds], target: int) -> bool
         (options for options in map(_options, hands) if options is not None), key=len
     )
     totals = list(lowest)
+    # What the hands from the k-th on add at the least, against the room left below the
+    # target: more than the room, and no way is left.
+    need = [0] * (len(choices) + 1)
+    for k in range(len(choices) - 1, -1, -1):
+        need[k] = need[k + 1] + min(low for _, low in choices[k])
     failed: set[tuple[int, tuple[int, ...]]] = set()
     steps = 0
 
@@ -43,7 +51,7 @@ def escapes(lowest: Sequence[int], hands: Iterable[Bounds], target: int) -> bool
         if k == len(choices):
             return True
         key = (k, tuple(totals))
-        if key in failed:
+        if key in failed or need[k] > sum(target - 1 - total for total in totals):
             return False
         for seat, low in choices[k]:
             steps += 1

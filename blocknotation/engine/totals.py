@@ -5,8 +5,10 @@ A hand whose points cannot be known still tells something (``bounds.py``): who c
 scored them, at least and at most how many.  So each player's total lies between bounds, and a
 player who cannot have scored in any unknown hand keeps an exact total.  From that:
 
-- the game is decided once some player's lower bound reaches the target, whatever the unknown
-  points were (a later hand is E506), and won when nobody else can have caught up;
+- the game is decided once no way of giving out the unknown hands keeps every player below
+  the target (``reach.py``): when some player's lower bound reaches it, but also when only
+  players who would reach it can have scored a hand that somebody must have scored (a later
+  hand is E506); it is won when one player's lower bound is above every other's upper bound;
 - a ``score`` claim is wrong when no value of the unknown points allows it (E505), and right
   when it equals the recomputed totals, whatever came before it.
 
