@@ -236,17 +236,23 @@ def _blocked(held: tuple[Holding, ...]) -> Bounds:
 def _tie_possible(held: tuple[Holding, ...]) -> bool:
     """Whether two seats can hold the same pips with nobody below them (R15: then nobody
     scores).  Each seat's possible totals are asked on their own (a tile may count for two
-    seats here), so a tie is never ruled out wrongly."""
-    sums = [holding.sums for holding in held]
-    if not all(sums):  # a seat that cannot hold its count: the record contradicts itself
-        return True
-    for seat, mine in enumerate(sums):
+    seats here), so a tie is never ruled out wrongly; they are worked out only for two seats
+    whose ranges meet below every other seat's most."""
+    sums: dict[int, int] = {}
+    for seat, mine in enumerate(held):
         for other in range(seat + 1, len(held)):
-            common = mine & sums[other]
-            for rest, holding in enumerate(held):
-                if rest not in (seat, other):
-                    common &= (2 << holding.high) - 1  # nobody under the tied total
-            if common:
+            theirs = held[other]
+            top = min(mine.high, theirs.high, *(
+                holding.high for rest, holding in enumerate(held) if rest not in (seat, other)
+            ))
+            if max(mine.low, theirs.low) > top:
+                continue  # the ranges do not meet where nobody else is below
+            for s in (seat, other):
+                if s not in sums:
+                    sums[s] = held[s].sums
+                    if not sums[s]:  # a seat that cannot hold its count: a contradiction
+                        return True
+            if sums[seat] & sums[other] & (2 << top) - 1:
                 return True
     return False
 

@@ -206,14 +206,17 @@ class Table:
         spent = holder.spent
         if holder.placed != spent.bit_count() or spent & self.skipped:
             return 0
+        played_at = self.played_at
+        kept = [(played_at[i], 1 << i) for i in bits(spent)]
         out = 0
         for passed in holder.passes:
             lacked = passed.lacked()
-            if not lacked:
+            if not lacked & ~out:
                 continue
-            later = self.shown[seat] | sum(
-                1 << i for i in bits(spent) if self.played_at[i] > passed.line
-            )
+            later = self.shown[seat]
+            for line, tile in kept:
+                if line > passed.line:
+                    later |= tile
             if not later & passed.doubted():
                 out |= lacked
         return out
