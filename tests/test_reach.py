@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.engine.bounds import Bounds
 from blocknotation.engine import reach
-from blocknotation.engine.reach import escapes
+from blocknotation.engine.bounds import Bounds
+from blocknotation.engine.reach import escapes, options
 from blocknotation.engine.totals import Totals
 
 
@@ -47,19 +47,25 @@ def every_way(lowest: list[int], hands: list[Bounds], target: int) -> bool:
     return False
 
 
+def given_out(lowest: list[int], hands: list[Bounds], target: int) -> bool | None:
+    """``escapes`` for these hands, as ``totals.World`` keeps them."""
+    forced = [found for found in map(options, hands) if found is not None]
+    return escapes(lowest, forced, target)
+
+
 @given(games())
 def test_the_search_is_the_walk_over_every_way(game: tuple[list[int], list[Bounds], int]
                                                ) -> None:
     lowest, hands, target = game
-    assert escapes(lowest, hands, target) is every_way(lowest, hands, target)
+    assert given_out(lowest, hands, target) is every_way(lowest, hands, target)
 
 
 def test_a_hand_that_must_go_to_one_of_two_at_the_target() -> None:
     """Both at 99 of 100, a hand one of them scored, at least 1: somebody reached 100."""
     hand = Bounds({0: (1, 68), 1: (1, 1)}, nobody=False)
-    assert escapes([99, 99], [hand], 100) is False
-    assert escapes([99, 98], [hand], 100) is True  # Bea may take it and stay at 99
-    assert escapes([99, 99], [Bounds(hand.scorers, nobody=True)], 100) is True  # a tie
+    assert given_out([99, 99], [hand], 100) is False
+    assert given_out([99, 98], [hand], 100) is True  # Bea may take it and stay at 99
+    assert given_out([99, 99], [Bounds(hand.scorers, nobody=True)], 100) is True  # a tie
 
 
 def test_the_search_gives_up_past_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,10 +73,17 @@ def test_the_search_gives_up_past_its_cap(monkeypatch: pytest.MonkeyPatch) -> No
     exists, found in a few hundred tries (Cy's room keeps the sum of the totals from
     telling), and not within a cap of 10."""
     hand = Bounds({0: (1, None), 1: (1, None)}, nobody=False)
-    assert escapes([0, 0, 0], [hand] * 9, 5) is False
-    assert escapes([0, 0, 0], [hand] * 8, 5) is True
+    assert given_out([0, 0, 0], [hand] * 9, 5) is False
+    assert given_out([0, 0, 0], [hand] * 8, 5) is True
     monkeypatch.setattr(reach, "MAX_STEPS", 10)
-    assert escapes([0, 0, 0], [hand] * 9, 5) is None
+    assert given_out([0, 0, 0], [hand] * 9, 5) is None
+
+
+def test_the_search_is_not_tried_on_too_many_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = Bounds({0: (1, None), 1: (1, None)}, nobody=False)
+    monkeypatch.setattr(reach, "MAX_HANDS", 8)
+    assert given_out([0, 0, 0], [hand] * 8, 5) is True
+    assert given_out([0, 0, 0], [hand] * 9, 5) is None
 
 
 def test_past_the_cap_the_least_totals_decide(monkeypatch: pytest.MonkeyPatch) -> None:

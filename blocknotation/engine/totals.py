@@ -28,7 +28,7 @@ from ..reading import plain as r
 from ..report.values import Status
 from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape
-from .reach import escapes
+from .reach import Options, escapes, options
 from .scoring import status_of
 
 #: At most this many believed totals are followed besides the true ones.
@@ -47,9 +47,10 @@ class World:
     """Totals as a sum of known points and hands whose points are unknown.  What the unknown
     hands allow is summed as they come, by seat: ``floor``, the points certainly scored (as
     the only player who can have scored a hand); ``ceiling``, the most that can have been
-    scored (None: no bound); ``gains``, how many of them may be the seat's."""
+    scored (None: no bound); ``gains``, how many of them may be the seat's; ``forced``, the
+    hands that some one of several players must have scored (``reach.py``)."""
 
-    __slots__ = ("ceiling", "floor", "gains", "known", "unknown")
+    __slots__ = ("ceiling", "floor", "forced", "gains", "known", "unknown")
 
     def __init__(self, known: list[int]) -> None:
         self.known = known
@@ -57,10 +58,12 @@ class World:
         self.floor = [0] * len(known)
         self.ceiling: list[int | None] = [0] * len(known)
         self.gains = [0] * len(known)
+        self.forced: list[Options] = []
 
     def copy(self) -> World:
         twin = World(list(self.known))
         twin.unknown, twin.floor = list(self.unknown), list(self.floor)
+        twin.forced = list(self.forced)
         twin.ceiling, twin.gains = list(self.ceiling), list(self.gains)
         return twin
 
@@ -74,6 +77,9 @@ class World:
         if len(scorers) == 1:
             (seat,) = scorers
             self.floor[seat] += hand.bounds.low
+        forced = options(hand.bounds)
+        if forced is not None:
+            self.forced.append(forced)
         for seat, (_, high) in scorers.items():
             self.gains[seat] += 1
             ceiling = self.ceiling[seat]
@@ -218,7 +224,7 @@ class Totals:
         (``reach.py``); where that search is cut short, whether some player's least total
         has."""
         lows = [self.truth.lowest(seat) for seat in range(self.seats)]
-        found = escapes(lows, (hand.bounds for hand in self.truth.unknown), target)
+        found = escapes(lows, self.truth.forced, target)
         return max(lows) >= target if found is None else not found
 
     def reachers(self, target: int) -> list[int]:
