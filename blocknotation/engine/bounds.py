@@ -238,6 +238,8 @@ def _tie_possible(held: tuple[Holding, ...]) -> bool:
     scores).  Each seat's possible totals are asked on their own (a tile may count for two
     seats here), so a tie is never ruled out wrongly; they are worked out only for two seats
     whose ranges meet below every other seat's most."""
+    if any(h.known is None and h.free.bit_count() < h.fewest for h in held):
+        return True  # a seat that cannot hold its count: the record contradicts itself
     sums: dict[int, int] = {}
     for seat, mine in enumerate(held):
         for other in range(seat + 1, len(held)):
@@ -250,8 +252,6 @@ def _tie_possible(held: tuple[Holding, ...]) -> bool:
             for s in (seat, other):
                 if s not in sums:
                     sums[s] = held[s].sums
-                    if not sums[s]:  # a seat that cannot hold its count: a contradiction
-                        return True
             if sums[seat] & sums[other] & (2 << top) - 1:
                 return True
     return False
