@@ -2,8 +2,9 @@
 (R14, R15, R18).
 
 Only one player scores in a hand, so each unknown hand's points go whole to one of the
-players who may have scored it, never shared: with Ada and Bea at 99 of 100 and a blocked hand that one of them scored (at least
-1, a tie being impossible), somebody has reached 100 though neither certainly has.  So the
+players who may have scored it, never shared: with Ada and Bea at 99 of 100 and a blocked
+hand that one of them scored (at least 1, a tie being impossible), somebody has reached 100
+though neither certainly has.  So the
 question is whether *some* way of giving out the unknown hands keeps every player below the
 target: each hand to one of its possible scorers with the least it can have given them, or
 to nobody where nobody may have scored (more points only raise the totals).  Only the hands
