@@ -4,13 +4,13 @@
 Only one player scores in a hand, so each unknown hand's points go whole to one of the
 players who may have scored it, never shared: with Ada and Bea at 99 of 100 and a blocked
 hand that one of them scored (at least 1, a tie being impossible), somebody has reached 100
-though neither certainly has.  So the
-question is whether *some* way of giving out the unknown hands keeps every player below the
-target: each hand to one of its possible scorers with the least it can have given them, or
-to nobody where nobody may have scored (more points only raise the totals).  Only the hands
-that must go to somebody, always at least one point, and to more than one possible player
-are searched: a hand that may score nobody, or 0 points, can be left out, and a hand only
-one player can have scored is already in that player's least total.
+though neither certainly has.  So the question is whether *some* way of giving out the
+unknown hands keeps every player below the target: each hand to one of its possible scorers
+with the least it can have given them, or to nobody where nobody may have scored (more
+points only raise the totals).  Only the hands that must go to somebody, always at least one
+point, and to more than one possible player are searched: a hand that may score nobody, or 0
+points, can be left out, and a hand only one player can have scored is already in that
+player's least total.
 
 The search tries the hands with fewest possible scorers first, never tries twice the same
 totals at the same hand, and stops early when what the hands left must add is more than the
