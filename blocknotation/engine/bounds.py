@@ -206,17 +206,19 @@ def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
     return Bounds({winner: (low, high)}, nobody=False)
 
 
-def blocked_bounds(held: list[Holding]) -> Bounds:
+def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
     """R15: the lowest total alone scores the others' pips minus its own; a tie for the
     lowest scores nobody.  A seat can be the lowest alone only with fewer pips than every
     other seat can hold; then it scores at least what the others must hold beyond its own
     pips, and at most all they can hold minus the least it holds.  The same holdings recur
-    from hand to hand (a count without shows), so the bounds are kept for them."""
-    return _blocked(tuple(held))
+    from hand to hand (a count without shows), so the bounds are kept for them.  ``ties``
+    false: whether a tie is possible is not asked, and ``nobody`` is left true, for a check
+    that does not look at it (a claim naming its scorer)."""
+    return _blocked(tuple(held), ties)
 
 
 @lru_cache(maxsize=1024)
-def _blocked(held: tuple[Holding, ...]) -> Bounds:
+def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
     scorers: dict[int, tuple[int, int | None]] = {}
     seats = range(len(held))
     for seat, holding in enumerate(held):
@@ -230,7 +232,7 @@ def _blocked(held: tuple[Holding, ...]) -> Bounds:
         if top >= holding.low:
             least = _fewest_points(holding.low, top, lows, rest_low)
             scorers[seat] = (least, rest_high - holding.low)
-    return Bounds(scorers, nobody=_tie_possible(held))
+    return Bounds(scorers, nobody=not ties or _tie_possible(held))
 
 
 def _tie_possible(held: tuple[Holding, ...]) -> bool:
