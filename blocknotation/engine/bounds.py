@@ -153,16 +153,17 @@ def holdings(
     placed, not another's deal, not shown by another, none its passes rule out) and how many
     (``counts``)."""
     free: dict[int, int] = {}
+    passed = False
     for seat, pips in enumerate(known):
         if pips is None:
             free[seat] = table.candidates(seat) & ~table.others_shown(seat)
-    passed = {seat: mask & ~table.ruled_out(seat) for seat, mask in free.items()}
-    if passed != free and _fillable(passed, counts):
-        free = passed
-    return [
-        Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])
-        for seat, pips in enumerate(known)
-    ]
+            passed = passed or bool(table.holders[seat].passes)
+    if passed:
+        narrowed = {seat: mask & ~table.ruled_out(seat) for seat, mask in free.items()}
+        if narrowed != free and _fillable(narrowed, counts):
+            free = narrowed
+    return [Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])
+            for seat, pips in enumerate(known)]
 
 
 def _fillable(free: dict[int, int], counts: list[tuple[int, int]]) -> bool:
