@@ -58,11 +58,29 @@ def blocked_bounds(held: list[Holding]) -> Bounds:
                 found = points if found is None else min(found, points)
         if found is not None:
             scorers[seat] = (found, rest_high - low)
-    alone = any(
-        all(high < other_low for s, (other_low, _) in enumerate(ranges) if s != seat)
-        for seat, (_, high) in enumerate(ranges)
+    return Bounds(scorers, nobody=tie_possible(held))
+
+
+def totals(holding: Holding) -> set[int]:
+    """Every number of pips the seat may hold: each way of taking its count of tiles."""
+    if holding.known is not None:
+        return {holding.known}
+    ways = {(0, 0)}
+    for i in bits(holding.free):
+        ways |= {(count + 1, total + PIPS[i]) for count, total in ways if count < holding.most}
+    return {total for count, total in ways if count >= holding.fewest}
+
+
+def tie_possible(held: list[Holding]) -> bool:
+    every = [totals(holding) for holding in held]
+    if not all(every):
+        return True
+    highs = [pip_range(holding)[1] for holding in held]
+    return any(
+        all(highs[k] >= total for k in range(len(held)) if k not in (i, j))
+        for i in range(len(held)) for j in range(i + 1, len(held))
+        for total in every[i] & every[j]
     )
-    return Bounds(scorers, nobody=not alone)
 
 
 def open_bounds(held: list[Holding]) -> Bounds:

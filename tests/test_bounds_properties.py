@@ -46,6 +46,8 @@ def test_the_bounds_are_the_reference_figures(held: list[Holding]) -> None:
         assert together(held, others) == reference.together(held, others)
         assert domino_bounds(seat, held) == reference.domino_bounds(seat, held)
     assert blocked_bounds(held) == reference.blocked_bounds(held)
+    unasked = blocked_bounds(held, ties=False)  # for a claim naming its scorer
+    assert unasked.scorers == blocked_bounds(held).scorers and unasked.nobody
     assert open_bounds(held) == reference.open_bounds(held)
 
 

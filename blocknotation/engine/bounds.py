@@ -6,7 +6,19 @@ they are tiles nobody else can hold: not placed, not dealt to or shown by anothe
 each player's remaining pips lie in a range, and from the ranges follow who can have scored
 the hand and between what bounds.  Players whose tiles are unknown draw on the same tiles,
 and each tile is held once (R2), so the pips of several players are bounded together too.
-Every bound here holds, though it may not be the tightest.
+
+A pass narrows the tiles too: a player whose deal is unknown and who passed while an end
+showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so none of their tiles left
+has ``v`` (``knowledge.Table.ruled_out`` says which passes prove what).  Passes are taken as
+legal unless the record proves otherwise; when the tiles they leave cannot fill every such
+player's hand, some pass was illegal after all, and none is used.
+
+A blocked hand scores nobody only in a tie for the lowest total (R15): that needs two players
+who can hold the same pips, with nobody who must hold fewer; each player's possible totals
+are worked out from the tiles they may hold.
+
+Every bound here holds for every way the tiles can lie that the record allows, though it may
+not be the tightest.
 """
 
 from __future__ import annotations
@@ -16,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .knowledge import Table
-from .tiles import PIPS
+from .tiles import PIPS, bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +74,13 @@ class Holding:
             self.low = self.high = known
         else:
             self.low, self.high = _least(free, fewest), _most(free, most)
+
+    @property
+    def sums(self) -> int:
+        """The pips this seat may hold, as a mask of totals (bit ``t``: ``t`` pips)."""
+        if self.known is not None:
+            return 1 << self.known
+        return _sums(self.free, self.fewest, self.most)
 
     @property
     def range(self) -> tuple[int, int]:
@@ -112,19 +131,56 @@ def _most(free: int, count: int) -> int:
     return total
 
 
+@lru_cache(maxsize=1024)
+def _sums(free: int, fewest: int, most: int) -> int:
+    """The pips that ``fewest`` to ``most`` tiles of ``free`` can make, as a mask of totals:
+    for each count of tiles, the totals reached so far, one tile at a time."""
+    by_count = [1] + [0] * most
+    for i in bits(free):
+        tile = PIPS[i]
+        for count in range(most, 0, -1):
+            by_count[count] |= by_count[count - 1] << tile
+    found = 0
+    for count in range(fewest, most + 1):
+        found |= by_count[count]
+    return found
+
+
 def holdings(
     table: Table, counts: list[tuple[int, int]], known: list[int | None]
 ) -> list[Holding]:
     """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not
-    placed, not another's deal, not shown by another) and how many (``counts``)."""
-    found: list[Holding] = []
+    placed, not another's deal, not shown by another, none its passes rule out) and how many
+    (``counts``)."""
+    free: dict[int, int] = {}
+    passed = False
     for seat, pips in enumerate(known):
-        if pips is not None:
-            found.append(Holding(pips))
-            continue
-        free = table.candidates(seat) & ~table.others_shown(seat)
-        found.append(Holding(None, free, *counts[seat]))
-    return found
+        if pips is None:
+            free[seat] = table.candidates(seat) & ~table.others_shown(seat)
+            passed = passed or bool(table.holders[seat].passes)
+    if passed:
+        narrowed = {seat: mask & ~table.ruled_out(seat) for seat, mask in free.items()}
+        if narrowed != free and _fillable(narrowed, counts):
+            free = narrowed
+    return [Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])
+            for seat, pips in enumerate(known)]
+
+
+def _fillable(free: dict[int, int], counts: list[tuple[int, int]]) -> bool:
+    """Whether the seats of ``free`` can each hold their least count of tiles from their
+    own mask, no tile twice (Hall's condition, over every group of seats).  When they
+    cannot, some pass the record does not disprove was illegal after all, and the passes
+    are not used."""
+    seats = list(free)
+    for group in range(1, 1 << len(seats)):
+        tiles = needed = 0
+        for k, seat in enumerate(seats):
+            if group >> k & 1:
+                tiles |= free[seat]
+                needed += counts[seat][0]
+        if tiles.bit_count() < needed:
+            return False
+    return True
 
 
 def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:
@@ -151,17 +207,19 @@ def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
     return Bounds({winner: (low, high)}, nobody=False)
 
 
-def blocked_bounds(held: list[Holding]) -> Bounds:
+def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
     """R15: the lowest total alone scores the others' pips minus its own; a tie for the
     lowest scores nobody.  A seat can be the lowest alone only with fewer pips than every
     other seat can hold; then it scores at least what the others must hold beyond its own
     pips, and at most all they can hold minus the least it holds.  The same holdings recur
-    from hand to hand (a count without shows), so the bounds are kept for them."""
-    return _blocked(tuple(held))
+    from hand to hand (a count without shows), so the bounds are kept for them.  ``ties``
+    false: whether a tie is possible is not asked, and ``nobody`` is left true, for a check
+    that does not look at it (a claim naming its scorer)."""
+    return _blocked(tuple(held), ties)
 
 
 @lru_cache(maxsize=1024)
-def _blocked(held: tuple[Holding, ...]) -> Bounds:
+def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
     scorers: dict[int, tuple[int, int | None]] = {}
     seats = range(len(held))
     for seat, holding in enumerate(held):
@@ -175,11 +233,31 @@ def _blocked(held: tuple[Holding, ...]) -> Bounds:
         if top >= holding.low:
             least = _fewest_points(holding.low, top, lows, rest_low)
             scorers[seat] = (least, rest_high - holding.low)
-    alone = any(
-        all(holding.high < held[s].low for s in seats if s != seat)
-        for seat, holding in enumerate(held)
-    )
-    return Bounds(scorers, nobody=not alone)
+    return Bounds(scorers, nobody=not ties or _tie_possible(held))
+
+
+def _tie_possible(held: tuple[Holding, ...]) -> bool:
+    """Whether two seats can hold the same pips with nobody below them (R15: then nobody
+    scores).  Each seat's possible totals are asked on their own (a tile may count for two
+    seats here), so a tie is never ruled out wrongly; they are worked out only for two seats
+    whose ranges meet below every other seat's most."""
+    if any(h.known is None and h.free.bit_count() < h.fewest for h in held):
+        return True  # a seat that cannot hold its count: the record contradicts itself
+    sums: dict[int, int] = {}
+    for seat, mine in enumerate(held):
+        for other in range(seat + 1, len(held)):
+            theirs = held[other]
+            top = min(mine.high, theirs.high, *(
+                holding.high for rest, holding in enumerate(held) if rest not in (seat, other)
+            ))
+            if max(mine.low, theirs.low) > top:
+                continue  # the ranges do not meet where nobody else is below
+            for s in (seat, other):
+                if s not in sums:
+                    sums[s] = held[s].sums
+            if sums[seat] & sums[other] & (2 << top) - 1:
+                return True
+    return False
 
 
 def _fewest_points(first: int, last: int, lows: list[int], rest_low: int) -> int:

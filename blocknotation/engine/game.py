@@ -10,7 +10,10 @@ that is E506 and adds nothing.
 
 Unknown points: a hand whose points cannot be known leaves every later total unknown (None),
 but bounded (``totals.py``): the game is decided once somebody has reached the target
-whatever the unknown points were, and a ``score`` claim no value allows is still E505.  A
+whatever the unknown points were, and a ``score`` claim no value allows is still E505.  The
+E506 that follows names who had reached the target: the player whose least total had, or,
+when none had but the unknown points cannot all have gone to players still below it, the
+players who may have.  A
 ``points`` claim that stands in makes the totals, and the status computed from them, only as
 good as that claim (``unverified``).  When the last hand of a game is unfinished (the record
 stops mid-hand, e.g. a game being written down as it is played), the game's totals are those
@@ -178,6 +181,12 @@ def _after_the_end(
             N_("{player} had at least {total} (whatever the unknown points were)"),
             {"player": seats.names[lows.index(top)], "total": top},
         )
+        if top < target:  # only one player scores in a hand: one of them has reached it
+            decided = Message(
+                N_("one of {players} had reached the target (whatever the unknown points "
+                   "were)"),
+                {"players": tuple(seats.names[s] for s in totals.reachers(target))},
+            )
     return diagnostic(
         "E506", hand.line, hand.column,
         N_("hand {number} comes after the game was decided: {decided} after hand "

@@ -109,8 +109,8 @@ def _count(
     held = holdings(table, counts, remaining)
     if outcome == "domino" and winner is not None:
         bounds = domino_bounds(winner, held)
-    elif outcome == "blocked":
-        bounds = blocked_bounds(held)
+    elif outcome == "blocked":  # a tie matters to ``points none``, or once bounds are kept
+        bounds = blocked_bounds(held, ties=claim is None or claim.player is None)
     else:
         bounds = open_bounds(held)
     result.bounds = bounds
@@ -127,6 +127,8 @@ def _count(
             return
         problems.append(problem)
         result.claimed = claimed_points(claim, seats.seat, n)
+        if outcome == "blocked":
+            result.bounds = blocked_bounds(held)
     unknown = tuple(
         seats.names[seat] for seat, pips_left in enumerate(remaining)
         if pips_left is None and (claim is not None or seat not in ending.bad_shows)

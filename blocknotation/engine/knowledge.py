@@ -10,7 +10,9 @@ tile rather than as "the hands":
 - the passes of players whose deal is unknown, each with the values the ends showed: a player
   who passed when an end showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so a
   later play or show of such a tile proves that pass illegal (P407).  Every such pass is kept,
-  so that each illegal one is reported at its own line.
+  so that each illegal one is reported at its own line; those the record does not disprove
+  also narrow the tiles the player may still hold (``Table.ruled_out``, used by
+  ``bounds.py``).
 
 Everything here records facts; the checks that judge them live in ``moves.py`` and
 ``shows.py``.
@@ -19,7 +21,7 @@ Everything here records facts; the checks that judge them live in ``moves.py`` a
 from __future__ import annotations
 
 from .chain import Chain, Trace, pairs, reading
-from .tiles import MATCHING, Tile, index
+from .tiles import MATCHING, Tile, bits, index
 
 NOBODY = -1
 
@@ -40,6 +42,15 @@ class Passed:
         self.showing = showing
         self._shown = sum(1 << value for value in showing)
         self.doubtful: dict[int, Trace] = {}
+
+    def lacked(self) -> int:
+        """The tiles this pass proves the player did not hold: those with a value an end
+        showed in every reading of the chain (R8)."""
+        return MATCHING[self._shown]
+
+    def doubted(self) -> int:
+        """The tiles with a value an end may have shown at this pass, in some reading."""
+        return MATCHING[self._shown | sum(1 << value for value in self.doubtful)]
 
     def proves(self, value: int, readings: int) -> bool:
         """Whether an end certainly showed ``value`` at this pass, as far as ``readings``
@@ -188,6 +199,35 @@ class Table:
             return holder.deal & ~holder.spent
         # The seat's own deal is unknown, so no dealt tile is theirs.
         return ALL & ~self.played & ~self.dealt
+
+    def ruled_out(self, seat: int) -> int:
+        """The tiles ``seat``, whose deal is unknown, cannot hold any more by its passes: a
+        player who passed while an end showed ``v`` in every reading held no tile with ``v``
+        (R8), and nobody draws (R4).  A pass is taken as legal unless the record proves it
+        illegal: one followed by a tile of the player's with a value an end may have shown
+        then (played after it, or shown: P407) proves nothing.  Neither does any pass of a
+        player who laid a tile that cannot be the one written (P401-P403): which tile they
+        laid is not known, and in some reading it fitted an end they had passed on."""
+        holder = self.holders[seat]
+        if holder.deal is not None or not holder.passes:
+            return 0
+        spent = holder.spent
+        if holder.placed != spent.bit_count() or spent & self.skipped:
+            return 0
+        played_at = self.played_at
+        kept = [(played_at[i], 1 << i) for i in bits(spent)]
+        out = 0
+        for passed in holder.passes:
+            lacked = passed.lacked()
+            if not lacked & ~out:
+                continue
+            later = self.shown[seat]
+            for line, tile in kept:
+                if line > passed.line:
+                    later |= tile
+            if not later & passed.doubted():
+                out |= lacked
+        return out
 
     def others_shown(self, seat: int) -> int:
         """The tiles another seat showed first."""

@@ -5,8 +5,10 @@ A hand whose points cannot be known still tells something (``bounds.py``): who c
 scored them, at least and at most how many.  So each player's total lies between bounds, and a
 player who cannot have scored in any unknown hand keeps an exact total.  From that:
 
-- the game is decided once some player's lower bound reaches the target, whatever the unknown
-  points were (a later hand is E506), and won when nobody else can have caught up;
+- the game is decided once no way of giving out the unknown hands keeps every player below
+  the target (``reach.py``): when some player's lower bound reaches it, but also when only
+  players who would reach it can have scored a hand that somebody must have scored (a later
+  hand is E506); it is won when one player's lower bound is above every other's upper bound;
 - a ``score`` claim is wrong when no value of the unknown points allows it (E505), and right
   when it equals the recomputed totals, whatever came before it.
 
@@ -26,6 +28,7 @@ from ..reading import plain as r
 from ..report.values import Status
 from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape
+from .reach import Options, escapes, options
 from .scoring import status_of
 
 #: At most this many believed totals are followed besides the true ones.
@@ -44,9 +47,10 @@ class World:
     """Totals as a sum of known points and hands whose points are unknown.  What the unknown
     hands allow is summed as they come, by seat: ``floor``, the points certainly scored (as
     the only player who can have scored a hand); ``ceiling``, the most that can have been
-    scored (None: no bound); ``gains``, how many of them may be the seat's."""
+    scored (None: no bound); ``gains``, how many of them may be the seat's; ``forced``, the
+    hands that some one of several players must have scored (``reach.py``)."""
 
-    __slots__ = ("ceiling", "floor", "gains", "known", "unknown")
+    __slots__ = ("ceiling", "floor", "forced", "gains", "known", "unknown")
 
     def __init__(self, known: list[int]) -> None:
         self.known = known
@@ -54,10 +58,12 @@ class World:
         self.floor = [0] * len(known)
         self.ceiling: list[int | None] = [0] * len(known)
         self.gains = [0] * len(known)
+        self.forced: list[Options] = []
 
     def copy(self) -> World:
         twin = World(list(self.known))
         twin.unknown, twin.floor = list(self.unknown), list(self.floor)
+        twin.forced = list(self.forced)
         twin.ceiling, twin.gains = list(self.ceiling), list(self.gains)
         return twin
 
@@ -71,6 +77,9 @@ class World:
         if len(scorers) == 1:
             (seat,) = scorers
             self.floor[seat] += hand.bounds.low
+        forced = options(hand.bounds)
+        if forced is not None:
+            self.forced.append(forced)
         for seat, (_, high) in scorers.items():
             self.gains[seat] += 1
             ceiling = self.ceiling[seat]
@@ -199,16 +208,30 @@ class Totals:
         exact = truth.exact
         if exact is not None:
             return status_of(exact, target)
+        if not self.reached(target):
+            return "in_progress", None
         lows = [truth.lowest(seat) for seat in range(self.seats)]
         top = max(lows)
-        if top < target:
-            return "in_progress", None
         leader = lows.index(top)
         for seat in range(self.seats):
             high = truth.highest(seat)
             if seat != leader and (high is None or high >= top):
                 return "decided", None
         return "won", leader
+
+    def reached(self, target: int) -> bool:
+        """Whether somebody has reached ``target`` however the unknown points are given out
+        (``reach.py``); where that search is cut short, whether some player's least total
+        has."""
+        lows = [self.truth.lowest(seat) for seat in range(self.seats)]
+        found = escapes(lows, self.truth.forced, target)
+        return max(lows) >= target if found is None else not found
+
+    def reachers(self, target: int) -> list[int]:
+        """The players who may have reached ``target``: one of them certainly has, once
+        ``reached``."""
+        return [seat for seat in range(self.seats)
+                if (high := self.truth.highest(seat)) is None or high >= target]
 
     def check(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
         """E505 for a ``score`` claim.  One that the true totals allow is right; one that

@@ -1,0 +1,104 @@
+"""What passes prove about unknown tiles, and who has reached the target when the unknown
+points cannot all be one player's: the figures and messages of the cases under
+``tests/cases/`` that show them (their ``# expect:`` headers, checked by ``test_cases.py``,
+give the codes and lines), through ``blocknot validate --format json`` and ``blocknot
+validate`` as a user runs them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from inprocess import run, run_text
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+# case file -> (hand index, key, expected value), and game-level (None, key, value).
+FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
+    "e504_a_pass_rules_tiles_out.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "unverified", False), (None, "status", "in_progress"),
+    ],
+    "e506_passes_reach_a_house_target.txt": [
+        (0, "points", None), (None, "target", 70), (None, "status", "won"),
+        (None, "winner", "Cy"), (None, "score", None),
+    ],
+    "e505_passes_raise_the_least_total.txt": [
+        (0, "points", None), (None, "status", "won"), (None, "winner", "Cy"),
+    ],
+    "p407_a_disproved_pass_rules_nothing_out.txt": [
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 4}), (0, "unverified", True),
+    ],
+    "p402_a_slip_after_a_pass.txt": [
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 4}), (0, "unverified", True),
+    ],
+    "p404_a_pass_while_the_ends_are_in_doubt.txt": [
+        (0, "points", {"Ada": 4, "Bea": 0, "Cy": 0}), (0, "unverified", True),
+    ],
+    "clean_passes_that_cannot_all_be_legal.txt": [
+        (0, "points", {"Ada": 30, "Bea": 0}), (0, "unverified", True),
+        (None, "score", {"Ada": 30, "Bea": 0}),
+    ],
+    "e507_somebody_reached_the_target.txt": [
+        (3, "score", {"Ada": 99, "Bea": 99}), (4, "outcome", "blocked"),
+        (4, "remaining", {"Ada": 1, "Bea": None}), (4, "points", None),
+        (None, "status", "decided"), (None, "winner", None), (None, "score", None),
+    ],
+    "e506_somebody_reached_the_target.txt": [
+        (4, "points", None), (5, "points", None), (5, "outcome", None),
+        (None, "status", "decided"), (None, "winner", None), (None, "score", None),
+    ],
+    "e507_one_scorer_may_stay_below_the_target.txt": [
+        (3, "points", None), (4, "points", {"Ada": 2, "Bea": 0}),
+        (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_figures(name: str) -> None:
+    done = run("validate", "--format", "json", str(CASES / name))
+    (game,) = json.loads(done.stdout)["files"][0]["games"]
+    for hand, key, value in FIGURES[name]:
+        found = game[key] if hand is None else game["hands"][hand][key]
+        assert found == value, (hand, key)
+
+
+# case file -> the message of its diagnostic with that code.
+MESSAGES = {
+    ("e504_a_pass_rules_tiles_out.txt", "E504"):
+        "points claim Ada 6, but whatever the tiles not shown, Ada scores from 7 to 29",
+    ("e506_passes_reach_a_house_target.txt", "E506"):
+        "hand 2 comes after the game was decided: Cy had at least 70 (whatever the unknown "
+        "points were) after hand 1, and the target is 70 (R18)",
+    ("e505_passes_raise_the_least_total.txt", "E505"):
+        "score claim Ada 0, Bea 0, Cy 69, Dan 0, but Cy has at least 70, whatever the "
+        "unknown points were",
+    ("e505_passes_raise_the_least_total.txt", "E506"):
+        "hand 2 comes after the game was decided: Cy had at least 70 (whatever the unknown "
+        "points were) after hand 1, and the target is 61 (R18)",
+    ("e506_somebody_reached_the_target.txt", "E506"):
+        "hand 6 comes after the game was decided: one of Ada, Bea had reached the target "
+        "(whatever the unknown points were) after hand 5, and the target is 100 (R18)",
+}
+
+
+@pytest.mark.parametrize(("name", "code"), sorted(MESSAGES))
+def test_messages(name: str, code: str) -> None:
+    done = run_text("validate", str(CASES / name))
+    found = [line.split(f" {code} ", 1)[1] for line in done.stdout.splitlines()
+             if f" {code} " in line]
+    assert found == [MESSAGES[name, code]]
+
+
+def test_a_lower_claim_names_the_same_range() -> None:
+    """The range an E504 names starts where the passes leave it, whatever the claim."""
+    text = (CASES / "e504_a_pass_rules_tiles_out.txt").read_text()
+    done = run_text("validate", "-", stdin=text.replace("points Ada 6", "points Ada 2"))
+    assert "error E504 points claim Ada 2, but whatever the tiles not shown, Ada scores " \
+           "from 7 to 29" in done.stdout
+    assert done.returncode == 1
