@@ -61,8 +61,8 @@ def judge_ending(
 ) -> Ending:
     """Check the shows, decide how the hand ended and what each seat holds, and judge the
     passes that only the whole record could judge."""
-    shown, bad_shows = _shows(state, order, seats, problems)
-    outcome, winner, settled = _outcome(state, order, seats, shown, number, problems)
+    shown, bad_shows, out = _shows(state, order, seats, problems)
+    outcome, winner, settled = _outcome(state, order, seats, shown, out, number, problems)
     if outcome == "blocked" and order.moves and state.outcome is None:
         # Blocked as claimed: the hand is over, so each show must be whole.
         for show in order.shows:
@@ -91,9 +91,10 @@ def judge_ending(
 
 def _shows(
     state: Replay, order: Stages, seats: Seats, problems: list[Diagnostic]
-) -> tuple[list[int | None], set[int]]:
+) -> tuple[list[int | None], set[int], r.Show | None]:
     """Check each ``show`` (E502, and P407 for passes it disproves); the tiles shown by each
-    seat as a mask, None where no usable show was written."""
+    seat as a mask, None where no usable show was written, the seats whose show was bad,
+    and, in a hand recorded without moves, the usable show of no tiles (``going_out``)."""
     complete = state.outcome is not None
     shown: list[int | None] = [None] * len(seats.names)
     bad: set[int] = set()
@@ -105,7 +106,7 @@ def _shows(
         seat = seats.seat[show.player]
         mask = sum(map(bit, show.tiles))  # distinct tiles: their union
         problem = check_show(show, mask, seat, state.table, seats.each, complete, seats.names)
-        if problem is None and unplayed:
+        if problem is None and unplayed and (not show.tiles or seat == opener):
             problem = check_unplayed_show(show, out, seat == opener, seats.each)
         if problem is not None:
             problems.append(problem)
@@ -117,14 +118,17 @@ def _shows(
         if holder.deal is None and holder.passes:  # it may disprove a pass (P407)
             state.later.setdefault(seat, []).extend(
                 [(show.line, tile, True) for tile in show.tiles])
-    return shown, bad
+    if out is not None and shown[seats.seat[out.player]] is None:
+        out = None  # it was bad (E502)
+    return shown, bad, out
 
 
 def _outcome(
-    state: Replay, order: Stages, seats: Seats, shown: list[int | None], number: int,
-    problems: list[Diagnostic],
+    state: Replay, order: Stages, seats: Seats, shown: list[int | None], out: r.Show | None,
+    number: int, problems: list[Diagnostic],
 ) -> tuple[Outcome | None, int | None, bool]:
-    """(outcome, winner, settled by claims) and the E501/E503 problems."""
+    """(outcome, winner, settled by claims) and the E501/E503 problems; ``out``: a hand
+    recorded without moves, the usable show of no tiles."""
     claim = order.outcome
     names = seats.names
     if state.outcome is not None:
@@ -135,7 +139,6 @@ def _outcome(
                 problems.append(problem)
         return state.outcome, state.winner, False
     if not order.moves:
-        out = next((s for s in order.shows if shown[seats.seat[s.player]] == 0), None)
         if isinstance(claim, r.Domino):
             show = next((s for s in order.shows if s.player == claim.player), None)
             problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
