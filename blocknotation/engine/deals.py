@@ -4,11 +4,11 @@ A deal with the wrong number of tiles (D201), or holding a tile already dealt (D
 reported and then treated as not recorded: one of its tiles is wrong and nobody can say
 which, so using it would turn one slip into a string of P401/P405 reports.
 
-A tile dealt to two players is reported at the later deal.  Which of the two deals holds the
-slip, the rest of the hand may tell: a deal is belied when its player plays or shows a tile
-that is not in it, or another player plays or shows one that is (each tile is in the set
-once, R2, and nobody draws, R4).  The belied deal is set aside and the other kept; when
-neither or both are belied, both are set aside.
+A tile dealt to two players or more is reported at each later deal.  Which deal holds the
+slip, the rest of the hand may tell: a deal is belied when another player lays or shows the
+tile (each tile is in the set once, R2, and nobody draws, R4).  Of the deals that share a
+tile, the one the hand does not belie is kept, if there is exactly one; the others are set
+aside.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ def check_deals(
     deals: list[r.Deal], seats: Seats, table: Table, order: Stages | None = None
 ) -> list[Diagnostic]:
     """Record every usable deal in ``table`` and report the others; ``order``: the hand,
-    whose moves and shows tell which of two deals of one tile is wrong."""
+    whose moves and shows tell which of the deals of one tile is wrong."""
     problems: list[Diagnostic] = []
     written = 0  # the tiles of the whole deals so far (``_whole``), used or set aside
+    clashes = False
     for at, deal in enumerate(deals):
         seat = seats.seat[deal.player]
         tiles = deal.tiles
@@ -39,26 +40,21 @@ def check_deals(
         if len(tiles) == seats.each == mask.bit_count() and not mask & written:
             table.deal(seat, tiles, mask, deal.line)  # the usual case: nothing to report
             written |= mask
-        else:
-            seen = [] if order is None else [*order.moves, *order.shows]
-            problems += _unusable(deal, deals[:at], seats, table, seen)
-            if _whole(deal, seats.each):
-                written |= mask
+            continue
+        problems += _unusable(deal, deals[:at], seats)
+        if _whole(deal, seats.each):
+            written |= mask
+            clashes = True
+    if clashes:
+        seen = [] if order is None else [*order.moves, *order.shows]
+        _settle(deals, seats, table, seen)
     return problems
 
 
-def _unusable(
-    deal: r.Deal, before: list[r.Deal], seats: Seats, table: Table,
-    seen: Sequence[Move | r.Show],
-) -> list[Diagnostic]:
-    """D201/D202 for a deal that cannot be used, which it records when it can, and the deals
-    ``before`` it that share a tile with it set aside or kept (see the module's doc)."""
+def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnostic]:
+    """D201/D202 for a deal that cannot be used as it is."""
     problems: list[Diagnostic] = []
-    seat = seats.seat[deal.player]
-    usable = whole = _whole(deal, seats.each)
-    kept = True  # the deal is kept if it is whole and every deal it clashes with is belied
     if len(deal.tiles) != seats.each:
-        usable = False
         problems.append(
             diagnostic(
                 "D201", deal.line, deal.column,
@@ -74,7 +70,6 @@ def _unusable(
         earlier = next((d for d in before
                         if _whole(d, seats.each) and i in map(index, d.tiles)), None)
         if i in written_here:
-            usable = False
             problems.append(
                 diagnostic(
                     "D202", deal.line, deal.column,
@@ -93,33 +88,47 @@ def _unusable(
                     at=earlier.line,
                 )
             )
-            belied = _belied(earlier, seen), whole and _belied(deal, seen)
-            kept = kept and belied == (True, False)
-            owner = seats.seat[earlier.player]
-            if whole and belied != (False, True) and (
-                    table.holders[owner].deal_line == earlier.line):
-                table.undeal(owner)  # (a deal that is not whole is the one to blame)
         written_here.add(i)
-    if usable and kept:
-        table.deal(seat, deal.tiles, sum(map(bit, deal.tiles)), deal.line)
     return problems
 
 
-def _belied(deal: r.Deal, seen: Sequence[Move | r.Show]) -> bool:
-    """Whether the hand's moves or shows (``seen``) say ``deal`` is not what was dealt: its
-    player lays or shows a tile not in it, or another player one that is."""
-    dealt = {index(tile) for tile in deal.tiles}
+def _settle(deals: list[r.Deal], seats: Seats, table: Table, seen: Sequence[Move | r.Show]
+            ) -> None:
+    """Which of the whole deals that share tiles are kept: for each tile they share, the
+    one deal that the hand does not belie, when there is exactly one."""
+    whole = [d for d in deals if _whole(d, seats.each)]
+    holders: dict[int, list[r.Deal]] = {}
+    for deal in whole:
+        for tile in deal.tiles:
+            holders.setdefault(index(tile), []).append(deal)
+    for deal in whole:
+        kept = True
+        for tile in deal.tiles:
+            sharing = holders[index(tile)]
+            if len(sharing) > 1:
+                trusted = [d for d in sharing if not _belied(d, index(tile), seen)]
+                kept = kept and trusted == [deal]
+        seat = seats.seat[deal.player]
+        dealt = table.holders[seat].deal_line == deal.line
+        if kept and not dealt:
+            table.deal(seat, deal.tiles, sum(map(bit, deal.tiles)), deal.line)
+        elif dealt and not kept:
+            table.undeal(seat)
+
+
+def _belied(deal: r.Deal, i: int, seen: Sequence[Move | r.Show]) -> bool:
+    """Whether the hand's moves or shows (``seen``) say tile ``i`` was not in ``deal``:
+    another player lays or shows it (each tile is in the set once, R2; nobody draws, R4)."""
     for statement in seen:
-        if isinstance(statement, r.Pass):
+        if statement.player == deal.player or isinstance(statement, r.Pass):
             continue
         tiles = (statement.tile,) if isinstance(statement, r.Play) else statement.tiles
-        own = statement.player == deal.player
-        if any((index(tile) in dealt) != own for tile in tiles):
+        if any(index(tile) == i for tile in tiles):
             return True
     return False
 
 
 def _whole(deal: r.Deal, each: int) -> bool:
     """Whether ``deal`` has the right number of tiles, each written once: a deal that
-    shares a tile with a later one may then be the one that holds the slip."""
+    shares a tile with another may then be the one that holds the slip."""
     return len(deal.tiles) == each == len(set(map(index, deal.tiles)))
