@@ -199,9 +199,11 @@ class Replay:
         self.in_hands = None
         chain = self.chain
         problem, own = check_holding(self.table, seat, play, self.names)
-        # A tile the player cannot have laid, as written: what they laid may be any tile
-        # of theirs that fits either end (the side written belongs to the slip too).
-        sides: tuple[Side, ...] = ("L", "R")
+        holder = self.table.holders[seat]
+        # A tile laid instead of one the player cannot have laid as written fits the end
+        # named, or either end with no side written or a known deal (``slips.py``).
+        anywhere = holder.deal is not None
+        sides: tuple[Side, ...] = ("L", "R") if play.side is None or anywhere else (play.side,)
         before = chain.ends
 
         def candidates() -> int:
@@ -210,7 +212,6 @@ class Replay:
         def mistaken(mask: int) -> int:
             return mask | mistyped(mask, sides, candidates())
 
-        holder = self.table.holders[seat]
         bit = 1 << index(play.tile)
         if own and self.table.skipped & bit:
             self.table.skipped &= ~bit
@@ -222,7 +223,8 @@ class Replay:
             chain.step(mistaken(old), mistaken)
             self.slipped(seat, old, old, sides, 0)
         else:
-            misfit, readings, as_written = judge_play(chain, play, candidates, self.hint)
+            misfit, readings, as_written = judge_play(chain, play, candidates, self.hint,
+                                                      anywhere)
 
             def either(mask: int) -> int:
                 return as_written(mask) | mistyped(mask, sides, candidates())

@@ -87,7 +87,7 @@ def check_holding(
 
 def judge_play(
     chain: Chain, play: r.Play, candidates: Callable[[], int] = lambda: 0,
-    hint: Callable[[], str | None] = lambda: None,
+    hint: Callable[[], str | None] = lambda: None, anywhere: bool = False,
 ) -> tuple[Diagnostic | None, int, Change]:
     """Where ``play`` goes on a chain that is not empty (R6, R7): the problem, if any, the
     readings of the chain after it, and the change that makes them (for ``Chain.step``).
@@ -101,9 +101,10 @@ def judge_play(
     - P404: the tile on either end;
     - P403 where the tile fits the other end: on that end (the side was the slip), the same
       with the writer's left and right the other way round from here on, or not placed;
-    - P403 where the tile fits nowhere: not placed, or another tile laid on either end
-      (whatever side was written: the writer who got the tile wrong may have got its side
-      wrong too): one of ``candidates()``, the tiles the player may hold.
+    - P403 where the tile fits nowhere: not placed, or another tile laid on the end named
+      (or on either end: when no side is written, or when ``anywhere``, as the player's deal
+      is known and the tile laid is followed, the writer who got the tile wrong may have got
+      its side wrong too): one of ``candidates()``, the tiles the player may hold.
 
     ``hint`` gives the opening tile turned round when that makes every side of the hand
     fit; the message then says so.
@@ -121,7 +122,7 @@ def judge_play(
         return _side_missing(chain, play)
     other: Side = "L" if side is None or side == "R" else "R"
     if side is None or not lay(readings, tile, other):
-        sides: tuple[Side, ...] = ("L", "R")  # the side written may be part of the slip
+        sides: tuple[Side, ...] = ("L", "R") if side is None or anywhere else (side,)
         held = candidates()
 
         def mistaken(mask: int) -> int:
