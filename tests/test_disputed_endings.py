@@ -30,12 +30,12 @@ def case(name: str) -> str:
     return (CASES / name).read_text(encoding="utf-8")
 
 
-def test_blocked_while_a_player_shows_none_is_unfinished_and_scores_nothing() -> None:
+def test_blocked_while_a_player_shows_none_is_that_player_s_domino() -> None:
     (hand,) = hands(case("e503_blocked_but_a_player_shows_none.txt"))
-    assert hand["outcome"] == "unfinished"
-    assert hand["winner"] is None
+    assert hand["outcome"] == "domino"
+    assert hand["winner"] == "Ada"
     assert hand["remaining"] == {"Ada": 0, "Bea": 3, "Cy": 12}
-    assert hand["points"] is None
+    assert hand["points"] == {"Ada": 15, "Bea": 0, "Cy": 0}
 
 
 def test_a_second_player_showing_none_counts_for_nothing() -> None:
@@ -148,6 +148,6 @@ def test_the_empty_show_of_the_player_a_domino_claim_names_stands() -> None:
     assert hand["remaining"] == {"Ada": None, "Bea": 0, "Cy": 5}
 
 
-def test_a_domino_claim_for_someone_else_than_who_shows_none_scores_nothing() -> None:
+def test_a_domino_claim_for_someone_else_than_who_shows_none_is_the_shower_s_domino() -> None:
     (hand,) = hands(case("e503_domino_but_another_shows_none.txt"))
-    assert (hand["outcome"], hand["winner"], hand["points"]) == ("unfinished", None, None)
+    assert (hand["outcome"], hand["winner"], hand["points"]) == ("domino", "Ada", None)

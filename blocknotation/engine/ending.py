@@ -15,8 +15,9 @@ The record is judged as written:
   hidden deals leave the end truly unknown (a ``blocked`` claim as above).  In a disputed
   count the shows still bind the claim: a player who shows no tiles went out, so the hand
   ended as their domino (R12).  ``blocked``, or ``domino`` naming somebody else, is then
-  E503, as for any claim a show contradicts; with no ``domino``/``blocked`` line, that show
-  settles the hand as their domino, and the count is recomputed from the shows.  Shows no
+  E503 and feeds no count, as for any claim a show contradicts; that show settles the hand
+  as their domino, as it does with no ``domino``/``blocked`` line, and the count is
+  recomputed from the shows.  Shows no
   way of playing the hand allows (a second player with no tiles, the opener with every tile
   dealt) are E502 and count for nothing (``shows.py``).
 
@@ -145,15 +146,15 @@ def _outcome(
             if problem is None:
                 return "domino", seats.seat[claim.player], True
             problems.append(problem)
-            return "unfinished", None, False
-        if isinstance(claim, r.Blocked):
+        elif isinstance(claim, r.Blocked):
             problem = check_settled_claim(claim, out)
             if problem is None:
                 return "blocked", None, True
             problems.append(problem)
-            return "unfinished", None, False
-        if out is not None:  # no claim: the show tells who went out (R12)
+        if out is not None:  # the show tells who went out (R12), whatever the claim said
             return "domino", seats.seat[out.player], True
+        if claim is not None:
+            return "unfinished", None, False
         if order.points is not None:
             return None, None, True
     elif isinstance(claim, r.Domino):
