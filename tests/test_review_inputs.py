@@ -41,6 +41,20 @@ def test_a_truncated_gzip_file_cannot_be_read(tmp_path: Path) -> None:
     assert piped.returncode == 2 and "truncated" in piped.stderr
 
 
+def test_a_truncated_gzip_file_cannot_be_read_in_the_game_at_a_time_formats(
+        tmp_path: Path) -> None:
+    (tmp_path / "cut.block").write_bytes(gzip.compress(SAMPLE)[:100])
+    for form in ("jsonl", "github", "sarif", "junit"):
+        done = run("validate", "--format", form, "cut.block", cwd=tmp_path)
+        assert (done.returncode, done.stderr) == (
+            2, "blocknot: cannot read cut.block: the gzip data stops before its end "
+               "(a truncated file)\n"), form
+    piped = run("validate", "--format", "jsonl", "-", cwd=tmp_path,
+                stdin=gzip.compress(SAMPLE)[:100])
+    assert piped.returncode == 2
+    assert piped.stderr.startswith("blocknot: cannot read standard input: the gzip data")
+
+
 def test_corrupt_gzip_data_cannot_be_read(tmp_path: Path) -> None:
     data = bytearray(gzip.compress(SAMPLE))
     data[200] ^= 0x55

@@ -19,6 +19,7 @@ from ..pipeline import EVERYTHING, Selection, validate_chunk
 from ..reading.gunzip import maybe_gunzip
 from ..report.values import Piece, Tally
 from ..suppress import FileMarks, followed
+from .common import cannot_read
 
 
 class Sink(Protocol):
@@ -70,9 +71,12 @@ def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
             raw = stdin if source.path == "-" else stack.enter_context(open(source.path, "rb"))
             stream = maybe_gunzip(raw)
             tally = Tally()
-            for piece, digest in pieces(stream, source.selection, sink.wants_digest):
-                tally = tally.add(piece)
-                sink.add(source.name, piece, digest)
+            try:
+                for piece, digest in pieces(stream, source.selection, sink.wants_digest):
+                    tally = tally.add(piece)
+                    sink.add(source.name, piece, digest)
+            except OSError as error:  # damaged compressed data, or a failing disk: exit 2
+                raise cannot_read(None if source.path == "-" else source.name, error) from None
             sink.end_file(source.name, tally)
             tallies.append(tally)
     sink.close()
