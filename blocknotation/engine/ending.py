@@ -155,6 +155,8 @@ def _outcome(
             return "domino", seats.seat[out.player], True
         if claim is not None:
             return "unfinished", None, False
+        if None not in shown:  # every player still held tiles: nobody went out (R12)
+            return "blocked", None, True
         if order.points is not None:
             return None, None, True
     elif isinstance(claim, r.Domino):
