@@ -55,6 +55,27 @@ def test_a_truncated_gzip_file_cannot_be_read_in_the_game_at_a_time_formats(
     assert piped.stderr.startswith("blocknot: cannot read standard input: the gzip data")
 
 
+def test_a_truncated_gzip_file_is_told_in_italian(tmp_path: Path) -> None:
+    (tmp_path / "cut.block").write_bytes(gzip.compress(SAMPLE)[:100])
+    said = ("blocknot: impossibile leggere cut.block: i dati gzip finiscono prima della fine "
+            "(un file troncato)\n")
+    for args in (("validate",), ("validate", "--format", "jsonl"),
+                 ("validate", "--format", "annotated"), ("convert",)):
+        done = run("--lang", "it", *args, "cut.block", cwd=tmp_path)
+        assert (done.returncode, done.stderr) == (2, said), args
+    formatted = run("--lang", "it", "format", "cut.block", cwd=tmp_path)
+    assert formatted.returncode == 2
+    assert formatted.stderr.startswith(
+        "blocknot: impossibile leggere cut.block: non è un file gzip valido (")
+
+
+def test_annotated_output_reads_a_gzip_record_as_the_other_formats_do(tmp_path: Path) -> None:
+    (tmp_path / "game.block.gz").write_bytes(gzip.compress(SAMPLE))
+    done = run("validate", "--format", "annotated", "game.block.gz", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stdout.startswith(SAMPLE.decode("utf-8").splitlines()[0])
+
+
 def test_corrupt_gzip_data_cannot_be_read(tmp_path: Path) -> None:
     data = bytearray(gzip.compress(SAMPLE))
     data[200] ^= 0x55

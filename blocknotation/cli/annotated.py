@@ -20,8 +20,10 @@ from ..basics.diagnostics import printable
 from ..formats.annotated import annotate_chunk
 from ..formats.report_text import piece_lines, summary_line
 from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
+from ..reading.gunzip import maybe_gunzip
 from ..reading.parsing import as_records
 from ..report.values import FileReport, Piece, Tally
+from .common import cannot_read_line
 from .output import output_file, say, scratch, stdout_is_terminal
 from .runner import Input
 
@@ -32,7 +34,7 @@ def run_annotated(stream: BinaryIO, name: str, selection: Selection, strict: boo
                   chain: bool) -> int:
     """Annotate the record read from ``stream`` to standard output; returns the exit status
     (2 when the file could not be read whole)."""
-    source = Input(stream)
+    source = Input(maybe_gunzip(stream))  # read as the other formats read it
     tally = Tally()
     refused = False
     with scratch(), tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as text, \
@@ -43,8 +45,8 @@ def run_annotated(stream: BinaryIO, name: str, selection: Selection, strict: boo
             report.writelines(f"{line}\n" for line in piece_lines(piece, name, lang))
             if not refused and annotated is not None:
                 text.write(annotated.encode("utf-8"))
-        if source.problem is not None:
-            say(f"blocknot: cannot read {printable(name)}: {source.problem}\n")
+        if source.error is not None:
+            say(cannot_read_line(printable(name), source.error, lang))
             return 2
         if refused:
             report.seek(0)

@@ -54,6 +54,16 @@ def cannot_read(name: str | None, reason: OSError | Message | str) -> UsageProbl
     return UsageProblem(Message(N_("cannot read {path}: {reason}"), {"path": path, "reason": why}))
 
 
+def cannot_read_line(name: str | None, reason: OSError | Message | str, lang: str) -> str:
+    """The line ``blocknot: cannot read NAME: REASON`` in ``lang``, for a file that a run
+    goes on without (exit 2 at its end)."""
+    from ..basics.i18n import translator
+
+    problem = cannot_read(name, reason)
+    assert problem.words is not None
+    return f"blocknot: {problem.words.render(translator(lang))}\n"
+
+
 def read_input(path: str) -> bytes:
     """The bytes of ``path``, or of standard input for ``-``.
 

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..basics.diagnostics import N_, printable
+from ..basics.diagnostics import N_, Message, printable
 from ..basics.i18n import plural, translator
+from .common import cannot_read_line
 from .output import output_file, say
 from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, write_stored
 
@@ -31,8 +32,8 @@ class Run:
     unreadable: int = 0
     out: list[str] = field(default_factory=list)
 
-    def cannot_read(self, name: str, reason: str) -> None:
-        say(f"blocknot: cannot read {printable(name)}: {reason}\n")
+    def cannot_read(self, name: str, reason: OSError | Message) -> None:
+        say(cannot_read_line(printable(name), reason, self.lang))
         self.unreadable += 1
 
 
@@ -49,7 +50,7 @@ def _load(path: str, stdin: bytes | None, run: Run, name: str) -> Stored | None:
     try:
         return read_stored(path, stdin if path == "-" else None)
     except Unreadable as problem:
-        run.cannot_read(name, str(problem))
+        run.cannot_read(name, problem.reason)
         return None
 
 

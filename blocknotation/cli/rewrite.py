@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..basics.diagnostics import Diagnostic, printable
+from ..basics.diagnostics import N_, Diagnostic, Message, printable
 from ..basics.limits import MAX_INPUT_BYTES
 from ..reading.gunzip import GZIP_MAGIC
 from .output import OutputFailed, output_file, say
@@ -25,7 +25,12 @@ _NO_NEWLINE = "\\ No newline at end of file\n"
 
 
 class Unreadable(Exception):
-    """A file that cannot be read: the reason, for one line on standard error (exit 2)."""
+    """A file that cannot be read: the reason (``reason``), for one line on standard error
+    (exit 2)."""
+
+    def __init__(self, reason: OSError | Message) -> None:
+        super().__init__(str(reason) if isinstance(reason, OSError) else reason.render())
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +58,7 @@ def read_stored(path: str, stdin: bytes | None = None) -> Stored:
                 data = handle.read(MAX_INPUT_BYTES + 1)
                 data += handle.read() if len(data) > MAX_INPUT_BYTES else b""
         except OSError as error:
-            raise Unreadable(error.strerror or str(error)) from None
+            raise Unreadable(error) from None
     else:
         data = stdin
     if not data.startswith(GZIP_MAGIC):
@@ -61,7 +66,8 @@ def read_stored(path: str, stdin: bytes | None = None) -> Stored:
     try:
         return Stored(gzip.decompress(data), compressed=True)
     except (OSError, EOFError, zlib.error) as error:
-        raise Unreadable(f"not a valid gzip file ({error})") from None
+        raise Unreadable(Message(N_("not a valid gzip file ({detail})"),
+                                 {"detail": str(error)})) from None
 
 
 def write_stored(path: str, stored: Stored, data: bytes) -> None:

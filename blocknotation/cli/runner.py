@@ -23,7 +23,7 @@ from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..reading.gunzip import maybe_gunzip
 from ..report.values import Piece, Rendered, Tally
 from ..suppress import followed
-from .common import UsageProblem, cannot_read
+from .common import UsageProblem, cannot_read, cannot_read_line
 from .output import say, scratch
 from .progress import Progress
 
@@ -241,7 +241,9 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
                 unreadable = True
                 progress.close()
                 out.flush()
-                say(f"blocknot: cannot read {printable(name)}: {problem()}\n")
+                error = opened[index].error
+                assert error is not None
+                say(cannot_read_line(printable(name), error, options.lang))
             elif json_report is None:
                 tally = feed.tallies[index]
                 if not options.quiet or tally.errors or tally.warnings:

@@ -132,5 +132,8 @@ _OS_REASONS = {
 
 def os_reason(error: OSError) -> Message | str:
     """Why ``error`` happened, to be told in the user's language when it is a usual reason."""
+    words = getattr(error, "words", None)  # reading.gunzip.GzipDamage
+    if isinstance(words, Message):
+        return words
     template = _OS_REASONS.get(error.errno or 0)
     return Message(template) if template else str(error.strerror or error)

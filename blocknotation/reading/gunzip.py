@@ -12,10 +12,29 @@ import io
 import zlib
 from typing import TYPE_CHECKING, BinaryIO
 
+from ..basics.diagnostics import N_, Message
+
 if TYPE_CHECKING:
     import gzip
 
 GZIP_MAGIC = b"\x1f\x8b"
+
+
+class GzipDamage(OSError):
+    """Damaged gzip data: a failure to read whose reason (``words``) can be told in the
+    user's language."""
+
+    def __init__(self, words: Message) -> None:
+        super().__init__(words.render())
+        self.words = words
+
+
+def truncated() -> GzipDamage:
+    return GzipDamage(Message(N_("the gzip data stops before its end (a truncated file)")))
+
+
+def damaged(detail: object) -> GzipDamage:
+    return GzipDamage(Message(N_("the gzip data is damaged ({detail})"), {"detail": str(detail)}))
 
 
 def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
@@ -48,9 +67,9 @@ class _Damaged(io.RawIOBase):
         try:
             return self._unzipped.readinto(buffer)
         except EOFError:
-            raise OSError("the gzip data stops before its end (a truncated file)") from None
+            raise truncated() from None
         except zlib.error as error:
-            raise OSError(f"the gzip data is damaged ({error})") from None
+            raise damaged(error) from None
 
     def close(self) -> None:
         self._unzipped.close()
