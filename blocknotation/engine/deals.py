@@ -67,8 +67,6 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
     written_here: set[int] = set()
     for tile in deal.tiles:
         i = index(tile)
-        earlier = next((d for d in before
-                        if _whole(d, seats.each) and i in map(index, d.tiles)), None)
         if i in written_here:
             problems.append(
                 diagnostic(
@@ -78,7 +76,8 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
                     tile=text(tile), player=deal.player,
                 )
             )
-        elif earlier is not None:
+        elif (earlier := next((d for d in before if _whole(d, seats.each)
+                               and i in map(index, d.tiles)), None)) is not None:
             problems.append(
                 diagnostic(
                     "D202", deal.line, deal.column,

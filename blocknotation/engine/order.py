@@ -102,10 +102,8 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
 
 def early_ends(order: Stages, continued: int) -> list[Diagnostic]:
     """G107 at each show or claim line written before ``continued``, the line of the last
-    move that still belongs to the hand (0: none): once for each such line, not at each of
-    the moves after it."""
-    if not continued:
-        return []
+    move that still belongs to the hand: once for each such line, not at each of the moves
+    after it."""
     ends: list[r.Statement] = [*order.shows]
     ends += [s for s in (order.outcome, order.points, order.score) if s is not None]
     return [
