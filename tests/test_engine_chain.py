@@ -1,13 +1,17 @@
-"""The chain's two ends (R6, R7, R9, R10), its readings after a slip, and the check of where
-a tile goes (P403, P404)."""
+"""The chain's two ends (R6, R7, R9, R10), the check of where a tile goes (P403, P404), and
+the readings a slip leaves (``slips.py``)."""
 
 from __future__ import annotations
 
 from blocknotation.basics.diagnostics import Diagnostic
-from blocknotation.engine.chain import Chain, mirrored, pairs, reading
-from blocknotation.engine.moves import judge_play, opening_turned_fits
+from blocknotation.engine.chain import PAIR, Chain, lay, mirrored, reading
+from blocknotation.engine.knowledge import Table
+from blocknotation.engine.moves import misfit, opening_turned_fits
+from blocknotation.engine.players import Seats
+from blocknotation.engine.slips import either_end, laid_instead, passed_instead, turned
 from blocknotation.engine.tiles import index
-from blocknotation.reading.records import Play
+from blocknotation.engine.world import World
+from blocknotation.reading.plain import Play
 
 
 def chain_of(*plays: tuple[tuple[int, int], str | None]) -> Chain:
@@ -18,15 +22,30 @@ def chain_of(*plays: tuple[tuple[int, int], str | None]) -> Chain:
 
 
 def play(tile: tuple[int, int], side: str | None = None) -> Play:
-    return Play(line=3, column=1, player="Ada", tile=tile, side=side)  # type: ignore[arg-type]
+    return Play(3, 1, "Ada", tile, side)  # type: ignore[arg-type]
 
 
-def judged(chain: Chain, move: Play, candidates: int = 0) -> tuple[Diagnostic | None, int]:
-    """The problem and the readings after ``move``; ``candidates``: the tiles the player
-    may hold instead of the one written."""
-    problem, readings, change = judge_play(chain, move, lambda: candidates)
-    assert change(chain.readings) == readings
-    return problem, readings
+def judged(chain: Chain, move: Play) -> tuple[Diagnostic | None, int]:
+    """The problem of ``move`` on ``chain`` and, when it is legal, the ends after it."""
+    found = misfit(chain, move)
+    if found is not None:
+        return found[0], 0
+    return None, lay(chain.readings, move.tile, move.side)
+
+
+def world_of(chain: Chain, held: tuple[tuple[int, int], ...] | None) -> World:
+    """A reading of a two-player hand that Bea opened with 3-6 (the ends now ``chain``);
+    ``held``: Ada's deal, if known."""
+    table = Table.for_players(2)
+    table.play(1, (3, 6), 1)
+    if held is not None:
+        table.deal(0, held, sum(1 << index(t) for t in held), 1)
+    world = World(table)
+    world.reading = chain.readings
+    return world
+
+
+SEATS = Seats.of(("Ada", "Bea"))
 
 
 def test_opening_tile_is_laid_as_written() -> None:
@@ -76,21 +95,25 @@ def test_judge_play_with_and_without_side() -> None:
 
 def test_fitting_both_ends_needs_a_side_even_when_the_ends_are_equal() -> None:
     for chain, tile in ((chain_of(((1, 4), None)), (1, 4)), (chain_of(((3, 3), None)), (3, 5))):
-        problem, after = judged(chain, play(tile))
+        problem, _ = judged(chain, play(tile))
         assert problem is not None and problem.code == "P404"
-        assert len(list(pairs(after))) == 2  # both placements are kept
-    problem, after = judged(chain_of(((3, 3), None)), play((3, 5), "L"))
-    assert (problem, after) == (None, reading(5, 3))
+        # Both placements are readings of their own.
+        after = either_end(world_of(chain, None), 0, play(tile), SEATS)
+        assert len({w.reading for w in after}) == 2
+    problem, after_reading = judged(chain_of(((3, 3), None)), play((3, 5), "L"))
+    assert (problem, after_reading) == (None, reading(5, 3))
 
 
-def test_a_wrong_side_keeps_three_readings() -> None:
-    # 5-3 opens; 1-3 written on the left, where the 5 is: the side was the slip (5|1), the
-    # writer's left and right are the other way round (1|5), or the tile was not placed.
+def test_a_wrong_side_is_read_on_the_other_end_and_seen_from_the_other_side() -> None:
+    # 5-3 opens; 1-3 written on the left, where the 5 is: the side was the slip (5|1), or
+    # the writer's left and right are the other way round (1|5).
     chain = chain_of(((5, 3), None))
-    problem, after = judged(chain, play((1, 3), "L"))
+    problem, _ = judged(chain, play((1, 3), "L"))
     assert problem is not None and problem.code == "P403"
-    assert sorted(pairs(after)) == [(1, 5), (5, 1), (5, 3)]
+    readings = turned(world_of(chain, None), 0, play((1, 3), "L"), "R", SEATS)
+    assert sorted(PAIR[w.reading.bit_length() - 1] for w in readings) == [(1, 5), (5, 1)]
     assert mirrored(reading(5, 1)) == reading(1, 5)
+    assert all(w.table.holders[0].placed == 1 for w in readings)
 
 
 def test_a_play_is_reported_only_when_it_fails_in_every_reading() -> None:
@@ -103,13 +126,32 @@ def test_a_play_is_reported_only_when_it_fails_in_every_reading() -> None:
     assert "left end (2/3)" in problem.message.render()
 
 
-def test_a_tile_that_fits_nowhere_was_not_placed_or_was_another_tile() -> None:
+def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     chain = chain_of(((3, 6), None))
-    held = 1 << index((6, 2)) | 1 << index((1, 1)) | 1 << index((3, 4))
-    problem, after = judged(chain, play((0, 1), "R"), held)
+    wrong = play((0, 1), "R")
+    problem, _ = judged(chain, wrong)
     assert problem is not None and problem.code == "P403"
-    # Not placed, or one of the player's own tiles on the right end: 6-2 leaves a 2 there.
-    assert sorted(pairs(after)) == [(3, 2), (3, 6)]
+    # Ada's own tiles that fit, on either end (her deal is known): 6-2 on the right.
+    held = ((6, 2), (1, 1), (4, 4), (0, 1), (5, 5), (0, 0), (2, 2))
+    world = world_of(chain, held)
+    laid = laid_instead(world, 0, wrong, SEATS)
+    assert [PAIR[w.reading.bit_length() - 1] for w in laid] == [(3, 2)]
+    assert laid[0].table.holders[0].spent == 1 << index((6, 2))
+    # She held a tile that fits, so she could not have passed instead (R8).
+    assert passed_instead(world, 0, wrong, SEATS, 0) == []
+    # With nothing that fits, the tile tried was taken back: a pass, the tile kept.
+    held = ((1, 1), (4, 4), (0, 1), (5, 5), (0, 0), (2, 2), (1, 2))
+    world = world_of(chain, held)
+    (passed,) = passed_instead(world, 0, wrong, SEATS, 0)
+    assert passed.reading == world.reading and passed.passed == 1
+    assert passed.table.holders[0].placed == 0 and passed.table.holders[0].spent == 0
+
+
+def test_with_the_deal_unknown_the_side_written_is_kept() -> None:
+    chain = chain_of(((3, 6), None))
+    laid = laid_instead(world_of(chain, None), 0, play((0, 1), "R"), SEATS)
+    assert {PAIR[w.reading.bit_length() - 1][0] for w in laid} == {3}
+    assert len(laid) == 6  # 6-0 ... 6-5, every tile with a 6 but the one opened
 
 
 def test_the_hint_of_an_opening_written_the_other_way_round() -> None:

@@ -21,8 +21,10 @@ from blocknotation.simulator.writer import generate_games
 from inprocess import Done, run
 
 ROOT = Path(__file__).resolve().parent.parent
-EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"}, "claim": {"E504", "E505"},
-            "deal": {"D202"}, "extra_hand": {"E506"}}
+EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
+            "tile": {"P401", "P402", "P403"}, "rejected": {"P401", "P402", "P403", "P406"},
+            "omitted_pass": {"T302"}, "claim": {"E504", "E505"}, "deal": {"D202"},
+            "extra_hand": {"E506"}}
 
 
 def blocknot(*args: str, stdin: str = "") -> Done:
@@ -84,6 +86,10 @@ def test_a_mistake_changes_one_line_or_adds_one_hand_in_about_rate_of_the_games(
         changed += 1
         if len(after) == len(before):
             assert sum(a != b for a, b in zip(before, after, strict=True)) == 1
+        elif len(after) == len(before) - 1:  # a pass left out
+            gone = next(i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b)
+            assert before[gone].endswith(": pass")
+            assert before[:gone] + before[gone + 1:] == after
         else:  # the last hand written again as one more, without points and score
             assert after[: len(before)] == before
             last = max(i for i, line in enumerate(before) if line.startswith("hand "))

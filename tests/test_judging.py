@@ -45,9 +45,8 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}), (None, "status", "in_progress"),
     ],
     "p405_closing_passes_no_claim.txt": [
-        (0, "outcome", "blocked"), (0, "remaining", {"Ada": 9, "Bea": 3, "Cy": 16}),
-        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
-        (None, "score", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),
+        (0, "points", None), (0, "doubt", [23]), (None, "score", None),
     ],
     "e504_claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),

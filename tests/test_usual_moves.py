@@ -1,9 +1,11 @@
-"""The replay's usual move (``Replay.play_as_written``) against the full judging of a play.
+"""The replay's usual moves (``Replay.play_as_written``, ``pass_as_written``) against the full
+judging of a move.
 
-``play_as_written`` applies a legal play of the player's own tile on a chain with one reading
-without judging it, for speed, and writes out the table's bookkeeping of ``Table.play``.
+``play_as_written`` applies a legal play of the player's own tile in the only reading without
+judging it, for speed, and writes out the table's bookkeeping of ``Table.play``;
+``pass_as_written`` applies a pass nothing proves illegal in the only reading.
 Any record must replay the same whether or not it is used: the same diagnostics and the same
-recomputed games.  Here every play goes through ``Replay.play`` instead, and the reports are
+recomputed games.  Here every move goes through ``Replay.step`` instead, and the reports are
 compared, on generated records of every kind and on the samples and cases.
 """
 
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from blocknotation.engine.hand import Replay
+from blocknotation.engine.world import World
 from blocknotation.pipeline import validate_bytes
 from blocknotation.report.values import FileReport
 from blocknotation.simulator.mistakes import add_mistakes
@@ -26,7 +29,8 @@ FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*.txt")])
 def both_ways(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[FileReport, FileReport]:
     usual = validate_bytes(data, "record")
     with monkeypatch.context() as patched:
-        patched.setattr(Replay, "play_as_written", lambda self, seat, play: False)
+        patched.setattr(Replay, "play_as_written", lambda self, world, seat, play: False)
+        patched.setattr(Replay, "pass_as_written", lambda self, world, seat, move: False)
         judged = validate_bytes(data, "record")
     return usual, judged
 
@@ -55,10 +59,10 @@ def test_the_comparison_sees_a_difference(monkeypatch: pytest.MonkeyPatch) -> No
     text = "\n".join(t for _, t in generate_games(seed=3, games=3, players=2))
     original = Replay.play_as_written
 
-    def forgetful(self: Replay, seat: int, play: object) -> bool:
-        placed = self.table.holders[seat].placed
-        done = original(self, seat, play)  # type: ignore[arg-type]
-        self.table.holders[seat].placed = placed
+    def forgetful(self: Replay, world: World, seat: int, play: object) -> bool:
+        placed = world.table.holders[seat].placed
+        done = original(self, world, seat, play)  # type: ignore[arg-type]
+        world.table.holders[seat].placed = placed
         return done
 
     usual = validate_bytes(text.encode(), "record")

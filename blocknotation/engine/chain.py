@@ -1,23 +1,21 @@
 """The chain: a line of tiles with exactly two open ends (R6, R9, R10).
 
-Only the two end values matter to the rules, so that is all the chain keeps.  After a clean
-play there is one possible pair of ends.  After a slip there may be several: the record says
-something the replay cannot apply as written, and whoever wrote it saw *some* chain.  The
-chain then keeps every **reading** of the record that is still possible, as a set of
-(left, right) pairs, and later plays decide between them (see ``moves.py``).  A pair is one
-bit of a 49-bit integer (``left * 7 + right``), so the set is bounded, and copying, joining
-and pruning it are integer operations.
+Only the two end values matter to the rules, so that is all the chain keeps: a pair
+(left, right), written as one bit of a 49-bit integer (``left * 7 + right``), 0 before the
+opening tile.  Each reading of a record (``world.py``) has one pair; a set of pairs, the
+same kind of integer with several bits, is what the readings together allow, which the
+messages name (``Chain``: ``left end (3/5)``).
 
-Applying and checking are separate: ``open``/``lay`` apply plays known to be legal in the
-readings they are asked about; the checks in ``moves.py`` decide what is legal.
+Applying and checking are separate: ``lay`` applies a play where it is legal as written;
+the checks in ``moves.py`` decide what is legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Literal
 
-from .tiles import MATCHING, TILES, VALUE_MASK, Tile, bits, index
+from .tiles import MATCHING, Tile, index
 
 Side = Literal["L", "R"]
 
@@ -116,66 +114,14 @@ def usual_play(before: int, tile: Tile, side: Side | None) -> Usual | tuple[()]:
     return found
 
 
-def placed_anywhere(readings: int, tile: Tile, sides: tuple[Side, ...]) -> int:
-    """The readings after ``tile`` is laid on any of ``sides`` where it fits, ignoring the
-    side the record wrote: the recovery after a P403 or P404."""
-    out = 0
-    for side in sides:
-        out |= lay(readings, tile, side)
-    return out
-
-
-def mistyped(readings: int, sides: tuple[Side, ...], candidates: int) -> int:
-    """The readings after the writer laid some other tile than the one written, one of
-    ``candidates`` (a mask of tiles: what the player may hold), on one of ``sides`` where it
-    fits."""
-    out = 0
-    for left, right in pairs(readings):
-        for side in sides:
-            end = left if side == "L" else right
-            for i in bits(candidates & VALUE_MASK[end]):
-                new = turned(end, TILES[i])
-                out |= reading(new, right) if side == "L" else reading(left, new)
-    return out
-
-
-class Trace:
-    """A subset of the readings, followed through every later change of the chain: which of
-    the readings at some move the readings now descend from (see ``Chain.step``)."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, mask: int) -> None:
-        self.mask = mask
-
-
-Change = Callable[[int], int]
-"""How a move changes a set of readings, pair by pair (so it applies to any subset)."""
-
-
 class Chain:
-    """The readings of the chain's ends (0 before the opening tile), and the traces that
-    follow them."""
+    """The pairs of ends that some readings of the record allow (0: before the opening
+    tile), as the messages name them."""
 
-    __slots__ = ("readings", "traces")
+    __slots__ = ("readings",)
 
     def __init__(self, readings: int = 0) -> None:
         self.readings = readings
-        self.traces: list[Trace] = []
-
-    def step(self, readings: int, change: Change) -> None:
-        """The readings become ``readings`` (what ``change`` makes of them); every trace is
-        carried along by the same change, so that it still tells which readings descend from
-        the ones it held."""
-        self.readings = readings
-        for trace in self.traces:
-            trace.mask = change(trace.mask)
-
-    def trace(self, mask: int) -> Trace:
-        """Start following ``mask``, a subset of the readings."""
-        found = Trace(mask)
-        self.traces.append(found)
-        return found
 
     @property
     def empty(self) -> bool:
@@ -187,7 +133,7 @@ class Chain:
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        """(left, right) when only one reading is left."""
+        """(left, right) when only one pair is left."""
         readings = self.readings
         if readings and not readings & (readings - 1):
             return PAIR[readings.bit_length() - 1]
@@ -202,21 +148,10 @@ class Chain:
         """Whether ``tile`` matches that end in some reading (R6)."""
         return any(value in tile for value in self.values(side))
 
-    def open(self, tile: Tile) -> None:
-        """Lay the opening tile as written: ``4-1`` shows 4 on the left and 1 on the
-        right."""
-        self.readings = reading(tile[0], tile[1])
-
     def place(self, tile: Tile, side: Side | None) -> None:
-        """Lay ``tile`` legally (see ``lay``); the opening tile ignores ``side``."""
+        """Lay ``tile`` legally (see ``lay``); the opening tile is laid as written, whatever
+        ``side`` says."""
         if self.empty:
-            self.open(tile)
+            self.readings = reading(tile[0], tile[1])
         else:
             self.readings = lay(self.readings, tile, side)
-
-    def showing(self) -> tuple[int, ...]:
-        """The values an end shows in every reading: what a pass proves a player lacks."""
-        common = 0b1111111
-        for left, right in pairs(self.readings):
-            common &= 1 << left | 1 << right
-        return tuple(v for v in range(7) if common >> v & 1)

@@ -29,54 +29,63 @@ from __future__ import annotations
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import Side, pairs
+from .chain import Chain, pairs
 from .claims import check_outcome, check_settled_claim, check_settled_domino
 from .hand import Replay
-from .moves import disproved_pass, end_name
+from .moves import end_name
 from .order import Stages
 from .players import Seats
 from .shows import check_show, check_show_count, check_unplayed_show, going_out
 from .tiles import MATCHING, TILES, bit, bits, pips, text
+from .world import World
+
+Stage = tuple[str, int]
+"""What a problem of the end of a hand is about, in the order the claims choose among the
+readings (``choose.py``): ``("show", line)`` for each show, ``("outcome", 0)`` for the
+``domino``/``blocked`` claim, ``("points", 0)``, and ``("rest", 0)`` for what no claim
+settles (E501)."""
 
 
 class Ending:
-    """How the hand ended (None when only a ``points`` claim settles a hand recorded without
-    moves), who won it (a domino), what each seat still holds, whether it was counted from
-    the shows and the claims alone (recorded without moves), and the seats whose show was
-    bad."""
+    """How the hand ended in one reading (None when only a ``points`` claim settles a hand
+    recorded without moves), who won it (a domino), what each seat still holds, whether it
+    was counted from the shows and the claims alone (recorded without moves), the seats
+    whose show was bad, and the problems found, each with its stage."""
 
-    __slots__ = ("bad_shows", "outcome", "remaining", "settled", "winner")
+    __slots__ = ("bad_shows", "outcome", "problems", "remaining", "settled", "winner")
 
     def __init__(self, outcome: Outcome | None, winner: int | None,
-                 remaining: list[int | None], settled: bool, bad_shows: set[int]) -> None:
+                 remaining: list[int | None], settled: bool, bad_shows: set[int],
+                 problems: list[tuple[Stage, Diagnostic]]) -> None:
         self.outcome = outcome
         self.winner = winner
         self.remaining = remaining
         self.settled = settled
         self.bad_shows = bad_shows
+        self.problems = problems
 
 
 def judge_ending(
-    state: Replay, order: Stages, seats: Seats, number: int, problems: list[Diagnostic]
+    state: Replay, world: World, order: Stages, seats: Seats, number: int
 ) -> Ending:
-    """Check the shows, decide how the hand ended and what each seat holds, and judge the
-    passes that only the whole record could judge."""
-    shown, bad_shows, out = _shows(state, order, seats, problems)
-    outcome, winner, settled = _outcome(state, order, seats, shown, out, number, problems)
-    if outcome == "blocked" and order.moves and state.outcome is None:
+    """Check the shows in ``world``, decide how the hand ended there and what each seat
+    holds."""
+    found: list[tuple[Stage, Diagnostic]] = []
+    shown, bad_shows, out = _shows(state, world, order, seats, found)
+    outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
+    if outcome == "blocked" and order.moves and world.outcome is None:
         # Blocked as claimed: the hand is over, so each show must be whole.
         for show in order.shows:
             seat = seats.seat[show.player]
             if shown[seat] is None:
                 continue
-            problem = check_show_count(show, state.table, seat, seats.each, complete=True)
+            problem = check_show_count(show, world.table, seat, seats.each, complete=True)
             if problem is not None:
-                problems.append(problem)
+                found.append((("show", show.line), problem))
                 shown[seat] = None
                 bad_shows.add(seat)
-    judge_passes(state)
     remaining: list[int | None] = []
-    for seat, holder in enumerate(state.table.holders):
+    for seat, holder in enumerate(world.table.holders):
         held = None if settled else holder.held()
         if outcome == "domino" and seat == winner:
             remaining.append(0)
@@ -86,16 +95,18 @@ def judge_ending(
             remaining.append(pips(shown[seat] or 0))
         else:
             remaining.append(None)
-    return Ending(outcome, winner, remaining, settled, bad_shows)
+    return Ending(outcome, winner, remaining, settled, bad_shows, found)
 
 
 def _shows(
-    state: Replay, order: Stages, seats: Seats, problems: list[Diagnostic]
+    state: Replay, world: World, order: Stages, seats: Seats,
+    found: list[tuple[Stage, Diagnostic]],
 ) -> tuple[list[int | None], set[int], r.Show | None]:
     """Check each ``show`` (E502, and P407 for passes it disproves); the tiles shown by each
     seat as a mask, None where no usable show was written, the seats whose show was bad,
     and, in a hand recorded without moves, the usable show of no tiles (``going_out``)."""
-    complete = state.outcome is not None
+    complete = world.outcome is not None
+    table = world.table
     shown: list[int | None] = [None] * len(seats.names)
     bad: set[int] = set()
     unplayed = not order.moves
@@ -105,51 +116,52 @@ def _shows(
     for show in order.shows:
         seat = seats.seat[show.player]
         mask = sum(map(bit, show.tiles))  # distinct tiles: their union
-        problem = check_show(show, mask, seat, state.table, seats.each, complete, seats.names)
+        problem = check_show(show, mask, seat, table, seats.each, complete, seats.names)
         if problem is None and unplayed and (not show.tiles or seat == opener):
             problem = check_unplayed_show(show, out, seat == opener, seats.each)
         if problem is not None:
-            problems.append(problem)
+            found.append((("show", show.line), problem))
             bad.add(seat)
             continue
-        state.table.show(seat, mask, show.line)
+        table.show(seat, mask, show.line)
         shown[seat] = mask
-        holder = state.table.holders[seat]
+        holder = table.holders[seat]
         if holder.deal is None and holder.passes:  # it may disprove a pass (P407)
-            state.later.setdefault(seat, []).extend(
-                [(show.line, tile, True) for tile in show.tiles])
+            for tile in show.tiles:
+                world.disprove(seat, tile, show.line, True, seats.names)
     if out is not None and shown[seats.seat[out.player]] is None:
         out = None  # it was bad (E502)
     return shown, bad, out
 
 
 def _outcome(
-    state: Replay, order: Stages, seats: Seats, shown: list[int | None], out: r.Show | None,
-    number: int, problems: list[Diagnostic],
+    state: Replay, world: World, order: Stages, seats: Seats, shown: list[int | None],
+    out: r.Show | None, number: int, found: list[tuple[Stage, Diagnostic]],
 ) -> tuple[Outcome | None, int | None, bool]:
     """(outcome, winner, settled by claims) and the E501/E503 problems; ``out``: a hand
     recorded without moves, the usable show of no tiles."""
     claim = order.outcome
     names = seats.names
-    if state.outcome is not None:
+    at: Stage = ("outcome", 0)
+    if world.outcome is not None:
         if claim is not None:
-            who = None if state.winner is None else names[state.winner]
-            problem = check_outcome(claim, who, state.end_line, state.dead)
+            who = None if world.winner is None else names[world.winner]
+            problem = check_outcome(claim, who, world.end_line, world.dead)
             if problem is not None:
-                problems.append(problem)
-        return state.outcome, state.winner, False
+                found.append((at, problem))
+        return world.outcome, world.winner, False
     if not order.moves:
         if isinstance(claim, r.Domino):
             show = next((s for s in order.shows if s.player == claim.player), None)
             problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
             if problem is None:
                 return "domino", seats.seat[claim.player], True
-            problems.append(problem)
+            found.append((at, problem))
         elif isinstance(claim, r.Blocked):
             problem = check_settled_claim(claim, out)
             if problem is None:
                 return "blocked", None, True
-            problems.append(problem)
+            found.append((at, problem))
         if out is not None:  # the show tells who went out (R12), whatever the claim said
             return "domino", seats.seat[out.player], True
         if claim is not None:
@@ -159,30 +171,29 @@ def _outcome(
         if order.points is not None:
             return None, None, True
     elif isinstance(claim, r.Domino):
-        problems.append(_domino_not_reached(state, claim, seats))
+        found.append((at, _domino_not_reached(state, world, claim, seats)))
         return "unfinished", None, False
     elif isinstance(claim, r.Blocked):
-        problem = _block_not_reached(state, claim, seats, shown)
+        problem = _block_not_reached(state, world, claim, seats, shown)
         if problem is None:
             return "blocked", None, False
-        problems.append(problem)
+        found.append((at, problem))
         return "unfinished", None, False
-    problems.append(
-        diagnostic(
-            "E501", order.last_line, 1,
-            N_("hand {number} stops here before it is over: nobody has gone out and it "
-               "is not blocked; write the remaining moves, or the claims that settle it "
-               "(domino/blocked, points)"),
-            number=number,
-        )
-    )
+    found.append((("rest", 0), diagnostic(
+        "E501", order.last_line, 1,
+        N_("hand {number} stops here before it is over: nobody has gone out and it "
+           "is not blocked; write the remaining moves, or the claims that settle it "
+           "(domino/blocked, points)"),
+        number=number,
+    )))
     return "unfinished", None, False
 
 
-def _domino_not_reached(state: Replay, claim: r.Domino, seats: Seats) -> Diagnostic:
+def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Seats
+                        ) -> Diagnostic:
     """E503: ``domino NAME`` while NAME has not placed every tile (R3, R12)."""
     seat = seats.seat[claim.player]
-    holder = state.table.holders[seat]
+    holder = world.table.holders[seat]
     last = state.moves[-1].line
     held = holder.held()
     if held:
@@ -202,37 +213,27 @@ def _domino_not_reached(state: Replay, claim: r.Domino, seats: Seats) -> Diagnos
 
 
 def _block_not_reached(
-    state: Replay, claim: r.Blocked, seats: Seats, shown: list[int | None]
+    state: Replay, world: World, claim: r.Blocked, seats: Seats, shown: list[int | None]
 ) -> Diagnostic | None:
-    """E503 when ``blocked`` is claimed after moves that stop while somebody can still play
-    in every reading of the chain: a known hand, or a shown tile, fits (R8, R12).  None when
-    a block is possible: the hidden hands may hold nothing that fits."""
-    table = state.table
-    readings = state.chain.readings
-    if not readings:
+    """E503 when ``blocked`` is claimed after moves that stop while somebody can still play:
+    a known hand, or a shown tile, fits (R8, R12).  None when a block is possible: the
+    hidden hands may hold nothing that fits."""
+    table = world.table
+    reading = world.reading
+    if not reading:
         return None
-    found: list[tuple[int, int, bool]] = []  # (seat, tile index, shown) fitting some reading
-    for left, right in pairs(readings):
-        wanted = MATCHING[1 << left | 1 << right]
-        fitting = None
-        for seat, holder in enumerate(table.holders):
-            held = holder.held()
-            mask, from_show = (held, False) if held is not None else (shown[seat], True)
-            if mask and mask & wanted:
-                fitting = (seat, next(bits(mask & wanted)), from_show)
-                break
-        if fitting is None:
-            return None
-        found.append(fitting)
-    last = state.moves[-1].line
-    seat, i, from_show = found[0]
-    player = seats.names[seat]
-    chain = state.chain
-    if chain.certain:
-        left, right = next(pairs(readings))
-        tile = table.holders[seat].written.get(i) or TILES[i]
-        side: Side = "L" if left in tile else "R"
-        end = end_name(chain, side)
+    chain = Chain(reading)
+    left, right = next(pairs(reading))
+    wanted = MATCHING[1 << left | 1 << right]
+    for seat, holder in enumerate(table.holders):
+        held = holder.held()
+        mask, from_show = (held, False) if held is not None else (shown[seat], True)
+        if not mask or not mask & wanted:
+            continue
+        i = next(bits(mask & wanted))
+        tile = holder.written.get(i) or TILES[i]
+        end = end_name(chain, "L" if left in tile else "R")
+        player = seats.names[seat]
         if from_show:
             return diagnostic(
                 "E503", claim.line, claim.column,
@@ -243,38 +244,6 @@ def _block_not_reached(
             "E503", claim.line, claim.column,
             N_("blocked is claimed, but the moves stop at line {at} and {player} still holds "
                "{tile}, which fits the {end}"),
-            at=last, player=player, tile=text(tile), end=end,
+            at=state.moves[-1].line, player=player, tile=text(tile), end=end,
         )
-    holders = tuple(f"{seats.names[s]} {text(TILES[t])}" for s, t, _ in dict.fromkeys(found))
-    return diagnostic(
-        "E503", claim.line, claim.column,
-        N_("blocked is claimed, but the moves stop at line {at} and, whichever values the "
-           "ends show after the uncertain play, somebody can still play: {holders}"),
-        at=last, holders=holders,
-    )
-
-
-def judge_passes(state: Replay) -> None:
-    """At the end of the hand, with what the whole record tells: a known hand's pass that
-    was legal only in readings no longer possible (P405); a pass by a player whose deal
-    is unknown, while an end showed a value of a tile they played later or showed (P407:
-    nobody draws, so they held it).  Each illegal pass is reported at its own line."""
-    readings = state.chain.readings
-    for trace, problem in state.pending:
-        if not trace.mask & readings:
-            state.problems.append(problem)
-    for seat, holder in enumerate(state.table.holders):
-        if not holder.passes:
-            continue
-        tiles = sorted(state.later.get(seat, ()))
-        for passed in holder.passes:
-            for line, tile, shown in tiles:
-                if not shown and line <= passed.line:
-                    continue
-                value = next((v for v in tile if passed.proves(v, readings)), None)
-                if value is not None:
-                    state.problems.append(disproved_pass(
-                        state.names[seat], (passed.line, passed.column), value, tile, line,
-                        shown,
-                    ))
-                    break
+    return None

@@ -29,8 +29,9 @@ from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult, Status
 from .bounds import unbounded
+from .choose import HandReplay
 from .claims import claimed_points
-from .hand_replay import HandReplay, replay_hand
+from .hand_replay import replay_hand
 from .players import Seats, read_players, read_target
 from .totals import Totals
 
@@ -130,7 +131,7 @@ def _hands(
             skipped, previous = _damaged(hand, seats, expected, totals)
             results.append(skipped)
         else:
-            rep = replay_hand(hand, seats, expected)
+            rep = replay_hand(hand, seats, expected, totals.exact)
             previous = rep.opener
             found = rep.diagnostics + _count_in(rep, hand, seats, totals, last=k == last)
             results.append(_hand_result(hand, rep, seats, totals))
@@ -235,7 +236,7 @@ def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) ->
             zip(names, exact, strict=True)
         ),
         unverified=rep.unverified,
-        settled_by_claims=rep.settled, ends=rep.ends, placed=rep.placed,
+        settled_by_claims=rep.settled, ends=rep.ends, placed=rep.placed, doubt=rep.doubt,
     )
 
 

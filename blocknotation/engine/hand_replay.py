@@ -1,66 +1,40 @@
-"""One hand from its statements to its points: the moves (``hand.py``), how it ended
-(``ending.py``), and the count with its ``points`` claim (R13-R16; E504, E507).
+"""One hand from its statements to its points: the moves (``hand.py``), how it ended in
+each reading (``ending.py``), the count with its ``points`` claim (R13-R16; E504, E507), and
+the readings the claims choose (``choose.py``).
 
 A ``points`` claim is checked wherever the engine can recompute or bound the points, and
 stands in for them only where it cannot recompute them and the claim is possible.  A claim
 found impossible never feeds a count: the hand's points are then unknown (E507).  Unknown
 points keep what is known of them, a lower bound and who may have scored them, so that the
-game can still bound its totals (``game.py``).
+game can still bound its totals (``game.py``); and where those bounds leave one value, that
+value is known (a tie that the passes force scores nobody).
 """
 
 from __future__ import annotations
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from collections.abc import Sequence
+
+from ..basics.diagnostics import N_, diagnostic
 from ..reading import plain as r
-from ..report.values import Outcome
 from .bounds import Bounds, blocked_bounds, domino_bounds, holdings, open_bounds
-from .chain import Side
+from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points
 from .deals import check_deals
-from .ending import Ending, judge_ending
+from .ending import Ending, Stage, judge_ending
 from .hand import Replay
 from .knowledge import Table
-from .order import by_stage, early_ends
+from .order import Stages, by_stage, early_ends
 from .players import Seats
 from .scoring import Count, blocked, domino
-from .tiles import Tile
+from .unfit import Reading
+from .world import World
 
 
-class HandReplay:
-    """What the replay of one hand found; ``game.py`` adds the running totals.
-
-    ``bounds``: when the points are not recomputed, who may have scored them and how many.
-    ``claimed``: the points of a ``points`` claim found wrong (a ``score`` line that carries
-    them is the same slip, ``totals.py``)."""
-
-    __slots__ = ("bounds", "claimed", "diagnostics", "ends", "opener", "outcome", "placed",
-                 "points", "remaining", "score", "settled", "unverified", "winner")
-
-    def __init__(
-        self, opener: int | None, outcome: Outcome | None, winner: int | None,
-        remaining: tuple[int | None, ...], points: tuple[int, ...] | None, *,
-        settled: bool, ends: dict[int, tuple[int, int]],
-        placed: dict[int, tuple[Tile, Side | None]], score: r.Score | None,
-        diagnostics: list[Diagnostic],
-    ) -> None:
-        self.opener = opener
-        self.outcome = outcome
-        self.winner = winner
-        self.remaining = remaining
-        self.points = points
-        self.unverified = False
-        self.settled = settled
-        self.ends = ends
-        self.placed = placed
-        self.score = score
-        self.diagnostics = diagnostics
-        self.bounds: Bounds | None = None
-        self.claimed: tuple[int, ...] | None = None
-
-
-def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> HandReplay:
+def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
+                before: Sequence[int] | None = None) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
-    (R17), None for a first hand, where anyone may open."""
+    (R17), None for a first hand, where anyone may open; ``before``: the running totals
+    before this hand, when known (a ``score`` line then chooses among readings)."""
     order, problems = by_stage(hand, seats)
     table = Table.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
@@ -68,39 +42,50 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None) -> Hand
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.replay(order.late)
-    if state.continued:
-        problems.extend(early_ends(order, state.continued))
-    ending = judge_ending(state, order, seats, hand.number, problems)
-    result = HandReplay(
-        opener, ending.outcome, ending.winner, tuple(ending.remaining), None,
-        settled=ending.settled, ends=state.ends, placed=state.placed, score=order.score,
-        diagnostics=problems,
-    )
-    _count(result, ending, order.points, seats, hand, table, bool(order.moves), problems)
-    return result
+    readings = [_judged(state, world, order, seats, hand) for world in state.worlds]
+    chosen = choose(readings, order, seats, before, state.lost, state.slipped)
+    problems += chosen.problems
+    kept = chosen.readings
+    continued = kept[0].world.continued if len(kept) == 1 else min(
+        reading.world.continued for reading in kept)
+    if continued:
+        problems.extend(early_ends(order, continued))
+    chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
+    return chosen
+
+
+def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand
+            ) -> Reading:
+    """One reading judged to its end: how it ended, what it scores, and its problems."""
+    ending = judge_ending(state, world, order, seats, hand.number)
+    reading = Reading(world, ending)
+    _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves))
+    return reading
 
 
 def _count(
-    result: HandReplay, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    table: Table, moved: bool, problems: list[Diagnostic],
+    reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
+    table: Table, moved: bool,
 ) -> None:
-    """The hand's points (R13-R16) and the check of its ``points`` claim."""
+    """The hand's points in one reading (R13-R16) and the check of its ``points`` claim."""
     n = len(seats.names)
     remaining = ending.remaining
     known = [p for p in remaining if p is not None]
     outcome, winner = ending.outcome, ending.winner
+    problems = reading.problems
+    at: Stage = ("points", 0)
     count: Count | None = None
     if outcome == "domino" and winner is not None and len(known) == n:
         count = domino(winner, known)
     elif outcome == "blocked" and len(known) == n:
         count = blocked(known)
     if count is not None:
-        result.points, result.winner = count.points, count.winner
+        reading.points, reading.winner, reading.count = count.points, count.winner, count
         if claim is not None:
             problem = check_points(claim, count, seats.seat, seats.names, known)
             if problem is not None:
-                problems.append(problem)
-                result.claimed = claimed_points(claim, seats.seat, n)
+                problems.append((at, problem))
+                reading.claimed = claimed_points(claim, seats.seat, n)
         return
     counts = [
         (held, held) if moved else (0 if seat == winner else 1, seats.each)
@@ -113,32 +98,60 @@ def _count(
         bounds = blocked_bounds(held, ties=claim is None or claim.player is None)
     else:
         bounds = open_bounds(held)
-    result.bounds = bounds
+    if outcome == "blocked" and claim is not None and claim.player is not None and _single(
+            bounds):
+        bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
+    reading.bounds = bounds
     if outcome == "unfinished":
         return
+    forced = _forced(bounds, n)
+    problem = None
     if claim is not None:
         problem = check_points_bound(claim, bounds, winner, seats.names)
-        if problem is None:
-            # The claim stands in for what cannot be recomputed.
-            result.points = claimed_points(claim, seats.seat, n)
-            result.unverified = True
-            if winner is None and claim.player is not None:
-                result.winner = seats.seat[claim.player]
-            return
-        problems.append(problem)
-        result.claimed = claimed_points(claim, seats.seat, n)
-        if outcome == "blocked":
-            result.bounds = blocked_bounds(held)
+        if problem is not None:
+            problems.append((at, problem))
+            reading.claimed = claimed_points(claim, seats.seat, n)
+            if outcome == "blocked":
+                reading.bounds = bounds = blocked_bounds(held)
+                forced = _forced(bounds, n)
+    if forced is not None:  # what the tiles allow leaves one value: it is known
+        reading.points, reading.winner = forced
+        return
+    if claim is not None and problem is None:
+        # The claim stands in for what cannot be recomputed.
+        reading.points = claimed_points(claim, seats.seat, n)
+        reading.unverified = True
+        if winner is None and claim.player is not None:
+            reading.winner = seats.seat[claim.player]
+        return
     unknown = tuple(
         seats.names[seat] for seat, pips_left in enumerate(remaining)
         if pips_left is None and (claim is not None or seat not in ending.bad_shows)
     )
     if unknown:
-        problems.append(
-            diagnostic(
-                "E507", hand.line, hand.column,
-                N_("the points of hand {number} cannot be recomputed: the tiles left to "
-                   "{players} are not known; add their show lines or a points claim"),
-                number=hand.number, players=unknown,
-            )
-        )
+        problems.append((("rest", 0), diagnostic(
+            "E507", hand.line, hand.column,
+            N_("the points of hand {number} cannot be recomputed: the tiles left to "
+               "{players} are not known; add their show lines or a points claim"),
+            number=hand.number, players=unknown,
+        )))
+
+
+def _single(bounds: Bounds) -> bool:
+    """Whether one player alone can have scored, a single number of points."""
+    scorers = bounds.scorers
+    return len(scorers) == 1 and len(set(next(iter(scorers.values())))) == 1
+
+
+def _forced(bounds: Bounds, seats: int) -> tuple[tuple[int, ...], int | None] | None:
+    """The points, and who scored them, when the bounds leave one value: nobody can have
+    scored (a tie the tiles force, R15), or one player can, a single number of points,
+    and nobody else or nobody at all cannot."""
+    scorers = bounds.scorers
+    if not scorers:
+        return (0,) * seats, None
+    if len(scorers) == 1 and not bounds.nobody:
+        ((seat, (low, high)),) = scorers.items()
+        if low == high:
+            return tuple(low if s == seat else 0 for s in range(seats)), seat
+    return None

@@ -20,55 +20,41 @@ Everything here records facts; the checks that judge them live in ``moves.py`` a
 
 from __future__ import annotations
 
-from .chain import Chain, Trace, pairs, reading
 from .tiles import MATCHING, Tile, bits, index
 
 NOBODY = -1
 
 
 class Passed:
-    """A pass by a player whose deal is unknown: where it is and what the ends showed.
+    """A pass by a player whose deal is unknown: where it is and the values the two ends
+    showed (a mask of values), in the reading it belongs to (``world.py``: each reading has
+    one pair of ends)."""
 
-    ``showing``: the values an end showed in every reading of the chain (what the pass
-    proves); ``doubtful``: values shown in some readings only, each with the readings where it
-    was not shown, followed through later moves: once no reading left descends from those,
-    it was shown."""
+    __slots__ = ("column", "line", "shown")
 
-    __slots__ = ("_shown", "column", "doubtful", "line", "showing")
-
-    def __init__(self, line: int, column: int, showing: tuple[int, ...]) -> None:
+    def __init__(self, line: int, column: int, shown: int) -> None:
         self.line = line
         self.column = column
-        self.showing = showing
-        self._shown = sum(1 << value for value in showing)
-        self.doubtful: dict[int, Trace] = {}
+        self.shown = shown
 
     def lacked(self) -> int:
         """The tiles this pass proves the player did not hold: those with a value an end
-        showed in every reading of the chain (R8)."""
-        return MATCHING[self._shown]
+        showed (R8)."""
+        return MATCHING[self.shown]
 
-    def doubted(self) -> int:
-        """The tiles with a value an end may have shown at this pass, in some reading."""
-        return MATCHING[self._shown | sum(1 << value for value in self.doubtful)]
-
-    def proves(self, value: int, readings: int) -> bool:
-        """Whether an end certainly showed ``value`` at this pass, as far as ``readings``
-        (the chain's readings now) tell."""
-        if self._shown >> value & 1:
-            return True
-        trace = self.doubtful.get(value)
-        return trace is not None and not trace.mask & readings
+    def proves(self, value: int) -> bool:
+        """Whether an end showed ``value`` at this pass."""
+        return bool(self.shown >> value & 1)
 
 
 class Holder:
-    """One player's tiles as far as the record tells.
+    """One player's tiles as far as the record tells, in one reading of the hand.
 
     ``deal``: the mask of the recorded deal, None when the deal is unknown; ``tiles``: the
     deal as written, so messages quote a tile as written (``written``); ``placed``: how
     many tiles this player placed on the chain (R3: all of them is a domino); ``spent``: the
-    mask of this player's own tiles that left their hand by a legal placement; ``passes``:
-    this player's passes, while their deal is unknown, with the values the ends showed."""
+    mask of the tiles that left their hand by a placement; ``passes``: this player's passes,
+    while their deal is unknown, with the values the ends showed."""
 
     __slots__ = ("deal", "deal_line", "passes", "placed", "spent", "tiles")
 
@@ -79,6 +65,12 @@ class Holder:
         self.placed = 0
         self.spent = 0
         self.passes: list[Passed] = []
+
+    def copy(self) -> Holder:
+        twin = Holder.__new__(Holder)
+        twin.deal, twin.deal_line, twin.tiles = self.deal, self.deal_line, self.tiles
+        twin.placed, twin.spent, twin.passes = self.placed, self.spent, self.passes[:]
+        return twin
 
     @property
     def written(self) -> dict[int, Tile]:
@@ -96,34 +88,31 @@ ALL = (1 << 28) - 1
 _NOBODY_EACH = [NOBODY] * 28
 
 #: For each reading of the chain (``left * 7 + right``), the tiles that fit one of its ends.
-_FITTING: tuple[int, ...] = tuple(
+FITTING: tuple[int, ...] = tuple(
     MATCHING[1 << left | 1 << right] for left in range(7) for right in range(7)
 )
 
 
 class Table:
-    """Where the 28 tiles are, as far as the record of one hand tells.
+    """Where the 28 tiles are, as far as one reading of the record of one hand tells.
 
     Per tile: who it was dealt to, who played it (and at which line).  The same facts are
     kept as masks too (``dealt``, ``played``), and the shows only as masks (``shown``, by
     seat, with ``shows`` for where each was written), so that the usual questions cost a few
-    integer operations.  ``skipped``: tiles counted as
-    played by their owner though they fit nowhere (P403); laid again later, they are the tile
-    the owner really played then, not a second play (P402)."""
+    integer operations.  A reading that forks from another (``world.py``) takes a copy."""
 
     __slots__ = ("dealt", "holders", "known", "played", "played_at", "played_by", "shown",
-                 "shows", "skipped")
+                 "shows")
 
     def __init__(self, count: int) -> None:
         """A table for ``count`` players, nothing known yet."""
         self.holders = [Holder() for _ in range(count)]
         self.played_by = _NOBODY_EACH[:]
         self.played_at = [0] * 28
-        self.skipped = 0
         self.dealt = 0
         """The tiles of every usable deal."""
         self.played = 0
-        """The tiles some player placed as their own."""
+        """The tiles some player placed."""
         self.shown = [0] * count
         """By seat, the tiles that seat showed first."""
         self.shows: list[tuple[int, int, int]] = []
@@ -134,6 +123,20 @@ class Table:
     @classmethod
     def for_players(cls, count: int) -> Table:
         return cls(count)
+
+    def copy(self) -> Table:
+        twin = Table.__new__(Table)
+        twin.holders = [holder.copy() for holder in self.holders]
+        twin.played_by, twin.played_at = self.played_by[:], self.played_at[:]
+        twin.dealt, twin.played, twin.known = self.dealt, self.played, self.known
+        twin.shown, twin.shows = self.shown[:], self.shows[:]
+        return twin
+
+    def key(self) -> tuple[object, ...]:
+        """What tells two readings of the hand apart, as far as the table goes."""
+        return (self.played, self.dealt, tuple(
+            (h.deal, h.spent, h.placed, tuple((p.line, p.shown) for p in h.passes))
+            for h in self.holders))
 
     @property
     def all_known(self) -> bool:
@@ -149,7 +152,8 @@ class Table:
         self.dealt |= mask
 
     def undeal(self, seat: int) -> None:
-        """``seat``'s deal is set aside after all (``deals.py``): it is not known."""
+        """``seat``'s deal is set aside after all (``deals.py``, or a reading in which the
+        deal was miswritten): it is not known."""
         holder = self.holders[seat]
         if holder.deal is not None:
             self.known -= 1
@@ -163,33 +167,21 @@ class Table:
                 return seat
         return NOBODY
 
-    def play(self, seat: int, tile: Tile, line: int, own: bool) -> None:
-        """``seat`` placed ``tile``; ``own`` is false for a tile they could not hold (P401),
-        which is placed (the chain follows the record) but stays its owner's, so that the
-        owner's own play of it is not reported again as a second play."""
+    def play(self, seat: int, tile: Tile, line: int) -> None:
+        """``seat`` placed ``tile``, one of their own."""
         holder = self.holders[seat]
         holder.placed += 1
-        if own:
-            i = index(tile)
-            mask = 1 << i
-            holder.spent |= mask
-            self.played |= mask
-            self.played_by[i] = seat
-            self.played_at[i] = line
+        i = index(tile)
+        mask = 1 << i
+        holder.spent |= mask
+        self.played |= mask
+        self.played_by[i] = seat
+        self.played_at[i] = line
 
-    def passed(self, seat: int, chain: Chain, line: int, column: int) -> None:
-        """``seat`` passed: they held no tile with a value the ends showed (R8).  A value
-        shown in some readings only is followed until later moves tell."""
-        shown = chain.showing()
-        passed = Passed(line, column, shown)
-        if not chain.certain:
-            for value in range(7):
-                if value not in shown:
-                    hidden = sum(reading(left, right) for left, right in pairs(chain.readings)
-                                 if value not in (left, right))
-                    if hidden != chain.readings:
-                        passed.doubtful[value] = chain.trace(hidden)
-        self.holders[seat].passes.append(passed)
+    def passed(self, seat: int, ends: tuple[int, int], line: int, column: int) -> None:
+        """``seat``, whose deal is unknown, passed on ``ends``: they held no tile with
+        either value (R8)."""
+        self.holders[seat].passes.append(Passed(line, column, 1 << ends[0] | 1 << ends[1]))
 
     def candidates(self, seat: int) -> int:
         """The tiles ``seat`` may still hold: their deal minus what they placed when it is
@@ -202,18 +194,14 @@ class Table:
 
     def ruled_out(self, seat: int) -> int:
         """The tiles ``seat``, whose deal is unknown, cannot hold any more by its passes: a
-        player who passed while an end showed ``v`` in every reading held no tile with ``v``
-        (R8), and nobody draws (R4).  A pass is taken as legal unless the record proves it
-        illegal: one followed by a tile of the player's with a value an end may have shown
-        then (played after it, or shown: P407) proves nothing.  Neither does any pass of a
-        player who laid a tile that cannot be the one written (P401-P403): which tile they
-        laid is not known, and in some reading it fitted an end they had passed on."""
+        player who passed while an end showed ``v`` held no tile with ``v`` (R8), and nobody
+        draws (R4).  A pass is taken as legal unless the record proves it illegal: one
+        followed by a tile of the player's with a value an end showed then (played after it,
+        or shown: P407) proves nothing."""
         holder = self.holders[seat]
         if holder.deal is not None or not holder.passes:
             return 0
         spent = holder.spent
-        if holder.placed != spent.bit_count() or spent & self.skipped:
-            return 0
         played_at = self.played_at
         kept = [(played_at[i], 1 << i) for i in bits(spent)]
         out = 0
@@ -225,7 +213,7 @@ class Table:
             for line, tile in kept:
                 if line > passed.line:
                     later |= tile
-            if not later & passed.doubted():
+            if not later & lacked:
                 out |= lacked
         return out
 
@@ -255,16 +243,7 @@ class Table:
                 held |= holder.deal & ~holder.spent
         return held
 
-    def dead_readings(self, readings: int) -> int:
-        """The readings of the chain in which no known hand holds a tile that fits (with
-        every deal known: nobody can play, R12)."""
-        held = self.held_by_anyone()
-        if readings and not readings & (readings - 1):  # one reading: the usual case
-            return 0 if held & _FITTING[readings.bit_length() - 1] else readings
-        dead = 0
-        while readings:
-            low = readings & -readings
-            if not held & _FITTING[low.bit_length() - 1]:
-                dead |= low
-            readings ^= low
-        return dead
+    def dead(self, reading: int) -> bool:
+        """Whether no known hand holds a tile that fits the ends of ``reading`` (a one-bit
+        mask of the chain's ends): with every deal known, nobody can play (R12)."""
+        return not self.held_by_anyone() & FITTING[reading.bit_length() - 1]

@@ -1,29 +1,18 @@
 """The checks of a single move, kept apart from applying it (``Chain``, ``Table.play``).
 
-Each check returns a diagnostic or None and changes nothing; the checks of the chain also
-return the readings of the chain that the move leaves possible (see ``chain.py``).  A play
-gets at most one of P401/P402/P403/P404, the first that applies, since one wrong tile
-usually explains the rest.
+Each check returns a diagnostic or None and changes nothing.  A play gets at most one of
+P401/P402/P403/P404, the first that applies, since one wrong tile usually explains the rest;
+what the writer may have meant instead is ``slips.py``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
-from .chain import (
-    PAIR,
-    Chain,
-    Change,
-    Side,
-    lay,
-    mirrored,
-    mistyped,
-    pairs,
-    placed_anywhere,
-    reading,
-)
+from .chain import PAIR, Chain, Side, lay, pairs, reading
 from .knowledge import NOBODY, Table
 from .tiles import TILES, VALUE_MASK, Tile, bits, index, text
 
@@ -36,22 +25,22 @@ def end_name(chain: Chain, side: Side) -> Message:
     return Message(_END[side], {"value": "/".join(map(str, chain.values(side)))})
 
 
+def may_hold(table: Table, seat: int, i: int) -> bool:
+    """Whether ``seat`` may still hold tile ``i``: nobody placed it, and it is in their
+    deal, or, their deal unknown, in nobody else's (deals are disjoint)."""
+    holder = table.holders[seat]
+    return table.played_by[i] == NOBODY and (
+        not table.dealt >> i & 1 if holder.deal is None else bool(holder.deal >> i & 1))
+
+
 def check_holding(
     table: Table, seat: int, play: r.Play, names: tuple[str, ...]
-) -> tuple[Diagnostic | None, bool]:
-    """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing.
-
-    Returns the diagnostic and whether the tile is the player's own: a tile played a second
-    time (P402) is not placed at all; one the player cannot hold (P401) is placed if it fits
-    but is not taken from anyone's hand.
-    """
+) -> Diagnostic | None:
+    """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing."""
     i = index(play.tile)
-    if table.played_by[i] == seat and table.skipped >> i & 1:
-        return None, True  # the earlier play fit nowhere: it was another tile, mistyped
+    if may_hold(table, seat, i):
+        return None
     holder = table.holders[seat]
-    if table.played_by[i] == NOBODY and (
-            not table.dealt >> i & 1 if holder.deal is None else holder.deal >> i & 1):
-        return None, True  # deals are disjoint: a tile of one's own deal is nobody else's
     owner = table.dealt_to(i)
     tile = text(play.tile)
     if table.played_by[i] != NOBODY:
@@ -61,99 +50,75 @@ def check_holding(
                "has each tile once (R2)"),
             player=play.player, tile=tile, owner=names[table.played_by[i]],
             at=table.played_at[i],
-        ), False
+        )
     if owner != NOBODY and owner != seat:
         return diagnostic(
             "P401", play.line, play.column,
             N_("{player} plays {tile}, which was dealt to {owner} at line {at}"),
             player=play.player, tile=tile, owner=names[owner],
             at=table.holders[owner].deal_line,
-        ), False
+        )
     if holder.deal is not None and not holder.deal >> i & 1:
         if table.all_known:
             return diagnostic(
                 "P401", play.line, play.column,
                 N_("{player} plays {tile}, which nobody was dealt: it was set aside (R4)"),
                 player=play.player, tile=tile,
-            ), False
+            )
         return diagnostic(
             "P401", play.line, play.column,
             N_("{player} plays {tile}, which is not among the tiles dealt to {player} at "
                "line {at}"),
             player=play.player, tile=tile, at=holder.deal_line,
-        ), False
-    return None, True
+        )
+    return None
 
 
-def judge_play(
-    chain: Chain, play: r.Play, candidates: Callable[[], int] = lambda: 0,
-    hint: Callable[[], str | None] = lambda: None, anywhere: bool = False,
-) -> tuple[Diagnostic | None, int, Change]:
-    """Where ``play`` goes on a chain that is not empty (R6, R7): the problem, if any, the
-    readings of the chain after it, and the change that makes them (for ``Chain.step``).
+Misfit = tuple[Diagnostic, Literal["both", "other", "nowhere"]]
+"""A play that cannot go where it is written, and why: it fits both ends and no side is
+written (P404), it fits only the other end (P403), or no end (P403)."""
 
-    A play is reported only when it fails in every reading of the chain (see ``chain.py``);
-    otherwise the readings where it fails are dropped, since the record says they were not
-    the chain its writer saw.  Failing means: the tile does not fit the end named (P403),
-    fits no end (P403), or fits both ends and no side is named (P404).  After a failure the
-    readings are what the writer may have meant, so that one slip is reported once:
 
-    - P404: the tile on either end;
-    - P403 where the tile fits the other end: on that end (the side was the slip), the same
-      with the writer's left and right the other way round from here on, or not placed;
-    - P403 where the tile fits nowhere: not placed, or another tile laid on the end named
-      (or on either end: when no side is written, or when ``anywhere``, as the player's deal
-      is known and the tile laid is followed, the writer who got the tile wrong may have got
-      its side wrong too): one of ``candidates()``, the tiles the player may hold.
+def misfit(
+    chain: Chain, play: r.Play, hint: Callable[[], str | None] = lambda: None
+) -> Misfit | None:
+    """Whether ``play`` goes where it is written on a chain that is not empty (R6, R7), in
+    some reading of ``chain`` (see ``chain.py``); None when it does.  Otherwise the problem
+    and its kind (``slips.py`` says what the writer may have meant for each): P404 when the
+    tile fits both ends in some reading and no side is written, P403 when it fits the other
+    end only or no end.
 
     ``hint`` gives the opening tile turned round when that makes every side of the hand
     fit; the message then says so.
     """
     tile, side = play.tile, play.side
-
-    def laid(mask: int) -> int:
-        return lay(mask, tile, side)
-
     readings = chain.readings
-    legal = laid(readings)
-    if legal:
-        return None, legal, laid
+    if lay(readings, tile, side):
+        return None
     if side is None and _fitting_both(readings, tile):
-        return _side_missing(chain, play)
+        return _side_missing(chain, play), "both"
     other: Side = "L" if side is None or side == "R" else "R"
     if side is None or not lay(readings, tile, other):
-        sides: tuple[Side, ...] = ("L", "R") if side is None or anywhere else (side,)
-        held = candidates()
-
-        def mistaken(mask: int) -> int:
-            return mask | mistyped(mask, sides, held)
-
-        return _fits_neither(chain, play), mistaken(readings), mistaken
-    return _wrong_side(chain, play, side, other, hint())
+        return _fits_neither(chain, play), "nowhere"
+    return _wrong_side(chain, play, side, other, hint()), "other"
 
 
-def _side_missing(chain: Chain, play: r.Play) -> tuple[Diagnostic, int, Change]:
-    """P404, and the tile on either end where it fits both."""
-    tile = play.tile
-    both = Chain(_fitting_both(chain.readings, tile))
-
-    def either(mask: int) -> int:
-        return placed_anywhere(_fitting_both(mask, tile), tile, ("L", "R"))
-
+def _side_missing(chain: Chain, play: r.Play) -> Diagnostic:
+    """P404, naming the ends of the readings where the tile fits both."""
+    both = Chain(_fitting_both(chain.readings, play.tile))
     return diagnostic(
         "P404", play.line, play.column,
         N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
            "after the tile"),
-        player=play.player, tile=text(tile), left=end_name(both, "L"),
+        player=play.player, tile=text(play.tile), left=end_name(both, "L"),
         right=end_name(both, "R"),
-    ), either(chain.readings), either
+    )
 
 
 def _wrong_side(
     chain: Chain, play: r.Play, side: Side, other: Side, opening: str | None
-) -> tuple[Diagnostic, int, Change]:
-    """P403 for a tile that fits only the other end, and the readings it leaves: on that
-    end, the same with left and right swapped, or not placed."""
+) -> Diagnostic:
+    """P403 for a tile that fits only the other end."""
     tile = play.tile
     fitting = Chain(_fitting(chain.readings, tile, other))
     args: dict[str, object] = {
@@ -166,13 +131,7 @@ def _wrong_side(
         template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}? "
                       "If the opening was {opening}, every side in this hand fits")
         args["opening"] = opening
-
-    def sided(mask: int) -> int:
-        placed = lay(mask, tile, other)
-        return placed | mirrored(placed) | mask
-
-    problem = diagnostic("P403", play.line, play.column, template, **args)
-    return problem, sided(chain.readings), sided
+    return diagnostic("P403", play.line, play.column, template, **args)
 
 
 def _fitting(readings: int, tile: Tile, side: Side) -> int:
@@ -267,9 +226,19 @@ def check_opening_pass(move: r.Pass) -> Diagnostic:
 
 def disproved_pass(
     player: str, passed: tuple[int, int], value: int, tile: tuple[int, int], later: int,
-    shown: bool,
+    shown: bool, instead: tuple[int, int] | None = None,
 ) -> Diagnostic:
-    """P407 at the pass (``passed`` is its line and column), naming the later line."""
+    """P407 at the pass (``passed`` is its line and column), naming the later line;
+    ``instead``: the tile written there, when the tile laid is a reading's, one of several
+    the writer may have meant (``slips.py``): the message then names neither."""
+    if instead is not None:
+        return diagnostic(
+            "P407", passed[0], passed[1],
+            N_("{player} passed here, but whichever tile {player} laid at line {later} in "
+               "place of {written}, it has a value an end showed then: nobody draws, so "
+               "{player} held it and could have played (R4, R8)"),
+            player=player, later=later, written=text(instead),
+        )
     if shown:
         template = N_("{player} passed here with an end showing {value}, but shows {tile} at "
                       "line {later}: nobody draws, so {player} held it and could have played "

@@ -1,83 +1,145 @@
-"""Which tile a player really laid, when the record names one they cannot have laid.
+"""What a move that cannot be what happened may have been: the readings a slip allows.
 
-A play reported P401 (not the player's tile), P402 (played before) or P403 (fits no end) was
-still a move: the writer saw the player lay *some* tile.  When the player's deal is known,
-that tile is one they held and that fits where the record puts it.  Each such tile is a
-reading of the chain of its own (``moves.judge_play``), followed by a ``Trace``.  Later moves
-prune the readings; when only one candidate's readings are left, the record has told which
-tile it was, and the player's hand is counted with that tile laid and the written one kept.
+A move the replay cannot apply as written in a reading of the hand (``world.py``) was still
+something: whoever wrote it saw the player lay *some* tile, or pass.  Each legal move it may
+have been is a reading of its own, and later moves, shows and claims choose among them.
+Every function here takes the reading before the move and gives the readings after it, each
+a copy (``World.lay``, ``World.pass_`` apply the move):
 
-Until then, a pass by that player is judged in every world: the hand with the written tile
-counted as played, and the hand with each candidate laid instead (R8).
+- ``laid_instead``: another tile laid where it fits, one the player may hold (their deal
+  minus their plays when it is known, else any tile nobody else can hold), not the one
+  written: a tile miswritten (P401, P402, a P403 of a tile that fits no end), or a play
+  written as a pass (P405);
+- ``passed_instead``: a pass, where a pass is legal for what the reading knows (R8): a tile
+  tried and taken back, since it fitted no end or was not the player's.  A rejected tile
+  stays in the player's hand and does not count toward a domino (R3, R12);
+- ``turned``: a tile that fits only the other end, on that end, and the same with the
+  writer's left and right the other way round from here on (P403);
+- ``either_end``: a tile that fits both ends, with no side, on either (P404);
+- ``miswritten_deal``: the play as written, in the reading where the one deal it belies
+  was miswritten, which is then not known (P401);
+- ``openings``: the lead, when the tile written cannot be the player's: any of theirs, either
+  way round.
+
+A player whose deal is known may have laid the tile meant on either end, whatever side was
+written (the writer who got the tile wrong may have got its side wrong too); with the deal
+unknown the side written is kept, or any side where none is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..reading import plain as r
+from .chain import Side, lay, mirrored, reading
+from .knowledge import FITTING, NOBODY, Table
+from .players import Seats
+from .tiles import TILES, bits, index
+from .world import World
 
-from .chain import Chain, Side, Trace, mistyped
-from .knowledge import Holder
-from .moves import legal_passes
-from .tiles import bits
-
-
-@dataclass(slots=True)
-class Slip:
-    """One play that cannot be the tile written: as written (or not placed), or each
-    candidate tile laid instead."""
-
-    seat: int
-    written: int
-    """The bit of the written tile, when it was counted as the player's own; else 0."""
-    default: Trace
-    candidates: list[tuple[int, Trace]]
-    resolved: bool = False
+SIDES: tuple[Side, ...] = ("L", "R")
 
 
-class Slips:
-    """The slips of one hand, by seat."""
+def _repaired(world: World) -> World:
+    """A copy of ``world`` to read a slip in: it no longer follows the record as written."""
+    twin = world.copy()
+    twin.repairs += 1
+    return twin
 
-    def __init__(self) -> None:
-        self.found: list[Slip] = []
 
-    def record(
-        self, chain: Chain, seat: int, before: int, default: int, sides: tuple[Side, ...],
-        held: int, written: int,
-    ) -> None:
-        """Follow the readings of a slip made on the readings ``before``: ``default`` (the
-        record as written) and each of ``held`` laid on ``sides`` instead."""
-        candidates = []
-        for i in bits(held & ~written):
-            laid = mistyped(before, sides, 1 << i)
-            if laid:
-                candidates.append((i, chain.trace(laid)))
-        if candidates:
-            self.found.append(Slip(seat, written, chain.trace(default), candidates))
+def _sides(table: Table, seat: int, side: Side | None) -> tuple[Side, ...]:
+    return SIDES if side is None or table.holders[seat].deal is not None else (side,)
 
-    def replayed(self, seat: int, bit: int) -> None:
-        """``seat`` lays again the tile written at a slip: that tile is spent for good."""
-        for slip in self.found:
-            if slip.seat == seat and slip.written == bit:
-                slip.written = 0
 
-    def legal_passes(self, seat: int, held: int, readings: int) -> int:
-        """The readings in which a pass by ``seat`` is legal, in any world of their slips."""
-        legal = legal_passes(held, readings)
-        for slip in self.found:
-            if slip.seat != seat or slip.resolved:
-                continue
-            for i, trace in slip.candidates:
-                world = (held | slip.written) & ~(1 << i)
-                legal |= legal_passes(world, readings & trace.mask)
-        return legal
+def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> list[World]:
+    """Each tile ``seat`` may hold other than the one written, laid where it fits."""
+    table = world.table
+    written = index(move.tile) if isinstance(move, r.Play) else -1
+    side = move.side if isinstance(move, r.Play) else None
+    fitting = table.candidates(seat) & FITTING[world.reading.bit_length() - 1]
+    if written >= 0:
+        fitting &= ~(1 << written)
+    out = []
+    for i in bits(fitting):
+        tile = TILES[i]
+        for end in _sides(table, seat, side):
+            after = lay(world.reading, tile, end)
+            if after:
+                twin = _repaired(world)
+                twin.lay(seat, tile, after, move.line, seats, None,
+                         move.tile if isinstance(move, r.Play) else None)
+                out.append(twin)
+    return out
 
-    def resolve(self, readings: int, holders: list[Holder]) -> None:
-        """Where only one candidate is left, count it as the tile laid (R2, R13)."""
-        for slip in self.found:
-            if slip.default.mask & readings:
-                continue
-            alive = [i for i, trace in slip.candidates if trace.mask & readings]
-            if len(alive) == 1:
-                holder = holders[slip.seat]
-                holder.spent = (holder.spent & ~slip.written) | 1 << alive[0]
-                slip.resolved = True
+
+def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_play: int
+                   ) -> list[World]:
+    """A pass, when the reading allows one: ``seat`` holds nothing that fits, or their
+    deal is not known (a pass then tells what they lack, as any pass does)."""
+    held = world.table.holders[seat].held()
+    if held is not None and held & FITTING[world.reading.bit_length() - 1]:
+        return []
+    twin = _repaired(world)
+    twin.pass_(seat, move, seats, last_play)
+    return [twin]
+
+
+def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> list[World]:
+    """The tile on the ``other`` end, where it fits, and the same seen from the other side
+    of the table: left and right swapped from here on."""
+    after = lay(world.reading, play.tile, other)
+    there = _repaired(world)
+    there.lay(seat, play.tile, after, play.line, seats, None)
+    seen = there.copy()
+    seen.reading = mirrored(after)
+    left, right = seen.ends_at[play.line]
+    seen.ends_at[play.line] = (right, left)
+    return [there, seen] if seen.reading != after else [there]
+
+
+def either_end(world: World, seat: int, play: r.Play, seats: Seats) -> list[World]:
+    """The tile on the left, and on the right: it fits both."""
+    out = []
+    for end in SIDES:
+        after = lay(world.reading, play.tile, end)
+        if after:
+            twin = _repaired(world)
+            twin.lay(seat, play.tile, after, play.line, seats, None)
+            out.append(twin)
+    return out
+
+
+def miswritten_deal(world: World, seat: int, play: r.Play, seats: Seats) -> list[World]:
+    """The play as written, where exactly one recorded deal says it cannot be: ``seat``'s
+    own deal without the tile, or the deal of the player it was dealt to.  That deal is
+    then not known in this reading."""
+    table = world.table
+    i = index(play.tile)
+    if table.played_by[i] != NOBODY:
+        return []
+    after = lay(world.reading, play.tile, play.side) if world.reading else reading(*play.tile)
+    if not after:
+        return []
+    owner = table.dealt_to(i)
+    own = table.holders[seat].deal
+    belying = {s for s in (owner, seat if own is not None and not own >> i & 1 else NOBODY)
+               if s != NOBODY}
+    if len(belying) != 1:
+        return []
+    twin = _repaired(world)
+    twin.table.undeal(belying.pop())
+    twin.lay(seat, play.tile, after, play.line, seats, None)
+    return [twin]
+
+
+def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> list[World]:
+    """The lead, one of the tiles ``seat`` may hold other than the one written (a lead
+    written as a pass, T303, or a tile that cannot be theirs), either way round (R5: any
+    tile may be led)."""
+    out = []
+    written = 1 << index(move.tile) if isinstance(move, r.Play) else 0
+    for i in bits(world.table.candidates(seat) & ~written):
+        a, b = TILES[i]
+        for tile in ((a, b), (b, a)) if a != b else ((a, b),):
+            twin = _repaired(world)
+            twin.lay(seat, tile, reading(*tile), move.line, seats, (tile, None))
+            out.append(twin)
+    return out

@@ -2,7 +2,8 @@
 
 Play goes clockwise, in ``Players`` order (R5).  After a move out of turn the order is taken
 up again from the player who actually moved, so that one slip is reported once and not as
-every later move being out of turn.
+every later move being out of turn; or, when the play cannot be the named player's and may
+be the one whose turn it was, from them: the name was the slip (``hand.py``).
 """
 
 from __future__ import annotations
@@ -11,18 +12,7 @@ from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
-
-
-class Turns:
-    """The seat expected to move next (None: anyone, before the first move of hand 1), and
-    the seats that have passed since the last play, one bit each (R12: when every player has
-    passed in succession, the hand is blocked)."""
-
-    __slots__ = ("expected", "passed")
-
-    def __init__(self) -> None:
-        self.expected: int | None = None
-        self.passed = 0
+from .tiles import text
 
 
 def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
@@ -32,6 +22,18 @@ def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic
         N_("{player} moves out of turn: it is {expected}'s turn (play goes clockwise in "
            "Players order, R5)"),
         player=move.player, expected=names[expected],
+    )
+
+
+def under_the_wrong_name(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
+    """T302 for a play the named player cannot have made while the player whose turn it is
+    may have: the name is the slip, and the play is read as theirs."""
+    assert isinstance(move, r.Play)
+    return diagnostic(
+        "T302", move.line, move.column,
+        N_("{player} moves out of turn: it is {expected}'s turn, and {tile} cannot be "
+           "{player}'s, so the play is read as {expected}'s (R5)"),
+        player=move.player, expected=names[expected], tile=text(move.tile),
     )
 
 

@@ -57,6 +57,7 @@ def hand_object(hand: HandResult) -> dict[str, Any]:
         "points": None if hand.points is None else dict(hand.points),
         "score": None if hand.score is None else dict(hand.score),
         "unverified": hand.unverified,
+        **({"doubt": list(hand.doubt)} if hand.doubt else {}),
     }
 
 
@@ -106,8 +107,14 @@ def hand_text(hand: HandResult, keys: _Keys | None = None) -> str:
         f'"outcome": {_text(hand.outcome, keys)}, "winner": {_text(hand.winner, keys)}, '
         f'"remaining": {_counts(hand.remaining, keys)}, "points": {_counts(hand.points, keys)}, '
         f'"score": {_counts(hand.score, keys)}, '
-        f'"unverified": {"true" if hand.unverified else "false"}}}'
+        f'"unverified": {"true" if hand.unverified else "false"}'
+        f'{_doubt(hand.doubt)}}}'
     )
+
+
+def _doubt(lines: tuple[int, ...]) -> str:
+    """The ``doubt`` field, written only where a slip's readings leave figures unknown."""
+    return f', "doubt": [{", ".join(map(str, lines))}]' if lines else ""
 
 
 def game_text(game: GameResult, indent: str = "    ") -> str:

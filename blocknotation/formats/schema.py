@@ -158,7 +158,7 @@ def report_schema() -> dict[str, Any]:
         "outcome": {"enum": ["domino", "blocked", "unfinished", None]}, "winner": text_or_null,
         "remaining": counts, "points": {"anyOf": [counts, {"type": "null"}]},
         "score": {"anyOf": [counts, {"type": "null"}]}, "unverified": {"type": "boolean"},
-    })
+    }, {"doubt": _array({"type": "integer", "minimum": 1})})
     game = _object({
         "index": {"type": "integer", "minimum": 1}, "line": {"type": "integer", "minimum": 1},
         "players": _array({"type": "string"}),

@@ -47,6 +47,9 @@ class HandResult:
     """For the line of each play placed as written while the chain was certain: the tile as
     it lies in the chain, read from left to right, and the end it went to (None for the
     opening tile).  The chain descriptions and drawings are built from it."""
+    doubt: tuple[int, ...] = ()
+    """The lines of the slips whose readings disagree on this hand's figures: the figures
+    they disagree on are None (the engine's ``choose.py``)."""
 
 
 @dataclass(frozen=True, slots=True)

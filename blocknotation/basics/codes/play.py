@@ -70,7 +70,7 @@ CODES = (
         "P406", "error",
         N_("a move after the hand has ended"),
         rules=("R12",),
-        checks=("engine/hand.py",),
+        checks=("engine/judging.py",),
         what=N_("A move is recorded after its hand has ended: after a player placed their last "
                 "tile, after every player passed in succession, or once nobody could play any "
                 "more."),

@@ -1,0 +1,225 @@
+"""The claims choose among the readings of a hand, and only what they agree on is stated.
+
+After a slip the moves may leave several readings of a hand (``world.py``), each judged to
+its end (``ending.py``, ``hand_replay.py``).  The claims written at the end are then taken
+in the order written into the record's end: each ``show`` line, the ``domino``/``blocked``
+claim, the ``points`` claim, and the ``score`` line (when the totals before the hand are
+known).  A claim that some readings agree with confirms them: the others are dropped, and
+the claim is not reported.  Only a claim that no reading agrees with is wrong, and reported
+once; when the readings left disagree on what it should have said, the message says so
+rather than choosing one.
+
+What no claim settles is reported only when every reading left has it: a hand that stops
+before it is over (E501), points that cannot be worked out (E507), and the illegal passes a
+reading implies (P405, P407).  A figure the readings left agree on is known: how the hand
+ended, who won it, each player's remaining pips, its points.  One they disagree on is
+unknown (None), and ``doubt`` names the lines of the slips whose readings disagree; unknown
+points keep bounds that cover every reading, so that the game still bounds its totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from ..basics.diagnostics import Diagnostic
+from ..reading import plain as r
+from ..report.values import Outcome
+from .bounds import Bounds, unbounded
+from .chain import Side
+from .claims import claimed_points, claimed_totals
+from .ending import Stage
+from .order import Stages
+from .players import Seats
+from .tiles import Tile
+from .unfit import Reading, diverging, reported
+
+T = TypeVar("T")
+
+
+class HandReplay:
+    """What the replay of one hand found, the readings the claims chose and the figures
+    they agree on; ``game.py`` adds the running totals.
+
+    ``bounds``: when the points are not known, who may have scored them and how many.
+    ``claimed``: the points of a ``points`` claim found wrong (a ``score`` line that carries
+    them is the same slip, ``totals.py``).  ``doubt``: the lines of the slips whose readings
+    disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
+    and ``diagnostics`` are the replay's (``hand_replay.py``)."""
+
+    __slots__ = ("bounds", "claimed", "diagnostics", "doubt", "ends", "opener", "outcome",
+                 "placed", "points", "problems", "readings", "remaining", "score", "settled",
+                 "unverified", "winner")
+
+    def __init__(self, readings: list[Reading]) -> None:
+        self.readings = readings
+        self.problems: list[Diagnostic] = []
+        self.outcome: Outcome | None = None
+        self.winner: int | None = None
+        self.remaining: tuple[int | None, ...] = ()
+        self.points: tuple[int, ...] | None = None
+        self.bounds: Bounds | None = None
+        self.claimed: tuple[int, ...] | None = None
+        self.unverified = False
+        self.settled = False
+        self.doubt: tuple[int, ...] = ()
+        self.ends: dict[int, tuple[int, int]] = {}
+        self.placed: dict[int, tuple[Tile, Side | None]] = {}
+        self.opener: int | None = None
+        self.score: r.Score | None = None
+        self.diagnostics: list[Diagnostic] = []
+
+
+def choose(readings: list[Reading], order: Stages, seats: Seats,
+           before: Sequence[int] | None, lost: bool, slipped: Sequence[int]) -> HandReplay:
+    """Let the claims choose among ``readings`` (see the module doc); ``before``: the
+    running totals before the hand, when known; ``lost``: some readings were dropped, so
+    that agreement among those left proves nothing; ``slipped``: the lines of the moves
+    reported in this hand.
+
+    The readings themselves are in doubt when a claim fits none of them and every one takes
+    some move for another than the one written (``World.repairs``), or when every reading
+    left takes two moves or more for others: a slip the record does not show where it was
+    made (a tile miswritten as one a hidden hand may hold) leaves readings built on it, and
+    one slip needs one repair.  Nothing is then stated of the hand that the readings would
+    give, and the claims found wrong are reported without a figure."""
+    if len(readings) == 1 and not readings[0].world.repairs and not lost:
+        return _as_written(readings[0])  # the usual hand: the record read as written
+    kept = readings
+    failed: list[tuple[Stage, list[Reading]]] = []
+    stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
+                    key=_stage_order)
+    for stage in stages:
+        clean = [x for x in kept if not x.at(stage)]
+        if clean:
+            kept = clean
+        else:
+            failed.append((stage, kept))
+    doubtful = any(all(x.world.repairs for x in among) for _, among in failed) or all(
+        x.world.repairs > 1 for x in kept)
+    problems: list[Diagnostic] = []
+    for stage, among in failed:
+        problems += reported(among, stage, seats, tuple(slipped) if doubtful else None)
+    if before is not None and order.score is not None and len(kept) > 1:
+        kept = _by_score(kept, order.score, seats, before)
+    problems += _everywhere(kept)
+    chosen = HandReplay(kept)
+    chosen.problems = problems
+    _agree(chosen, kept, len(seats.names), lost or doubtful)
+    if doubtful:
+        chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
+        chosen.doubt = tuple(slipped)
+        claim = order.points
+        if claim is not None and all(stage != ("points", 0) for stage, _ in failed):
+            # A claim the doubtful readings do not belie stands in, unverified.
+            chosen.points = claimed_points(claim, seats.seat, len(seats.names))
+            chosen.unverified = True
+            chosen.winner = None if claim.player is None else seats.seat[claim.player]
+    return chosen
+
+
+def _stage_order(stage: Stage) -> tuple[int, int]:
+    return ({"show": 0, "outcome": 1, "points": 2}[stage[0]], stage[1])
+
+
+def _by_score(kept: list[Reading], claim: r.Score, seats: Seats, before: Sequence[int]
+              ) -> list[Reading]:
+    """The readings whose points give the totals the ``score`` line claims, if any."""
+    given = claimed_totals(claim, seats.names)
+    if given is None:
+        return kept
+    agreeing = [x for x in kept if x.points is not None and [
+        total + points for total, points in zip(before, x.points, strict=True)] == given]
+    return agreeing or kept
+
+
+def _everywhere(kept: list[Reading]) -> list[Diagnostic]:
+    """What no claim settles (E501, E507) and the illegal passes the readings imply
+    (P405, P407), where every reading left has them."""
+    def found(x: Reading) -> dict[tuple[str, int], Diagnostic]:
+        own = {(d.code, d.line): d for s, d in x.problems if s[0] == "rest"}
+        own.update(x.world.soft)
+        return own
+
+    first = found(kept[0])
+    for other in kept[1:]:
+        theirs = found(other)
+        first = {k: d for k, d in first.items() if k in theirs}
+    return list(first.values())
+
+
+def _as_written(x: Reading) -> HandReplay:
+    """The one reading there is, the record as written: every problem it has is reported,
+    and every figure it gives is known."""
+    chosen = HandReplay([x])
+    chosen.problems = [d for _, d in x.problems]
+    soft = x.world.soft
+    if soft:
+        chosen.problems += soft.values()
+    ending = x.ending
+    chosen.outcome, chosen.winner = ending.outcome, x.winner
+    chosen.remaining, chosen.points = tuple(ending.remaining), x.points
+    chosen.settled, chosen.claimed = ending.settled, x.claimed
+    if x.points is None:
+        chosen.bounds = x.bounded()
+    else:
+        chosen.unverified = x.unverified
+    chosen.ends, chosen.placed = x.world.ends_at, x.world.placed_at
+    return chosen
+
+
+def _agree(chosen: HandReplay, kept: list[Reading], seats: int, lost: bool) -> None:
+    """The figures of ``chosen``: those every reading left gives, None for the others."""
+    first = kept[0]
+    outcome = _agreed([x.ending.outcome for x in kept], lost)
+    chosen.outcome = outcome
+    chosen.winner = _agreed([x.winner for x in kept], lost)
+    chosen.remaining = tuple(_agreed([x.ending.remaining[seat] for x in kept], lost)
+                             for seat in range(seats))
+    chosen.points = _agreed([x.points for x in kept], lost)
+    chosen.settled = first.ending.settled
+    chosen.claimed = _agreed([x.claimed for x in kept], lost)
+    if chosen.points is None:
+        chosen.bounds = _union([x.bounded() for x in kept])
+    else:
+        chosen.unverified = any(x.unverified for x in kept)
+    worlds = [x.world for x in kept]
+    chosen.ends = _same([w.ends_at for w in worlds])
+    chosen.placed = _same([w.placed_at for w in worlds])
+    if len(kept) > 1 and (lost or None in (chosen.outcome, chosen.points) or
+                          (None in chosen.remaining and any(
+                              a != b for x in kept
+                              for a, b in zip(x.ending.remaining, first.ending.remaining,
+                                              strict=True)))):
+        chosen.doubt = diverging(kept)
+
+
+def _agreed(values: list[T], lost: bool) -> T | None:
+    """The value every reading gives, else None (as when readings were dropped)."""
+    return values[0] if not lost and all(v == values[0] for v in values[1:]) else None
+
+
+def _same(maps: list[dict[int, T]]) -> dict[int, T]:
+    """The entries every map has alike."""
+    first = maps[0]
+    if len(maps) == 1:
+        return first
+    return {k: v for k, v in first.items() if all(m.get(k) == v for m in maps[1:])}
+
+
+def _union(bounds: list[Bounds]) -> Bounds:
+    """Bounds that cover each of ``bounds``."""
+    if len(bounds) == 1:
+        return bounds[0]
+    scorers: dict[int, tuple[int, int | None]] = {}
+    nobody = False
+    for b in bounds:
+        nobody = nobody or b.nobody
+        for seat, (low, high) in b.scorers.items():
+            if seat not in scorers:
+                scorers[seat] = (low, high)
+            else:
+                old_low, old_high = scorers[seat]
+                scorers[seat] = (min(low, old_low), None if high is None or old_high is None
+                                 else max(high, old_high))
+    return Bounds(scorers, nobody)

@@ -1,0 +1,203 @@
+"""How one move is judged in one reading of a hand: legal as written, or reported with the
+readings of what the writer may have meant (``slips.py``).
+
+``hand.py`` asks this of every reading still possible, keeps the readings in which the move
+is legal, and reports a move that is legal in none.  Each answer is a list of
+``Candidate``: a reading after the move, with the problems the move has in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
+from .chain import Chain, Side, laid_out, lay, reading
+from .claims import how_it_ended
+from .knowledge import FITTING
+from .moves import (
+    check_holding,
+    check_opening_pass,
+    illegal_pass,
+    may_hold,
+    misfit,
+    opening_turned_fits,
+)
+from .order import Move
+from .players import Seats
+from .slips import (
+    either_end,
+    laid_instead,
+    miswritten_deal,
+    openings,
+    passed_instead,
+    turned,
+)
+from .tiles import index
+from .turns import out_of_turn, under_the_wrong_name
+from .world import World
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A reading after one move, with the problems the move has in it; ``instead``: for a
+    pass illegal in this reading, the readings in which the player laid a tile instead,
+    followed only when the pass is illegal in every reading."""
+
+    world: World
+    problems: tuple[Diagnostic, ...] = ()
+    instead: list[World] = field(default_factory=list)
+    before: int = 0
+    """The reading's ends before the move, for the messages."""
+    belongs: bool = True
+    """Whether the move still belongs to the hand in this reading (not P406)."""
+
+
+class MoveJudge:
+    """Judges the moves of one hand in one reading at a time."""
+
+    __slots__ = ("following", "hinted", "last", "moves", "names", "seats")
+
+    def __init__(self, seats: Seats, moves: list[Move]) -> None:
+        self.seats = seats
+        self.names = seats.names
+        self.following = seats.following
+        self.moves = moves
+        self.last = 0
+        """The line of the last play that continues the hand (a block by passes needs none
+        after it, R12)."""
+        self.hinted = False
+
+    def after_the_end(self, world: World, seat: int, move: Move) -> Candidate:
+        """P406, except for the one pass each player may still write after a dead block
+        (which must still come before the end is written down: G107 after a claim line)."""
+        if isinstance(move, r.Pass) and seat in world.grace:
+            twin = world.copy()
+            twin.grace.discard(seat)
+            return Candidate(twin, before=world.reading)
+        winner = None if world.winner is None else self.names[world.winner]
+        return Candidate(world, (
+            diagnostic(
+                "P406", move.line, move.column,
+                N_("{player}'s move comes after the end of the hand: {ended}"),
+                player=move.player, ended=how_it_ended(winner, world.end_line, world.dead),
+            ),
+        ), before=world.reading, belongs=False)
+
+    def play(self, world: World, seat: int, play: r.Play) -> list[Candidate]:
+        """A play in one reading, with the turn order (T302): the named player's, or,
+        when it is somebody else's turn and they may hold the tile, theirs."""
+        expected = world.expected
+        if expected is None or expected == seat:
+            return self.play_in(world, seat, play)
+        turn = out_of_turn(expected, play, self.names)
+        found = [Candidate(c.world, (turn, *c.problems), before=world.reading)
+                 for c in self.play_in(world, seat, play)]
+        if may_hold(world.table, expected, index(play.tile)):
+            theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
+            if theirs:
+                named = under_the_wrong_name(expected, play, self.names)
+                for c in theirs:
+                    c.world.repairs += 1
+                found += [Candidate(c.world, (named,), before=world.reading) for c in theirs]
+        return found
+
+    def play_in(self, world: World, seat: int, play: r.Play) -> list[Candidate]:
+        """``seat`` plays in ``world``: legal as written, or reported with the readings of
+        what the writer may have meant (``slips.py``)."""
+        seats = self.seats
+        problem = check_holding(world.table, seat, play, self.names)
+        before = world.reading
+        if not before:  # the lead: any tile the player holds, laid as written (R5)
+            if problem is None:
+                twin = world.copy()
+                twin.lay(seat, play.tile, reading(*play.tile), play.line, seats,
+                         (play.tile, None))
+                return [Candidate(twin, before=before)]
+            worlds = openings(world, seat, play, seats) + miswritten_deal(
+                world, seat, play, seats)
+            return self._forked(world, worlds, problem, play)
+        if problem is None:
+            after = lay(before, play.tile, play.side)
+            if after:
+                twin = world.copy()
+                twin.lay(seat, play.tile, after, play.line, seats,
+                         laid_out(_ends(before), _ends(after), play.tile, play.side))
+                return [Candidate(twin, before=before)]
+            found = misfit(Chain(before), play, self.hint)
+            assert found is not None
+            problem, kind = found
+            if kind == "both":
+                worlds = either_end(world, seat, play, seats)
+            elif kind == "other":
+                other: Side = "R" if play.side == "L" else "L"
+                worlds = turned(world, seat, play, other, seats) + laid_instead(
+                    world, seat, play, seats)
+            else:
+                worlds = laid_instead(world, seat, play, seats) + passed_instead(
+                    world, seat, play, seats, self.last)
+            return self._forked(world, worlds, problem, play)
+        worlds = laid_instead(world, seat, play, seats) + passed_instead(
+            world, seat, play, seats, self.last)
+        if problem.code == "P401":
+            worlds += miswritten_deal(world, seat, play, seats)
+        return self._forked(world, worlds, problem, play)
+
+    def _forked(self, world: World, worlds: list[World], problem: Diagnostic, move: Move
+                ) -> list[Candidate]:
+        """The readings of one slip, each marked with the choice it is at this move."""
+        if not worlds:  # nothing the writer may have meant: the move is left out
+            return [Candidate(self._skipped(world, move), (problem,), before=world.reading)]
+        return [Candidate(other, (problem,), before=world.reading)
+                for other in marked(worlds, move)]
+
+    def _skipped(self, world: World, move: Move) -> World:
+        """The reading as it was, with the turn passed on: what is left when no reading of
+        a move is possible."""
+        twin = world.copy()
+        twin.expected = self.following[self.seats.seat[move.player]]
+        twin.repairs += 1
+        return twin
+
+    def pass_(self, world: World, seat: int, move: r.Pass) -> list[Candidate]:
+        """A pass in one reading: before the lead T303; a known hand holding a tile that
+        fits, an illegal pass in this reading (P405 when it is illegal in every reading);
+        out of turn T302."""
+        before = world.reading
+        twin = world.copy()
+        problems: tuple[Diagnostic, ...] = ()
+        if world.expected is not None and world.expected != seat:
+            problems = (out_of_turn(world.expected, move, self.names),)
+        if not before:  # the lead written as a pass: a pass as written, or any tile led
+            twin.expected = self.following[seat]
+            problems += (check_opening_pass(move),)
+            return [Candidate(w, problems, before=before) for w in marked(
+                [twin, *openings(world, seat, move, self.seats)], move)]
+        instead: list[World] = []
+        held = world.table.holders[seat].held()
+        if held is not None and held & FITTING[before.bit_length() - 1]:
+            twin.soft[("P405", move.line)] = illegal_pass(world.table, Chain(before), seat,
+                                                          move)
+            instead = laid_instead(world, seat, move, self.seats)
+        twin.pass_(seat, move, self.seats, self.last)
+        return [Candidate(twin, problems, instead, before)]
+
+    def hint(self) -> str | None:
+        """The opening turned round, when that makes every side fit (once per hand)."""
+        if self.hinted:
+            return None
+        self.hinted = True
+        return opening_turned_fits([m for m in self.moves if isinstance(m, r.Play)])
+
+
+def marked(worlds: list[World], move: Move) -> list[World]:
+    """``worlds``, each marked with the choice it is at ``move`` when it is one of
+    several."""
+    if len(worlds) > 1:
+        for k, other in enumerate(worlds):
+            other.forks += ((move.line, k),)
+    return worlds
+
+
+def _ends(reading_bit: int) -> tuple[int, int]:
+    return divmod(reading_bit.bit_length() - 1, 7)

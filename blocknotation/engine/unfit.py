@@ -1,0 +1,133 @@
+"""The readings of a hand judged to their end (``Reading``), and a claim that fits none of
+them, reported once.
+
+When no reading of a hand agrees with a claim, the claim is wrong (``choose.py``).  The
+message then says what the readings make of it, as every reading has it; where they
+disagree, it says so without choosing one (``points claim Ada 20, but no reading of the slip
+at line 14 gives it: Ada scores 12, Bea scores 7``); and where the readings are in doubt
+themselves, it states no figure at all.
+"""
+
+from __future__ import annotations
+
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from .bounds import Bounds
+from .ending import Ending, Stage
+from .players import Seats
+from .scoring import Count, explain
+from .world import World
+
+
+class Reading:
+    """One reading of a hand judged to its end: how it ended, its points (None: unknown,
+    with ``bounds``), the arithmetic of its count, and its problems with their stages."""
+
+    __slots__ = ("bounds", "claimed", "count", "ending", "points", "problems", "unverified",
+                 "winner", "world")
+
+    def __init__(self, world: World, ending: Ending) -> None:
+        self.world = world
+        self.ending = ending
+        self.problems: list[tuple[Stage, Diagnostic]] = list(ending.problems)
+        self.points: tuple[int, ...] | None = None
+        self.winner = ending.winner
+        self.count: Count | None = None
+        self.bounds: Bounds | None = None
+        self.claimed: tuple[int, ...] | None = None
+        self.unverified = False
+
+    def at(self, stage: Stage) -> list[Diagnostic]:
+        return [d for s, d in self.problems if s == stage]
+
+    def bounded(self) -> Bounds:
+        """Who may have scored in this reading, and how much."""
+        if self.points is None:
+            assert self.bounds is not None
+            return self.bounds
+        if self.winner is None:
+            return Bounds({}, nobody=True)
+        points = self.points[self.winner]
+        return Bounds({self.winner: (points, points)}, nobody=False)
+
+
+def reported(kept: list[Reading], stage: Stage, seats: Seats,
+              doubtful: tuple[int, ...] | None) -> list[Diagnostic]:
+    """A claim no reading agrees with, reported once: as every reading has it, or, where
+    they disagree on what it should have said, without choosing one; ``doubtful``: the
+    lines of the moves reported, when the readings are in doubt (see ``choose``)."""
+    first = kept[0].at(stage)
+    if doubtful is None and all(
+            [(d.code, d.message) for d in x.at(stage)] == [(d.code, d.message) for d in first]
+            for x in kept[1:]):
+        return first
+    lines = diverging(kept)
+    out = []
+    for problem in first:
+        if doubtful is not None and problem.code in _IN_DOUBT:
+            out.append(diagnostic(problem.code, problem.line, problem.column,
+                                  _IN_DOUBT[problem.code], lines=doubtful,
+                                  player=problem.message.args.get("player", ""),
+                                  claim=problem.message.args.get("claim", "")))
+            continue
+        if problem.code == "E504":
+            claimant = problem.message.args.get("claim", "")
+            counts = {m.render(): m for m in (_explained(x, seats, str(claimant))
+                                              for x in kept)}
+            message = Message(
+                N_("points claim {claim}, but no reading of the slip at line {lines} gives "
+                   "it: {counts}"),
+                {"claim": problem.message.args.get("claim", ""), "lines": lines,
+                 "counts": tuple(counts.values())},
+            )
+        elif problem.code == "E503":
+            message = Message(
+                N_("the claim of how the hand ended fits no reading of the slip at line "
+                   "{lines}"), {"lines": lines})
+        elif problem.code == "E502":
+            message = Message(
+                N_("show {player}: no reading of the slip at line {lines} leaves {player} "
+                   "holding these tiles"),
+                {"player": problem.message.args.get("player", ""), "lines": lines})
+        else:
+            out.append(problem)
+            continue
+        out.append(diagnostic(problem.code, problem.line, problem.column, message.template,
+                              **message.args))
+    return out
+
+
+#: The message of a claim that fits no reading, when the readings are in doubt.
+_IN_DOUBT = {
+    "E502": N_("show {player} does not fit the moves as read after the slip at line "
+               "{lines}: either is wrong, so the count of this hand is left unknown"),
+    "E503": N_("the claim of how the hand ended does not fit the moves as read after the "
+               "slip at line {lines}: either is wrong, so how it ended is left unknown"),
+    "E504": N_("points claim {claim} does not fit the moves as read after the slip at line "
+               "{lines}: either is wrong, so the points of this hand are left unknown"),
+}
+
+
+def _explained(x: Reading, seats: Seats, claim: str) -> Message:
+    """What one reading says a hand scores, for a claim it does not allow: its count, or
+    how much the claimed player can score in it."""
+    if x.count is not None:
+        remaining = [p for p in x.ending.remaining if p is not None]
+        return explain(x.count, seats.names, remaining)
+    player = claim.split(" ")[0]
+    bounds = x.bounded()
+    seat = seats.seat.get(player)
+    if seat is None or seat not in bounds.scorers:
+        return Message(N_("{player} cannot score"), {"player": player}) if seat is not None \
+            else Message(N_("somebody scores"))
+    low, high = bounds.scorers[seat]
+    return Message(N_("{player} scores from {low} to {high}"),
+                   {"player": player, "low": low, "high": "?" if high is None else high})
+
+
+def diverging(kept: list[Reading]) -> tuple[int, ...]:
+    """The lines at which the readings left made different choices."""
+    choices = [dict(x.world.forks) for x in kept]
+    lines = {line for c in choices for line in c}
+    return tuple(sorted(line for line in lines if len({c.get(line) for c in choices}) > 1))
+
+

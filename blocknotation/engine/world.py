@@ -1,0 +1,167 @@
+"""A reading of one hand: one way the hand may have gone that the record allows.
+
+A record with no slip has one reading, the record as written.  After a move that cannot be
+what happened as written, whoever wrote it saw *something* happen, and each thing it may
+have been is a reading of its own: the tile laid on the other end, another tile the player
+holds, a pass, the move made by the player whose turn it was (``slips.py`` says which).
+Each reading keeps the whole state of the hand: the chain's two ends, where every tile is
+(``knowledge.Table``), whose turn it is, who has passed since the last play, and how and
+when the hand ended.  Later moves drop the readings in which they cannot be legal, and the
+claims written at the end choose among those left (``choose.py``).
+
+A reading also keeps what it would make of the record besides: the ends after each play
+and how each tile lies (for the annotations and the drawings), the illegal passes it
+implies that are not reported yet (reported only when every reading left implies them),
+and the moves at which it was chosen among others (``forks``: where the readings left
+disagree, the figures they disagree on are unknown, and those lines say why).
+"""
+
+from __future__ import annotations
+
+from ..basics.diagnostics import Diagnostic
+from ..reading import plain as r
+from ..report.values import Outcome
+from .chain import PAIR, Side
+from .knowledge import Table
+from .moves import disproved_pass
+from .players import Seats
+from .tiles import Tile
+
+
+class World:
+    """One reading of a hand, as far as the moves so far go."""
+
+    __slots__ = ("continued", "dead", "end_line", "ends_at", "expected", "forks", "grace",
+                 "in_hands", "outcome", "passed", "placed_at", "reading", "repairs", "soft",
+                 "table", "winner")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.reading = 0
+        """The chain's ends as a one-bit mask (``chain.reading``); 0 before the lead."""
+        self.expected: int | None = None
+        """The seat expected to move next (None: anyone, before the first move of hand
+        1)."""
+        self.passed = 0
+        """The seats that have passed since the last play, one bit each (R12)."""
+        self.outcome: Outcome | None = None
+        self.winner: int | None = None
+        self.end_line = 0
+        self.dead = False
+        self.grace: set[int] = set()
+        """After a dead block: the seats that may still write one pass."""
+        self.in_hands: int | None = None
+        """The tiles the known deals still hold (None: to be worked out)."""
+        self.ends_at: dict[int, tuple[int, int]] = {}
+        self.placed_at: dict[int, tuple[Tile, Side | None]] = {}
+        self.soft: dict[tuple[str, int], Diagnostic] = {}
+        """Illegal passes this reading implies, not reported yet (P405, P407), by code and
+        line."""
+        self.continued = 0
+        """The line of the last move written after a show or claim line that still belongs
+        to the hand (G107 for the end lines before it)."""
+        self.forks: tuple[tuple[int, int], ...] = ()
+        """(line, choice) for each move at which this reading was one of several."""
+        self.repairs = 0
+        """How many moves this reading takes for another than the one written (a slip's
+        reading, ``slips.py``), rather than as written, rule breaking included."""
+
+    def copy(self) -> World:
+        twin = World.__new__(World)
+        twin.table = self.table.copy()
+        twin.reading, twin.expected, twin.passed = self.reading, self.expected, self.passed
+        twin.outcome, twin.winner = self.outcome, self.winner
+        twin.end_line, twin.dead, twin.grace = self.end_line, self.dead, set(self.grace)
+        twin.in_hands = self.in_hands
+        twin.ends_at, twin.placed_at = dict(self.ends_at), dict(self.placed_at)
+        twin.soft, twin.continued, twin.forks = dict(self.soft), self.continued, self.forks
+        twin.repairs = self.repairs
+        return twin
+
+    def key(self) -> tuple[object, ...]:
+        """What tells this reading apart from another for everything still to come."""
+        return (self.reading, self.expected, self.passed, self.outcome, self.winner,
+                self.end_line, self.dead, tuple(sorted(self.grace)), self.continued,
+                self.table.key())
+
+    def end(self, outcome: Outcome, winner: int | None, line: int, seats: int,
+            dead: bool = False) -> None:
+        """The hand ends here in this reading (R12); after a dead block each of the
+        ``seats`` may still write one pass."""
+        self.outcome, self.winner, self.end_line, self.dead = outcome, winner, line, dead
+        if dead:
+            self.grace = set(range(seats))
+
+    def lay(self, seat: int, tile: Tile, after: int, line: int, seats: Seats,
+            layout: tuple[Tile, Side | None] | None, instead: Tile | None = None) -> None:
+        """``seat`` lays ``tile``, one of theirs, and the ends become ``after``; ``layout``:
+        how it lies, when that is worth keeping; ``instead``: the tile written, when this
+        reading has another laid in its place.  A domino (R3, R12), or with every deal known
+        nobody able to play (a dead block), ends the hand."""
+        table = self.table
+        holder = table.holders[seat]
+        if holder.deal is None and holder.passes:
+            self.disprove(seat, tile, line, False, seats.names, instead)
+        table.play(seat, tile, line)
+        self.reading = after
+        self.passed = 0
+        self.expected = seats.following[seat]
+        self.in_hands = None
+        self.ends_at[line] = PAIR[after.bit_length() - 1]
+        if layout is not None:
+            self.placed_at[line] = layout
+        if holder.placed >= seats.each:
+            self.end("domino", seat, line, len(seats.names))
+        elif table.all_known and table.dead(after):
+            self.end("blocked", None, line, len(seats.names), dead=True)
+
+    def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
+        """``seat`` passes at ``move``'s line (a pass written, or a tile tried and taken
+        back).  Every player passing in succession, with no play written after, blocks the
+        hand (R12)."""
+        if self.table.holders[seat].deal is None:
+            self.table.passed(seat, PAIR[self.reading.bit_length() - 1], move.line,
+                              move.column)
+        self.passed |= 1 << seat
+        self.expected = seats.following[seat]
+        if self.passed == (1 << len(seats.names)) - 1 and move.line > last_play:
+            self.end("blocked", None, move.line, len(seats.names))
+
+    def disprove(self, seat: int, tile: Tile, line: int, shown: bool,
+                 names: tuple[str, ...], instead: Tile | None = None) -> None:
+        """``seat``, whose deal is unknown, lays or shows ``tile`` at ``line`` (laid in
+        place of ``instead``, the tile written, in this reading): each earlier pass of
+        theirs while an end showed one of its values was illegal (R4, R8), P407 in this
+        reading unless already found."""
+        for passed in self.table.holders[seat].passes:
+            if passed.line >= line and not shown:
+                continue
+            key = ("P407", passed.line)
+            if key in self.soft:
+                continue
+            value = next((v for v in tile if passed.proves(v)), None)
+            if value is not None:
+                self.soft[key] = disproved_pass(names[seat], (passed.line, passed.column),
+                                                value, tile, line, shown, instead)
+
+
+def merged(worlds: list[World], cap: int) -> tuple[list[World], bool]:
+    """``worlds`` with readings that have come to the same state made one (the illegal
+    passes not yet reported kept only where both imply them, the ends and lays where both
+    agree), at most ``cap`` of them; and whether some had to be dropped to stay within it."""
+    if len(worlds) < 2:
+        return worlds, False
+    found: dict[tuple[object, ...], World] = {}
+    for world in worlds:
+        key = world.key()
+        twin = found.get(key)
+        if twin is None:
+            found[key] = world
+            continue
+        twin.soft = {k: d for k, d in twin.soft.items() if k in world.soft}
+        twin.repairs = min(twin.repairs, world.repairs)
+        twin.ends_at = {k: v for k, v in twin.ends_at.items() if world.ends_at.get(k) == v}
+        twin.placed_at = {k: v for k, v in twin.placed_at.items()
+                          if world.placed_at.get(k) == v}
+    kept = list(found.values())
+    return kept[:cap], len(kept) > cap
