@@ -87,13 +87,15 @@ def test_the_search_is_not_tried_on_too_many_hands(monkeypatch: pytest.MonkeyPat
 
 
 def test_past_the_cap_the_least_totals_decide(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the search gives up, the game is decided only by a player's least total."""
+    """Where the search gives up, the game is decided only by a player's least total; till
+    then whether it is over is not known (None), since either of two players may have
+    reached the target."""
     hand = Bounds({0: (1, None), 1: (1, None)}, nobody=False)
     totals = Totals(3)
     for number in range(1, 10):
         totals.add_unknown(number, hand)
     assert totals.status(5) == ("decided", None)
     monkeypatch.setattr(reach, "MAX_STEPS", 10)
-    assert totals.status(5) == ("in_progress", None)
+    assert totals.status(5) == (None, None)
     totals.add_unknown(10, Bounds({2: (5, 9)}, nobody=False))
     assert totals.status(5) == ("decided", None)

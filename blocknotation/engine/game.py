@@ -77,7 +77,7 @@ def replay_game(
     if seats is None or target is None:
         hands = tuple(_unreplayed(hand, None, None) for hand in game.hands)
         return _placed(problems, number), GameResult(
-            number, game.line, names, target, hands, None, "in_progress", None)
+            number, game.line, names, target, hands, None, None, None)
     totals = Totals(len(seats))
     results, status, winner = _hands(number, game, seats, target, bad, end, totals, problems)
     exact = totals.exact
@@ -110,11 +110,11 @@ def _numbering(game: r.Game) -> list[Diagnostic]:
 def _hands(
     number: int, game: r.Game, seats: Seats, target: int, bad: BadLines, end: int,
     totals: Totals, problems: list[Diagnostic],
-) -> tuple[list[HandResult], Status, int | None]:
+) -> tuple[list[HandResult], Status | None, int | None]:
     """Each hand in turn: replayed, or not (a syntax error in it, or after the game was
     decided, E506); the rotation (R17), the totals and the status after each (R18)."""
     results: list[HandResult] = []
-    status: Status = "in_progress"
+    status: Status | None = "in_progress"
     winner: int | None = None
     decided_after = 0
     previous: int | None = None
@@ -122,7 +122,7 @@ def _hands(
     n, damaged, last = len(seats.names), bool(bad), len(game.hands) - 1
     for k, (hand, span_end) in enumerate(zip(game.hands, starts, strict=True)):
         expected = None if previous is None else (previous + 1) % n
-        if status != "in_progress":
+        if status not in ("in_progress", None):
             late = _after_the_end(hand, seats, totals, target, decided_after)
             problems += _placed([late], number, hand.number)
             results.append(_unreplayed(hand, None, None))

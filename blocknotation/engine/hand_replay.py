@@ -25,7 +25,7 @@ from .hand import Replay
 from .knowledge import Table
 from .order import Stages, by_stage, early_ends
 from .players import Seats
-from .scoring import Count, blocked, domino
+from .scoring import blocked, domino
 from .unfit import Reading
 from .world import World
 
@@ -70,28 +70,23 @@ def _count(
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim."""
     n = len(seats.names)
     remaining = ending.remaining
-    known = [p for p in remaining if p is not None]
     outcome, winner = ending.outcome, ending.winner
+    if None not in remaining and _counted(reading, ending, claim, seats):
+        return
     problems = reading.problems
     at: Stage = ("points", 0)
-    count: Count | None = None
-    if outcome == "domino" and winner is not None and len(known) == n:
-        count = domino(winner, known)
-    elif outcome == "blocked" and len(known) == n:
-        count = blocked(known)
-    if count is not None:
-        reading.points, reading.winner, reading.count = count.points, count.winner, count
-        if claim is not None:
-            problem = check_points(claim, count, seats.seat, seats.names, known)
-            if problem is not None:
-                problems.append((at, problem))
-                reading.claimed = claimed_points(claim, seats.seat, n)
-        return
     counts = [
         (held, held) if moved else (0 if seat == winner else 1, seats.each)
         for seat, held in enumerate(seats.each - h.placed for h in table.holders)
     ]
     held = holdings(table, counts, remaining)
+    if outcome in ("domino", "blocked") and all(
+            h.low == h.high for h, p in zip(held, remaining, strict=True) if p is None):
+        # What each player may hold leaves one number of pips: they are known (R13).
+        ending.remaining = [h.low if p is None else p for h, p in zip(held, remaining,
+                                                                       strict=True)]
+        if _counted(reading, ending, claim, seats):
+            return
     if outcome == "domino" and winner is not None:
         bounds = domino_bounds(winner, held)
     elif outcome == "blocked":  # a tie matters to ``points none``, or once bounds are kept
@@ -135,6 +130,27 @@ def _count(
                "{players} are not known; add their show lines or a points claim"),
             number=hand.number, players=unknown,
         )))
+
+
+def _counted(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats
+             ) -> bool:
+    """Count the hand from every player's pips, known (R13-R15), and check its ``points``
+    claim; False for a hand that did not end (no count)."""
+    known = [p for p in ending.remaining if p is not None]
+    outcome, winner = ending.outcome, ending.winner
+    if outcome == "domino" and winner is not None:
+        count = domino(winner, known)
+    elif outcome == "blocked":
+        count = blocked(known)
+    else:
+        return False
+    reading.points, reading.winner, reading.count = count.points, count.winner, count
+    if claim is not None:
+        problem = check_points(claim, count, seats.seat, seats.names, known)
+        if problem is not None:
+            reading.problems.append((("points", 0), problem))
+            reading.claimed = claimed_points(claim, seats.seat, len(seats.names))
+    return True
 
 
 def _single(bounds: Bounds) -> bool:

@@ -201,14 +201,17 @@ class Totals:
         twin.truth, twin.beliefs = self.truth.copy(), [w.copy() for w in self.beliefs]
         return twin
 
-    def status(self, target: int) -> tuple[Status, int | None]:
+    def status(self, target: int) -> tuple[Status | None, int | None]:
         """The game's status (R18) as far as the evidence goes: ``decided`` when somebody has
-        certainly reached the target but the unknown points leave the winner open."""
+        certainly reached the target but the unknown points leave the winner open; None
+        (not known) when nobody has certainly reached it but somebody may have."""
         truth = self.truth
         exact = truth.exact
         if exact is not None:
             return status_of(exact, target)
         if not self.reached(target):
+            if any(self.reachers(target)):
+                return None, None
             return "in_progress", None
         lows = [truth.lowest(seat) for seat in range(self.seats)]
         top = max(lows)

@@ -60,12 +60,12 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
             [(d.code, d.message) for d in x.at(stage)] == [(d.code, d.message) for d in first]
             for x in kept[1:]):
         return first
-    lines = diverging(kept)
+    lines = _where(diverging(kept))
     out = []
     for problem in first:
         if doubtful is not None and problem.code in _IN_DOUBT:
             out.append(diagnostic(problem.code, problem.line, problem.column,
-                                  _IN_DOUBT[problem.code], lines=doubtful,
+                                  _IN_DOUBT[problem.code], where=_where(doubtful),
                                   player=problem.message.args.get("player", ""),
                                   claim=problem.message.args.get("claim", "")))
             continue
@@ -74,20 +74,20 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
             counts = {m.render(): m for m in (_explained(x, seats, str(claimant))
                                               for x in kept)}
             message = Message(
-                N_("points claim {claim}, but no reading of the slip at line {lines} gives "
+                N_("points claim {claim}, but no reading of {where} gives "
                    "it: {counts}"),
-                {"claim": problem.message.args.get("claim", ""), "lines": lines,
+                {"claim": problem.message.args.get("claim", ""), "where": lines,
                  "counts": tuple(counts.values())},
             )
         elif problem.code == "E503":
             message = Message(
-                N_("the claim of how the hand ended fits no reading of the slip at line "
-                   "{lines}"), {"lines": lines})
+                N_("the claim of how the hand ended fits no reading of {where}"),
+                {"where": lines})
         elif problem.code == "E502":
             message = Message(
-                N_("show {player}: no reading of the slip at line {lines} leaves {player} "
+                N_("show {player}: no reading of {where} leaves {player} "
                    "holding these tiles"),
-                {"player": problem.message.args.get("player", ""), "lines": lines})
+                {"player": problem.message.args.get("player", ""), "where": lines})
         else:
             out.append(problem)
             continue
@@ -98,13 +98,20 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
 
 #: The message of a claim that fits no reading, when the readings are in doubt.
 _IN_DOUBT = {
-    "E502": N_("show {player} does not fit the moves as read after the slip at line "
-               "{lines}: either is wrong, so the count of this hand is left unknown"),
-    "E503": N_("the claim of how the hand ended does not fit the moves as read after the "
-               "slip at line {lines}: either is wrong, so how it ended is left unknown"),
-    "E504": N_("points claim {claim} does not fit the moves as read after the slip at line "
-               "{lines}: either is wrong, so the points of this hand are left unknown"),
+    "E502": N_("show {player} does not fit the moves as read after {where}: either is "
+               "wrong, so the count of this hand is left unknown"),
+    "E503": N_("the claim of how the hand ended does not fit the moves as read after "
+               "{where}: either is wrong, so how it ended is left unknown"),
+    "E504": N_("points claim {claim} does not fit the moves as read after {where}: either "
+               "is wrong, so the points of this hand are left unknown"),
 }
+
+
+def _where(lines: tuple[int, ...]) -> Message:
+    """``the slip at line 14``, or ``the slips at lines 14, 17``."""
+    if len(lines) == 1:
+        return Message(N_("the slip at line {line}"), {"line": lines[0]})
+    return Message(N_("the slips at lines {lines}"), {"lines": lines})
 
 
 def _explained(x: Reading, seats: Seats, claim: str) -> Message:

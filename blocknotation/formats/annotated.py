@@ -93,15 +93,17 @@ def _is_statement(line: str) -> bool:
 
 
 def _relined(message: Message, moved: Mapping[int, int]) -> Message:
-    """``message`` with every line it cites (an argument written ``line {name}`` in its
-    template) renumbered by ``moved``; nested messages too."""
+    """``message`` with every line it cites (an argument written ``line {name}``, or
+    ``lines {name}`` for several, in its template) renumbered by ``moved``; nested messages
+    too."""
 
     def relined(name: str, value: object) -> object:
         if isinstance(value, Message):
             return _relined(value, moved)
         if isinstance(value, tuple):
             return tuple(relined(name, v) for v in value)
-        if type(value) is int and f"line {{{name}}}" in message.template:
+        if type(value) is int and (f"line {{{name}}}" in message.template
+                                   or f"lines {{{name}}}" in message.template):
             return moved.get(value, value)
         return value
 

@@ -78,7 +78,7 @@ class GameView:
     players: tuple[str, ...]
     target: int | None
     house_rule: bool
-    status: str
+    status: str | None
     winner: str | None
     summary: str
     tags: tuple[tuple[str, str], ...]

@@ -1,8 +1,9 @@
 """What the engine found at the end of a hand and of a game, as lines of words.
 
-Used by the annotated output (``#=`` comments after each hand): the outcome, each player's
-remaining pips, the arithmetic of the points (R14, R15) and the running totals.  Unknown
-values are written ``?``.
+Used by the annotated output (``#=`` comments after each hand) and the HTML report: the
+outcome, each player's remaining pips, the arithmetic of the points (R14, R15) and the
+running totals.  Unknown values are written ``?``; where they are unknown because a slip
+leaves readings of the record that disagree (``HandResult.doubt``), the words say so.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def hand_lines(hand: HandResult, players: Sequence[str], lang: str = "en") -> It
         yield _(N_("hand {number}: blocked")).format(number=number)
     elif hand.outcome == "unfinished":
         yield _(N_("hand {number}: unfinished")).format(number=number)
+    elif hand.doubt:
+        yield _(N_("hand {number}: how it ended is not known: after a slip the record can be "
+                   "read more than one way")).format(number=number)
     else:
         yield _(N_("hand {number}: not replayed")).format(number=number)
     if hand.settled_by_claims:
@@ -51,6 +55,9 @@ def _points_line(hand: HandResult, players: Sequence[str], _: Callable[[str], st
     arithmetic = _arithmetic(hand, players, _)
     if arithmetic is not None:
         return arithmetic
+    if hand.points is None and hand.doubt:
+        return _(N_("points: not known: the readings of the record after a slip give "
+                    "different counts"))
     if hand.points is None:
         return _(N_("points: cannot be recomputed"))
     scorer = next((name for name in players if hand.points.get(name)), None)

@@ -62,7 +62,9 @@ class GameResult:
     target: int | None
     hands: tuple[HandResult, ...]
     score: Mapping[str, int] | None
-    status: Status
+    status: Status | None
+    """How the game stands (R18); None when its totals are not known and somebody may have
+    reached the target."""
     winner: str | None
 
 

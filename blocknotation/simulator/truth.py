@@ -5,8 +5,7 @@
 and the game's ``score``, ``status`` and ``winner``) and the simulated truth of that game,
 and sorts every figure.  A figure left unknown (None) is honest; one that differs from the
 truth is wrong.  A winner of None is "nobody" where the hand's points are known and unknown
-otherwise; a status of ``in_progress`` with unknown totals, or ``decided``, leaves the
-winner unknown.
+otherwise; a status of None (not known) or ``decided`` leaves the winner unknown.
 
 Like the rest of the simulator this uses nothing from the validator itself, so that it can
 judge it.
@@ -42,7 +41,7 @@ class _Game(Protocol):
     @property
     def score(self) -> Mapping[str, int] | None: ...
     @property
-    def status(self) -> str: ...
+    def status(self) -> str | None: ...
     @property
     def winner(self) -> str | None: ...
 
@@ -84,7 +83,7 @@ def judge(found: _Game, truth: SimGame, hands: int | None = None) -> Verdict:
     if hands is not None:
         return verdict
     verdict.sort("game score", found.score, dict(truth.score))
-    if found.status == "decided" or (found.status == "in_progress" and found.score is None):
+    if found.status in ("decided", None):
         verdict.unknown.append("game status")
         if found.winner is not None:
             verdict.wrong.append(f"game winner: {found.winner!r} while undecided")
