@@ -186,3 +186,24 @@ def test_a_count_has_room_for_claims_and_extra_hands_only() -> None:
         assert made is not None
         kinds.add(made[0])
     assert kinds == {"claim", "extra_hand"}
+
+
+@pytest.mark.parametrize("kind", sorted(set(KINDS) - {"deal", "extra_hand"}))
+def test_mistake_kinds_choose_the_kind_of_every_mistake(kind: str) -> None:
+    text = generated("--games", "12", "--seed", "5", "--claims", "--mistakes", "1",
+                     "--mistake-kinds", kind)
+    _, file = report(text)
+    games = {d["game"] for d in file["diagnostics"] if d["severity"] == "error"}
+    assert games == set(range(1, 13))
+    first = {}
+    for d in file["diagnostics"]:
+        if d["severity"] == "error":
+            first.setdefault(d["game"], d["code"])
+    assert set(first.values()) <= EXPECTED[kind], (kind, first)
+
+
+def test_an_unknown_mistake_kind_is_a_usage_error() -> None:
+    done = blocknot("generate", "--mistake-kinds", "pass,typo")
+    assert done.returncode == 2
+    assert "typo: the kinds are pass, side" in done.stderr.decode()
+    assert done.stdout == b""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..basics.i18n import N_
+from ..simulator.mistakes import KINDS as MISTAKE_KINDS
 from .common import (
     UsageProblem,
     _language,
@@ -69,6 +70,16 @@ def lsp() -> None:
     run()
 
 
+def _kinds(value: str) -> tuple[str, ...]:
+    """The kinds of mistake ``--mistake-kinds`` names, each one of ``MISTAKE_KINDS``."""
+    kinds = tuple(kind.strip() for kind in value.split(",") if kind.strip())
+    unknown = [kind for kind in kinds if kind not in MISTAKE_KINDS]
+    if unknown or not kinds:
+        raise click.BadParameter(
+            f"{', '.join(unknown) or 'none given'}: the kinds are {', '.join(MISTAKE_KINDS)}")
+    return kinds
+
+
 @click.command(cls=TranslatedCommand)
 @click.option("--games", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("How many games to write."))
@@ -91,11 +102,16 @@ def lsp() -> None:
     help=N_("Put one scorer's mistake into about this fraction of the games (1: every "
             "game), the same for the same seed."),
 )
+@click.option(
+    "--mistake-kinds", "kinds", default=",".join(MISTAKE_KINDS), show_default=True,
+    metavar="KIND,…", callback=lambda _ctx, _param, value: _kinds(value),
+    help=N_("The kinds of mistake to draw from, separated by commas."),
+)
 @click.option("-o", "--output", default=None,
               help=N_("Write here instead of standard output."))
 def generate(
     games: int, players: str, seed: int, partial: bool, claims: bool, counts_only: bool,
-    rate: float, output: str | None,
+    rate: float, kinds: tuple[str, ...], output: str | None,
 ) -> None:
     """Write random legal Block games, complete to the target, in canonical notation."""
     from ..simulator.mistakes import add_mistakes
@@ -106,7 +122,7 @@ def generate(
     count = None if players == "mixed" else int(players)
     games_made = generate_games(seed, games, players=count, partial=partial, claims=claims,
                                 counts_only=counts_only)
-    records = add_mistakes(games_made, rate, seed)
+    records = add_mistakes(games_made, rate, seed, kinds)
     with output_file(output or "-") as stream:
         for index, record in enumerate(records):
             stream.write((record if index == 0 else "\n" + record).encode("utf-8"))

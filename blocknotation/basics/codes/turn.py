@@ -29,10 +29,13 @@ CODES = (
         rules=("R5", "R8"),
         checks=("engine/turns.py",),
         what=N_("A player plays or passes when it is another player's turn. Play goes clockwise, "
-                "in the order of the Players tag. Often a pass was not written down."),
+                "in the order of the Players tag. Often a pass was not written down, or the "
+                "play was written under the wrong name."),
         why=N_("Turns go clockwise (R5), and a player who cannot play still takes their turn, by "
                "passing (R8), so every turn is a line of the record. After the report the turn "
-               "order is taken up again from the player who moved."),
+               "order is taken up again from the player who moved; but when the tile played "
+               "cannot be theirs and may be the one whose turn it was, the name is taken for "
+               "the slip and the play is read as that player's."),
     ),
     Code(
         "T303", "error",
