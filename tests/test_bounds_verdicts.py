@@ -71,7 +71,8 @@ def test_figures(name: str) -> None:
 # case file -> the message of its diagnostic with that code.
 MESSAGES = {
     ("e504_a_pass_rules_tiles_out.txt", "E504"):
-        "points claim Ada 6, but whatever the tiles not shown, Ada scores from 7 to 29",
+        "points claim Ada 6, but whatever the tiles not shown, Ada scores from 7 to 29, if "
+        "every pass was legal (R8); a pass may be a play written as one",
     ("e506_passes_reach_a_house_target.txt", "E506"):
         "hand 2 comes after the game was decided: Cy had at least 70 (whatever the unknown "
         "points were) after hand 1, and the target is 70 (R18)",

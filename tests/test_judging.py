@@ -36,13 +36,25 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "e503_blocked_show_fits.txt": [
         (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": 23}),
     ],
+    # An illegal pass and a wrong claim: the claim `blocked` confirms how the hand ended,
+    # and nothing else is stated (the readings are in doubt: choose.py).
     "p405_pass_in_the_closing_passes.txt": [
-        (0, "outcome", "blocked"), (0, "winner", "Bea"), (0, "unverified", False),
-        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}), (None, "status", "in_progress"),
+        (0, "outcome", "blocked"), (0, "winner", None), (0, "unverified", False),
+        (0, "points", None), (0, "doubt", [21]), (None, "status", None),
     ],
     "p405_closing_passes_hidden_deal.txt": [
         (0, "outcome", "blocked"), (0, "unverified", False),
-        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}), (None, "status", "in_progress"),
+        (0, "points", None), (0, "doubt", [18]), (None, "status", None),
+    ],
+    "clean_the_last_play_left_out.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+        (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
+    ],
+    "e503_a_pass_may_be_a_play.txt": [
+        (0, "outcome", None), (0, "unverified", True),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
     ],
     "p405_closing_passes_no_claim.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),

@@ -137,8 +137,7 @@ def test_syntax_messages_say_what_was_expected_in_words() -> None:
 
 
 @pytest.mark.parametrize(("line", "word", "column"),
-                         [("Cy: 1-1 Left", "Left", 9), ("Cy: [1|1]  rgt # x", "rgt", 12),
-                          ("Cy: 1-1 X", "X", 9)])
+                         [("Cy: [1|1]  rgt # x", "rgt", 12), ("Cy: 1-1 X", "X", 9)])
 def test_a_word_that_is_not_a_side_is_named_with_the_sides(
     line: str, word: str, column: int
 ) -> None:
@@ -146,6 +145,20 @@ def test_a_word_that_is_not_a_side_is_named_with_the_sides(
     assert (d.code, d.line, d.column) == ("S001", 3, column)
     assert d.message.render() == (
         f"'{word}' is not a side: after the tile write L or left, R or right"
+    )
+
+
+@pytest.mark.parametrize(("line", "word", "side", "column"),
+                         [("Cy: 1-1 Left", "Left", "left", 9), ("Cy: 1-1 rigth", "rigth",
+                                                                 "right", 9)])
+def test_a_side_a_letter_or_two_off_is_suggested(
+    line: str, word: str, side: str, column: int
+) -> None:
+    (d,) = parse_text(f'[Players "Ada Bea Cy"]\nhand 1\n{line}\n').diagnostics
+    assert (d.code, d.line, d.column) == ("S001", 3, column)
+    assert d.message.render() == (
+        f"'{word}' is not a side: did you mean '{side}'? After the tile write L or left, R or "
+        "right"
     )
 
 

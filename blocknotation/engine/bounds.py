@@ -147,23 +147,25 @@ def _sums(free: int, fewest: int, most: int) -> int:
 
 
 def holdings(
-    table: Table, counts: list[tuple[int, int]], known: list[int | None]
-) -> list[Holding]:
+    table: Table, counts: list[tuple[int, int]], known: list[int | None],
+    passes: bool = True,
+) -> tuple[list[Holding], bool]:
     """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not
-    placed, not another's deal, not shown by another, none its passes rule out) and how many
-    (``counts``)."""
+    placed, not another's deal, not shown by another, none its passes rule out, unless
+    ``passes`` is false) and how many (``counts``); and whether the passes narrowed them."""
     free: dict[int, int] = {}
     passed = False
     for seat, pips in enumerate(known):
         if pips is None:
             free[seat] = table.candidates(seat) & ~table.others_shown(seat)
             passed = passed or bool(table.holders[seat].passes)
-    if passed:
+    narrowing = False
+    if passed and passes:
         narrowed = {seat: mask & ~table.ruled_out(seat) for seat, mask in free.items()}
         if narrowed != free and _fillable(narrowed, counts):
-            free = narrowed
+            free, narrowing = narrowed, True
     return [Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])
-            for seat, pips in enumerate(known)]
+            for seat, pips in enumerate(known)], narrowing
 
 
 def _fillable(free: dict[int, int], counts: list[tuple[int, int]]) -> bool:

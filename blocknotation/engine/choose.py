@@ -77,14 +77,19 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     that agreement among those left proves nothing; ``slipped``: the lines of the moves
     reported in this hand.
 
-    The readings themselves are in doubt when a claim fits none of them and every one takes
-    some move for another than the one written (``World.repairs``), or when every reading
-    left takes two moves or more for others: a slip the record does not show where it was
-    made (a tile miswritten as one a hidden hand may hold) leaves readings built on it, and
-    one slip needs one repair.  Nothing is then stated of the hand that the readings would
-    give, and the claims found wrong are reported without a figure."""
+    The readings themselves are in doubt when a move of the hand was reported (a stray move
+    written after the claims aside) and a claim then fits no reading, when a show and
+    another claim fit no reading of a hand with moves, or when every reading left takes two
+    moves or more for others than the ones written (``World.repairs``): a slip the record
+    does not show where it was made (a side written on a tile that fits both ends, a tile
+    miswritten as one a hidden hand may hold) leaves readings built on it, and the move
+    reported later is only its consequence.  Nothing is then stated of the hand that the
+    readings would give, and the claims found wrong are reported without a figure."""
+    slipped = [line for line in slipped if line not in order.late]  # not a stray line
     if len(readings) == 1 and not readings[0].world.repairs and not lost:
-        return _as_written(readings[0])  # the usual hand: the record read as written
+        claims = {stage for stage, _ in readings[0].problems if stage[0] != "rest"}
+        if not _in_doubt(claims, slipped, bool(order.moves)):
+            return _as_written(readings[0])  # the usual hand: the record read as written
     kept = readings
     failed: list[tuple[Stage, list[Reading]]] = []
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
@@ -95,7 +100,7 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
             kept = clean
         else:
             failed.append((stage, kept))
-    doubtful = any(all(x.world.repairs for x in among) for _, among in failed) or all(
+    doubtful = _in_doubt({stage for stage, _ in failed}, slipped, bool(order.moves)) or all(
         x.world.repairs > 1 for x in kept)
     problems: list[Diagnostic] = []
     for stage, among in failed:
@@ -109,6 +114,12 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     if doubtful:
         chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
         chosen.doubt = tuple(slipped)
+        if order.outcome is not None and all(stage != ("outcome", 0) for stage, _ in failed):
+            # How the hand ended, as a claim the readings agree with confirms it.
+            outcome = _agreed([x.ending.outcome for x in kept], False)
+            chosen.outcome = outcome
+            if chosen.outcome == "domino":
+                chosen.winner = _agreed([x.ending.winner for x in kept], False)
         claim = order.points
         if claim is not None and all(stage != ("points", 0) for stage, _ in failed):
             # A claim the doubtful readings do not belie stands in, unverified.
@@ -116,6 +127,14 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
             chosen.unverified = True
             chosen.winner = None if claim.player is None else seats.seat[claim.player]
     return chosen
+
+
+def _in_doubt(failed: set[Stage], slipped: Sequence[int], moved: bool) -> bool:
+    """Whether the claims found wrong (their stages) put the readings in doubt: after a
+    move reported, or a show and another claim in a hand with moves (see ``choose``)."""
+    if not failed:
+        return False
+    return bool(slipped) or (moved and len(failed) > 1 and any(s[0] == "show" for s in failed))
 
 
 def _stage_order(stage: Stage) -> tuple[int, int]:

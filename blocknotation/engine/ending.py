@@ -6,7 +6,10 @@ The record is judged as written:
 - when the moves end the hand (``hand.py``), the ``domino``/``blocked`` claim is checked
   against them (E503) and the hand ends as it was played;
 - when a hand has moves that stop before its end, a claim is accepted only if the moves reach
-  it.  A ``domino`` needs every tile placed; a ``blocked`` needs nobody able to play, which
+  it.  A ``domino`` needs every tile placed, or all but the last, which the record may have
+  left out (the record stops before the last play): the player's last tile must then fit an
+  end when their deal is known, and every player before them must be able to pass; a
+  ``blocked`` needs nobody able to play, which
   with every deal known the replay has already seen, and with hidden deals is possible only
   when no known hand and no shown tile fits the ends.  A claim the moves do not reach, or that
   a show contradicts, is E503, naming what is still held or what still fits; the hand is then
@@ -32,6 +35,7 @@ from ..report.values import Outcome
 from .chain import Chain, pairs
 from .claims import check_outcome, check_settled_claim, check_settled_domino
 from .hand import Replay
+from .knowledge import FITTING
 from .moves import end_name
 from .order import Stages
 from .players import Seats
@@ -171,7 +175,14 @@ def _outcome(
         if order.points is not None:
             return None, None, True
     elif isinstance(claim, r.Domino):
+        seat = seats.seat[claim.player]
+        if _last_play_missing(world, seat, seats):
+            return "domino", seat, False
         found.append((at, _domino_not_reached(state, world, claim, seats)))
+        holder = world.table.holders[seat]
+        if holder.deal is None and holder.passes and holder.placed == seats.each - 1:
+            # One of their passes may be a play written as a pass: how it ended is open.
+            return None, None, False
         return "unfinished", None, False
     elif isinstance(claim, r.Blocked):
         problem = _block_not_reached(state, world, claim, seats, shown)
@@ -187,6 +198,29 @@ def _outcome(
         number=number,
     )))
     return "unfinished", None, False
+
+
+def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
+    """Whether the moves, stopped short of the end, leave ``seat`` one tile from going out,
+    with nothing to stop them laying it next: the record stops before the last play, and a
+    ``domino`` claim naming them completes it.  Their last tile fits an end, when their deal
+    is known (R6); every player whose turn comes first can pass, holding nothing that fits,
+    as far as the record knows (R8)."""
+    table = world.table
+    holder = table.holders[seat]
+    if world.outcome is not None or not world.reading or holder.placed != seats.each - 1:
+        return False
+    fitting = FITTING[world.reading.bit_length() - 1]
+    held = holder.held()
+    if held is not None and not held & fitting:
+        return False
+    turn = seat if world.expected is None else world.expected
+    while turn != seat:
+        before = table.holders[turn].held()
+        if before is not None and before & fitting:
+            return False
+        turn = seats.following[turn]
+    return True
 
 
 def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Seats

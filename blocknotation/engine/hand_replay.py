@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..basics.diagnostics import N_, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
-from .bounds import Bounds, blocked_bounds, domino_bounds, holdings, open_bounds
+from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
 from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points
 from .deals import check_deals
-from .ending import Ending, Stage, judge_ending
+from .ending import Ending, judge_ending
 from .hand import Replay
 from .knowledge import Table
 from .order import Stages, by_stage, early_ends
@@ -67,26 +67,63 @@ def _count(
     reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
     table: Table, moved: bool,
 ) -> None:
-    """The hand's points in one reading (R13-R16) and the check of its ``points`` claim."""
+    """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
+
+    Where some pips are unknown, the tiles each player may hold bound them, narrowed by
+    what the passes tell (``bounds.holdings``).  A claim that only those passes belie is
+    not overruled: the passes may hold the slip (a play written as a pass tells of tiles
+    the player did have), so the claim is reported as not fitting them, and the figures
+    they alone would force are not stated."""
+    remaining = ending.remaining
+    if None not in remaining and _counted(reading, ending, claim, seats, remaining):
+        return
+    counts = [
+        (held, held) if moved else (0 if seat == ending.winner else 1, seats.each)
+        for seat, held in enumerate(seats.each - h.placed for h in table.holders)
+    ]
+    held, narrowed = holdings(table, counts, remaining)
+    before = list(reading.problems)
+    wrong = _bounded(reading, ending, claim, seats, held, hand)
+    if wrong is None or not narrowed:
+        return
+    by_the_passes, ending.remaining = ending.remaining, remaining
+    plain = Reading(reading.world, ending)
+    plain.problems = list(before)
+    if _bounded(plain, ending, claim, seats, holdings(table, counts, remaining, False)[0],
+                hand) is not None:
+        ending.remaining = by_the_passes
+        return  # the claim is wrong whatever the passes tell
+    ending.remaining = remaining
+    # Only the passes belie the claim: say so, and state nothing they alone would force.
+    rest = [found for found in reading.problems[len(before):] if found[0][0] == "rest"]
+    reading.problems = [*before, *rest, (("points", 0), diagnostic(
+        "E504", wrong.line, wrong.column,
+        N_("{problem}, if every pass was legal (R8); a pass may be a play written as one"),
+        problem=wrong.message, claim=wrong.message.args.get("claim", ""),
+    ))]
+    reading.points = reading.count = None
+    reading.winner = ending.winner  # who went out, if anyone: the passes do not tell that
+    reading.claimed, reading.bounds, reading.unverified = plain.claimed, plain.bounds, False
+
+
+def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats,
+             held: list[Holding], hand: r.Hand) -> Diagnostic | None:
+    """The count from what each player may hold (``held``), known where it leaves one
+    value, else bounded; the claim checked against it, standing in where it cannot be
+    checked but is possible, else E507.  Returns the claim's problem (E504), if any."""
     n = len(seats.names)
     remaining = ending.remaining
     outcome, winner = ending.outcome, ending.winner
-    if None not in remaining and _counted(reading, ending, claim, seats):
-        return
-    problems = reading.problems
-    at: Stage = ("points", 0)
-    counts = [
-        (held, held) if moved else (0 if seat == winner else 1, seats.each)
-        for seat, held in enumerate(seats.each - h.placed for h in table.holders)
-    ]
-    held = holdings(table, counts, remaining)
     if outcome in ("domino", "blocked") and all(
             h.low == h.high for h, p in zip(held, remaining, strict=True) if p is None):
         # What each player may hold leaves one number of pips: they are known (R13).
-        ending.remaining = [h.low if p is None else p for h, p in zip(held, remaining,
-                                                                       strict=True)]
-        if _counted(reading, ending, claim, seats):
-            return
+        forced: list[int | None] = [h.low if p is None else p
+                                    for h, p in zip(held, remaining, strict=True)]
+        before = len(reading.problems)
+        if _counted(reading, ending, claim, seats, forced):
+            ending.remaining = forced
+            found = [d for _, d in reading.problems[before:]]
+            return found[0] if found else None
     if outcome == "domino" and winner is not None:
         bounds = domino_bounds(winner, held)
     elif outcome == "blocked":  # a tie matters to ``points none``, or once bounds are kept
@@ -98,45 +135,44 @@ def _count(
         bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
     reading.bounds = bounds
     if outcome == "unfinished":
-        return
-    forced = _forced(bounds, n)
+        return None
     problem = None
     if claim is not None:
         problem = check_points_bound(claim, bounds, winner, seats.names)
         if problem is not None:
-            problems.append((at, problem))
+            reading.problems.append((("points", 0), problem))
             reading.claimed = claimed_points(claim, seats.seat, n)
             if outcome == "blocked":
                 reading.bounds = bounds = blocked_bounds(held)
-                forced = _forced(bounds, n)
-    if forced is not None:  # what the tiles allow leaves one value: it is known
-        reading.points, reading.winner = forced
-        return
-    if claim is not None and problem is None:
+    forced_points = _forced(bounds, n)
+    if forced_points is not None:  # what the tiles allow leaves one value: it is known
+        reading.points, reading.winner = forced_points
+    elif claim is not None and problem is None:
         # The claim stands in for what cannot be recomputed.
         reading.points = claimed_points(claim, seats.seat, n)
         reading.unverified = True
         if winner is None and claim.player is not None:
             reading.winner = seats.seat[claim.player]
-        return
-    unknown = tuple(
-        seats.names[seat] for seat, pips_left in enumerate(remaining)
-        if pips_left is None and (claim is not None or seat not in ending.bad_shows)
-    )
-    if unknown:
-        problems.append((("rest", 0), diagnostic(
-            "E507", hand.line, hand.column,
-            N_("the points of hand {number} cannot be recomputed: the tiles left to "
-               "{players} are not known; add their show lines or a points claim"),
-            number=hand.number, players=unknown,
-        )))
+    else:
+        unknown = tuple(
+            seats.names[seat] for seat, pips_left in enumerate(remaining)
+            if pips_left is None and (claim is not None or seat not in ending.bad_shows)
+        )
+        if unknown:
+            reading.problems.append((("rest", 0), diagnostic(
+                "E507", hand.line, hand.column,
+                N_("the points of hand {number} cannot be recomputed: the tiles left to "
+                   "{players} are not known; add their show lines or a points claim"),
+                number=hand.number, players=unknown,
+            )))
+    return problem
 
 
-def _counted(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats
-             ) -> bool:
-    """Count the hand from every player's pips, known (R13-R15), and check its ``points``
-    claim; False for a hand that did not end (no count)."""
-    known = [p for p in ending.remaining if p is not None]
+def _counted(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats,
+             remaining: list[int | None]) -> bool:
+    """Count the hand from every player's pips (``remaining``, all known: R13-R15), and
+    check its ``points`` claim; False for a hand that did not end (no count)."""
+    known = [p for p in remaining if p is not None]
     outcome, winner = ending.outcome, ending.winner
     if outcome == "domino" and winner is not None:
         count = domino(winner, known)

@@ -22,8 +22,11 @@ The order among the end lines themselves is free.
 
 from __future__ import annotations
 
+from copy import copy
+
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
+from ..reading.suggestions import nearest
 from .players import Seats
 
 Move = r.Play | r.Pass
@@ -68,34 +71,42 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     seat = seats.seat
     add_move = reader.out.moves.append
     for s in hand.statements:
-        if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
-            if s.player in seat:
-                if reader.first_end:
-                    reader.out.late.add(s.line)
-                add_move(s)
-                continue
-        elif type(s) is r.Score:
-            for entry in s.entries:  # any name that is not a player's: G104
-                if entry.player not in seat:
-                    reader.problems.append(_not_playing(s, entry.player, seats))
+        while True:  # once, or twice for a name read as the player it is a slip for
+            if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
+                if s.player in seat:
+                    if reader.first_end:
+                        reader.out.late.add(s.line)
+                    add_move(s)
                     break
-            else:
+            elif type(s) is r.Score:
+                for entry in s.entries:  # any name that is not a player's: G104
+                    if entry.player not in seat:
+                        reader.problems.append(_not_playing(s, entry.player, seats))
+                        break
+                else:
+                    reader.end(s)
+                break
+            elif type(s) is r.Show or type(s) is r.Points:
+                if s.player is None or s.player in seat:
+                    reader.end(s)
+                    break
+            elif isinstance(s, _NAMELESS) or s.player is None:
                 reader.end(s)
-            continue
-        elif type(s) is r.Show or type(s) is r.Points:
-            if s.player is None or s.player in seat:
-                reader.end(s)
-                continue
-        elif isinstance(s, _NAMELESS) or s.player is None:
-            reader.end(s)
-            continue
-        elif s.player in seat:
-            if isinstance(s, _SETUP):
-                reader.setup(s)
-            else:
-                reader.end(s)
-            continue
-        reader.problems.append(_not_playing(s, s.player, seats))
+                break
+            elif s.player in seat:
+                if isinstance(s, _SETUP):
+                    reader.setup(s)
+                else:
+                    reader.end(s)
+                break
+            named = s.player
+            meant = None if named is None else nearest(named, seats.names)
+            if meant is None:
+                reader.problems.append(_not_playing(s, named, seats))
+                break
+            reader.problems.append(_read_as(s, named or "", meant, seats))
+            s = copy(s)
+            s.player = meant
     reader.out.last_line = hand.statements[-1].line if hand.statements else hand.line
     return reader.out, reader.problems
 
@@ -130,6 +141,16 @@ def _not_playing(statement: r.Statement, name: str | None, seats: Seats) -> Diag
         "G104", statement.line, statement.column,
         N_("{name} is not one of the players ({players}); this line is ignored"),
         name=name, players=seats.names,
+    )
+
+
+def _read_as(statement: r.Statement, name: str, meant: str, seats: Seats) -> Diagnostic:
+    """G104 for a name a letter or two from exactly one player's: read as theirs."""
+    return diagnostic(
+        "G104", statement.line, statement.column,
+        N_("{name} is not one of the players ({players}): did you mean {meant}? The line is "
+           "read as {meant}'s"),
+        name=name, players=seats.names, meant=meant,
     )
 
 

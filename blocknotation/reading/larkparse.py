@@ -21,6 +21,7 @@ from ..basics.names import KEYWORDS
 from . import plain as p
 from .grammar import build_parser
 from .line_reader import read_tile
+from .suggestions import SIDES, look_alike_problem, misspelled_keyword, not_a_side
 from .syntax_messages import describe_expected, describe_token
 
 Items = list[p.Item | None]
@@ -223,19 +224,22 @@ def parser() -> LarkParser:
 _BAD_SIDE = re.compile(
     r"[^\W\d_][\w'\-]*[ \t]*:[ \t]*(?:[0-9]+-[0-9]+|\[[^\]]*\])[ \t]+([^\s#]+)[ \t]*(?:#.*)?"
 )
-_SIDES = ("L", "R", "left", "right")
 
 
 def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
     column = error.column if isinstance(error.column, int) and error.column > 0 else 1
+    found = look_alike_problem(line, number)  # an en dash for the hyphen, and the like
+    if found is not None:
+        return found
     bad_side = _BAD_SIDE.fullmatch(line.strip(" \t"))
-    if bad_side is not None and bad_side.group(1) not in _SIDES:
+    if bad_side is not None and bad_side.group(1) not in SIDES:
         word = bad_side.group(1)
-        return diagnostic(
-            "S001", number, line.index(word, line.index(":")) + 1,
-            N_("'{word}' is not a side: after the tile write L or left, R or right"),
-            word=printable(word),
-        )
+        return not_a_side(word, line.index(word, line.index(":")) + 1, number)
+    token = getattr(error, "token", None)
+    found = misspelled_keyword(line, number, (column, str(token))
+                               if isinstance(token, Token) else None)
+    if found is not None:
+        return found
     if isinstance(error, UnexpectedCharacters):
         char = line[column - 1] if column <= len(line) else ""
         if char == '"' and "STRING" in (error.allowed or ()):

@@ -36,6 +36,8 @@ def hand_lines(hand: HandResult, players: Sequence[str], lang: str = "en") -> It
     elif hand.doubt:
         yield _(N_("hand {number}: how it ended is not known: after a slip the record can be "
                    "read more than one way")).format(number=number)
+    elif hand.replayed and not hand.settled_by_claims:
+        yield _(N_("hand {number}: how it ended is not known")).format(number=number)
     else:
         yield _(N_("hand {number}: not replayed")).format(number=number)
     if hand.settled_by_claims:

@@ -52,7 +52,7 @@ CODES = (
         "E504", "error",
         N_("a points claim differs from the recomputed points"),
         rules=("R13", "R14", "R15", "R16"),
-        checks=("engine/claims.py",),
+        checks=("engine/claims.py", "engine/hand_replay.py"),
         what=N_("A points claim differs from the points recomputed from the tiles left in every "
                 "hand. The message shows the arithmetic."),
         why=N_("Each tile left counts both halves (R13). A domino scores the sum of all the "
