@@ -24,17 +24,17 @@ CASES = Path(__file__).resolve().parent / "cases"
 
 # case file -> (hand index, key, expected value), and game-level (None, key, value).
 FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
+    # The moves say the hand went on, the claim that it ended: how it ended is not known,
+    # nor its points, nor the totals from it on; the pips the moves leave are.
     "e503_domino_not_reached.txt": [
-        (0, "outcome", "unfinished"), (0, "points", None),
-        (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
-        # The record stops in its last hand: the totals are those before it.
-        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}),
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}), (None, "score", None),
     ],
     "e503_blocked_not_reached.txt": [
-        (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
+        (0, "outcome", None), (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
     ],
     "e503_blocked_show_fits.txt": [
-        (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": 23}),
+        (0, "outcome", None), (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": 23}),
     ],
     # An illegal pass and a wrong claim: the claim `blocked` confirms how the hand ended,
     # and nothing else is stated (the readings are in doubt: choose.py).
@@ -52,9 +52,8 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
     ],
     "e503_a_pass_may_be_a_play.txt": [
-        (0, "outcome", None), (0, "unverified", True),
-        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
-        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+        (0, "outcome", None), (0, "unverified", False), (0, "points", None),
+        (None, "score", None),
     ],
     "p405_closing_passes_no_claim.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),

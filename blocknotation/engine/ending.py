@@ -12,8 +12,9 @@ The record is judged as written:
   ``blocked`` needs nobody able to play, which
   with every deal known the replay has already seen, and with hidden deals is possible only
   when no known hand and no shown tile fits the ends.  A claim the moves do not reach, or that
-  a show contradicts, is E503, naming what is still held or what still fits; the hand is then
-  unfinished, and the claim feeds no count;
+  a show contradicts, is E503, naming what is still held or what still fits; how the hand
+  ended is then not known (the moves say it went on, the claim that it ended: one of them
+  holds a slip), and neither the claim nor the points claim after it feeds a count;
 - claims stand in for moves only in a hand recorded without any (a disputed count), or where
   hidden deals leave the end truly unknown (a ``blocked`` claim as above).  In a disputed
   count the shows still bind the claim: a player who shows no tiles went out, so the hand
@@ -179,17 +180,13 @@ def _outcome(
         if _last_play_missing(world, seat, seats):
             return "domino", seat, False
         found.append((at, _domino_not_reached(state, world, claim, seats)))
-        holder = world.table.holders[seat]
-        if holder.deal is None and holder.passes and holder.placed == seats.each - 1:
-            # One of their passes may be a play written as a pass: how it ended is open.
-            return None, None, False
-        return "unfinished", None, False
+        return None, None, False  # the moves say the hand went on, the claim that it ended
     elif isinstance(claim, r.Blocked):
         problem = _block_not_reached(state, world, claim, seats, shown)
         if problem is None:
             return "blocked", None, False
         found.append((at, problem))
-        return "unfinished", None, False
+        return None, None, False
     found.append((("rest", 0), diagnostic(
         "E501", order.last_line, 1,
         N_("hand {number} stops here before it is over: nobody has gone out and it "

@@ -83,7 +83,9 @@ class Replay:
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
         """Who opens (R5, R17, ``turns.opener``), followed from then on."""
-        seat, problem = opener(order, self.seats, number, expected)
+        table = self.worlds[0].table
+        seat, problem = opener(order, self.seats, number, expected,
+                               lambda who, tile: may_hold(table, who, index(tile)))
         if problem is not None:
             self.problems.append(problem)
         self.worlds[0].expected = self.opener = seat

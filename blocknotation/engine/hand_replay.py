@@ -115,8 +115,10 @@ def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Se
     remaining = ending.remaining
     outcome, winner = ending.outcome, ending.winner
     if outcome in ("domino", "blocked") and all(
-            h.low == h.high for h, p in zip(held, remaining, strict=True) if p is None):
-        # What each player may hold leaves one number of pips: they are known (R13).
+            h.low == h.high and seat not in ending.bad_shows
+            for seat, (h, p) in enumerate(zip(held, remaining, strict=True)) if p is None):
+        # What each player may hold leaves one number of pips: they are known (R13), but
+        # not for a player whose show the record belies (E502).
         forced: list[int | None] = [h.low if p is None else p
                                     for h, p in zip(held, remaining, strict=True)]
         before = len(reading.problems)
@@ -134,8 +136,9 @@ def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Se
             bounds):
         bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
     reading.bounds = bounds
-    if outcome == "unfinished":
-        return None
+    if outcome == "unfinished" or (outcome is None and any(
+            stage == ("outcome", 0) for stage, _ in reading.problems)):
+        return None  # no count: the hand goes on, or the moves and its claim disagree (E503)
     problem = None
     if claim is not None:
         problem = check_points_bound(claim, bounds, winner, seats.names)

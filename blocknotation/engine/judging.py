@@ -162,7 +162,8 @@ class MoveJudge:
     def pass_(self, world: World, seat: int, move: r.Pass) -> list[Candidate]:
         """A pass in one reading: before the lead T303; a known hand holding a tile that
         fits, an illegal pass in this reading (P405 when it is illegal in every reading);
-        out of turn T302."""
+        out of turn T302, and then also the pass of the player whose turn it was, under the
+        wrong name, where it is legal."""
         before = world.reading
         twin = world.copy()
         problems: tuple[Diagnostic, ...] = ()
@@ -180,7 +181,17 @@ class MoveJudge:
                                                           move)
             instead = laid_instead(world, seat, move, self.seats)
         twin.pass_(seat, move, self.seats, self.last)
-        return [Candidate(twin, problems, instead, before)]
+        found = [Candidate(twin, problems, instead, before)]
+        expected = world.expected
+        if problems and expected is not None:
+            # The pass under the wrong name: the player whose turn it was passed, legally.
+            theirs = world.table.holders[expected].held()
+            if theirs is None or not theirs & FITTING[before.bit_length() - 1]:
+                named = world.copy()
+                named.repairs += 1
+                named.pass_(expected, move, self.seats, self.last)
+                found.append(Candidate(named, problems, before=before))
+        return found
 
     def hint(self) -> str | None:
         """The opening turned round, when that makes every side fit (once per hand)."""

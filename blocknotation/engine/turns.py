@@ -8,11 +8,13 @@ be the one whose turn it was, from them: the name was the slip (``hand.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
-from .tiles import text
+from .tiles import Tile, text
 
 
 def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
@@ -38,18 +40,24 @@ def under_the_wrong_name(expected: int, move: Move, names: tuple[str, ...]) -> D
 
 
 def opener(
-    order: Stages, seats: Seats, number: int, expected: int | None
+    order: Stages, seats: Seats, number: int, expected: int | None,
+    may_hold: Callable[[int, Tile], bool] = lambda seat, tile: True,
 ) -> tuple[int | None, Diagnostic | None]:
     """Who opens hand ``number`` (R5, R17): the ``opener`` line, else the first mover, else
     ``expected``, the seat the rotation requires (None: anyone, in a game's first hand).  One
     that differs from the rotation is T301, and is then followed, so that the turns are not
-    all reported again."""
+    all reported again; but a lead, with no ``opener`` line, of a tile its player cannot
+    hold (``may_hold``) while the rotation's opener may is that opener's under the wrong
+    name (T302 at the move, ``hand.py``)."""
     first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
     if first is None:
         return expected, None
     seat = seats.seat[first.player]
     if expected is None or seat == expected:
         return seat, None
+    if isinstance(first, r.Play) and not may_hold(seat, first.tile) and may_hold(
+            expected, first.tile):
+        return expected, None
     names = seats.names
     return seat, diagnostic(
         "T301", first.line, first.column,

@@ -63,6 +63,12 @@ def _points_line(hand: HandResult, players: Sequence[str], _: Callable[[str], st
     if hand.points is None:
         return _(N_("points: cannot be recomputed"))
     scorer = next((name for name in players if hand.points.get(name)), None)
+    if not hand.unverified:  # not every pip is known, but every count they allow is this
+        if scorer is None:
+            return _(N_("nobody scores: whatever the tiles not shown, the lowest total is "
+                        "tied (R15)"))
+        return _(N_("{player} scores {points}: whatever the tiles not shown, the count is "
+                    "the same")).format(player=printable(scorer), points=hand.points[scorer])
     if scorer is None:
         return _(N_("nobody scores, as claimed (not verifiable)"))
     return _(N_("{player} scores {points}, as claimed (not verifiable)")).format(
