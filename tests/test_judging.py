@@ -46,6 +46,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "blocked"), (0, "unverified", False),
         (0, "points", None), (0, "doubt", [18]), (None, "status", None),
     ],
+    "p406_a_side_that_fits_both_ends_flipped.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "doubt", [30]), (None, "score", None),
+    ],
+    "t302_a_pass_under_the_wrong_name.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Dan"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+    ],
+    "e504_a_hidden_play_written_as_a_pass.txt": [
+        (0, "outcome", "blocked"), (0, "points", None), (0, "unverified", False),
+    ],
     "clean_the_last_play_left_out.txt": [
         (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
