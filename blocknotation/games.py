@@ -59,13 +59,12 @@ def game_digest(chunk: Chunk, reading: Reading | None = None) -> str | None:
     chunk holds no game or has lines that cannot be read (its text would not be whole).
     ``reading``: the chunk as already read (``Chunk.read``), so that it is read once."""
     from .formats.canonical import game_lines
-    from .reading.parsing import as_records
 
     reading = chunk.read() if reading is None else reading
     if reading.diagnostics or not reading.records.games:
         return None
-    parsed = as_records(reading)
-    text = "".join(line + "\n" for line in game_lines(parsed.records.games[0], first=True))
+    # The reader's plain form writes the same canonical text as records, without them.
+    text = "".join(line + "\n" for line in game_lines(reading.records.games[0], first=True))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

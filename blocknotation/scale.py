@@ -23,11 +23,11 @@ def file_games(path: str) -> list[tuple[str, GameText]]:
 
 def game_line(item: tuple[str, GameText]) -> str | None:
     """The JSON Lines line for one game, exactly as ``--format jsonl`` writes it (no LF)."""
-    from .formats.report_json import _dumps
+    from .formats.report_json import dumps
 
     path, game = item
     result = validate_game(game, path)
-    return None if result is None else _dumps(result)
+    return None if result is None else dumps(result)
 
 
 def jsonl_bag(paths: Sequence[str], partitions: int | None = None) -> Any:

@@ -78,8 +78,8 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     reported in this hand.
 
     The readings themselves are in doubt when a move of the hand was reported (a stray move
-    written after the claims aside) and a claim then fits no reading, when a show and
-    another claim fit no reading of a hand with moves, or when every reading left takes two
+    written after the claims aside) and a claim then fits no reading, when two claims fit
+    no reading of a hand with moves and a hidden deal, or when every reading left takes two
     moves or more for others than the ones written (``World.repairs``): a slip the record
     does not show where it was made (a side written on a tile that fits both ends, a tile
     miswritten as one a hidden hand may hold) leaves readings built on it, and the move
@@ -88,7 +88,7 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     slipped = [line for line in slipped if line not in order.late]  # not a stray line
     if len(readings) == 1 and not readings[0].world.repairs and not lost:
         claims = {stage for stage, _ in readings[0].problems if stage[0] != "rest"}
-        if not _in_doubt(claims, slipped, bool(order.moves)):
+        if not _in_doubt(claims, slipped, bool(order.moves) and not _all_known(readings)):
             return _as_written(readings[0])  # the usual hand: the record read as written
     kept = readings
     failed: list[tuple[Stage, list[Reading]]] = []
@@ -100,20 +100,23 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
             kept = clean
         else:
             failed.append((stage, kept))
-    doubtful = _in_doubt({stage for stage, _ in failed}, slipped, bool(order.moves)) or all(
+    doubtful = _in_doubt({stage for stage, _ in failed}, slipped,
+                         bool(order.moves) and not _all_known(readings)) or all(
         x.world.repairs > 1 for x in kept)
     problems: list[Diagnostic] = []
+    # Where the claims alone put the readings in doubt, the lines of those claims say why.
+    why = tuple(slipped) or tuple(sorted(d.line for _, among in failed for d in among[0].at(_)))
     for stage, among in failed:
-        problems += reported(among, stage, seats, tuple(slipped) if doubtful else None)
+        problems += reported(among, stage, seats, why if doubtful else None, bool(slipped))
     if before is not None and order.score is not None and len(kept) > 1:
         kept = _by_score(kept, order.score, seats, before)
-    problems += _everywhere(kept)
+    problems += [d for d in _everywhere(kept) if not (doubtful and d.code == "E507")]
     chosen = HandReplay(kept)
     chosen.problems = problems
     _agree(chosen, kept, len(seats.names), lost or doubtful)
     if doubtful:
         chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
-        chosen.doubt = tuple(slipped)
+        chosen.doubt = why
         if order.outcome is not None and all(stage != ("outcome", 0) for stage, _ in failed):
             # How the hand ended, as a claim the readings agree with confirms it.
             outcome = _agreed([x.ending.outcome for x in kept], False)
@@ -129,12 +132,18 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     return chosen
 
 
-def _in_doubt(failed: set[Stage], slipped: Sequence[int], moved: bool) -> bool:
+def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool) -> bool:
     """Whether the claims found wrong (their stages) put the readings in doubt: after a
-    move reported, or a show and another claim in a hand with moves (see ``choose``)."""
+    move reported, or two claims in a hand with moves and hidden deals (``hidden``), where a
+    move may be miswritten as one the hidden hand could make (see ``choose``)."""
     if not failed:
         return False
-    return bool(slipped) or (moved and len(failed) > 1 and any(s[0] == "show" for s in failed))
+    return bool(slipped) or (hidden and len(failed) > 1)
+
+
+def _all_known(readings: list[Reading]) -> bool:
+    """Whether every deal of the hand is known, in every reading."""
+    return all(x.world.table.all_known for x in readings)
 
 
 def _stage_order(stage: Stage) -> tuple[int, int]:

@@ -202,14 +202,17 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
     with nothing to stop them laying it next: the record stops before the last play, and a
     ``domino`` claim naming them completes it.  Their last tile fits an end, when their deal
     is known (R6); every player whose turn comes first can pass, holding nothing that fits,
-    as far as the record knows (R8)."""
+    as far as the record knows (R8), and a hidden player's last tile is one nobody else
+    can hold, with no value their passes say they lacked (R4, R8)."""
     table = world.table
     holder = table.holders[seat]
     if world.outcome is not None or not world.reading or holder.placed != seats.each - 1:
         return False
     fitting = FITTING[world.reading.bit_length() - 1]
     held = holder.held()
-    if held is not None and not held & fitting:
+    if held is None:  # a hidden hand: a tile nobody else can hold that its passes allow
+        held = table.candidates(seat) & ~table.ruled_out(seat)
+    if not held & fitting:
         return False
     turn = seat if world.expected is None else world.expected
     while turn != seat:

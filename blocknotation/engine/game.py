@@ -199,12 +199,15 @@ def _after_the_end(
 def _damaged(
     hand: r.Hand, seats: Seats, expected: int | None, totals: Totals
 ) -> tuple[HandResult, int | None]:
-    """A hand with a syntax error: not replayed; its points claim, if it could be read,
-    stands in unverified.  Returns its result and its opener."""
+    """A hand with a syntax error: not replayed; its points claim, if it could be read and is
+    the only one, stands in unverified.  Returns its result and its opener."""
     n = len(seats)
     opener = _first_mover(hand, seats)
     opener = expected if opener is None else opener
-    claim = next((s for s in hand.statements if isinstance(s, r.Points)), None)
+    claims = [s for s in hand.statements if isinstance(s, r.Points)]
+    # Two points claims: the unreadable line may be a hand's own line (``hnad 2``), and the
+    # claims those of two hands: neither stands in.
+    claim = claims[0] if len(claims) == 1 else None
     gained = None
     if claim is not None and (claim.player is None or claim.player in seats.seat):
         gained = claimed_points(claim, seats.seat, n)

@@ -42,6 +42,8 @@ choose among the readings.
 
 from __future__ import annotations
 
+from copy import copy
+
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from .chain import USUAL, Chain, reading, usual_play
@@ -100,7 +102,10 @@ class Replay:
         play_as_written = self.play_as_written
         pass_as_written = self.pass_as_written
         for move in self.moves:
-            seat = seat_of[move.player]
+            seat = seat_of.get(move.player)
+            if seat is None:  # a name nobody plays by: the move of whoever's turn it is
+                self.step(None, move)
+                continue
             if len(self.worlds) == 1 and not (late and move.line in late):
                 world = self.worlds[0]
                 if world.outcome is None:
@@ -177,13 +182,23 @@ class Replay:
         world.pass_(seat, move, self.seats, self.judge.last)
         return True
 
-    def step(self, seat: int, move: Move) -> None:
+    def step(self, named: int | None, written: Move) -> None:
         """A move judged in every reading: kept where it is legal, else reported once and
-        read as what the writer may have meant (see the module doc)."""
-        late = move.line in self.late
+        read as what the writer may have meant (see the module doc); ``named`` is None for
+        a name nobody plays by (G104): a stray line, or the move of the player whose turn
+        it is, whichever the later moves allow."""
+        late = written.line in self.late
         judge = self.judge
         found: list[Candidate] = []
+        seat, move = (0, written) if named is None else (named, written)
         for world in self.worlds:
+            if named is None:
+                # A stray line, or the move of the player whose turn it is.
+                found.append(Candidate(world, before=world.reading))
+                if world.expected is None:
+                    continue
+                seat, move = world.expected, copy(written)
+                move.player = self.names[seat]
             if world.outcome is not None:
                 found.append(judge.after_the_end(world, seat, move))
             elif isinstance(move, r.Play):

@@ -18,7 +18,7 @@ from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
 from .choose import HandReplay, choose
-from .claims import check_points, check_points_bound, claimed_points
+from .claims import check_points, check_points_bound, claimed_points, claimed_totals
 from .deals import check_deals
 from .ending import Ending, judge_ending
 from .hand import Replay
@@ -42,7 +42,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.replay(order.late)
-    readings = [_judged(state, world, order, seats, hand) for world in state.worlds]
+    implied = _implied(order.score, before, seats)
+    readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped)
     problems += chosen.problems
     kept = chosen.readings
@@ -50,22 +51,40 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
         reading.world.continued for reading in kept)
     if continued:
         problems.extend(early_ends(order, continued))
+    # The rotation goes on from whoever laid the opening tile, whatever the opener line
+    # said (R17; a move out of turn at the lead is T302, once).
+    leaders = {reading.world.leader for reading in kept} - {None}
+    if len(leaders) == 1:
+        opener = leaders.pop()
     chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
     return chosen
 
 
-def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand
-            ) -> Reading:
+def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,
+            implied: tuple[int, ...] | None) -> Reading:
     """One reading judged to its end: how it ended, what it scores, and its problems."""
     ending = judge_ending(state, world, order, seats, hand.number)
     reading = Reading(world, ending)
-    _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves))
+    _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves),
+           implied)
     return reading
+
+
+def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
+             ) -> tuple[int, ...] | None:
+    """The points of the hand a ``score`` line implies, when the totals before it are
+    known: what it claims, less those."""
+    if claim is None or before is None:
+        return None
+    given = claimed_totals(claim, seats.names)
+    if given is None:
+        return None
+    return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
 
 
 def _count(
     reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    table: Table, moved: bool,
+    table: Table, moved: bool, implied: tuple[int, ...] | None = None,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
 
@@ -73,7 +92,8 @@ def _count(
     what the passes tell (``bounds.holdings``).  A claim that only those passes belie is
     not overruled: the passes may hold the slip (a play written as a pass tells of tiles
     the player did have), so the claim is reported as not fitting them, and the figures
-    they alone would force are not stated."""
+    they alone would force are not stated; nor where the ``score`` line implies other
+    points (``implied``) and the tiles without the passes allow them."""
     remaining = ending.remaining
     if None not in remaining and _counted(reading, ending, claim, seats, remaining):
         return
@@ -84,6 +104,11 @@ def _count(
     held, narrowed = holdings(table, counts, remaining)
     before = list(reading.problems)
     wrong = _bounded(reading, ending, claim, seats, held, hand)
+    if (narrowed and wrong is None and claim is None and implied is not None
+            and reading.points is not None and tuple(reading.points) != implied):
+        _unless_plain(reading, ending, seats, hand, remaining,
+                      holdings(table, counts, remaining, False)[0], implied)
+        return
     if wrong is None or not narrowed:
         return
     by_the_passes, ending.remaining = ending.remaining, remaining
@@ -104,6 +129,35 @@ def _count(
     reading.points = reading.count = None
     reading.winner = ending.winner  # who went out, if anyone: the passes do not tell that
     reading.claimed, reading.bounds, reading.unverified = plain.claimed, plain.bounds, False
+
+
+def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
+                  remaining: list[int | None], plain: list[Holding],
+                  implied: tuple[int, ...]) -> None:
+    """Points only the passes force, which the ``score`` line contradicts: where the tiles
+    without the passes allow what the line implies, the points are not stated."""
+    check = Reading(reading.world, ending)
+    by_the_passes, ending.remaining = ending.remaining, list(remaining)
+    _bounded(check, ending, None, seats, plain, hand)
+    if check.points is not None:
+        ending.remaining = by_the_passes
+        return  # the tiles force them whatever the passes tell
+    bounds = check.bounded()
+    scorer = next((seat for seat, points in enumerate(implied) if points), None)
+    allowed = (bounds.nobody if scorer is None else scorer in bounds.scorers and _within(
+        implied[scorer], bounds.scorers[scorer]))
+    if not allowed:
+        ending.remaining = by_the_passes
+        return
+    ending.remaining = list(remaining)
+    reading.points = reading.count = None
+    reading.winner = ending.winner
+    reading.bounds = bounds
+
+
+def _within(points: int, low_high: tuple[int, int | None]) -> bool:
+    low, high = low_high
+    return low <= points and (high is None or points <= high)
 
 
 def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats,

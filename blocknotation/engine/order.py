@@ -6,7 +6,8 @@ docs/notation.md, "Hands", puts a hand's statements in three stages: setup (``op
 replay each statement in the stage it belongs to:
 
 - a statement naming a player who is not in ``Players`` (a ``score`` line: any of its names)
-  is reported (G104) and ignored;
+  is reported (G104) and ignored, or read as the player's a letter or two from its name,
+  when there is exactly one; a move is read as that of the player whose turn it is;
 - a repeated ``opener``, ``deal`` or ``show`` for the same player, or a second claim of the
   same kind (``domino``/``blocked`` are one kind), is reported (G107) and ignored: the first
   one counts;
@@ -101,6 +102,14 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                 break
             named = s.player
             meant = None if named is None else nearest(named, seats.names)
+            if type(s) is r.Play or type(s) is r.Pass:
+                # A move under a name nobody plays by is the move of whoever's turn it is
+                # (``hand.py``), as a move under another player's name is.
+                reader.problems.append(_read_in_turn(s, named or "", meant, seats))
+                if reader.first_end:
+                    reader.out.late.add(s.line)
+                add_move(s)
+                break
             if meant is None:
                 reader.problems.append(_not_playing(s, named, seats))
                 break
@@ -140,6 +149,25 @@ def _not_playing(statement: r.Statement, name: str | None, seats: Seats) -> Diag
     return diagnostic(
         "G104", statement.line, statement.column,
         N_("{name} is not one of the players ({players}); this line is ignored"),
+        name=name, players=seats.names,
+    )
+
+
+def _read_in_turn(move: r.Statement, name: str, meant: str | None, seats: Seats
+                  ) -> Diagnostic:
+    """G104 for a move under a name that is no player's: read as the move of the player
+    whose turn it is, or as a line that is not a move of the hand (``hand.py``)."""
+    if meant is not None:
+        return diagnostic(
+            "G104", move.line, move.column,
+            N_("{name} is not one of the players ({players}): did you mean {meant}? The move "
+               "is read as that of the player whose turn it is, or as a stray line"),
+            name=name, players=seats.names, meant=meant,
+        )
+    return diagnostic(
+        "G104", move.line, move.column,
+        N_("{name} is not one of the players ({players}); the move is read as that of the "
+           "player whose turn it is, or as a stray line"),
         name=name, players=seats.names,
     )
 

@@ -51,10 +51,11 @@ class Reading:
 
 
 def reported(kept: list[Reading], stage: Stage, seats: Seats,
-              doubtful: tuple[int, ...] | None) -> list[Diagnostic]:
+              doubtful: tuple[int, ...] | None, slips: bool = True) -> list[Diagnostic]:
     """A claim no reading agrees with, reported once: as every reading has it, or, where
     they disagree on what it should have said, without choosing one; ``doubtful``: the
-    lines of the moves reported, when the readings are in doubt (see ``choose``)."""
+    lines that put the readings in doubt (see ``choose``): the moves reported, or, when
+    ``slips`` is false, the claims that fit no reading."""
     first = kept[0].at(stage)
     if doubtful is None and all(
             [(d.code, d.message) for d in x.at(stage)] == [(d.code, d.message) for d in first]
@@ -64,8 +65,10 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
     out = []
     for problem in first:
         if doubtful is not None and problem.code in _IN_DOUBT:
+            others = tuple(line for line in doubtful if line != problem.line)
             out.append(diagnostic(problem.code, problem.line, problem.column,
-                                  _IN_DOUBT[problem.code], where=_where(doubtful),
+                                  (_IN_DOUBT if slips else _CLAIMS_IN_DOUBT)[problem.code],
+                                  where=_where(doubtful), lines=others,
                                   player=problem.message.args.get("player", ""),
                                   claim=problem.message.args.get("claim", "")))
             continue
@@ -104,6 +107,20 @@ _IN_DOUBT = {
                "{where}: either is wrong, so how it ended is left unknown"),
     "E504": N_("points claim {claim} does not fit the moves as read after {where}: either "
                "is wrong, so the points of this hand are left unknown"),
+}
+
+
+#: The same, when the claims themselves put the readings in doubt: two of them fit none.
+_CLAIMS_IN_DOUBT = {
+    "E502": N_("show {player} does not fit the moves, nor do the other claims of this hand "
+               "(line {lines}): the moves or the claims hold a slip, so the count of this "
+               "hand is left unknown"),
+    "E503": N_("the claim of how the hand ended does not fit the moves, nor do the other "
+               "claims of this hand (line {lines}): the moves or the claims hold a slip, so "
+               "how it ended is left unknown"),
+    "E504": N_("points claim {claim} does not fit the moves, nor do the other claims of this "
+               "hand (line {lines}): the moves or the claims hold a slip, so the points of "
+               "this hand are left unknown"),
 }
 
 

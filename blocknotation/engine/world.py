@@ -32,8 +32,8 @@ class World:
     """One reading of a hand, as far as the moves so far go."""
 
     __slots__ = ("continued", "dead", "end_line", "ends_at", "expected", "forks", "grace",
-                 "in_hands", "outcome", "passed", "placed_at", "reading", "repairs", "soft",
-                 "table", "winner")
+                 "in_hands", "leader", "outcome", "passed", "placed_at", "reading", "repairs",
+                 "soft", "table", "winner")
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -42,6 +42,8 @@ class World:
         self.expected: int | None = None
         """The seat expected to move next (None: anyone, before the first move of hand
         1)."""
+        self.leader: int | None = None
+        """Who laid the opening tile: the opener the rotation goes on from (R17)."""
         self.passed = 0
         """The seats that have passed since the last play, one bit each (R12)."""
         self.outcome: Outcome | None = None
@@ -70,6 +72,7 @@ class World:
         twin = World.__new__(World)
         twin.table = self.table.copy()
         twin.reading, twin.expected, twin.passed = self.reading, self.expected, self.passed
+        twin.leader = self.leader
         twin.outcome, twin.winner = self.outcome, self.winner
         twin.end_line, twin.dead, twin.grace = self.end_line, self.dead, set(self.grace)
         twin.in_hands = self.in_hands
@@ -100,6 +103,8 @@ class World:
         nobody able to play (a dead block), ends the hand."""
         table = self.table
         holder = table.holders[seat]
+        if not self.reading:
+            self.leader = seat
         if holder.deal is None and holder.passes:
             self.disprove(seat, tile, line, False, seats.names, instead)
         table.play(seat, tile, line)

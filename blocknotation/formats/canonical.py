@@ -9,33 +9,25 @@ tag stand above its blank line, next to the hand they describe.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
+from ..reading import plain as p
 from ..reading import records as r
 
 Tile = tuple[int, int]
 
 
-def statement_text(statement: r.Statement | r.Tag) -> str:
+Line = r.Statement | r.Tag | p.Statement | p.Tag
+"""A tag or a statement, as a record or in the plain form of the reader (the same fields)."""
+
+
+def statement_text(statement: Line) -> str:
     """The canonical text of one statement, without its comments."""
-    match statement:
-        case r.Tag(key=key, value=value):
-            return tag_text(key, value)
-        case r.Opener(player=player) | r.Domino(player=player):
-            return named_text(statement.kind, player)
-        case r.Deal(player=player, tiles=tiles) | r.Show(player=player, tiles=tiles):
-            return tiles_text(statement.kind, player, tiles)
-        case r.Play(player=player, tile=tile, side=side):
-            return play_text(player, tile, side)
-        case r.Pass(player=player):
-            return pass_text(player)
-        case r.Blocked():
-            return "blocked"
-        case r.Points(player=player, points=points):
-            return points_text(player, points)
-        case r.Score(entries=entries):
-            return score_text([(e.player, e.total) for e in entries])
-    raise TypeError(f"not a statement: {statement!r}")
+    write = _WRITERS.get(type(statement))
+    if write is None:
+        raise TypeError(f"not a statement: {statement!r}")
+    return write(statement)
 
 
 # The text of each kind of statement from its values: the records here, and the record JSON
@@ -50,13 +42,13 @@ def named_text(kind: str, player: str) -> str:
     return f"{kind} {player}"
 
 
-def tiles_text(kind: str, player: str, tiles: Iterable[Tile]) -> str:
-    """``deal NAME: a-b …`` or ``show NAME: a-b …`` (``-`` for none)."""
-    return f"{kind} {player}: {' '.join(map(r.tile_text, tiles)) or '-'}"
-
-
 #: Each tile's text by its pips as written (``(3, 5)``: ``3-5``), looked up at every play.
 _TILE_TEXT = {(a, b): r.tile_text((a, b)) for a in range(7) for b in range(7)}
+
+
+def tiles_text(kind: str, player: str, tiles: Iterable[Tile]) -> str:
+    """``deal NAME: a-b …`` or ``show NAME: a-b …`` (``-`` for none)."""
+    return f"{kind} {player}: {' '.join(map(_TILE_TEXT.__getitem__, tiles)) or '-'}"
 
 
 def play_text(player: str, tile: Tile, side: str | None) -> str:
@@ -75,7 +67,27 @@ def score_text(entries: Iterable[tuple[str, int]]) -> str:
     return "score " + ", ".join(f"{player} {total}" for player, total in entries)
 
 
-def hand_header(hand: r.Hand) -> str:
+#: The text of a statement, by its class: the records' and the plain form's, one writer each.
+_WRITERS: dict[type, Callable[[Any], str]] = {}
+for _records, _plain in ((r.Tag, p.Tag), (r.Opener, p.Opener), (r.Domino, p.Domino),
+                         (r.Deal, p.Deal), (r.Show, p.Show), (r.Play, p.Play),
+                         (r.Pass, p.Pass), (r.Blocked, p.Blocked), (r.Points, p.Points),
+                         (r.Score, p.Score)):
+    _WRITERS[_records] = _WRITERS[_plain] = {
+        "tag": lambda s: tag_text(s.key, s.value),
+        "opener": lambda s: named_text("opener", s.player),
+        "domino": lambda s: named_text("domino", s.player),
+        "deal": lambda s: tiles_text("deal", s.player, s.tiles),
+        "show": lambda s: tiles_text("show", s.player, s.tiles),
+        "play": lambda s: play_text(s.player, s.tile, s.side),
+        "pass": lambda s: pass_text(s.player),
+        "blocked": lambda s: "blocked",
+        "points": lambda s: points_text(s.player, s.points),
+        "score": lambda s: score_text([(e.player, e.total) for e in s.entries]),
+    }[_plain.kind]
+
+
+def hand_header(hand: r.Hand | p.Hand) -> str:
     return f"hand {hand.number}"
 
 
@@ -108,18 +120,26 @@ def commented(
     yield f"{text} #{comment}" if comment is not None else text
 
 
-def game_lines(game: r.Game, *, first: bool) -> Iterator[str]:
-    """The lines of one game; ``first`` is false for every game after the file's first."""
-    for index, tag in enumerate(game.tags):
+def game_lines(game: r.Game | p.Game, *, first: bool) -> Iterator[str]:
+    """The lines of one game, as records or as the reader's plain form; ``first`` is false
+    for every game after the file's first."""
+    tags: Sequence[r.Tag | p.Tag] = game.tags
+    hands: Sequence[r.Hand | p.Hand] = game.hands
+    for index, tag in enumerate(tags):
         blank = index == 0 and not first
         yield from commented(statement_text(tag), tag.comments, tag.comment, blank=blank)
-    for index, hand in enumerate(game.hands):
+    for index, hand in enumerate(hands):
         # Nothing comes before the file's first line.
-        blank = not (first and index == 0 and not game.tags)
+        blank = not (first and index == 0 and not tags)
         yield from commented(hand_header(hand), hand.comments, hand.comment, blank=blank)
-        for statement in hand.statements:
-            yield from commented(statement_text(statement), statement.comments,
-                                 statement.comment)
+        statements: Sequence[Line] = hand.statements
+        writers = _WRITERS
+        for statement in statements:
+            text = writers[type(statement)](statement)
+            if statement.comments or statement.comment is not None:
+                yield from commented(text, statement.comments, statement.comment)
+            else:
+                yield text  # the usual statement, without comments
 
 
 def file_lines(record: r.RecordFile, *, continued: bool = False) -> Iterator[str]:

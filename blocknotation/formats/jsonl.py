@@ -14,7 +14,15 @@ from typing import IO, Any
 
 from ..basics.diagnostics import Diagnostic
 from ..report.values import GameResult, Piece, Tally
-from .report_json import _dumps, diagnostic_object, hand_object
+from .report_json import (
+    Keys,
+    counts_text,
+    diagnostic_object,
+    dumps,
+    hand_object,
+    hand_text,
+    name_text,
+)
 
 
 def game_object(path: str, game: GameResult, diagnostics: Sequence[Diagnostic],
@@ -67,6 +75,28 @@ def piece_object(path: str, piece: Piece, digest: str | None, lang: str = "en"
     return found
 
 
+def game_text(path: str, game: GameResult, diagnostics: Sequence[Diagnostic],
+              digest: str | None, suppressed: int, lang: str = "en") -> str:
+    """``dumps`` of ``game_object`` with ``suppressed`` added, written out directly: a
+    pipeline reads a line per game, and ``json.dumps`` of the nested objects costs more
+    than checking the game (``tests/test_jsonl.py`` holds the two equal)."""
+    keys = Keys(game.players)
+    errors = sum(1 for d in diagnostics if d.is_error)
+    players = ", ".join([keys[name] for name in game.players])
+    hands = ", ".join([hand_text(hand, keys) for hand in game.hands])
+    found = ", ".join([dumps(diagnostic_object(d, lang)) for d in diagnostics])
+    target = "null" if game.target is None else str(game.target)
+    return (
+        f'{{"path": {dumps(path)}, "game": {game.index}, "line": {game.line}, '
+        f'"players": [{players}], "target": {target}, "status": {name_text(game.status, keys)}, '
+        f'"winner": {name_text(game.winner, keys)}, "score": {counts_text(game.score, keys)}, '
+        f'"hands": [{hands}], "valid": {"true" if errors == 0 else "false"}, '
+        f'"errors": {errors}, "warnings": {len(diagnostics) - errors}, '
+        f'"diagnostics": [{found}], "digest": {name_text(digest, keys)}, '
+        f'"suppressed": {suppressed}}}'
+    )
+
+
 class JsonLinesSink:
     """Writes a line per game (and per piece of diagnostics outside any game)."""
 
@@ -78,9 +108,15 @@ class JsonLinesSink:
         self.quiet = quiet
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
+        if self.quiet and not piece.diagnostics:
+            return
+        if piece.games:
+            write_line(self.out, game_text(path, piece.games[0], piece.diagnostics, digest,
+                                           piece.suppressed, self.lang))
+            return
         found = piece_object(path, piece, digest, self.lang)
-        if found is not None and not (self.quiet and not found["diagnostics"]):
-            write_line(self.out, _dumps(found))
+        if found is not None:
+            write_line(self.out, dumps(found))
 
     def end_file(self, path: str, tally: Tally) -> None:
         pass

@@ -25,7 +25,7 @@ from .visible import visible_json
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
     # Names and paths come from strangers: invisible characters (bidi controls, zero-width
     # characters, escapes, the lone surrogates of a file name that is not UTF-8) are written
     # as \u escapes, so the document means the same and is safe on a terminal.
@@ -61,7 +61,7 @@ def hand_object(hand: HandResult) -> dict[str, Any]:
     }
 
 
-class _Keys(dict[str, str]):
+class Keys(dict[str, str]):
     """Each name as a JSON string, encoded once: a game's names come on every hand.  Also
     the JSON of a mapping from the game's players, in seat order, to whole numbers, with
     ``%d`` for the numbers: most mappings of a game are such."""
@@ -79,14 +79,14 @@ class _Keys(dict[str, str]):
 @lru_cache(maxsize=4096)
 def _encoded(text: str) -> str:
     # The same names and words come back game after game.
-    return _dumps(text)
+    return dumps(text)
 
 
-def _text(value: str | None, keys: _Keys) -> str:
+def name_text(value: str | None, keys: Keys) -> str:
     return "null" if value is None else keys[value]
 
 
-def _counts(mapping: Mapping[str, int | None] | None, keys: _Keys) -> str:
+def counts_text(mapping: Mapping[str, int | None] | None, keys: Keys) -> str:
     """A mapping of names to whole numbers (or null) as ``json.dumps`` writes it."""
     if mapping is None:
         return "null"
@@ -94,19 +94,21 @@ def _counts(mapping: Mapping[str, int | None] | None, keys: _Keys) -> str:
         values = tuple(mapping.values())
         if None not in values:
             return keys.template % values
-    items = [f"{keys[k]}: {'null' if v is None else _dumps(v)}" for k, v in mapping.items()]
+    items = [f"{keys[k]}: {'null' if v is None else dumps(v)}" for k, v in mapping.items()]
     return "{" + ", ".join(items) + "}"
 
 
-def hand_text(hand: HandResult, keys: _Keys | None = None) -> str:
-    """``_dumps(hand_object(hand))``, written out directly: a large file has a hand every
+def hand_text(hand: HandResult, keys: Keys | None = None) -> str:
+    """``dumps(hand_object(hand))``, written out directly: a large file has a hand every
     few lines, and json.dumps of a dict costs several times more."""
-    keys = _Keys() if keys is None else keys
+    keys = Keys() if keys is None else keys
     return (
-        f'{{"number": {hand.number}, "line": {hand.line}, "opener": {_text(hand.opener, keys)}, '
-        f'"outcome": {_text(hand.outcome, keys)}, "winner": {_text(hand.winner, keys)}, '
-        f'"remaining": {_counts(hand.remaining, keys)}, "points": {_counts(hand.points, keys)}, '
-        f'"score": {_counts(hand.score, keys)}, '
+        f'{{"number": {hand.number}, "line": {hand.line}, '
+        f'"opener": {name_text(hand.opener, keys)}, '
+        f'"outcome": {name_text(hand.outcome, keys)}, "winner": {name_text(hand.winner, keys)}, '
+        f'"remaining": {counts_text(hand.remaining, keys)}, '
+        f'"points": {counts_text(hand.points, keys)}, '
+        f'"score": {counts_text(hand.score, keys)}, '
         f'"unverified": {"true" if hand.unverified else "false"}'
         f'{_doubt(hand.doubt)}}}'
     )
@@ -119,14 +121,14 @@ def _doubt(lines: tuple[int, ...]) -> str:
 
 def game_text(game: GameResult, indent: str = "    ") -> str:
     """One game as JSON text: its header on the first line, one hand per line."""
-    keys = _Keys(game.players)
+    keys = Keys(game.players)
     # As json.dumps writes the header and tail dicts, without its cost per game.
     players = ", ".join([keys[name] for name in game.players])
-    target = "null" if game.target is None else _dumps(game.target)
+    target = "null" if game.target is None else dumps(game.target)
     head = f'{{"index": {game.index}, "line": {game.line}, "players": [{players}], ' \
            f'"target": {target}'
-    tail = f'"score": {_counts(game.score, keys)}, "status": {_text(game.status, keys)}, ' \
-           f'"winner": {_text(game.winner, keys)}}}'
+    tail = f'"score": {counts_text(game.score, keys)}, "status": {name_text(game.status, keys)}, ' \
+           f'"winner": {name_text(game.winner, keys)}}}'
     if not game.hands:
         return f'{head}, "hands": [], {tail}'
     hands = f",\n{indent}  ".join([hand_text(hand, keys) for hand in game.hands])
@@ -141,7 +143,7 @@ def render_piece(piece: Piece, lang: str = "en") -> Rendered:
     """A piece's diagnostics and games as JSON text, for ``JsonReport.add_rendered``."""
     return Rendered(
         Tally().add(piece),
-        tuple(_dumps(diagnostic_object(d, lang)) for d in piece.diagnostics),
+        tuple(dumps(diagnostic_object(d, lang)) for d in piece.diagnostics),
         GAMES_SEPARATOR.join([game_text(game) for game in piece.games]),
     )
 
@@ -192,7 +194,7 @@ class JsonReport:
                 "warnings": tally.warnings, "suppressed": tally.suppressed}
         if unreadable is not None:
             head["unreadable"] = unreadable
-        self.out.write(("\n  " if self.files == 0 else ",\n  ") + _dumps(head)[:-1])
+        self.out.write(("\n  " if self.files == 0 else ",\n  ") + dumps(head)[:-1])
         self.out.write(', "diagnostics": [')
         self.out.write(",".join("\n    " + d for d in diagnostics))
         self.out.write("\n  ]" if diagnostics else "]")
