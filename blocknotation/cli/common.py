@@ -57,11 +57,16 @@ def cannot_read(name: str | None, reason: OSError | Message | str) -> UsageProbl
 def cannot_read_line(name: str | None, reason: OSError | Message | str, lang: str) -> str:
     """The line ``blocknot: cannot read NAME: REASON`` in ``lang``, for a file that a run
     goes on without (exit 2 at its end)."""
+    return f"blocknot: {cannot_read_words(name, reason, lang)}\n"
+
+
+def cannot_read_words(name: str | None, reason: OSError | Message | str, lang: str) -> str:
+    """``cannot read NAME: REASON`` in ``lang``."""
     from ..basics.i18n import translator
 
     problem = cannot_read(name, reason)
     assert problem.words is not None
-    return f"blocknot: {problem.words.render(translator(lang))}\n"
+    return problem.words.render(translator(lang))
 
 
 def read_input(path: str) -> bytes:
@@ -197,4 +202,4 @@ def expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str
     try:
         return expand(files, filters)
     except InputProblem as problem:
-        raise UsageProblem(str(problem)) from None
+        raise UsageProblem(problem.words) from None
