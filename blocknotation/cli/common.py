@@ -77,11 +77,12 @@ def read_input(path: str) -> bytes:
     """
     from ..basics.limits import MAX_INPUT_BYTES
     from ..reading.gunzip import maybe_gunzip
+    from .inputs import open_input
 
     if path == "-":
         return read_stdin()[0]
     try:
-        with open(path, "rb") as handle:
+        with open_input(path) as handle:
             return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise cannot_read(path, error) from None
@@ -120,11 +121,13 @@ def _shown(text: str) -> str:
 @contextmanager
 def _input_stream(path: str) -> Iterator[BinaryIO]:
     """A binary stream of ``path``, or of standard input for ``-``; exit 2 if unreadable."""
+    from .inputs import open_input
+
     if path == "-":
         yield stdin_binary()
         return
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
+        handle = open_input(path)
     except OSError as error:
         raise cannot_read(path, error) from None
     with handle:

@@ -103,19 +103,20 @@ def _batches(
 @dataclass(slots=True, eq=False)
 class _Slot:
     """A place in the output: pieces ready, a batch on its way, or the end of a file (where
-    its unused ``ignore-file`` codes come)."""
+    its unused ``ignore-file`` codes come, ``end`` its selection; ``last``: the file ends)."""
 
     index: int
     work: Work | None = None
     pieces: list[Rendered] | None = None
     end: Selection | None = None
+    last: bool = False
 
 
 def validate_files(
     streams: Iterator[BinaryIO], selections: Sequence[Selection], jobs: int, render: Render,
-) -> Iterator[tuple[int, Rendered]]:
+) -> Iterator[tuple[int, Rendered | None]]:
     """Validate each stream in turn (``selections``: one per stream); yields (stream index,
-    formatted piece) in input order."""
+    formatted piece) in input order, and (index, None) where each stream's pieces end."""
     line = _Line(Pool(workers(jobs), _validate_batch), render)
     try:
         for index, stream in enumerate(streams):
@@ -123,6 +124,8 @@ def validate_files(
             chunks = chunks_of(stream)
             first = next(chunks, None)
             if first is None:
+                line.add(_Slot(index, pieces=[], last=True))
+                yield from line.ready()
                 continue
             # A file's first chunk may hold no game (only comments), so it is numbered here.
             head = validate_chunk(first, 1, chosen)
@@ -131,7 +134,8 @@ def validate_files(
                 line.add(_Slot(index, work=work))
                 while len(line.slots) >= line.limit:
                     yield from line.pop()
-            line.add(_Slot(index, end=chosen))
+            line.add(_Slot(index, end=chosen, last=True))
+            yield from line.ready()  # the files done are written before the next is read
         while line.slots:
             yield from line.pop()
     except BaseException:
@@ -164,7 +168,21 @@ class _Line:
                 return
             self.unsent.popleft()
 
-    def pop(self) -> Iterator[tuple[int, Rendered]]:
+    def ready(self) -> Iterator[tuple[int, Rendered | None]]:
+        """The pieces of the first slots that are ready now, without waiting."""
+        for ticket, answer in self.pool.wait(timeout=0):
+            self._answered(ticket, answer)
+        while self.slots and (self.slots[0].pieces is not None or self.slots[0].end is not None):
+            yield from self.pop()
+
+    def _answered(self, ticket: object, answer: list[Rendered] | Lost) -> None:
+        assert isinstance(ticket, _Slot)
+        if isinstance(answer, Lost):
+            self._lost(ticket, answer)
+        else:
+            ticket.pieces, ticket.work = answer, None
+
+    def pop(self) -> Iterator[tuple[int, Rendered | None]]:
         """The first slot's pieces, once they are ready."""
         head = self.slots[0]
         while head.pieces is None and head.end is None:
@@ -174,23 +192,19 @@ class _Line:
                 self._here(head)
                 break
             for ticket, answer in self.pool.wait():
-                assert isinstance(ticket, _Slot)
-                if isinstance(answer, Lost):
-                    self._lost(ticket, answer)
-                else:
-                    ticket.pieces, ticket.work = answer, None
+                self._answered(ticket, answer)
         self.slots.popleft()
         followed = self.marks.setdefault(head.index, FileMarks())
         if head.end is not None:
-            del self.marks[head.index]
             last = followed.last_piece(head.end.keeps, head.end.suppress)
             if last is not None:
                 yield head.index, self.render(head.index, last)
-            return
-        assert head.pieces is not None
-        for piece in head.pieces:
+        for piece in head.pieces or ():
             followed.follow(piece.file_marks, piece.file_used)
             yield head.index, piece
+        if head.last:
+            del self.marks[head.index]
+            yield head.index, None
 
     def _here(self, slot: _Slot) -> None:
         assert slot.work is not None

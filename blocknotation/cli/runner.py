@@ -73,9 +73,13 @@ def _inputs(paths: Sequence[str], stdin: BinaryIO, opened: list[Input]) -> Itera
             yield opened[-1]
 
 
+#: A piece of file ``index``'s report (None: the file ends there), and the file.
+Tagged = tuple[int, Rendered | None, Input]
+
+
 def _tagged_pieces(
     paths: Sequence[str], stdin: BinaryIO, options: Options, opened: list[Input]
-) -> Iterator[tuple[int, Rendered, Input]]:
+) -> Iterator[Tagged]:
     inputs = _inputs(paths, stdin, opened)
     names = tuple(display_name(path, options.stdin_name) for path in paths)
     render = Render(options.fmt, names, options.lang, options.color)
@@ -83,6 +87,7 @@ def _tagged_pieces(
         for index, source in enumerate(inputs):
             for piece in validate_stream(cast(BinaryIO, source), options.selection_of(index)):
                 yield index, render(index, piece), source
+            yield index, None, source
         return
     from .parallel import validate_files
 
@@ -93,18 +98,23 @@ def _tagged_pieces(
 
 
 class _Feed:
-    """Hands out the tagged pieces one file at a time, keeping counts and progress."""
+    """Hands out the tagged pieces one file at a time, keeping counts and progress.  A file's
+    pieces end at its end, before the next file is read: its report is written whole first
+    (an interruption while the next file is read keeps it)."""
 
-    def __init__(self, tagged: Iterator[tuple[int, Rendered, Input]], files: int,
-                 progress: Progress) -> None:
+    def __init__(self, tagged: Iterator[Tagged], files: int, progress: Progress) -> None:
         self.tagged = tagged
         self.upcoming = next(tagged, None)
         self.tallies = [Tally() for _ in range(files)]
         self.progress = progress
 
     def pieces(self, index: int, read_before: int) -> Iterator[Rendered]:
+        if self.upcoming is not None and self.upcoming[0] < index:  # an earlier file's end
+            self.upcoming = next(self.tagged, None)
         while self.upcoming is not None and self.upcoming[0] == index:
             _, piece, source = self.upcoming
+            if piece is None:
+                return
             self.tallies[index] = self.tallies[index].plus(piece.tally)
             self.progress.read = read_before + source.position
             self.progress.advance(0, piece.tally.games)

@@ -153,16 +153,18 @@ class Pool(Generic[Work, Result]):
             self._bury(worker)
         return True
 
-    def wait(self) -> list[tuple[object, Result | Lost]]:
-        """The answers of the workers that answered or died, once one has (none when no
-        worker holds any work), each with the ticket its work was given with."""
+    def wait(self, timeout: float | None = None) -> list[tuple[object, Result | Lost]]:
+        """The answers of the workers that answered or died, once one has or ``timeout``
+        seconds have passed (none when no worker holds any work), each with the ticket its
+        work was given with."""
         if self.lost:
             lost, self.lost = self.lost, []
             return lost
         holding = [w for w in self.workers if w.busy]
         if not holding:
             return []
-        ready = set(wait([w.connection for w in holding] + [w.process.sentinel for w in holding]))
+        ready = set(wait([w.connection for w in holding] + [w.process.sentinel for w in holding],
+                         timeout))
         answers: list[tuple[object, Result | Lost]] = []
         for worker in holding:
             if worker.connection not in ready and worker.process.sentinel not in ready:

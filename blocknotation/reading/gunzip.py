@@ -61,6 +61,22 @@ def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
     return buffered
 
 
+def gunzipped(data: bytes) -> bytes:
+    """``data`` (gzip data) decompressed whole, within the same bounds as a stream: beyond
+    them, ``GzipDamage`` (``too_large``); damaged data raises what ``gzip.decompress``
+    raises."""
+    import gzip
+
+    compressed = _Counted(io.BufferedReader(_Raw(io.BytesIO(data))))
+    unzipped = gzip.GzipFile(fileobj=compressed, mode="rb")
+    out = bytearray()
+    while block := unzipped.read(1 << 20):
+        out += block
+        if len(out) > allowed(compressed.count):
+            raise too_large()
+    return bytes(out)
+
+
 class _Counted:
     """The compressed bytes, counted as the decompressor takes them."""
 
@@ -68,10 +84,13 @@ class _Counted:
         self.stream = stream
         self.count = 0
 
-    def read(self, size: int = -1) -> bytes:
+    def read(self, size: int = -1, /) -> bytes:
         data = self.stream.read(size)
         self.count += len(data)
         return data
+
+    def seek(self, offset: int, /) -> int:  # gzip only seeks to start again, which no one asks
+        return self.stream.seek(offset)
 
 
 def allowed(compressed: int) -> int:
