@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -110,3 +111,33 @@ def test_sigterm_to_a_group_of_many_workers_is_one_quiet_line(tmp_path: Path) ->
     assert lines[-1] == "blocknot: terminated"
     assert all(line.startswith("blocknot: warning: 16 worker processes") for line in lines[:-1])
     assert json.loads(head + rest)["interrupted"] is True
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_sigterm_at_a_random_moment_leaves_a_whole_document(tmp_path: Path, seed: int) -> None:
+    """The signal comes while the report waits on a full pipe, mostly: with PYTHONUNBUFFERED
+    the write it interrupts once took part of an entry and dropped the rest."""
+    names = []
+    for number in range(30):
+        path = tmp_path / f"{number:02}.block"
+        path.write_bytes(b"\n".join([GOOD] * 20))
+        names.append(str(path))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "blocknotation", "validate", "--isolated", "--format", "json",
+         "--jobs", "2", *names], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    head = os.read(process.stdout.fileno(), 20)  # the report has begun
+    time.sleep(random.Random(seed).uniform(0.0, 1.5))
+    process.send_signal(signal.SIGTERM)
+    rest, error = process.communicate(timeout=60)
+    document = json.loads(head + rest)
+    paths = [entry["path"] for entry in document["files"]]
+    assert paths == names[: len(paths)]
+    assert all(len(entry["games"]) == 20 for entry in document["files"])
+    if process.returncode == 143:
+        assert document["interrupted"] is True
+        assert error.endswith(b"blocknot: terminated\n")
+    else:  # done before the signal came
+        assert (process.returncode, paths, error) == (0, names, b"")
