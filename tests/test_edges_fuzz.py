@@ -130,7 +130,10 @@ def test_validate_answers_whatever_it_is_given(
                  if kind not in WALKED_ONLY]
         targets = ["d", *[n for n in named if "/x.block" in n]] if walk else named or ["d"]
         done = run("validate", "--format", fmt, *arguments, *targets, cwd=root)
-        check(done, fmt, [] if walk else named)
+        # JSON Lines has an object per game: a file without games (empty) has none.
+        answered = [name for name, kind in zip(names, kinds, strict=True)
+                    if kind not in WALKED_ONLY and not (fmt == "jsonl" and kind == "empty")]
+        check(done, fmt, [] if walk else answered)
 
 
 @settings(max_examples=25, deadline=None)

@@ -183,3 +183,25 @@ def test_sigkill_to_workers_at_random_moments(tmp_path: Path, seed: int, fmt: st
     said = error.decode().splitlines()
     assert all(DIED.fullmatch(line) for line in said), said
     assert len(said) <= len(kills)
+
+
+def test_workers_are_started_only_as_batches_need_them(tmp_path: Path) -> None:
+    """``--jobs 64`` on one small file once started 64 processes; a worker starts when a
+    batch has none to take it."""
+    from blocknotation.cli import workers
+
+    started = []
+    original = workers._Worker.__init__
+
+    def counted(self: workers._Worker, function: object) -> None:
+        started.append(self)
+        original(self, function)  # type: ignore[arg-type]
+
+    paths = records(tmp_path)[:1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parallel, "BATCH_CHARS", 3000)
+        expected = report(paths, "json", 1)
+        patch.setattr(workers._Worker, "__init__", counted)
+        assert report(paths, "json", 64) == expected
+    assert 1 <= len(started) < 12  # a batch or two of the file's dozen games each
+    assert report([str(tmp_path / "nothing.block")], "text", 64)[1] == 2
