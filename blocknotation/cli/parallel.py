@@ -162,6 +162,9 @@ class _Line:
             self._send()
 
     def _send(self) -> None:
+        if self.unsent and self.pool.busy:  # take the answers that came: their workers are free
+            for ticket, answer in self.pool.wait(timeout=0):
+                self._answered(ticket, answer)
         while self.unsent:
             work = self.unsent[0].work
             if work is None or not self.pool.give(self.unsent[0], work):
