@@ -25,19 +25,26 @@ from dataclasses import dataclass, field, replace
 from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import N_, Diagnostic, diagnostic
 from .basics.marks import Mark, codes_of, marks_at
+from .reading.source import _LINE_BYTES, _SKIP_BYTES
 from .report.values import Piece
 
 _FILE_MARK = re.compile(rb"\bblocknot:[ \t]*ignore-file\[([^\]\n]{0,200})\]")
 _BLOCK = 1 << 20
 _OVERLAP = 256
+#: Bytes without a line end after which the reading has stopped (``source._bounded``), and
+#: so does the scan.
+_UNENDED = 2 * _LINE_BYTES + _SKIP_BYTES
 #: The code of a suppression that suppresses nothing.
 UNUSED = "S004"
 
 
 def file_codes(path: str) -> tuple[str, ...]:
     """The codes the ``ignore-file`` comments of the regular file at ``path`` suppress: a scan
-    of its bytes a block at a time (a gzip file is read decompressed); none for anything
-    else (a device such as /dev/zero is never scanned)."""
+    of its bytes a block at a time (a gzip file is read decompressed, up to its bound); none
+    for anything else (a device such as /dev/zero is never scanned).
+
+    The scan goes no further than the reading can: it stops at the first NUL byte, where a
+    file stops being text, and after a line longer than the reading reads past."""
     from .reading.gunzip import maybe_gunzip
 
     if not os.path.isfile(path):
@@ -45,8 +52,10 @@ def file_codes(path: str) -> tuple[str, ...]:
     found: dict[int, tuple[str, ...]] = {}  # by where each comment starts
     try:
         with open(path, "rb") as raw:
-            stream, start, tail = maybe_gunzip(raw), 0, b""
+            stream, start, tail, unended = maybe_gunzip(raw), 0, b"", 0
             while block := stream.read(_BLOCK):
+                nul = block.find(b"\0")
+                block = block if nul < 0 else block[:nul]
                 data = tail + block
                 matches = _FILE_MARK.finditer(data) if b"blocknot:" in data else ()
                 for match in matches:  # a quick look first: most blocks have no such comment
@@ -54,8 +63,12 @@ def file_codes(path: str) -> tuple[str, ...]:
                         match.group(1).decode("utf-8", "replace"))
                 start += len(block)
                 tail = data[-_OVERLAP:]
+                end = block.rfind(b"\n")
+                unended = unended + len(block) if end < 0 else len(block) - end - 1
+                if nul >= 0 or unended > _UNENDED:
+                    break
     except (OSError, EOFError, zlib.error):  # gzip.BadGzipFile is an OSError
-        return ()  # reading it for real reports the problem
+        pass  # reading it for real reports the problem; what was read before it counts
     return tuple(code for codes in found.values() for code in codes)
 
 

@@ -39,6 +39,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 LONG_MODULES = (
     "tests/test_schema_agreement.py",
     "tests/test_io_failures.py",
+    "tests/test_worker_chaos.py",
+    "tests/test_signals_close_documents.py",
+    "tests/test_gzip_bounds.py",
+    "tests/test_every_file_answered.py",
+    "tests/test_edges_fuzz.py",
     "tests/test_readme_examples.py",
     "tests/test_html_browser.py",
     "tests/test_json_text_refusals.py",

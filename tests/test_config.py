@@ -8,6 +8,8 @@ import json
 import os
 from pathlib import Path
 
+from blocknotation.basics.limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH
+
 from inprocess import TextDone, run_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,8 +87,14 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     for text, message in [
         ('selct = ["P"]\n', "unknown key 'selct' in {path}; the keys are select, ignore, "
                             "per-file-ignores, strict, lang, include, exclude, jobs, format"),
-        ('jobs = "2"\n', "'jobs' in {path} must be a whole number of at least 0"),
-        ("jobs = -1\n", "'jobs' in {path} must be a whole number of at least 0"),
+        ('jobs = "2"\n', "'jobs' in {path} must be a whole number from 0 to 64"),
+        ("jobs = -1\n", "'jobs' in {path} must be a whole number from 0 to 64"),
+        ("jobs = 100000\n", "'jobs' in {path} must be a whole number from 0 to 64"),
+        ('exclude = ["[z-a]"]\n', "'exclude' in {path}: '[z-a]' is not a valid "
+                                  "gitignore-style pattern"),
+        ('include = ["!"]\n', "'include' in {path}: '!' is not a valid gitignore-style pattern"),
+        ('[per-file-ignores]\n"\\\\" = ["P4"]\n', "'per-file-ignores' in {path}: '\\\\' is not a "
+                                              "valid gitignore-style pattern"),
         ('ignore = ["Q999"]\n', "unknown code or prefix 'Q999' in 'ignore' in {path}; "
                                 "see `blocknot rules`"),
         ('format = "xml"\n', "'format' in {path} must be one of text, json, annotated, jsonl, "
@@ -104,3 +112,29 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     broken = run("validate", "a.block", cwd=tmp_path)
     assert broken.returncode == 2 and broken.stderr.startswith(
         f"blocknot: {config} is not valid TOML: ")
+
+
+def test_a_deeply_nested_or_huge_configuration_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Found walking up, so a hostile checkout could hold one: never a RecursionError (70)."""
+    (tmp_path / "a.block").write_bytes(G105)
+    config = tmp_path / "blocknot.toml"
+    deep = (f"{{path}} is nested too deeply: a configuration file nests arrays and tables at "
+            f"most {MAX_CONFIG_DEPTH} levels deep")
+    for text, message in [
+        ("x = " + "[" * 100_000 + "]" * 100_000 + "\n", deep),
+        ("x = " + "[" * 2_000 + "]" * 2_000 + "\n", deep),
+        ("x = " + "{a = " * 5_000 + "1" + "}" * 5_000 + "\n", deep),
+        ("x = " + "[" * (MAX_CONFIG_DEPTH + 1) + "]" * (MAX_CONFIG_DEPTH + 1) + "\n", deep),
+        ("#" * (MAX_CONFIG_BYTES + 1) + "\n", "{path} is too large: a configuration file "
+                                               f"holds at most {MAX_CONFIG_BYTES} bytes"),
+    ]:
+        config.write_text(text, encoding="utf-8")
+        done = run("validate", "a.block", cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, ""), text[:20]
+        assert done.stderr == "blocknot: " + message.format(path=config) + "\n"
+    config.unlink()
+    # As deep as the bound allows, in another tool's table of a pyproject.toml: accepted.
+    nested = "[" * (MAX_CONFIG_DEPTH - 2) + "]" * (MAX_CONFIG_DEPTH - 2)
+    (tmp_path / "pyproject.toml").write_text(
+        f"[tool.other]\nx = {nested}\n\n[tool.blocknot]\nignore = [\"G105\"]\n", "utf-8")
+    assert run("validate", "a.block", cwd=tmp_path).returncode == 0

@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_JOBS
+from .patterns import BadPattern, compiled
+
 FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
 KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
         "jobs", "format")
@@ -43,12 +46,10 @@ class Config:
         relative to the configuration file's directory)."""
         if not self.per_file_ignores or self.path is None:
             return ()
-        import pathspec
-
         relative = os.path.relpath(os.path.abspath(path), os.path.dirname(self.path))
         codes: list[str] = []
-        for pattern, ignored in self.per_file_ignores:
-            if pathspec.PathSpec.from_lines("gitignore", [pattern]).match_file(relative):
+        for pattern, ignored in self.per_file_ignores:  # each checked when it was read
+            if compiled([pattern]).match_file(relative):
                 codes += ignored
         return tuple(codes)
 
@@ -77,17 +78,42 @@ def _has_section(path: str) -> bool:
 
 
 def _read(path: str) -> dict[str, Any]:
+    """The TOML of ``path``, refused when it is larger or nested deeper than the bounds."""
     import tomllib  # only when there is a file to read
 
     try:
         with open(path, "rb") as handle:
-            return tomllib.load(handle)
+            data = handle.read(MAX_CONFIG_BYTES + 1)
     except OSError as error:
         raise ConfigProblem(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigProblem(f"{path} is too large: a configuration file holds at most "
+                            f"{MAX_CONFIG_BYTES} bytes")
+    try:
+        parsed = tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise ConfigProblem(f"{path} is not valid TOML: {error}") from None
     except UnicodeDecodeError:
         raise ConfigProblem(f"{path} is not valid TOML: it is not UTF-8 text") from None
+    except RecursionError:  # deeper than the parser can go: beyond the bound, surely
+        parsed = None
+    if parsed is None or _depth(parsed) - 1 > MAX_CONFIG_DEPTH:  # the document's own table
+        raise ConfigProblem(f"{path} is nested too deeply: a configuration file nests arrays "
+                            f"and tables at most {MAX_CONFIG_DEPTH} levels deep")
+    return parsed
+
+
+def _depth(value: object) -> int:
+    """How deep arrays and tables nest in ``value`` (counted without recursion)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level + 1)
+            stack += [(inner, level + 1) for inner in item]
+    return deepest
 
 
 def load(path: str) -> Config:
@@ -114,8 +140,8 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
         per_file_ignores=value.per_file_ignores(),
         strict=value.typed("strict", bool, "true or false"),
         lang=value.choice("lang", ("en", "it")),
-        include=value.strings("include"),
-        exclude=value.strings("exclude"),
+        include=value.patterns("include"),
+        exclude=value.patterns("exclude"),
         jobs=value.jobs(),
         format=value.choice("format", FORMATS),
     )
@@ -145,6 +171,15 @@ class _Checker:
             raise self.fail(key, "a list of strings")
         return tuple(value)
 
+    def patterns(self, key: str, value: Sequence[str] | None = None) -> tuple[str, ...]:
+        """Gitignore-style patterns, each one that pathspec can compile."""
+        patterns = self.strings(key) if value is None else tuple(value)
+        try:
+            compiled(patterns)
+        except BadPattern as bad:
+            raise ConfigProblem(f"{key!r} in {self.path}: {bad}") from None
+        return patterns
+
     def choice(self, key: str, choices: Sequence[str]) -> str | None:
         value = self.typed(key, str, "one of " + ", ".join(choices))
         if value is not None and value not in choices:
@@ -152,9 +187,10 @@ class _Checker:
         return value  # type: ignore[no-any-return]
 
     def jobs(self) -> int | None:
-        value = self.typed("jobs", int, "a whole number of at least 0")
-        if value is not None and value < 0:
-            raise self.fail("jobs", "a whole number of at least 0")
+        wanted = f"a whole number from 0 to {MAX_JOBS}"
+        value = self.typed("jobs", int, wanted)
+        if value is not None and not 0 <= value <= MAX_JOBS:
+            raise self.fail("jobs", wanted)
         return value  # type: ignore[no-any-return]
 
     def codes(self, key: str, value: Any = None) -> tuple[str, ...]:
@@ -175,6 +211,7 @@ class _Checker:
         for pattern, codes in table.items():
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                 raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
+            self.patterns("per-file-ignores", [pattern])
             found.append((pattern, self.codes("per-file-ignores", tuple(codes))))
         return tuple(found)
 

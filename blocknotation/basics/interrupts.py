@@ -1,8 +1,10 @@
-"""Holding Ctrl-C back while a piece of output is written, so that what is written is whole.
+"""Ctrl-C (SIGINT) and SIGTERM as exceptions, and holding them back while a piece of output
+is written, so that what is written is whole.
 
-``held()`` delays SIGINT until the block ends and then raises ``KeyboardInterrupt`` as if it
-had come just then.  The JSON report writes each file's entry under it, so an interrupted
-run can still close the document (see ``runner.run_validate``).
+``held()`` delays both signals until the block ends and then raises ``KeyboardInterrupt``
+or ``Terminated`` as if the signal had come just then.  The reports write each entry under
+it, so an interrupted run can still close its document (see ``runner.run_validate`` and
+``gamewise.run``).
 """
 
 from __future__ import annotations
@@ -14,12 +16,26 @@ from contextlib import contextmanager
 from types import FrameType
 
 
+class Terminated(BaseException):
+    """SIGTERM, turned into an exception so that a half-written ``-o FILE`` is removed and a
+    report is closed as a whole document."""
+
+
+def terminate(number: int, frame: FrameType | None) -> None:
+    """The handler of SIGTERM that ``commands.main`` installs."""
+    raise Terminated
+
+
+#: What each signal that ``held`` delays raises, when its handler is the one that raises it.
+_RAISES = ((signal.SIGINT, signal.default_int_handler, KeyboardInterrupt),
+           (signal.SIGTERM, terminate, Terminated))
+
+
 @contextmanager
 def held() -> Iterator[None]:
-    """Run the block with SIGINT delayed to its end (only in the main thread; elsewhere,
-    or when SIGINT is not Python's to handle, the block runs as it is)."""
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    """Run the block with SIGINT and SIGTERM delayed to its end (only in the main thread,
+    and only the signals whose handler is Python's raising one)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
@@ -27,15 +43,16 @@ def held() -> Iterator[None]:
     def remember(number: int, frame: FrameType | None) -> None:
         caught.append(number)
 
-    signal.signal(signal.SIGINT, remember)
+    delayed = [(number, handler, error) for number, handler, error in _RAISES
+               if signal.getsignal(number) is handler]
+    for number, _, _ in delayed:
+        signal.signal(number, remember)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    if caught:
-        raise KeyboardInterrupt
+        for number, handler, _ in delayed:
+            signal.signal(number, handler)
+    for number, _, error in delayed:
+        if number in caught:
+            raise error
 
-
-def ignore_in_worker() -> None:
-    """A worker process leaves Ctrl-C to the main process, which stops the pool."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -34,3 +34,26 @@ MAX_NUMBER_DIGITS = 9
 #: Statements in one hand; the parser reports the first statement beyond this (S001) and
 #: drops the rest of the hand, which is then not replayed.
 MAX_STATEMENTS_PER_HAND = 10_000
+
+#: Bytes of one gzip-compressed input once decompressed, some 30,000 games; and, before
+#: that, no more than ``GUNZIP_RATIO`` times the compressed bytes read (or
+#: ``MAX_INPUT_BYTES``, whichever is more).  A small file that would decompress to more (a
+#: "gzip bomb") is not read past it: the file cannot be read whole (exit 2), and what was
+#: read of it is reported.  An uncompressed file has no such bound: it costs its own size.
+MAX_GUNZIP_BYTES = 64 * 1024 * 1024
+
+#: Bytes of a configuration file (``blocknot.toml``, ``pyproject.toml``); a larger one is
+#: refused with one line, before it is parsed.
+MAX_CONFIG_BYTES = 1024 * 1024
+
+#: Levels of arrays and tables nested in a configuration file (a real one uses four); a
+#: file nested deeper is refused with one line.
+MAX_CONFIG_DEPTH = 32
+
+#: Worker processes ``--jobs`` may ask for.  More than the machine's CPUs is allowed, with a
+#: warning, up to this; ``--jobs 0`` means one per CPU, up to this.
+MAX_JOBS = 64
+
+#: Times its own size a gzip-compressed input may decompress to (beyond ``MAX_INPUT_BYTES``):
+#: records compress about five times, a "gzip bomb" hundreds of times.
+GUNZIP_RATIO = 20

@@ -24,8 +24,8 @@ from ..reading.gunzip import maybe_gunzip
 from ..reading.parsing import as_records
 from ..report.values import FileReport, Piece, Tally
 from .common import cannot_read_line
+from .inputs import Input
 from .output import output_file, say, scratch, stdout_is_terminal
-from .runner import Input
 
 _SPOOL_BYTES = 8 * 1024 * 1024
 

@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from .. import __version__
+from ..basics.interrupts import Terminated, terminate
 from .common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -76,29 +77,21 @@ def cli(lang: str | None) -> None:  # a command's own --lang comes after, and wi
     """blocknot: read, check and score game records of Block, the domino game."""
 
 
-class Terminated(BaseException):
-    """SIGTERM, turned into an exception so that a half-written ``-o FILE`` is removed."""
-
-
-def _terminate(number: int, frame: object) -> None:
-    raise Terminated
-
-
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Run the command line; every failure ends in one line on standard error and a status."""
     args: Any = list(argv) if argv is not None else None
-    terminate = signal.getsignal(signal.SIGTERM)
+    before = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is not threading.main_thread():
-        terminate = None  # only the main thread may set a handler
-    if terminate is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _terminate)
+        before = None  # only the main thread may set a handler
+    if before is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, terminate)
     unguard = guard_stdout()
     try:
         _run(args)
     finally:
         unguard()
-        if terminate is signal.SIG_DFL:
-            signal.signal(signal.SIGTERM, terminate)
+        if before is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, before)
 
 
 def _run(args: Any) -> NoReturn:

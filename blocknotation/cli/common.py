@@ -57,11 +57,16 @@ def cannot_read(name: str | None, reason: OSError | Message | str) -> UsageProbl
 def cannot_read_line(name: str | None, reason: OSError | Message | str, lang: str) -> str:
     """The line ``blocknot: cannot read NAME: REASON`` in ``lang``, for a file that a run
     goes on without (exit 2 at its end)."""
+    return f"blocknot: {cannot_read_words(name, reason, lang)}\n"
+
+
+def cannot_read_words(name: str | None, reason: OSError | Message | str, lang: str) -> str:
+    """``cannot read NAME: REASON`` in ``lang``."""
     from ..basics.i18n import translator
 
     problem = cannot_read(name, reason)
     assert problem.words is not None
-    return f"blocknot: {problem.words.render(translator(lang))}\n"
+    return problem.words.render(translator(lang))
 
 
 def read_input(path: str) -> bytes:
@@ -72,11 +77,12 @@ def read_input(path: str) -> bytes:
     """
     from ..basics.limits import MAX_INPUT_BYTES
     from ..reading.gunzip import maybe_gunzip
+    from .inputs import open_input
 
     if path == "-":
         return read_stdin()[0]
     try:
-        with open(path, "rb") as handle:
+        with open_input(path) as handle:
             return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise cannot_read(path, error) from None
@@ -115,11 +121,13 @@ def _shown(text: str) -> str:
 @contextmanager
 def _input_stream(path: str) -> Iterator[BinaryIO]:
     """A binary stream of ``path``, or of standard input for ``-``; exit 2 if unreadable."""
+    from .inputs import open_input
+
     if path == "-":
         yield stdin_binary()
         return
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors become exit 2
+        handle = open_input(path)
     except OSError as error:
         raise cannot_read(path, error) from None
     with handle:
@@ -197,4 +205,4 @@ def expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str
     try:
         return expand(files, filters)
     except InputProblem as problem:
-        raise UsageProblem(str(problem)) from None
+        raise UsageProblem(problem.words) from None

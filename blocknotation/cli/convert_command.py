@@ -82,7 +82,7 @@ def _convert_many(file: str, target: str | None, output: str | None, lang: str |
     try:
         sys.exit(convert_many(file, target, output, _language(lang)))
     except InputProblem as problem:
-        raise UsageProblem(str(problem)) from None
+        raise UsageProblem(problem.words) from None
 
 
 def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | None) -> NoReturn:
@@ -106,7 +106,7 @@ def _convert_large(
     from ..formats.convert import looks_like_json, spooled_conversion
     from ..reading.gunzip import maybe_gunzip
     from ..reading.source import Prefixed
-    from .runner import Input
+    from .inputs import Input
 
     with _input_stream(file) as stream:
         try:  # a file is read again from its start; standard input goes on after ``head``

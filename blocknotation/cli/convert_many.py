@@ -2,7 +2,8 @@
 
 Text records (``*.block``, ``*.block.gz``) become ``.json`` files and JSON records
 (``*.json``) become ``.block`` files, under OUTDIR at the same relative path.  A record that
-cannot be read is reported on standard error and skipped; the others are still converted.
+cannot be read (a dangling link, a FIFO, damaged gzip data) is reported on standard error and
+skipped, and the others are still converted.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..basics.diagnostics import N_, Message, printable
 from ..reading.gunzip import maybe_gunzip
-from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand
+from .common import cannot_read_line
+from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand, open_input
+from .output import say
 
 if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
@@ -38,27 +42,33 @@ def output_name(path: str, root: str, data_is_json: bool) -> str:
 
 
 def convert_many(argument: str, target: str | None, output: str | None, lang: str) -> int:
-    """Convert every record found; the exit status (1 when one could not be read)."""
+    """Convert every record found; the exit status: 2 when a file could not be read, else 1
+    when one could not be converted."""
     from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.convert import convert_bytes, looks_like_json
 
     if output is None:
-        raise InputProblem("converting a directory or a glob needs -o OUTDIR")
+        raise InputProblem(Message(N_("converting a directory or a glob needs -o OUTDIR")))
     include: Sequence[str] = (*DEFAULT_INCLUDE, "*.json")
     root = argument if os.path.isdir(argument) else os.curdir
     status = 0
     for path in expand([argument], Filters(tuple(include))):
-        with open(path, "rb") as raw:
-            data = maybe_gunzip(raw).read(MAX_INPUT_BYTES + 1)
+        try:
+            with open_input(path) as raw:
+                data = maybe_gunzip(raw).read(MAX_INPUT_BYTES + 1)
+        except OSError as error:  # a dangling link, a FIFO, damaged gzip data: skipped
+            say(cannot_read_line(printable(path), error, lang))
+            status = 2
+            continue
         if len(data) > MAX_INPUT_BYTES:
             sys.stderr.write(f"blocknot: {path} is too large to convert with others; "
                              "convert it alone\n")
-            status = 1
+            status = max(status, 1)
             continue
         text, diagnostics = convert_bytes(data, target)
         if text is None:
             _report(path, data, diagnostics, lang)
-            status = 1
+            status = max(status, 1)
             continue
         destination = os.path.join(output, output_name(path, root, looks_like_json(data)))
         os.makedirs(os.path.dirname(destination) or ".", exist_ok=True)

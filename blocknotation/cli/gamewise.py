@@ -11,15 +11,17 @@ games' text).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import BinaryIO, Protocol
+from typing import BinaryIO, Protocol, cast
 
+from ..basics.diagnostics import printable
+from ..basics.interrupts import Terminated
 from ..pipeline import EVERYTHING, Selection, validate_chunk
-from ..reading.gunzip import maybe_gunzip
 from ..report.values import Piece, Tally
 from ..suppress import FileMarks, followed
-from .common import cannot_read
+from .common import cannot_read_line, cannot_read_words
+from .inputs import open_input, unzipped
+from .output import say
 
 
 class Sink(Protocol):
@@ -29,9 +31,13 @@ class Sink(Protocol):
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None: ...
 
+    def unreadable(self, path: str, reason: str, message: str) -> None:
+        """``path`` could not be read whole: ``reason`` as the system says it, ``message``
+        the line ``cannot read PATH: REASON`` in the user's language."""
+
     def end_file(self, path: str, tally: Tally) -> None: ...
 
-    def close(self) -> None: ...
+    def close(self, interrupted: bool = False) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +69,45 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
         yield last, None
 
 
-def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
-    """Validate every source into ``sink``; the counts of each file, in order."""
-    tallies = []
-    with ExitStack() as stack:
+def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO, lang: str = "en"
+        ) -> tuple[list[Tally], bool]:
+    """Validate every source into ``sink``: the counts of each file, in order, and whether a
+    file could not be read whole.  Such a file is told on standard error and to the sink,
+    and the others are still checked; interrupted (Ctrl-C, SIGTERM), the sink's document is
+    closed, marked so, before the interruption goes on."""
+    tallies, unreadable = [], False
+    try:
         for source in sources:
-            raw = stdin if source.path == "-" else stack.enter_context(open(source.path, "rb"))
-            stream = maybe_gunzip(raw)
-            tally = Tally()
-            try:
-                for piece, digest in pieces(stream, source.selection, sink.wants_digest):
-                    tally = tally.add(piece)
-                    sink.add(source.name, piece, digest)
-            except OSError as error:  # damaged compressed data, or a failing disk: exit 2
-                raise cannot_read(None if source.path == "-" else source.name, error) from None
+            tally, error = _one(source, sink, stdin)
+            if error is not None:
+                unreadable = True
+                name = None if source.path == "-" else printable(source.name)
+                say(cannot_read_line(name, error, lang))
+                reason = error.strerror or str(error) or type(error).__name__
+                sink.unreadable(source.name, reason, cannot_read_words(name, error, lang))
             sink.end_file(source.name, tally)
             tallies.append(tally)
+    except (KeyboardInterrupt, Terminated):
+        sink.close(interrupted=True)
+        raise
     sink.close()
-    return tallies
+    return tallies, unreadable
+
+
+def _one(source: Source, sink: Sink, stdin: BinaryIO) -> tuple[Tally, OSError | None]:
+    """Validate one source into ``sink``: its counts, and why it could not be read whole."""
+    try:
+        raw = stdin if source.path == "-" else open_input(source.path)
+    except OSError as error:
+        return Tally(), error
+    try:
+        stream = unzipped(raw)
+        tally = Tally()
+        for piece, digest in pieces(cast(BinaryIO, stream), source.selection,
+                                    sink.wants_digest):
+            tally = tally.add(piece)
+            sink.add(source.name, piece, digest)
+        return tally, stream.error
+    finally:
+        if raw is not stdin:
+            raw.close()

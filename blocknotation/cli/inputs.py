@@ -1,13 +1,24 @@
 """Inputs: which files to read (directories, globs, include/exclude patterns, .gitignore),
 and opening them (gzip-compressed input is recognised by its magic bytes:
-``reading/gunzip.py``)."""
+``reading/gunzip.py``).
+
+A file found in a directory or by a glob is a ``Found`` path: if it is not a regular file (a
+FIFO, a socket, a device) it is reported and never opened, since opening a FIFO waits for a
+writer and opening a device may do anything.  A file named on the command line is opened
+whatever it is, as ``cat`` would.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from ..basics.diagnostics import N_, Message
+from ..basics.patterns import BadPattern, compiled
+from ..reading.gunzip import maybe_gunzip
 
 if TYPE_CHECKING:
     import pathspec
@@ -20,7 +31,12 @@ _GLOB_CHARACTERS = frozenset("*?[")
 
 
 class InputProblem(Exception):
-    """The files named cannot be worked out (a directory without records)."""
+    """The files named cannot be worked out (a directory without records, a bad pattern);
+    ``words`` tells it in the user's language."""
+
+    def __init__(self, words: Message) -> None:
+        super().__init__(words.render())
+        self.words = words
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +48,19 @@ class Filters:
     respect_gitignore: bool = True
 
 
+class Found(str):
+    """A path found by walking a directory or expanding a glob, not named by the user."""
+
+    __slots__ = ()
+
+
 def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     """The files to read, in order: ``-`` and files named explicitly as given (whatever their
     extension), directories walked recursively for the included files, quoted globs
     expanded; the last two skip excluded and .gitignore'd paths."""
+    if filters.include != DEFAULT_INCLUDE or filters.exclude:
+        _spec(filters.include, "--include")  # a bad pattern is refused whatever is named
+        _spec(filters.exclude, "--exclude")
     files: list[str] = []
     for argument in arguments:
         if argument == "-" or os.path.isfile(argument):
@@ -47,11 +72,13 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
 
             found = sorted(p for p in glob.glob(argument, recursive=True) if os.path.isfile(p))
             # A pattern that matches nothing is taken as a name: "cannot read" says why.
-            files += [p for p in found if not _excluded(p, filters, os.curdir)] or [argument]
+            kept = [Found(p) for p in found if not _excluded(p, filters, os.curdir)]
+            files += kept or [argument]
         else:
             files.append(argument)  # missing: reported when it is read
     if arguments and not files:
-        raise InputProblem(f"no {EXTENSION} file to check in {', '.join(arguments)}")
+        raise InputProblem(Message(N_("no {extension} file to check in {paths}"),
+                                   {"extension": EXTENSION, "paths": tuple(arguments)}))
     return _once(files)
 
 
@@ -70,13 +97,14 @@ def _once(files: list[str]) -> list[str]:
 
 def _excluded(path: str, filters: Filters, base: str) -> bool:
     relative = os.path.relpath(path, base)
-    if _spec(filters.exclude).match_file(relative) or _spec(filters.exclude).match_file(path):
+    exclude = _spec(filters.exclude, "--exclude")
+    if exclude.match_file(relative) or exclude.match_file(path):
         return True
     return filters.respect_gitignore and _Gitignores().ignores(path)
 
 
 def _walk(directory: str, filters: Filters) -> list[str]:
-    include, exclude = _spec(filters.include), _spec(filters.exclude)
+    include, exclude = _spec(filters.include, "--include"), _spec(filters.exclude, "--exclude")
     gitignores = _Gitignores() if filters.respect_gitignore else None
     found = []
     for top, dirs, names in os.walk(directory):
@@ -96,15 +124,17 @@ def _walk(directory: str, filters: Filters) -> list[str]:
             if not include.match_file(relative) or exclude.match_file(relative):
                 continue
             if gitignores is None or not gitignores.ignores(path):
-                found.append(os.path.normpath(path))
+                found.append(Found(os.path.normpath(path)))
     return sorted(found)
 
 
-def _spec(patterns: Iterable[str]) -> Spec:
-    # pathspec loads only when a directory or a glob is expanded, not for files named.
-    import pathspec
-
-    return pathspec.PathSpec.from_lines("gitignore", patterns)
+def _spec(patterns: Iterable[str], option: str) -> Spec:
+    try:
+        return compiled(patterns)
+    except BadPattern as bad:
+        raise InputProblem(Message(
+            N_("{option}: {pattern!r} is not a valid gitignore-style pattern"),
+            {"option": option, "pattern": bad.pattern})) from None
 
 
 class _Gitignores:
@@ -116,11 +146,17 @@ class _Gitignores:
 
     def _spec_of(self, directory: str) -> Spec | None:
         if directory not in self._specs:
+            path = os.path.join(directory, ".gitignore")
             try:
-                with open(os.path.join(directory, ".gitignore"), encoding="utf-8") as handle:
-                    spec = _spec(handle)
+                with open(path, encoding="utf-8") as handle:
+                    spec = compiled(handle)
             except (OSError, UnicodeDecodeError):
                 spec = None
+            except BadPattern as bad:
+                raise InputProblem(Message(
+                    N_("{path}, line {line}: {pattern!r} is not a valid gitignore-style "
+                       "pattern"), {"path": path, "line": bad.number, "pattern": bad.pattern})
+                ) from None
             self._specs[directory] = spec
         return self._specs[directory]
 
@@ -136,3 +172,92 @@ class _Gitignores:
             if os.path.isdir(os.path.join(directory, ".git")) or parent == directory:
                 return False
             directory = parent
+
+
+# --- opening and reading -----------------------------------------------------------------
+
+#: What a file that is not a regular one is, by its mode.
+_KINDS = ((stat.S_ISFIFO, N_("a FIFO")), (stat.S_ISSOCK, N_("a socket")),
+          (stat.S_ISCHR, N_("a character device")), (stat.S_ISBLK, N_("a block device")),
+          (stat.S_ISDIR, N_("a directory")))
+
+
+class NotRegular(OSError):
+    """A file found in a directory or by a glob that is not a regular file: not opened."""
+
+    def __init__(self, kind: str) -> None:
+        self.words = Message(N_("it is {kind}, not a regular file: not opened"),
+                             {"kind": Message(kind)})
+        super().__init__(self.words.render())
+
+
+def _kind(mode: int) -> str | None:
+    return next((kind for test, kind in _KINDS if test(mode)), None)
+
+
+def open_input(path: str) -> BinaryIO:
+    """``path`` opened for reading; ``OSError`` when it cannot be, ``NotRegular`` for a
+    ``Found`` path that is not a regular file, which is never opened (its mode is looked at
+    first, then again once it is open without waiting, should it have changed meanwhile)."""
+    if not isinstance(path, Found):
+        return open(path, "rb")
+    kind = _kind(os.stat(path).st_mode)
+    if kind is not None:
+        raise NotRegular(kind)
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblocking | getattr(os, "O_NOCTTY", 0))
+    try:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise NotRegular(kind)
+        if nonblocking:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+class Input:
+    """A file being read: a read that fails ends it, and the failure is kept in ``error``
+    for the report, so that one unreadable file does not stop the others."""
+
+    def __init__(self, stream: BinaryIO | None, error: OSError | None = None) -> None:
+        self.stream = stream
+        self.error = error
+        self.position = 0
+
+    def read(self, size: int = -1) -> bytes:
+        # One system call at a time (``read1``), not a loop of them in C until ``size``
+        # bytes have come: between calls Python runs its signal handlers, so Ctrl-C during
+        # a slow pipe is taken at once.  Callers take short reads in their stride.
+        return self._take("read1" if hasattr(self.stream, "read1") else "read", size)
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._take("readline", size)
+
+    def _take(self, how: str, size: int) -> bytes:
+        if self.stream is None or self.error is not None:
+            return b""
+        try:
+            data: bytes = getattr(self.stream, how)(size)
+        except OSError as error:
+            self.error = error
+            return b""
+        self.position += len(data)
+        return data
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file could not be read whole, or None."""
+        if self.error is None:
+            return None
+        return self.error.strerror or str(self.error) or type(self.error).__name__
+
+
+def unzipped(stream: BinaryIO) -> Input:
+    """``stream`` as an ``Input``, decompressed when it is gzip data."""
+    try:
+        return Input(maybe_gunzip(stream))
+    except OSError as error:
+        return Input(None, error)

@@ -93,7 +93,8 @@ def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool) -
     return JunitSink(out, lang)
 
 
-def run_gamewise(sources: Sequence[Source], sink: Sink, stdin: BinaryIO) -> list[Tally]:
+def run_gamewise(sources: Sequence[Source], sink: Sink, stdin: BinaryIO, lang: str
+                 ) -> tuple[list[Tally], bool]:
     from .gamewise import run
 
-    return run(sources, sink, stdin)
+    return run(sources, sink, stdin, lang)

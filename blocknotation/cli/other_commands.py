@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import click
 
 from ..basics.i18n import N_
@@ -70,6 +73,18 @@ def lsp() -> None:
     run()
 
 
+class _Rate(click.FloatRange):
+    """A fraction from 0 to 1; ``nan``, which no comparison refuses, is refused as out of
+    the range, as ``inf`` is."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        rate = super().convert(value, param, ctx)
+        if isinstance(rate, float) and math.isnan(rate):
+            self.fail(f"{rate} is not in the range {self._describe_range()}.", param, ctx)
+        return rate
+
+
 def _kinds(value: str) -> tuple[str, ...]:
     """The kinds of mistake ``--mistake-kinds`` names, each one of ``MISTAKE_KINDS``."""
     kinds = tuple(kind.strip() for kind in value.split(",") if kind.strip())
@@ -97,7 +112,7 @@ def _kinds(value: str) -> tuple[str, ...]:
             "correct claims, no deals and no moves."),
 )
 @click.option(
-    "--mistakes", "rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+    "--mistakes", "rate", type=_Rate(0, 1), default=0.0, show_default=True,
     metavar="RATE",
     help=N_("Put one scorer's mistake into about this fraction of the games (1: every "
             "game), the same for the same seed."),

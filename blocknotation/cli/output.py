@@ -73,11 +73,20 @@ class Guarded(io.RawIOBase):
     def write(self, data: Any) -> int:
         if not self.failed:
             try:
-                self.target.write(data)
+                self._whole(memoryview(data).cast("B"))
                 self.target.flush()  # through: a buffer above this one does the batching
             except OSError as error:
                 self._fail(error)
         return len(data)
+
+    def _whole(self, data: memoryview) -> None:
+        # An unbuffered target (PYTHONUNBUFFERED: standard output is then the file itself)
+        # may take part of the data: a write to a full pipe that a signal interrupts.
+        while data:
+            written = self.target.write(data)
+            if written is None:  # a descriptor that does not wait
+                raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+            data = data[written:]
 
     def flush(self) -> None:
         if self.closed or self.failed:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Diagnostic, Message, printable
 from ..basics.limits import MAX_INPUT_BYTES
-from ..reading.gunzip import GZIP_MAGIC
+from ..reading.gunzip import GZIP_MAGIC, GzipDamage, gunzipped
+from .inputs import open_input
 from .output import OutputFailed, output_file, say
 
 _BOM = b"\xef\xbb\xbf"
@@ -54,7 +55,7 @@ def read_stored(path: str, stdin: bytes | None = None) -> Stored:
     start with the gzip magic bytes."""
     if stdin is None:
         try:
-            with open(path, "rb") as handle:
+            with open_input(path) as handle:  # a FIFO found in a directory is not opened
                 data = handle.read(MAX_INPUT_BYTES + 1)
                 data += handle.read() if len(data) > MAX_INPUT_BYTES else b""
         except OSError as error:
@@ -64,7 +65,9 @@ def read_stored(path: str, stdin: bytes | None = None) -> Stored:
     if not data.startswith(GZIP_MAGIC):
         return Stored(data)
     try:
-        return Stored(gzip.decompress(data), compressed=True)
+        return Stored(gunzipped(data), compressed=True)
+    except GzipDamage as error:  # within bounds: a gzip bomb is not decompressed whole
+        raise Unreadable(error.words) from None
     except (OSError, EOFError, zlib.error) as error:
         raise Unreadable(Message(N_("not a valid gzip file ({detail})"),
                                  {"detail": str(error)})) from None

@@ -8,24 +8,22 @@ any file failed.
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
-from ..formats import report_text
+from ..basics.interrupts import Terminated
 from ..formats.report_text import summary_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
-from ..reading.gunzip import maybe_gunzip
-from ..report.values import Piece, Rendered, Tally
-from ..suppress import followed
-from .common import UsageProblem, cannot_read, cannot_read_line
+from ..report.values import Rendered, Tally
+from .common import cannot_read_line
+from .inputs import Input, open_input, unzipped
 from .output import say, scratch
 from .progress import Progress
+from .render import Render
 
 if TYPE_CHECKING:
     from ..formats.report_json import JsonReport
@@ -56,121 +54,32 @@ def display_name(path: str, stdin_name: str = "<stdin>") -> str:
     return stdin_name if path == STDIN else path
 
 
-def check_readable(paths: Sequence[str]) -> UsageProblem | None:
-    """Why one of ``paths`` cannot be read, before any output is written; None if all can.
-
-    Each file is opened and closed at once (a FIFO is only checked for permission, since
-    opening it would wait for a writer), so no more than one is open at a time."""
-    for path in paths:
-        if path == STDIN:
-            continue
-        try:
-            if stat.S_ISFIFO(os.stat(path).st_mode):
-                if not os.access(path, os.R_OK):
-                    raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-                continue
-            with open(path, "rb"):
-                pass
-        except OSError as error:
-            return cannot_read(path, error)
-    return None
-
-
-class Input:
-    """A file being read: a read that fails ends it, and the failure is kept in ``error``
-    for the report, so that one unreadable file does not stop the others."""
-
-    def __init__(self, stream: BinaryIO | None, error: OSError | None = None) -> None:
-        self.stream = stream
-        self.error = error
-        self.position = 0
-
-    def read(self, size: int = -1) -> bytes:
-        # One system call at a time (``read1``), not a loop of them in C until ``size``
-        # bytes have come: between calls Python runs its signal handlers, so Ctrl-C during
-        # a slow pipe is taken at once.  Callers take short reads in their stride.
-        return self._take("read1" if hasattr(self.stream, "read1") else "read", size)
-
-    def readline(self, size: int = -1) -> bytes:
-        return self._take("readline", size)
-
-    def _take(self, how: str, size: int) -> bytes:
-        if self.stream is None or self.error is not None:
-            return b""
-        try:
-            data: bytes = getattr(self.stream, how)(size)
-        except OSError as error:
-            self.error = error
-            return b""
-        self.position += len(data)
-        return data
-
-    @property
-    def problem(self) -> str | None:
-        """Why the file could not be read whole, or None."""
-        if self.error is None:
-            return None
-        return self.error.strerror or str(self.error) or type(self.error).__name__
-
-
 def _inputs(paths: Sequence[str], stdin: BinaryIO, opened: list[Input]) -> Iterator[Input]:
     """Each file in turn, opened when its turn comes and closed when the next one's does;
     gzip-compressed input is read decompressed (recognised by its magic bytes)."""
     for path in paths:
         if path == STDIN:
-            opened.append(_unzipped(stdin))
+            opened.append(unzipped(stdin))
             yield opened[-1]
             continue
         try:
-            handle = open(path, "rb")  # noqa: SIM115 - closed below
+            handle = open_input(path)
         except OSError as error:
             opened.append(Input(None, error))
             yield opened[-1]
             continue
         with handle:
-            opened.append(_unzipped(handle))
+            opened.append(unzipped(handle))
             yield opened[-1]
 
 
-def _unzipped(stream: BinaryIO) -> Input:
-    try:
-        return Input(maybe_gunzip(stream))
-    except OSError as error:
-        return Input(None, error)
-
-
-@dataclass(frozen=True, slots=True)
-class Render:
-    """Formats a piece of file ``index``'s report; picklable, so workers can do it."""
-
-    fmt: str
-    names: tuple[str, ...]
-    lang: str
-    color: bool
-
-    def __call__(self, index: int, piece: Piece) -> Rendered:
-        if self.fmt == "json":
-            from ..formats import report_json  # loaded only for the JSON report
-
-            rendered = report_json.render_piece(piece, self.lang)
-        else:
-            rendered = report_text.render_piece(piece, self.names[index], self.lang, self.color)
-        if piece.file_marks or piece.file_used or piece.diagnostics:
-            return replace(rendered, file_marks=piece.file_marks, file_used=followed(piece))
-        return rendered
-
-    def join(self, pieces: Sequence[Rendered]) -> Rendered:
-        """Consecutive pieces of one file as one, written the same."""
-        if self.fmt != "json":
-            return Rendered.join(pieces, "")
-        from ..formats.report_json import GAMES_SEPARATOR
-
-        return Rendered.join(pieces, GAMES_SEPARATOR)
+#: A piece of file ``index``'s report (None: the file ends there), and the file.
+Tagged = tuple[int, Rendered | None, Input]
 
 
 def _tagged_pieces(
     paths: Sequence[str], stdin: BinaryIO, options: Options, opened: list[Input]
-) -> Iterator[tuple[int, Rendered, Input]]:
+) -> Iterator[Tagged]:
     inputs = _inputs(paths, stdin, opened)
     names = tuple(display_name(path, options.stdin_name) for path in paths)
     render = Render(options.fmt, names, options.lang, options.color)
@@ -178,6 +87,7 @@ def _tagged_pieces(
         for index, source in enumerate(inputs):
             for piece in validate_stream(cast(BinaryIO, source), options.selection_of(index)):
                 yield index, render(index, piece), source
+            yield index, None, source
         return
     from .parallel import validate_files
 
@@ -188,18 +98,23 @@ def _tagged_pieces(
 
 
 class _Feed:
-    """Hands out the tagged pieces one file at a time, keeping counts and progress."""
+    """Hands out the tagged pieces one file at a time, keeping counts and progress.  A file's
+    pieces end at its end, before the next file is read: its report is written whole first
+    (an interruption while the next file is read keeps it)."""
 
-    def __init__(self, tagged: Iterator[tuple[int, Rendered, Input]], files: int,
-                 progress: Progress) -> None:
+    def __init__(self, tagged: Iterator[Tagged], files: int, progress: Progress) -> None:
         self.tagged = tagged
         self.upcoming = next(tagged, None)
         self.tallies = [Tally() for _ in range(files)]
         self.progress = progress
 
     def pieces(self, index: int, read_before: int) -> Iterator[Rendered]:
+        if self.upcoming is not None and self.upcoming[0] < index:  # an earlier file's end
+            self.upcoming = next(self.tagged, None)
         while self.upcoming is not None and self.upcoming[0] == index:
             _, piece, source = self.upcoming
+            if piece is None:
+                return
             self.tallies[index] = self.tallies[index].plus(piece.tally)
             self.progress.read = read_before + source.position
             self.progress.advance(0, piece.tally.games)
@@ -219,8 +134,9 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     """Validate every file and write the report to ``out``; returns the exit status: 2 when
     a file could not be read, else 1 when a file failed, else 0.
 
-    Interrupted (``KeyboardInterrupt``), a JSON report is closed as a whole document, marked
-    ``"interrupted": true``, before the interruption goes on."""
+    Interrupted (``KeyboardInterrupt``, or ``Terminated`` by SIGTERM), a JSON report is
+    closed as a whole document, marked ``"interrupted": true``, before the interruption goes
+    on."""
     progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress)
     json_report = _json_report(out, options)
     opened: list[Input] = []
@@ -249,7 +165,7 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
                 if not options.quiet or tally.errors or tally.warnings:
                     out.write(summary_line(name, tally, options.lang) + "\n")
             read_before += _size(path)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated):
         progress.close()
         if json_report is not None:
             json_report.close(interrupted=True)

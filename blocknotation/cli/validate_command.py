@@ -11,6 +11,7 @@ from typing import Any, BinaryIO, NoReturn
 import click
 
 from ..basics.i18n import N_
+from ..basics.limits import MAX_JOBS
 from .common import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -81,8 +82,9 @@ from .help import TranslatedCommand
 @config_option
 @isolated_option
 @click.option(
-    "--jobs", "-j", type=click.IntRange(min=0), default=None,
-    help=N_("Worker processes (0: one per core; default 1); the output is the same as with 1."),
+    "--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None,
+    help=N_("Worker processes (0: one per CPU; default 1; more than the CPUs with a warning, "
+            "at most 64); the output is the same as with 1."),
 )
 @click.option("--fix", is_flag=True,
               help=N_("Write what the engine proved into the records, in place: missing or "
@@ -109,16 +111,13 @@ def validate(
     """
     from ..pipeline import Selection
     from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
-    from .runner import Options, check_readable, run_validate
+    from .runner import Options, run_validate
 
     if (diff or unsafe_fixes) and not fix:
         raise UsageProblem("--diff and --unsafe-fixes go with --fix")
     config = configuration(config_path, isolated)
     files = expanded(files, include or config.include, exclude or config.exclude,
                       not no_respect_gitignore)
-    problem = check_readable(files)
-    if problem is not None:
-        raise problem
     _not_an_input(output_file, files)
     fmt = default_format(fmt or config.format)
     if chain and fmt != "annotated":
@@ -143,11 +142,15 @@ def validate(
         jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
         stdin_name=stdin_filename or "<stdin>", selections=selections,
     )
+    if options.jobs != 1 and fmt not in MACHINE_FORMATS and not statistics:
+        from .parallel import warn_of_jobs
+
+        warn_of_jobs(options.jobs, language)
     stdin = stdin_binary() if "-" in files else io.BytesIO()
     try:
         with report_stream(output_file) as out:
             if fmt in MACHINE_FORMATS or statistics:
-                status = int(_gamewise(files, options, out, statistics, stdin))
+                status = _gamewise(files, options, out, statistics, stdin)
             else:
                 status = run_validate(files, options, out, stdin)
     except CannotWrite as error:
@@ -168,8 +171,9 @@ def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bo
 
 
 def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
-              stdin: BinaryIO) -> bool:
-    """The machine formats and ``--statistics``: a game at a time (``gamewise.py``)."""
+              stdin: BinaryIO) -> int:
+    """The machine formats and ``--statistics``: a game at a time (``gamewise.py``); the
+    exit status (2 when a file could not be read whole)."""
     from .gamewise import Source
     from .lint import run_gamewise, sink_for
     from .runner import display_name
@@ -177,8 +181,10 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
     sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
     sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
                for index, path in enumerate(files)]
-    tallies = run_gamewise(sources, sink, stdin)
-    return any(t.errors or (options.strict and t.warnings) for t in tallies)
+    tallies, unreadable = run_gamewise(sources, sink, stdin, options.lang)
+    if unreadable:
+        return 2
+    return int(any(t.errors or (options.strict and t.warnings) for t in tallies))
 
 
 def _selection_for(path: str, stdin_name: str | None, selection: Any, config: Any,

@@ -1,7 +1,8 @@
 """``--format github``: GitHub Actions workflow commands, one annotation per diagnostic.
 
 ``::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=CODE::message`` (``::warning``
-for warnings).  Values are escaped as the workflow-command rules require: ``%``, CR and LF in
+for warnings); a file that could not be read is an ``::error`` on the file, titled
+``unreadable``.  Values are escaped as the workflow-command rules require: ``%``, CR and LF in
 the message; those and ``:`` and ``,`` in the properties.
 """
 
@@ -47,8 +48,12 @@ class GithubSink:
         for d in piece.diagnostics:
             write_line(self.out, annotation(path, d, self.lang))
 
+    def unreadable(self, path: str, reason: str, message: str) -> None:
+        properties = f"file={escape_property(path)},title=unreadable"
+        write_line(self.out, f"::error {properties}::{escape_data(message)}")
+
     def end_file(self, path: str, tally: Tally) -> None:
         pass
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
         self.out.flush()

@@ -4,7 +4,9 @@ Each game's object holds where it is (``path``, ``game``, ``line``), what blockn
 (``players``, ``target``, ``status``, ``winner``, ``score``: the final totals, ``hands``), its
 counts and ``diagnostics``, and ``digest``: the sha256 of the game's canonical text, equal for
 two games that say the same thing however they are spaced or where they are stored.
-Diagnostics that belong to no game come in an object of their own, with ``"game": null``.
+Diagnostics that belong to no game come in an object of their own, with ``"game": null``; so
+does a file that could not be read whole, with ``"unreadable"`` and the reason.  An
+interrupted run ends with the line ``{"interrupted": true}``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..basics.diagnostics import Diagnostic
+from ..basics.interrupts import held
 from ..report.values import GameResult, Piece, Tally
 from .report_json import (
     Keys,
@@ -118,14 +121,27 @@ class JsonLinesSink:
         if found is not None:
             write_line(self.out, dumps(found))
 
+    def unreadable(self, path: str, reason: str, message: str) -> None:
+        write_line(self.out, _dumps(unreadable_object(path, reason)))
+
     def end_file(self, path: str, tally: Tally) -> None:
         pass
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
+        if interrupted:
+            write_line(self.out, _dumps({"interrupted": True}))
         self.out.flush()
 
 
+def unreadable_object(path: str, reason: str) -> dict[str, Any]:
+    """The object of a file that could not be read whole (after those of what was read)."""
+    return {"path": path, "game": None, "line": None, "valid": False, "errors": 0,
+            "warnings": 0, "diagnostics": [], "unreadable": reason}
+
+
 def write_line(out: IO[str], text: str) -> None:
-    """One line, flushed: a reader at the other end of a pipe gets it now."""
-    out.write(text + "\n")
-    out.flush()
+    """One line, flushed: a reader at the other end of a pipe gets it now, and gets it
+    whole, Ctrl-C or SIGTERM (``interrupts.held``)."""
+    with held():
+        out.write(text + "\n")
+        out.flush()

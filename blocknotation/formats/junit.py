@@ -2,7 +2,9 @@
 
 One ``testsuite`` per file, one ``testcase`` per game (named ``game N (line L)``), and a
 ``failure`` per error of that game; warnings are listed in the case's ``system-out``.
-Diagnostics outside any game make a case named ``file``.
+Diagnostics outside any game make a case named ``file``; so does a file that could not be
+read whole, with an ``error`` of type ``unreadable``.  An interrupted run's XML holds the
+files checked whole, and ``interrupted="true"`` on ``testsuites``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import IO
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
+from ..basics.interrupts import held
 from ..report.values import Piece, Tally
 
 
@@ -54,19 +57,29 @@ class JunitSink:
             own = [d for d in piece.diagnostics if d.game == game.index]
             self._case(path, f"game {game.index} (line {game.line})", own)
 
+    def unreadable(self, path: str, reason: str, message: str) -> None:
+        case = ET.SubElement(self._suite(path), "testcase", classname=path, name="file")
+        ET.SubElement(case, "error", type="unreadable", message=message).text = message
+
     def end_file(self, path: str, tally: Tally) -> None:
         suite = self._suite(path)
         cases = suite.findall("testcase")
         suite.set("tests", str(len(cases)))
         suite.set("failures", str(sum(1 for c in cases if c.find("failure") is not None)))
-        suite.set("errors", "0")
+        suite.set("errors", str(sum(1 for c in cases if c.find("error") is not None)))
         self.suite = None
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
+        if interrupted and self.suite is not None:  # the file being read: not whole
+            self.root.remove(self.suite)
+            self.suite = None
         suites = self.root.findall("testsuite")
-        for key in ("tests", "failures"):
+        for key in ("tests", "failures", "errors"):
             self.root.set(key, str(sum(int(s.get(key, "0")) for s in suites)))
+        if interrupted:
+            self.root.set("interrupted", "true")
         ET.indent(self.root)
-        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        self.out.write(ET.tostring(self.root, encoding="unicode") + "\n")
-        self.out.flush()
+        with held():
+            self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+            self.out.write(ET.tostring(self.root, encoding="unicode") + "\n")
+            self.out.flush()

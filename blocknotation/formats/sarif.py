@@ -19,6 +19,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..basics.diagnostics import CATALOGUE, Diagnostic
 from ..basics.i18n import translator
+from ..basics.interrupts import held
 from ..report.values import Piece, Tally
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -87,7 +88,12 @@ def result_object(path: str, d: Diagnostic, lang: str = "en") -> dict[str, Any]:
 
 
 class SarifSink:
-    """Keeps the results (never the games) and writes the log at the end."""
+    """Keeps the results (never the games) and writes the log at the end.
+
+    A file's results join the log once the file is done, so an interrupted run's log holds
+    the files checked whole; it then says so in an invocation (``executionSuccessful`` false,
+    ``properties.interrupted``), as it tells each file that could not be read in a
+    notification on the file."""
 
     wants_digest = False
 
@@ -95,24 +101,40 @@ class SarifSink:
         self.out = out
         self.lang = lang
         self.results: list[dict[str, Any]] = []
+        self.pending: list[dict[str, Any]] = []
         self.artifacts: list[str] = []
+        self.notifications: list[dict[str, Any]] = []
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
-        self.results += [result_object(path, d, self.lang) for d in piece.diagnostics]
+        self.pending += [result_object(path, d, self.lang) for d in piece.diagnostics]
+
+    def unreadable(self, path: str, reason: str, message: str) -> None:
+        self.notifications.append({
+            "level": "error", "message": {"text": message},
+            "descriptor": {"id": "unreadable"},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)}}}],
+        })
 
     def end_file(self, path: str, tally: Tally) -> None:
         self.artifacts.append(path)
+        self.results += self.pending
+        self.pending = []
 
-    def close(self) -> None:
-        log = {
-            "$schema": SCHEMA,
-            "version": "2.1.0",
-            "runs": [{
-                "tool": {"driver": {"name": "blocknot", "version": __version__,
-                                    "rules": rule_objects(self.lang)}},
-                "artifacts": [{"location": {"uri": artifact_uri(p)}} for p in self.artifacts],
-                "results": self.results,
-            }],
+    def close(self, interrupted: bool = False) -> None:
+        run: dict[str, Any] = {
+            "tool": {"driver": {"name": "blocknot", "version": __version__,
+                                "rules": rule_objects(self.lang)}},
+            "artifacts": [{"location": {"uri": artifact_uri(p)}} for p in self.artifacts],
+            "results": self.results,
         }
-        self.out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
-        self.out.flush()
+        if interrupted or self.notifications:
+            invocation: dict[str, Any] = {"executionSuccessful": not interrupted}
+            if self.notifications:
+                invocation["toolExecutionNotifications"] = self.notifications
+            if interrupted:
+                invocation["properties"] = {"interrupted": True}
+            run["invocations"] = [invocation]
+        log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+        with held():
+            self.out.write(json.dumps(log, ensure_ascii=False, indent=2) + "\n")
+            self.out.flush()

@@ -28,6 +28,9 @@ class StatisticsSink:
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
         self.counts.update(d.code for d in piece.diagnostics)
 
+    def unreadable(self, path: str, reason: str, message: str) -> None:
+        pass  # told on standard error
+
     def end_file(self, path: str, tally: Tally) -> None:
         pass
 
@@ -35,7 +38,9 @@ class StatisticsSink:
         codes = list(CATALOGUE)
         return sorted(self.counts.items(), key=lambda item: (-item[1], codes.index(item[0])))
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
+        if interrupted:
+            return  # counts of part of the files would pass for all of them
         translate = translator(self.lang)
         rows = self.rows()
         objects = [{"code": code, "count": count, "severity": CATALOGUE[code].severity,

@@ -3,7 +3,8 @@
 A record file or standard input that starts with the gzip magic bytes is read decompressed,
 a block at a time; damage to the compressed data (a truncated file, corrupt data) is an
 ``OSError`` like any other failure to read, so it is reported as "cannot read", never as an
-interruption or an internal error.
+interruption or an internal error.  Nothing is decompressed past ``MAX_GUNZIP_BYTES``: a
+small file that would decompress to more (a "gzip bomb") cannot be read whole either.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import zlib
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Message
+from ..basics.limits import GUNZIP_RATIO, MAX_GUNZIP_BYTES, MAX_INPUT_BYTES
 
 if TYPE_CHECKING:
     import gzip
@@ -37,6 +39,12 @@ def damaged(detail: object) -> GzipDamage:
     return GzipDamage(Message(N_("the gzip data is damaged ({detail})"), {"detail": str(detail)}))
 
 
+def too_large() -> GzipDamage:
+    return GzipDamage(Message(
+        N_("it decompresses to more than {ratio} times its size or {limit} bytes, the most "
+           "blocknot reads of a gzip input"), {"ratio": GUNZIP_RATIO, "limit": MAX_GUNZIP_BYTES}))
+
+
 def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
     """``stream``, or its decompressed content when it starts with the gzip magic bytes.
 
@@ -47,29 +55,77 @@ def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
     if buffered.peek(2)[:2] == GZIP_MAGIC:
         import gzip  # only for a gzip-compressed input
 
-        unzipped = gzip.GzipFile(fileobj=buffered, mode="rb")
-        return io.BufferedReader(_Damaged(unzipped))
+        compressed = _Counted(buffered)
+        unzipped = gzip.GzipFile(fileobj=compressed, mode="rb")
+        return io.BufferedReader(_Damaged(unzipped, compressed))
     return buffered
+
+
+def gunzipped(data: bytes) -> bytes:
+    """``data`` (gzip data) decompressed whole, within the same bounds as a stream: beyond
+    them, ``GzipDamage`` (``too_large``); damaged data raises what ``gzip.decompress``
+    raises."""
+    import gzip
+
+    compressed = _Counted(io.BufferedReader(_Raw(io.BytesIO(data))))
+    unzipped = gzip.GzipFile(fileobj=compressed, mode="rb")
+    out = bytearray()
+    while block := unzipped.read(1 << 20):
+        out += block
+        if len(out) > allowed(compressed.count):
+            raise too_large()
+    return bytes(out)
+
+
+class _Counted:
+    """The compressed bytes, counted as the decompressor takes them."""
+
+    def __init__(self, stream: io.BufferedReader) -> None:
+        self.stream = stream
+        self.count = 0
+
+    def read(self, size: int = -1, /) -> bytes:
+        data = self.stream.read(size)
+        self.count += len(data)
+        return data
+
+    def seek(self, offset: int, /) -> int:  # gzip only seeks to start again, which no one asks
+        return self.stream.seek(offset)
+
+
+def allowed(compressed: int) -> int:
+    """How many bytes ``compressed`` bytes of gzip data may decompress to."""
+    return min(MAX_GUNZIP_BYTES, max(MAX_INPUT_BYTES, GUNZIP_RATIO * compressed))
 
 
 class _Damaged(io.RawIOBase):
     """Decompressed gzip data, whose damage (a truncated file, corrupt data) is an
-    ``OSError`` like any other failure to read, never an ``EOFError`` or ``zlib.error``."""
+    ``OSError`` like any other failure to read, never an ``EOFError`` or ``zlib.error``; so is
+    a byte beyond what ``allowed`` allows, which nothing decompresses past."""
 
-    def __init__(self, unzipped: gzip.GzipFile) -> None:
+    def __init__(self, unzipped: gzip.GzipFile, compressed: _Counted) -> None:
         super().__init__()
         self._unzipped = unzipped
+        self._compressed = compressed
+        self._given = 0
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        # Within what is allowed so far; at its end, one byte more, which reading may allow
+        # (more compressed input taken), or which is the one too many.
+        room = max(1, allowed(self._compressed.count) - self._given)
         try:
-            return self._unzipped.readinto(buffer)
+            done = self._unzipped.readinto(memoryview(buffer)[:room])
         except EOFError:
             raise truncated() from None
         except zlib.error as error:
             raise damaged(error) from None
+        self._given += done
+        if self._given > allowed(self._compressed.count):
+            raise too_large()
+        return done
 
     def close(self) -> None:
         self._unzipped.close()

@@ -197,7 +197,8 @@ def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
     An over-long line must not fill the memory: what lies beyond the bound is read and
     dropped.  The kept start is still longer than ``MAX_LINE_LENGTH`` characters, so the
     parser reports the line as too long (S001) and reads on at the next one.  A line with no
-    end in sight after ``_SKIP_BYTES`` (``/dev/zero``) ends the reading there.
+    end in sight after ``_SKIP_BYTES`` ends the reading there; so does, at once, a long line
+    whose kept start already ends it (a NUL byte: ``/dev/zero``).
     """
     readline = getattr(stream, "readline", None)
     if readline is None:
@@ -205,6 +206,9 @@ def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
         return
     while line := readline(_LINE_BYTES):
         if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
+            if _ends_reading(_whole_characters(line)):  # what follows cannot matter
+                yield _whole_characters(line)
+                return
             skipped = 0
             while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
                 skipped += len(more)
@@ -213,6 +217,18 @@ def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
                     return
             line = _whole_characters(line) + (b"\n" if more else b"")
         yield line
+
+
+def _ends_reading(kept: bytes) -> bool:
+    """Whether ``read_lines`` stops at a line that starts with ``kept``: UTF-8 that holds a
+    NUL byte (what lies beyond the kept start of a long line is dropped unread anyway)."""
+    if b"\0" not in kept:
+        return False
+    try:
+        kept.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _whole_characters(data: bytes) -> bytes:
