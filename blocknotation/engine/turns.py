@@ -52,7 +52,9 @@ def opener(
     first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
     if first is None:
         return expected, None
-    seat = seats.seat[first.player]
+    seat = seats.seat.get(first.player)
+    if seat is None:  # a lead under a name nobody plays by: whoever's turn it is (order.py)
+        return expected, None
     if expected is None or seat == expected:
         return seat, None
     if isinstance(first, r.Play) and not may_hold(seat, first.tile) and may_hold(

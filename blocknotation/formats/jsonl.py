@@ -122,14 +122,14 @@ class JsonLinesSink:
             write_line(self.out, dumps(found))
 
     def unreadable(self, path: str, reason: str, message: str) -> None:
-        write_line(self.out, _dumps(unreadable_object(path, reason)))
+        write_line(self.out, dumps(unreadable_object(path, reason)))
 
     def end_file(self, path: str, tally: Tally) -> None:
         pass
 
     def close(self, interrupted: bool = False) -> None:
         if interrupted:
-            write_line(self.out, _dumps({"interrupted": True}))
+            write_line(self.out, dumps({"interrupted": True}))
         self.out.flush()
 
 
