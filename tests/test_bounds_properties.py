@@ -17,7 +17,7 @@ from blocknotation.engine.bounds import (
     together,
 )
 from blocknotation.engine.scoring import blocked, domino
-from blocknotation.engine.tiles import PIPS
+from blocknotation.engine.tiles import PIPS, bit
 
 MASKS = st.integers(min_value=0, max_value=(1 << 28) - 1)
 
@@ -117,3 +117,17 @@ def test_the_least_points_of_the_lowest_seat_are_the_least_over_every_count(
     every = [max(sum(max(low, own + 1) for low in lows), rest_low) - own
              for own in range(first, last + 1)]
     assert _fewest_points(first, last, lows, rest_low) == min(every)
+
+
+def test_the_lowest_alone_holds_less_than_every_other_seat_can() -> None:
+    """Ada holds one tile, 0-1 or 1-2; Bea holds 2 pips; Cy and Dan hold one tile each of 0-3
+    and 0-4, so 7 pips between them, whoever holds which.  Ada is the lowest alone only below
+    Bea's 2, with 0-1, and then scores 2 + 7 - 1 = 8 (R15), no more and no less: holding
+    as many pips as another seat, she would not be the lowest alone."""
+    pool = bit((0, 3)) | bit((0, 4))
+    held = [Holding(None, bit((0, 1)) | bit((1, 2)), 1, 1), Holding(2),
+            Holding(None, pool, 1, 1), Holding(None, pool, 1, 1)]
+    bounds = blocked_bounds(held)
+    assert bounds.scorers[0] == (8, 8)
+    assert not bounds.nobody  # 1 or 3 pips for Ada, 3 or 4 for Cy and Dan: no tie with Bea
+    assert bounds == reference.blocked_bounds(held)

@@ -52,6 +52,20 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (4, "points", None), (5, "points", None), (5, "outcome", None),
         (None, "status", "decided"), (None, "winner", None), (None, "score", None),
     ],
+    # Two hidden hands hold the tiles the passes leave, together: the points are known.
+    "clean_passes_share_out_the_tiles_left.txt": [
+        (0, "remaining", {"Ada": 6, "Bea": 9, "Cy": None, "Dan": None}),
+        (0, "points", {"Ada": 41, "Bea": 0, "Cy": 0, "Dan": 0}), (0, "unverified", False),
+        (None, "score", {"Ada": 41, "Bea": 0, "Cy": 0, "Dan": 0}),
+    ],
+    "clean_passes_leave_exactly_the_tiles_held.txt": [
+        (0, "remaining", {"Ada": 4, "Bea": 11, "Cy": 15, "Dan": 0}),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 30}), (0, "unverified", False),
+    ],
+    "e507_either_may_have_won.txt": [
+        (0, "points", None), (1, "points", {"Ada": 0, "Bea": 29, "Cy": 0}),
+        (None, "status", "decided"), (None, "winner", None), (None, "score", None),
+    ],
     "e507_one_scorer_may_stay_below_the_target.txt": [
         (3, "points", None), (4, "points", {"Ada": 2, "Bea": 0}),
         (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),

@@ -99,3 +99,26 @@ def test_past_the_cap_the_least_totals_decide(monkeypatch: pytest.MonkeyPatch) -
     assert totals.status(5) == (None, None)
     totals.add_unknown(10, Bounds({2: (5, 9)}, nobody=False))
     assert totals.status(5) == ("decided", None)
+
+
+def test_what_the_hands_must_add_settles_it_before_any_try(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """Sixty-four hands that each give at least 1 to Ada, Bea or Cy, none of whom may
+    reach 22: they must add 64 and the room below the target is 3 × 21 = 63, so no way
+    exists, and the search says so without trying one (a long game is decided at once)."""
+    hand = Bounds({0: (1, None), 1: (1, None), 2: (1, None)}, nobody=False)
+    monkeypatch.setattr(reach, "MAX_STEPS", 0)
+    assert given_out([0, 0, 0], [hand] * 64, 22) is False
+    assert given_out([0, 0, 2], [hand] * 62, 22) is False  # 62 against 21 + 21 + 19
+    monkeypatch.setattr(reach, "MAX_STEPS", 4096)
+    assert given_out([0, 0, 0], [hand] * 63, 22) is True
+
+
+def test_the_cap_allows_exactly_its_number_of_tries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand that gives 1 to Ada or Bea, both at 0 of 5: one try finds a way (Ada takes it
+    and stays below), so a cap of one try answers, and a cap of none does not."""
+    hand = Bounds({0: (1, None), 1: (1, None)}, nobody=False)
+    monkeypatch.setattr(reach, "MAX_STEPS", 1)
+    assert given_out([0, 0], [hand], 5) is True
+    monkeypatch.setattr(reach, "MAX_STEPS", 0)
+    assert given_out([0, 0], [hand], 5) is None

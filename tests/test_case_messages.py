@@ -1,0 +1,53 @@
+"""What the diagnostics of some hand-written cases say, word for word.
+
+The cases under ``tests/cases/`` carry their codes and lines (``test_cases.py``); a message
+is what tells a scorer which slip of that code they made and what the record allows instead:
+whose tile was played, the range of points the tiles leave, the total a player has at least.
+Each entry here is a case, a code, and the messages of that code in the case, in English.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blocknotation.basics.i18n import translator
+from blocknotation.pipeline import validate_bytes
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+MESSAGES: dict[tuple[str, str], list[str]] = {
+    # Every deal is known: a tile nobody was dealt was set aside (R4).
+    ("p401_set_aside.txt", "P401"): [
+        "Ada plays 0-0, which nobody was dealt: it was set aside (R4)",
+    ],
+    # A player left out, then the totals recomputed, which every hand's points give.
+    ("e505_score_claim.txt", "E505"): [
+        "score claim leaves out Cy: it gives every player's running total",
+        "score claim Ada 16, Bea 0, Cy 0, but the running totals are Ada 15, Bea 0, Cy 0",
+    ],
+    # Bea cannot have scored the hand whose points are unknown.
+    ("e505_no_value_allows.txt", "E505"): [
+        "score claim Ada 0, Bea 10, Cy 0, but Bea has 0: none of the unknown points can be "
+        "theirs",
+    ],
+    # Readings in doubt: the claim is reported without a figure.
+    ("e504_readings_in_doubt.txt", "E504"): [
+        "points claim Ada 12 does not fit the moves as read after the slips at lines 26, 28: "
+        "either is wrong, so the points of this hand are left unknown",
+    ],
+    # Ada can have scored the unknown points, but not so many.
+    ("e505_more_than_the_tiles_allow.txt", "E505"): [
+        "score claim Ada 56, Bea 0, Cy 0, but Ada has at most 55, whatever the unknown points "
+        "were",
+    ],
+}
+
+
+@pytest.mark.parametrize(("name", "code"), sorted(MESSAGES))
+def test_messages(name: str, code: str) -> None:
+    report = validate_bytes((CASES / name).read_bytes(), name)
+    english = translator("en")
+    found = [d.message.render(english) for d in report.diagnostics if d.code == code]
+    assert found == MESSAGES[name, code]

@@ -1,0 +1,66 @@
+"""The mutation run of the engine (``tools/mutate.py``) works: it finds the mutants, runs
+the tests on a few of them in a copy of the repository, and scores them.
+
+The whole run takes long (the README's Development section gives its score); here three
+mutants that the hand-written cases kill are run against those cases alone.  They are found
+by what they change, not by their ids, which move with the engine's lines.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "tools" / "mutate.py"
+ID = re.compile(r"engine/\w+\.py:\d+:\d+:(delete|drop|false|cmp|arith)")
+#: Three changes the cases must catch: a blocked hand's winner not subtracting its own pips
+#: (R15), a tie for the lowest total scoring, a deal of the wrong size not reported (D201).
+CHOSEN = ("`sum(added) - low`: `-` -> `+`", "`remaining.count(low) > 1`: `>` -> `>=`",
+          "`problems.append(diagnostic('D201'")
+
+
+def mutate(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout, check=False)
+
+
+def listed() -> dict[str, str]:
+    done = mutate("--list")
+    assert done.returncode == 0, done.stderr
+    *rows, last = done.stdout.splitlines()
+    found = dict(row.split("  ", 1) for row in rows)
+    assert last == f"{len(found)} mutants"
+    return found
+
+
+def test_every_kind_of_mutant_is_found_with_its_id() -> None:
+    found = listed()
+    assert all(ID.fullmatch(ident) for ident in found)
+    assert {ident.rsplit(":", 1)[1] for ident in found} == {
+        "delete", "drop", "false", "cmp", "arith"}
+    assert len(found) > 200
+
+
+def test_the_equivalent_mutants_named_are_mutants() -> None:
+    found = listed()
+    lines = (ROOT / "tools" / "mutate_equivalent.txt").read_text(encoding="utf-8").splitlines()
+    entries = [line.split(None, 1) for line in lines if line.strip() and not line.startswith("#")]
+    assert all(len(entry) == 2 for entry in entries), "an id, then why it is equivalent"
+    assert [ident for ident, _ in entries if ident not in found] == []
+
+
+def test_three_mutants_are_run_and_killed() -> None:
+    found = listed()
+    chosen = [next(ident for ident, what in found.items() if what.startswith(change))
+              for change in CHOSEN]
+    done = mutate("--only", *chosen, "--jobs", "2", "--no-baseline",
+                  "--tests", "tests/test_cases.py", "tests/test_engine_scoring.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = done.stdout.splitlines()
+    for ident in chosen:
+        (row,) = [row for row in rows if row.startswith(ident + " ")]
+        assert re.match(rf"{re.escape(ident)} +killed +`.*\[tests/test_\w+\.py::", row), row
+    assert "killed 3 / 3 (timeouts 0); equivalent 0; survived 0" in rows

@@ -1,0 +1,449 @@
+"""A mutation run over the engine (``blocknotation/engine/``): do its tests notice?
+
+Each mutant is one small change to one module of the engine, found in its syntax tree:
+
+- ``delete``: a statement that reports a diagnostic is replaced by ``pass`` (a diagnostic
+  appended to or added to the problems, ``.soft[...] = ...``);
+- ``drop``: a diagnostic made is dropped (``return None``, ``return []``, ``problem = None``);
+- ``false``: the condition of an ``if`` whose body reports a diagnostic is made ``False``;
+- ``cmp`` and ``arith``, in the modules that count and bound (``ARITHMETIC``): a comparison
+  moved across its boundary or negated (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and
+  ``!=`` swapped), a ``+`` made ``-`` and a ``-`` made ``+``.
+
+A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now.  Each mutant
+is written into a copy of the repository (never the working tree), first on ``PYTHONPATH``,
+and the engine's tests run on it, stopping at the first failure: the mutant is *killed* when
+a test fails or the run passes ``--timeout``, and *survives* when every test passes.  A
+survivor listed in ``tools/mutate_equivalent.txt`` (its id and why no input can tell it from
+the engine) is *equivalent*; any other survivor is a hole in the tests.  The message
+catalogue's and the registry's tests are left out on purpose: a mutant must be caught by
+what the engine reports, not by a msgid or a module name that vanished from the source.
+
+    python tools/mutate.py --list
+    python tools/mutate.py --jobs 2 --json mutants.json
+    python tools/mutate.py --sample 4 --seed 1
+    python tools/mutate.py --only engine/scoring.py:55:29:cmp engine/deals.py:58:9:delete
+
+It exits 0 when every mutant is killed or equivalent, 1 when one survives unexplained, and
+2 when the tests fail on the engine as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import compileall
+import difflib
+import json
+import os
+import py_compile
+import queue
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "blocknotation" / "engine"
+EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
+#: The modules whose comparisons and arithmetic are flipped: scoring, totals, bounds, reach,
+#: and the claims and counts that use them.
+ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py"}
+#: The engine's tests, in two runs: the quick ones, then (for what they let through) the
+#: longer ones.  Each stops at its first failure.
+QUICK_TESTS = [f"tests/test_{name}.py" for name in (
+    "cases", "judging", "bounds_verdicts", "engine_chain", "engine_game", "engine_scoring",
+    "reach", "disputed_endings", "totals_properties", "bounds_properties", "engine_properties",
+    "one_slip", "case_messages", "explain", "golden_reports", "known_lines")]
+LONG_TESTS = [f"tests/test_{name}.py" for name in (
+    "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
+    "fix", "api", "games_api", "report_json")]
+PYTEST = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0"]
+#: Each comparison moved across its boundary (or negated), each ``+`` and ``-`` swapped.
+FLIPPED: dict[type[ast.AST], tuple[str, str]] = {
+    ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="), ast.GtE: (">=", ">"),
+    ast.Eq: ("==", "!="), ast.NotEq: ("!=", "=="), ast.Add: ("+", "-"), ast.Sub: ("-", "+"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    """One change to the module at ``path``: the bytes from (line, byte) to (line, byte) of
+    ``span`` replaced by ``new``; ``what`` says what it does, for the table."""
+
+    id: str
+    path: str
+    what: str
+    span: tuple[int, int, int, int]
+    new: str
+
+    def source(self) -> str:
+        """The module's text with this change made."""
+        lines = (ROOT / self.path).read_bytes().splitlines(keepends=True)
+        first, start, last, end = self.span
+        head = b"".join(lines[: first - 1]) + lines[first - 1][:start]
+        tail = lines[last - 1][end:] + b"".join(lines[last:])
+        return (head + self.new.encode() + tail).decode()
+
+
+@dataclass(slots=True)
+class Result:
+    id: str
+    what: str
+    status: str  # killed, timeout, survived, equivalent
+    by: str
+    seconds: float
+
+
+def makers(trees: Sequence[ast.Module]) -> set[str]:
+    """The functions that make diagnostics: ``diagnostic``, every ``check_*`` and the engine's
+    functions that return a diagnostic, one or none, or a list of them."""
+    found = {"diagnostic"}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.returns is not None:
+                returns = ast.unparse(node.returns)
+                if returns in ("Diagnostic", "Diagnostic | None", "list[Diagnostic]"):
+                    found.add(node.name)
+    return found - {"at"}  # a reading's problems at a stage, looked up, not made
+
+
+def _name(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def _makes(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression is a diagnostic made (or one of several, or a list of them)."""
+    if isinstance(node, ast.Call):
+        name = _name(node.func)
+        return name in names or name.startswith("check_")
+    if isinstance(node, ast.BoolOp):
+        return any(_makes(value, names) for value in node.values)
+    if isinstance(node, ast.IfExp):
+        return _makes(node.body, names) or _makes(node.orelse, names)
+    if isinstance(node, ast.List | ast.Tuple):
+        return any(_makes(elt, names) for elt in node.elts)
+    return False
+
+
+def _reports(node: ast.expr, names: set[str]) -> bool:
+    """Whether what is added to a list holds a diagnostic made, or a problem found."""
+    return any(_makes(n, names) if isinstance(n, ast.Call) else
+               isinstance(n, ast.Name) and n.id in ("problem", "problems")
+               for n in ast.walk(node) if isinstance(n, ast.expr))
+
+
+def _empty(annotation: str) -> str | None:
+    """What a value of this type is with no diagnostic in it, if it can be that."""
+    if annotation.endswith("| None") or annotation == "None":
+        return "None"
+    return "[]" if annotation.startswith("list[") else None
+
+
+def dropped(stmt: ast.stmt, returns: ast.expr | None, names: set[str]
+            ) -> tuple[str, str] | None:
+    """What a statement that reports a diagnostic becomes with it gone (kind, new text)."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        func = stmt.value.func
+        if isinstance(func, ast.Attribute) and func.attr in ("append", "extend") and (
+                _name(func.value) == "problems" or _reports(stmt.value, names)):
+            return "delete", "pass"
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and (
+            _name(stmt.target) == "problems" or _reports(stmt.value, names)):
+        return "delete", "pass"
+    if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Subscript) and _name(t.value) == "soft" for t in stmt.targets):
+        return "delete", "pass"
+    if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and _makes(stmt.value, names)):
+        empty = {ast.List: "[]", ast.Tuple: "()"}.get(type(stmt.value), "None")
+        return "drop", f"{stmt.targets[0].id} = {empty}"
+    if not isinstance(stmt, ast.Return) or stmt.value is None or returns is None:
+        return None
+    value = stmt.value
+    if isinstance(value, ast.Tuple) and isinstance(returns, ast.Subscript) and isinstance(
+            returns.slice, ast.Tuple) and len(returns.slice.elts) == len(value.elts):
+        parts = []
+        for elt, kind in zip(value.elts, returns.slice.elts, strict=True):
+            part = _empty(ast.unparse(kind)) if _makes(elt, names) else ast.unparse(elt)
+            if part is None:
+                return None
+            parts.append(part)
+        return ("drop", f"return {', '.join(parts)}") if parts != [
+            ast.unparse(e) for e in value.elts] else None
+    nothing = _empty(ast.unparse(returns))
+    return ("drop", f"return {nothing}") if nothing and _makes(value, names) else None
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of ``body``, nested ones included, but not those of nested functions."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            yield from _statements(getattr(stmt, field, []))
+        for handler in getattr(stmt, "handlers", []):
+            yield from _statements(handler.body)
+
+
+def _span(node: ast.expr | ast.stmt) -> tuple[int, int, int, int]:
+    assert node.end_lineno is not None and node.end_col_offset is not None
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+
+
+def _operator(lines: list[bytes], after: ast.expr, before: ast.expr, symbol: str
+              ) -> tuple[int, int]:
+    """Where the operator ``symbol`` between two operands is (line, byte offset)."""
+    line, col = after.end_lineno or 0, after.end_col_offset or 0
+    while line <= before.lineno:
+        text = lines[line - 1]
+        stop = before.col_offset if line == before.lineno else len(text)
+        code = text[col:stop].split(b"#", 1)[0]
+        at = re.search(rb"(?<![<>=!+\-])" + re.escape(symbol.encode()) + rb"(?![<>=+\-])", code)
+        if at:
+            return line, col + at.start()
+        line, col = line + 1, 0
+    raise AssertionError(f"no {symbol} between the operands at line {after.lineno}")
+
+
+def _operators(node: ast.AST) -> Iterator[tuple[str, ast.expr, ast.AST, ast.expr, str]]:
+    """The comparisons and additions of ``node`` to flip: (kind, the operand before the
+    operator, the operator, the operand after it, ``=`` for an augmented assignment)."""
+    if isinstance(node, ast.Compare):
+        left = node.left
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            if type(op) in FLIPPED:
+                yield "cmp", left, op, right, ""
+            left = right
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+        yield "arith", node.left, node.op, node.right, ""
+    elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add | ast.Sub):
+        yield "arith", node.target, node.op, node.value, "="
+
+
+def mutants_of(path: Path, names: set[str]) -> list[Mutant]:
+    """The mutants of one module, in the order of their places."""
+    relative = path.relative_to(ROOT / "blocknotation").as_posix()
+    lines = path.read_bytes().splitlines(keepends=True)
+    tree = ast.parse(path.read_bytes())
+    found: list[Mutant] = []
+
+    def add(line: int, col: int, kind: str, what: str, span: tuple[int, int, int, int],
+            new: str) -> None:
+        column = len(lines[line - 1][:col].decode()) + 1
+        found.append(Mutant(f"{relative}:{line}:{column}:{kind}", f"blocknotation/{relative}",
+                            what, span, new))
+
+    def short(node: ast.AST) -> str:
+        text = ast.unparse(node).split("\n")[0]
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    for function in functions:
+        reporting = set()
+        for stmt in _statements(function.body):
+            change = dropped(stmt, function.returns, names)
+            if change is not None:
+                reporting.add(stmt)
+                kind, new = change
+                add(stmt.lineno, stmt.col_offset, kind, f"`{short(stmt)}` -> `{new}`",
+                    _span(stmt), new)
+        for stmt in _statements(function.body):
+            if isinstance(stmt, ast.If) and reporting & set(_statements(stmt.body)):
+                add(stmt.test.lineno, stmt.test.col_offset, "false",
+                    f"if `{short(stmt.test)}` -> if False", _span(stmt.test), "False")
+    if path.name in ARITHMETIC:
+        for node in ast.walk(tree):
+            for kind, after, op, before, assigned in _operators(node):
+                symbol, flipped = FLIPPED[type(op)]
+                symbol, flipped = symbol + assigned, flipped + assigned
+                line, col = _operator(lines, after, before, symbol)
+                add(line, col, kind, f"`{short(node)}`: `{symbol}` -> `{flipped}`",
+                    (line, col, line, col + len(symbol)), flipped)
+    return sorted(found, key=lambda m: (m.span, m.id))
+
+
+def all_mutants() -> list[Mutant]:
+    paths = sorted(ENGINE.glob("*.py"))
+    names = makers([ast.parse(p.read_bytes()) for p in paths])
+    found = [m for path in paths for m in mutants_of(path, names)]
+    assert len({m.id for m in found}) == len(found), "two mutants share an id"
+    return found
+
+
+def equivalents(path: Path = EQUIVALENT) -> dict[str, str]:
+    """The survivors explained: id -> why no input tells them from the engine."""
+    listed = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            ident, _, why = line.partition(" ")
+            listed[ident] = why.strip()
+    return listed
+
+
+class Sandbox:
+    """A copy of the repository to run mutants in, its modules compiled against their text
+    (checked-hash bytecode), so that a module put back is never read from a mutant's."""
+
+    def __init__(self, base: Path) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="mutant-", dir=base))
+        shutil.copytree(ROOT, self.root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+            ".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache",
+            ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build"))
+        compileall.compile_dir(self.root / "blocknotation", quiet=1,
+                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("PYTEST", "COV_", "HYPOTHESIS"))}
+        self.env |= {"PYTHONPATH": str(self.root), "PYTHONDONTWRITEBYTECODE": "1",
+                     "HYPOTHESIS_PROFILE": "ci", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8"}
+
+    def run(self, tests: list[list[str]], timeout: float) -> tuple[str, str]:
+        """Run the test runs in turn: ("killed", the failing test), ("timeout", the run) or
+        ("survived", "")."""
+        deadline = time.monotonic() + timeout
+        for run in tests:
+            try:
+                done = subprocess.run(
+                    [sys.executable, "-m", "pytest", *PYTEST, *run], cwd=self.root,
+                    env=self.env, capture_output=True, text=True, check=False,
+                    timeout=max(1.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                return "timeout", run[0]
+            if done.returncode != 0:
+                failed = re.search(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE)
+                return "killed", failed.group(1) if failed else f"exit {done.returncode}"
+        return "survived", ""
+
+    def mutate(self, mutant: Mutant, tests: list[list[str]], timeout: float) -> Result:
+        target = self.root / mutant.path
+        original = target.read_bytes()
+        started = time.monotonic()
+        source = mutant.source()
+        # A mutant parses, and changes what the module does, not just how it is written.
+        assert ast.dump(ast.parse(source)) != ast.dump(ast.parse(original)), mutant.id
+        try:
+            target.write_text(source, encoding="utf-8")
+            status, by = self.run(tests, timeout)
+        finally:
+            target.write_bytes(original)
+        return Result(mutant.id, mutant.what, status, by, round(time.monotonic() - started, 1))
+
+
+def run_all(mutants: list[Mutant], tests: list[list[str]], jobs: int, timeout: float | None,
+            baseline: bool) -> list[Result]:
+    """Run each mutant's tests; ``timeout`` None: five times what the tests take on the
+    engine as it is (at least two minutes), so that a loaded machine kills no mutant."""
+    with tempfile.TemporaryDirectory(prefix="blocknot-mutate-") as base:
+        boxes: queue.Queue[Sandbox] = queue.Queue()
+        for _ in range(max(1, min(jobs, len(mutants)))):
+            boxes.put(Sandbox(Path(base)))
+        if baseline:
+            box = boxes.get()
+            started = time.monotonic()
+            status, by = box.run(tests, 3600)
+            boxes.put(box)
+            if status != "survived":
+                print(f"the engine's tests do not pass on the engine as it is: {by}",
+                      file=sys.stderr)
+                raise SystemExit(2)
+            if timeout is None:
+                timeout = max(120.0, 5 * (time.monotonic() - started))
+        limit = 600.0 if timeout is None else timeout
+
+        def one(mutant: Mutant) -> Result:
+            box = boxes.get()
+            try:
+                result = box.mutate(mutant, tests, limit)
+            finally:
+                boxes.put(box)
+            print(f"{result.status:<9} {result.seconds:6.1f}s  {mutant.id}", file=sys.stderr,
+                  flush=True)
+            return result
+
+        with ThreadPoolExecutor(max_workers=boxes.qsize()) as pool:
+            return list(pool.map(one, mutants))
+
+
+def report(results: list[Result], listed: dict[str, str]) -> int:
+    """Print the table and the score; the exit status."""
+    for result in results:
+        if result.status == "survived" and result.id in listed:
+            result.status, result.by = "equivalent", listed[result.id]
+    width = max((len(r.id) for r in results), default=10)
+    for result in results:
+        print(f"{result.id:<{width}}  {result.status:<10}  {result.what}"
+              + (f"  [{result.by}]" if result.by else ""))
+    killed = sum(r.status in ("killed", "timeout") for r in results)
+    same = [r.id for r in results if r.status == "equivalent"]
+    holes = [r.id for r in results if r.status == "survived"]
+    stale = [r.id for r in results if r.status in ("killed", "timeout") and r.id in listed]
+    print(f"\nkilled {killed} / {len(results)} "
+          f"(timeouts {sum(r.status == 'timeout' for r in results)}); "
+          f"equivalent {len(same)}; survived {len(holes)}")
+    for ident in same:
+        print(f"  equivalent {ident}: {listed[ident]}")
+    for ident in holes:
+        print(f"  SURVIVED {ident}")
+    for ident in stale:
+        print(f"  listed as equivalent but killed: {ident}")
+    return 1 if holes else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--diff", action="store_true", help="with --list: show each change")
+    parser.add_argument("--only", nargs="+", metavar="ID", help="run only these mutants")
+    parser.add_argument("--sample", type=int, metavar="N", help="run N mutants drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
+    parser.add_argument("--timeout", type=float, metavar="SECONDS",
+                        help="how long a mutant's tests may take before it counts as killed "
+                        "(default: five times what they take on the engine as it is)")
+    parser.add_argument("--tests", nargs="+", metavar="PATH",
+                        help="run these tests instead of the engine's")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="do not first check that the tests pass on the engine as it is")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the results here")
+    args = parser.parse_args(argv)
+    mutants = all_mutants()
+    if args.only:
+        by_id = {m.id: m for m in mutants}
+        unknown = [i for i in args.only if i not in by_id]
+        if unknown:
+            parser.error(f"no such mutant: {' '.join(unknown)}")
+        mutants = [by_id[i] for i in args.only]
+    if args.sample is not None:
+        chosen = random.Random(args.seed).sample(range(len(mutants)), min(args.sample,
+                                                                          len(mutants)))
+        mutants = [mutants[i] for i in sorted(chosen)]
+    if args.list:
+        for mutant in mutants:
+            print(f"{mutant.id}  {mutant.what}")
+            if args.diff:
+                before = (ROOT / mutant.path).read_text(encoding="utf-8").splitlines(True)
+                sys.stdout.writelines(difflib.unified_diff(
+                    before, mutant.source().splitlines(True), mutant.path, mutant.id, n=1))
+        print(f"{len(mutants)} mutants")
+        return 0
+    tests = [args.tests] if args.tests else [QUICK_TESTS, LONG_TESTS]
+    started = time.monotonic()
+    results = run_all(mutants, tests, args.jobs, args.timeout, not args.no_baseline)
+    status = report(results, equivalents())
+    print(f"{len(results)} mutants in {time.monotonic() - started:.0f} s with {args.jobs} jobs")
+    if args.json:
+        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1) + "\n",
+                             encoding="utf-8")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
