@@ -62,5 +62,5 @@ def test_three_mutants_are_run_and_killed() -> None:
     rows = done.stdout.splitlines()
     for ident in chosen:
         (row,) = [row for row in rows if row.startswith(ident + " ")]
-        assert re.match(rf"{re.escape(ident)} +killed +`.*\[tests/test_\w+\.py::", row), row
+        assert re.match(rf"{re.escape(ident)} +killed +`.*\[tests[/]test_\w+\.py::", row), row
     assert "killed 3 / 3 (timeouts 0); equivalent 0; survived 0" in rows

@@ -58,11 +58,11 @@ EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
 ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py"}
 #: The engine's tests, in two runs: the quick ones, then (for what they let through) the
 #: longer ones.  Each stops at its first failure.
-QUICK_TESTS = [f"tests/test_{name}.py" for name in (
+QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "cases", "judging", "bounds_verdicts", "engine_chain", "engine_game", "engine_scoring",
     "reach", "disputed_endings", "totals_properties", "bounds_properties", "engine_properties",
     "one_slip", "case_messages", "explain", "golden_reports", "known_lines")]
-LONG_TESTS = [f"tests/test_{name}.py" for name in (
+LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
     "fix", "api", "games_api", "report_json")]
 PYTEST = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0"]
