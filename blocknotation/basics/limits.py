@@ -34,3 +34,8 @@ MAX_NUMBER_DIGITS = 9
 #: Statements in one hand; the parser reports the first statement beyond this (S001) and
 #: drops the rest of the hand, which is then not replayed.
 MAX_STATEMENTS_PER_HAND = 10_000
+
+#: Bytes in the body of one message to the language server (``blocknot lsp``): a document
+#: opened or changed travels whole in one, as JSON, so this holds a record of about 60 MB of
+#: ASCII text.  A longer message is logged and skipped, with the request it carries.
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024

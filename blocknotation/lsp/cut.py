@@ -1,0 +1,308 @@
+"""A document cut into games, each with its report, and cut again where a change falls.
+
+The cut is the pipeline's (``stream.chunks_of``), so a document is checked as ``blocknot
+validate`` checks a file.  After a change, the text before it and after it is as it was:
+the chunks above the one before the change keep their reports; from that one on, the text
+is cut again until a cut falls where one fell before, below the change, and from there on
+the chunks are the old ones, moved (``moved.shifted``) when the change added or removed
+lines or games.  Cutting starts a chunk early because a change at the top of a game can move
+the cut above it (a comment line that becomes a statement joins the game before); from a cut
+on, the cutting depends on nothing before it, so where the cuts meet again the rest is as it
+was.  A chunk cut again whose text is that of an old one keeps its report, moved if it must
+be: only a game whose text changed is checked again, and every game when the codes of the
+``ignore-file`` comments, which apply to all, have changed.
+
+The report is what a whole new check of the text gives (``tests/test_lsp_incremental.py``
+holds the two equal on random edits).
+"""
+
+from __future__ import annotations
+
+import bisect
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from ..basics.diagnostics import Diagnostic
+from ..pipeline import Selection, chunks_of, validate_chunk
+from ..reading.source import BOM
+from ..reading.stream import Chunk
+from ..report.values import GameResult, Piece
+from ..suppress import FileMarks, followed
+from .changes import changed
+from .moved import moved, shifted
+from .settings import file_ignores
+
+
+def encoded(text: str) -> bytes:
+    """The editor's text as the bytes of a file; a lone surrogate (which no UTF-8 file can
+    hold) is kept as its bytes so that the decoder reports it as S003."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Game:
+    """One chunk of the document (a game, or lines that hold none) and its report."""
+
+    line: int
+    offset: int
+    """Where its first line starts in the text."""
+    size: int
+    """Its characters, up to the first line of the next chunk or the end of what is read."""
+    index: int
+    """The number its game gets: the games above it, plus one."""
+    piece: Piece
+    """Its report without the game's results: those of a 10 MB document would take some
+    70 MB, so ``analysis.py`` checks a game again when they are asked for."""
+    games: int
+    codes: tuple[str, ...]
+    """The codes its ``ignore-file`` comments name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A document's chunks in order, what ended the reading early (a NUL byte, a game too
+    large) as a piece, where the text no chunk holds starts, and the selection checked."""
+
+    games: tuple[Game, ...]
+    end: Piece | None
+    tail: tuple[int, int]
+    """The line and offset where the chunks end."""
+    selection: Selection
+
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """The document's diagnostics, as ``blocknot validate`` reports the file."""
+        pieces = [g.piece for g in self.games]
+        if self.end is not None:
+            pieces.append(self.end)
+        marks = FileMarks()
+        for piece in pieces:
+            marks.follow(piece.file_marks, followed(piece))
+        last = marks.last_piece(self.selection.keeps, self.selection.suppress)
+        if last is not None:
+            pieces.append(last)
+        return tuple(d for piece in pieces for d in piece.diagnostics)
+
+
+EMPTY = Cut((), None, (1, 0), Selection())
+
+#: The results of the games checked while cutting, with their pieces: ``analysis.py`` keeps
+#: some of them for the requests that need them.
+Fresh = list[tuple[Piece, tuple[GameResult, ...]]]
+
+
+class _Place(NamedTuple):
+    """A chunk of the new cut before it is checked: cut anew, or an old one moved."""
+
+    line: int
+    offset: int
+    size: int
+    chunk: Chunk | None
+    old: Game | None
+
+
+class _Places(NamedTuple):
+    places: list[_Place]
+    replaced: tuple[Game, ...]
+    end: Diagnostic | Piece | None
+    tail: tuple[int, int]
+
+
+def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
+        fresh: Fresh | None = None, change: tuple[int, int, int] | None = None) -> Cut:
+    """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
+    ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
+    ``change``: where the texts differ (``changes.changed``), when it is known."""
+    if before is not EMPTY and text == old_text:
+        return before if before.selection == _selection(text, base, before) else cut(
+            text, base, fresh=fresh)
+    if before is not EMPTY and change is None:
+        change = changed(old_text, text)
+    found = _places(text, before, old_text, change)
+    selection = _selection(text, base, found)
+    if before is not EMPTY and selection != before.selection:
+        return cut(text, base, fresh=fresh)
+    reusable = {old_text[g.offset:g.offset + g.size]: g for g in found.replaced}
+    games: list[Game] = []
+    index = 1
+    for place in found.places:
+        game = _checked(text, place, index, selection, reusable, fresh)
+        games.append(game)
+        index += game.games
+    end = found.end
+    if isinstance(end, Diagnostic):
+        end = validate_chunk(end, index, selection)
+    return Cut(tuple(games), end, found.tail, selection)
+
+
+def _selection(text: str, base: Selection, found: _Places | Cut) -> Selection:
+    """``base`` with the codes of the ``ignore-file`` comments of the text, those no chunk
+    holds included (``blocknot validate`` reads them from the whole file)."""
+    if isinstance(found, Cut):
+        codes = tuple(c for g in found.games for c in g.codes)
+    else:
+        codes = tuple(c for place in found.places for c in _codes(text, place))
+    offset = found.tail[1]
+    if offset < len(text) and text.find("blocknot:", offset) >= 0:
+        codes += file_ignores(text[offset:])
+    return replace(base, file_ignores=codes)
+
+
+def _codes(text: str, place: _Place) -> tuple[str, ...]:
+    if place.old is not None:
+        return place.old.codes
+    if text.find("blocknot:", place.offset, place.offset + place.size) < 0:
+        return ()
+    return file_ignores(text[place.offset:place.offset + place.size])
+
+
+def _places(text: str, before: Cut, old_text: str,
+            change: tuple[int, int, int] | None) -> _Places:
+    """Where the chunks of ``text`` lie: cut anew from the chunk before the change until
+    the cuts meet the old ones again (see the module's docstring)."""
+    if change is None:
+        return _cut_from(text, 0, 1, (), {}, before, 0, 0)
+    start, old_stop, new_stop = change
+    first = _line_of(old_text, before, start)
+    old_last = first + old_text.count("\n", start, old_stop)
+    new_last = first + text.count("\n", start, new_stop)
+    lines = new_last - old_last
+    held = bisect.bisect_right([g.line for g in before.games], first) - 1
+    begin = max(held - 1, 0)
+    if begin < len(before.games):
+        line, offset = before.games[begin].line, before.games[begin].offset
+    else:
+        line, offset = before.tail
+    if offset and text.startswith(BOM, offset):  # read as a byte-order mark if cut there
+        return _cut_from(text, 0, 1, (), {}, before, 0, 0)
+    later = {g.line + lines: k for k, g in enumerate(before.games)
+             if g.line > old_last and k >= begin}
+    return _cut_from(text, offset, line, before.games[:begin], later, before, begin,
+                     lines, new_last, len(text) - len(old_text))
+
+
+def _line_of(text: str, cut: Cut, offset: int) -> int:
+    """The line of ``text`` that holds character ``offset``, counted from the nearest chunk
+    above it."""
+    line, start = 1, 0
+    at = bisect.bisect_right([g.offset for g in cut.games], offset) - 1
+    if at >= 0:
+        line, start = cut.games[at].line, cut.games[at].offset
+    if cut.tail[1] <= offset:
+        line, start = cut.tail
+    return line + text.count("\n", start, offset)
+
+
+def _cut_from(text: str, offset: int, line: int, kept: tuple[Game, ...],
+              later: dict[int, int], before: Cut, begin: int, lines: int,
+              last: int = 0, chars: int = 0) -> _Places:
+    """The chunks of ``text`` from ``offset`` (line ``line``) on, after the ``kept`` ones,
+    until a cut below line ``last`` meets the old chunk ``later`` maps it to; from there on,
+    the old chunks moved by ``lines`` and ``chars``."""
+    places = [_Place(g.line, g.offset, g.size, None, g) for g in kept]
+    at = (line, offset)
+    for item in chunks(text, offset, line):
+        if isinstance(item, Diagnostic):
+            return _Places(places, before.games[begin:], item, at)
+        chunk, size = item
+        places.append(_Place(chunk.first_line, at[1], size, chunk, None))
+        at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
+        if at[0] > last and at[0] in later:
+            meet = later[at[0]]
+            places += [_Place(g.line + lines, g.offset + chars, g.size, None, g)
+                       for g in before.games[meet:]]
+            end = None if before.end is None else shifted(before.end, lines, 0)
+            tail = (before.tail[0] + lines, before.tail[1] + chars)
+            return _Places(places, before.games[begin:meet], end, tail)
+    return _Places(places, before.games[begin:], None, at)
+
+
+def _checked(text: str, place: _Place, index: int, selection: Selection,
+             reusable: dict[str, Game], fresh: Fresh | None) -> Game:
+    """The game of ``place``, numbered ``index``: an old one's report where its text is the
+    same (moved if it must be), else checked."""
+    old = place.old or reusable.get(text[place.offset:place.offset + place.size])
+    # The first chunk alone may be record JSON and starts after a byte-order mark: one that
+    # becomes or stops being the first is checked again.
+    if old is not None and (old.line == 1) == (place.line == 1):
+        if (old.line, old.index, old.offset) == (place.line, index, place.offset):
+            return old
+        piece = shifted(old.piece, place.line - old.line, index - old.index)
+        return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes)
+    chunk = place.chunk if place.chunk is not None else chunk_at(text, place)
+    piece = validate_chunk(chunk, index, selection)
+    stored = replace(piece, games=()) if piece.games else piece
+    if fresh is not None and piece.games:
+        fresh.append((stored, piece.games))
+    return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
+                _codes(text, place) if place.old is None else place.old.codes)
+
+
+def chunk_at(text: str, game: Game | _Place) -> Chunk:
+    """The chunk of ``game`` as the pipeline cut it (read alone, it is cut the same)."""
+    for item in chunks(text, game.offset, game.line, game.offset + game.size):
+        if not isinstance(item, Diagnostic):
+            return item[0]
+        break
+    return Chunk(game.line, "")
+
+
+def chunks(text: str, offset: int, line: int, stop: int | None = None
+           ) -> Iterator[tuple[Chunk, int] | Diagnostic]:
+    """The chunks of ``text`` from ``offset`` (where line ``line`` starts) to ``stop``, as
+    the pipeline cuts a file, with their sizes in the text; a problem that ends the reading
+    comes last."""
+    shift = line - 1
+    at = offset
+    for item in chunks_of(_Encoded(text, offset, len(text) if stop is None else stop)):
+        if isinstance(item, Diagnostic):
+            yield moved(item, shift, 0)
+            return
+        chunk = Chunk(item.first_line + shift, item.text,
+                      tuple(moved(d, shift, 0) for d in item.undecodable))
+        size = _size(text, at, item.text)
+        yield chunk, size
+        at += size
+
+
+def _size(text: str, at: int, chunk: str) -> int:
+    """The characters of ``text`` from ``at`` that hold the lines of ``chunk``: as many as it
+    has, and the line end, where the text is as the chunk reads it (no CR, no byte-order
+    mark, nothing undecodable or over-long); else counted by lines."""
+    end = at + len(chunk)
+    if text.startswith(chunk, at) and (end == len(text) or text[end] == "\n"):
+        return len(chunk) + (end < len(text))
+    found = at
+    for _ in range(chunk.count("\n") + 1):
+        found = text.find("\n", found) + 1
+        if not found:
+            return len(text) - at
+    return found - at
+
+
+#: Characters encoded at a time for the cutting.
+_PIECE = 1 << 16
+
+
+class _Encoded(io.RawIOBase):
+    """Characters ``start`` to ``stop`` of a text as the bytes of a file, encoded as they
+    are read, a little at a time."""
+
+    def __init__(self, text: str, start: int, stop: int) -> None:
+        super().__init__()
+        self._text, self._at, self._stop = text, start, stop
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        most = _PIECE if size < 0 else max(1, min(size // 4, _PIECE))
+        piece = self._text[self._at:min(self._at + most, self._stop)]
+        self._at += len(piece)
+        return encoded(piece)
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read1(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
