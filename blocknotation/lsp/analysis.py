@@ -130,7 +130,7 @@ class Analysis:
             return ()
         found = self.memory.results.get(game.piece)
         if found is None:
-            piece = validate_chunk(chunk_at(self.text, game), game.index, self.cut.selection)
+            piece = validate_chunk(chunk_at(self.text, game), game.number, self.cut.selection)
             found = self.memory.results.put(game.piece, piece.games)
         return found
 

@@ -41,23 +41,22 @@ def encoded(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Game:
+class Game(NamedTuple):
     """One chunk of the document (a game, or lines that hold none) and its report."""
 
     line: int
+    #: Where its first line starts in the text.
     offset: int
-    """Where its first line starts in the text."""
+    #: Its characters, up to the first line of the next chunk or the end of what is read.
     size: int
-    """Its characters, up to the first line of the next chunk or the end of what is read."""
-    index: int
-    """The number its game gets: the games above it, plus one."""
+    #: The number its game gets: the games above it, plus one.
+    number: int
+    #: Its report without the game's results: those of a 10 MB document would take some
+    #: 70 MB, so ``analysis.py`` checks a game again when they are asked for.
     piece: Piece
-    """Its report without the game's results: those of a 10 MB document would take some
-    70 MB, so ``analysis.py`` checks a game again when they are asked for."""
     games: int
+    #: The codes its ``ignore-file`` comments name.
     codes: tuple[str, ...]
-    """The codes its ``ignore-file`` comments name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +75,13 @@ class Cut:
         pieces = [g.piece for g in self.games]
         if self.end is not None:
             pieces.append(self.end)
-        marks = FileMarks()
-        for piece in pieces:
-            marks.follow(piece.file_marks, followed(piece))
-        last = marks.last_piece(self.selection.keeps, self.selection.suppress)
-        if last is not None:
-            pieces.append(last)
+        if any(piece.file_marks for piece in pieces):  # else no S004 for the whole file
+            marks = FileMarks()
+            for piece in pieces:
+                marks.follow(piece.file_marks, followed(piece))
+            last = marks.last_piece(self.selection.keeps, self.selection.suppress)
+            if last is not None:
+                pieces.append(last)
         return tuple(d for piece in pieces for d in piece.diagnostics)
 
 
@@ -93,17 +93,24 @@ Fresh = list[tuple[Piece, tuple[GameResult, ...]]]
 
 
 class _Place(NamedTuple):
-    """A chunk of the new cut before it is checked: cut anew, or an old one moved."""
+    """A chunk cut anew, before it is checked."""
 
     line: int
     offset: int
     size: int
-    chunk: Chunk | None
-    old: Game | None
+    chunk: Chunk
 
 
 class _Places(NamedTuple):
-    places: list[_Place]
+    """The new cut before it is checked: the old chunks before the change as they are, the
+    chunks cut anew, and the old chunks after them, to be moved by ``lines`` and ``chars``;
+    the old chunks the new ones replace, what ended the reading, where the chunks end."""
+
+    kept: tuple[Game, ...]
+    new: list[_Place]
+    carried: tuple[Game, ...]
+    lines: int
+    chars: int
     replaced: tuple[Game, ...]
     end: Diagnostic | Piece | None
     tail: tuple[int, int]
@@ -124,12 +131,15 @@ def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
     if before is not EMPTY and selection != before.selection:
         return cut(text, base, fresh=fresh)
     reusable = {old_text[g.offset:g.offset + g.size]: g for g in found.replaced}
-    games: list[Game] = []
-    index = 1
-    for place in found.places:
+    games = list(found.kept)
+    index = games[-1].number + games[-1].games if games else 1
+    for place in found.new:
         game = _checked(text, place, index, selection, reusable, fresh)
         games.append(game)
         index += game.games
+    if found.carried:
+        games += _moved(found.carried, found.lines, found.chars,
+                        index - found.carried[0].number)
     end = found.end
     if isinstance(end, Diagnostic):
         end = validate_chunk(end, index, selection)
@@ -142,7 +152,9 @@ def _selection(text: str, base: Selection, found: _Places | Cut) -> Selection:
     if isinstance(found, Cut):
         codes = tuple(c for g in found.games for c in g.codes)
     else:
-        codes = tuple(c for place in found.places for c in _codes(text, place))
+        codes = (*(c for g in found.kept for c in g.codes),
+                 *(c for place in found.new for c in _codes(text, place)),
+                 *(c for g in found.carried for c in g.codes))
     offset = found.tail[1]
     if offset < len(text) and text.find("blocknot:", offset) >= 0:
         codes += file_ignores(text[offset:])
@@ -150,8 +162,6 @@ def _selection(text: str, base: Selection, found: _Places | Cut) -> Selection:
 
 
 def _codes(text: str, place: _Place) -> tuple[str, ...]:
-    if place.old is not None:
-        return place.old.codes
     if text.find("blocknot:", place.offset, place.offset + place.size) < 0:
         return ()
     return file_ignores(text[place.offset:place.offset + place.size])
@@ -162,12 +172,11 @@ def _places(text: str, before: Cut, old_text: str,
     """Where the chunks of ``text`` lie: cut anew from the chunk before the change until
     the cuts meet the old ones again (see the module's docstring)."""
     if change is None:
-        return _cut_from(text, 0, 1, (), {}, before, 0, 0)
+        return _cut_from(text, 0, 1, before, 0)
     start, old_stop, new_stop = change
     first = _line_of(old_text, before, start)
     old_last = first + old_text.count("\n", start, old_stop)
     new_last = first + text.count("\n", start, new_stop)
-    lines = new_last - old_last
     held = bisect.bisect_right([g.line for g in before.games], first) - 1
     begin = max(held - 1, 0)
     if begin < len(before.games):
@@ -175,11 +184,9 @@ def _places(text: str, before: Cut, old_text: str,
     else:
         line, offset = before.tail
     if offset and text.startswith(BOM, offset):  # read as a byte-order mark if cut there
-        return _cut_from(text, 0, 1, (), {}, before, 0, 0)
-    later = {g.line + lines: k for k, g in enumerate(before.games)
-             if g.line > old_last and k >= begin}
-    return _cut_from(text, offset, line, before.games[:begin], later, before, begin,
-                     lines, new_last, len(text) - len(old_text))
+        return _cut_from(text, 0, 1, before, 0)
+    return _cut_from(text, offset, line, before, begin, old_last, new_last - old_last,
+                     len(text) - len(old_text))
 
 
 def _line_of(text: str, cut: Cut, offset: int) -> int:
@@ -194,52 +201,61 @@ def _line_of(text: str, cut: Cut, offset: int) -> int:
     return line + text.count("\n", start, offset)
 
 
-def _cut_from(text: str, offset: int, line: int, kept: tuple[Game, ...],
-              later: dict[int, int], before: Cut, begin: int, lines: int,
-              last: int = 0, chars: int = 0) -> _Places:
-    """The chunks of ``text`` from ``offset`` (line ``line``) on, after the ``kept`` ones,
-    until a cut below line ``last`` meets the old chunk ``later`` maps it to; from there on,
-    the old chunks moved by ``lines`` and ``chars``."""
-    places = [_Place(g.line, g.offset, g.size, None, g) for g in kept]
+def _cut_from(text: str, offset: int, line: int, before: Cut, begin: int, last: int = 0,
+              lines: int = 0, chars: int = 0) -> _Places:
+    """The chunks of ``text`` from ``offset`` (line ``line``) on, after the old chunks
+    before ``begin``, until a cut below the old line ``last`` meets an old chunk; from there
+    on, the old chunks moved by ``lines`` and ``chars``."""
+    old = before.games
+    later = {old[k].line + lines: k for k in range(begin, len(old)) if old[k].line > last}
+    new: list[_Place] = []
     at = (line, offset)
     for item in chunks(text, offset, line):
         if isinstance(item, Diagnostic):
-            return _Places(places, before.games[begin:], item, at)
+            return _Places(old[:begin], new, (), lines, chars, old[begin:], item, at)
         chunk, size = item
-        places.append(_Place(chunk.first_line, at[1], size, chunk, None))
+        new.append(_Place(chunk.first_line, at[1], size, chunk))
         at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
-        if at[0] > last and at[0] in later:
+        if at[0] > last + lines and at[0] in later:
             meet = later[at[0]]
-            places += [_Place(g.line + lines, g.offset + chars, g.size, None, g)
-                       for g in before.games[meet:]]
             end = None if before.end is None else shifted(before.end, lines, 0)
             tail = (before.tail[0] + lines, before.tail[1] + chars)
-            return _Places(places, before.games[begin:meet], end, tail)
-    return _Places(places, before.games[begin:], None, at)
+            return _Places(old[:begin], new, old[meet:], lines, chars, old[begin:meet], end,
+                           tail)
+    return _Places(old[:begin], new, (), lines, chars, old[begin:], None, at)
+
+
+def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[Game]:
+    """Old chunks after a change, ``lines`` lower, ``chars`` further and ``later`` games
+    later."""
+    if not lines and not later:
+        return [Game(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.codes)
+                for g in games]
+    return [Game(g.line + lines, g.offset + chars, g.size, g.number + later,
+                 shifted(g.piece, lines, later), g.games, g.codes) for g in games]
 
 
 def _checked(text: str, place: _Place, index: int, selection: Selection,
              reusable: dict[str, Game], fresh: Fresh | None) -> Game:
-    """The game of ``place``, numbered ``index``: an old one's report where its text is the
-    same (moved if it must be), else checked."""
-    old = place.old or reusable.get(text[place.offset:place.offset + place.size])
+    """The game of a chunk cut anew, numbered ``index``: an old one's report where its text
+    is the same (moved if it must be), else checked."""
+    old = reusable.get(text[place.offset:place.offset + place.size])
     # The first chunk alone may be record JSON and starts after a byte-order mark: one that
     # becomes or stops being the first is checked again.
     if old is not None and (old.line == 1) == (place.line == 1):
-        if (old.line, old.index, old.offset) == (place.line, index, place.offset):
+        if (old.line, old.number, old.offset) == (place.line, index, place.offset):
             return old
-        piece = shifted(old.piece, place.line - old.line, index - old.index)
+        piece = shifted(old.piece, place.line - old.line, index - old.number)
         return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes)
-    chunk = place.chunk if place.chunk is not None else chunk_at(text, place)
-    piece = validate_chunk(chunk, index, selection)
+    piece = validate_chunk(place.chunk, index, selection)
     stored = replace(piece, games=()) if piece.games else piece
     if fresh is not None and piece.games:
         fresh.append((stored, piece.games))
     return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
-                _codes(text, place) if place.old is None else place.old.codes)
+                _codes(text, place))
 
 
-def chunk_at(text: str, game: Game | _Place) -> Chunk:
+def chunk_at(text: str, game: Game) -> Chunk:
     """The chunk of ``game`` as the pipeline cut it (read alone, it is cut the same)."""
     for item in chunks(text, game.offset, game.line, game.offset + game.size):
         if not isinstance(item, Diagnostic):
@@ -281,8 +297,8 @@ def _size(text: str, at: int, chunk: str) -> int:
     return found - at
 
 
-#: Characters encoded at a time for the cutting.
-_PIECE = 1 << 16
+#: Characters encoded at a time for the cutting: a few games.
+_PIECE = 1 << 13
 
 
 class _Encoded(io.RawIOBase):

@@ -87,7 +87,8 @@ class Document:
         if position.line >= lines.count:
             return len(text)
         start = lines.offset(position.line + 1)
-        line = lines.text(position.line + 1)
+        end = text.find("\n", start)
+        line = text[start:end if end >= 0 else len(text)].removesuffix("\r")
         return start + characters(line, position.character, self.encoding)
 
 

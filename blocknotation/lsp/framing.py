@@ -42,15 +42,29 @@ class Frames:
         self._buffer = bytearray()
         self._ended = False
 
+    @property
+    def held(self) -> int:
+        """The bytes read and not yet handed on: ``MAX_HEADER_BYTES`` and a block at most,
+        between messages."""
+        return len(self._buffer)
+
     def next(self) -> bytes | None:
         """The next message's body, or None once the stream has ended."""
         while True:
             end = self._header_end()
             if end is None:
                 return None
-            length = _length(bytes(self._buffer[:end]))
-            if length is None:
-                self._skip(1)
+            header = bytes(self._buffer[:end])
+            length = _length(header)
+            if isinstance(length, str):
+                start = _after_junk(header)
+                if start is not None:
+                    log.warning("bytes that are no message before a header: %r; skipped",
+                                header[:min(start, 80)])
+                    del self._buffer[:start]
+                else:  # the body follows, of unknown length: skip past the header
+                    log.warning("%s; the message is skipped", length)
+                    self._skip(end + len(_END))
                 continue
             del self._buffer[:end + len(_END)]
             body = self._exactly(length)
@@ -108,29 +122,36 @@ class Frames:
         return body
 
 
-def _length(header: bytes) -> int | None:
-    """The ``Content-Length`` of a header, or None (logged) when it cannot be trusted."""
+def _length(header: bytes) -> int | str:
+    """The ``Content-Length`` of a header, or why it cannot be trusted."""
     lengths = []
     for line in header.strip().split(b"\r\n"):
         name, colon, value = line.partition(b":")
         if not colon:
-            log.warning("a message header line without a colon: %r; message skipped",
-                        line[:80])
-            return None
+            return f"a message header line without a colon: {line[:80]!r}"
         if name.strip().lower() == b"content-length":
             lengths.append(value.strip())
     if len(set(lengths)) != 1:
-        log.warning("a message header without one Content-Length: %r; message skipped",
-                    header[:80])
-        return None
+        return f"a message header without one Content-Length: {header[:80]!r}"
     if _DIGITS.fullmatch(lengths[0]) is None:
-        log.warning("Content-Length %r is not a number of bytes; message skipped",
-                    lengths[0][:80])
-        return None
+        return f"Content-Length {lengths[0][:80]!r} is not a number of bytes"
     length = int(lengths[0]) if len(lengths[0]) <= 12 else MAX_MESSAGE_BYTES + 1
     if length > MAX_MESSAGE_BYTES:
-        log.warning("a message of %s bytes is more than the %d a message may hold; skipped",
-                    lengths[0][:20].decode(), MAX_MESSAGE_BYTES)
-        return None
+        return (f"a message of {lengths[0][:20].decode()} bytes is more than the "
+                f"{MAX_MESSAGE_BYTES} a message may hold")
     return length
 
+
+def _after_junk(header: bytes) -> int | None:
+    """Where a header that can be trusted starts in ``header``, after bytes that are no
+    header (written without a line end, or lines without a colon); None when there is
+    none."""
+    found = list(_NEXT.finditer(header))
+    if not found or found[-1].start() == 0:
+        return None
+    start = found[-1].start()
+    before = header[:start]
+    glued = not before.endswith(b"\r\n")
+    if not glued and any(b":" in line for line in before.split(b"\r\n")):
+        return None  # a header of its own: the body that follows is skipped with it
+    return start if isinstance(_length(header[start:]), int) else None

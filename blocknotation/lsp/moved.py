@@ -27,7 +27,7 @@ _LINE = re.compile(r"\blines? \{(\w+)\}")
 def shifted(piece: Piece, lines: int, games: int) -> Piece:
     """``piece`` as its chunk reports it ``lines`` lines lower and ``games`` games later.
     Its games are not moved: a document keeps none (``analysis.py``)."""
-    if not lines and not games:
+    if (not lines and not games) or not (piece.diagnostics or piece.file_marks or piece.context):
         return piece
     return replace(
         piece,

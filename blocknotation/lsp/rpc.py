@@ -39,6 +39,7 @@ from .framing import Frames
 
 if TYPE_CHECKING:
     from collections.abc import Generator
+    from concurrent.futures import Future
 
     from pygls.lsp.server import LanguageServer
 
@@ -58,20 +59,17 @@ def strict_converter() -> cattrs.Converter:
     boolean: cattrs alone reads ``"3"`` and ``3.5`` as the line 3, and ``5`` as the URI
     ``"5"``."""
     converter: cattrs.Converter = default_converter()  # type: ignore[no-untyped-call]
-    for kind in (int, str, bool):  # these types alone: not the enumerations built on them
-        converter.register_structure_hook_func(_only(kind), _exactly(kind))
+    for kind in (int, str, bool):
+        converter.register_structure_hook(kind, _exactly(kind))
     return converter
 
 
-def _only(kind: type) -> Callable[[object], bool]:
-    return lambda found: found is kind
-
-
 def _exactly(kind: type) -> Callable[[object, type], object]:
-    def structure(value: object, _: type) -> object:
+    """A hook for ``kind`` and the enumerations built on it (``DiagnosticSeverity``)."""
+    def structure(value: object, wanted: type) -> object:
         if type(value) is not kind:
             raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
-        return value
+        return value if wanted is kind else wanted(value)
 
     return structure
 
@@ -101,6 +99,13 @@ class BlocknotProtocol(LanguageServerProtocol):
             error = types.ResponseError(code=error.code, message=message[:_SHORT] or "error")
         super()._send_response(msg_id, result, error)
 
+    def _check_handler_result(self, future: Future[Any]) -> None:
+        super()._check_handler_result(future)
+        # pygls keeps the future of a notification handled by a generator (didOpen,
+        # didChange, ...) for ever: one more each time a key is typed.
+        for key in [k for k, kept in self._request_futures.items() if kept is future]:
+            del self._request_futures[key]
+
     # The documents are the server's own (``document.py``), not pygls's workspace, which
     # would read a document never opened from its path, and make each change line by line
     # over the whole text.
@@ -124,10 +129,9 @@ class BlocknotProtocol(LanguageServerProtocol):
             yield handler, (params,), None
 
 
-def serve(server: LanguageServer, stdin: BinaryIO, stdout: BinaryIO) -> None:
-    """Answer the messages on ``stdin`` until the client exits or the stream ends."""
+def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
+    """Answer the messages ``frames`` reads until the client exits or the stream ends."""
     server.protocol.set_writer(StdoutWriter(stdout))
-    frames = Frames(stdin)
     try:
         while (body := frames.next()) is not None:
             answer(server, body)

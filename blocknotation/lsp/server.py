@@ -21,6 +21,7 @@ from .. import __version__
 from .actions import code_actions, formatting
 from .completion import completions
 from .document import Document
+from .framing import Frames
 from .hints import inlay_hints
 from .hover import hover
 from .problems import Shown
@@ -42,11 +43,13 @@ class BlocknotServer(LanguageServer):
         #: Whether ``initialize`` came, and ``shutdown`` (``rpc.py`` answers accordingly).
         self.ready = False
         self.shut_down = False
+        self.frames: Frames | None = None
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         """Serve one client over ``stdin`` and ``stdout`` until it exits."""
+        self.frames = Frames(stdin or sys.stdin.buffer)
         try:
-            serve(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+            serve(self, self.frames, stdout or sys.stdout.buffer)
         finally:
             self.shutdown()  # type: ignore[no-untyped-call]
 
