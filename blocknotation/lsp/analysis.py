@@ -11,7 +11,7 @@ when they ask, and the last few are kept (``Memory``) while their games stay as 
 from __future__ import annotations
 
 import bisect
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
@@ -89,11 +89,11 @@ class Analysis:
            ) -> Analysis:
         """``text`` checked; ``before``: the last version's analysis, whose unchanged games
         are not checked again; ``change``: where the two texts differ, when it is known."""
-        fresh: Fresh = []
+        memory = before.memory if before is not None else Memory()
+        fresh: Fresh = deque(maxlen=memory.results.size)
         old = before.cut if before is not None and before.settings == settings else EMPTY
         done = cut(text, settings.selection, old, before.text if before else "", fresh,
                    change if old is not EMPTY else None)
-        memory = before.memory if before is not None else Memory()
         for piece, games in fresh:
             memory.results.put(piece, games)
         anchors = [(g.line, g.offset) for g in done.games]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import io
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -87,9 +88,10 @@ class Cut:
 
 EMPTY = Cut((), None, (1, 0), Selection())
 
-#: The results of the games checked while cutting, with their pieces: ``analysis.py`` keeps
-#: some of them for the requests that need them.
-Fresh = list[tuple[Piece, tuple[GameResult, ...]]]
+#: The results of the last games checked while cutting, with their pieces: ``analysis.py``
+#: keeps them for the requests that need them (``deque(maxlen=…)``: the results of every
+#: game of a large document would not fit).
+Fresh = deque[tuple[Piece, tuple[GameResult, ...]]]
 
 
 class _Place(NamedTuple):
@@ -121,15 +123,15 @@ def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
     """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
     ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
     ``change``: where the texts differ (``changes.changed``), when it is known."""
-    if before is not EMPTY and text == old_text:
-        return before if before.selection == _selection(text, base, before) else cut(
-            text, base, fresh=fresh)
-    if before is not EMPTY and change is None:
-        change = changed(old_text, text)
-    found = _places(text, before, old_text, change)
-    selection = _selection(text, base, found)
-    if before is not EMPTY and selection != before.selection:
-        return cut(text, base, fresh=fresh)
+    if before is EMPTY:
+        return _whole(text, base, fresh)
+    if text == old_text:
+        return before if before.selection == _selection(text, base, before) else _whole(
+            text, base, fresh)
+    found = _places(text, before, old_text, change or changed(old_text, text))
+    selection = _selection(text, base, found) if found is not None else None
+    if found is None or selection != before.selection:
+        return _whole(text, base, fresh)
     reusable = {old_text[g.offset:g.offset + g.size]: g for g in found.replaced}
     games = list(found.kept)
     index = games[-1].number + games[-1].games if games else 1
@@ -144,6 +146,24 @@ def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
     if isinstance(end, Diagnostic):
         end = validate_chunk(end, index, selection)
     return Cut(tuple(games), end, found.tail, selection)
+
+
+def _whole(text: str, base: Selection, fresh: Fresh | None) -> Cut:
+    """The cut of ``text`` from its start, each chunk checked as it is cut (and dropped:
+    those of a large document would not all fit)."""
+    selection = replace(base, file_ignores=file_ignores(text))
+    games: list[Game] = []
+    at, index = (1, 0), 1
+    for item in chunks(text, 0, 1):
+        if isinstance(item, Diagnostic):
+            return Cut(tuple(games), validate_chunk(item, index, selection), at, selection)
+        chunk, size = item
+        game = _checked(text, _Place(chunk.first_line, at[1], size, chunk), index,
+                        selection, {}, fresh)
+        games.append(game)
+        index += game.games
+        at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
+    return Cut(tuple(games), None, at, selection)
 
 
 def _selection(text: str, base: Selection, found: _Places | Cut) -> Selection:
@@ -168,11 +188,12 @@ def _codes(text: str, place: _Place) -> tuple[str, ...]:
 
 
 def _places(text: str, before: Cut, old_text: str,
-            change: tuple[int, int, int] | None) -> _Places:
+            change: tuple[int, int, int] | None) -> _Places | None:
     """Where the chunks of ``text`` lie: cut anew from the chunk before the change until
-    the cuts meet the old ones again (see the module's docstring)."""
+    the cuts meet the old ones again (see the module's docstring).  None: the text is cut
+    from its start."""
     if change is None:
-        return _cut_from(text, 0, 1, before, 0)
+        return None
     start, old_stop, new_stop = change
     first = _line_of(old_text, before, start)
     old_last = first + old_text.count("\n", start, old_stop)
@@ -184,7 +205,7 @@ def _places(text: str, before: Cut, old_text: str,
     else:
         line, offset = before.tail
     if offset and text.startswith(BOM, offset):  # read as a byte-order mark if cut there
-        return _cut_from(text, 0, 1, before, 0)
+        return None
     return _cut_from(text, offset, line, before, begin, old_last, new_last - old_last,
                      len(text) - len(old_text))
 
@@ -248,11 +269,24 @@ def _checked(text: str, place: _Place, index: int, selection: Selection,
         piece = shifted(old.piece, place.line - old.line, index - old.number)
         return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes)
     piece = validate_chunk(place.chunk, index, selection)
-    stored = replace(piece, games=()) if piece.games else piece
+    stored = _stored(piece)
     if fresh is not None and piece.games:
         fresh.append((stored, piece.games))
     return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
                 _codes(text, place))
+
+
+#: The report of a game with nothing to say: most games share it.
+_CLEAN = Piece((), (), {})
+
+
+def _stored(piece: Piece) -> Piece:
+    """``piece`` without its game's results, as a cut keeps it.  A document keeps little
+    for each game, and what it keeps is made among the short-lived values of the next
+    game's check: each kept value holds its block of memory, so the fewer, the better."""
+    if piece == replace(_CLEAN, games=piece.games):
+        return _CLEAN
+    return replace(piece, games=()) if piece.games else piece
 
 
 def chunk_at(text: str, game: Game) -> Chunk:

@@ -48,7 +48,7 @@ class Frames:
         between messages."""
         return len(self._buffer)
 
-    def next(self) -> bytes | None:
+    def next(self) -> bytearray | None:
         """The next message's body, or None once the stream has ended."""
         while True:
             end = self._header_end()
@@ -112,13 +112,21 @@ class Frames:
                 return
         del self._buffer[:found.start()]
 
-    def _exactly(self, length: int) -> bytes | None:
-        while len(self._buffer) < length:
-            if not self._fill():
-                self._buffer.clear()
+    def _exactly(self, length: int) -> bytearray | None:
+        """The next ``length`` bytes, read into one buffer of that size: a large message is
+        held once, not again in the pieces it came in."""
+        body = bytearray(length)
+        view = memoryview(body)
+        have = min(len(self._buffer), length)
+        view[:have] = self._buffer[:have]
+        del self._buffer[:have]
+        while have < length:
+            more = b"" if self._ended else self._read(min(length - have, 1 << 20))
+            if not more:
+                self._ended = True
                 return None
-        body = bytes(self._buffer[:length])
-        del self._buffer[:length]
+            view[have:have + len(more)] = more
+            have += len(more)
         return body
 
 

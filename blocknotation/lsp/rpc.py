@@ -133,8 +133,8 @@ def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
     """Answer the messages ``frames`` reads until the client exits or the stream ends."""
     server.protocol.set_writer(StdoutWriter(stdout))
     try:
-        while (body := frames.next()) is not None:
-            answer(server, body)
+        while (found := _read(frames)) is not _ENDED:
+            answer(server, found)
         log.info("the client closed the connection")
     except SystemExit:  # the exit notification: pygls has closed the output
         pass
@@ -142,14 +142,28 @@ def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
         log.warning("the connection to the client is lost (%s): the server stops", error)
 
 
-def answer(server: LanguageServer, body: bytes) -> None:
-    """Hand one message to pygls, or answer it here when pygls would not (see the module's
-    docstring)."""
-    protocol = server.protocol
+#: What ``_read`` gives at the end of the stream, and for a body that is not JSON.
+_ENDED, _NOT_JSON = object(), object()
+
+
+def _read(frames: Frames) -> object:
+    """The next message, decoded; its bytes are dropped before it is answered (a document
+    opened may be tens of megabytes)."""
+    body = frames.next()
+    if body is None:
+        return _ENDED
     try:
-        data = json.loads(body)
+        return json.loads(body)
     except (ValueError, RecursionError):
-        log.warning("a message that is not JSON: %r", body[:80])
+        log.warning("a message that is not JSON: %r", bytes(body[:80]))
+        return _NOT_JSON
+
+
+def answer(server: LanguageServer, data: object) -> None:
+    """Hand one message, decoded, to pygls, or answer it here when pygls would not (see the
+    module's docstring)."""
+    protocol = server.protocol
+    if data is _NOT_JSON:
         _error(protocol, None, PARSE_ERROR, "Parse error: the message is not JSON")
         return
     if not isinstance(data, dict):
@@ -165,7 +179,7 @@ def answer(server: LanguageServer, body: bytes) -> None:
             _error(protocol, msg_id, INVALID_REQUEST,
                    "Invalid request: not a JSON-RPC 2.0 request with a method name")
         else:
-            log.warning("a message that is not JSON-RPC 2.0: %r", body[:80])
+            log.warning("a message that is not JSON-RPC 2.0: %r", str(data)[:80])
         return
     if request and not _may_ask(server, protocol, msg_id, str(method)):
         return
