@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 from collections import OrderedDict, deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
@@ -26,7 +26,7 @@ from ..reading import records as r
 from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult
 from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cut
-from .ranges import Lines
+from .ranges import Anchor, Lines, Place
 from .settings import Settings
 
 T = TypeVar("T")
@@ -96,9 +96,8 @@ class Analysis:
                    change if old is not EMPTY else None)
         for piece, games in fresh:
             memory.results.put(piece, games)
-        anchors = [(g.line, g.offset) for g in done.games]
-        if done.end is not None:
-            anchors.append(done.tail)
+        anchors: Sequence[Anchor] = done.games if done.end is None else (
+            *done.games, Place(*done.tail))
         return cls(text, path, settings, done, Lines(text, anchors, encoding),
                    done.diagnostics(), memory)
 
@@ -116,7 +115,7 @@ class Analysis:
         """The games with lines from ``first`` to ``last``, each with the line where the
         next chunk starts (or one past the last line)."""
         games = self.cut.games
-        start = max(bisect.bisect_right([g.line for g in games], first) - 2, 0)
+        start = max(bisect.bisect_right(games, first, key=_line) - 2, 0)
         for at in range(start, len(games)):
             if games[at].line > last:
                 break
@@ -166,7 +165,7 @@ class Analysis:
             return []
         games = self.cut.games
         found: list[Fix] = []
-        start = max(bisect.bisect_right([g.line for g in games], first) - 1, 0)
+        start = max(bisect.bisect_right(games, first, key=_line) - 1, 0)
         for game in games[start:]:
             if game.line > last:
                 break
@@ -191,13 +190,17 @@ class Analysis:
         """The chunk and the game whose lines hold ``line``: the last game that starts at or
         above it (the comments just above a game are the end of the game before)."""
         games = self.cut.games
-        at = bisect.bisect_right([g.line for g in games], line) - 1
+        at = bisect.bisect_right(games, line, key=_line) - 1
         while at >= 0:
             for result in reversed(self.results(games[at])):
                 if result.line <= line:
                     return games[at], result
             at -= 1
         return None
+
+
+def _line(game: Game) -> int:
+    return game.line
 
 
 def moved_fix(fix: Fix, lines: int) -> Fix:

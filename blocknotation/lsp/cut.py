@@ -198,7 +198,7 @@ def _places(text: str, before: Cut, old_text: str,
     first = _line_of(old_text, before, start)
     old_last = first + old_text.count("\n", start, old_stop)
     new_last = first + text.count("\n", start, new_stop)
-    held = bisect.bisect_right([g.line for g in before.games], first) - 1
+    held = bisect.bisect_right(before.games, first, key=_line) - 1
     begin = max(held - 1, 0)
     if begin < len(before.games):
         line, offset = before.games[begin].line, before.games[begin].offset
@@ -210,11 +210,19 @@ def _places(text: str, before: Cut, old_text: str,
                      len(text) - len(old_text))
 
 
+def _line(game: Game) -> int:
+    return game.line
+
+
+def _offset(game: Game) -> int:
+    return game.offset
+
+
 def _line_of(text: str, cut: Cut, offset: int) -> int:
     """The line of ``text`` that holds character ``offset``, counted from the nearest chunk
     above it."""
     line, start = 1, 0
-    at = bisect.bisect_right([g.offset for g in cut.games], offset) - 1
+    at = bisect.bisect_right(cut.games, offset, key=_offset) - 1
     if at >= 0:
         line, start = cut.games[at].line, cut.games[at].offset
     if cut.tail[1] <= offset:
@@ -228,7 +236,6 @@ def _cut_from(text: str, offset: int, line: int, before: Cut, begin: int, last: 
     before ``begin``, until a cut below the old line ``last`` meets an old chunk; from there
     on, the old chunks moved by ``lines`` and ``chars``."""
     old = before.games
-    later = {old[k].line + lines: k for k in range(begin, len(old)) if old[k].line > last}
     new: list[_Place] = []
     at = (line, offset)
     for item in chunks(text, offset, line):
@@ -237,8 +244,8 @@ def _cut_from(text: str, offset: int, line: int, before: Cut, begin: int, last: 
         chunk, size = item
         new.append(_Place(chunk.first_line, at[1], size, chunk))
         at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
-        if at[0] > last + lines and at[0] in later:
-            meet = later[at[0]]
+        meet = bisect.bisect_left(old, at[0] - lines, begin, key=_line)
+        if at[0] > last + lines and meet < len(old) and old[meet].line == at[0] - lines:
             end = None if before.end is None else shifted(before.end, lines, 0)
             tail = (before.tail[0] + lines, before.tail[1] + chars)
             return _Places(old[:begin], new, old[meet:], lines, chars, old[begin:meet], end,

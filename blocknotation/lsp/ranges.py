@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
 from lsprotocol import types
 
@@ -50,15 +51,31 @@ def characters(text: str, count: int, encoding: str) -> int:
     return len(text)
 
 
-class Lines:
-    """A document's lines, found from the places of some of them (``anchors``: line numbers
-    and offsets, the first ``(1, 0)``), and conversions between blocknot's positions and the
-    client's."""
+class Anchor(Protocol):
+    """A line whose place in the text is known (a chunk of the cut is one)."""
 
-    def __init__(self, text: str, anchors: Sequence[tuple[int, int]], encoding: str) -> None:
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def offset(self) -> int: ...
+
+
+class Place(NamedTuple):
+    """A line and where it starts in the text."""
+
+    line: int
+    offset: int
+
+
+class Lines:
+    """A document's lines, found from the places of some of them (``anchors``, the first
+    at line 1, offset 0: the chunks of the cut), and conversions between blocknot's
+    positions and the client's."""
+
+    def __init__(self, text: str, anchors: Sequence[Anchor], encoding: str) -> None:
         self.source = text
-        self.anchors = list(anchors) or [(1, 0)]
-        self._starts = [line for line, _ in self.anchors]
+        self.anchors: Sequence[Anchor] = anchors or [Place(1, 0)]
         self.encoding = encoding
         self._count: int | None = None
         self._region: tuple[int, list[str]] = (0, [])
@@ -69,7 +86,7 @@ class Lines:
     def count(self) -> int:
         """How many lines the document has (the empty one after a last line end counts)."""
         if self._count is None:
-            line, offset = self.anchors[-1]
+            line, offset = self.anchors[-1].line, self.anchors[-1].offset
             self._count = line + self.source.count("\n", offset)
         return self._count
 
@@ -77,18 +94,19 @@ class Lines:
         """blocknot's ``line`` (from 1), without its line end, or "" past the end."""
         if not 0 < line <= self.count:
             return ""
-        at = bisect.bisect_right(self._starts, line) - 1
-        first, offset = self.anchors[at]
+        at = bisect.bisect_right(self.anchors, line, key=_first) - 1
+        first, offset = self.anchors[at].line, self.anchors[at].offset
         if self._region[0] != first:
-            stop = self.anchors[at + 1][1] if at + 1 < len(self.anchors) else len(self.source)
+            stop = self.anchors[at + 1].offset if at + 1 < len(self.anchors) else len(
+                self.source)
             self._region = (first, split_lines(self.source[offset:stop]))
         found = self._region[1]
         return found[line - first] if line - first < len(found) else ""
 
     def offset(self, line: int) -> int:
         """Where ``line`` (from 1) starts in the text; the end of the text past the end."""
-        at = bisect.bisect_right(self._starts, max(line, 1)) - 1
-        first, offset = self.anchors[at]
+        at = bisect.bisect_right(self.anchors, max(line, 1), key=_first) - 1
+        first, offset = self.anchors[at].line, self.anchors[at].offset
         for _ in range(line - first):
             found = self.source.find("\n", offset)
             if found < 0:
@@ -137,6 +155,10 @@ class Lines:
         if position.line >= self.count:
             return line, len(text) + 1 - shift
         return line, characters(text, position.character, self.encoding) + 1 - shift
+
+
+def _first(anchor: Anchor) -> int:
+    return anchor.line
 
 
 def inside(position: tuple[int, int], start: tuple[int, int], end: tuple[int, int]) -> bool:
