@@ -25,7 +25,7 @@ from lsprotocol import types
 import blocknotation.fixing.fixes as fixes_module
 import blocknotation.lsp.cut as cut_module
 from blocknotation.fixing.fixes import find_fixes
-from blocknotation.lsp.cut import encoded
+from blocknotation.lsp.chunks import encoded
 from blocknotation.lsp.document import Document
 from blocknotation.lsp.settings import file_ignores, settings_for
 from blocknotation.pipeline import Selection, validate_bytes
@@ -56,8 +56,20 @@ _BREAK = re.compile(r"\r\n|\r|\n")
 
 def full(text: str) -> tuple[Any, ...]:
     """What a whole new check reports."""
+    return checked(text).diagnostics
+
+
+def checked(text: str) -> Any:
     selection = Selection(file_ignores=file_ignores(text))
-    return validate_bytes(encoded(text), "club.block", selection).diagnostics
+    return validate_bytes(encoded(text), "club.block", selection)
+
+
+def same_results(document: Document, lines: range) -> None:
+    """The games the requests are told about on ``lines`` are those of a whole check."""
+    games = checked(document.analysis.text).games
+    for line in lines:
+        expected = next((g for g in reversed(games) if g.line <= line), None)
+        assert document.analysis.game_at(line) == expected, line
 
 
 def position(text: str, offset: int) -> types.Position:
@@ -113,6 +125,8 @@ def test_random_edits_report_what_a_whole_check_reports(text: str, edits: list[A
         assert document.analysis.text == new
         assert document.analysis.diagnostics == full(new), (kind, start, stop, put)
         text = new
+    count = text.count("\n") + 1
+    same_results(document, range(1, count + 1, max(1, count // 12)))
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Any]:
@@ -143,17 +157,18 @@ def test_a_change_checks_its_game_alone(monkeypatch: pytest.MonkeyPatch) -> None
     document = opened(text)
     starts = [g.line for g in document.analysis.cut.games]
     assert len(starts) == 4
-    checked = counting(monkeypatch, cut_module, "validate_chunk")
+    validated = counting(monkeypatch, cut_module, "validate_chunk")
     middle = starts[1] + 5
     for at, typed in enumerate("Ada: 1-"):  # a key at a time, on a new line in game 2
         if at == 0:
             change(document, middle, 0, "\n")
         change(document, middle, at, typed)
     change(document, middle, 0, "", end=(middle + 1, 0))  # and the line removed
-    assert {chunk.first_line for chunk in checked} == {starts[1]}
-    assert len(checked) == 9
+    assert {chunk.first_line for chunk in validated} == {starts[1]}
+    assert len(validated) == 9
     assert document.analysis.text == text
     assert document.analysis.diagnostics == full(text)
+    same_results(document, range(1, text.count("\n") + 2, 7))
 
 
 def test_a_code_action_finds_the_fixes_of_its_games_alone(

@@ -24,7 +24,7 @@ from ..fixing.fixes import find_fixes
 from ..pipeline import validate_chunk
 from ..reading import records as r
 from ..reading.stream import Chunk
-from ..report.values import GameResult, HandResult
+from ..report.values import GameResult, HandResult, Piece
 from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cut
 from .ranges import Anchor, Lines, Place
 from .settings import Settings
@@ -33,23 +33,26 @@ T = TypeVar("T")
 
 
 class _Recent(Generic[T]):
-    """The last ``size`` values made for the pieces of some games, by the pieces themselves
-    (a piece stands for its game's text and place: a moved game has another)."""
+    """The last ``size`` values made for some games, by the game's piece and place: a piece
+    stands for the game's text (a game whose text changed has another), and a game moved
+    without diagnostics keeps its piece, so its place is part of the key."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.kept: OrderedDict[int, tuple[object, T]] = OrderedDict()
+        self.kept: OrderedDict[tuple[int, int, int], tuple[Piece, T]] = OrderedDict()
 
-    def get(self, key: object) -> T | None:
-        found = self.kept.get(id(key))
-        if found is None or found[0] is not key:
+    def get(self, piece: Piece, line: int, number: int) -> T | None:
+        key = (id(piece), line, number)
+        found = self.kept.get(key)
+        if found is None or found[0] is not piece:
             return None
-        self.kept.move_to_end(id(key))
+        self.kept.move_to_end(key)
         return found[1]
 
-    def put(self, key: object, value: T) -> T:
-        self.kept[id(key)] = (key, value)
-        self.kept.move_to_end(id(key))
+    def put(self, piece: Piece, line: int, number: int, value: T) -> T:
+        key = (id(piece), line, number)
+        self.kept[key] = (piece, value)
+        self.kept.move_to_end(key)
         while len(self.kept) > self.size:
             self.kept.popitem(last=False)
         return value
@@ -94,8 +97,8 @@ class Analysis:
         old = before.cut if before is not None and before.settings == settings else EMPTY
         done = cut(text, settings.selection, old, before.text if before else "", fresh,
                    change if old is not EMPTY else None)
-        for piece, games in fresh:
-            memory.results.put(piece, games)
+        for piece, line, number, games in fresh:
+            memory.results.put(piece, line, number, games)
         anchors: Sequence[Anchor] = done.games if done.end is None else (
             *done.games, Place(*done.tail))
         return cls(text, path, settings, done, Lines(text, anchors, encoding),
@@ -127,10 +130,11 @@ class Analysis:
         """The results of the game of a chunk, checked again if they were not kept."""
         if not game.games:
             return ()
-        found = self.memory.results.get(game.piece)
+        found = self.memory.results.get(game.piece, game.line, game.number)
         if found is None:
             piece = validate_chunk(chunk_at(self.text, game), game.number, self.cut.selection)
-            found = self.memory.results.put(game.piece, piece.games)
+            found = self.memory.results.put(game.piece, game.line, game.number,
+                                            piece.games)
         return found
 
     def records_of_game(self, line: int) -> r.RecordFile | None:
@@ -139,9 +143,9 @@ class Analysis:
         if found is None:
             return None
         game = found[0]
-        records = self.memory.records.get(game.piece)
+        records = self.memory.records.get(game.piece, game.line, game.number)
         if records is None:
-            records = self.memory.records.put(game.piece,
+            records = self.memory.records.put(game.piece, game.line, game.number,
                                               chunk_at(self.text, game).parse().records)
         return records
 

@@ -19,27 +19,20 @@ holds the two equal on random edits).
 from __future__ import annotations
 
 import bisect
-import io
 from collections import deque
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..basics.diagnostics import Diagnostic
-from ..pipeline import Selection, chunks_of, validate_chunk
+from ..pipeline import Selection, validate_chunk
 from ..reading.source import BOM
 from ..reading.stream import Chunk
 from ..report.values import GameResult, Piece
 from ..suppress import FileMarks, followed
 from .changes import changed
-from .moved import moved, shifted
+from .chunks import chunks
+from .moved import shifted
 from .settings import file_ignores
-
-
-def encoded(text: str) -> bytes:
-    """The editor's text as the bytes of a file; a lone surrogate (which no UTF-8 file can
-    hold) is kept as its bytes so that the decoder reports it as S003."""
-    return text.encode("utf-8", "surrogatepass")
 
 
 class Game(NamedTuple):
@@ -88,10 +81,10 @@ class Cut:
 
 EMPTY = Cut((), None, (1, 0), Selection())
 
-#: The results of the last games checked while cutting, with their pieces: ``analysis.py``
-#: keeps them for the requests that need them (``deque(maxlen=…)``: the results of every
-#: game of a large document would not fit).
-Fresh = deque[tuple[Piece, tuple[GameResult, ...]]]
+#: The results of the last games checked while cutting, with their pieces, lines and
+#: numbers: ``analysis.py`` keeps them for the requests that need them (``deque(maxlen=…)``:
+#: the results of every game of a large document would not fit).
+Fresh = deque[tuple[Piece, int, int, tuple[GameResult, ...]]]
 
 
 class _Place(NamedTuple):
@@ -276,24 +269,11 @@ def _checked(text: str, place: _Place, index: int, selection: Selection,
         piece = shifted(old.piece, place.line - old.line, index - old.number)
         return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes)
     piece = validate_chunk(place.chunk, index, selection)
-    stored = _stored(piece)
+    stored = replace(piece, games=()) if piece.games else piece
     if fresh is not None and piece.games:
-        fresh.append((stored, piece.games))
+        fresh.append((stored, place.line, index, piece.games))
     return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
                 _codes(text, place))
-
-
-#: The report of a game with nothing to say: most games share it.
-_CLEAN = Piece((), (), {})
-
-
-def _stored(piece: Piece) -> Piece:
-    """``piece`` without its game's results, as a cut keeps it.  A document keeps little
-    for each game, and what it keeps is made among the short-lived values of the next
-    game's check: each kept value holds its block of memory, so the fewer, the better."""
-    if piece == replace(_CLEAN, games=piece.games):
-        return _CLEAN
-    return replace(piece, games=()) if piece.games else piece
 
 
 def chunk_at(text: str, game: Game) -> Chunk:
@@ -303,63 +283,3 @@ def chunk_at(text: str, game: Game) -> Chunk:
             return item[0]
         break
     return Chunk(game.line, "")
-
-
-def chunks(text: str, offset: int, line: int, stop: int | None = None
-           ) -> Iterator[tuple[Chunk, int] | Diagnostic]:
-    """The chunks of ``text`` from ``offset`` (where line ``line`` starts) to ``stop``, as
-    the pipeline cuts a file, with their sizes in the text; a problem that ends the reading
-    comes last."""
-    shift = line - 1
-    at = offset
-    for item in chunks_of(_Encoded(text, offset, len(text) if stop is None else stop)):
-        if isinstance(item, Diagnostic):
-            yield moved(item, shift, 0)
-            return
-        chunk = Chunk(item.first_line + shift, item.text,
-                      tuple(moved(d, shift, 0) for d in item.undecodable))
-        size = _size(text, at, item.text)
-        yield chunk, size
-        at += size
-
-
-def _size(text: str, at: int, chunk: str) -> int:
-    """The characters of ``text`` from ``at`` that hold the lines of ``chunk``: as many as it
-    has, and the line end, where the text is as the chunk reads it (no CR, no byte-order
-    mark, nothing undecodable or over-long); else counted by lines."""
-    end = at + len(chunk)
-    if text.startswith(chunk, at) and (end == len(text) or text[end] == "\n"):
-        return len(chunk) + (end < len(text))
-    found = at
-    for _ in range(chunk.count("\n") + 1):
-        found = text.find("\n", found) + 1
-        if not found:
-            return len(text) - at
-    return found - at
-
-
-#: Characters encoded at a time for the cutting: a few games.
-_PIECE = 1 << 13
-
-
-class _Encoded(io.RawIOBase):
-    """Characters ``start`` to ``stop`` of a text as the bytes of a file, encoded as they
-    are read, a little at a time."""
-
-    def __init__(self, text: str, start: int, stop: int) -> None:
-        super().__init__()
-        self._text, self._at, self._stop = text, start, stop
-
-    def readable(self) -> bool:
-        return True
-
-    def read1(self, size: int = -1) -> bytes:
-        most = _PIECE if size < 0 else max(1, min(size // 4, _PIECE))
-        piece = self._text[self._at:min(self._at + most, self._stop)]
-        self._at += len(piece)
-        return encoded(piece)
-
-    def readinto(self, buffer: Any) -> int:
-        data = self.read1(len(buffer))
-        buffer[:len(data)] = data
-        return len(data)
