@@ -144,7 +144,9 @@ def test_params_of_the_wrong_shape_get_invalid_params(params: Any) -> None:
 def test_before_initialize_and_after_shutdown() -> None:
     with Raw() as raw:
         assert_error(raw.answer(raw.request("textDocument/hover", at(NOWHERE, 0))), -32002)
+        raw.notify("textDocument/didOpen", open_params("file:///early.block", RECORD))
         raw.initialize()
+        assert raw.server.documents == {}  # a notification before initialize is dropped
         assert raw.answer(raw.request("shutdown"))["result"] is None
         assert_error(raw.answer(raw.request("textDocument/hover", at(NOWHERE, 0))), -32600)
 

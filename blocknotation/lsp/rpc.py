@@ -9,7 +9,8 @@ pygls it checks what pygls would drop without a word or answer with a traceback:
   ``-32600`` (invalid request);
 - parameters of the wrong shape or type (``line: -1``, ``NaN``, ``"3"`` for a line): ``-32602``
   (invalid params), read strictly (``strict_converter``: a string is no number);
-- a request before ``initialize``: ``-32002``; after ``shutdown``: ``-32600``.
+- a request before ``initialize``: ``-32002`` (a notification then is dropped); after
+  ``shutdown``: ``-32600``.
 
 An error raised while answering is sent as ``-32603`` with a one-line message and no
 traceback (``BlocknotProtocol``); a notification that cannot be read is logged and dropped,
@@ -182,6 +183,9 @@ def answer(server: LanguageServer, data: object) -> None:
             log.warning("a message that is not JSON-RPC 2.0: %r", str(data)[:80])
         return
     if request and not _may_ask(server, protocol, msg_id, str(method)):
+        return
+    if not request and method != types.EXIT and not getattr(server, "ready", True):
+        log.warning("%s before initialize: ignored", method or "a response")
         return
     try:
         message = protocol.structure_message(data)
