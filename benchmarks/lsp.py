@@ -1,106 +1,310 @@
-"""`blocknot lsp`: the time from a change of the text to its diagnostics, as an editor sees it.
+"""`blocknot lsp` as an editor sees it: keystrokes, code actions and opening a large record.
 
-    python benchmarks/lsp.py            # a club evening (6 games) and a big record (200)
-    python benchmarks/lsp.py --rounds 10
+    python benchmarks/lsp.py               # every measurement, at 1x, 2x and 4x sizes
+    python benchmarks/lsp.py --only open   # or keys, actions
+    python benchmarks/lsp.py --tiny        # tiny sizes, to check that it runs (CI)
 
-A real client (pygls's) starts `python -m blocknotation lsp`, opens a record, then sends
-whole-text changes, each followed by the wait for the `publishDiagnostics` of that version.
-The changes are those of typing: a statement of a game in the middle of the record is typed
-again on a new line below it, a key at a time (the half-typed line is a syntax error in that
-game), then erased.  Printed: the median and the 95th percentile of the delays, in
-milliseconds, for the keys typed within a line, and apart for the changes that add or remove
-a line, after which every game below is checked again at its new place.  The records are
-generated (`blocknot generate`'s simulator), a quarter of the games with a scorer's mistake.
+A real client (pygls's) starts `python -m blocknotation lsp` for each record, as an editor
+does, and times what the editor waits for:
+
+- **keys**: a statement of a game in the middle of the record is typed again on a new line
+  below it, a key at a time, then erased, each change sent as an editor sends it (the range
+  and the text typed); the delay is from the change to the `publishDiagnostics` of that
+  version, and the server's CPU time a change (from /proc, over the session: on a loaded
+  machine the delays grow, the CPU time much less).  Records of 200, 400 and 800 games;
+  the target is the 95th percentile on 200.
+- **actions**: `textDocument/codeAction` on one line, on each line in turn (as the cursor
+  moves), and on the whole document; the first request on a game finds its fixes ("first"),
+  later ones are answered from them.  Records of about 12, 24 and 48 KB whose plays are
+  written without their sides, so that every tile that fits both ends is a P404 with a fix
+  to find (the hardest case for the fixes), and records as generated.
+- **open**: `didOpen` of a record of 2.5, 5 and 10 MB to its diagnostics, a new server each
+  time: the time, the server's CPU time and its peak resident memory (VmHWM).
+
+The floor of each size is measured in the same run: for keys and actions, the round trip of
+a request the server answers at once (a hover on a document not open); for open, the CPU
+time of `pipeline.validate_bytes` on the same text in this process, the check that opening
+cannot avoid.  Each figure is printed with its ratio to its floor, and each family with its
+growth exponent from 1x to 4x (log(t4x / t1x) / log 4: 0 for a cost that does not grow with
+the record, 1 for a linear one).  The records are generated (`blocknot generate`'s
+simulator), a quarter of the games with a scorer's mistake.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
+import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
+from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 
-
-def record(games: int, seed: int) -> str:
-    made = add_mistakes(generate_games(seed, games, claims=True), 0.25, seed)
-    return "\n".join(made)
+URI = Path("/tmp/benchmark.block").as_uri()
+NOWHERE = Path("/tmp/not-open.block").as_uri()
 
 
-def typing_session(text: str) -> list[tuple[str, bool]]:
-    """The texts an editor sends while a statement of a game in the middle of the record is
-    typed again below itself, a key at a time, then erased a key at a time; each with
-    whether the change added or removed a line (which moves the games below it)."""
+def record(games: int, seed: int = 14) -> str:
+    return "\n".join(add_mistakes(generate_games(seed, games, claims=True), 0.25, seed))
+
+
+def without_sides(games: int, seed: int = 3) -> str:
+    text = "\n".join(t for _, t in generate_games(seed, games, claims=True))
+    return re.sub(r"^(\S+: \d-\d) [LR]$", r"\1", text, flags=re.M)
+
+
+def of_size(size: int) -> str:
+    """A generated record of about ``size`` characters."""
+    games = max(1, round(size / 4000))
+    text = record(games)
+    while len(text) < size:
+        games = math.ceil(games * size / len(text) * 1.02)
+        text = record(games)
+    return text
+
+
+def keystrokes(text: str) -> list[tuple[types.TextDocumentContentChangePartial, bool]]:
+    """The changes an editor sends while a statement of a game in the middle of the record
+    is typed again on a new line below it, a key at a time, then erased; each with whether
+    it added or removed a line."""
     lines = text.split("\n")
     middle = len(lines) // 2
     while not lines[middle].strip() or lines[middle].startswith(("[", "#")):
         middle += 1
-    typed = lines[middle]
-    above, below = lines[:middle + 1], lines[middle + 1:]
-    steps = [("\n".join([*above, typed[:n], *below]), n == 0) for n in range(len(typed) + 1)]
-    return [*steps, *reversed(steps[:-1]), (text, True)]
+    typed, end = lines[middle], len(lines[middle])
+
+    def at(line: int, character: int) -> types.Position:
+        return types.Position(line=line, character=character)
+
+    def change(start: types.Position, stop: types.Position, new: str
+               ) -> types.TextDocumentContentChangePartial:
+        return types.TextDocumentContentChangePartial(range=types.Range(start=start, end=stop),
+                                                      text=new)
+
+    steps = [(change(at(middle, end), at(middle, end), "\n"), True)]
+    steps += [(change(at(middle + 1, n), at(middle + 1, n), typed[n]), False)
+              for n in range(len(typed))]
+    steps += [(change(at(middle + 1, n - 1), at(middle + 1, n), ""), False)
+              for n in range(len(typed), 0, -1)]
+    steps.append((change(at(middle, end), at(middle + 1, 0), ""), True))
+    return steps
 
 
-async def delays(text: str, rounds: int) -> tuple[list[float], list[float]]:
-    client = LanguageClient("blocknot-benchmark", "1")
-    arrived: asyncio.Queue[tuple[int | None, float]] = asyncio.Queue()
+class Server:
+    """``python -m blocknotation lsp`` and a client talking to it."""
 
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def published(params: types.PublishDiagnosticsParams) -> None:
-        arrived.put_nowait((params.version, time.perf_counter()))
+    def __init__(self) -> None:
+        self.client = LanguageClient("blocknot-benchmark", "1")
+        self.arrived: asyncio.Queue[tuple[int | None, float]] = asyncio.Queue()
+        self.version = 0
 
-    await client.start_io(sys.executable, "-m", "blocknotation", "lsp")
-    await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
-    client.initialized(types.InitializedParams())
-    uri = Path("/tmp/benchmark.block").as_uri()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="blocknot", version=0,
-                                             text=text)))
-    await arrived.get()  # the first check loads the parser: not counted
+        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def published(params: types.PublishDiagnosticsParams) -> None:
+            self.arrived.put_nowait((params.version, time.perf_counter()))
+
+    async def start(self) -> None:
+        await self.client.start_io(sys.executable, "-m", "blocknotation", "lsp")
+        await self.client.initialize_async(types.InitializeParams(
+            capabilities=types.ClientCapabilities()))
+        self.client.initialized(types.InitializedParams())
+
+    @property
+    def pid(self) -> int:
+        process = self.client._server  # pygls keeps the process it started here
+        assert process is not None
+        return int(process.pid)
+
+    async def published(self, version: int) -> float:
+        while True:
+            got, at = await self.arrived.get()
+            if got == version:
+                return at
+
+    async def open(self, text: str) -> float:
+        """Open the record; the seconds to its diagnostics."""
+        self.version = 1
+        sent = time.perf_counter()
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=URI, language_id="blocknot", version=1,
+                                                 text=text)))
+        return await self.published(1) - sent
+
+    async def change(self, change: types.TextDocumentContentChangePartial) -> float:
+        self.version += 1
+        sent = time.perf_counter()
+        self.client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=self.version),
+            content_changes=[change]))
+        return await self.published(self.version) - sent
+
+    async def floor(self, rounds: int = 30) -> float:
+        """The median round trip of a request answered at once."""
+        found = []
+        for _ in range(rounds):
+            sent = time.perf_counter()
+            await self.client.text_document_hover_async(types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=NOWHERE),
+                position=types.Position(line=0, character=0)))
+            found.append(time.perf_counter() - sent)
+        return statistics.median(found)
+
+    async def action(self, first: int, last: int) -> float:
+        sent = time.perf_counter()
+        await self.client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=URI),
+            range=types.Range(start=types.Position(line=first, character=0),
+                              end=types.Position(line=last, character=0)),
+            context=types.CodeActionContext(diagnostics=[])))
+        return time.perf_counter() - sent
+
+    def cpu(self) -> float:
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / 100  # utime, stime in clock ticks
+
+    def peak_mb(self) -> float:
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    async def stop(self) -> None:
+        await self.client.shutdown_async(None)
+        self.client.exit(None)
+        await self.client.stop()
+
+
+def p95(values: list[float]) -> float:
+    found = sorted(values)
+    return found[min(len(found) - 1, round(0.95 * (len(found) - 1)))]
+
+
+def growth(first: float, last: float) -> str:
+    return f"{math.log(last / first) / math.log(4):+.2f}" if first > 0 and last > 0 else "?"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f}"
+
+
+async def keys(games: int) -> tuple[int, int, list[float], list[float], float, float]:
+    text = record(games)
+    server = Server()
+    await server.start()
+    await server.open(text)
+    floor = await server.floor()
     within: list[float] = []
     moving: list[float] = []
-    session = typing_session(text)
-    for version in range(1, rounds * len(session) + 1):
-        changed, moves = session[(version - 1) % len(session)]
-        sent = time.perf_counter()
-        client.text_document_did_change(types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=changed)]))
-        while True:
-            got, at = await arrived.get()
-            if got == version:
-                (moving if moves else within).append(at - sent)
-                break
-    await client.shutdown_async(None)
-    client.exit(None)
-    await client.stop()
-    return within, moving
+    session = keystrokes(text)
+    cpu = server.cpu()
+    for _ in range(3):
+        for change, moves in session:
+            (moving if moves else within).append(await server.change(change))
+    cpu = (server.cpu() - cpu) / (len(within) + len(moving))
+    await server.stop()
+    return len(text), text.count("\n") + 1, within, moving, floor, cpu
 
 
-def figures(delays: list[float]) -> str:
-    found = sorted(delays)
-    p95 = found[min(len(found) - 1, round(0.95 * (len(found) - 1)))]
-    return f"{statistics.median(found) * 1000:9.1f}  {p95 * 1000:6.1f}  {len(found):5}"
+async def actions(text: str) -> tuple[list[float], list[float], float, float]:
+    server = Server()
+    await server.start()
+    await server.open(text)
+    floor = await server.floor()
+    lines = text.count("\n") + 1
+    starts = [n for n, line in enumerate(text.split("\n")) if line.startswith("[Players")]
+    first = [await server.action(n + 12, n + 12) for n in starts]
+    moving = [await server.action(n, n) for n in range(0, lines, max(1, lines // 200))]
+    whole = await server.action(0, lines)
+    await server.stop()
+    return first, moving, whole, floor
+
+
+async def open_record(text: str) -> tuple[float, float, float]:
+    server = Server()
+    await server.start()
+    before = server.cpu()
+    wall = await server.open(text)
+    cpu = server.cpu() - before
+    peak = server.peak_mb()
+    await server.stop()
+    return wall, cpu, peak
+
+
+def floor_of_open(text: str) -> float:
+    data = text.encode()
+    start = time.process_time()
+    validate_bytes(data, "x")
+    return time.process_time() - start
+
+
+def run_keys(sizes: list[int]) -> None:
+    print("\nkeys: a change to its diagnostics, ms (floor: a request answered at once)")
+    print("games  size KB   lines   median     p95  within p95  line +/- p95  server CPU"
+          "   floor  p95/floor")
+    found, cpus = [], []
+    for games in sizes:
+        size, lines, within, moving, floor, cpu = asyncio.run(keys(games))
+        every = within + moving
+        found.append(p95(every))
+        cpus.append(cpu)
+        print(f"{games:5}  {size / 1000:7.0f}  {lines:6}  {ms(statistics.median(every))}"
+              f"{ms(p95(every))}    {ms(p95(within))}      {ms(p95(moving))}    {ms(cpu)}"
+              f"{ms(floor)}  {p95(every) / floor:8.1f}x")
+    print(f"growth exponent, 1x to 4x, of the p95: {growth(found[0], found[-1])}, "
+          f"of the server's CPU time a change: {growth(cpus[0], cpus[-1])}")
+
+
+def run_actions(sizes: list[int], make: Callable[[int], str], name: str) -> None:
+    print(f"\nactions on {name}: ms (first: the first request on each game)")
+    print("games  size KB  first max  line median  line p95  whole doc   floor  line p95/floor")
+    found = []
+    for games in sizes:
+        text = make(games)
+        first, moving, whole, floor = asyncio.run(actions(text))
+        found.append(p95(moving))
+        print(f"{games:5}  {len(text) / 1000:7.1f}  {ms(max(first))}   "
+              f"{ms(statistics.median(moving))}  {ms(p95(moving))}   {ms(whole)}{ms(floor)}"
+              f"  {p95(moving) / floor:8.1f}x")
+    print(f"growth exponent of the line p95, 1x to 4x: {growth(found[0], found[-1])}")
+
+
+def run_open(sizes: list[int]) -> None:
+    print("\nopen: didOpen to the diagnostics (floor: validate_bytes's CPU time here)")
+    print("  size MB   wall s  server CPU s  floor s  CPU/floor  peak RSS MB")
+    found = []
+    for size in sizes:
+        text = of_size(size)
+        wall, cpu, peak = asyncio.run(open_record(text))
+        floor = floor_of_open(text)
+        found.append(wall)
+        print(f"{len(text) / 1e6:9.2f}  {wall:7.2f}  {cpu:12.2f}  {floor:7.2f}  "
+              f"{cpu / floor:8.2f}x  {peak:11.0f}")
+    print(f"growth exponent of the wall time, 1x to 4x: {growth(found[0], found[-1])}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="typing sessions per record")
+    parser.add_argument("--only", choices=("keys", "actions", "open"), action="append")
+    parser.add_argument("--tiny", action="store_true", help="tiny sizes: it runs, no more")
     args = parser.parse_args()
-    print("record                   lines  changes             median ms  p95 ms  count")
-    for name, games in (("club evening (6 games)", 6), ("big record (200 games)", 200)):
-        text = record(games, seed=14)
-        within, moving = asyncio.run(delays(text, args.rounds))
-        lines = text.count("\n") + 1
-        print(f"{name:23}  {lines:5}  {'keys within a line':18}  {figures(within)}")
-        print(f"{'':23}  {'':5}  {'a line added/gone':18}  {figures(moving)}")
+    only = set(args.only or ("keys", "actions", "open"))
+    scale = [1, 2, 4]
+    if "keys" in only:
+        run_keys([n * (3 if args.tiny else 200) for n in scale])
+    if "actions" in only:
+        if not args.tiny:  # each game's first fixes take seconds there
+            run_actions([n * 2 for n in scale], without_sides, "records without sides")
+        run_actions([n * (1 if args.tiny else 3) for n in scale], record, "generated records")
+    if "open" in only:
+        run_open([n * (25_000 if args.tiny else 2_500_000) for n in scale])
 
 
 if __name__ == "__main__":

@@ -57,6 +57,8 @@ LONG_MODULES = (
     "tests/test_format_fix_properties.py",
     "tests/test_simulate.py",
     "tests/test_lsp.py",
+    "tests/test_lsp_protocol.py",
+    "tests/test_lsp_machine.py",
     "tests/test_io_reading.py",
     "tests/test_robustness_properties.py",
     "tests/test_mutations.py",

@@ -57,3 +57,8 @@ MAX_JOBS = 64
 #: Times its own size a gzip-compressed input may decompress to (beyond ``MAX_INPUT_BYTES``):
 #: records compress about five times, a "gzip bomb" hundreds of times.
 GUNZIP_RATIO = 20
+
+#: Bytes in the body of one message to the language server (``blocknot lsp``): a document
+#: opened or changed travels whole in one, as JSON, so this holds a record of about 60 MB of
+#: ASCII text.  A longer message is logged and skipped, with the request it carries.
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024

@@ -4,8 +4,11 @@ editor.
 The fixes are ``fixes.find_fixes``'s, the ones ``--fix`` applies: each is offered as a quick
 fix on the lines it was asked about, attached to the diagnostic it fixes; a safe fix (what
 the engine has proved) is the preferred one, an unsafe fix (one reading the record allows,
-``--unsafe-fixes``) is offered too but never preferred.  Formatting replaces the text with
-``formatting.format_text``'s canonical form; a record with a syntax error is left as it is.
+``--unsafe-fixes``) is offered too but never preferred.  They are found for the games on
+those lines alone, and kept while a game's text stays as it is (``Analysis.fixes_between``):
+moving the cursor costs nothing, and the rest of the document is never checked again for
+them.  Formatting replaces the text with ``formatting.format_text``'s canonical form; a
+record with a syntax error is left as it is.
 """
 
 from __future__ import annotations
@@ -15,39 +18,37 @@ from collections.abc import Sequence
 from lsprotocol import types
 
 from ..fixing.edits import Edit, Fix
-from ..fixing.fixes import find_fixes
 from ..formats.formatting import format_text
 from .analysis import Analysis
 from .ranges import Lines
 
 
-def code_actions(analysis: Analysis, lines: Lines, uri: str, asked: types.Range,
+def code_actions(analysis: Analysis, uri: str, asked: types.Range,
                  shown: Sequence[types.Diagnostic]) -> list[types.CodeAction]:
     """The quick fixes whose diagnostics lie on the lines of ``asked``."""
-    first, last = asked.start.line + 1, asked.end.line + 1
-    wanted = [f for f in _fixes(analysis) if first <= f.line <= last]
-    newline = "\r\n" if "\r\n" in analysis.text else "\n"
+    lines = analysis.lines
+    first, last = sorted((asked.start.line + 1, asked.end.line + 1))
     return [
         types.CodeAction(
             title=fix.title,
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[d for d in shown if _fixes_this(d, fix, lines)] or None,
             is_preferred=fix.safe,
-            edit=types.WorkspaceEdit(changes={uri: [_edit(e, lines, newline)
+            edit=types.WorkspaceEdit(changes={uri: [_edit(e, lines, _newline(analysis, e))
                                                     for e in fix.edits]}),
         )
-        for fix in wanted
+        for fix in analysis.fixes_between(first, last)
     ]
-
-
-def _fixes(analysis: Analysis) -> tuple[Fix, ...]:
-    settings = analysis.settings
-    return find_fixes(analysis.text, path=analysis.path, lang=settings.lang,
-                      selection=settings.selection)
 
 
 def _fixes_this(shown: types.Diagnostic, fix: Fix, lines: Lines) -> bool:
     return shown.code == fix.code and shown.range.start == lines.position(fix.line, fix.column)
+
+
+def _newline(analysis: Analysis, edit: Edit) -> str:
+    """The line end of the line an edit starts on: a text written with CRLF gets CRLF."""
+    end = analysis.lines.offset(edit.start_line + 1)
+    return "\r\n" if analysis.text[end - 2:end] == "\r\n" else "\n"
 
 
 def _edit(edit: Edit, lines: Lines, newline: str) -> types.TextEdit:
@@ -58,7 +59,7 @@ def _edit(edit: Edit, lines: Lines, newline: str) -> types.TextEdit:
     )
 
 
-def formatting(analysis: Analysis, lines: Lines) -> list[types.TextEdit] | None:
+def formatting(analysis: Analysis) -> list[types.TextEdit] | None:
     """One edit that replaces the whole text by its canonical form; none when it is
     canonical already, None when it cannot be formatted (a syntax error)."""
     formatted = format_text(analysis.text).text
@@ -66,6 +67,6 @@ def formatting(analysis: Analysis, lines: Lines) -> list[types.TextEdit] | None:
         return None
     if formatted == analysis.text:
         return []
-    last = len(lines.lines)
-    whole = types.Range(start=types.Position(line=0, character=0), end=lines.end_of(last))
+    lines = analysis.lines
+    whole = types.Range(start=types.Position(line=0, character=0), end=lines.end_of(lines.count))
     return [types.TextEdit(range=whole, new_text=formatted)]

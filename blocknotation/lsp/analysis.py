@@ -1,135 +1,235 @@
-"""One version of a document, checked: the report of the whole text, and its records.
+"""One version of a document, checked: its diagnostics, and what the requests ask of a game.
 
-The report comes from the same pipeline as ``blocknot validate`` (a game at a time, the
-quick way for clean games), so the editor shows exactly what the command reports.  A
-document keeps the report of each of its games (``Checker``): after a change only the games
-whose text or place changed are checked again, so that typing in one game of a long evening
-costs that game's check.  The records (the full parse, with every statement's position)
-are needed only by hover and completion: those of one game are read the first time one of
-them asks about it.
+The report comes from the same pipeline as ``blocknot validate``, a game at a time, and only
+the games a change touched are checked again (``cut.py``), so the editor shows exactly what
+the command reports and typing in one game of a long evening costs that game's check.  What
+the requests need of a game beyond its diagnostics (its results, the ends and totals; its
+records, every statement with its position; its fixes) is made for the games they ask about,
+when they ask, and the last few are kept (``Memory``) while their games stay as they are.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+import bisect
+from collections import OrderedDict, deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.names import name_key
 from ..engine.tiles import index
-from ..pipeline import EVERYTHING, Selection, chunks_of, collect, validate_chunk
+from ..fixing.edits import Fix
+from ..fixing.fixes import find_fixes
+from ..pipeline import validate_chunk
 from ..reading import records as r
-from ..reading.source import BOM
 from ..reading.stream import Chunk
-from ..report.values import FileReport, GameResult, HandResult, Piece
-from .ranges import split_lines
+from ..report.values import GameResult, HandResult, Piece
+from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cut
+from .ranges import Anchor, Lines, Place
 from .settings import Settings
 
-
-def encoded(text: str) -> bytes:
-    """The editor's text as the bytes of a file; a lone surrogate (which no UTF-8 file can
-    hold) is kept as its bytes so that the decoder reports it as S003."""
-    return text.encode("utf-8", "surrogatepass")
+T = TypeVar("T")
 
 
-_Key = tuple[str, int, int, tuple[Diagnostic, ...], Selection]
+class _Recent(Generic[T]):
+    """The last ``size`` values made for some games, by the game's piece and place: a piece
+    stands for the game's text (a game whose text changed has another), and a game moved
+    without diagnostics keeps its piece, so its place is part of the key."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple[int, int, int], tuple[Piece, T]] = OrderedDict()
+
+    def get(self, piece: Piece, line: int, number: int) -> T | None:
+        key = (id(piece), line, number)
+        found = self.kept.get(key)
+        if found is None or found[0] is not piece:
+            return None
+        self.kept.move_to_end(key)
+        return found[1]
+
+    def put(self, piece: Piece, line: int, number: int, value: T) -> T:
+        key = (id(piece), line, number)
+        self.kept[key] = (piece, value)
+        self.kept.move_to_end(key)
+        while len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+        return value
 
 
-class Checker:
-    """A document's games, each with the report it got, for the next version of the text."""
+@dataclass(slots=True)
+class Memory:
+    """What a document keeps from one version to the next: the results and records of the
+    last games asked about (a game on screen is asked about again and again), and fixes by
+    the text of their games (fixes do not depend on a game's place)."""
 
-    def __init__(self) -> None:
-        self.pieces: dict[_Key, Piece] = {}
+    results: _Recent[tuple[GameResult, ...]] = field(default_factory=lambda: _Recent(32))
+    records: _Recent[r.RecordFile] = field(default_factory=lambda: _Recent(8))
+    fixes: OrderedDict[tuple[object, ...], tuple[Fix, ...]] = field(default_factory=OrderedDict)
 
-    def report(self, data: bytes, path: str, selection: Selection = EVERYTHING) -> FileReport:
-        """What ``pipeline.validate_bytes`` reports, reusing the pieces of games whose
-        text, first line and number are as they were at the last call."""
-        kept: dict[_Key, Piece] = {}
-        pieces = []
-        games = 0
-        for chunk in chunks_of(io.BytesIO(data)):
-            if isinstance(chunk, Diagnostic):
-                piece = validate_chunk(chunk, games + 1, selection)
-            else:
-                key = (chunk.text, chunk.first_line, games + 1, chunk.undecodable, selection)
-                piece = self.pieces.get(key) or validate_chunk(chunk, games + 1, selection)
-                kept[key] = piece
-            games += len(piece.games)
-            pieces.append(piece)
-        self.pieces = kept
-        return collect(path, pieces)
+
+#: Games whose fixes a document keeps.
+_FIXES_KEPT = 64
 
 
 @dataclass(slots=True)
 class Analysis:
-    """A document's text, its settings and its report; its records on demand."""
+    """A document's text, its settings, its cut (each game with its report) and lines."""
 
     text: str
     path: str
     settings: Settings
-    report: FileReport
-    _records: dict[int, r.RecordFile] = field(default_factory=dict, repr=False)
+    cut: Cut
+    lines: Lines
+    diagnostics: tuple[Diagnostic, ...]
+    """What ``blocknot validate`` reports for the text, in its order."""
+    memory: Memory = field(default_factory=Memory, repr=False)
 
     @classmethod
-    def of(cls, text: str, path: str, settings: Settings, checker: Checker) -> Analysis:
-        return cls(text, path, settings, checker.report(encoded(text), path, settings.selection))
-
-    def records_of_game(self, line: int) -> r.RecordFile | None:
-        """The records of the game whose lines hold ``line`` (parsed on first need)."""
-        game = self.game_at(line)
-        if game is None:
-            return None
-        if game.line not in self._records:
-            chunk = game_chunk(self.text, self.report.games, game.line)
-            self._records[game.line] = chunk.parse().records
-        return self._records[game.line]
+    def of(cls, text: str, path: str, settings: Settings, encoding: str,
+           before: Analysis | None = None, change: tuple[int, int, int] | None = None
+           ) -> Analysis:
+        """``text`` checked; ``before``: the last version's analysis, whose unchanged games
+        are not checked again; ``change``: where the two texts differ, when it is known."""
+        memory = before.memory if before is not None else Memory()
+        fresh: Fresh = deque(maxlen=memory.results.size)
+        old = before.cut if before is not None and before.settings == settings else EMPTY
+        done = cut(text, settings.selection, old, before.text if before else "", fresh,
+                   change if old is not EMPTY else None)
+        for piece, line, number, games in fresh:
+            memory.results.put(piece, line, number, games)
+        anchors: Sequence[Anchor] = done.games if done.end is None else (
+            *done.games, Place(*done.tail))
+        return cls(text, path, settings, done, Lines(text, anchors, encoding),
+                   done.diagnostics(), memory)
 
     def game_at(self, line: int) -> GameResult | None:
         """The game whose lines hold ``line``."""
-        return game_at(self.report.games, line)
+        found = self._held(line)
+        return None if found is None else found[1]
 
     def hand_at(self, line: int) -> tuple[GameResult, HandResult] | None:
         """The game and the hand whose lines hold ``line``."""
-        return hand_at(self.report.games, line)
+        game = self.game_at(line)
+        return None if game is None else hand_at((game,), line)
+
+    def games_between(self, first: int, last: int) -> Iterator[tuple[GameResult, int]]:
+        """The games with lines from ``first`` to ``last``, each with the line where the
+        next chunk starts (or one past the last line)."""
+        games = self.cut.games
+        start = max(bisect.bisect_right(games, first, key=_line) - 2, 0)
+        for at in range(start, len(games)):
+            if games[at].line > last:
+                break
+            after = games[at + 1].line if at + 1 < len(games) else self.lines.count + 1
+            for result in self.results(games[at]):
+                yield result, after
+
+    def results(self, game: Game) -> tuple[GameResult, ...]:
+        """The results of the game of a chunk, checked again if they were not kept."""
+        if not game.games:
+            return ()
+        found = self.memory.results.get(game.piece, game.line, game.number)
+        if found is None:
+            piece = validate_chunk(chunk_at(self.text, game), game.number, self.cut.selection)
+            found = self.memory.results.put(game.piece, game.line, game.number,
+                                            piece.games)
+        return found
+
+    def records_of_game(self, line: int) -> r.RecordFile | None:
+        """The records of the game whose lines hold ``line`` (parsed on first need)."""
+        found = self._held(line)
+        if found is None:
+            return None
+        game = found[0]
+        records = self.memory.records.get(game.piece, game.line, game.number)
+        if records is None:
+            records = self.memory.records.put(game.piece, game.line, game.number,
+                                              chunk_at(self.text, game).parse().records)
+        return records
 
     def record_hand(self, line: int) -> r.Hand | None:
         """The hand of the records whose lines hold ``line``."""
         records = self.records_of_game(line)
         return None if records is None else record_hand(records, line)
 
+    def chunk_between(self, start: int, stop: int) -> Chunk:
+        """Lines ``start`` to ``stop`` (not included), as a chunk the pipeline reads: a game
+        cut short, which is validated or parsed alone, its statements at their lines."""
+        kept = [self.lines.text(line) for line in range(start, stop)]
+        if start == 1 and kept and self.lines.bom:
+            kept[0] = kept[0][1:]
+        return Chunk(start, "\n".join(kept))
 
-def game_chunk(text: str, games: tuple[GameResult, ...], start: int,
-               stop: int | None = None) -> Chunk:
-    """The game that starts at line ``start`` as the pipeline cuts it, up to the next game
-    (or to line ``stop``, not included): validated or parsed alone, its statements keep
-    their line numbers, and the other games cost nothing."""
-    following = [g.line for g in games if g.line > start]
-    end = min([*following[:1], *([stop] if stop is not None else [])], default=None)
-    lines = split_lines(text.removeprefix(BOM) if start == 1 else text)
-    kept = lines[start - 1:] if end is None else lines[start - 1:end - 1]
-    return Chunk(start, "\n".join(kept))
+    def fixes_between(self, first: int, last: int) -> list[Fix]:
+        """The fixes on lines ``first`` to ``last``: ``--fix``'s, found for each game there
+        alone.  A document with a syntax error gets none, as ``--fix`` has it."""
+        if any(d.code.startswith("S") and d.is_error for d in self.diagnostics):
+            return []
+        games = self.cut.games
+        found: list[Fix] = []
+        start = max(bisect.bisect_right(games, first, key=_line) - 1, 0)
+        for game in games[start:]:
+            if game.line > last:
+                break
+            found += [f for f in self._fixes(game) if first <= f.line <= last]
+        return found
+
+    def _fixes(self, game: Game) -> Iterator[Fix]:
+        text = self.text[game.offset:game.offset + game.size]
+        settings = self.settings
+        key = (text, self.cut.selection, settings.lang)
+        fixes = self.memory.fixes.get(key)
+        if fixes is None:
+            fixes = find_fixes(text, path=self.path, lang=settings.lang,
+                               selection=self.cut.selection)
+            self.memory.fixes[key] = fixes
+            while len(self.memory.fixes) > _FIXES_KEPT:
+                self.memory.fixes.popitem(last=False)
+        self.memory.fixes.move_to_end(key)
+        return (moved_fix(f, game.line - 1) for f in fixes)
+
+    def _held(self, line: int) -> tuple[Game, GameResult] | None:
+        """The chunk and the game whose lines hold ``line``: the last game that starts at or
+        above it (the comments just above a game are the end of the game before)."""
+        games = self.cut.games
+        at = bisect.bisect_right(games, line, key=_line) - 1
+        while at >= 0:
+            for result in reversed(self.results(games[at])):
+                if result.line <= line:
+                    return games[at], result
+            at -= 1
+        return None
 
 
-def game_at(games: tuple[GameResult, ...], line: int) -> GameResult | None:
-    found = None
-    for game in games:
-        if game.line > line:
-            break
-        found = game
-    return found
+def _line(game: Game) -> int:
+    return game.line
+
+
+def moved_fix(fix: Fix, lines: int) -> Fix:
+    """A game's fix found in its text alone, moved to the game's place in the document."""
+    if not lines:
+        return fix
+    return replace(fix, line=fix.line + lines, edits=tuple(
+        replace(e, start_line=e.start_line + lines, end_line=e.end_line + lines)
+        for e in fix.edits))
 
 
 def hand_at(games: tuple[GameResult, ...], line: int) -> tuple[GameResult, HandResult] | None:
-    game = game_at(games, line)
-    if game is None:
+    found_game = None
+    for game in games:
+        if game.line > line:
+            break
+        found_game = game
+    if found_game is None:
         return None
     found = None
-    for hand in game.hands:
+    for hand in found_game.hands:
         if hand.line > line:
             break
         found = hand
-    return None if found is None else (game, found)
+    return None if found is None else (found_game, found)
 
 
 def record_hand(record: r.RecordFile, line: int) -> r.Hand | None:
@@ -158,3 +258,4 @@ def still_held(hand: r.Hand, player: str, before: int) -> tuple[r.Tile, ...] | N
         return None
     gone = {index(p.tile) for p in plays(hand) if p.line < before and name_key(p.player) == key}
     return tuple(tile for tile in deal.tiles if index(tile) not in gone)
+

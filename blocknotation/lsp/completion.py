@@ -24,24 +24,16 @@ from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
 from ..pipeline import validate_chunk
 from ..reading import records as r
-from .analysis import (
-    Analysis,
-    game_chunk,
-    hand_at,
-    plays,
-    record_hand,
-    still_held,
-)
-from .ranges import Lines
+from .analysis import Analysis, hand_at, plays, record_hand, still_held
 
 _MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")
 _WORD = re.compile(r"[^\s:#,]*$")
 
 
-def completions(analysis: Analysis, lines: Lines,
-                position: types.Position) -> list[types.CompletionItem]:
+def completions(analysis: Analysis, position: types.Position) -> list[types.CompletionItem]:
     """The suggestions at ``position`` (one past the end of the document or of its line is
     taken at that end, so that every range given back lies in the document)."""
+    lines = analysis.lines
     position = lines.clamped(position)
     line, column = lines.located(position)
     before = lines.text(line)[:column - 1]
@@ -91,7 +83,7 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     """The moves ``player`` may write on ``line`` of the game that starts at line ``start``,
     the legal ones first (see the module's docstring).  The game above the line is replayed
     by the engine, as validate does."""
-    above = game_chunk(analysis.text, analysis.report.games, start, line)
+    above = analysis.chunk_between(start, line)
     found = hand_at(validate_chunk(above, 1).games, line)
     hand = record_hand(above.parse().records, line)
     if found is None or hand is None or hand.line != found[1].line:

@@ -16,14 +16,13 @@ from .analysis import Analysis
 from .ranges import Lines
 
 
-def inlay_hints(analysis: Analysis, lines: Lines, shown: types.Range) -> list[types.InlayHint]:
+def inlay_hints(analysis: Analysis, shown: types.Range) -> list[types.InlayHint]:
     """The hints on the lines of ``shown``, in the order of the text."""
     first, last = shown.start.line + 1, shown.end.line + 1
-    games = analysis.report.games
+    lines = analysis.lines
     totals_word = translator(analysis.settings.lang)(N_("totals: {totals}"))
     found: list[tuple[int, str]] = []
-    for number, game in enumerate(games):
-        after = games[number + 1].line if number + 1 < len(games) else len(lines.lines) + 1
+    for game, after in analysis.games_between(first, last):
         for index, hand in enumerate(game.hands):
             found += [(line, f"{left}|{right}") for line, (left, right) in hand.ends.items()
                       if first <= line <= last]
@@ -38,7 +37,7 @@ def inlay_hints(analysis: Analysis, lines: Lines, shown: types.Range) -> list[ty
 def last_statement(lines: Lines, start: int, boundary: int) -> int:
     """The last line before ``boundary`` (from ``start`` on) that holds a statement rather
     than nothing or a comment alone."""
-    for line in range(min(boundary, len(lines.lines) + 1) - 1, start, -1):
+    for line in range(min(boundary, lines.count + 1) - 1, start, -1):
         stripped = lines.text(line).strip()
         if stripped and not stripped.startswith("#"):
             return line

@@ -27,13 +27,14 @@ from ..reading import records as r
 from ..report.summary import hand_lines
 from ..report.values import HandResult
 from .analysis import Analysis, plays, still_held
-from .ranges import Lines, inside
+from .ranges import inside
 
 _CODE = re.compile(r"\b[SGDTPE][0-9]{3}\b")
 
 
-def hover(analysis: Analysis, lines: Lines, position: types.Position) -> types.Hover | None:
+def hover(analysis: Analysis, position: types.Position) -> types.Hover | None:
     """The hover at ``position``, or None when there is nothing to say there."""
+    lines = analysis.lines
     line, column = lines.located(position)
     text = _text_at(analysis, lines.text(line), line, column)
     if text is None:
@@ -47,7 +48,7 @@ def _text_at(analysis: Analysis, source: str, line: int, column: int) -> str | N
     code = code_at(source, column)
     if code is not None:
         return explain_text(code, lang)
-    for d in analysis.report.diagnostics:
+    for d in analysis.diagnostics:
         if inside((line, column), (d.line, d.column), d.end):
             page = explain_text(d.code, lang) or ""
             return f"{d.code} {d.message.render(translator(lang))}\n\n{page}".rstrip()

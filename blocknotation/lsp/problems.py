@@ -5,7 +5,8 @@ configured, as it then fails ``blocknot validate``), the range from its start to
 the statement or token at fault, its message in the document's language, and a link to the
 code's row of the catalogue in docs/notation.md: the link the SARIF output gives
 (``output.sarif.help_uri``), made a ``file:`` URI of the page installed with the package
-(or of the checkout's page).
+(or of the checkout's page).  A game's diagnostics, once made for the client, are kept
+while the game stays as it is (``Shown``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from lsprotocol import types
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
 from ..formats.sarif import docs_base, help_uri
+from ..report.values import Piece
+from .analysis import Analysis
 from .ranges import Lines
 
 SOURCE = "blocknot"
@@ -36,3 +39,34 @@ def to_lsp(d: Diagnostic, lines: Lines, lang: str, strict: bool) -> types.Diagno
         code_description=code_link(d.code),
         source=SOURCE,
     )
+
+
+class Shown:
+    """A document's diagnostics for the client, those of each game kept by its piece (a
+    piece stands for the game's text and place)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[Piece, list[types.Diagnostic]]] = {}
+        self.basis: tuple[object, ...] = ()
+
+    def of(self, analysis: Analysis) -> list[types.Diagnostic]:
+        """Every diagnostic of the analysis, in its order."""
+        settings, lines = analysis.settings, analysis.lines
+        basis = (settings.lang, settings.strict, lines.encoding)
+        if basis != self.basis:
+            self.kept, self.basis = {}, basis
+        kept: dict[int, tuple[Piece, list[types.Diagnostic]]] = {}
+        found: list[types.Diagnostic] = []
+        for game in analysis.cut.games:
+            piece = game.piece
+            if not piece.diagnostics:
+                continue
+            known = self.kept.get(id(piece))
+            if known is None or known[0] is not piece:
+                known = (piece, [to_lsp(d, lines, settings.lang, settings.strict)
+                                 for d in piece.diagnostics])
+            kept[id(piece)] = known
+            found += known[1]
+        self.kept = kept
+        return found + [to_lsp(d, lines, settings.lang, settings.strict)
+                        for d in analysis.diagnostics[len(found):]]

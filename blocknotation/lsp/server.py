@@ -1,11 +1,17 @@
 """``blocknot lsp``: the language server, spoken over standard input and output.
 
-The wiring only: each request takes the document's analysis (checked once per version of
-its text, ``analysis.py``) and hands it to the module that answers (``problems``, ``hover``,
-``completion``, ``hints``, ``actions``).  Documents are synchronised whole.
+The wiring only: the messages are read and checked by ``rpc.py``; each open document keeps
+the analysis of its last version (``document.py``, ``analysis.py``), which each request hands
+to the module that answers (``problems``, ``hover``, ``completion``, ``hints``, ``actions``).
+Only documents the editor opened are analysed: a request about another gets an empty
+answer, and nothing is read from its path.
 """
 
 from __future__ import annotations
+
+import logging
+import sys
+from typing import BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -13,52 +19,58 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from .actions import code_actions, formatting
-from .analysis import Analysis, Checker
 from .completion import completions
+from .document import Document
+from .framing import Frames
 from .hints import inlay_hints
 from .hover import hover
-from .problems import to_lsp
-from .ranges import Lines
-from .settings import language_of, settings_for
+from .problems import Shown
+from .rpc import BlocknotProtocol, serve, strict_converter
+from .settings import Settings, language_of, settings_for
 
 
 class BlocknotServer(LanguageServer):
-    """The server, with the latest analysis of each open document."""
+    """The server, with the documents the editor has open."""
 
     def __init__(self) -> None:
         super().__init__("blocknot", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Full)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=BlocknotProtocol, converter_factory=strict_converter)
         self.client_lang = "en"
-        self.analyses: dict[str, tuple[Analysis, Lines]] = {}
-        self.checkers: dict[str, Checker] = {}
+        self.documents: dict[str, Document] = {}
+        self.shown: dict[str, Shown] = {}
         self.told: set[str] = set()
+        #: Whether ``initialize`` came, and ``shutdown`` (``rpc.py`` answers accordingly).
+        self.ready = False
+        self.shut_down = False
+        self.frames: Frames | None = None
 
-    def analysis(self, uri: str) -> tuple[Analysis, Lines]:
-        """The document's analysis, made anew when its text has changed."""
-        document = self.workspace.get_text_document(uri)
-        text = document.source
-        done = self.analyses.get(uri)
-        if done is None or done[0].text != text:
-            path = to_fs_path(uri)
-            settings = settings_for(path, text, self.client_lang)
-            if settings.problem is not None and settings.problem not in self.told:
-                self.told.add(settings.problem)
-                self.window_show_message(types.ShowMessageParams(
-                    type=types.MessageType.Warning, message=f"blocknot: {settings.problem}"))
-            checker = self.checkers.setdefault(uri, Checker())
-            done = (Analysis.of(text, path or uri, settings, checker),
-                    Lines(text, document.position_codec))
-            self.analyses[uri] = done
-        return done
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve one client over ``stdin`` and ``stdout`` until it exits."""
+        self.frames = Frames(stdin or sys.stdin.buffer)
+        try:
+            serve(self, self.frames, stdout or sys.stdout.buffer)
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]
 
-    def publish(self, uri: str, version: int | None) -> None:
-        """Check the document and send its diagnostics."""
-        analysis, lines = self.analysis(uri)
-        settings = analysis.settings
-        found = [to_lsp(d, lines, settings.lang, settings.strict)
-                 for d in analysis.report.diagnostics]
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version))
+    def settings(self, path: str | None) -> Settings:
+        """The settings of the document at ``path``; a problem with the configuration is
+        shown once."""
+        settings = settings_for(path, self.client_lang)
+        if settings.problem is not None and settings.problem not in self.told:
+            self.told.add(settings.problem)
+            self.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning, message=f"blocknot: {settings.problem}"))
+        return settings
+
+    def encoding(self) -> str:
+        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+
+    def publish(self, document: Document) -> None:
+        """Send the document's diagnostics."""
+        found = self.shown.setdefault(document.uri, Shown()).of(document.analysis)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=document.uri, diagnostics=found, version=document.version))
 
 
 def build() -> BlocknotServer:
@@ -75,65 +87,87 @@ def _follow_documents(server: BlocknotServer) -> None:
     @server.feature(types.INITIALIZE)
     def initialize(ls: BlocknotServer, params: types.InitializeParams) -> None:
         ls.client_lang = language_of(params.locale)
+        ls.ready = True
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: BlocknotServer, params: None) -> None:
+        ls.shut_down = True
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: BlocknotServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.publish(params.text_document.uri, params.text_document.version)
+        item = params.text_document
+        path = to_fs_path(item.uri)
+        document = Document.open(item.uri, path or item.uri, ls.settings(path), ls.encoding(),
+                                 item.version, item.text)
+        ls.documents[item.uri] = document
+        ls.publish(document)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: BlocknotServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.publish(params.text_document.uri, params.text_document.version)
+        document = ls.documents.get(params.text_document.uri)
+        if document is not None:
+            document.change(params.content_changes, params.text_document.version)
+            ls.publish(document)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: BlocknotServer, params: types.DidSaveTextDocumentParams) -> None:
+        document = ls.documents.get(params.text_document.uri)
+        if document is None:
+            return
         # A configuration file may have changed meanwhile: read it again.
-        ls.analyses.pop(params.text_document.uri, None)
-        ls.publish(params.text_document.uri, None)
+        document.settings = ls.settings(to_fs_path(document.uri))
+        document.update(document.analysis.text, document.version)
+        ls.publish(document)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: BlocknotServer, params: types.DidCloseTextDocumentParams) -> None:
-        ls.analyses.pop(params.text_document.uri, None)
-        ls.checkers.pop(params.text_document.uri, None)
+        ls.documents.pop(params.text_document.uri, None)
+        ls.shown.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
 def _answer_requests(server: BlocknotServer) -> None:
-    """Hover, completion, inlay hints, code actions and formatting."""
+    """Hover, completion, inlay hints, code actions and formatting: an empty answer for a
+    document that is not open."""
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: BlocknotServer, params: types.HoverParams) -> types.Hover | None:
-        analysis, lines = ls.analysis(params.text_document.uri)
-        return hover(analysis, lines, params.position)
+        document = ls.documents.get(params.text_document.uri)
+        return None if document is None else hover(document.analysis, params.position)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=[" "]))
     def on_completion(ls: BlocknotServer,
                       params: types.CompletionParams) -> list[types.CompletionItem]:
-        analysis, lines = ls.analysis(params.text_document.uri)
-        return completions(analysis, lines, params.position)
+        document = ls.documents.get(params.text_document.uri)
+        return [] if document is None else completions(document.analysis, params.position)
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
     def on_inlay_hint(ls: BlocknotServer,
                       params: types.InlayHintParams) -> list[types.InlayHint]:
-        analysis, lines = ls.analysis(params.text_document.uri)
-        return inlay_hints(analysis, lines, params.range)
+        document = ls.documents.get(params.text_document.uri)
+        return [] if document is None else inlay_hints(document.analysis, params.range)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix]))
     def on_code_action(ls: BlocknotServer,
                        params: types.CodeActionParams) -> list[types.CodeAction]:
-        analysis, lines = ls.analysis(params.text_document.uri)
-        return code_actions(analysis, lines, params.text_document.uri, params.range,
+        document = ls.documents.get(params.text_document.uri)
+        if document is None:
+            return []
+        return code_actions(document.analysis, document.uri, params.range,
                             params.context.diagnostics)
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     def on_formatting(ls: BlocknotServer,
                       params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-        analysis, lines = ls.analysis(params.text_document.uri)
-        return formatting(analysis, lines)
+        document = ls.documents.get(params.text_document.uri)
+        return None if document is None else formatting(document.analysis)
 
 
 def run() -> None:
-    """Serve one client over standard input and output until it exits."""
+    """Serve one client over standard input and output until it exits; the log, of what
+    the server could not read, goes to standard error."""
+    logging.basicConfig(level=logging.WARNING, format="blocknot lsp: %(message)s")
     build().start_io()

@@ -37,8 +37,9 @@ class Settings:
     problem: str | None = None
 
 
-def settings_for(path: str | None, text: str, client_lang: str) -> Settings:
-    """The settings of the document at ``path`` (None: not a file) whose text is ``text``."""
+def settings_for(path: str | None, client_lang: str) -> Settings:
+    """The settings of the document at ``path`` (None: not a file).  The codes its own
+    ``ignore-file`` comments name are added to its selection by the cut (``cut.py``)."""
     config, problem = Config(), None
     if path is not None:
         try:
@@ -47,7 +48,7 @@ def settings_for(path: str | None, text: str, client_lang: str) -> Settings:
         except ConfigProblem as error:
             problem = str(error)
     ignored = config.ignored_for(path) if path is not None else ()
-    selection = Selection(config.select, config.ignore + ignored, file_ignores(text))
+    selection = Selection(config.select, config.ignore + ignored)
     return Settings(selection, bool(config.strict), config.lang or client_lang,
                     config.path, problem)
 

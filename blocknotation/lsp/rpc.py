@@ -1,0 +1,230 @@
+"""JSON-RPC for the language server: every request answered, whatever the client sends.
+
+pygls answers the requests; this module stands in front of it.  It reads the messages
+(``framing.Frames``, which skips a header it cannot trust), and before a message reaches
+pygls it checks what pygls would drop without a word or answer with a traceback:
+
+- a body that is not JSON: ``-32700`` (parse error), with a null id;
+- a message that is not a JSON-RPC 2.0 object, an id that is neither a number nor a string:
+  ``-32600`` (invalid request);
+- parameters of the wrong shape or type (``line: -1``, ``NaN``, ``"3"`` for a line): ``-32602``
+  (invalid params), read strictly (``strict_converter``: a string is no number);
+- a request before ``initialize``: ``-32002`` (a notification then is dropped); after
+  ``shutdown``: ``-32600``.
+
+An error raised while answering is sent as ``-32603`` with a one-line message and no
+traceback (``BlocknotProtocol``); a notification that cannot be read is logged and dropped,
+as JSON-RPC has no answer for one.  The log goes to standard error.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+import cattrs
+from lsprotocol import types
+from pygls.io_ import StdoutWriter
+from pygls.protocol import (
+    JsonRPCNotification,
+    JsonRPCRequestMessage,
+    JsonRPCResponseMessage,
+    LanguageServerProtocol,
+    default_converter,
+    lsp_method,
+)
+
+from .framing import Frames
+
+if TYPE_CHECKING:
+    from collections.abc import Generator
+    from concurrent.futures import Future
+
+    from pygls.lsp.server import LanguageServer
+
+log = logging.getLogger(__name__)
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+NOT_INITIALIZED = -32002
+#: Characters of an error's message at most.
+_SHORT = 200
+
+
+def strict_converter() -> cattrs.Converter:
+    """pygls's converter, but a number must be a number, a string a string, a boolean a
+    boolean: cattrs alone reads ``"3"`` and ``3.5`` as the line 3, and ``5`` as the URI
+    ``"5"``."""
+    converter: cattrs.Converter = default_converter()  # type: ignore[no-untyped-call]
+    for kind in (int, str, bool):
+        converter.register_structure_hook(kind, _exactly(kind))
+    return converter
+
+
+def _exactly(kind: type) -> Callable[[object, type], object]:
+    """A hook for ``kind`` and the enumerations built on it (``DiagnosticSeverity``)."""
+    def structure(value: object, wanted: type) -> object:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
+        return value if wanted is kind else wanted(value)
+
+    return structure
+
+
+class BlocknotProtocol(LanguageServerProtocol):
+    """pygls's protocol, without tracebacks: in the log when a message cannot be read, in
+    ``error.data`` when a request fails."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """The message as lsprotocol's value, as pygls makes it; raises what cattrs raises
+        (pygls logs its traceback first)."""
+        if "id" in data:
+            if "error" in data:
+                return self._converter.structure(data, types.ResponseErrorMessage)
+            if "method" in data:
+                kind = self.get_message_type(data["method"]) or JsonRPCRequestMessage
+                return self._converter.structure(data, kind)
+            kind = self._result_types.pop(data["id"], None) or JsonRPCResponseMessage
+            return self._converter.structure(data, kind)
+        kind = self.get_message_type(data.get("method", "")) or JsonRPCNotification
+        return self._converter.structure(data, kind)
+
+    def _send_response(self, msg_id: Any, result: Any | None = None,
+                       error: types.ResponseError | None = None) -> None:
+        if error is not None:
+            message = error.message.strip().splitlines()[0] if error.message.strip() else ""
+            error = types.ResponseError(code=error.code, message=message[:_SHORT] or "error")
+        super()._send_response(msg_id, result, error)
+
+    def _check_handler_result(self, future: Future[Any]) -> None:
+        super()._check_handler_result(future)
+        # pygls keeps the future of a notification handled by a generator (didOpen,
+        # didChange, ...) for ever: one more each time a key is typed.
+        for key in [k for k, kept in self._request_futures.items() if kept is future]:
+            del self._request_futures[key]
+
+    # The documents are the server's own (``document.py``), not pygls's workspace, which
+    # would read a document never opened from its path, and make each change line by line
+    # over the whole text.
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(
+            self, params: types.DidOpenTextDocumentParams) -> Generator[Any, Any, None]:
+        yield from self._handler(types.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+            self, params: types.DidChangeTextDocumentParams) -> Generator[Any, Any, None]:
+        yield from self._handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(
+            self, params: types.DidCloseTextDocumentParams) -> Generator[Any, Any, None]:
+        yield from self._handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    def _handler(self, method: str, params: object) -> Generator[Any, Any, None]:
+        if (handler := self.fm.features.get(method)) is not None:
+            yield handler, (params,), None
+
+
+def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
+    """Answer the messages ``frames`` reads until the client exits or the stream ends."""
+    server.protocol.set_writer(StdoutWriter(stdout))
+    try:
+        while (found := _read(frames)) is not _ENDED:
+            answer(server, found)
+        log.info("the client closed the connection")
+    except SystemExit:  # the exit notification: pygls has closed the output
+        pass
+    except OSError as error:
+        log.warning("the connection to the client is lost (%s): the server stops", error)
+
+
+#: What ``_read`` gives at the end of the stream, and for a body that is not JSON.
+_ENDED, _NOT_JSON = object(), object()
+
+
+def _read(frames: Frames) -> object:
+    """The next message, decoded; its bytes are dropped before it is answered (a document
+    opened may be tens of megabytes)."""
+    body = frames.next()
+    if body is None:
+        return _ENDED
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        log.warning("a message that is not JSON: %r", bytes(body[:80]))
+        return _NOT_JSON
+
+
+def answer(server: LanguageServer, data: object) -> None:
+    """Hand one message, decoded, to pygls, or answer it here when pygls would not (see the
+    module's docstring)."""
+    protocol = server.protocol
+    if data is _NOT_JSON:
+        _error(protocol, None, PARSE_ERROR, "Parse error: the message is not JSON")
+        return
+    if not isinstance(data, dict):
+        _error(protocol, None, INVALID_REQUEST, "Invalid request: a message is a JSON object")
+        return
+    msg_id, method = data.get("id"), data.get("method")
+    request = "id" in data and "method" in data
+    if "id" in data and not _is_id(msg_id):
+        _error(protocol, None, INVALID_REQUEST, "Invalid request: an id is a number or a string")
+        return
+    if data.get("jsonrpc") != "2.0" or ("method" in data and not isinstance(method, str)):
+        if request:
+            _error(protocol, msg_id, INVALID_REQUEST,
+                   "Invalid request: not a JSON-RPC 2.0 request with a method name")
+        else:
+            log.warning("a message that is not JSON-RPC 2.0: %r", str(data)[:80])
+        return
+    if request and not _may_ask(server, protocol, msg_id, str(method)):
+        return
+    if not request and method != types.EXIT and not getattr(server, "ready", True):
+        log.warning("%s before initialize: ignored", method or "a response")
+        return
+    try:
+        message = protocol.structure_message(data)
+    except Exception as error:  # cattrs raises its own errors and those of the hooks
+        reason = _reason(error)
+        if request:
+            _error(protocol, msg_id, INVALID_PARAMS, f"Invalid params for {method}: {reason}")
+        else:
+            log.warning("%s could not be read (%s): ignored", method or "a message", reason)
+        return
+    protocol.handle_message(message)
+
+
+def _may_ask(server: LanguageServer, protocol: LanguageServerProtocol, msg_id: Any,
+             method: str) -> bool:
+    if method != types.INITIALIZE and not getattr(server, "ready", False):
+        _error(protocol, msg_id, NOT_INITIALIZED, "Server not initialized: initialize first")
+        return False
+    if method != types.EXIT and getattr(server, "shut_down", False):
+        _error(protocol, msg_id, INVALID_REQUEST, "Invalid request: the server is shut down")
+        return False
+    return True
+
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _reason(error: Exception) -> str:
+    """What is wrong, in a line: where, for the errors cattrs gathers."""
+    if isinstance(error, cattrs.BaseValidationError):
+        return cattrs.transform_error(error)[0][:_SHORT]
+    return f"{type(error).__name__}: {error}"[:_SHORT]
+
+
+def _error(protocol: LanguageServerProtocol, msg_id: Any, code: int, message: str) -> None:
+    """Answer the request ``msg_id`` (None: the request could not be told) with an error."""
+    if msg_id is None:  # lsprotocol would leave the null id out, which JSON-RPC requires
+        protocol._send_data({"jsonrpc": "2.0", "id": None,
+                             "error": {"code": code, "message": message}})
+        return
+    protocol._send_response(msg_id, error=types.ResponseError(code=code, message=message))
