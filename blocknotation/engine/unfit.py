@@ -65,12 +65,16 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
     out = []
     for problem in first:
         if doubtful is not None and problem.code in _IN_DOUBT:
-            others = tuple(line for line in doubtful if line != problem.line)
+            args: dict[str, object] = {
+                "player": problem.message.args.get("player", ""),
+                "claim": problem.message.args.get("claim", "")}
+            if slips:
+                args["where"] = _where(doubtful)
+            else:  # the other claims' lines, named as lines (lsp/moved.py moves them)
+                args["lines"] = tuple(line for line in doubtful if line != problem.line)
             out.append(diagnostic(problem.code, problem.line, problem.column,
                                   (_IN_DOUBT if slips else _CLAIMS_IN_DOUBT)[problem.code],
-                                  where=_where(doubtful), lines=others,
-                                  player=problem.message.args.get("player", ""),
-                                  claim=problem.message.args.get("claim", "")))
+                                  **args))
             continue
         if problem.code == "E504":
             claimant = problem.message.args.get("claim", "")
