@@ -10,11 +10,12 @@ Each mutant is one small change to one module of the engine, found in its syntax
   moved across its boundary or negated (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and
   ``!=`` swapped), a ``+`` made ``-`` and a ``-`` made ``+``.
 
-A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now.  Each mutant
-is written into a copy of the repository (never the working tree), first on ``PYTHONPATH``,
-and the engine's tests run on it, stopping at the first failure: the mutant is *killed* when
-a test fails or the run passes ``--timeout``, and *survives* when every test passes.  A
-survivor listed in ``tools/mutate_equivalent.txt`` (its id and why no input can tell it from
+A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; its key,
+``FILE FUNCTION CHANGE``, names it by what it changes, and does not move with the lines.
+Each mutant is written into a copy of the repository (never the working tree), first on
+``PYTHONPATH``, and the engine's tests run on it, stopping at the first failure: the mutant
+is *killed* when a test fails or the run passes ``--timeout``, and *survives* when every
+test passes.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no input can tell it from
 the engine) is *equivalent*; any other survivor is a hole in the tests.  The message
 catalogue's and the registry's tests are left out on purpose: a mutant must be caught by
 what the engine reports, not by a msgid or a module name that vanished from the source.
@@ -81,6 +82,7 @@ class Mutant:
     id: str
     path: str
     what: str
+    function: str
     span: tuple[int, int, int, int]
     new: str
 
@@ -92,10 +94,16 @@ class Mutant:
         tail = lines[last - 1][end:] + b"".join(lines[last:])
         return (head + self.new.encode() + tail).decode()
 
+    @property
+    def key(self) -> str:
+        """``FILE FUNCTION CHANGE``: the mutant named by what it changes, where."""
+        return f"{self.id.split(':', 1)[0]} {self.function} {self.what}"
+
 
 @dataclass(slots=True)
 class Result:
     id: str
+    key: str
     what: str
     status: str  # killed, timeout, survived, equivalent
     by: str
@@ -235,12 +243,19 @@ def mutants_of(path: Path, names: set[str]) -> list[Mutant]:
     lines = path.read_bytes().splitlines(keepends=True)
     tree = ast.parse(path.read_bytes())
     found: list[Mutant] = []
+    scopes = sorted((n.lineno, n.end_lineno or n.lineno, n.name) for n in ast.walk(tree)
+                    if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))
+
+    def within(line: int) -> str:
+        """The innermost function holding ``line`` (``-`` at module level)."""
+        names = [name for first, last, name in scopes if first <= line <= last]
+        return names[-1] if names else "-"
 
     def add(line: int, col: int, kind: str, what: str, span: tuple[int, int, int, int],
             new: str) -> None:
         column = len(lines[line - 1][:col].decode()) + 1
         found.append(Mutant(f"{relative}:{line}:{column}:{kind}", f"blocknotation/{relative}",
-                            what, span, new))
+                            what, within(line), span, new))
 
     def short(node: ast.AST) -> str:
         text = ast.unparse(node).split("\n")[0]
@@ -280,12 +295,14 @@ def all_mutants() -> list[Mutant]:
 
 
 def equivalents(path: Path = EQUIVALENT) -> dict[str, str]:
-    """The survivors explained: id -> why no input tells them from the engine."""
+    """The survivors explained: key -> why no input tells them from the engine.  Each line
+    of the file is ``KEY :: WHY``; a key that two mutants share (the same change twice in one
+    function) explains both."""
     listed = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            ident, _, why = line.partition(" ")
-            listed[ident] = why.strip()
+            key, _, why = line.partition(" :: ")
+            listed[key.strip()] = why.strip()
     return listed
 
 
@@ -334,7 +351,8 @@ class Sandbox:
             status, by = self.run(tests, timeout)
         finally:
             target.write_bytes(original)
-        return Result(mutant.id, mutant.what, status, by, round(time.monotonic() - started, 1))
+        return Result(mutant.id, mutant.key, mutant.what, status, by,
+                      round(time.monotonic() - started, 1))
 
 
 def run_all(mutants: list[Mutant], tests: list[list[str]], jobs: int, timeout: float | None,
@@ -375,21 +393,21 @@ def run_all(mutants: list[Mutant], tests: list[list[str]], jobs: int, timeout: f
 def report(results: list[Result], listed: dict[str, str]) -> int:
     """Print the table and the score; the exit status."""
     for result in results:
-        if result.status == "survived" and result.id in listed:
-            result.status, result.by = "equivalent", listed[result.id]
+        if result.status == "survived" and result.key in listed:
+            result.status, result.by = "equivalent", listed[result.key]
     width = max((len(r.id) for r in results), default=10)
     for result in results:
         print(f"{result.id:<{width}}  {result.status:<10}  {result.what}"
               + (f"  [{result.by}]" if result.by else ""))
     killed = sum(r.status in ("killed", "timeout") for r in results)
-    same = [r.id for r in results if r.status == "equivalent"]
+    same = [r for r in results if r.status == "equivalent"]
     holes = [r.id for r in results if r.status == "survived"]
-    stale = [r.id for r in results if r.status in ("killed", "timeout") and r.id in listed]
+    stale = [r.id for r in results if r.status in ("killed", "timeout") and r.key in listed]
     print(f"\nkilled {killed} / {len(results)} "
           f"(timeouts {sum(r.status == 'timeout' for r in results)}); "
           f"equivalent {len(same)}; survived {len(holes)}")
-    for ident in same:
-        print(f"  equivalent {ident}: {listed[ident]}")
+    for r in same:
+        print(f"  equivalent {r.id}: {listed[r.key]}")
     for ident in holes:
         print(f"  SURVIVED {ident}")
     for ident in stale:
@@ -427,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
         mutants = [mutants[i] for i in sorted(chosen)]
     if args.list:
         for mutant in mutants:
-            print(f"{mutant.id}  {mutant.what}")
+            print(f"{mutant.id}  {mutant.what}  [in {mutant.function}]")
             if args.diff:
                 before = (ROOT / mutant.path).read_text(encoding="utf-8").splitlines(True)
                 sys.stdout.writelines(difflib.unified_diff(
