@@ -15,10 +15,11 @@ A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; 
 Each mutant is written into a copy of the repository (never the working tree), first on
 ``PYTHONPATH``, and the engine's tests run on it, stopping at the first failure: the mutant
 is *killed* when a test fails or the run passes ``--timeout``, and *survives* when every
-test passes.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no input can tell it from
-the engine) is *equivalent*; any other survivor is a hole in the tests.  The message
-catalogue's and the registry's tests are left out on purpose: a mutant must be caught by
-what the engine reports, not by a msgid or a module name that vanished from the source.
+test passes.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no
+input can tell it from the engine) is *equivalent*; any other survivor is a hole in the
+tests.  The message catalogue's and the registry's tests are left out on purpose: a mutant
+must be caught by what the engine reports, not by a msgid or a module name that vanished
+from the source.
 
     python tools/mutate.py --list
     python tools/mutate.py --jobs 2 --json mutants.json
