@@ -1,7 +1,7 @@
 """Fixes of a missing side (P404); those of the numbering of hands (G106) are
 ``numbering.py``.
 
-A tile that fits both ends needs a side.  Each side is tried: the record is validated again
+A tile that fits both ends needs a side.  Each side is tried: what the record would report
 with ``L`` written, and with ``R``.
 
 - When both leave the chain with the same two ends (a double laid on two ends of its own
@@ -11,50 +11,123 @@ with ``L`` written, and with ``R``.
   keeps the rest of the record as it is; but the scorer may have made the other slip, so
   the fix is unsafe (``--unsafe-fixes``).
 - Otherwise (both sides keep the record legal, or neither does) nothing is written.
+
+Trying a side does not validate the record again.  The game's one replay keeps each hand
+with a P404 and where the game stood before it (``Sides``); the hand is replayed with the
+side written (``engine/retry.py``), and the hands after it only when that changes what the
+hand gives the game.  What the record would report is what it reports, with the
+diagnostics of the hands replayed again in place of theirs, judged by the same
+``--select``, ``--ignore`` and suppression comments (``suppress.settle``, line by line).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Diagnostic
+from ..basics.limits import MAX_LINE_LENGTH
 from ..basics.positions import statement_end
-from ..reading import records as r
-from ..report.values import FileReport
+from ..engine.choose import HandReplay
+from ..engine.course import Before
+from ..engine.retry import tried
+from ..pipeline import Selection
+from ..reading import plain as r
+from ..report.values import GameResult
+from ..suppress import settle
 from .claims import Page
-from .edits import Edit, Fix, apply_fixes
+from .edits import Edit, Fix
 
-Validator = Callable[[str], FileReport]
-
-
-def _keys(report: FileReport, game: int, skip: tuple[str, int]) -> set[tuple[str, int]]:
-    return {(d.code, d.line) for d in report.diagnostics
-            if d.game == game and (d.code, d.line) != skip}
+Key = tuple[str, int]
 
 
-def _ends(report: FileReport, game: int, hand: int, line: int) -> tuple[int, int] | None:
-    for result in report.games:
-        if result.index == game:
-            for done in result.hands:
-                if done.number == hand:
-                    return done.ends.get(line)
-    return None
+class Sides:
+    """What the replay of one game keeps for its side fixes (an ``engine.course.Keep``):
+    each hand's diagnostics, and where the game stood before each hand with a P404."""
+
+    def __init__(self) -> None:
+        self.before: dict[int, Before] = {}
+        self.found: dict[int, Sequence[Diagnostic]] = {}
+
+    def wants(self, rep: HandReplay) -> bool:
+        return any(d.code == "P404" for d in rep.diagnostics)
+
+    def kept(self, k: int, found: Sequence[Diagnostic], at: Before | None) -> None:
+        self.found[k] = found
+        if at is not None:
+            self.before[k] = at
 
 
-def side_fix(text: str, problem: Diagnostic, play: r.Play, before: FileReport,
-             validate: Validator, page: Page) -> Fix | None:
-    """The fix of one P404 at ``play``, or None when the record does not settle the side."""
-    line = page.lines[play.line - 1]
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """What a game reports, to tell what a side written would add: its diagnostics' codes
+    and lines (``keys``), those ``selection`` keeps by line before suppression
+    (``judged``), whether suppression comments have their say (``settling``), with the
+    codes suppressed everywhere (``everywhere``)."""
+
+    result: GameResult
+    keys: frozenset[Key]
+    judged: dict[int, list[Diagnostic]]
+    selection: Selection
+    settling: bool
+    everywhere: tuple[str, ...]
+
+    def added(self, lines: Iterable[int], variant: dict[int, list[Diagnostic]],
+              replaced: dict[int, Counter[str]], page: Page, skip: Key) -> bool:
+        """Whether the record reports at ``lines`` something it does not report now (the
+        P404 being fixed, ``skip``, counts as not reported), once the diagnostics of the
+        hands replayed again (``replaced``, by code) give way to theirs (``variant``)."""
+        for line in lines:
+            gone = Counter(replaced.get(line, ()))
+            here = []
+            for d in self.judged.get(line, ()):
+                if gone[d.code]:
+                    gone[d.code] -= 1
+                else:
+                    here.append(d)
+            here += variant.get(line, ())
+            if self.settling:
+                here = list(settle(sorted(here, key=lambda d: d.order), [page.line(line)],
+                                   line, self.everywhere, self.selection.keeps).kept)
+            if any((d.code, d.line) not in self.keys or (d.code, d.line) == skip
+                   for d in here):
+                return True
+        return False
+
+
+def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: Reported,
+             page: Page) -> Fix | None:
+    """The fix of one P404 at ``play``, in hand ``k`` of the game, or None when the record
+    does not settle the side."""
+    line = page.line(play.line)
+    at = sides.before.get(k)
+    if at is None or len(line) + 2 > MAX_LINE_LENGTH:
+        return None  # a line too long to read with its side is no reading of it
     column = statement_end(line) + 1
-    game, hand = problem.game or 0, problem.hand or 0
-    base = _keys(before, game, ("P404", play.line))
-    tried: dict[str, tuple[set[tuple[str, int]], tuple[int, int] | None]] = {}
+    hands = reported.result.hands
+    first = next((j for j, done in enumerate(hands) if done.number == (problem.hand or 0)),
+                 None)
+    tried_sides: dict[str, tuple[bool, tuple[int, int] | None]] = {}
     for side in ("L", "R"):
-        edit = Edit(play.line, column, play.line, column, f" {side}")
-        after = validate(apply_fixes(text, [Fix("P404", 0, 0, True, "", (edit,))]))
-        tried[side] = (_keys(after, game, ("", 0)) - base,
-                       _ends(after, game, hand, play.line))
-    (new_l, ends_l), (new_r, ends_r) = tried["L"], tried["R"]
+        hand = at.game.hands[k]
+        written = hand.replaced(statements=tuple(
+            s.replaced(side=side) if s.line == play.line and isinstance(s, r.Play) else s
+            for s in hand.statements))
+        ends = None if first is None or first > k else hands[first].ends.get(play.line)
+        added = False
+        variant: dict[int, list[Diagnostic]] = {}
+        replaced: dict[int, Counter[str]] = {}
+        for j, (found, result) in enumerate(tried(at, written), start=k):
+            if j == first:
+                ends = result.ends.get(play.line)
+            touched = _by_line(found, reported.selection, variant)
+            touched |= _by_line(sides.found.get(j, ()), reported.selection, None, replaced)
+            if reported.added(sorted(touched), variant, replaced, page, ("P404", play.line)):
+                added = True
+                break
+        tried_sides[side] = (added, ends)
+    (new_l, ends_l), (new_r, ends_r) = tried_sides["L"], tried_sides["R"]
     if ends_l is not None and ends_l == ends_r and not new_l:
         side, safe = "L", True
     elif not new_l and new_r:
@@ -65,5 +138,21 @@ def side_fix(text: str, problem: Diagnostic, play: r.Play, before: FileReport,
         return None
     edit = Edit(play.line, column, play.line, column, f" {side}")
     title = page.title(N_("write side {side} after {tile}"), side=side,
-                       tile=r.tile_text(play.tile))
+                       tile=f"{play.tile[0]}-{play.tile[1]}")
     return Fix("P404", problem.line, problem.column, safe, title, (edit,))
+
+
+def _by_line(found: Iterable[Diagnostic], selection: Selection,
+             into: dict[int, list[Diagnostic]] | None,
+             codes: dict[int, Counter[str]] | None = None) -> set[int]:
+    """The lines of the diagnostics of ``found`` that ``selection`` keeps, each added to
+    ``into`` by line (or its code to ``codes``)."""
+    lines = set()
+    for d in found:
+        if selection.keeps(d.code):
+            lines.add(d.line)
+            if into is not None:
+                into.setdefault(d.line, []).append(d)
+            if codes is not None:
+                codes.setdefault(d.line, Counter())[d.code] += 1
+    return lines

@@ -164,7 +164,8 @@ def report_schema() -> dict[str, Any]:
         "players": _array({"type": "string"}),
         "target": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
         "hands": _array(hand), "score": {"anyOf": [counts, {"type": "null"}]},
-        "status": {"enum": ["won", "drawn", "decided", "in_progress", None]}, "winner": text_or_null,
+        "status": {"enum": ["won", "drawn", "decided", "in_progress", None]},
+        "winner": text_or_null,
     })
     file = _object({
         "path": {"type": "string"}, "valid": {"type": "boolean"}, "errors": whole,
