@@ -7,8 +7,8 @@ steps through one hand again, written another way, from where the game stood bef
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
@@ -23,6 +23,7 @@ from .totals import Totals
 
 if TYPE_CHECKING:
     from .game import BadLines
+    from .hand import Saved
 
 
 @dataclass(slots=True)
@@ -41,6 +42,12 @@ class Course:
         return Course(self.totals.copy(), self.status, self.winner, self.decided_after,
                       self.previous)
 
+    def same(self, other: Course) -> bool:
+        """Whether the game stands the same in both: the rest of it goes the same way."""
+        return (self.status, self.winner, self.decided_after, self.previous) == (
+            other.status, other.winner, other.decided_after, other.previous) and (
+            self.totals.key() == other.totals.key())
+
 
 @dataclass(frozen=True, slots=True)
 class Hands:
@@ -58,24 +65,32 @@ class Hands:
 
 @dataclass(frozen=True, slots=True)
 class Before:
-    """A hand kept to be tried written another way (``retry.py``): its game, its place in
-    it, where the game stood before it, and what it gave as written (its diagnostics, and
-    what it added to the totals and the rotation, ``given``)."""
+    """A hand as one replay of its game left it, kept to be tried written another way
+    (``retry.py``) or taken as it is by the next replay (``Keep.again``): its game, its
+    place in it, where the game stood before it, its diagnostics and result, and what it
+    added to the totals and the rotation (``given``, None when it was not replayed);
+    ``saved``: where its readings stood before each play written without a side
+    (``hand.Saved``).  The one after the last hand (``k`` past them) holds where the game
+    stood at its end."""
 
     game: Hands
     k: int
     course: Course
-    found: tuple[Diagnostic, ...]
-    given: tuple[object, ...]
+    found: tuple[Diagnostic, ...] = ()
+    result: HandResult | None = None
+    given: tuple[object, ...] | None = None
+    saved: dict[int, Saved] = field(default_factory=dict)
 
 
 class Keep(Protocol):
-    """What the replay keeps for ``retry.py``: each hand's diagnostics (``kept``), and where
-    the game stood before each hand whose replay it ``wants``."""
+    """What the replay of a game keeps (``kept``: every hand, and the game's end), and what
+    it may take from the last replay of the same game (``again``): hand ``k`` as that
+    replay left it.  A hand taken again is one written the same, after the game stood the
+    same."""
 
-    def wants(self, rep: HandReplay) -> bool: ...
+    def kept(self, at: Before) -> None: ...
 
-    def kept(self, k: int, found: Sequence[Diagnostic], at: Before | None) -> None: ...
+    def again(self, k: int) -> Before | None: ...
 
 
 def given(rep: HandReplay, last: bool) -> tuple[object, ...]:
@@ -86,41 +101,77 @@ def given(rep: HandReplay, last: bool) -> tuple[object, ...]:
     return rep.opener, None, rep.outcome == "unfinished" and last, rep.bounds, rep.claimed
 
 
-def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = None
+def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = None,
+         resume: Saved | None = None, watch: Callable[[Diagnostic], object] | None = None,
          ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
-    """Hand ``k`` of ``game`` (``hand``: as written, or written another way), after where
+    """Hand ``k`` of ``game`` (``hand``: as written, or written another way, its moves
+    replayed from ``resume`` on, each problem of a move shown to ``watch``), after where
     the game stands (``course``, moved on past it): replayed, or not (a syntax error in it,
     or after the game was decided, E506); the rotation (R17), the totals and the status
     after it (R18).  Its diagnostics, its result, and its replay."""
     seats = game.seats
     expected = None if course.previous is None else (course.previous + 1) % len(seats.names)
-    at = None
+    before = course.copy() if keep is not None else None
+    rep = None
     found: list[Diagnostic] = []
     if course.status not in ("in_progress", None):
         late = _after_the_end(hand, seats, course.totals, game.target, course.decided_after)
         found = placed([late], game.number, hand.number)
-        if keep is not None:
-            keep.kept(k, found, None)
-        return found, unreplayed(hand, None, None), None
-    rep = None
-    if game.bad and game.bad.any_in(hand.line, game.ends[k]):
-        result, course.previous = _damaged(hand, seats, expected, course.totals)
+        result = unreplayed(hand, None, None)
     else:
-        rep = replay_hand(hand, seats, expected, course.totals.exact)
-        before = course.copy() if keep is not None and keep.wants(rep) else None
-        course.previous = rep.opener
-        last = k == len(game.hands) - 1
-        found = rep.diagnostics + _count_in(rep, hand, seats, course.totals, last=last)
-        result = _hand_result(hand, rep, seats, course.totals)
-        if found:
-            found = placed(found, game.number, hand.number)
-        if before is not None:
-            at = Before(game, k, before, tuple(found), given(rep, last))
-    if keep is not None:
-        keep.kept(k, found, at)
-    course.status, course.winner = course.totals.status(game.target)
-    course.decided_after = hand.number
+        if game.bad and game.bad.any_in(hand.line, game.ends[k]):
+            result, course.previous = _damaged(hand, seats, expected, course.totals)
+        else:
+            rep = replay_hand(hand, seats, expected, course.totals.exact,
+                              save=keep is not None, resume=resume, watch=watch)
+            course.previous = rep.opener
+            last = k == len(game.hands) - 1
+            found = rep.diagnostics + _count_in(rep, hand, seats, course.totals, last=last)
+            result = _hand_result(hand, rep, seats, course.totals)
+            if found:
+                found = placed(found, game.number, hand.number)
+        course.status, course.winner = course.totals.status(game.target)
+        course.decided_after = hand.number
+    if keep is not None and before is not None:
+        keep.kept(Before(game, k, before, tuple(found), result,
+                         None if rep is None else given(rep, k == len(game.hands) - 1),
+                         {} if rep is None else rep.saved))
     return found, result, rep
+
+
+def replay_hands(game: Hands, course: Course, keep: Keep | None
+                 ) -> tuple[list[Diagnostic], list[HandResult], Course]:
+    """Each hand of ``game`` in turn (``step``), from where it stands (``course``); with
+    ``keep``, a hand that the last replay left written the same, after the game stood the
+    same, is taken as it left it rather than replayed.  The diagnostics, the results and
+    where the game stands at its end."""
+    problems: list[Diagnostic] = []
+    results: list[HandResult] = []
+    same = True  # the game stands as it stood in the last replay (when there is one)
+    behind: Before | None = None  # where it stands, when ``course`` was left behind
+    count = len(game.hands)
+    for k, hand in enumerate(game.hands):
+        last = keep.again(k) if keep is not None and same else None
+        after = keep.again(k + 1) if keep is not None and last is not None else None
+        if keep is not None and last is not None and after is not None and (
+                last.result is not None and last.game.hands[k] == hand):
+            problems += last.found
+            results.append(last.result)
+            keep.kept(replace(last, game=game))
+            behind = after
+            continue
+        if behind is not None:
+            course, behind = behind.course.copy(), None
+        found, result, rep = step(game, course, k, hand, keep)
+        problems += found
+        results.append(result)
+        same = last is not None and last.given == (
+            None if rep is None else given(rep, k == count - 1))
+    if behind is not None:
+        course = behind.course.copy()
+    if keep is not None:
+        keep.kept(Before(game, count, course.copy()))
+    return problems, results, course
 
 
 def _count_in(

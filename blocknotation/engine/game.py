@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
-from ..report.values import GameResult, HandResult, Status
-from .course import Course, Hands, placed, step, unreplayed
+from ..report.values import GameResult, HandResult
+from .course import Course, Hands, placed, replay_hands, unreplayed
 from .players import Seats, read_players, read_target
 from .totals import Totals
 
@@ -68,10 +68,9 @@ def replay_game(
         hands = tuple(unreplayed(hand, None, None) for hand in game.hands)
         return placed(problems, number), GameResult(
             number, game.line, names, target, hands, None, None, None)
-    totals = Totals(len(seats))
-    results, status, winner = _hands(number, game, seats, target, bad, end, totals, problems,
-                                     keep)
-    exact = totals.exact
+    results, course = _hands(number, game, seats, target, bad, end, Totals(len(seats)),
+                             problems, keep)
+    exact, status, winner = course.totals.exact, course.status, course.winner
     result = GameResult(
         number, game.line, seats.names, target, tuple(results),
         None if exact is None else dict(zip(seats.names, exact, strict=True)),
@@ -101,16 +100,10 @@ def _numbering(game: r.Game) -> list[Diagnostic]:
 def _hands(
     number: int, game: r.Game, seats: Seats, target: int, bad: BadLines, end: int,
     totals: Totals, problems: list[Diagnostic], keep: Keep | None,
-) -> tuple[list[HandResult], Status | None, int | None]:
-    """Each hand in turn (``step``)."""
+) -> tuple[list[HandResult], Course]:
+    """Each hand in turn (``course.replay_hands``); where the game stands at its end."""
     starts = (*(hand.line for hand in game.hands[1:]), end) if game.hands else ()
-    hands = Hands(number, seats, target, bad, game.hands, starts)
-    course = Course(totals)
-    results: list[HandResult] = []
-    for k, hand in enumerate(game.hands):
-        found, result, _ = step(hands, course, k, hand, keep)
-        problems += found
-        results.append(result)
-    return results, course.status, course.winner
-
-
+    found, results, course = replay_hands(Hands(number, seats, target, bad, game.hands,
+                                                starts), Course(totals), keep)
+    problems += found
+    return results, course

@@ -5,12 +5,14 @@ text as it is now.  ``rounds.py`` applies them and asks again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_LINE_LENGTH
 from ..basics.marks import marks, marks_at
+from ..engine.retry import sides_alike
 from ..pipeline import Selection, finished, judged, settles
 from ..reading import plain as r
 from ..reading.reader import Reading
@@ -33,20 +35,23 @@ class FileWide:
     everywhere: tuple[str, ...]
 
 
-def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide
-               ) -> tuple[Piece, tuple[Fix, ...]]:
+def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide, *,
+               defer: bool = False, last: Sides | None = None) -> Found:
     """The report of one game chunk (``reading``: the chunk read), and its fixes, in the
     order of the text.  A chunk with a syntax error gets no fix: positions in it cannot be
-    trusted to mean what they say."""
+    trusted to mean what they say.  With ``defer``, the sides that can only be unsafe fixes
+    are left to ``Found.rest``, to be tried only when asked.  ``last``: what the replay of
+    the game before its last fixes kept (its hands written the same are not replayed)."""
     selection = wide.selection
-    sides = Sides()
+    sides = Sides(last)
     raw = judged(chunk, first_game, selection, parsed=reading, keep=sides)
     piece = finished(raw, chunk, selection)
     if reading.diagnostics or any(d.code.startswith("S") and d.is_error
                                   for d in piece.diagnostics):
-        return piece, ()
+        return Found(piece, (), _nothing, sides)
     page = _page(chunk, wide)
     found: list[Fix] = []
+    later: list[Callable[[], Iterator[Fix]]] = []
     for index, (game, result) in enumerate(zip(reading.records.games, piece.games,
                                                strict=False), start=first_game):
         reported = [d for d in piece.diagnostics if d.game == index]
@@ -60,20 +65,48 @@ def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide
             known = Reported(result, frozenset((d.code, d.line) for d in reported),
                              judged_by_line, selection, selection.suppress and settles(
                                  chunk, selection), _settled_everywhere(chunk, selection))
-            found += _side_fixes(game, reported, sides, known, page)
+            found += _side_fixes(game, reported, sides, known, page, "safe" if defer else "all")
+            if defer:
+                later.append(partial(_side_fixes, game, reported, sides, known, page, "rest"))
+
+    def rest() -> tuple[Fix, ...]:
+        return tuple(fix for more in later for fix in more() if _readable(fix, page))
+
     kept = [fix for fix in found if _readable(fix, page)]
-    return piece, tuple(sorted(kept, key=lambda f: (f.line, f.column, f.code)))
+    return Found(piece, tuple(sorted(kept, key=lambda f: (f.line, f.column, f.code))), rest,
+                 sides)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What ``game_fixes`` found: the game's report, its fixes, the fixes left to be found
+    when asked (``rest``: the sides that can only be unsafe), and what its replay kept."""
+
+    piece: Piece
+    fixes: tuple[Fix, ...]
+    rest: Callable[[], tuple[Fix, ...]]
+    sides: Sides
+
+
+def _nothing() -> tuple[Fix, ...]:
+    return ()
 
 
 def _side_fixes(game: r.Game, reported: list[Diagnostic], sides: Sides, known: Reported,
-                page: Page) -> Iterator[Fix]:
+                page: Page, which: str) -> Iterator[Fix]:
+    """The side fixes: ``all``, ``safe`` (those that may be safe: the others are not
+    tried), or the ``rest``."""
     plays = {s.line: (k, s) for k, hand in enumerate(game.hands) for s in hand.statements
              if isinstance(s, r.Play)}
     for problem in reported:
         k, play = plays.get(problem.line, (0, None))
         if problem.code != "P404" or play is None or play.side is not None:
             continue
-        fix = side_fix(problem, play, k, sides, known, page)
+        if which == "rest":
+            at = sides.before.get(k)
+            if at is None or sides_alike(at, play.line) is not False:
+                continue
+        fix = side_fix(problem, play, k, sides, known, page, unsafe=which != "safe")
         if fix is not None:
             yield fix
 

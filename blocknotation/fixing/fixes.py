@@ -12,7 +12,7 @@ gets no fix: positions in it cannot be trusted to mean what they say.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..basics.diagnostics import Diagnostic
 from ..pipeline import Selection, collect, file_end, validate_bytes
@@ -55,7 +55,8 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
         reading = chunk.read()
         if reading.diagnostics:
             return ()
-        piece, fixes = game_fixes(chunk, reading, games + 1, wide)
+        found_here = game_fixes(chunk, reading, games + 1, wide)
+        piece, fixes = found_here.piece, found_here.fixes
         if any(d.code.startswith("S") and d.is_error for d in piece.diagnostics):
             return ()
         found += fixes
@@ -86,8 +87,34 @@ def fix_text(text: str, *, path: str = "-", unsafe: bool = False, lang: str | No
         return FixOutcome(text, (), validate_bytes(_encoded(text).getvalue(), path, chosen), 0)
     games = [game for game in fixed if game is not None]
     report = collect(path, file_end((game.piece for game in games), chosen))
-    return FixOutcome(_joined(text, games), tuple(f for g in games for f in g.applied),
-                      report, sum(game.unsafe_left for game in games))
+    return FixOutcome(_joined(text, games), _applied(games), report,
+                      sum(game.unsafe_left for game in games))
+
+
+def _applied(games: list[FixedGame]) -> tuple[Fix, ...]:
+    """The fixes applied, round by round as if every game were fixed in each round, where
+    they were in the text as it then was: the games before a fix's own had then had their
+    fixes of the rounds before only."""
+    out: list[Fix] = []
+    for round_ in range(max((len(game.rounds) for game in games), default=0)):
+        later = 0  # the lines the games before added in this round and after
+        for game in games:
+            if round_ < len(game.rounds):
+                out += (_moved(fix, -later) for fix in game.rounds[round_])
+            later += sum(_added(fix) for kept in game.rounds[round_:] for fix in kept)
+    return tuple(out)
+
+
+def _added(fix: Fix) -> int:
+    return sum(e.new_text.count("\n") - (e.end_line - e.start_line) for e in fix.edits)
+
+
+def _moved(fix: Fix, lines: int) -> Fix:
+    if not lines:
+        return fix
+    return replace(fix, line=fix.line + lines, edits=tuple(
+        replace(e, start_line=e.start_line + lines, end_line=e.end_line + lines)
+        for e in fix.edits))
 
 
 def _joined(text: str, games: list[FixedGame]) -> str:

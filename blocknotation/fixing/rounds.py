@@ -59,18 +59,21 @@ def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, uns
     if reading.diagnostics:
         return None
     rounds: list[tuple[Fix, ...]] = []
+    last = None
     for _ in range(MAX_ROUNDS):
-        piece, fixes = game_fixes(current, reading, first_game, wide)
-        kept, _left = compatible([f for f in fixes if f.safe or unsafe])
+        # Unsafe fixes that are not applied are only counted, once, in the last round; a
+        # round replays only the hands the round before changed (and what they change).
+        found = game_fixes(current, reading, first_game, wide, defer=not unsafe, last=last)
+        kept, _left = compatible([f for f in found.fixes if f.safe or unsafe])
         if not kept:
             break
         rounds.append(tuple(kept))
         current = Chunk(first_line, apply_fixes(current.text, kept, first_line=first_line))
-        reading = current.read()
+        reading, last = current.read(), found.sides
     else:
-        piece, fixes = game_fixes(current, reading, first_game, wide)
-    return FixedGame(chunk, current.text, first_line, tuple(rounds), piece,
-                     sum(1 for f in fixes if not f.safe))
+        found = game_fixes(current, reading, first_game, wide, defer=not unsafe, last=last)
+    left = sum(1 for f in (*found.fixes, *found.rest()) if not f.safe)
+    return FixedGame(chunk, current.text, first_line, tuple(rounds), found.piece, left)
 
 
 def fix_chunks(chunks: Iterable[Chunk | Diagnostic], wide: FileWide, unsafe: bool

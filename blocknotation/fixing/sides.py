@@ -23,15 +23,15 @@ diagnostics of the hands replayed again in place of theirs, judged by the same
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.limits import MAX_LINE_LENGTH
+from ..basics.marks import marks
 from ..basics.positions import statement_end
-from ..engine.choose import HandReplay
 from ..engine.course import Before
-from ..engine.retry import tried
+from ..engine.retry import sides_alike, tried
 from ..pipeline import Selection
 from ..reading import plain as r
 from ..report.values import GameResult
@@ -44,19 +44,23 @@ Key = tuple[str, int]
 
 class Sides:
     """What the replay of one game keeps for its side fixes (an ``engine.course.Keep``):
-    each hand's diagnostics, and where the game stood before each hand with a P404."""
+    each hand as the replay left it, where the game stood before it included; and the
+    ``last`` replay of the same game (the round before), whose hands written the same are
+    taken as they were."""
 
-    def __init__(self) -> None:
+    def __init__(self, last: Sides | None = None) -> None:
         self.before: dict[int, Before] = {}
-        self.found: dict[int, Sequence[Diagnostic]] = {}
+        self.last = last
 
-    def wants(self, rep: HandReplay) -> bool:
-        return any(d.code == "P404" for d in rep.diagnostics)
+    def kept(self, at: Before) -> None:
+        self.before[at.k] = at
 
-    def kept(self, k: int, found: Sequence[Diagnostic], at: Before | None) -> None:
-        self.found[k] = found
-        if at is not None:
-            self.before[k] = at
+    def again(self, k: int) -> Before | None:
+        return None if self.last is None else self.last.before.get(k)
+
+    def found(self, k: int) -> Sequence[Diagnostic]:
+        at = self.before.get(k)
+        return () if at is None else at.found
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,22 @@ class Reported:
     selection: Selection
     settling: bool
     everywhere: tuple[str, ...]
+
+    def watcher(self, page: Page, skip: Key) -> Callable[[Diagnostic], None]:
+        """What stops a side's replay at the first move reported with a diagnostic that the
+        record does not report now and that nothing suppresses: the side adds it."""
+        keeps, keys, settling = self.selection.keeps, self.keys, self.settling
+
+        def watch(d: Diagnostic) -> None:
+            key = (d.code, d.line)
+            if not keeps(d.code) or (key in keys and key != skip):
+                return
+            if settling and any(d.code.startswith(code) for code in (
+                    *self.everywhere, *marks(page.line(d.line))[0])):
+                return
+            raise _Added
+
+        return watch
 
     def added(self, lines: Iterable[int], variant: dict[int, list[Diagnostic]],
               replaced: dict[int, Counter[str]], page: Page, skip: Key) -> bool:
@@ -96,38 +116,36 @@ class Reported:
         return False
 
 
+class _Added(Exception):
+    """A side written makes a move reported that is not reported now."""
+
+
 def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: Reported,
-             page: Page) -> Fix | None:
+             page: Page, *, unsafe: bool = True) -> Fix | None:
     """The fix of one P404 at ``play``, in hand ``k`` of the game, or None when the record
-    does not settle the side."""
+    does not settle the side; with ``unsafe`` False, only a safe one (the side is then not
+    tried where one cannot be)."""
     line = page.line(play.line)
     at = sides.before.get(k)
     if at is None or len(line) + 2 > MAX_LINE_LENGTH:
         return None  # a line too long to read with its side is no reading of it
-    column = statement_end(line) + 1
+    alike = sides_alike(at, play.line)
+    if alike is False and not unsafe:
+        return None
     hands = reported.result.hands
     first = next((j for j, done in enumerate(hands) if done.number == (problem.hand or 0)),
                  None)
-    tried_sides: dict[str, tuple[bool, tuple[int, int] | None]] = {}
-    for side in ("L", "R"):
-        hand = at.game.hands[k]
-        written = hand.replaced(statements=tuple(
-            s.replaced(side=side) if s.line == play.line and isinstance(s, r.Play) else s
-            for s in hand.statements))
-        ends = None if first is None or first > k else hands[first].ends.get(play.line)
-        added = False
-        variant: dict[int, list[Diagnostic]] = {}
-        replaced: dict[int, Counter[str]] = {}
-        for j, (found, result) in enumerate(tried(at, written), start=k):
-            if j == first:
-                ends = result.ends.get(play.line)
-            touched = _by_line(found, reported.selection, variant)
-            touched |= _by_line(sides.found.get(j, ()), reported.selection, None, replaced)
-            if reported.added(sorted(touched), variant, replaced, page, ("P404", play.line)):
-                added = True
-                break
-        tried_sides[side] = (added, ends)
-    (new_l, ends_l), (new_r, ends_r) = tried_sides["L"], tried_sides["R"]
+    skip = ("P404", play.line)
+    watch = reported.watcher(page, skip)
+    new_l, ends_l = _tried(at, play, "L", first, sides, reported, page, watch)
+    if alike:  # both sides are one replay: L is safe unless it adds something
+        new_r, ends_r = new_l, ends_l
+    else:
+        # R's replay may stop at the first move it adds a diagnostic to, but not when L
+        # adds none and could be safe: then what R makes of the chain decides.
+        could_be_safe = alike is None and not new_l and ends_l is not None
+        new_r, ends_r = _tried(at, play, "R", first, sides, reported, page,
+                               None if could_be_safe else watch)
     if ends_l is not None and ends_l == ends_r and not new_l:
         side, safe = "L", True
     elif not new_l and new_r:
@@ -136,10 +154,41 @@ def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: 
         side, safe = "R", False
     else:
         return None
+    column = statement_end(line) + 1
     edit = Edit(play.line, column, play.line, column, f" {side}")
     title = page.title(N_("write side {side} after {tile}"), side=side,
                        tile=f"{play.tile[0]}-{play.tile[1]}")
     return Fix("P404", problem.line, problem.column, safe, title, (edit,))
+
+
+def _tried(at: Before, play: r.Play, side: str, first: int | None, sides: Sides,
+           reported: Reported, page: Page, watch: Callable[[Diagnostic], None] | None,
+           ) -> tuple[bool, tuple[int, int] | None]:
+    """Whether the record would report something more with ``side`` written after
+    ``play``, in hand ``at.k``, and the chain's ends after it then (those of hand ``first``,
+    the first numbered as the P404 says)."""
+    k = at.k
+    hands = reported.result.hands
+    hand = at.game.hands[k]
+    written = hand.replaced(statements=tuple(
+        s.replaced(side=side) if s.line == play.line and isinstance(s, r.Play) else s
+        for s in hand.statements))
+    ends = None if first is None or first > k else hands[first].ends.get(play.line)
+    variant: dict[int, list[Diagnostic]] = {}
+    replaced: dict[int, Counter[str]] = {}
+    skip = ("P404", play.line)
+    try:
+        for j, (found, result) in enumerate(
+                tried(at, written, play.line, watch, sides.before.get), start=k):
+            if j == first:
+                ends = result.ends.get(play.line)
+            touched = _by_line(found, reported.selection, variant)
+            touched |= _by_line(sides.found(j), reported.selection, None, replaced)
+            if reported.added(sorted(touched), variant, replaced, page, skip):
+                return True, ends
+    except _Added:  # a move is reported that is not now: no need to replay further
+        return True, None
+    return False, ends
 
 
 def _by_line(found: Iterable[Diagnostic], selection: Selection,
