@@ -67,9 +67,11 @@ def damaged_record(seed: int, games: int, players: int, kind: str, rate: float,
     return "\n".join(out)
 
 
+# The reference validates the whole record twice for each side it tries: one or two games
+# of two or three players, most sides kept.
 records = st.builds(damaged_record, st.integers(0, 10**6), st.integers(1, 2),
-                    st.sampled_from([2, 3, 4]), st.sampled_from(["full", "partial", "counts"]),
-                    st.sampled_from([0.2, 0.6, 1.0]),
+                    st.sampled_from([2, 3]), st.sampled_from(["full", "partial", "counts"]),
+                    st.sampled_from([0.1, 0.3, 0.5]),
                     st.sampled_from(["lf", "lf", "crlf", "mixed", "bom"]))
 selections = st.sampled_from([Selection(), Selection(select=("P",)), Selection(ignore=("E505",)),
                               Selection(suppress=False), Selection(file_ignores=("E504",))])
@@ -84,23 +86,24 @@ def _same_outcome(text: str, unsafe: bool, selection: Selection) -> None:
     assert new.unsafe_left == old.unsafe_left
 
 
-@settings(max_examples=examples(40))
+@settings(max_examples=examples(20))
 @given(records, st.booleans(), selections)
 def test_fix_text_writes_what_it_wrote(text: str, unsafe: bool, selection: Selection) -> None:
     _same_outcome(text, unsafe, selection)
 
 
-@settings(max_examples=examples(30))
+@settings(max_examples=examples(15))
 @given(records, st.sampled_from(["en", "it"]), selections)
 def test_find_fixes_finds_what_it_found(text: str, lang: str, selection: Selection) -> None:
     assert find_fixes(text, lang=lang, selection=selection) == reference.find_fixes(
         text, lang=lang, selection=selection)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_records_with_many_missing_sides(seed: int) -> None:
-    # Every side left out: a P404 at each tile that fits both ends, safe and unsafe fixes.
-    text = damaged_record(seed, 2, 2 + seed % 3, "full", 1.0)
+@pytest.mark.parametrize(("seed", "players"), [(0, 3), (2, 4), (6, 3), (7, 4)])
+def test_records_with_many_missing_sides(seed: int, players: int) -> None:
+    # Every side left out: a P404 at each tile that fits both ends, safe and unsafe fixes
+    # (games chosen short, so that the reference takes about a second).
+    text = damaged_record(seed, 1, players, "full", 1.0)
     for unsafe in (False, True):
         _same_outcome(text, unsafe, Selection())
 
@@ -123,7 +126,7 @@ def _expected(data: bytes, name: str, unsafe: bool, diff: bool) -> tuple[bytes, 
     return "".join(f"{line}\n" for line in report_lines(report)).encode("utf-8"), new
 
 
-@settings(max_examples=examples(20))
+@settings(max_examples=examples(10))
 @given(records, st.booleans(), st.booleans())
 def test_the_command_prints_and_writes_what_it_did(tmp_path_factory: pytest.TempPathFactory,
                                                    text: str, unsafe: bool, diff: bool) -> None:

@@ -158,3 +158,25 @@ def _range(start: int, stop: int) -> str:
     if length == 1:
         return f"{start + 1}"
     return f"{start + 1 if length else start},{length}"
+
+
+class WholeDiff(StreamDiff):
+    """The diff of the whole texts at once (``rewrite.diff_text``), held until the end: for
+    a record with LF line ends beside CRLF ones, whose every LF line changes (it is written
+    back with CRLF), so many changes that difflib over the whole may pair them otherwise
+    than game by game."""
+
+    def __init__(self, path: str, write: Callable[[str], object]) -> None:
+        super().__init__(path, write)
+        self.name = path
+        self.before: list[str] = []
+        self.after: list[str] = []
+
+    def add(self, before: Sequence[str], after: Sequence[str]) -> None:
+        self.before += before
+        self.after += after
+
+    def close(self) -> None:
+        from .rewrite import diff_text
+
+        self.write(diff_text(self.name, "".join(self.before), "".join(self.after)))

@@ -120,13 +120,14 @@ class Look:
     """What is known of a record before its first game is written: the codes its
     ``ignore-file`` comments suppress, whether it starts with a byte-order mark, whether it
     has a CRLF line end (then every line of the fixed record ends so), whether its last
-    line ends, and its size."""
+    line ends, its size, and whether it has LF line ends beside CRLF ones (``mixed``)."""
 
     codes: tuple[str, ...]
     bom: bool
     crlf: bool
     final_lf: bool
     size: int
+    mixed: bool = False
 
 
 def look(stream: Reader) -> Look:
@@ -135,9 +136,12 @@ def look(stream: Reader) -> Look:
 
     codes: list[str] = []
     size, first, end, crlf, tail = 0, b"", b"", False, b""
+    lf = cr_lf = 0
     while block := stream.read(_BLOCK):
         first = first or block[:3]
         crlf = crlf or b"\r\n" in end + block[:1] or b"\r\n" in block
+        lf += block.count(b"\n")
+        cr_lf += block.count(b"\r\n") + (end + block[:1] == b"\r\n")
         data = tail + block
         cut = data.rfind(b"\n") + 1
         if b"blocknot:" in data[:cut]:
@@ -148,7 +152,7 @@ def look(stream: Reader) -> Look:
         end = block[-1:]
     if b"blocknot:" in tail:
         codes += _codes([tail], size == len(tail), file_codes_in)
-    return Look(tuple(codes), first == _BOM, crlf, end == b"\n", size)
+    return Look(tuple(codes), first == _BOM, crlf, end == b"\n", size, crlf and lf > cr_lf)
 
 
 def _codes(lines: list[bytes], at_start: bool, codes_in: Callable[[Iterable[str]],
@@ -244,13 +248,14 @@ def fix_source(source: Source, name: str, selection: Selection, *, diff: bool, u
     from ..fixing.finding import FileWide
     from ..fixing.rounds import fix_chunks
     from ..reading.stream import chunks_of
-    from .fix_diff import StreamDiff
+    from .fix_diff import StreamDiff, WholeDiff
 
     seen = look(source.open())
     wide = FileWide(selection, lang, selection.file_ignores + seen.codes)
     done = FixedFile(Report(name, lang, color), source.stack.enter_context(spool()),
                  source.stack.enter_context(spool()))
-    differ = StreamDiff(name, lambda text: done.diff.write(
+    kind = WholeDiff if seen.mixed else StreamDiff  # see ``WholeDiff``
+    differ = kind(name, lambda text: done.diff.write(
         text.encode("utf-8", "surrogatepass"))) if diff else None
     stored = source.open() if diff else None
     bom = _BOM.decode() if seen.bom else ""
