@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..basics.diagnostics import N_, Message, printable
 from ..basics.i18n import plural, translator
 from .common import cannot_read_line
-from .fix_file import Reader
 from .output import output_file, say
 from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, write_stored
 
 if TYPE_CHECKING:
     from ..pipeline import Selection
-    from .fix_file import FixedFile, Source
+    from .fix_file import FixedFile, Reader, Source
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -137,40 +136,63 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
     1 while problems remain)."""
     from contextlib import ExitStack
 
-    from .fix_file import ReadFailed, Source, fix_source
+    from .fix_file import ReadFailed, copied
     from .output import scratch
 
     run, fixed = Run(lang), Fixed()
-    for path, selection in zip(files, selections, strict=True):
-        name = stdin_name if path == "-" else path
-        with scratch(), ExitStack() as stack:
-            try:
-                source = Source(path, stdin, stack)
-                done = fix_source(source, name, selection, diff=diff, unsafe=unsafe,
-                                  lang=lang, color=color)
-            except ReadFailed as failed:
-                run.cannot_read(name, failed.error)
-                continue
-            run.changed += done.changed
-            _write_out(path, source, done, diff)
-            report = done.report
-            fixed.applied += done.applied
-            fixed.unsafe += done.unsafe_left
-            fixed.remaining += report.remaining
-            fixed.failed |= bool(report.tally.errors or (strict and report.tally.warnings))
-            fixed.unparsable += report.unparsable
-            if diff and report.unparsable:
-                for text in report.chunks():
-                    say(text)
-            elif not diff:
-                for text in (*report.chunks(), report.summary()):
-                    say(text) if path == "-" else _stdout(text)
+    with ExitStack() as kept:
+        stdin_copy = None  # standard input, read once however often ``-`` is named
+        try:
+            if "-" in files and stdin is not None:
+                with scratch():
+                    stdin_copy = copied(stdin, kept)
+        except ReadFailed as failed:
+            run.cannot_read(stdin_name, failed.error)
+        for path, selection in zip(files, selections, strict=True):
+            if path == "-" and stdin is not None and stdin_copy is None:
+                continue  # standard input could not be read: said once
+            _fix_one(path, selection, stdin_copy, run, fixed, diff=diff, unsafe=unsafe,
+                     strict=strict, lang=lang, color=color,
+                     name=stdin_name if path == "-" else path)
     say(_fix_summary(fixed, diff, lang) + "\n")
     if run.unreadable:
         return EXIT_USAGE
     if diff:
         return EXIT_FINDINGS if run.changed or fixed.unparsable else EXIT_OK
     return EXIT_FINDINGS if fixed.failed else EXIT_OK
+
+
+def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed: Fixed, *,
+             diff: bool, unsafe: bool, strict: bool, lang: str, color: bool, name: str
+             ) -> None:
+    """One file through ``--fix``: fixed, written out, its report listed and counted."""
+    from contextlib import ExitStack
+
+    from .fix_file import ReadFailed, Source, fix_source
+    from .output import scratch
+
+    with scratch(), ExitStack() as stack:
+        try:
+            source = Source(path, stdin, stack)
+            done = fix_source(source, name, selection, diff=diff, unsafe=unsafe, lang=lang,
+                              color=color)
+        except ReadFailed as failed:
+            run.cannot_read(name, failed.error)
+            return
+        run.changed += done.changed
+        _write_out(path, source, done, diff)
+        report = done.report
+        fixed.applied += done.applied
+        fixed.unsafe += done.unsafe_left
+        fixed.remaining += report.remaining
+        fixed.failed |= bool(report.tally.errors or (strict and report.tally.warnings))
+        fixed.unparsable += report.unparsable
+        if diff and report.unparsable:
+            for text in report.chunks():
+                say(text)
+        elif not diff:
+            for text in (*report.chunks(), report.summary()):
+                say(text) if path == "-" else _stdout(text)
 
 
 def _write_out(path: str, source: Source, done: FixedFile, diff: bool) -> None:
@@ -189,7 +211,7 @@ def _write_out(path: str, source: Source, done: FixedFile, diff: bool) -> None:
 
 
 def _copy(data: Reader | BinaryIO, out: BinaryIO) -> None:
-    if not isinstance(data, Reader):
+    if not hasattr(data, "stream"):  # a spool, rather than the record read again (``Reader``)
         data.seek(0)
     while block := data.read(1 << 20):
         out.write(block)

@@ -36,23 +36,18 @@ _BOM = b"\xef\xbb\xbf"
 
 
 class Source:
-    """A record that can be read again: a regular file by its path, anything else (``-``:
-    ``stdin``, a pipe, a device) from a temporary copy of its bytes."""
+    """A record that can be read again: a regular file by its path, anything else (a pipe,
+    a device) from a temporary copy of its bytes, standard input (``-``) from the copy
+    ``stdin`` (``copied``)."""
 
-    def __init__(self, path: str, stdin: BinaryIO | None, stack: ExitStack) -> None:
-        self.path = path
+    def __init__(self, path: str, stdin: str | None, stack: ExitStack) -> None:
         self.stack = stack
-        if path == "-" or not _regular(path):
-            copy = stack.enter_context(
-                tempfile.NamedTemporaryFile(prefix="blocknot-"))  # noqa: SIM115
-            handle = stdin if path == "-" and stdin is not None else io.BytesIO()
-            if path != "-":
-                handle = stack.enter_context(_opened(path))
-            while block := Reader(handle).read(_BLOCK):
-                copy.write(block)  # an OSError here is the spool's (``output.scratch``)
-            copy.flush()
-            self.path = copy.name
-        self.compressed = _head(self.path, stack) == GZIP_MAGIC
+        if path == "-":
+            path = stdin if stdin is not None else copied(io.BytesIO(), stack)
+        elif not _regular(path):
+            path = copied(stack.enter_context(_opened(path)), stack)
+        self.path = path
+        self.compressed = _head(path, stack) == GZIP_MAGIC
 
     def open(self) -> Reader:
         """The record's bytes from the start, decompressed."""
@@ -95,6 +90,15 @@ class Reader:
             return self.stream.readline()
         except OSError as error:
             raise ReadFailed(error) from None
+
+
+def copied(stream: BinaryIO, stack: ExitStack) -> str:
+    """The path of a temporary copy of what ``stream`` holds (kept until ``stack`` ends)."""
+    copy = stack.enter_context(tempfile.NamedTemporaryFile(prefix="blocknot-"))  # noqa: SIM115
+    while block := Reader(stream).read(_BLOCK):
+        copy.write(block)  # an OSError here is the copy's (``output.scratch``)
+    copy.flush()
+    return copy.name
 
 
 def _opened(path: str) -> BinaryIO:
