@@ -93,12 +93,14 @@ class Keep(Protocol):
     def again(self, k: int) -> Before | None: ...
 
 
-def given(rep: HandReplay, last: bool) -> tuple[object, ...]:
-    """What a replayed hand adds to its game: its opener, and what ``_count_in`` adds to the
-    totals.  Two hands that give the same leave the rest of the game the same."""
+def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
+    """What a replayed hand adds to its game: its number (the game's status is reached
+    after it), its opener, and what ``_count_in`` adds to the totals.  Two hands that give
+    the same leave the rest of the game the same."""
     if rep.points is not None:
-        return rep.opener, rep.points, rep.claimed
-    return rep.opener, None, rep.outcome == "unfinished" and last, rep.bounds, rep.claimed
+        return hand.number, rep.opener, rep.points, rep.claimed
+    return (hand.number, rep.opener, None, rep.outcome == "unfinished" and last, rep.bounds,
+            rep.claimed)
 
 
 def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = None,
@@ -134,7 +136,7 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
         course.decided_after = hand.number
     if keep is not None and before is not None:
         keep.kept(Before(game, k, before, tuple(found), result,
-                         None if rep is None else given(rep, k == len(game.hands) - 1),
+                         None if rep is None else given(rep, hand, k == len(game.hands) - 1),
                          {} if rep is None else rep.saved))
     return found, result, rep
 
@@ -166,7 +168,7 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
         problems += found
         results.append(result)
         same = last is not None and last.given == (
-            None if rep is None else given(rep, k == count - 1))
+            None if rep is None else given(rep, hand, k == count - 1))
     if behind is not None:
         course = behind.course.copy()
     if keep is not None:

@@ -39,7 +39,7 @@ def tried(at: Before, hand: r.Hand, line: int = 0,
     found, result, rep = step(game, course, at.k, hand, resume=at.saved.get(line),
                               watch=watch)
     yield found, result
-    if rep is not None and given(rep, at.k == len(game.hands) - 1) == at.given:
+    if rep is not None and given(rep, hand, at.k == len(game.hands) - 1) == at.given:
         return
     for k in range(at.k + 1, len(game.hands)):
         written = kept(k)
