@@ -28,7 +28,7 @@ from blocknotation.simulator.mistakes import KINDS, add_mistakes
 from blocknotation.simulator.writer import generate_games
 
 from inprocess import run
-from strategies import examples
+from strategies import RECORD_TEXTS, examples, mutated
 
 _SIDE = " L", " R"
 
@@ -89,6 +89,13 @@ def _same_outcome(text: str, unsafe: bool, selection: Selection) -> None:
 @settings(max_examples=examples(20))
 @given(records, st.booleans(), selections)
 def test_fix_text_writes_what_it_wrote(text: str, unsafe: bool, selection: Selection) -> None:
+    _same_outcome(text, unsafe, selection)
+
+
+@given(st.one_of(RECORD_TEXTS, mutated()), st.booleans(), selections)
+def test_records_of_every_spelling_and_broken_ones_too(text: str, unsafe: bool,
+                                                       selection: Selection) -> None:
+    # Records from the grammar (comments, tabs, odd spacing, CRLF) and damaged ones.
     _same_outcome(text, unsafe, selection)
 
 
