@@ -26,6 +26,7 @@ from blocknotation.formats.report_text import report_lines
 from blocknotation.pipeline import Selection
 from blocknotation.simulator.mistakes import KINDS, add_mistakes
 from blocknotation.simulator.writer import generate_games
+from blocknotation.suppress import file_codes
 
 from inprocess import run
 from strategies import RECORD_TEXTS, examples, mutated
@@ -115,15 +116,19 @@ def test_records_with_many_missing_sides(seed: int, players: int) -> None:
         _same_outcome(text, unsafe, Selection())
 
 
-def _expected(data: bytes, name: str, unsafe: bool, diff: bool) -> tuple[bytes, bytes]:
+def _expected(data: bytes, name: str, unsafe: bool, diff: bool, file_ignores: tuple[str, ...]
+              ) -> tuple[bytes, bytes]:
     """What ``validate --fix`` printed and wrote before, from the reference: the diff or the
-    report on standard output, and the file's bytes."""
+    report on standard output, and the file's bytes.  ``file_ignores``: the codes of the
+    file's ``ignore-file`` comments, which the command finds in a file (not in standard
+    input) before it reads it."""
     from blocknotation.reading.source import decode
 
     stored = Stored(data)
     text = decode(data).text
     assert text is not None
-    done = reference.fix_text(text, path=name, unsafe=unsafe)
+    done = reference.fix_text(text, path=name, unsafe=unsafe,
+                              selection=Selection(file_ignores=file_ignores))
     new = stored.text_to_store(done.text) if done.text != text else data
     if diff:
         shown = diff_text(name, data.decode("utf-8", "replace"), new.decode(
@@ -143,12 +148,13 @@ def test_the_command_prints_and_writes_what_it_did(tmp_path_factory: pytest.Temp
     args = ["validate", "--fix", *(["--diff"] if diff else []),
             *(["--unsafe-fixes"] if unsafe else []), "r.block"]
     done = run(*args, cwd=folder)
-    shown, written = _expected(data, "r.block", unsafe, diff)
+    shown, written = _expected(data, "r.block", unsafe, diff, file_codes(str(folder / "r.block")))
     assert done.stdout == shown
     assert (folder / "r.block").read_bytes() == written
     piped = run(*args[:-1], "-", cwd=folder, stdin=data)
+    shown, written = _expected(data, "<stdin>", unsafe, diff, ())
     if not diff:
         assert piped.stdout == written
-        assert piped.stderr.startswith(shown.replace(b"r.block", b"<stdin>"))
+        assert piped.stderr.startswith(shown)
     else:
-        assert piped.stdout == shown.replace(b"r.block", b"<stdin>")
+        assert piped.stdout == shown
