@@ -26,6 +26,7 @@ from .report.values import FileReport, GameResult, Piece
 from .suppress import FileMarks, followed, settle
 
 if TYPE_CHECKING:
+    from .engine.course import Keep
     from .reading import plain as p
     from .reading.parsing import ParseResult
 
@@ -76,12 +77,20 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
         hint = json_hint(chunk)
         if hint is not None:
             return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
+    return finished(judged(chunk, first_game, selection, parsed=parsed), chunk, selection)
+
+
+def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
+           parsed: Reading | ParseResult | None = None, keep: Keep | None = None) -> Piece:
+    """One chunk read and replayed: its games, and the diagnostics ``selection`` keeps,
+    before any suppression comment has had its say (``finished``); ``keep``: the hands the
+    replay keeps to be tried written another way (``engine/retry.py``)."""
     lines = chunk.lines
     if parsed is None:
         parsed = read_text_lines(lines, chunk.first_line, undecodable=chunk.undecodable)
     elif not isinstance(parsed, Reading):
         parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
-    found, games = replay(_for_engine(chunk, parsed), first_game)
+    found, games = replay(_for_engine(chunk, parsed), first_game, keep)
     syntax = parsed.diagnostics
     if syntax and parsed.records.games:
         syntax = tuple(_place(d, parsed.records.games[0], first_game) for d in syntax)
@@ -90,12 +99,23 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
          if selection.keeps(d.code)),
         key=lambda d: d.order,
     )) if syntax or found else ()
-    piece = Piece(games, diagnostics, {})
-    if selection.suppress and (selection.file_ignores or "blocknot:" in chunk.text):
+    return Piece(games, diagnostics, {})
+
+
+def finished(piece: Piece, chunk: Chunk, selection: Selection) -> Piece:
+    """A chunk's piece (``judged``) once its suppression comments have had their say, with
+    the source lines its syntax diagnostics point at."""
+    if selection.suppress and settles(chunk, selection):
         return _settled(piece, chunk, selection)
-    if not diagnostics:
+    if not piece.diagnostics:
         return piece
     return replace(piece, context=_context(piece.diagnostics, chunk))
+
+
+def settles(chunk: Chunk, selection: Selection) -> bool:
+    """Whether suppression may change anything in ``chunk``: the file has ``ignore-file``
+    codes, or the chunk's text has a comment for blocknot."""
+    return bool(selection.file_ignores) or "blocknot:" in chunk.text
 
 
 def _context(diagnostics: Iterable[Diagnostic], chunk: Chunk) -> dict[int, str]:

@@ -54,6 +54,7 @@ LONG_MODULES = (
     "tests/test_badinput.py",
     "tests/test_one_engine.py",
     "tests/test_generate_mistakes.py",
+    "tests/test_fix_reference.py",
     "tests/test_format_fix_properties.py",
     "tests/test_simulate.py",
     "tests/test_lsp.py",

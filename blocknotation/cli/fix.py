@@ -6,8 +6,8 @@ the files, writes them back (``cli_rewrite``) and tells what it did on standard 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Message, printable
 from ..basics.i18n import plural, translator
@@ -17,6 +17,7 @@ from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, w
 
 if TYPE_CHECKING:
     from ..pipeline import Selection
+    from .fix_file import FixedFile, Reader, Source
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -127,57 +128,93 @@ class Fixed:
 
 
 def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool, unsafe: bool,
-            strict: bool, lang: str, stdin: bytes | None, stdin_name: str = "<stdin>",
+            strict: bool, lang: str, stdin: BinaryIO | None, stdin_name: str = "<stdin>",
             color: bool = False) -> int:
     """``validate --fix``: fix each file in place (standard input to standard output), list
     what remains as ``validate`` does, and sum it up; with ``diff`` only show the diffs.
-    Returns the exit status (ruff's: 1 while problems remain)."""
-    from ..fixing.fixes import fix_text
-    from ..formats.report_text import report_lines
-    from ..reading.source import decode
+    Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status (ruff's:
+    1 while problems remain)."""
+    from contextlib import ExitStack
+
+    from .fix_file import ReadFailed, copied
+    from .output import scratch
 
     run, fixed = Run(lang), Fixed()
-    for path, selection in zip(files, selections, strict=True):
-        name = stdin_name if path == "-" else path
-        stored = _load(path, stdin, run, name)
-        if stored is None:
-            continue
-        source = decode(stored.data)
-        text = source.text if source.text is not None else ""
-        outcome = fix_text(text, path=path, unsafe=unsafe, lang=lang, selection=selection)
-        report = replace(outcome.report, path=name)
-        if source.text is None:
-            report = replace(report, diagnostics=source.diagnostics, games=())
-        changed = outcome.text != text
-        run.changed += changed
-        new = stored.text_to_store(outcome.text) if changed else stored.data
-        if diff and changed:
-            _stdout(diff_text(name, stored.data.decode("utf-8", "replace"),
-                              new.decode("utf-8", "replace")))
-        elif path == "-" and not diff:
-            _stdout_bytes(new)
-        elif changed and not diff:
-            write_stored(path, stored, new)
-        fixed.applied += len(outcome.applied)
-        fixed.unsafe += outcome.unsafe_left
-        fixed.remaining += len(report.diagnostics)
-        fixed.failed |= bool(report.errors or (strict and report.warnings))
-        unparsable = any(d.code.startswith("S") and d.is_error for d in report.diagnostics)
-        fixed.unparsable += unparsable
-        if diff and unparsable:
-            say("".join(f"{line}\n" for line in list(report_lines(report, lang, color))[:-1]))
-        elif not diff:
-            lines = "".join(f"{line}\n" for line in report_lines(report, lang, color))
-            if path == "-":
-                say(lines)
-            else:
-                _stdout(lines)
+    with ExitStack() as kept:
+        stdin_copy = None  # standard input, read once however often ``-`` is named
+        try:
+            if "-" in files and stdin is not None:
+                with scratch():
+                    stdin_copy = copied(stdin, kept)
+        except ReadFailed as failed:
+            run.cannot_read(stdin_name, failed.error)
+        for path, selection in zip(files, selections, strict=True):
+            if path == "-" and stdin is not None and stdin_copy is None:
+                continue  # standard input could not be read: said once
+            _fix_one(path, selection, stdin_copy, run, fixed, diff=diff, unsafe=unsafe,
+                     strict=strict, lang=lang, color=color,
+                     name=stdin_name if path == "-" else path)
     say(_fix_summary(fixed, diff, lang) + "\n")
     if run.unreadable:
         return EXIT_USAGE
     if diff:
         return EXIT_FINDINGS if run.changed or fixed.unparsable else EXIT_OK
     return EXIT_FINDINGS if fixed.failed else EXIT_OK
+
+
+def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed: Fixed, *,
+             diff: bool, unsafe: bool, strict: bool, lang: str, color: bool, name: str
+             ) -> None:
+    """One file through ``--fix``: fixed, written out, its report listed and counted."""
+    from contextlib import ExitStack
+
+    from .fix_file import ReadFailed, Source, fix_source
+    from .output import scratch
+
+    with scratch(), ExitStack() as stack:
+        try:
+            source = Source(path, stdin, stack)
+            done = fix_source(source, name, selection, diff=diff, unsafe=unsafe, lang=lang,
+                              color=color)
+        except ReadFailed as failed:
+            run.cannot_read(name, failed.error)
+            return
+        run.changed += done.changed
+        _write_out(path, source, done, diff)
+        report = done.report
+        fixed.applied += done.applied
+        fixed.unsafe += done.unsafe_left
+        fixed.remaining += report.remaining
+        fixed.failed |= bool(report.tally.errors or (strict and report.tally.warnings))
+        fixed.unparsable += report.unparsable
+        if diff and report.unparsable:
+            for text in report.chunks():
+                say(text)
+        elif not diff:
+            for text in (*report.chunks(), report.summary()):
+                say(text) if path == "-" else _stdout(text)
+
+
+def _write_out(path: str, source: Source, done: FixedFile, diff: bool) -> None:
+    """The diff on standard output, or the fixed record in place (standard input's on
+    standard output, changed or not)."""
+    from .rewrite import write_stream
+
+    if diff or path == "-":
+        if done.changed or not diff:
+            with output_file("-") as out:
+                _copy(done.diff if diff else done.text if done.changed else source.open(),
+                      out)
+    elif done.changed:
+        done.text.seek(0)
+        write_stream(path, source.compressed, done.text)
+
+
+def _copy(data: Reader | BinaryIO, out: BinaryIO) -> None:
+    if not hasattr(data, "stream"):  # a spool, rather than the record read again (``Reader``)
+        data.seek(0)
+    while block := data.read(1 << 20):
+        out.write(block)
 
 
 def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:

@@ -9,11 +9,12 @@ mode; one whose text does not change is not touched.
 from __future__ import annotations
 
 import difflib
-import gzip
+import io
 import os
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, Message, printable
 from ..basics.limits import MAX_INPUT_BYTES
@@ -74,13 +75,19 @@ def read_stored(path: str, stdin: bytes | None = None) -> Stored:
 
 
 def write_stored(path: str, stored: Stored, data: bytes) -> None:
-    """Write ``data`` to ``path`` in place (compressed again if it was).
+    """Write ``data`` to ``path`` in place (compressed again if it was), as
+    ``write_stream`` does."""
+    write_stream(path, stored.compressed, io.BytesIO(data))
+
+
+def write_stream(path: str, compressed: bool, data: BinaryIO) -> None:
+    """Write the bytes of ``data`` (from where it stands) to ``path`` in place, compressed
+    with gzip when ``compressed`` (as ``gzip.compress(..., mtime=0)`` would), a block at a
+    time.
 
     A symbolic link is followed: the file it points to is rewritten, the link stays.  A
     file with more than one hard link is overwritten in place, so that every name of it
     sees the new text; any other file is replaced whole or not at all."""
-    if stored.compressed:
-        data = gzip.compress(data, mtime=0)
     real = os.path.realpath(path)
     try:
         linked = os.stat(real).st_nlink > 1
@@ -88,14 +95,22 @@ def write_stored(path: str, stored: Stored, data: bytes) -> None:
         linked = False
     if not linked:
         with output_file(real) as out:
-            out.write(data)
+            _copy(data, out, compressed)
         return
     try:
         with open(real, "r+b") as handle:
-            handle.write(data)
+            _copy(data, handle, compressed)
             handle.truncate()
     except OSError as error:
         raise OutputFailed(path, error) from None
+
+
+def _copy(data: BinaryIO, out: BinaryIO, compressed: bool) -> None:
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31) if compressed else None
+    while block := data.read(1 << 20):
+        out.write(block if packer is None else packer.compress(block))
+    if packer is not None:
+        out.write(packer.flush())
 
 
 def diff_text(path: str, before: str, after: str) -> str:

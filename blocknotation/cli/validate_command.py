@@ -165,7 +165,7 @@ def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bo
 
     if fmt not in ("text", "github"):
         raise UsageProblem("--fix lists what remains as text: leave out --format")
-    stdin = stdin_binary().read() if "-" in files else None
+    stdin = stdin_binary() if "-" in files else None
     sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
                      lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
 

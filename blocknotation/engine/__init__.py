@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
     from ..reading import plain as r
     from ..report.values import GameResult
+    from .course import Keep
 
 __all__ = ["replay"]
 
@@ -37,14 +38,15 @@ class Read(Protocol):
 
 
 def replay(
-    result: Read, first_game: int = 1
+    result: Read, first_game: int = 1, keep: Keep | None = None
 ) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
     """Replay every game of a file as read.
 
     Returns the engine's diagnostics, each with its game and hand number set, in line order,
     and one ``GameResult`` per game; games are numbered from ``first_game`` (the record may
     be a part of a file).  Hands whose lines hold a syntax error (``result.bad_lines``) are
-    not replayed and get no rule diagnostics.
+    not replayed and get no rule diagnostics.  ``keep`` keeps the hands it wants, to be
+    tried written another way (``retry.py``).
     """
     from .game import BadLines, replay_game
 
@@ -57,7 +59,7 @@ def replay(
         end = games[k].line if k < len(games) else 1 << 62
         first_hand = game.hands[0].line if game.hands else end
         found, outcome = replay_game(k - 1 + first_game, game, bad, (header_start, first_hand),
-                                     end)
+                                     end, keep)
         problems += found
         results.append(outcome)
         header_start = _last_line(game) + 1

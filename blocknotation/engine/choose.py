@@ -20,7 +20,7 @@ points keep bounds that cover every reading, so that the game still bounds its t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
@@ -33,6 +33,9 @@ from .order import Stages
 from .players import Seats
 from .tiles import Tile
 from .unfit import Reading, diverging, reported
+
+if TYPE_CHECKING:
+    from .hand import Saved
 
 T = TypeVar("T")
 
@@ -48,8 +51,8 @@ class HandReplay:
     and ``diagnostics`` are the replay's (``hand_replay.py``)."""
 
     __slots__ = ("bounds", "claimed", "diagnostics", "doubt", "ends", "opener", "outcome",
-                 "placed", "points", "problems", "readings", "remaining", "score", "settled",
-                 "unverified", "winner")
+                 "placed", "points", "problems", "readings", "remaining", "saved", "score",
+                 "settled", "unverified", "winner")
 
     def __init__(self, readings: list[Reading]) -> None:
         self.readings = readings
@@ -68,6 +71,8 @@ class HandReplay:
         self.opener: int | None = None
         self.score: r.Score | None = None
         self.diagnostics: list[Diagnostic] = []
+        self.saved: dict[int, Saved] = {}
+        """Where the readings stood before plays without a side (``hand.Saved``)."""
 
 
 def choose(readings: list[Reading], order: Stages, seats: Seats,

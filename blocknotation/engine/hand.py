@@ -42,11 +42,12 @@ choose among the readings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import copy
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .chain import USUAL, Chain, reading, usual_play
+from .chain import PAIR, USUAL, Chain, reading, usual_play
 from .judging import Candidate, MoveJudge, marked
 from .knowledge import FITTING, Table
 from .moves import illegal_pass, may_hold, misfit
@@ -61,11 +62,36 @@ from .world import World, merged
 MAX_READINGS = 64
 
 
+def _fits_both(reading: int, tile: tuple[int, int]) -> bool:
+    """Whether a tile fits both ends of the chain (a P404 when written without a side)."""
+    if not reading:
+        return False
+    left, right = PAIR[reading.bit_length() - 1]
+    return left in tile and right in tile
+
+
+class Saved:
+    """The readings of a hand just before one of its moves, and what was found before it:
+    what a replay of the hand written otherwise from that move on starts from
+    (``Replay.resume``)."""
+
+    __slots__ = ("at", "hinted", "lost", "problems", "slipped", "worlds")
+
+    def __init__(self, at: int, replay: Replay) -> None:
+        self.at = at
+        self.worlds = [world.copy() for world in replay.worlds]
+        self.problems = list(replay.problems)
+        self.slipped = list(replay.slipped)
+        self.lost = replay.lost
+        self.hinted = replay.judge.hinted
+
+
 class Replay:
-    """The readings of one hand while its moves are replayed."""
+    """The readings of one hand while its moves are replayed; ``saved``: where they stood
+    before each play written without a side that was judged (``save``), by its line."""
 
     __slots__ = ("following", "judge", "late", "lost", "moves", "names", "opener", "problems",
-                 "seats", "slipped", "worlds")
+                 "save", "saved", "seats", "slipped", "watch", "worlds")
 
     def __init__(self, seats: Seats, table: Table, moves: list[Move]) -> None:
         self.seats = seats
@@ -81,6 +107,9 @@ class Replay:
         """Whether readings were dropped to stay within ``MAX_READINGS``."""
         self.slipped: list[int] = []
         """The lines of the moves reported, in order."""
+        self.save = False
+        self.saved: dict[int, Saved] = {}
+        self.watch: Callable[[Diagnostic], object] | None = None
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
@@ -93,15 +122,25 @@ class Replay:
         self.worlds[0].expected = self.opener = seat
         return seat
 
+    def resume(self, saved: Saved) -> int:
+        """Start again from where ``saved`` stood (the moves before it as they were): the
+        index of the move to replay next."""
+        self.worlds = [world.copy() for world in saved.worlds]
+        self.problems[:] = saved.problems
+        self.slipped = list(saved.slipped)
+        self.lost = saved.lost
+        self.judge.hinted = saved.hinted
+        return saved.at
+
     # --- moves ----------------------------------------------------------------
-    def replay(self, late: set[int]) -> None:
+    def replay(self, late: set[int], start: int = 0) -> None:
         self.late = late
         self.judge.last = max((m.line for m in self.moves
                          if isinstance(m, r.Play) and m.line not in late), default=0)
         seat_of = self.seats.seat
         play_as_written = self.play_as_written
         pass_as_written = self.pass_as_written
-        for move in self.moves:
+        for at, move in enumerate(self.moves[start:], start):
             seat = seat_of.get(move.player)
             if seat is None:  # a name nobody plays by: the move of whoever's turn it is
                 self.step(None, move)
@@ -116,6 +155,9 @@ class Replay:
                 elif seat in world.grace and isinstance(move, r.Pass):
                     world.grace.discard(seat)  # the pass each player may still write
                     continue
+            if self.save and isinstance(move, r.Play) and move.side is None and any(
+                    _fits_both(world.reading, move.tile) for world in self.worlds):
+                self.saved[move.line] = Saved(at, self)
             self.step(seat, move)
         self.finish()
 
@@ -189,6 +231,7 @@ class Replay:
         it is, whichever the later moves allow."""
         late = written.line in self.late
         judge = self.judge
+        reported = len(self.problems)
         found: list[Candidate] = []
         seat, move = (0, written) if named is None else (named, written)
         for world in self.worlds:
@@ -228,6 +271,9 @@ class Replay:
                     c.world.continued = move.line
         self.worlds, lost = merged(worlds, MAX_READINGS)
         self.lost = self.lost or lost
+        if self.watch is not None:
+            for problem in self.problems[reported:]:
+                self.watch(problem)
 
     def _union(self, kept: list[Candidate]) -> int:
         """The ends that the readings had before the move, together."""

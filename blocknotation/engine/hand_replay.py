@@ -12,7 +12,7 @@ value is known (a tie that the passes force scores nobody).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
@@ -21,7 +21,7 @@ from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
 from .deals import check_deals
 from .ending import Ending, judge_ending
-from .hand import Replay
+from .hand import Replay, Saved
 from .knowledge import Table
 from .order import Stages, by_stage, early_ends
 from .players import Seats
@@ -31,17 +31,24 @@ from .world import World
 
 
 def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
-                before: Sequence[int] | None = None) -> HandReplay:
+                before: Sequence[int] | None = None, *, save: bool = False,
+                resume: Saved | None = None,
+                watch: Callable[[Diagnostic], object] | None = None) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open; ``before``: the running totals
-    before this hand, when known (a ``score`` line then chooses among readings)."""
+    before this hand, when known (a ``score`` line then chooses among readings).  ``save``:
+    keep where the readings stood before each play without a side that is judged
+    (``HandReplay.saved``); ``resume``: start from one of those of this hand written with
+    that play otherwise; ``watch``: shown each problem of a move as it is found, it may
+    raise to stop the replay (``retry.py``)."""
     order, problems = by_stage(hand, seats)
     table = Table.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
     state = Replay(seats, table, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
-    state.replay(order.late)
+    state.save, state.watch = save, watch
+    state.replay(order.late, 0 if resume is None else state.resume(resume))
     implied = _implied(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped)
@@ -57,6 +64,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     if len(leaders) == 1:
         opener = leaders.pop()
     chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
+    chosen.saved = state.saved
     return chosen
 
 

@@ -67,6 +67,10 @@ class World:
         twin.ceiling, twin.gains = list(self.ceiling), list(self.gains)
         return twin
 
+    def key(self) -> tuple[object, ...]:
+        """What tells these totals apart from others (compared, never hashed)."""
+        return (self.known, self.unknown, self.floor, self.ceiling, self.gains, self.forced)
+
     def add(self, points: Sequence[int]) -> None:
         # A new list each time, never changed in place: ``exact`` can hand it out as it is.
         self.known = [t + p for t, p in zip(self.known, points, strict=True)]
@@ -195,6 +199,10 @@ class Totals:
     def _believe(self, more: list[World]) -> None:
         if more:
             self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
+
+    def key(self) -> tuple[object, ...]:
+        """What tells these totals apart from others (compared, never hashed)."""
+        return self.truth.key(), [world.key() for world in self.beliefs]
 
     def copy(self) -> Totals:
         twin = Totals(self.seats)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Message
 from ..basics.positions import statement_end
-from ..reading import records as r
+from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .edits import Edit, Fix
 
@@ -30,13 +30,18 @@ _KINDS = ("E503", "E504", "E505")
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """What the fixes of one record are written against: its lines, the language of the
-    titles, and whether a code at a line may be fixed (``--select``/``--ignore``, inline
-    suppression)."""
+    """What the fixes of one game are written against: its lines (the first of them line
+    ``first_line`` of the file), the language of the titles, and whether a code at a line
+    may be fixed (``--select``/``--ignore``, inline suppression)."""
 
     lines: Sequence[str]
     translate: Callable[[str], str]
     wanted: Callable[[str, int], bool]
+    first_line: int = 1
+
+    def line(self, number: int) -> str:
+        """Line ``number`` of the file, one of the page's."""
+        return self.lines[number - self.first_line]
 
     def title(self, template: str, **args: object) -> str:
         return Message(template, args).render(self.translate)
@@ -157,7 +162,7 @@ def _after(code: str, hand: r.Hand, present: list[r.Statement]) -> tuple[int, bo
 def _added(code: str, hand: r.Hand, text: str, where: tuple[int, bool], page: Page) -> Fix:
     line, after = where
     if after:
-        column = len(page.lines[line - 1]) + 1
+        column = len(page.line(line)) + 1
         edit = Edit(line, column, line, column, f"\n{text}")
     else:
         edit = Edit(line, 1, line, 1, f"{text}\n")
@@ -166,7 +171,7 @@ def _added(code: str, hand: r.Hand, text: str, where: tuple[int, bool], page: Pa
 
 
 def _corrected(code: str, claim: r.Statement, text: str, page: Page) -> Fix:
-    line = page.lines[claim.line - 1]
+    line = page.line(claim.line)
     start, end = claim.column, statement_end(line) + 1
     old = line[start - 1 : end - 1]
     indent = line[: start - 1]

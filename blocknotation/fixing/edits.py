@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 _BOM = "\ufeff"
 
@@ -80,27 +81,45 @@ def compatible(fixes: Iterable[Fix]) -> tuple[list[Fix], list[Fix]]:
     return kept, left
 
 
-def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
+def apply_fixes(text: str, fixes: Iterable[Fix], *, first_line: int = 1,
+                crlf: bool | None = None) -> str:
     """``text`` with the edits of ``fixes`` made, bottom-up; a fix that overlaps one before
     it is not applied (fix again to apply it).  A leading byte-order mark and CRLF line ends
-    are kept; positions count from after the mark, as the parser does."""
+    are kept; positions count from after the mark, as the parser does.  ``first_line``: the
+    number of the text's first line, when it is a part of a file (one game); ``crlf``:
+    whether new lines end with CRLF (default: when the text has a CRLF)."""
     kept, _ = compatible(fixes)
     edits = [(edit, order) for order, fix in enumerate(kept) for edit in fix.edits]
+    if not edits:
+        return text
     bom = _BOM if text.startswith(_BOM) else ""
     body = text[len(bom):]
-    crlf = "\r\n" in body
+    crlf = "\r\n" in body if crlf is None else crlf
     lines = body.split("\n")
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
 
     def offset(line: int, column: int) -> int:
-        index = min(max(line, 1), len(lines)) - 1
+        index = min(max(line - first_line + 1, 1), len(lines)) - 1
         width = len(lines[index]) - (1 if crlf and lines[index].endswith("\r") else 0)
         return starts[index] + min(max(column, 1) - 1, width)
 
     # Bottom-up; among insertions at one place, the later fix first, so the first ends first.
-    for edit, _order in sorted(edits, key=lambda e: (e[0].start, e[0].end, e[1]), reverse=True):
-        new = edit.new_text.replace("\n", "\r\n") if crlf else edit.new_text
-        body = body[: offset(*edit.start)] + new + body[offset(*edit.end):]
-    return bom + body
+    placed = [(offset(*edit.start), offset(*edit.end),
+               edit.new_text.replace("\n", "\r\n") if crlf else edit.new_text)
+              for edit, _ in sorted(edits, key=lambda e: (e[0].start, e[0].end, e[1]),
+                                    reverse=True)]
+    if any(start > stop for start, stop, _ in placed) or any(
+            stop > start for (start, _, _), (_, stop, _) in pairwise(placed)):
+        # Positions past a line's end meet: each edit made on the text the later ones left.
+        for start, stop, new in placed:
+            body = body[:start] + new + body[stop:]
+        return bom + body
+    pieces: list[str] = []
+    end = len(body)
+    for start, stop, new in placed:  # the text cut once, however many edits a game has
+        pieces += (body[stop:end], new)
+        end = start
+    pieces.append(body[:end])
+    return bom + "".join(reversed(pieces))

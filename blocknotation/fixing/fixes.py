@@ -1,55 +1,39 @@
 """Finding fixes: what ``blocknot validate --fix`` writes into a record, and what an editor
 offers as code actions.
 
-``find_fixes`` validates a record's text and returns the fixes for what the engine knows
-for certain (``claims.py``: the ``domino``/``blocked``, ``points`` and ``score`` claims;
-``sides.py``: a missing side; ``numbering.py``: the numbering of hands).  ``fix_text``
-applies them again and again until nothing more can be fixed, as ``--fix`` does.  A record
-with a syntax error gets no fix: positions in it cannot be trusted to mean what they say.
+``find_fixes`` returns the fixes of a record's text for what the engine knows for certain
+(``claims.py``: the ``domino``/``blocked``, ``points`` and ``score`` claims; ``sides.py``: a
+missing side; ``numbering.py``: the numbering of hands), from one validation of each game
+(``finding.py``).  ``fix_text`` applies them again and again until nothing more can be
+fixed, as ``--fix`` does, a game at a time (``rounds.py``).  A record with a syntax error
+gets no fix: positions in it cannot be trusted to mean what they say.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import io
+from dataclasses import dataclass, replace
 
 from ..basics.diagnostics import Diagnostic
-from ..pipeline import Selection
-from ..reading import records as r
+from ..pipeline import Selection, collect, file_end, validate_bytes
+from ..reading.stream import chunks_of
 from ..report.values import FileReport
-from .claims import Page, game_claim_fixes
-from .edits import Edit, Fix, apply_fixes, compatible
-from .numbering import numbering_fixes
-from .sides import side_fix
+from .edits import Edit, Fix, apply_fixes
+from .finding import FileWide, file_codes_in, game_fixes
+from .rounds import MAX_ROUNDS, FixedGame, fix_chunks
 
-__all__ = ["Edit", "Fix", "FixOutcome", "apply_fixes", "find_fixes", "fix_text"]
+__all__ = ["MAX_ROUNDS", "Edit", "Fix", "FixOutcome", "apply_fixes", "find_fixes", "fix_text"]
 
-#: How many rounds ``fix_text`` makes at most (ruff makes 100); a round fixes what it can.
-MAX_ROUNDS = 10
+_BOM = "\ufeff"
 
 
-def _validate(text: str, path: str, selection: Selection) -> FileReport:
-    from ..pipeline import validate_bytes
+def _wide(text: str, selection: Selection, lang: str | None) -> FileWide:
+    lines = text.removeprefix(_BOM).replace("\r\n", "\n").split("\n")
+    return FileWide(selection, lang, selection.file_ignores + file_codes_in(lines))
 
-    return validate_bytes(text.encode("utf-8", "surrogatepass"), path, selection)
 
-
-def _page(text: str, path: str, selection: Selection, lang: str | None) -> Page:
-    from ..basics.i18n import translator
-    from ..basics.marks import marks
-
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
-    inline = {number: marks(line)[0] for number, line in enumerate(lines, start=1)}
-    everywhere = selection.file_ignores + tuple(
-        code for line in lines for code in marks(line)[1])
-
-    def wanted(code: str, line: int) -> bool:
-        if not selection.keeps(code):
-            return False
-        muted = everywhere + inline.get(line, ()) if selection.suppress else ()
-        return not any(code.startswith(prefix) for prefix in muted)
-
-    return Page(lines, translator(lang or "en"), wanted)
+def _encoded(text: str) -> io.BytesIO:
+    return io.BytesIO(text.encode("utf-8", "surrogatepass"))
 
 
 def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
@@ -61,42 +45,23 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
     ``selection`` (default: every code, ``# blocknot: ignore`` comments honoured) leaves out
     the fixes of codes it does not report; ``path`` is the record's name in the report
     checked.  Fixes may overlap: ``apply_fixes`` applies the first of two."""
-    chosen = selection if selection is not None else Selection()
-    report = _validate(text, path, chosen)
-    if any(d.code.startswith("S") and d.is_error for d in report.diagnostics):
-        return ()
-    from ..reading.parsing import parse_text
-
-    parsed = parse_text(text)
-    if parsed.diagnostics:
-        return ()
-    page = _page(text, path, chosen, lang)
+    del path  # the fixes are the same whatever the record is called
+    wide = _wide(text, selection if selection is not None else Selection(), lang)
     found: list[Fix] = []
-    by_game: dict[int, list[Diagnostic]] = {}
-    for d in report.diagnostics:
-        by_game.setdefault(d.game or 0, []).append(d)
-    for index, (game, result) in enumerate(zip(parsed.records.games, report.games,
-                                               strict=False), start=1):
-        reported = by_game.get(index, [])
-        found += numbering_fixes(game, reported, page)
-        found += game_claim_fixes(game, result, page,
-                                  frozenset((d.code, d.line) for d in reported))
-        found += _side_fixes(text, game, reported, report, path, chosen, page)
-    return tuple(sorted(found, key=lambda f: (f.line, f.column, f.code)))
-
-
-def _side_fixes(text: str, game: r.Game, reported: list[Diagnostic], report: FileReport,
-                path: str, selection: Selection, page: Page) -> Iterator[Fix]:
-    plays = {s.line: s for hand in game.hands for s in hand.statements
-             if isinstance(s, r.Play)}
-    for problem in reported:
-        play = plays.get(problem.line)
-        if problem.code != "P404" or play is None or play.side is not None:
-            continue
-        fix = side_fix(text, problem, play, report,
-                       lambda changed: _validate(changed, path, selection), page)
-        if fix is not None:
-            yield fix
+    games = 0
+    for chunk in chunks_of(_encoded(text)):
+        if isinstance(chunk, Diagnostic):
+            return ()
+        reading = chunk.read()
+        if reading.diagnostics:
+            return ()
+        found_here = game_fixes(chunk, reading, games + 1, wide)
+        piece, fixes = found_here.piece, found_here.fixes
+        if any(d.code.startswith("S") and d.is_error for d in piece.diagnostics):
+            return ()
+        found += fixes
+        games += len(piece.games)
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,18 +78,60 @@ class FixOutcome:
 def fix_text(text: str, *, path: str = "-", unsafe: bool = False, lang: str | None = None,
              selection: Selection | None = None) -> FixOutcome:
     """``text`` with every safe fix applied (and the unsafe ones too with ``unsafe``), in
-    rounds until no fix is left that can be applied (``MAX_ROUNDS`` at most)."""
+    rounds until no fix is left that can be applied (``MAX_ROUNDS`` at most), a game at a
+    time.  The positions of the fixes applied are those of the text as it was in their
+    round."""
     chosen = selection if selection is not None else Selection()
-    applied: list[Fix] = []
-    for _ in range(MAX_ROUNDS):
-        usable = [f for f in find_fixes(text, path=path, lang=lang, selection=chosen)
-                  if f.safe or unsafe]
-        kept, _left = compatible(usable)
-        if not kept:
-            break
-        text = apply_fixes(text, kept)
-        applied += kept
-    left = find_fixes(text, path=path, lang=lang, selection=chosen)
-    return FixOutcome(text, tuple(applied), _validate(text, path, chosen),
-                      sum(1 for f in left if not f.safe))
+    fixed = list(fix_chunks(chunks_of(_encoded(text)), _wide(text, chosen, lang), unsafe))
+    if None in fixed:
+        return FixOutcome(text, (), validate_bytes(_encoded(text).getvalue(), path, chosen), 0)
+    games = [game for game in fixed if game is not None]
+    report = collect(path, file_end((game.piece for game in games), chosen))
+    return FixOutcome(_joined(text, games), _applied(games), report,
+                      sum(game.unsafe_left for game in games))
 
+
+def _applied(games: list[FixedGame]) -> tuple[Fix, ...]:
+    """The fixes applied, round by round as if every game were fixed in each round, where
+    they were in the text as it then was: the games before a fix's own had then had their
+    fixes of the rounds before only."""
+    out: list[Fix] = []
+    for round_ in range(max((len(game.rounds) for game in games), default=0)):
+        later = 0  # the lines the games before added in this round and after
+        for game in games:
+            if round_ < len(game.rounds):
+                out += (_moved(fix, -later) for fix in game.rounds[round_])
+            later += sum(_added(fix) for kept in game.rounds[round_:] for fix in kept)
+    return tuple(out)
+
+
+def _added(fix: Fix) -> int:
+    return sum(e.new_text.count("\n") - (e.end_line - e.start_line) for e in fix.edits)
+
+
+def _moved(fix: Fix, lines: int) -> Fix:
+    if not lines:
+        return fix
+    return replace(fix, line=fix.line + lines, edits=tuple(
+        replace(e, start_line=e.start_line + lines, end_line=e.end_line + lines)
+        for e in fix.edits))
+
+
+def _joined(text: str, games: list[FixedGame]) -> str:
+    """The fixed games put back into ``text``, whose lines keep their own ends (new lines
+    end as the text's do: with CRLF when it has one) and its byte-order mark."""
+    if not any(game.rounds for game in games):
+        return text
+    bom = _BOM if text.startswith(_BOM) else ""
+    body = text[len(bom):]
+    crlf = "\r\n" in body
+    lines = body.split("\n")
+    out: list[str] = []
+    for game in games:
+        first, count = game.chunk.first_line, len(game.chunk.lines)
+        segment = "\n".join(lines[first - 1 : first - 1 + count])
+        for kept in game.rounds:
+            segment = apply_fixes(segment, kept, first_line=game.first_line, crlf=crlf)
+        out.append(segment)
+    rest = lines[games[-1].chunk.first_line - 1 + len(games[-1].chunk.lines):] if games else []
+    return bom + "\n".join(out + rest)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.marks import MARK, codes_of
-from ..reading import records as r
+from ..reading import plain as r
 from .claims import Page
 from .edits import Edit, Fix
 
@@ -55,7 +55,7 @@ def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) ->
 def _renumbered(hand: r.Hand, number: int, page: Page) -> Edit | None:
     if hand.number == number:
         return None
-    line = page.lines[hand.line - 1]
+    line = page.line(hand.line)
     found = _HAND_NUMBER.match(line, hand.column - 1)
     if found is None:
         return None
@@ -66,7 +66,7 @@ def _unmuted(hand: r.Hand, page: Page) -> Edit | None:
     """The edit that takes G106 (or a prefix of it) out of the ``# blocknot: ignore[…]``
     comment of ``hand``'s line; the whole comment when it names nothing else and says
     nothing else.  None when the line has no such comment."""
-    line = page.lines[hand.line - 1].rstrip("\r")
+    line = page.line(hand.line).rstrip("\r")
     for match in MARK.finditer(line):
         listed = match.group(2)
         if match.group(1) != "ignore" or listed is None:

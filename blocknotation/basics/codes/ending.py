@@ -75,7 +75,7 @@ CODES = (
         "E506", "error",
         N_("a hand is recorded after the game was already decided"),
         rules=("R18",),
-        checks=("engine/game.py",),
+        checks=("engine/course.py",),
         what=N_("A hand is recorded after the game was decided: at the end of an earlier hand a "
                 "player had reached the target (100 with two players, 61 with three or four, or "
                 "the Target tag's)."),

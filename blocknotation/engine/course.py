@@ -1,0 +1,301 @@
+"""The course of a game, hand by hand: where it stands between two hands (``Course``), and
+one hand replayed after it (``step``): the rotation of the opener (R17), the running totals
+with the hand's ``score`` line (E505), the status after it (R18), and a hand recorded after
+the game was decided (E506).  ``game.py`` steps through every hand in turn; ``retry.py``
+steps through one hand again, written another way, from where the game stood before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Protocol
+
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading import plain as r
+from ..report.values import HandResult, Status
+from .bounds import unbounded
+from .choose import HandReplay
+from .claims import claimed_points
+from .hand_replay import replay_hand
+from .players import Seats
+from .totals import Totals
+
+if TYPE_CHECKING:
+    from .game import BadLines
+    from .hand import Saved
+
+
+@dataclass(slots=True)
+class Course:
+    """Where a game stands between two hands: the totals, the status and winner after the
+    hands so far, the number of the hand after which that status was reached, and the seat
+    that opened the last hand replayed (the next one opens after it, R17)."""
+
+    totals: Totals
+    status: Status | None = "in_progress"
+    winner: int | None = None
+    decided_after: int = 0
+    previous: int | None = None
+
+    def copy(self) -> Course:
+        return Course(self.totals.copy(), self.status, self.winner, self.decided_after,
+                      self.previous)
+
+    def same(self, other: Course) -> bool:
+        """Whether the game stands the same in both: the rest of it goes the same way."""
+        return (self.status, self.winner, self.decided_after, self.previous) == (
+            other.status, other.winner, other.decided_after, other.previous) and (
+            self.totals.key() == other.totals.key())
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """What each hand of one game is replayed with: the game's number, its players and
+    target, the lines with syntax errors, its hands and the line where each one's span
+    ends."""
+
+    number: int
+    seats: Seats
+    target: int
+    bad: BadLines
+    hands: tuple[r.Hand, ...]
+    ends: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """A hand as one replay of its game left it, kept to be tried written another way
+    (``retry.py``) or taken as it is by the next replay (``Keep.again``): its game, its
+    place in it, where the game stood before it, its diagnostics and result, and what it
+    added to the totals and the rotation (``given``, None when it was not replayed);
+    ``saved``: where its readings stood before each play written without a side
+    (``hand.Saved``).  The one after the last hand (``k`` past them) holds where the game
+    stood at its end."""
+
+    game: Hands
+    k: int
+    course: Course
+    found: tuple[Diagnostic, ...] = ()
+    result: HandResult | None = None
+    given: tuple[object, ...] | None = None
+    saved: dict[int, Saved] = field(default_factory=dict)
+
+
+class Keep(Protocol):
+    """What the replay of a game keeps (``kept``: every hand, and the game's end), and what
+    it may take from the last replay of the same game (``again``): hand ``k`` as that
+    replay left it.  A hand taken again is one written the same, after the game stood the
+    same."""
+
+    def kept(self, at: Before) -> None: ...
+
+    def again(self, k: int) -> Before | None: ...
+
+
+def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
+    """What a replayed hand adds to its game: its number (the game's status is reached
+    after it), its opener, and what ``_count_in`` adds to the totals.  Two hands that give
+    the same leave the rest of the game the same."""
+    if rep.points is not None:
+        return hand.number, rep.opener, rep.points, rep.claimed
+    return (hand.number, rep.opener, None, rep.outcome == "unfinished" and last, rep.bounds,
+            rep.claimed)
+
+
+def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = None,
+         resume: Saved | None = None, watch: Callable[[Diagnostic], object] | None = None,
+         ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
+    """Hand ``k`` of ``game`` (``hand``: as written, or written another way, its moves
+    replayed from ``resume`` on, each problem of a move shown to ``watch``), after where
+    the game stands (``course``, moved on past it): replayed, or not (a syntax error in it,
+    or after the game was decided, E506); the rotation (R17), the totals and the status
+    after it (R18).  Its diagnostics, its result, and its replay."""
+    seats = game.seats
+    expected = None if course.previous is None else (course.previous + 1) % len(seats.names)
+    before = course.copy() if keep is not None else None
+    rep = None
+    found: list[Diagnostic] = []
+    if course.status not in ("in_progress", None):
+        late = _after_the_end(hand, seats, course.totals, game.target, course.decided_after)
+        found = placed([late], game.number, hand.number)
+        result = unreplayed(hand, None, None)
+    else:
+        if game.bad and game.bad.any_in(hand.line, game.ends[k]):
+            result, course.previous = _damaged(hand, seats, expected, course.totals)
+        else:
+            rep = replay_hand(hand, seats, expected, course.totals.exact,
+                              save=keep is not None, resume=resume, watch=watch)
+            course.previous = rep.opener
+            last = k == len(game.hands) - 1
+            found = rep.diagnostics + _count_in(rep, hand, seats, course.totals, last=last)
+            result = _hand_result(hand, rep, seats, course.totals)
+            if found:
+                found = placed(found, game.number, hand.number)
+        course.status, course.winner = course.totals.status(game.target)
+        course.decided_after = hand.number
+    if keep is not None and before is not None:
+        keep.kept(Before(game, k, before, tuple(found), result,
+                         None if rep is None else given(rep, hand, k == len(game.hands) - 1),
+                         {} if rep is None else rep.saved))
+    return found, result, rep
+
+
+def replay_hands(game: Hands, course: Course, keep: Keep | None
+                 ) -> tuple[list[Diagnostic], list[HandResult], Course]:
+    """Each hand of ``game`` in turn (``step``), from where it stands (``course``); with
+    ``keep``, a hand that the last replay left written the same, after the game stood the
+    same, is taken as it left it rather than replayed.  The diagnostics, the results and
+    where the game stands at its end."""
+    problems: list[Diagnostic] = []
+    results: list[HandResult] = []
+    same = True  # the game stands as it stood in the last replay (when there is one)
+    behind: Before | None = None  # where it stands, when ``course`` was left behind
+    count = len(game.hands)
+    for k, hand in enumerate(game.hands):
+        last = keep.again(k) if keep is not None and same else None
+        after = keep.again(k + 1) if keep is not None and last is not None else None
+        if keep is not None and last is not None and after is not None and (
+                last.result is not None and last.game.hands[k] == hand):
+            problems += last.found
+            results.append(last.result)
+            keep.kept(replace(last, game=game))
+            behind = after
+            continue
+        if behind is not None:
+            course, behind = behind.course.copy(), None
+        found, result, rep = step(game, course, k, hand, keep)
+        problems += found
+        results.append(result)
+        same = last is not None and last.given == (
+            None if rep is None else given(rep, hand, k == count - 1))
+    if behind is not None:
+        course = behind.course.copy()
+    if keep is not None:
+        keep.kept(Before(game, count, course.copy()))
+    return problems, results, course
+
+
+def _count_in(
+    rep: HandReplay, hand: r.Hand, seats: Seats, totals: Totals, last: bool
+) -> list[Diagnostic]:
+    """Add a replayed hand's points to the totals, and check its ``score`` line (E505).  A
+    record that stops in its last hand keeps the totals before it, but that hand's score
+    line, if any, is judged with its points unknown."""
+    judged = totals
+    if rep.points is not None:
+        totals.add(rep.points, rep.claimed)
+    elif rep.outcome == "unfinished" and last:
+        judged = totals.copy()
+        judged.add_unknown(hand.number, rep.bounds or unbounded(len(seats)))
+    else:
+        totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)), rep.claimed)
+    if rep.score is None:
+        return []
+    problem = judged.check(rep.score, seats.names)
+    return [] if problem is None else [problem]
+
+
+def _after_the_end(
+    hand: r.Hand, seats: Seats, totals: Totals, target: int, last: int
+) -> Diagnostic:
+    """E506 for a hand recorded after the game was decided (R18)."""
+    exact = totals.exact
+    if exact is not None:
+        leader = max(exact)
+        leaders = [seat for seat, total in enumerate(exact) if total == leader]
+        if len(leaders) == 1:
+            decided = Message(N_("{winner} won with {total}"),
+                              {"winner": seats.names[leaders[0]], "total": leader})
+        else:
+            decided = Message(N_("it was drawn at {total}"), {"total": leader})
+    else:
+        lows = [totals.lowest(seat) for seat in range(len(seats))]
+        top = max(lows)
+        decided = Message(
+            N_("{player} had at least {total} (whatever the unknown points were)"),
+            {"player": seats.names[lows.index(top)], "total": top},
+        )
+        if top < target:  # only one player scores in a hand: one of them has reached it
+            decided = Message(
+                N_("one of {players} had reached the target (whatever the unknown points "
+                   "were)"),
+                {"players": tuple(seats.names[s] for s in totals.reachers(target))},
+            )
+    return diagnostic(
+        "E506", hand.line, hand.column,
+        N_("hand {number} comes after the game was decided: {decided} after hand "
+           "{last}, and the target is {target} (R18)"),
+        number=hand.number, decided=decided, last=last, target=target,
+    )
+
+
+def _damaged(
+    hand: r.Hand, seats: Seats, expected: int | None, totals: Totals
+) -> tuple[HandResult, int | None]:
+    """A hand with a syntax error: not replayed; its points claim, if it could be read and is
+    the only one, stands in unverified.  Returns its result and its opener."""
+    n = len(seats)
+    opener = _first_mover(hand, seats)
+    opener = expected if opener is None else opener
+    claims = [s for s in hand.statements if isinstance(s, r.Points)]
+    # Two points claims: the unreadable line may be a hand's own line (``hnad 2``), and the
+    # claims those of two hands: neither stands in.
+    claim = claims[0] if len(claims) == 1 else None
+    gained = None
+    if claim is not None and (claim.player is None or claim.player in seats.seat):
+        gained = claimed_points(claim, seats.seat, n)
+    skipped = unreplayed(
+        hand, None if opener is None else seats.names[opener],
+        None if gained is None else dict(zip(seats.names, gained, strict=True)),
+    )
+    if gained is None:
+        totals.add_unknown(hand.number, unbounded(n))
+    else:
+        totals.add(gained)
+        exact = totals.exact
+        if exact is not None:
+            skipped = replace(skipped, score=dict(zip(seats.names, exact, strict=True)))
+    return skipped, opener
+
+
+def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) -> HandResult:
+    names = seats.names
+    exact = totals.exact
+    return HandResult(
+        number=hand.number, line=hand.line,
+        opener=None if rep.opener is None else names[rep.opener],
+        outcome=rep.outcome,
+        winner=None if rep.winner is None else names[rep.winner],
+        remaining=dict(zip(names, rep.remaining, strict=True)),
+        points=None if rep.points is None else dict(zip(names, rep.points, strict=True)),
+        score=None if exact is None or rep.points is None else dict(
+            zip(names, exact, strict=True)
+        ),
+        unverified=rep.unverified,
+        settled_by_claims=rep.settled, ends=rep.ends, placed=rep.placed, doubt=rep.doubt,
+    )
+
+
+def unreplayed(hand: r.Hand, opener: str | None, points: dict[str, int] | None) -> HandResult:
+    return HandResult(
+        number=hand.number, line=hand.line, opener=opener, outcome=None, winner=None,
+        remaining={}, points=points, score=None, unverified=points is not None, replayed=False,
+    )
+
+
+def _first_mover(hand: r.Hand, seats: Seats) -> int | None:
+    for s in hand.statements:
+        if isinstance(s, r.Opener | r.Play | r.Pass) and s.player in seats.seat:
+            return seats.seat[s.player]
+    return None
+
+
+def placed(
+    problems: list[Diagnostic], game_number: int, hand: int | None = None
+) -> list[Diagnostic]:
+    """The diagnostics with their game (and hand) filled in, where not already set."""
+    return [
+        replace(d, game=game_number, hand=d.hand if d.hand is not None else hand)
+        for d in problems
+    ]

@@ -1,0 +1,70 @@
+"""A hand tried written another way, without replaying its whole game again.
+
+``validate --fix`` asks what a record would say with a side written after a tile
+(``fixing/sides.py``).  Replaying the game again for each such question made the work grow
+with the square of the record; instead, the replay keeps the hands asked about (``Keep``,
+``course.Before``: where the game stood before each), and ``tried`` replays just the hand
+written the other way from there, its moves from the play written otherwise (the replay
+keeps where the hand's readings stood before each play without a side, ``hand.Saved``).
+The hands before it cannot change.  When the hand gives the game what it gave as written
+(the same opener, the same points or bounds added to the totals: ``course.given``), the
+hands after it cannot change either; otherwise they are replayed after it, as written, one
+at a time, for as long as the caller asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..basics.diagnostics import Diagnostic
+from ..reading import plain as r
+from ..report.values import HandResult
+from .chain import lay
+from .course import Before, given, step
+
+
+def tried(at: Before, hand: r.Hand, line: int = 0,
+          watch: Callable[[Diagnostic], object] | None = None,
+          kept: Callable[[int], Before | None] = lambda k: None,
+          ) -> Iterator[tuple[list[Diagnostic], HandResult]]:
+    """The diagnostics and result of hand ``at.k`` written as ``hand``, replayed from where
+    its game stood before it (its moves from the play at ``line`` on, when that is the one
+    written otherwise: those before it are as they were); then those of each later hand as
+    written, while the game may stand otherwise than it did as written (none when the hand
+    gave what it gave as written, or once the game stands as it stood before that hand as
+    written: ``kept``, each hand as the replay left it).  ``watch`` is shown each problem
+    of a move as it is found, and may raise to stop."""
+    game = at.game
+    course = at.course.copy()
+    found, result, rep = step(game, course, at.k, hand, resume=at.saved.get(line),
+                              watch=watch)
+    yield found, result
+    if rep is not None and given(rep, hand, at.k == len(game.hands) - 1) == at.given:
+        return
+    for k in range(at.k + 1, len(game.hands)):
+        written = kept(k)
+        if written is not None and course.same(written.course):
+            return
+        found, result, _ = step(game, course, k, game.hands[k], watch=watch)
+        yield found, result
+
+
+def sides_alike(at: Before, line: int) -> bool | None:
+    """For the play at ``line`` of hand ``at.k``, written without a side: whether laying its
+    tile on either end leaves the chain the same (a double on two ends of its value), when
+    the hand had one reading before it, the player's turn, in which the tile fits both ends;
+    None otherwise (then only replaying the hand each way tells).  With one such reading,
+    each side gives one reading after the play, and the chain's ends after it are that
+    reading's: when they are alike, the two replays are one."""
+    saved = at.saved.get(line)
+    hand = at.game.hands[at.k]
+    play = next((s for s in hand.statements if s.line == line and isinstance(s, r.Play)),
+                None)
+    if saved is None or play is None or len(saved.worlds) != 1:
+        return None
+    world = saved.worlds[0]
+    seat = at.game.seats.seat.get(play.player)
+    if world.outcome is not None or not world.reading or world.expected not in (None, seat):
+        return None
+    left, right = lay(world.reading, play.tile, "L"), lay(world.reading, play.tile, "R")
+    return None if not left or not right else left == right

@@ -1,0 +1,160 @@
+"""``--fix`` a game at a time writes what it wrote when it validated the whole record for
+every round and for every missing side (``tests/reference_fixes.py``), byte for byte: the
+fixed text, the fixes applied, the report, the unsafe fixes left, and through the command
+the diff, the file written, standard output and error.
+
+The records are simulated games with scorer's mistakes of every kind
+(``simulator/mistakes.py``), then damaged further the way a record goes wrong: sides left
+out, claims left out or miscounted, hands misnumbered, suppression comments, CRLF line ends
+here and there, a byte-order mark.  The reference is quadratic, so the records are small.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import reference_fixes as reference
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blocknotation.cli.rewrite import Stored, diff_text
+from blocknotation.fixing.fixes import find_fixes, fix_text
+from blocknotation.formats.report_text import report_lines
+from blocknotation.pipeline import Selection
+from blocknotation.simulator.mistakes import KINDS, add_mistakes
+from blocknotation.simulator.writer import generate_games
+from blocknotation.suppress import file_codes
+
+from inprocess import run
+from strategies import RECORD_TEXTS, examples, mutated
+
+_SIDE = " L", " R"
+
+
+def damaged_record(seed: int, games: int, players: int, kind: str, rate: float,
+                   endings: str = "lf") -> str:
+    """A simulated record with mistakes, damaged further by ``random.Random(seed)``."""
+    made = generate_games(seed, games, players=players, partial=kind == "partial",
+                          counts_only=kind == "counts")
+    text = "".join(add_mistakes(made, 1.0, seed, KINDS))
+    rng = random.Random(seed)
+    out = []
+    for line in text.split("\n"):
+        roll = rng.random()
+        if line.endswith(_SIDE) and roll < rate:
+            line = line[:-2]
+        elif line.startswith(("points ", "score ", "domino ", "blocked")) and roll < rate / 3:
+            continue
+        elif line.startswith(("points ", "score ")) and line[-1].isdigit() and roll < rate / 2:
+            line = line[:-1] + str((int(line[-1]) + 1) % 10)
+        elif line.startswith("hand ") and roll < rate / 4:
+            line = f"hand {rng.randint(0, 9)}"
+        if rng.random() < rate / 20:
+            line += rng.choice(["  # blocknot: ignore[P404]", "  # blocknot: ignore",
+                                "  # blocknot: ignore[E5, S004]", "  # noted"])
+        out.append(line)
+    if rng.random() < rate / 4:
+        out.insert(rng.randint(0, len(out)), rng.choice(
+            ["# blocknot: ignore-file[E505]", "# blocknot: ignore-file[P4]"]))
+    if endings == "crlf":
+        return "\r\n".join(out)
+    if endings == "mixed":
+        return "".join(line + rng.choice(["\n", "\r\n"]) for line in out)
+    if endings == "bom":
+        return "\ufeff" + "\n".join(out)
+    return "\n".join(out)
+
+
+# The reference validates the whole record twice for each side it tries: one or two games
+# of two or three players, most sides kept.
+records = st.builds(damaged_record, st.integers(0, 10**6), st.integers(1, 2),
+                    st.sampled_from([2, 3]), st.sampled_from(["full", "partial", "counts"]),
+                    st.sampled_from([0.1, 0.3, 0.5]),
+                    st.sampled_from(["lf", "lf", "crlf", "mixed", "bom"]))
+selections = st.sampled_from([Selection(), Selection(select=("P",)), Selection(ignore=("E505",)),
+                              Selection(suppress=False), Selection(file_ignores=("E504",))])
+
+
+def _same_outcome(text: str, unsafe: bool, selection: Selection) -> None:
+    new = fix_text(text, unsafe=unsafe, selection=selection, path="t.block")
+    old = reference.fix_text(text, unsafe=unsafe, selection=selection, path="t.block")
+    assert new.text == old.text
+    assert new.applied == old.applied
+    assert new.report == old.report
+    assert new.unsafe_left == old.unsafe_left
+
+
+@settings(max_examples=examples(20))
+@given(records, st.booleans(), selections)
+def test_fix_text_writes_what_it_wrote(text: str, unsafe: bool, selection: Selection) -> None:
+    _same_outcome(text, unsafe, selection)
+
+
+@given(st.one_of(RECORD_TEXTS, mutated()), st.booleans(), selections)
+def test_records_of_every_spelling_and_broken_ones_too(text: str, unsafe: bool,
+                                                       selection: Selection) -> None:
+    # Records from the grammar (comments, tabs, odd spacing, CRLF) and damaged ones.
+    _same_outcome(text, unsafe, selection)
+
+
+@settings(max_examples=examples(15))
+@given(records, st.sampled_from(["en", "it"]), selections)
+def test_find_fixes_finds_what_it_found(text: str, lang: str, selection: Selection) -> None:
+    assert find_fixes(text, lang=lang, selection=selection) == reference.find_fixes(
+        text, lang=lang, selection=selection)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(0, 3), (2, 4), (6, 3), (7, 4)])
+def test_records_with_many_missing_sides(seed: int, players: int) -> None:
+    # Every side left out: a P404 at each tile that fits both ends, safe and unsafe fixes
+    # (games chosen short, so that the reference takes about a second).
+    text = damaged_record(seed, 1, players, "full", 1.0)
+    for unsafe in (False, True):
+        _same_outcome(text, unsafe, Selection())
+
+
+def _expected(data: bytes, name: str, unsafe: bool, diff: bool, file_ignores: tuple[str, ...]
+              ) -> tuple[bytes, bytes]:
+    """What ``validate --fix`` printed and wrote before, from the reference: the diff or the
+    report on standard output, and the file's bytes.  ``file_ignores``: the codes of the
+    file's ``ignore-file`` comments, which the command finds in a file (not in standard
+    input) before it reads it."""
+    from blocknotation.reading.source import decode
+
+    stored = Stored(data)
+    text = decode(data).text
+    assert text is not None
+    done = reference.fix_text(text, path=name, unsafe=unsafe,
+                              selection=Selection(file_ignores=file_ignores))
+    new = stored.text_to_store(done.text) if done.text != text else data
+    if diff:
+        shown = diff_text(name, data.decode("utf-8", "replace"), new.decode(
+            "utf-8", "replace")) if new != data or done.text != text else ""
+        return shown.encode("utf-8"), data
+    report = replace(done.report, path=name)
+    return "".join(f"{line}\n" for line in report_lines(report)).encode("utf-8"), new
+
+
+@settings(max_examples=examples(10))
+@given(records, st.booleans(), st.booleans())
+def test_the_command_prints_and_writes_what_it_did(tmp_path_factory: pytest.TempPathFactory,
+                                                   text: str, unsafe: bool, diff: bool) -> None:
+    folder: Path = tmp_path_factory.mktemp("fix")
+    data = text.encode("utf-8")
+    (folder / "r.block").write_bytes(data)
+    args = ["validate", "--fix", *(["--diff"] if diff else []),
+            *(["--unsafe-fixes"] if unsafe else []), "r.block"]
+    done = run(*args, cwd=folder)
+    shown, written = _expected(data, "r.block", unsafe, diff, file_codes(str(folder / "r.block")))
+    assert done.stdout == shown
+    assert (folder / "r.block").read_bytes() == written
+    piped = run(*args[:-1], "-", cwd=folder, stdin=data)
+    shown, written = _expected(data, "<stdin>", unsafe, diff, ())
+    if not diff:
+        assert piped.stdout == written
+        assert piped.stderr.startswith(shown)
+    else:
+        assert piped.stdout == shown
