@@ -32,6 +32,13 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 0, Bea 10, Cy 0, but Bea has 0: none of the unknown points can be "
         "theirs",
     ],
+    # The score line rests on the passes: it implies 9 points for Cy in hand 2 (19 less
+    # the 10 before), the fewest the tiles allow once the passes are set aside.
+    ("e505_score_line_rests_on_the_passes.txt", "E505"): [
+        "score claim Ada 0, Bea 0, Cy 19 does not fit the passes: they give this hand Ada 0, "
+        "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
+        "the points of this hand are left unknown",
+    ],
     # Readings in doubt: the claim is reported without a figure.
     ("e504_readings_in_doubt.txt", "E504"): [
         "points claim Ada 12 does not fit the moves as read after the slips at lines 26, 28: "

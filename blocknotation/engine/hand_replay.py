@@ -74,7 +74,7 @@ def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Ha
     ending = judge_ending(state, world, order, seats, hand.number)
     reading = Reading(world, ending)
     _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves),
-           implied)
+           implied, order.score)
     return reading
 
 
@@ -93,6 +93,7 @@ def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
 def _count(
     reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
     table: Table, moved: bool, implied: tuple[int, ...] | None = None,
+    score: r.Score | None = None,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
 
@@ -100,8 +101,9 @@ def _count(
     what the passes tell (``bounds.holdings``).  A claim that only those passes belie is
     not overruled: the passes may hold the slip (a play written as a pass tells of tiles
     the player did have), so the claim is reported as not fitting them, and the figures
-    they alone would force are not stated; nor where the ``score`` line implies other
-    points (``implied``) and the tiles without the passes allow them."""
+    they alone would force are not stated; nor where the ``score`` line (``score``) implies
+    other points (``implied``) and the tiles without the passes allow them: the line is
+    then reported as not fitting the passes (E505), as such a claim is (E504)."""
     remaining = ending.remaining
     if None not in remaining and _counted(reading, ending, claim, seats, remaining):
         return
@@ -114,8 +116,9 @@ def _count(
     wrong = _bounded(reading, ending, claim, seats, held, hand)
     if (narrowed and wrong is None and claim is None and implied is not None
             and reading.points is not None and tuple(reading.points) != implied):
+        assert score is not None  # ``implied`` comes from it
         _unless_plain(reading, ending, seats, hand, remaining,
-                      holdings(table, counts, remaining, False)[0], implied)
+                      holdings(table, counts, remaining, False)[0], implied, score)
         return
     if wrong is None or not narrowed:
         return
@@ -141,10 +144,14 @@ def _count(
 
 def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
                   remaining: list[int | None], plain: list[Holding],
-                  implied: tuple[int, ...]) -> None:
+                  implied: tuple[int, ...], score: r.Score) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
-    without the passes allow what the line implies, the points are not stated."""
+    without the passes allow what the line implies, the points are not stated, and the
+    line is reported as resting on the passes (E505, once: the totals it gives are then
+    not judged again, ``totals.py``)."""
     check = Reading(reading.world, ending)
+    forced = tuple(f"{name} {points}" for name, points in zip(
+        seats.names, reading.points or (), strict=False))
     by_the_passes, ending.remaining = ending.remaining, list(remaining)
     _bounded(check, ending, None, seats, plain, hand)
     if check.points is not None:
@@ -161,6 +168,12 @@ def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
     reading.points = reading.count = None
     reading.winner = ending.winner
     reading.bounds = bounds
+    reading.problems.append((("points", 0), diagnostic(
+        "E505", score.line, score.column,
+        N_("score claim {claim} does not fit the passes: they give this hand {forced}, if "
+           "every pass was legal (R8); a pass may be a play written as one, so the points of "
+           "this hand are left unknown"),
+        claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
 def _within(points: int, low_high: tuple[int, int | None]) -> bool:
