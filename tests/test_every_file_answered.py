@@ -144,3 +144,19 @@ def test_special_files_found_are_never_opened(hostile: Path) -> None:
         assert handle.read() == CLUB
     with open_input("/dev/null") as handle:  # named by the user: opened as it is
         assert handle.read() == b""
+
+
+def test_two_links_to_one_missing_file_get_an_answer_each(tmp_path: Path) -> None:
+    # Two names of one file that exists are one file, checked once; two links to one
+    # file that does not exist are two names told they cannot be read (was: one answer).
+    (tmp_path / "a.block").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "b.block").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "real.block").write_bytes(CLUB)
+    (tmp_path / "again.block").symlink_to(tmp_path / "real.block")
+    done = validate(tmp_path, "--format", "json", "a.block", "b.block", "real.block",
+                    "again.block")
+    assert done.returncode == 2, done.stderr
+    files = json.loads(done.stdout)["files"]
+    assert [(f["path"], f.get("unreadable")) for f in files] == [
+        ("a.block", "No such file or directory"), ("b.block", "No such file or directory"),
+        ("real.block", None)]

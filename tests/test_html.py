@@ -376,3 +376,34 @@ def test_hand_anchors_are_unique_even_when_hands_are_misnumbered() -> None:
     assert anchors == ["f1-g1-h1", "f1-g1-h2"]
     assert [h.find("h4")[0].content() for h in root.find("section", "hand")] == [
         "Hand 1", "Hand 1"]
+
+
+def test_the_policy_names_the_hashes_of_the_pages_own_style_and_script() -> None:
+    import base64
+    import hashlib
+    import html
+
+    sample = ROOT / "samples" / "three-players.block"
+    page, _ = html_report([(sample.name, sample.read_bytes())])
+    (meta,) = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
+    policy = dict(part.strip().split(" ", 1) for part in html.unescape(meta).split(";"))
+    assert policy["default-src"] == "'none'"
+    assert policy["base-uri"] == "'none'" and policy["form-action"] == "'none'"
+    assert "unsafe" not in meta
+    for tag, directive in (("style", "style-src"), ("script", "script-src")):
+        (body,) = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        assert policy[directive] == f"'sha256-{digest}'"
+    # No style attribute, which the policy would block: the heights of the runs of lines
+    # are rules of the page's stylesheet.
+    assert " style=" not in page
+    assert re.search(r"ol\.lines\.n\d+ \{ contain-intrinsic-size: auto \d+px; \}", page)
+
+
+def test_invisible_characters_from_a_record_are_shown() -> None:
+    record = ('[Event "Cup \u202eevil"]\n[Players "Ada Be\u200ba"]\n# a \u202e b\thello\n'
+              "hand 1\nAda: 6-6\n").encode()
+    page, _ = html_report([("bidi.block", record)])
+    assert not any(c in page for c in "\u202e\u200b")
+    assert "Cup &lt;U+202E&gt;evil" in page and "Be&lt;U+200B&gt;a" in page
+    assert "# a &lt;U+202E&gt; b\thello" in page  # a tab is kept

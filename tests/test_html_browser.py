@@ -189,6 +189,43 @@ def test_record_text_runs_nothing(browser: Any, tmp_path: Path) -> None:
     assert page.errors == []
 
 
+def test_the_policy_runs_only_the_pages_own_script_and_style(browser: Any,
+                                                            tmp_path: Path) -> None:
+    # Were autoescape ever to let markup through, the Content-Security-Policy would stop it:
+    # a script and styles put into the page after it was written do nothing, and the
+    # browser reports each as a violation.
+    page_text, _ = html_report([("three-players.block", SAMPLE.read_bytes())])
+    planted = page_text.replace("<body>", '<body><script>document.title = "planted"</script>'
+                                '<p id="planted" style="color: rgb(255, 0, 0)">x</p>', 1)
+    out = tmp_path / "planted.html"
+    out.write_text(planted, encoding="utf-8")
+    page = Page(browser, out)
+    assert page.page.title() != "planted"
+    assert page.page.evaluate(
+        "getComputedStyle(document.getElementById('planted')).color") != "rgb(255, 0, 0)"
+    assert len(page.errors) == 2 and all("Content Security Policy" in e for e in page.errors)
+    # The page's own script and style run: a hand is stepped, and the lines are styled.
+    hand = page.hand("f1-g1-h1")
+    hand.locator("[data-go=first]").click()
+    assert page.step("f1-g1-h1") == 0
+    assert page.page.evaluate(
+        "getComputedStyle(document.querySelector('ol.lines')).contentVisibility") == "auto"
+
+
+def test_bidi_and_invisible_characters_are_shown_not_obeyed(browser: Any,
+                                                           tmp_path: Path) -> None:
+    record = ('[Event "Cup \u202eevil"]\n[Players "Ada Bea\u200b"]\n'
+              "# a note \u202e reversed \u2066 isolated\n"
+              "hand 1\nAda: 6-6\n").encode()
+    page = Page(browser, _write(tmp_path, "bidi.block", record))
+    body = page.page.locator("body").inner_text()
+    assert not any(c in body for c in "\u202e\u2066\u200b")
+    assert '[Event "Cup <U+202E>evil"]' in body
+    assert "# a note <U+202E> reversed <U+2066> isolated" in body
+    assert "Bea<U+200B>" in body
+    assert page.errors == []
+
+
 def test_prints_one_hand_per_page_without_controls(sample: Page, tmp_path: Path) -> None:
     hand = sample.hand("f1-g1-h1")
     hand.locator("[data-go=first]").click()  # printing shows the final position anyway

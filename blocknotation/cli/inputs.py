@@ -84,11 +84,13 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
 
 def _once(files: list[str]) -> list[str]:
     """``files`` with each file checked once, where it is first named (``a.block`` and
-    ``./a.block``, or a file named and found in a directory, are one file)."""
+    ``./a.block``, or a file named and found in a directory, are one file).  Two links
+    to one missing file are two answers: each name is told it cannot be read."""
     seen: set[str] = set()
     kept = []
     for path in files:
-        key = path if path == "-" else os.path.realpath(path)
+        key = path if path == "-" else (
+            os.path.realpath(path) if os.path.exists(path) else os.path.abspath(path))
         if key not in seen:
             seen.add(key)
             kept.append(path)

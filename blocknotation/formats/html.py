@@ -16,6 +16,8 @@ thousands of hands opens quickly.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +31,7 @@ from . import html_svg as svg
 from .html_chart import number
 from .html_facts import GameFacts
 from .html_model import Context, DiagnosticView, GameView, game_view
+from .html_safe import finalize
 from .html_words import words
 
 if TYPE_CHECKING:
@@ -85,11 +88,44 @@ def file_view(index: int, path: str, data: bytes, report: FileReport,
 
 def html_page(views: Sequence[FileView], lang: str = "en") -> str:
     """The page showing ``views`` (``file_view``), in language ``lang``."""
+    from markupsafe import Markup
+
     template = _environment().get_template("report.html.j2")
+    css, js = _style(views), _script()
     return template.render(
         files=views, w=words(lang), lang=lang, hands=html_hand, svg=svg, colours=COLOURS,
-        dashes=DASHES, markers=MARKERS,
+        dashes=DASHES, markers=MARKERS, css=Markup(css), js=Markup(js), csp=policy(css, js),
     )
+
+
+def policy(css: str, js: str) -> str:
+    """The page's Content-Security-Policy: nothing may load, and only its own style and
+    script, by their hashes, may run (an element or attribute from a record that autoescape
+    let through could do nothing)."""
+    return (f"default-src 'none'; style-src '{_sha256(css)}'; script-src '{_sha256(js)}'; "
+            "img-src data:; base-uri 'none'; form-action 'none'")
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+def _style(views: Sequence[FileView]) -> str:
+    """The page's CSS: the stylesheet, and the height each run of numbered lines takes
+    before it is laid out (``content-visibility``), one rule for each length of run."""
+    sizes = sorted({len(part) for view in views for _, part in view.chunks})
+    rules = "".join(f"ol.lines.n{n} {{ contain-intrinsic-size: auto {n * 20}px; }}\n"
+                    for n in sizes)
+    return "\n" + _asset("report.css") + rules
+
+
+def _script() -> str:
+    return "\n" + _asset("report.js")
+
+
+@cache
+def _asset(name: str) -> str:
+    return (TEMPLATES / name).read_text(encoding="utf-8")
 
 
 @cache
@@ -97,6 +133,7 @@ def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      finalize=finalize)
     env.filters["num"] = number
     return env

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from . import html_draw as draw
 from .html_model import GameView
+from .html_safe import escape
 
 
 def number(value: float) -> str:

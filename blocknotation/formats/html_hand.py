@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from . import html_svg as svg
 from .html_model import DiagnosticView, HandView, Holder
+from .html_safe import escape
 
 
 def diagnostic(d: DiagnosticView, words: Mapping[str, str], link: bool = True) -> str:

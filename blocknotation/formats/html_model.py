@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from markupsafe import escape
-
 from ..basics.diagnostics import Diagnostic
 from ..basics.game_sizes import RULES_TARGET, TILES_EACH
 from ..report.summary import game_line, hand_lines
@@ -20,6 +18,7 @@ from ..report.values import GameResult, HandResult
 from . import html_draw as draw
 from .describe import tile_text
 from .html_facts import GameFacts, HandFacts
+from .html_safe import escape
 
 Translate = Callable[[str], str]
 

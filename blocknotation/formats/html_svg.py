@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from . import html_draw as draw
 from .html_chart import chart_svg as chart_svg
 from .html_model import DiagnosticView, HandView, Holder
+from .html_safe import escape
 
 _STROKE = 'fill="#fffdf5" stroke="#1a1a1a" stroke-width="1.2"'
 _BACK = 'fill="#3b4a6b" stroke="#1a1a1a" stroke-width="1.2"'

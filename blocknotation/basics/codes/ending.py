@@ -64,9 +64,11 @@ CODES = (
         "E505", "error",
         N_("a score claim differs from the recomputed running totals"),
         rules=("R16", "R18"),
-        checks=("engine/claims.py", "engine/totals.py"),
+        checks=("engine/claims.py", "engine/totals.py", "engine/hand_replay.py"),
         what=N_("A score claim differs from the running totals: a total is wrong, a player is "
-                "left out or given twice, or a name is not a player."),
+                "left out or given twice, or a name is not a player. Where only the passes "
+                "belie it (a pass may be a play written as one), it says so, and the hand's "
+                "points are left unknown."),
         why=N_("Each running total is the sum of the points the player scored in every hand so "
                "far, never reduced (R16), and the target is checked against these totals (R18): a"
                " wrong total carried forward can decide the game wrongly."),
