@@ -38,6 +38,14 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 0, Bea 0, Cy 19 does not fit the passes: they give this hand Ada 0, "
         "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
         "the points of this hand are left unknown",
+        "score claim Ada 0, Bea 0, Cy 23 does not fit the passes: they give this hand Ada 0, "
+        "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
+        "the points of this hand are left unknown",
+    ],
+    # A last play under a stranger's name: the claim chooses the reading in which the hand
+    # ended, and is found wrong in it.
+    ("g104_a_last_play_under_a_strangers_name.txt", "E504"): [
+        "points claim Anna-Maria 31, but Anna-Maria scores 11 + 19 = 30",
     ],
     # Readings in doubt: the claim is reported without a figure.
     ("e504_readings_in_doubt.txt", "E504"): [

@@ -49,7 +49,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +86,9 @@ class Mutant:
     function: str
     span: tuple[int, int, int, int]
     new: str
+    nth: int = 0
+    """Which of the mutants that change the same text in the same function this is (1, 2,
+    ... in the order of their places), 0 when it is the only one."""
 
     def source(self) -> str:
         """The module's text with this change made."""
@@ -98,7 +101,8 @@ class Mutant:
     @property
     def key(self) -> str:
         """``FILE FUNCTION CHANGE``: the mutant named by what it changes, where."""
-        return f"{self.id.split(':', 1)[0]} {self.function} {self.what}"
+        base = f"{self.id.split(':', 1)[0]} {self.function} {self.what}"
+        return f"{base} #{self.nth}" if self.nth else base
 
 
 @dataclass(slots=True)
@@ -284,7 +288,16 @@ def mutants_of(path: Path, names: set[str]) -> list[Mutant]:
                 line, col = _operator(lines, after, before, symbol)
                 add(line, col, kind, f"`{short(node)}`: `{symbol}` -> `{flipped}`",
                     (line, col, line, col + len(symbol)), flipped)
-    return sorted(found, key=lambda m: (m.span, m.id))
+    found.sort(key=lambda m: (m.span, m.id))
+    seen: dict[str, int] = {}
+    for m in found:
+        seen[m.key] = seen.get(m.key, 0) + 1
+    nth: dict[str, int] = {}
+    for k, m in enumerate(found):
+        if seen[m.key] > 1:
+            nth[m.key] = nth.get(m.key, 0) + 1
+            found[k] = replace(m, nth=nth[m.key])
+    return found
 
 
 def all_mutants() -> list[Mutant]:
@@ -446,7 +459,8 @@ def main(argv: list[str] | None = None) -> int:
         mutants = [mutants[i] for i in sorted(chosen)]
     if args.list:
         for mutant in mutants:
-            print(f"{mutant.id}  {mutant.what}  [in {mutant.function}]")
+            print(f"{mutant.id}  {mutant.what}  [in {mutant.function}"
+                  + (f" #{mutant.nth}" if mutant.nth else "") + "]")
             if args.diff:
                 before = (ROOT / mutant.path).read_text(encoding="utf-8").splitlines(True)
                 sys.stdout.writelines(difflib.unified_diff(

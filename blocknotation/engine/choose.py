@@ -96,6 +96,13 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         if not _in_doubt(claims, slipped, bool(order.moves) and not _all_known(readings)):
             return _as_written(readings[0])  # the usual hand: the record read as written
     kept = readings
+    if order.points is not None or order.outcome is not None:
+        # A claim of how the hand ended, or of what it scored, says that it ended: the
+        # readings in which it did (a last move under a stranger's name read as the
+        # player's, not as a stray line) are the claim's, whatever it says.
+        ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
+        if ended:
+            kept = ended
     failed: list[tuple[Stage, list[Reading]]] = []
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)
