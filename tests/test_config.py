@@ -62,8 +62,9 @@ def test_pyproject_tool_section_strict_and_exclude(tmp_path: Path) -> None:
                     'exclude = ["*p405*"]\nlang = "it"\n')
     done = run("validate", ".", cwd=games)
     assert done.returncode == 1  # strict: the G105 warning fails
-    first, summary = done.stdout.splitlines()  # the p405 files are excluded
+    first, result, summary = done.stdout.splitlines()  # the p405 files are excluded
     assert first.startswith("g105.block:2:1: avviso G105 ")
+    assert result.startswith("g105.block: partita 1: ")
     assert summary == "g105.block: 1 partita, 1 mano, 0 errori, 1 avviso"
 
 

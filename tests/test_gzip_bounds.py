@@ -95,7 +95,9 @@ def test_a_large_record_compressed_as_records_are_is_read_whole(tmp_path: Path) 
     assert len(games) // path.stat().st_size < GUNZIP_RATIO  # about five times
     done = run_utf8("validate", "--isolated", str(path))
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout.startswith(f"{path}: 600 games, ")
+    *results, summary = done.stdout.splitlines()
+    assert summary.startswith(f"{path}: 600 games, ")
+    assert len(results) == 600 and all(r.startswith(f"{path}: game ") for r in results)
 
 
 def test_the_cap_is_the_bound_whatever_the_ratio() -> None:

@@ -260,9 +260,11 @@ def test_a_file_removed_after_the_check_in_text_output(tmp_path: Path) -> None:
     status, out, error = _with_fifo(tmp_path, [str(pipe), str(victim), str(GOOD)], victim)
     assert status == 2
     assert error == f"blocknot: cannot read {victim}: No such file or directory\n".encode()
+    result = "game 1: Zoë wins with 74 points (Nicolò 21, Łukasz 0)"
     assert out.decode().splitlines() == [
-        f"{pipe}: 1 game, 4 hands, 0 errors, 0 warnings",
-        f"{GOOD}: 1 game, 4 hands, 0 errors, 0 warnings",
+        f"{pipe}: {result}", f"{pipe}: 1 game, 4 hands, 0 errors, 0 warnings",
+        f"{GOOD}: {result}", f"{GOOD}: 1 game, 4 hands, 0 errors, 0 warnings",
+        "No problems found in 2 files; 1 file could not be read",
     ]
 
 
@@ -311,12 +313,14 @@ def test_annotated_output_of_a_file_larger_than_the_bound(big: Path, tmp_path: P
     annotated.write_bytes(done.stdout)
     # The annotated text is the same record: the same games and hands, still clean (these
     # two need no process of their own).
-    again = run("validate", str(annotated))
+    again = run("validate", "--quiet", str(annotated))
     first = run("validate", str(big))
     assert again.returncode == first.returncode == 0
-    counts = first.stdout.decode().split(": ", 1)[1]
-    assert counts.startswith("25 games, ") and counts.endswith(" 0 errors, 0 warnings\n")
-    assert again.stdout.decode() == f"{annotated}: {counts}"
+    *results, summary = first.stdout.decode().splitlines()
+    counts = summary.split(": ", 1)[1]
+    assert counts.startswith("25 games, ") and counts.endswith(" 0 errors, 0 warnings")
+    assert len(results) == 25
+    assert again.stdout.decode() == ""  # --quiet: a clean file says nothing
     assert "\n#= game 25: " in done.stdout.decode()
 
 

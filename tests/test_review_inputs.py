@@ -137,7 +137,8 @@ def test_a_file_named_twice_is_checked_once(tmp_path: Path) -> None:
     (tmp_path / "d").mkdir()
     (tmp_path / "d" / "a.block").write_bytes(SAMPLE)
     done = run("validate", "d", "d/a.block", "./d/a.block", "d/*.block", cwd=tmp_path)
-    assert done.stdout == "d/a.block: 1 game, 8 hands, 0 errors, 0 warnings\n"
+    assert done.stdout == ("d/a.block: game 1: Bea wins with 104 points (Ada 8)\n"
+                           "d/a.block: 1 game, 8 hands, 0 errors, 0 warnings\n")
 
 
 def test_a_configuration_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:

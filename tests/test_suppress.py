@@ -26,8 +26,9 @@ def test_a_line_comment_suppresses_its_codes_on_that_line(tmp_path: Path) -> Non
     (tmp_path / "a.block").write_text(text, "utf-8")
     done = run("validate", "a.block", cwd=tmp_path)
     assert done.returncode == 0
-    first, summary = done.stdout.splitlines()
+    first, result, summary = done.stdout.splitlines()
     assert first.startswith("a.block:2:1: warning G105 ")
+    assert result.startswith("a.block: game 1: ")
     assert summary == "a.block: 1 game, 1 hand, 0 errors, 1 warning, 1 suppressed"
     everything = run("validate", "--no-suppress", "a.block", cwd=tmp_path)
     assert everything.returncode == 1

@@ -26,15 +26,20 @@ def run(*args: str, stdin: str | None = None) -> TextDone:
 def test_clean_sample_exits_0_with_a_summary() -> None:
     done = run("validate", "samples/three-players.block")
     assert done.returncode == 0
-    assert done.stdout == "samples/three-players.block: 1 game, 4 hands, 0 errors, 0 warnings\n"
+    assert done.stdout == (
+        "samples/three-players.block: game 1: Zoë wins with 74 points (Nicolò 21, Łukasz 0)\n"
+        "samples/three-players.block: 1 game, 4 hands, 0 errors, 0 warnings\n")
     assert done.stderr == ""
+    quiet = run("validate", "--quiet", "samples/three-players.block")
+    assert (quiet.returncode, quiet.stdout) == (0, "")
 
 
 def test_text_format_is_compiler_style() -> None:
     done = run("validate", "tests/cases/t302_out_of_turn.txt")
     assert done.returncode == 1
-    first, summary = done.stdout.splitlines()
+    first, result, summary = done.stdout.splitlines()
     assert first.startswith("tests/cases/t302_out_of_turn.txt:18:1: error T302 ")
+    assert result.startswith("tests/cases/t302_out_of_turn.txt: game 1: ")
     assert "Cy" in first and "Bea" in first
     assert summary == "tests/cases/t302_out_of_turn.txt: 1 game, 1 hand, 1 error, 0 warnings"
 
@@ -94,13 +99,15 @@ def test_unknown_code_in_select_is_a_usage_error() -> None:
 def test_a_missing_file_is_told_and_the_others_are_checked() -> None:
     done = run("validate", "no/such/file.txt", "samples/three-players.block")
     assert done.returncode == 2
-    assert done.stdout == "samples/three-players.block: 1 game, 4 hands, 0 errors, 0 warnings\n"
+    assert done.stdout.splitlines()[1:] == [
+        "samples/three-players.block: 1 game, 4 hands, 0 errors, 0 warnings",
+        "No problems found in 1 file; 1 file could not be read"]
     assert done.stderr == "blocknot: cannot read no/such/file.txt: No such file or directory\n"
 
 
 def test_standard_input_is_named_stdin() -> None:
     done = run("validate", "-", stdin=SAMPLE.read_text("utf-8"))
-    assert done.stdout == "<stdin>: 1 game, 4 hands, 0 errors, 0 warnings\n"
+    assert done.stdout.splitlines()[-1] == "<stdin>: 1 game, 4 hands, 0 errors, 0 warnings"
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
@@ -117,3 +124,31 @@ def test_jobs_give_the_same_output(tmp_path: Path, fmt: str) -> None:
     assert one.returncode == two.returncode == 1
     assert one.stdout == two.stdout
     assert "S001" in one.stdout
+
+
+def test_each_game_gets_its_result_and_a_run_of_several_files_its_total() -> None:
+    done = run("validate", "blocknotation/examples/P405.bad.txt",
+               "blocknotation/examples/S001.bad.txt", "samples/two-players.block")
+    assert done.returncode == 1
+    lines = [line for line in done.stdout.splitlines() if not line.startswith("  ")]
+    assert lines[1:3] == [
+        "blocknotation/examples/P405.bad.txt: game 1: in progress, nobody has reached 100 "
+        "points (Ada 12, Bea 0)",
+        "blocknotation/examples/P405.bad.txt: 1 game, 1 hand, 1 error, 0 warnings"]
+    # A hand with a syntax error: its points are unknown, and one hand may reach 100.
+    assert lines[4] == ("blocknotation/examples/S001.bad.txt: game 1: how it stands is not "
+                        "known: the unknown points may have taken somebody to 100")
+    assert lines[6:] == [
+        "samples/two-players.block: game 1: Bea wins with 104 points (Ada 8)",
+        "samples/two-players.block: 1 game, 8 hands, 0 errors, 0 warnings",
+        "Found 2 errors in 2 files"]
+    quiet = run("validate", "-q", "blocknotation/examples/P405.bad.txt",
+                "samples/two-players.block")
+    assert quiet.stdout.splitlines() == [
+        quiet.stdout.splitlines()[0],
+        "blocknotation/examples/P405.bad.txt: 1 game, 1 hand, 1 error, 0 warnings"]
+    italian = run("validate", "--lang", "it", "samples/two-players.block",
+                  "samples/three-players.block")
+    assert italian.stdout.splitlines()[0] == (
+        "samples/two-players.block: partita 1: vince Bea con 104 punti (Ada 8)")
+    assert italian.stdout.splitlines()[-1] == "Nessun problema in 2 file"

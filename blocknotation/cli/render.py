@@ -19,6 +19,8 @@ class Render:
     names: tuple[str, ...]
     lang: str
     color: bool
+    results: bool = True
+    """Text: each game's result after its diagnostics (not with ``--quiet``)."""
 
     def __call__(self, index: int, piece: Piece) -> Rendered:
         if self.fmt == "json":
@@ -26,7 +28,8 @@ class Render:
 
             rendered = report_json.render_piece(piece, self.lang)
         else:
-            rendered = report_text.render_piece(piece, self.names[index], self.lang, self.color)
+            rendered = report_text.render_piece(piece, self.names[index], self.lang, self.color,
+                                                self.results)
         if piece.file_marks or piece.file_used or piece.diagnostics:
             return replace(rendered, file_marks=piece.file_marks, file_used=followed(piece))
         return rendered

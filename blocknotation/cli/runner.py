@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
 from ..basics.interrupts import Terminated
-from ..formats.report_text import summary_line
+from ..formats.report_text import summary_line, total_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..report.values import Rendered, Tally
 from .common import cannot_read_line
@@ -82,7 +82,7 @@ def _tagged_pieces(
 ) -> Iterator[Tagged]:
     inputs = _inputs(paths, stdin, opened)
     names = tuple(display_name(path, options.stdin_name) for path in paths)
-    render = Render(options.fmt, names, options.lang, options.color)
+    render = Render(options.fmt, names, options.lang, options.color, not options.quiet)
     if options.jobs == 1:
         for index, source in enumerate(inputs):
             for piece in validate_stream(cast(BinaryIO, source), options.selection_of(index)):
@@ -173,6 +173,9 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     progress.close()
     if json_report is not None:
         json_report.close()
+    elif len(paths) > 1 and not options.quiet:
+        out.write(total_line(feed.tallies, sum(o.problem is not None for o in opened),
+                             options.lang) + "\n")
     out.flush()
     if unreadable:
         return 2

@@ -69,8 +69,8 @@ from .help import TranslatedCommand
 @click.option("--statistics", is_flag=True,
               help=N_("Instead of the diagnostics, how many times each code was reported."))
 @click.option("--quiet", "-q", is_flag=True,
-              help=N_("Text: only the files with diagnostics; jsonl: only the games with "
-                      "diagnostics."))
+              help=N_("Text: only the diagnostics, and the summary of a file with some (no "
+                      "game results); jsonl: only the games with diagnostics."))
 @click.option("--exit-zero", is_flag=True,
               help=N_("Exit with status 0 even when a file has an error."))
 @include_option

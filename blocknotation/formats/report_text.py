@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..basics.diagnostics import N_, printable
 from ..basics.i18n import plural, translator
-from ..report.values import FileReport, Piece, Rendered, Tally
+from ..report.summary import game_line, totals_text
+from ..report.values import FileReport, GameResult, Piece, Rendered, Tally
 
 
 def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) -> Iterator[str]:
@@ -25,9 +26,46 @@ def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) 
             yield from _caret(source, d.column)
 
 
-def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False) -> Rendered:
-    """A piece's lines (``piece_lines``) and counts, for the runner to write."""
-    return Rendered(Tally().add(piece), tuple(piece_lines(piece, path, lang, color)))
+def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False,
+                 results: bool = True) -> Rendered:
+    """A piece's lines (``piece_lines``), then, with ``results``, the result of each of its
+    games (``result_line``), and its counts, for the runner to write."""
+    lines = list(piece_lines(piece, path, lang, color))
+    if results:
+        lines += (result_line(game, path, lang) for game in piece.games)
+    return Rendered(Tally().add(piece), tuple(lines))
+
+
+def result_line(game: GameResult, path: str, lang: str = "en") -> str:
+    """``club.block: game 1: Ada wins with 152 points (Bea 90, Cy 61)``: how the game
+    stands after its last hand, and the totals."""
+    line = f"{printable(path)}: {game_line(game, lang)}"
+    if game.status is None and game.target is not None:
+        return line  # it says the totals are not known
+    return f"{line} ({totals_text(game, lang)})"
+
+
+def total_line(tallies: Iterable[Tally], unreadable: int = 0, lang: str = "en") -> str:
+    """``Found 3 errors, 1 warning in 2 files``: the run's total, after several files;
+    ``unreadable``: how many could not be read (their tallies are empty), said after it."""
+    files = with_problems = errors = warnings = 0
+    for tally in tallies:
+        files += 1
+        errors += tally.errors
+        warnings += tally.warnings
+        with_problems += bool(tally.errors or tally.warnings)
+    tail = "" if not unreadable else "; " + plural(
+        lang, "{n} file could not be read", "{n} files could not be read", unreadable,
+    ).format(n=unreadable)
+    if not errors and not warnings:
+        return plural(lang, "No problems found in {n} file", "No problems found in {n} files",
+                      files - unreadable).format(n=files - unreadable) + tail
+    found = ", ".join(part for part, count in (
+        (plural(lang, "{n} error", "{n} errors", errors).format(n=errors), errors),
+        (plural(lang, "{n} warning", "{n} warnings", warnings).format(n=warnings), warnings),
+    ) if count)
+    return plural(lang, "Found {found} in {n} file", "Found {found} in {n} files",
+                  with_problems).format(found=found, n=with_problems) + tail
 
 
 def _caret(source: str, column: int) -> Iterator[str]:

@@ -121,8 +121,21 @@ def game_line(game: GameResult, lang: str = "en") -> str:
         return _(N_("game {index}: decided, somebody has reached {target} points whatever the "
                     "unknown points were, but who won cannot be known")).format(
             index=game.index, target=game.target)
-    if game.target is None or game.score is None:
+    if game.status is None and game.target is not None:
+        return _(N_("game {index}: how it stands is not known: the unknown points may have "
+                    "taken somebody to {target}")).format(index=game.index, target=game.target)
+    if game.target is None:
         return _(N_("game {index}: cannot be scored")).format(index=game.index)
     return plural(lang, "game {index}: in progress, nobody has reached {target} point",
                   "game {index}: in progress, nobody has reached {target} points",
                   game.target).format(index=game.index, target=game.target)
+
+
+def totals_text(game: GameResult, lang: str = "en") -> str:
+    """The running totals after the game's last hand, in ``Players`` order, the winner's
+    left out (``game_line`` gives it): ``Bea 90, Cy 61``; ``totals not known`` where some
+    hand's points are unknown."""
+    if game.score is None:
+        return translator(lang)(N_("totals not known"))
+    return ", ".join(f"{printable(name)} {total}" for name, total in game.score.items()
+                     if not (game.status == "won" and name == game.winner))
