@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -26,6 +26,7 @@ from .report.values import FileReport, GameResult, Piece
 from .suppress import FileMarks, followed, settle
 
 if TYPE_CHECKING:
+    from .basics.marks import Mark
     from .engine.course import Keep
     from .reading import plain as p
     from .reading.parsing import ParseResult
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 #: Syntax errors: a record that cannot be read is never reported clean, so these are kept
 #: whatever ``--select`` and ``--ignore`` say (as ruff keeps E999).
 UNSELECTABLE = SYNTAX_ERRORS
+#: A file that holds no hand (S005, ``file_end``).
+NO_GAME = "S005"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,16 +154,49 @@ def _in_game(d: Diagnostic, games: tuple[GameResult, ...]) -> Diagnostic:
     return replace(d, game=games[0].index, hand=hand)
 
 
-def file_end(pieces: Iterable[Piece], selection: Selection) -> Iterator[Piece]:
-    """The pieces of one file, then one more for the codes of its ``ignore-file`` comments
-    that suppressed nothing in the whole file (S004), if there are any."""
-    marks = FileMarks()
+class FileEnd:
+    """What the end of a file needs to know of its pieces: its ``ignore-file`` codes and
+    what they suppressed (S004), and whether it held a hand or an error (S005)."""
+
+    def __init__(self) -> None:
+        self.marks = FileMarks()
+        self.hands = 0
+        self.errors = False
+
+    def follow(self, file_marks: Sequence[Mark], file_used: frozenset[str], hands: int,
+               errors: bool) -> None:
+        self.marks.follow(file_marks, file_used)
+        self.hands += hands
+        self.errors = self.errors or errors
+
+    def pieces(self, selection: Selection, readable: bool = True) -> list[Piece]:
+        """The pieces that end the file: S005 when it was read whole and holds no hand and
+        no error (suppressed by an ``ignore-file`` comment naming it), then its unused
+        ``ignore-file`` codes (S004)."""
+        out = []
+        if readable and not self.hands and not self.errors and selection.keeps(NO_GAME):
+            if selection.suppress and any(NO_GAME.startswith(m.code) for m in self.marks.marks):
+                self.marks.follow((), frozenset({NO_GAME}))  # an ignore-file comment takes it
+                out.append(Piece((), (), {}, suppressed=1))
+            else:
+                out.append(Piece((), (diagnostic(NO_GAME, 1, 1, N_(
+                    "no hand is written in this file: it holds no game to check")),), {}))
+        last = self.marks.last_piece(selection.keeps, selection.suppress)
+        if last is not None:
+            out.append(last)
+        return out
+
+
+def file_end(pieces: Iterable[Piece], selection: Selection,
+             readable: Callable[[], bool] = lambda: True) -> Iterator[Piece]:
+    """The pieces of one file, then those that end it (``FileEnd.pieces``); ``readable``:
+    whether the file was read whole, asked once its pieces are done."""
+    end = FileEnd()
     for piece in pieces:
-        marks.follow(piece.file_marks, followed(piece))
+        end.follow(piece.file_marks, followed(piece), sum(len(g.hands) for g in piece.games),
+                   any(d.is_error for d in piece.diagnostics))
         yield piece
-    last = marks.last_piece(selection.keeps, selection.suppress)
-    if last is not None:
-        yield last
+    yield from end.pieces(selection, readable())
 
 
 def json_hint(chunk: Chunk) -> Diagnostic | None:
@@ -215,7 +251,8 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
 def validate_stream(stream: BinaryIO | Iterable[bytes],
                     selection: Selection = EVERYTHING) -> Iterator[Piece]:
     """Validate a record file read from ``stream``, one piece per game, in order."""
-    yield from file_end((piece for _, piece in read_and_validate(stream, selection)), selection)
+    yield from file_end((piece for _, piece in read_and_validate(stream, selection)), selection,
+                        lambda: getattr(stream, "problem", None) is None)
 
 
 def read_and_validate(stream: BinaryIO | Iterable[bytes], selection: Selection = EVERYTHING

@@ -94,7 +94,8 @@ def test_blocknot_lang_reaches_the_command(tmp_path: Path) -> None:
     record = tmp_path / "r.block"
     record.write_text('[Players "Ada Bea"]\n', encoding="utf-8")
     done = run("--lang", "it", "validate", str(record), env=ENGLISH)
-    assert done.stdout.decode().endswith(": 1 partita, 0 mani, 0 errori, 0 avvisi\n")
+    assert done.stdout.decode().endswith(": 1 partita, 0 mani, 0 errori, 1 avviso\n")
+    assert " avviso S005 in questo file non è scritta alcuna mano" in done.stdout.decode()
 
 
 def _sample(msgid: str) -> str:

@@ -22,10 +22,9 @@ from typing import BinaryIO
 from ..basics.diagnostics import Diagnostic, Message
 from ..basics.i18n import N_, translator
 from ..basics.limits import MAX_JOBS
-from ..pipeline import Selection, chunks_of, validate_chunk
+from ..pipeline import FileEnd, Selection, chunks_of, validate_chunk
 from ..reading.stream import Chunk
 from ..report.values import Rendered
-from ..suppress import FileMarks
 from .output import say
 from .render import Render
 from .workers import Lost, Pool
@@ -110,6 +109,8 @@ class _Slot:
     pieces: list[Rendered] | None = None
     end: Selection | None = None
     last: bool = False
+    readable: bool = True
+    """At the end of a file: whether it was read whole (S005 is only for one that was)."""
 
 
 def validate_files(
@@ -124,7 +125,7 @@ def validate_files(
             chunks = chunks_of(stream)
             first = next(chunks, None)
             if first is None:
-                line.add(_Slot(index, pieces=[], last=True))
+                line.add(_Slot(index, end=chosen, last=True, readable=_readable(stream)))
                 yield from line.ready()
                 continue
             # A file's first chunk may hold no game (only comments), so it is numbered here.
@@ -134,7 +135,7 @@ def validate_files(
                 line.add(_Slot(index, work=work))
                 while len(line.slots) >= line.limit:
                     yield from line.pop()
-            line.add(_Slot(index, end=chosen, last=True))
+            line.add(_Slot(index, end=chosen, last=True, readable=_readable(stream)))
             yield from line.ready()  # the files done are written before the next is read
         while line.slots:
             yield from line.pop()
@@ -153,7 +154,7 @@ class _Line:
         self.slots: deque[_Slot] = deque()
         self.unsent: deque[_Slot] = deque()
         self.limit = pool.size * WINDOW
-        self.marks: dict[int, FileMarks] = {}
+        self.marks: dict[int, FileEnd] = {}
 
     def add(self, slot: _Slot) -> None:
         self.slots.append(slot)
@@ -197,13 +198,13 @@ class _Line:
             for ticket, answer in self.pool.wait():
                 self._answered(ticket, answer)
         self.slots.popleft()
-        followed = self.marks.setdefault(head.index, FileMarks())
+        followed = self.marks.setdefault(head.index, FileEnd())
         if head.end is not None:
-            last = followed.last_piece(head.end.keeps, head.end.suppress)
-            if last is not None:
+            for last in followed.pieces(head.end, head.readable):
                 yield head.index, self.render(head.index, last)
         for piece in head.pieces or ():
-            followed.follow(piece.file_marks, piece.file_used)
+            tally = piece.tally
+            followed.follow(piece.file_marks, piece.file_used, tally.hands, tally.errors > 0)
             yield head.index, piece
         if head.last:
             del self.marks[head.index]
@@ -221,3 +222,8 @@ class _Line:
                         {"reason": lost.reason, "path": name})
         say(f"blocknot: {words.render(translator(self.render.lang))}\n")
         self._here(slot)
+
+
+def _readable(stream: BinaryIO) -> bool:
+    """Whether ``stream`` was read whole (an ``inputs.Input`` keeps why not)."""
+    return getattr(stream, "problem", None) is None

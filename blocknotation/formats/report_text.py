@@ -29,10 +29,10 @@ def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) 
 def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False,
                  results: bool = True) -> Rendered:
     """A piece's lines (``piece_lines``), then, with ``results``, the result of each of its
-    games (``result_line``), and its counts, for the runner to write."""
+    games that has a hand (``result_line``), and its counts, for the runner to write."""
     lines = list(piece_lines(piece, path, lang, color))
     if results:
-        lines += (result_line(game, path, lang) for game in piece.games)
+        lines += (result_line(game, path, lang) for game in piece.games if game.hands)
     return Rendered(Tally().add(piece), tuple(lines))
 
 

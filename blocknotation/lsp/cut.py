@@ -24,11 +24,11 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..basics.diagnostics import Diagnostic
-from ..pipeline import Selection, validate_chunk
+from ..pipeline import FileEnd, Selection, validate_chunk
 from ..reading.source import BOM
 from ..reading.stream import Chunk
 from ..report.values import GameResult, Piece
-from ..suppress import FileMarks, followed
+from ..suppress import followed
 from .changes import changed
 from .chunks import chunks
 from .moved import shifted
@@ -51,6 +51,8 @@ class Game(NamedTuple):
     games: int
     #: The codes its ``ignore-file`` comments name.
     codes: tuple[str, ...]
+    #: The hands of its game (a document without any gets S005, as a file does).
+    hands: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +71,15 @@ class Cut:
         pieces = [g.piece for g in self.games]
         if self.end is not None:
             pieces.append(self.end)
-        if any(piece.file_marks for piece in pieces):  # else no S004 for the whole file
-            marks = FileMarks()
-            for piece in pieces:
-                marks.follow(piece.file_marks, followed(piece))
-            last = marks.last_piece(self.selection.keeps, self.selection.suppress)
-            if last is not None:
-                pieces.append(last)
+        hands = any(g.hands for g in self.games)
+        if hands and not any(piece.file_marks for piece in pieces):
+            return tuple(d for piece in pieces for d in piece.diagnostics)  # no S004, S005
+        end = FileEnd()
+        for piece in pieces:
+            end.follow(piece.file_marks, followed(piece), 0,
+                       any(d.is_error for d in piece.diagnostics))
+        end.hands = int(hands)
+        pieces += end.pieces(self.selection)
         return tuple(d for piece in pieces for d in piece.diagnostics)
 
 
@@ -250,10 +254,11 @@ def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[
     """Old chunks after a change, ``lines`` lower, ``chars`` further and ``later`` games
     later."""
     if not lines and not later:
-        return [Game(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.codes)
+        return [Game(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.codes,
+                     g.hands)
                 for g in games]
     return [Game(g.line + lines, g.offset + chars, g.size, g.number + later,
-                 shifted(g.piece, lines, later), g.games, g.codes) for g in games]
+                 shifted(g.piece, lines, later), g.games, g.codes, g.hands) for g in games]
 
 
 def _checked(text: str, place: _Place, index: int, selection: Selection,
@@ -267,13 +272,14 @@ def _checked(text: str, place: _Place, index: int, selection: Selection,
         if (old.line, old.number, old.offset) == (place.line, index, place.offset):
             return old
         piece = shifted(old.piece, place.line - old.line, index - old.number)
-        return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes)
+        return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes,
+                    old.hands)
     piece = validate_chunk(place.chunk, index, selection)
     stored = replace(piece, games=()) if piece.games else piece
     if fresh is not None and piece.games:
         fresh.append((stored, place.line, index, piece.games))
     return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
-                _codes(text, place))
+                _codes(text, place), sum(len(game.hands) for game in piece.games))
 
 
 def chunk_at(text: str, game: Game) -> Chunk:

@@ -72,4 +72,16 @@ CODES = (
                "comment). S004 itself is silenced only by --ignore S004, by an ignore-file[S004] "
                "comment, or by naming S004 in the same comment; a bare ignore does not cover it."),
     ),
+    Code(
+        "S005", "warning",
+        N_("a file holds no game"),
+        rules=(),
+        checks=("pipeline.py",),
+        what=N_("A file holds no hand at all: it is empty, holds only comments, or only tag "
+                "lines. The warning is at its first line; a file with an error says so "
+                "already, and gets none."),
+        why=N_("A record is checked for what it holds; one that holds no hand proves nothing, "
+               "and is most often the wrong file, or one whose hands were never written down. "
+               "Under --strict it fails the check, as every warning does."),
+    ),
 )
