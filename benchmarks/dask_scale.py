@@ -55,7 +55,7 @@ def main() -> None:
             distributed.Client(cluster), tempfile.TemporaryDirectory() as out:
         jsonl_bag(paths[:2]).compute()  # warm the workers up (imports)
         start = time.perf_counter()
-        jsonl_bag(paths).to_textfiles(f"{out}/*.jsonl")
+        jsonl_bag(paths).to_textfiles(f"{out}/*.jsonl", last_endline=True)
         two = time.perf_counter() - start
     rate = hands / two
     print(f"corpus: {whole.stat().st_size / 1e6:.1f} MB, {hands:,} hands, {len(paths)} files")

@@ -38,10 +38,20 @@ def test_the_dask_recipe_equals_the_command(tmp_path: Path) -> None:
     from blocknotation.scale import jsonl_bag
 
     paths = generated(tmp_path)
+    checked = tmp_path / "checked"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster):
         lines = jsonl_bag(paths).compute()
+        # The recipe as docs/scale.md prints it: files of whole lines, each ended.
+        jsonl_bag(paths).to_textfiles(f"{checked}/*.jsonl", last_endline=True)
+    written = sorted(checked.glob("*.jsonl"))
+    assert written and all(f.read_bytes().endswith(b"\n") for f in written)
+    counted = subprocess.run(["wc", "-l", *map(str, written)], capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+    assert int(counted[-1].split()[0]) == 4 * 5 + 2  # `wc -l`: one line per game
+    assert sorted(line for f in written for line in f.read_text("utf-8").splitlines()) \
+        == sorted(lines)
     done = subprocess.run([sys.executable, "-m", "blocknotation", "validate", "--format",
                            "jsonl", *paths], capture_output=True, check=False)
     expected = done.stdout.decode("utf-8").splitlines()
