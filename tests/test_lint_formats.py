@@ -187,8 +187,8 @@ def test_sarif_meets_the_official_schema_and_locates_each_result(tmp_path: Path)
 
     assert [rule["id"] for rule in rules] == list(CATALOGUE)
     p405 = rules[list(CATALOGUE).index("P405")]
-    assert p405["helpUri"].startswith("file:///")
-    assert p405["helpUri"].endswith("/docs/notation.md#p405")
+    # No link unless one is configured: never a path of the machine that wrote the log.
+    assert all("helpUri" not in rule for rule in rules)
     assert "passes" in p405["help"]["text"] and p405["defaultConfiguration"]["level"] == "error"
     first, second = run_["results"]
     assert (first["ruleId"], first["level"]) == ("P405", "error")
@@ -277,3 +277,22 @@ def test_rules_format_json_lists_the_catalogue(tmp_path: Path) -> None:
     assert e507["what"].startswith("A hand's points cannot be recomputed")
     italian = json.loads(run("rules", "--format", "json", "--lang", "it", cwd=tmp_path).stdout)
     assert italian["codes"][-1]["summary"] != e507["summary"]
+
+
+def test_sarif_links_each_rule_to_the_docs_configured(tmp_path: Path) -> None:
+    write(tmp_path, "p405.block", P405)
+    write(tmp_path, "blocknot.toml", 'help-uri = "https://docs.example.org/blocknot/codes#{code}"\n')
+    done = run("validate", "--format", "sarif", "p405.block", cwd=tmp_path)
+    log = json.loads(done.stdout)
+    schema = json.loads(SARIF_SCHEMA.read_text("utf-8"))
+    jsonschema.Draft4Validator(
+        schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER).validate(log)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert {rule["id"]: rule["helpUri"] for rule in rules}["P405"] == (
+        "https://docs.example.org/blocknot/codes#p405")
+    for bad in ("file:///x/{code}", "https://example.org/codes", "docs/{code}"):
+        write(tmp_path, "blocknot.toml", f'help-uri = "{bad}"\n')
+        refused = run("validate", "--format", "sarif", "p405.block", cwd=tmp_path)
+        assert refused.returncode == 2 and refused.stdout == ""
+        assert "help-uri" in refused.stderr and "{code}" in refused.stderr
+

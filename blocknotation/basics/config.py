@@ -10,6 +10,7 @@ names the key and the file.  Options given on the command line win over the file
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,7 @@ from .patterns import BadPattern, compiled
 
 FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
 KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
-        "jobs", "format")
+        "jobs", "format", "help-uri")
 
 
 class ConfigProblem(Exception):
@@ -40,6 +41,9 @@ class Config:
     exclude: tuple[str, ...] = ()
     jobs: int | None = None
     format: str | None = None
+    help_uri: str | None = None
+    """The link of each code's help in SARIF (``helpUri``): an http(s) URL where ``{code}``
+    stands for the code in lower case; unset, SARIF gives no link."""
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """The codes ``per-file-ignores`` leaves out of ``path`` (patterns are gitignore-style,
@@ -144,6 +148,7 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
         exclude=value.patterns("exclude"),
         jobs=value.jobs(),
         format=value.choice("format", FORMATS),
+        help_uri=value.help_uri(),
     )
 
 
@@ -185,6 +190,14 @@ class _Checker:
         if value is not None and value not in choices:
             raise self.fail(key, "one of " + ", ".join(choices))
         return value  # type: ignore[no-any-return]
+
+    def help_uri(self) -> str | None:
+        wanted = 'an http or https URL with {code} in it ("https://example.org/codes#{code}")'
+        value = self.typed("help-uri", str, wanted)
+        if value is not None and (not re.fullmatch(r"https?://[^\s]+", value)
+                                  or "{code}" not in value):
+            raise self.fail("help-uri", wanted)
+        return value
 
     def jobs(self) -> int | None:
         wanted = f"a whole number from 0 to {MAX_JOBS}"

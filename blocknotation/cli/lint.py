@@ -71,7 +71,8 @@ def report_stream(path: str | None) -> Iterator[IO[str]]:
             text.detach()
 
 
-def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool) -> Sink:
+def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool,
+             help_uri: str | None = None) -> Sink:
     if statistics:
         from ..formats.statistics import StatisticsSink
 
@@ -87,7 +88,7 @@ def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool) -
     if fmt == "sarif":
         from ..formats.sarif import SarifSink
 
-        return SarifSink(out, lang)
+        return SarifSink(out, lang, help_uri)
     from ..formats.junit import JunitSink
 
     return JunitSink(out, lang)

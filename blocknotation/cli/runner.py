@@ -45,6 +45,7 @@ class Options:
     quiet: bool = False  # summaries only for files with diagnostics
     stdin_name: str = "<stdin>"  # --stdin-filename
     selections: tuple[Selection, ...] = ()  # per file (per-file-ignores); else ``selection``
+    help_uri: str | None = None  # SARIF's helpUri template (configuration ``help-uri``)
 
     def selection_of(self, index: int) -> Selection:
         return self.selections[index] if index < len(self.selections) else self.selection

@@ -141,6 +141,7 @@ def validate(
         color=use_color(color, no_color, output_file), quiet=quiet,
         jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
         stdin_name=stdin_filename or "<stdin>", selections=selections,
+        help_uri=config.help_uri,
     )
     if options.jobs != 1 and fmt not in MACHINE_FORMATS and not statistics:
         from .parallel import warn_of_jobs
@@ -178,7 +179,8 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
     from .lint import run_gamewise, sink_for
     from .runner import display_name
 
-    sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet)
+    sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet,
+                    options.help_uri)
     sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
                for index, path in enumerate(files)]
     tallies, unreadable = run_gamewise(sources, sink, stdin, options.lang)

@@ -2,8 +2,10 @@
 
 One run of the tool ``blocknot``: its rules are the whole catalogue, each with its summary,
 the explanation of ``blocknot rules CODE`` (what it means and why) as help, and a ``helpUri``
-to the code's row of the catalogue in docs/notation.md: an absolute ``file:`` URI of the page
-installed with the package (or of the checkout's copy).
+only when the configuration gives one (``help-uri``, a URL of published docs): never a path
+on the machine that wrote the log, which means nothing where the log is read (a code
+scanning service).  ``help_uri`` and ``docs_base`` are the language server's links, to the
+page installed with the package, for an editor on this machine.
 Each diagnostic is a result with its rule, level and a physical location (the file as a
 relative URI, and the region from the start to the end of the statement or token at fault).
 """
@@ -44,7 +46,9 @@ def docs_base() -> str | None:
     return None
 
 
-def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
+def rule_objects(lang: str = "en", help_uri: str | None = None) -> list[dict[str, Any]]:
+    """The log's rules, one per code; ``help_uri``: the link template of each code's help
+    (``{code}`` in lower case), else no ``helpUri`` (never a path on this machine)."""
     from ..basics.explain import EXPLANATIONS
 
     translate = translator(lang)
@@ -57,7 +61,7 @@ def rule_objects(lang: str = "en") -> list[dict[str, Any]]:
             "shortDescription": {"text": translate(code.summary)},
             "fullDescription": {"text": what},
             "help": {"text": f"{what}\n\n{why}"},
-            "helpUri": help_uri(code.code, docs_base() or ""),
+            **({"helpUri": help_uri.replace("{code}", code.code.lower())} if help_uri else {}),
             "defaultConfiguration": {"level": code.severity},
             "properties": {"tags": list(code.rules)},
         })
@@ -97,9 +101,10 @@ class SarifSink:
 
     wants_digest = False
 
-    def __init__(self, out: IO[str], lang: str = "en") -> None:
+    def __init__(self, out: IO[str], lang: str = "en", help_uri: str | None = None) -> None:
         self.out = out
         self.lang = lang
+        self.help_uri = help_uri
         self.results: list[dict[str, Any]] = []
         self.pending: list[dict[str, Any]] = []
         self.artifacts: list[str] = []
@@ -123,7 +128,7 @@ class SarifSink:
     def close(self, interrupted: bool = False) -> None:
         run: dict[str, Any] = {
             "tool": {"driver": {"name": "blocknot", "version": __version__,
-                                "rules": rule_objects(self.lang)}},
+                                "rules": rule_objects(self.lang, self.help_uri)}},
             "artifacts": [{"location": {"uri": artifact_uri(p)}} for p in self.artifacts],
             "results": self.results,
         }
