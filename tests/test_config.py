@@ -87,7 +87,8 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     config = tmp_path / "blocknot.toml"
     for text, message in [
         ('selct = ["P"]\n', "unknown key 'selct' in {path}; the keys are select, ignore, "
-                            "per-file-ignores, strict, lang, include, exclude, jobs, format, help-uri"),
+                            "per-file-ignores, strict, lang, include, exclude, jobs, format, "
+                            "help-uri"),
         ('jobs = "2"\n', "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = -1\n", "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = 100000\n", "'jobs' in {path} must be a whole number from 0 to 64"),
