@@ -407,3 +407,14 @@ def test_invisible_characters_from_a_record_are_shown() -> None:
     assert not any(c in page for c in "\u202e\u200b")
     assert "Cup &lt;U+202E&gt;evil" in page and "Be&lt;U+200B&gt;a" in page
     assert "# a &lt;U+202E&gt; b\thello" in page  # a tab is kept
+
+
+def test_a_game_whose_standing_is_not_known_has_no_winner_yet_said() -> None:
+    # A hand with a syntax error: its points are unknown and may have taken somebody to the
+    # target, so who has won is not known (was: "nobody yet").
+    bad = ROOT / "blocknotation" / "examples" / "S001.bad.txt"
+    page, _ = html_report([(bad.name, bad.read_bytes())])
+    assert re.search(r"<dt>Winner</dt>\s*<dd>unknown</dd>", page)
+    good = ROOT / "samples" / "three-players.block"
+    page, _ = html_report([(good.name, good.read_bytes())])
+    assert re.search(r"<dt>Winner</dt>\s*<dd>Zoë</dd>", page)
