@@ -140,3 +140,51 @@ def test_a_deeply_nested_or_huge_configuration_is_refused_in_one_line(tmp_path: 
     (tmp_path / "pyproject.toml").write_text(
         f"[tool.other]\nx = {nested}\n\n[tool.blocknot]\nignore = [\"G105\"]\n", "utf-8")
     assert run("validate", "a.block", cwd=tmp_path).returncode == 0
+
+
+def test_each_file_gets_the_configuration_nearest_above_it(tmp_path: Path) -> None:
+    # As ruff does: a directory's own blocknot.toml applies to the files under it, whatever
+    # the directory the command runs in; --config and --isolated apply one to every file.
+    games = project(tmp_path, "blocknot.toml", 'ignore = ["G105"]\n')
+    (games / "legacy" / "blocknot.toml").write_text(
+        'select = ["G"]\n[per-file-ignores]\n"x*.block" = ["G105"]\n', encoding="utf-8")
+    (games / "legacy" / "g105.block").write_bytes(G105)
+    (games / "legacy" / "x.block").write_bytes(G105)
+    for cwd in (tmp_path, games / "legacy", tmp_path.parent):
+        done = run("validate", "--format", "jsonl", str(games), cwd=cwd)
+        assert done.returncode == 1, done.stderr
+        found = {(Path(path).relative_to(games).as_posix(), code) for path, code in codes(done)}
+        # games/: G105 ignored, P405 reported; legacy/: only G codes, x*.block not G105.
+        assert found == {("p405.block", "P405"), ("legacy/g105.block", "G105")}, cwd
+    everything = run("validate", "--format", "jsonl", "--isolated", str(games), cwd=tmp_path)
+    assert {code for _, code in codes(everything)} == {"G105", "P405"}
+    named = run("validate", "--format", "jsonl", "--config", str(tmp_path / "blocknot.toml"),
+                str(games), cwd=tmp_path)
+    assert {code for _, code in codes(named)} == {"P405"}
+
+
+def test_show_settings_names_each_files_configuration(tmp_path: Path) -> None:
+    games = project(tmp_path, "blocknot.toml", 'ignore = ["G105"]\nlang = "it"\n')
+    (games / "legacy" / "blocknot.toml").write_text(
+        'select = ["P"]\n[per-file-ignores]\n"p*.block" = ["P405"]\n', encoding="utf-8")
+    done = run("validate", "--show-settings", "g105.block", "legacy/p405.block", cwd=games)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "g105.block",
+        f"  configuration: {tmp_path / 'blocknot.toml'}",
+        "  select: (every code)",
+        "  ignore: G105",
+        "legacy/p405.block",
+        f"  configuration: {games / 'legacy' / 'blocknot.toml'}",
+        "  select: P",
+        "  ignore: P405",
+        "run",
+        f"  configuration: {tmp_path / 'blocknot.toml'}",
+        "  strict: false",
+        "  lang: it",
+        "  format: text",
+        "  jobs: 1",
+        "  include: (default)",
+        "  exclude: (none)",
+        "  help-uri: (none)",
+    ]

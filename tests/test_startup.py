@@ -93,7 +93,10 @@ def loaded(args: list[str], cwd: Path) -> set[str]:
 )
 def test_a_plain_run_leaves_out_what_it_does_not_need(
         args: list[str], left_out: set[str], tmp_path: Path) -> None:
-    # In an empty directory: no configuration file is found, so none is read.
+    # A record in an empty directory, checked from there: no configuration file is found
+    # above it (nor above the current directory), so none is read.
+    (tmp_path / SAMPLE.name).write_bytes(SAMPLE.read_bytes())
+    args = [SAMPLE.name if arg == str(SAMPLE) else arg for arg in args]
     assert loaded(args, tmp_path) & left_out == set()
 
 

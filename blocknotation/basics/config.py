@@ -74,7 +74,20 @@ def find(start: str) -> str | None:
         directory = parent
 
 
+#: How a ``[tool.blocknot]`` table can be written: its header, dotted keys under ``[tool]``
+#: or from the top (``tool.blocknot.select``), or an inline table (``blocknot = {…}``).
+_MAY_HOLD_TABLE = re.compile(
+    rb"""(?m)^[ \t]*(?:\[[ \t]*tool[ \t]*\.[ \t]*["']?blocknot|(?:tool[ \t]*\.[ \t]*)?["']?"""
+    rb"""blocknot["']?[ \t]*[.=])""")
+
+
 def _has_section(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:  # a file that cannot hold the table is not parsed
+            if not _MAY_HOLD_TABLE.search(handle.read(MAX_CONFIG_BYTES + 1)):
+                return False
+    except OSError:
+        pass  # _read says why it cannot be read
     try:
         return "blocknot" in _read(path).get("tool", {})
     except ConfigProblem:
@@ -227,6 +240,25 @@ class _Checker:
             self.patterns("per-file-ignores", [pattern])
             found.append((pattern, self.codes("per-file-ignores", tuple(codes))))
         return tuple(found)
+
+
+class PerFile:
+    """The configuration of each file checked: the nearest one above the file (standard
+    input: above ``stdin_name``'s directory, else the current one), each file read once;
+    ``--config`` or ``--isolated`` (``fixed``) for every file alike."""
+
+    def __init__(self, fixed: Config | None) -> None:
+        self.fixed = fixed
+        self.loaded: dict[str | None, Config] = {}
+
+    def of(self, path: str) -> Config:
+        if self.fixed is not None:
+            return self.fixed
+        found = find(os.path.dirname(os.path.abspath(path)))
+        config = self.loaded.get(found)
+        if config is None:
+            config = self.loaded[found] = Config() if found is None else load(found)
+        return config
 
 
 def resolve(config_path: str | None, isolated: bool) -> Config:

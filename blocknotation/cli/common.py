@@ -182,7 +182,7 @@ stdin_filename_option = click.option("--stdin-filename", default=None,
               help=N_("The name standard input gets in reports."))
 config_option = click.option("--config", "config_path", default=None,
               help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
-                      "instead of the nearest one above the current directory."))
+                      "for every file, instead of the nearest one."))
 isolated_option = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
 
 

@@ -95,6 +95,9 @@ from .help import TranslatedCommand
 @click.option("--unsafe-fixes", is_flag=True,
               help=N_("With --fix: also apply the fixes that choose between readings of the "
                       "record."))
+@click.option("--show-settings", is_flag=True,
+              help=N_("Print the configuration file and the settings each file gets, and "
+                      "check nothing."))
 @lang_option
 def validate(
     files: Sequence[str], fmt: str | None, chain: bool, select: str | None, ignore: str | None,
@@ -102,14 +105,14 @@ def validate(
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
     config_path: str | None, isolated: bool, jobs: int | None, fix: bool, diff: bool,
-    unsafe_fixes: bool, lang: str | None,
+    unsafe_fixes: bool, lang: str | None, show_settings: bool,
 ) -> None:
     """Check records against the rules and recompute every score.
 
     FILES are record files, directories (searched for .block files) or quoted globs; `-`
     reads standard input.
     """
-    from ..pipeline import Selection
+    from ..basics.config import PerFile
     from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
     from .runner import Options, run_validate
 
@@ -123,12 +126,18 @@ def validate(
     if chain and fmt != "annotated":
         raise UsageProblem("--chain goes with --format annotated")
     # A --select given here is a whole selection: the file's ignore does not narrow it.
-    selection = Selection(
-        _codes(select) if select is not None else config.select,
-        _codes(ignore) if ignore is not None else () if select is not None else config.ignore)
-    selections = tuple(_selection_for(f, stdin_filename, selection, config, not no_suppress)
-                       for f in files)
+    selection = _chosen(select, ignore, config)
+    # The codes a file is checked for come from the configuration nearest above it.
+    per_file = PerFile(config if isolated or config_path is not None else None)
+    configs = [_config_of(per_file, f, stdin_filename) for f in files]
+    selections = tuple(_selection_for(f, stdin_filename, _chosen(select, ignore, c), c,
+                                      not no_suppress) for f, c in zip(files, configs, strict=True))
     language, strict = _language(lang or config.lang), strict or bool(config.strict)
+    if show_settings:
+        from .settings_shown import show_settings as shown
+
+        shown(files, configs, selections, config, strict, language, fmt)
+        sys.exit(EXIT_OK)
     if fix:
         _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
              stdin_filename or "<stdin>", use_color(color, no_color, output_file))
@@ -187,6 +196,26 @@ def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
     if unreadable:
         return 2
     return int(any(t.errors or (options.strict and t.warnings) for t in tallies))
+
+
+def _chosen(select: str | None, ignore: str | None, config: Any) -> Any:
+    """The codes ``--select`` and ``--ignore`` choose, else ``config``'s: a ``--select``
+    given is a whole selection, which the file's ``ignore`` does not narrow."""
+    from ..pipeline import Selection
+
+    return Selection(
+        _codes(select) if select is not None else config.select,
+        _codes(ignore) if ignore is not None else () if select is not None else config.ignore)
+
+
+def _config_of(per_file: Any, path: str, stdin_name: str | None) -> Any:
+    """The configuration of one file (standard input: of its ``--stdin-filename``)."""
+    from ..basics.config import ConfigProblem
+
+    try:
+        return per_file.of(stdin_name or path if path == "-" else path)
+    except ConfigProblem as problem:
+        raise UsageProblem(str(problem)) from None
 
 
 def _selection_for(path: str, stdin_name: str | None, selection: Any, config: Any,
