@@ -47,6 +47,12 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("g104_a_last_play_under_a_strangers_name.txt", "E504"): [
         "points claim Anna-Maria 31, but Anna-Maria scores 11 + 19 = 30",
     ],
+    # Two claims disagree on the points of a hand the record cannot recompute.
+    ("e505_a_points_claim_and_the_score_line_disagree.txt", "E505"): [
+        "score claim Ada 0, Bea 0, Cy 29 gives this hand Ada 0, Bea 0, Cy 29, but the points "
+        "claim gives Ada 0, Bea 0, Cy 31, and the record cannot tell which is right: the "
+        "points of this hand are left unknown",
+    ],
     # Readings in doubt: the claim is reported without a figure.
     ("e504_readings_in_doubt.txt", "E504"): [
         "points claim Ada 12 does not fit the moves as read after the slips at lines 26, 28: "

@@ -26,8 +26,9 @@ def test_fix_writes_the_file_and_reports_what_remains(tmp_path: Path) -> None:
     assert (tmp_path / "dispute.block").read_text() == UNVERIFIED
     assert done.stdout.decode() == (
         "club.block: 1 game, 1 hand, 0 errors, 0 warnings\n"
-        "dispute.block:8:1: error E505 score claim Ada 20, Bea 0, but the running totals are "
-        "Ada 30, Bea 0\n"
+        "dispute.block:8:1: error E505 score claim Ada 20, Bea 0 gives this hand Ada 20, Bea 0, "
+        "but the points claim gives Ada 30, Bea 0, and the record cannot tell which is right: "
+        "the points of this hand are left unknown\n"
         "dispute.block: 1 game, 1 hand, 1 error, 0 warnings\n")
     assert done.stderr.decode() == "Fixed 2 problems, 1 remaining\n"
     again = blocknot("validate", "--fix", "club.block", cwd=tmp_path)

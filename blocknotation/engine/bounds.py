@@ -39,6 +39,19 @@ class Bounds:
     scorers: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     nobody: bool = True
 
+    def allows(self, points: Sequence[int]) -> bool:
+        """Whether the hand may have given ``points``: nobody, or one player within their
+        bounds (R13-R15)."""
+        if any(p < 0 for p in points):
+            return False
+        scorers = [seat for seat, p in enumerate(points) if p]
+        if not scorers:
+            return self.nobody
+        if len(scorers) > 1 or scorers[0] not in self.scorers:
+            return False
+        low, high = self.scorers[scorers[0]]
+        return low <= points[scorers[0]] and (high is None or points[scorers[0]] <= high)
+
     @property
     def low(self) -> int:
         """The least the hand gave its scorer, when only one player can have scored it and

@@ -181,8 +181,19 @@ def _count_in(
 ) -> list[Diagnostic]:
     """Add a replayed hand's points to the totals, and check its ``score`` line (E505).  A
     record that stops in its last hand keeps the totals before it, but that hand's score
-    line, if any, is judged with its points unknown."""
+    line, if any, is judged with its points unknown.  Where a ``points`` claim stands in for
+    points the record cannot recompute and the ``score`` line gives the hand other points
+    the tiles allow, one of the two claims holds the slip: the points are left unknown."""
     judged = totals
+    disputed = None if not rep.unverified or rep.points is None or rep.score is None else (
+        totals.disputed(rep.score, rep.points, rep.bounds or unbounded(len(seats)),
+                        seats.names))
+    if disputed is not None:
+        rep.points, rep.unverified, rep.claimed = None, False, None
+        if rep.outcome != "domino":
+            rep.winner = None  # the claim named them; the moves do not
+        totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)))
+        return [disputed]
     if rep.points is not None:
         totals.add(rep.points, rep.claimed)
     elif rep.outcome == "unfinished" and last:

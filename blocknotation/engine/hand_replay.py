@@ -158,10 +158,7 @@ def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
         ending.remaining = by_the_passes
         return  # the tiles force them whatever the passes tell
     bounds = check.bounded()
-    scorer = next((seat for seat, points in enumerate(implied) if points), None)
-    allowed = (bounds.nobody if scorer is None else scorer in bounds.scorers and _within(
-        implied[scorer], bounds.scorers[scorer]))
-    if not allowed:
+    if not bounds.allows(implied):
         ending.remaining = by_the_passes
         return
     ending.remaining = list(remaining)
@@ -174,11 +171,6 @@ def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
            "every pass was legal (R8); a pass may be a play written as one, so the points of "
            "this hand are left unknown"),
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
-
-
-def _within(points: int, low_high: tuple[int, int | None]) -> bool:
-    low, high = low_high
-    return low <= points and (high is None or points <= high)
 
 
 def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats,

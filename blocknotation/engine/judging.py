@@ -184,13 +184,28 @@ class MoveJudge:
         found = [Candidate(twin, problems, instead, before)]
         expected = world.expected
         if problems and expected is not None:
+            fitting = FITTING[before.bit_length() - 1]
             # The pass under the wrong name: the player whose turn it was passed, legally.
             theirs = world.table.holders[expected].held()
-            if theirs is None or not theirs & FITTING[before.bit_length() - 1]:
+            if theirs is None or not theirs & fitting:
                 named = world.copy()
                 named.repairs += 1
                 named.pass_(expected, move, self.seats, self.last)
                 found.append(Candidate(named, problems, before=before))
+            # Or the passes of the players skipped were left out, each of them legal: then
+            # the pass written may complete a round of passes that blocks the hand (R12).
+            skipped, turn = [], expected
+            while turn != seat:
+                skipped.append(turn)
+                turn = self.following[turn]
+            if all((held := world.table.holders[s].held()) is None or not held & fitting
+                   for s in skipped):
+                left = world.copy()
+                left.repairs += len(skipped)
+                for s in skipped:
+                    left.pass_(s, move, self.seats, self.last)
+                left.pass_(seat, move, self.seats, self.last)
+                found.append(Candidate(left, problems, before=before))
         return found
 
     def hint(self) -> str | None:

@@ -244,6 +244,28 @@ class Totals:
         return [seat for seat in range(self.seats)
                 if (high := self.truth.highest(seat)) is None or high >= target]
 
+    def disputed(self, claim: r.Score, points: Sequence[int], bounds: Bounds,
+                 names: Sequence[str]) -> Diagnostic | None:
+        """E505 when ``claim``, the totals before it known, gives the hand points other
+        than ``points``, those of a ``points`` claim standing in for what the record cannot
+        recompute, and the tiles (``bounds``) allow both: one of the two claims holds the
+        slip (``course._count_in``)."""
+        before, given = self.truth.exact, claimed_totals(claim, names)
+        if before is None or given is None:
+            return None
+        implied = [total - earlier for total, earlier in zip(given, before, strict=True)]
+        if implied == list(points) or not bounds.allows(implied):
+            return None  # they agree, or the score line is wrong whatever the tiles (E505)
+        return diagnostic(
+            "E505", claim.line, claim.column,
+            N_("score claim {claim} gives this hand {implied}, but the points claim gives "
+               "{claimed}, and the record cannot tell which is right: the points of this "
+               "hand are left unknown"),
+            claim=_text(claim),
+            implied=tuple(f"{name} {p}" for name, p in zip(names, implied, strict=True)),
+            claimed=tuple(f"{name} {p}" for name, p in zip(names, points, strict=True)),
+        )
+
     def check(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
         """E505 for a ``score`` claim.  One that the true totals allow is right; one that
         the scorer's believed totals allow repeats a slip already reported.  A wrong one
