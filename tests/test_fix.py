@@ -4,6 +4,8 @@ is left alone because the engine does not know it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from blocknotation.fixing.edits import Edit, Fix, apply_fixes
 from blocknotation.fixing.fixes import find_fixes, fix_text
 from blocknotation.pipeline import Selection
@@ -192,3 +194,16 @@ def test_crlf_and_a_byte_order_mark_are_kept() -> None:
     text = "\ufeff" + MOVES.replace("\n", "\r\n")
     fixed = fix_text(text).text
     assert fixed == "\ufeff" + (MOVES + CLAIMS).replace("\n", "\r\n")
+
+
+def test_a_problem_no_fix_touches_is_still_reported_after_the_rounds() -> None:
+    # Hand 1 holds an illegal pass, which no fix can mend (P405), and its claims are right;
+    # hand 2's points claim is wrong: Ada went out and Bea holds 3-4, so Ada scores 7 (R13).
+    # The second round replays hand 2 alone: hand 1's P405 must stay in what remains.
+    bad = (Path(__file__).resolve().parent.parent / "blocknotation" / "examples"
+           / "P405.bad.txt").read_text("utf-8")
+    text = (bad + "blocked\npoints Ada 12\nscore Ada 12, Bea 0\n\nhand 2\nshow Ada: -\n"
+            "show Bea: 3-4\ndomino Ada\npoints Ada 8\n")
+    outcome = fix_text(text)
+    assert [(d.code, d.line) for d in outcome.report.diagnostics] == [("P405", 12)]
+    assert outcome.text.endswith("# was: points Ada 8\npoints Ada 7\nscore Ada 19, Bea 0\n")

@@ -140,3 +140,20 @@ def test_a_record_larger_than_the_input_bound_is_fixed(
                        else expected.encode())
     again = run("validate", "--fix", "--diff", name, cwd=tmp_path)
     assert (again.returncode, again.stdout) == (0, b"")
+
+
+def test_a_round_replays_only_the_hands_its_fixes_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game of many hands with their claims, but the last hand's are left out: the first
+    # validation replays every hand; the round that wrote the claims, the last hand alone.
+    game = "".join(generate(3, 1, players=2, claims=True))
+    hands = game.count("\nhand ")
+    head, last = game.rsplit("\nhand ", 1)
+    kept = [line for line in last.split("\n")
+            if not line.startswith(("domino ", "blocked", "points ", "score "))]
+    text = head + "\nhand " + "\n".join(kept)
+    with monkeypatch.context() as patch, counted(patch) as counts:
+        fixed = fix_text(text)
+    assert fixed.applied and fixed.text.startswith(head)
+    assert fixed.text.count("\nscore ") == game.count("\nscore ")
+    assert counts["hands"] == hands + 1, (hands, counts)

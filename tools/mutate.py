@@ -66,7 +66,7 @@ QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "one_slip", "case_messages", "explain", "golden_reports", "known_lines")]
 LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
-    "fix", "api", "games_api", "report_json")]
+    "fix", "fix_work", "api", "games_api", "report_json")]
 PYTEST = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0"]
 #: Each comparison moved across its boundary (or negated), each ``+`` and ``-`` swapped.
 FLIPPED: dict[type[ast.AST], tuple[str, str]] = {
