@@ -279,3 +279,19 @@ def test_screenshot_is_kept(sample: Page) -> None:
     sample.page.screenshot(path=str(shot), full_page=True)
     data = shot.read_bytes()
     assert data.startswith(b"\x89PNG") and int.from_bytes(data[16:20], "big") == 1300
+
+
+def test_a_hand_without_moves_has_no_controls(browser: Any, tmp_path: Path) -> None:
+    # A count without moves (shows and claims only) has nothing to step through: no
+    # buttons or slider, and the keys do nothing there; a hand with moves keeps them.
+    record = (ROOT / "samples" / "disputed-count.block").read_bytes()
+    page = Page(browser, _write(tmp_path, "disputed-count.block", record))
+    counts = page.page.eval_on_selector_all(
+        "section.hand", "hs => hs.map(h => [h.dataset.moves, h.querySelectorAll('.controls')"
+        ".length])")
+    assert any(moves == "0" for moves, _ in counts)
+    assert all(controls == (0 if moves == "0" else 1) for moves, controls in counts)
+    bare = page.page.locator("section.hand[data-moves='0']").first
+    bare.focus()
+    page.page.keyboard.press("ArrowLeft")
+    assert page.errors == []

@@ -63,6 +63,7 @@
     var controls = document.getElementById("bn-controls").content.firstElementChild;
     var hands = document.querySelectorAll("section.hand");
     for (var k = 0; k < hands.length; k++) {
+      if (hands[k].dataset.moves === "0") { continue; }  // nothing to step through
       var made = controls.cloneNode(true), total = hands[k].dataset.moves;
       var slider = made.querySelector(".slider"), where = made.querySelector(".where");
       slider.max = total;
@@ -98,7 +99,9 @@
   });
   document.addEventListener("keydown", function (event) {
     var hand = event.target.closest && event.target.closest("section.hand");
-    if (!hand || event.target.classList.contains("slider")) { return; }
+    if (!hand || hand.dataset.moves === "0" || event.target.classList.contains("slider")) {
+      return;
+    }
     var how = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" }[event.key];
     if (how) { event.preventDefault(); moved(hand, how); }
   });
