@@ -322,7 +322,7 @@ def test_house_target_is_marked() -> None:
 def test_the_page_speaks_italian() -> None:
     root = tree(page_of(ROOT / "samples" / "three-players.block", lang="it"))
     assert root.find("html")[0].attrs["lang"] == "it"
-    assert root.find("h4")[0].content() == "Mano 1"
+    assert root.find("h4")[0].content() == "Partita 1, mano 1"
     tile = root.find("g", "tile")[0]
     assert tile.find("title")[0].content()== "[1|6], posata da Zoë, riga 26"
 
@@ -375,7 +375,7 @@ def test_hand_anchors_are_unique_even_when_hands_are_misnumbered() -> None:
     anchors = [h.attrs["id"] for h in root.find("section", "hand")]
     assert anchors == ["f1-g1-h1", "f1-g1-h2"]
     assert [h.find("h4")[0].content() for h in root.find("section", "hand")] == [
-        "Hand 1", "Hand 1"]
+        "Game 1, hand 1", "Game 1, hand 1"]
 
 
 def test_the_policy_names_the_hashes_of_the_pages_own_style_and_script() -> None:

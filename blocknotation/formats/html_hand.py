@@ -38,7 +38,8 @@ def hand_html(h: HandView, file: str, words: Mapping[str, str]) -> Markup:
         f'<section class="hand" id="{h.anchor}" data-moves="{n}" data-step="{n}" '
         f'data-file="{file}" data-lines="{" ".join(map(str, h.moves))}" tabindex="0" '
         f'aria-labelledby="{h.anchor}-t">\n'
-        f'<h4 id="{h.anchor}-t">{escape(w["hand"].format(number=h.number))}</h4>\n'
+        f'<h4 id="{h.anchor}-t">{escape(w["hand"].format(game=h.game, number=h.number))}'
+        "</h4>\n"
         f'<p class="opener">{escape(w["opener"])}: {escape(opener)}</p>\n'
         f'<p class="now" aria-live="polite"></p>\n'
         f'<figure class="chain">\n<figcaption>{escape(w["chain"])}</figcaption>\n'

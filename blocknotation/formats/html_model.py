@@ -56,6 +56,7 @@ class Holder:
 @dataclass(frozen=True, slots=True)
 class HandView:
     anchor: str
+    game: int
     number: int
     opener: str | None
     tiles: tuple[draw.Drawn, ...]
@@ -119,7 +120,8 @@ def game_view(ctx: Context, game: GameFacts | None, result: GameResult) -> GameV
     anchor = f"{ctx.prefix}-g{result.index}"
     hands = {h.line: h for h in game.hands} if game is not None else {}
     views = tuple(
-        hand_view(ctx, f"{anchor}-h{position}", hands.get(h.line), h, result.players)
+        hand_view(ctx, f"{anchor}-h{position}", hands.get(h.line), h, result.players,
+                  result.index)
         for position, h in enumerate(result.hands, start=1))
     totals = tuple(
         tuple(None if h.score is None else h.score.get(p) for h in result.hands)
@@ -134,7 +136,7 @@ def game_view(ctx: Context, game: GameFacts | None, result: GameResult) -> GameV
 
 
 def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandResult,
-              players: Sequence[str]) -> HandView:
+              players: Sequence[str], game: int = 1) -> HandView:
     """One hand; ``anchor`` is its id in the page (by position, so that it is unique even
     where hands are misnumbered)."""
     moves = hand.moves if hand is not None else ()
@@ -156,6 +158,7 @@ def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandRes
     hand_line = hand.line if hand is not None else result.line
     return HandView(
         anchor=anchor,
+        game=game,
         number=result.number,
         opener=result.opener,
         tiles=tuple(tiles),

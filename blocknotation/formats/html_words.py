@@ -38,7 +38,7 @@ WORDS: dict[str, str] = {
     "hand_col": N_("Hand"),
     "target_line": N_("target {target}"),
     "point_title": N_("{player}: {total} after hand {number}"),
-    "hand": N_("Hand {number}"),
+    "hand": N_("Game {game}, hand {number}"),
     "opener": N_("Opener"),
     "chain": N_("The chain"),
     "no_chain": N_("No tile was placed."),
