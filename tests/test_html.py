@@ -418,3 +418,13 @@ def test_a_game_whose_standing_is_not_known_has_no_winner_yet_said() -> None:
     good = ROOT / "samples" / "three-players.block"
     page, _ = html_report([(good.name, good.read_bytes())])
     assert re.search(r"<dt>Winner</dt>\s*<dd>Zoë</dd>", page)
+
+
+def test_each_diagnostic_names_its_game_and_hand() -> None:
+    data = FAULTS.read_bytes()
+    page, _ = html_report([("faults.txt", data)])
+    listed = re.findall(r'<span class="code">(\w+)</span> <span class="sev">\w+</span> '
+                        r'<a href="#[^"]+">line (\d+)</a> <span class="place">\(([^)]*)\)</span>',
+                        page)
+    assert listed and all(place.startswith("game 1, hand ") for _, _, place in listed)
+    assert {place for _, _, place in listed} >= {"game 1, hand 1", "game 1, hand 2"}

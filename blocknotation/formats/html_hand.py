@@ -22,6 +22,8 @@ def diagnostic(d: DiagnosticView, words: Mapping[str, str], link: bool = True) -
     """A diagnostic's code, severity, link to its line (if it has one) and message."""
     where = (f' <a href="#{d.anchor}">{escape(words["line"].format(line=d.line))}</a>'
              if link and d.anchor else "")
+    if d.place:
+        where += f' <span class="place">({escape(d.place)})</span>'
     return (f'<span class="code">{escape(d.code)}</span> <span class="sev">'
             f"{escape(words[d.severity])}</span>{where}: {escape(d.message)}")
 

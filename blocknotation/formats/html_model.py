@@ -30,6 +30,8 @@ class DiagnosticView:
     message: str
     line: int
     anchor: str | None
+    place: str = ""
+    """The game and hand it belongs to, in words (``game 1, hand 2``), or nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +114,11 @@ class Context:
         return f"{self.prefix}-L{line}" if 1 <= line <= len(self.lines) else None
 
     def view(self, d: Diagnostic) -> DiagnosticView:
+        place = "" if d.game is None else (
+            self.words["in_game"].format(game=d.game) if d.hand is None
+            else self.words["in_hand"].format(game=d.game, hand=d.hand))
         return DiagnosticView(d.code, d.severity, d.message.render(self.translate), d.line,
-                              self.anchor(d.line))
+                              self.anchor(d.line), place)
 
 
 def game_view(ctx: Context, game: GameFacts | None, result: GameResult) -> GameView:

@@ -18,6 +18,8 @@ WORDS: dict[str, str] = {
     "no_diagnostics": N_("No diagnostics."),
     "record": N_("The record, numbered"),
     "line": N_("line {line}"),
+    "in_game": N_("game {game}"),
+    "in_hand": N_("game {game}, hand {hand}"),
     "error": N_("error"),
     "warning": N_("warning"),
     "game": N_("Game {index}"),
