@@ -428,3 +428,14 @@ def test_each_diagnostic_names_its_game_and_hand() -> None:
                         page)
     assert listed and all(place.startswith("game 1, hand ") for _, _, place in listed)
     assert {place for _, _, place in listed} >= {"game 1, hand 1", "game 1, hand 2"}
+
+
+def test_a_hand_that_was_not_replayed_shows_no_tile_as_played() -> None:
+    # A line of the hand cannot be read (S001): what its moves did is not known, so every
+    # dealt tile is shown held; a replayed hand marks the tiles its moves played.
+    bad = ROOT / "blocknotation" / "examples" / "S001.bad.txt"
+    page, _ = html_report([(bad.name, bad.read_bytes())])
+    assert "htile played" not in page
+    good = ROOT / "samples" / "three-players.block"
+    page, _ = html_report([(good.name, good.read_bytes())])
+    assert "htile played" in page

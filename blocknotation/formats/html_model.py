@@ -171,7 +171,7 @@ def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandRes
         height=height,
         stops_at=stops_at,
         moves=tuple(line for line, _, _ in moves),
-        holders=_holders(ctx, players, hand, steps),
+        holders=_holders(ctx, players, hand, steps, result.replayed),
         summary=tuple(hand_lines(result, players, ctx.lang)),
         diagnostics=tuple(d for line in sorted(own - set(steps) | {hand_line})
                           for d in ctx.views.get(line, ())),
@@ -185,10 +185,11 @@ def _word(ctx: Context, key: str) -> str:
 
 
 def _holders(ctx: Context, names: Sequence[str], hand: HandFacts | None,
-             steps: dict[int, int]) -> tuple[Holder, ...]:
-    """Every player's tiles (``_holder``)."""
+             steps: dict[int, int], replayed: bool = True) -> tuple[Holder, ...]:
+    """Every player's tiles (``_holder``); in a hand that was not replayed (a line of it
+    cannot be read), none is shown as played: what the moves did is not known."""
     played: dict[str, dict[tuple[int, int], tuple[int, int]]] = {name: {} for name in names}
-    for line, player, tile in hand.moves if hand is not None else ():
+    for line, player, tile in hand.moves if hand is not None and replayed else ():
         if tile is not None:
             played.setdefault(player, {}).setdefault(_key(tile), (steps[line], line))
     deals = hand.deals if hand is not None else {}
