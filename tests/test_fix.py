@@ -207,3 +207,30 @@ def test_a_problem_no_fix_touches_is_still_reported_after_the_rounds() -> None:
     outcome = fix_text(text)
     assert [(d.code, d.line) for d in outcome.report.diagnostics] == [("P405", 12)]
     assert outcome.text.endswith("# was: points Ada 8\npoints Ada 7\nscore Ada 19, Bea 0\n")
+
+
+TYPOS = ('[Players "Ada Bea"]\nhand2\nopener Ada\ndeal Ada: 3-5 1-1 2-2 4-4 0-0 6-6 1-2\n'
+         "Ada: 3–5\nBea: 5-6 rigth\nAda: pas\n")
+
+
+def test_spelling_slips_are_fixed_and_then_the_rest() -> None:
+    # Each S001 whose message says what was meant is a safe fix (the keyword, the side,
+    # the hyphen); `hand2` also left the lines after it in no hand, an error that goes
+    # with it.  Once the game reads, the next round numbers the hand (G106).
+    fixes = find_fixes(TYPOS)
+    assert [(f.code, f.line, f.column, f.safe) for f in fixes] == [
+        ("S001", 2, 1, True), ("S001", 5, 7, True), ("S001", 6, 10, True), ("S001", 7, 6, True)]
+    assert [f.title for f in fixes] == [
+        "Write 'hand 2' for 'hand2'", "Write '-' for '–'", "Write 'right' for 'rigth'",
+        "Write 'pass' for 'pas'"]
+    outcome = fix_text(TYPOS)
+    assert outcome.text == ('[Players "Ada Bea"]\nhand 1\nopener Ada\n'
+                            "deal Ada: 3-5 1-1 2-2 4-4 0-0 6-6 1-2\nAda: 3-5\nBea: 5-6 right\n"
+                            "Ada: pass\n")
+    assert not any(d.code.startswith("S") for d in outcome.report.diagnostics)
+
+
+def test_a_syntax_error_no_spelling_explains_leaves_the_record_unfixed() -> None:
+    text = TYPOS.replace("Ada: pas\n", "Ada: pas\nBea 2-3\n")  # a colon left out
+    assert fix_text(text).text == text
+    assert [f.title for f in find_fixes(text)][-1] == "Write 'pass' for 'pas'"

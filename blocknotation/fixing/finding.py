@@ -22,6 +22,7 @@ from .claims import Page, game_claim_fixes
 from .edits import Fix
 from .numbering import numbering_fixes
 from .sides import Reported, Sides, side_fix
+from .spelling import spelling_fixes
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +39,10 @@ class FileWide:
 def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide, *,
                defer: bool = False, last: Sides | None = None) -> Found:
     """The report of one game chunk (``reading``: the chunk read), and its fixes, in the
-    order of the text.  A chunk with a syntax error gets no fix: positions in it cannot be
-    trusted to mean what they say.  With ``defer``, the sides that can only be unsafe fixes
-    are left to ``Found.rest``, to be tried only when asked.  ``last``: what the replay of
+    order of the text.  A chunk with a syntax error gets only the fixes of its spelling
+    slips (``spelling.py``): other positions in it cannot be trusted to mean what they
+    say.  With ``defer``, the sides that can only be unsafe fixes are left to
+    ``Found.rest``, to be tried only when asked.  ``last``: what the replay of
     the game before its last fixes kept (its hands written the same are not replayed)."""
     selection = wide.selection
     sides = Sides(last)
@@ -48,7 +50,8 @@ def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide, 
     piece = finished(raw, chunk, selection)
     if reading.diagnostics or any(d.code.startswith("S") and d.is_error
                                   for d in piece.diagnostics):
-        return Found(piece, (), _nothing, sides)
+        return Found(piece, spelling_fixes(piece.diagnostics, _page(chunk, wide)), _nothing,
+                     sides)
     page = _page(chunk, wide)
     found: list[Fix] = []
     later: list[Callable[[], Iterator[Fix]]] = []

@@ -44,7 +44,9 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
     safe, and gives its edits.  ``lang`` is the language of the titles (default English).
     ``selection`` (default: every code, ``# blocknot: ignore`` comments honoured) leaves out
     the fixes of codes it does not report; ``path`` is the record's name in the report
-    checked.  Fixes may overlap: ``apply_fixes`` applies the first of two."""
+    checked.  Fixes may overlap: ``apply_fixes`` applies the first of two.  A game with a
+    syntax error gets only the fixes of its spelling slips, and the games after it none
+    (as ``fix_text`` stops there)."""
     del path  # the fixes are the same whatever the record is called
     wide = _wide(text, selection if selection is not None else Selection(), lang)
     found: list[Fix] = []
@@ -53,13 +55,12 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
         if isinstance(chunk, Diagnostic):
             return ()
         reading = chunk.read()
-        if reading.diagnostics:
-            return ()
         found_here = game_fixes(chunk, reading, games + 1, wide)
         piece, fixes = found_here.piece, found_here.fixes
-        if any(d.code.startswith("S") and d.is_error for d in piece.diagnostics):
-            return ()
         found += fixes
+        if reading.diagnostics or any(d.code.startswith("S") and d.is_error
+                                      for d in piece.diagnostics):
+            return tuple(found)  # only spelling fixes came from this game
         games += len(piece.games)
     return tuple(found)
 

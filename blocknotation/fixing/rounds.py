@@ -56,9 +56,16 @@ def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, uns
     current = chunk if first_line == chunk.first_line else Chunk(first_line, chunk.text,
                                                                  chunk.undecodable)
     reading = current.read()
-    if reading.diagnostics:
-        return None
     rounds: list[tuple[Fix, ...]] = []
+    if reading.diagnostics:  # its spelling slips, if the game then reads without error
+        spelled = game_fixes(current, reading, first_game, wide).fixes
+        if not spelled:
+            return None
+        current = Chunk(first_line, apply_fixes(current.text, spelled, first_line=first_line))
+        reading = current.read()
+        if reading.diagnostics:
+            return None
+        rounds.append(tuple(spelled))
     last = None
     for _ in range(MAX_ROUNDS):
         # Unsafe fixes that are not applied are only counted, once, in the last round; a

@@ -1,0 +1,60 @@
+"""Fixes of the slips a scorer makes in spelling (S001 with "did you mean"): a keyword a
+letter or two off (``pas``, ``Points``), ``hand2`` for ``hand 2``, a side a letter off
+(``lft``), and a character that only looks like the notation's (an en dash for the hyphen
+of ``3-5``, a full-width digit or bar).
+
+``reading/suggestions.py`` names what was meant only where one word or character is the
+only one a letter or two away, so each fix here is safe: it writes what the message says.
+A line whose word holds an invisible character is left alone (its message shows the word
+escaped, not as written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..basics.diagnostics import N_, Diagnostic
+from .claims import Page
+from .edits import Edit, Fix
+
+#: The templates of the suggestions, and how each gives the text meant for the text found.
+_WORD = {
+    "'{word}' is not a keyword: did you mean '{keyword}'?": "{keyword}",
+    "'{word}' is not a keyword: did you mean '{keyword}'? Keywords are written in lower "
+    "case": "{keyword}",
+    "'{word}' is not a keyword: did you mean '{keyword} {number}'? A space goes between "
+    "them": "{keyword} {number}",
+    "'{word}' is not a side: did you mean '{side}'? After the tile write L or left, R or "
+    "right": "{side}",
+}
+_CHARACTER = ("'{char}' ({codepoint}) looks like '{meant}' but is not it: the notation is "
+              "written with '{meant}' here")
+
+
+def spelling_fix(problem: Diagnostic, page: Page) -> Fix | None:
+    """The fix of one S001 whose message says what was meant, or None."""
+    if problem.code != "S001":
+        return None
+    template, args = problem.message.template, problem.message.args
+    if template == _CHARACTER:
+        found, meant = str(args["char"]), str(args["meant"])
+    elif template in _WORD:
+        found, meant = str(args["word"]), _WORD[template].format(**args)
+    else:
+        return None
+    line = page.line(problem.line)
+    start = problem.column - 1
+    if not found.isprintable() or line[start:start + len(found)] != found:
+        return None  # the message shows the text escaped: not what is written
+    title = page.title(N_("Write '{meant}' for '{found}'"), meant=meant, found=found)
+    edit = Edit(problem.line, problem.column, problem.line, problem.column + len(found), meant)
+    return Fix("S001", problem.line, problem.column, True, title, (edit,))
+
+
+def spelling_fixes(problems: Sequence[Diagnostic], page: Page) -> tuple[Fix, ...]:
+    """A fix for each spelling slip among a game's diagnostics.  Another syntax error may
+    be one of their consequences (``hand2`` leaves the lines after it in no hand): whether
+    the game reads without error once they are fixed is for ``rounds.fix_game`` to see."""
+    return tuple(fix for problem in problems
+                 if page.wanted(problem.code, problem.line)
+                 and (fix := spelling_fix(problem, page)) is not None)
