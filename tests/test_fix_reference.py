@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.cli.rewrite import Stored, diff_text
+from blocknotation.fixing.edits import apply_fixes
 from blocknotation.fixing.fixes import find_fixes, fix_text
 from blocknotation.formats.report_text import report_lines
 from blocknotation.pipeline import Selection
@@ -80,9 +81,15 @@ selections = st.sampled_from([Selection(), Selection(select=("P",)), Selection(i
 
 def _same_outcome(text: str, unsafe: bool, selection: Selection) -> None:
     new = fix_text(text, unsafe=unsafe, selection=selection, path="t.block")
+    spelled = [fix for fix in new.applied if fix.code == "S001"]
+    if spelled:
+        # Spelling slips are fixed first, which the reference left alone (a record with a
+        # syntax error got no fix): from there on, what the reference does with the record
+        # spelled right (a spelling fix keeps the lines where they are).
+        text = apply_fixes(text, spelled)
     old = reference.fix_text(text, unsafe=unsafe, selection=selection, path="t.block")
     assert new.text == old.text
-    assert new.applied == old.applied
+    assert [fix for fix in new.applied if fix.code != "S001"] == list(old.applied)
     assert new.report == old.report
     assert new.unsafe_left == old.unsafe_left
 
