@@ -77,10 +77,29 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
             return Piece((), settled.kept, {}, settled.suppressed, (), settled.file_used)
         return Piece((), kept, {})
     if chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{":
+        from_json = _record_json(chunk, first_game, selection)
+        if from_json is not None:
+            return from_json
         hint = json_hint(chunk)
         if hint is not None:
             return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
     return finished(judged(chunk, first_game, selection, parsed=parsed), chunk, selection)
+
+
+def _record_json(chunk: Chunk, first_game: int, selection: Selection) -> Piece | None:
+    """A record JSON document (``blocknot convert``'s output) checked as its text would be:
+    the diagnostics at the lines and columns its statements record (those of the text it
+    was converted from).  Its comments are kept but not read for ``# blocknot: ignore``
+    (a line of the document is not a line of the record).  None for a document that is not
+    record JSON (``json_hint`` says what it is)."""
+    from .formats.record_json import from_json
+    from .reading.parsing import ParseResult
+
+    record, problems = from_json(chunk.text)
+    if record is None or problems:
+        return None
+    nowhere = Chunk(1, "")  # no line of the document is a line of the record
+    return judged(nowhere, first_game, selection, parsed=ParseResult(record, ()))
 
 
 def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,

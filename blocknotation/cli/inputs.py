@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     Spec = pathspec.PathSpec[Any]
 
 EXTENSION = ".block"
-DEFAULT_INCLUDE = (f"*{EXTENSION}", f"*{EXTENSION}.gz")
+DEFAULT_INCLUDE = (f"*{EXTENSION}", f"*{EXTENSION}.gz", f"*{EXTENSION}.json")
 _GLOB_CHARACTERS = frozenset("*?[")
 
 
