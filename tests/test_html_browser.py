@@ -295,3 +295,21 @@ def test_a_hand_without_moves_has_no_controls(browser: Any, tmp_path: Path) -> N
     bare.focus()
     page.page.keyboard.press("ArrowLeft")
     assert page.errors == []
+
+
+def test_the_record_panel_follows_the_replay(browser: Any, tmp_path: Path) -> None:
+    # After each step the current move's line is inside the record panel's viewport, for a
+    # hand near the end of a long record as for the first one.
+    record = (ROOT / "samples" / "two-players.block").read_bytes()
+    page = Page(browser, _write(tmp_path, "two-players.block", record))
+    inside = ("() => { const l = document.querySelector('ol.lines li.now'); if (!l) return null;"
+              " const b = l.closest('aside').getBoundingClientRect(), r ="
+              " l.getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }")
+    for anchor in ("f1-g1-h1", "f1-g1-h8"):
+        hand = page.hand(anchor)
+        hand.scroll_into_view_if_needed()
+        hand.locator("[data-go=first]").click()
+        for _ in range(3):
+            hand.locator("[data-go=forward]").click()
+            assert page.page.evaluate(inside) is True, anchor
+    assert page.errors == []

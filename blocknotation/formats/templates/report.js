@@ -51,7 +51,12 @@
     now.textContent = parts.join(" \u2014 ");
     var box = line.closest("aside");
     if (box && box.scrollHeight > box.clientHeight) {
-      box.scrollTop = line.offsetTop - box.offsetTop - box.clientHeight / 2;
+      // The line in the middle of the panel, measured on the screen (offsetTop counts
+      // from whichever ancestor is positioned, not from the panel).
+      var shown = box.getBoundingClientRect(), at = line.getBoundingClientRect();
+      if (at.top < shown.top || at.bottom > shown.bottom) {
+        box.scrollTop += at.top - shown.top - (box.clientHeight - at.height) / 2;
+      }
     }
   }
   function moved(hand, how) {
