@@ -313,3 +313,20 @@ def test_the_record_panel_follows_the_replay(browser: Any, tmp_path: Path) -> No
             hand.locator("[data-go=forward]").click()
             assert page.page.evaluate(inside) is True, anchor
     assert page.errors == []
+
+
+@pytest.mark.parametrize("sample", ["two-players.block", "club-night.block", "four-players.block"])
+def test_chart_labels_do_not_overlap(browser: Any, tmp_path: Path, sample: str) -> None:
+    record = (ROOT / "samples" / sample).read_bytes()
+    page = Page(browser, _write(tmp_path, sample, record))
+    page.page.locator("svg.chart").first.scroll_into_view_if_needed()
+    page.page.wait_for_selector("svg.chart text")
+    boxes = page.page.eval_on_selector_all(
+        "svg.chart", "cs => cs.map(c => [...c.querySelectorAll('text')].map(t => {"
+        " const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }))")
+    assert boxes and all(boxes)
+    for chart in boxes:
+        for k, (l1, t1, r1, b1) in enumerate(chart):
+            for l2, t2, r2, b2 in chart[k + 1:]:
+                assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (sample, chart)
+    assert page.errors == []

@@ -43,7 +43,8 @@ def chart_svg(game: GameView, words: Mapping[str, str], colours: Sequence[str],
               dashes: Sequence[str], markers: Sequence[str]) -> Markup:
     """The chart of ``game``: grid and ticks, the target, and each player's series."""
     c, n, w = game.chart, len(game.hands), words
-    left, right, bottom = c.left, c.left + c.plot_width, c.top + c.plot_height + 16
+    # The hand numbers sit clear below the lowest value's label (0, at the same corner).
+    left, right, bottom = c.left, c.left + c.plot_width, c.top + c.plot_height + 20
     out = [f'<noscript><svg class="chart" viewBox="0 0 {c.width} {c.height}" role="img" '
            f'aria-labelledby="{game.anchor}-ct">',
            f'<title id="{game.anchor}-ct">{escape(w["chart"])}</title>']
