@@ -1,6 +1,7 @@
-"""Every example of README.md is run, or checked, as printed.
+"""Every example of README.md and docs/guide.md is run, or checked, as printed.
 
-The README's fenced blocks are read in order; each is one of these kinds:
+The fenced blocks of each are read in order (the ``file:`` blocks of both make one
+workspace); each is one of these kinds:
 
 - a **transcript**, a block whose first line starts with ``$ ``: each ``$`` line is a command
   (a line ending in ``\\`` goes on to the next) and the lines under it, up to the next ``$``
@@ -66,18 +67,23 @@ from blocknotation.basics.config import load
 from readme_blocks import Block, programs, read_blocks, run_session, transcript, without_comment
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text("utf-8")
+#: The documents whose examples are run: the README, and the guide that holds the reference.
+DOCUMENTS = ("README.md", "docs/guide.md")
 CI_LINES = {line.strip() for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()}
 COPIED = ("samples", "docs", "blocknotation/examples", "tests/data", "tests/cases")
 BUILTINS = {"echo", "printf", "cd", "export", "set", "test", "[", "true", "false", "exit"}
-BLOCKS = read_blocks(README)
-OUTPUTS = {i + 1 for i, b in enumerate(BLOCKS[:-1]) if b.kind == "python"}
+PER_DOCUMENT = {name: read_blocks((ROOT / name).read_text("utf-8")) for name in DOCUMENTS}
+BLOCKS = [block for blocks in PER_DOCUMENT.values() for block in blocks]
+NAMES = {id(block): name for name, blocks in PER_DOCUMENT.items() for block in blocks}
+#: The output blocks: each one after a ``python`` block of the same document.
+OUTPUTS = {BLOCKS.index(blocks[i + 1]) for blocks in PER_DOCUMENT.values()
+           for i, b in enumerate(blocks[:-1]) if b.kind == "python"}
 CHECKED = {"transcript", "sh", "python", "toml", "yaml", "json", "record", "file", "part of",
            "json of", "not run"}
 
 
 def of_kind(*kinds: str) -> list[Any]:
-    return [pytest.param(b, id=f"README.md:{b.line}") for b in BLOCKS if b.kind in kinds]
+    return [pytest.param(b, id=f"{NAMES[id(b)]}:{b.line}") for b in BLOCKS if b.kind in kinds]
 
 
 def environment() -> dict[str, str]:

@@ -11,7 +11,8 @@ import os
 import sys
 from typing import NoReturn
 
-#: The variable through which a shell asks click for completions (README, "Shell completion").
+#: The variable through which a shell asks click for completions (docs/guide.md, "Shell
+#: completion").
 COMPLETE_VARIABLE = "_BLOCKNOT_COMPLETE"
 
 
