@@ -9,7 +9,7 @@ last character replaced, so an insertion has its end equal to its start.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 _BOM = "\ufeff"
@@ -52,6 +52,15 @@ class Fix:
     safe: bool
     title: str
     edits: tuple[Edit, ...]
+
+
+def moved_fix(fix: Fix, lines: int) -> Fix:
+    """``fix`` ``lines`` lines lower: found in a game's text alone, placed in its file."""
+    if not lines:
+        return fix
+    return replace(fix, line=fix.line + lines, edits=tuple(
+        replace(e, start_line=e.start_line + lines, end_line=e.end_line + lines)
+        for e in fix.edits))
 
 
 def _overlaps(a: Edit, b: Edit) -> bool:

@@ -114,6 +114,12 @@ def _side_fixes(game: r.Game, reported: list[Diagnostic], sides: Sides, known: R
             yield fix
 
 
+def spelled(chunk: Chunk, reading: Reading, wide: FileWide) -> tuple[Fix, ...]:
+    """The fixes of the spelling slips among ``reading``'s syntax errors, without
+    replaying the chunk (``rounds.fix_game``)."""
+    return spelling_fixes(reading.diagnostics, _page(chunk, wide))
+
+
 def _page(chunk: Chunk, wide: FileWide) -> Page:
     from ..basics.i18n import translator
 

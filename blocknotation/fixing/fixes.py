@@ -12,13 +12,13 @@ gets no fix: positions in it cannot be trusted to mean what they say.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic
 from ..pipeline import Selection, collect, file_end, validate_bytes
 from ..reading.stream import chunks_of
 from ..report.values import FileReport
-from .edits import Edit, Fix, apply_fixes
+from .edits import Edit, Fix, apply_fixes, moved_fix
 from .finding import FileWide, file_codes_in, game_fixes
 from .rounds import MAX_ROUNDS, FixedGame, fix_chunks
 
@@ -101,21 +101,13 @@ def _applied(games: list[FixedGame]) -> tuple[Fix, ...]:
         later = 0  # the lines the games before added in this round and after
         for game in games:
             if round_ < len(game.rounds):
-                out += (_moved(fix, -later) for fix in game.rounds[round_])
+                out += (moved_fix(fix, -later) for fix in game.rounds[round_])
             later += sum(_added(fix) for kept in game.rounds[round_:] for fix in kept)
     return tuple(out)
 
 
 def _added(fix: Fix) -> int:
     return sum(e.new_text.count("\n") - (e.end_line - e.start_line) for e in fix.edits)
-
-
-def _moved(fix: Fix, lines: int) -> Fix:
-    if not lines:
-        return fix
-    return replace(fix, line=fix.line + lines, edits=tuple(
-        replace(e, start_line=e.start_line + lines, end_line=e.end_line + lines)
-        for e in fix.edits))
 
 
 def _joined(text: str, games: list[FixedGame]) -> str:

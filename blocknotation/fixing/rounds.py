@@ -23,7 +23,7 @@ from ..basics.diagnostics import Diagnostic
 from ..reading.stream import Chunk
 from ..report.values import Piece
 from .edits import Fix, apply_fixes, compatible
-from .finding import FileWide, game_fixes
+from .finding import FileWide, game_fixes, spelled
 
 #: How many rounds a game is fixed in at most (ruff makes 100); a round fixes what it can.
 MAX_ROUNDS = 10
@@ -58,14 +58,14 @@ def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, uns
     reading = current.read()
     rounds: list[tuple[Fix, ...]] = []
     if reading.diagnostics:  # its spelling slips, if the game then reads without error
-        spelled = game_fixes(current, reading, first_game, wide).fixes
-        if not spelled:
+        spelling = spelled(current, reading, wide)
+        if not spelling:
             return None
-        current = Chunk(first_line, apply_fixes(current.text, spelled, first_line=first_line))
+        current = Chunk(first_line, apply_fixes(current.text, spelling, first_line=first_line))
         reading = current.read()
         if reading.diagnostics:
             return None
-        rounds.append(tuple(spelled))
+        rounds.append(spelling)
     last = None
     for _ in range(MAX_ROUNDS):
         # Unsafe fixes that are not applied are only counted, once, in the last round; a

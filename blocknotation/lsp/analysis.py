@@ -13,13 +13,13 @@ from __future__ import annotations
 import bisect
 from collections import OrderedDict, deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.names import name_key
 from ..engine.tiles import index
-from ..fixing.edits import Fix
+from ..fixing.edits import Fix, moved_fix
 from ..fixing.fixes import find_fixes
 from ..pipeline import validate_chunk
 from ..reading import records as r
@@ -206,14 +206,6 @@ class Analysis:
 def _line(game: Game) -> int:
     return game.line
 
-
-def moved_fix(fix: Fix, lines: int) -> Fix:
-    """A game's fix found in its text alone, moved to the game's place in the document."""
-    if not lines:
-        return fix
-    return replace(fix, line=fix.line + lines, edits=tuple(
-        replace(e, start_line=e.start_line + lines, end_line=e.end_line + lines)
-        for e in fix.edits))
 
 
 def hand_at(games: tuple[GameResult, ...], line: int) -> tuple[GameResult, HandResult] | None:

@@ -7,6 +7,8 @@ blocks growing while they match, then halving into the one that does not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 #: Characters compared first; the blocks double from there.
 _FIRST = 256
 
@@ -17,38 +19,24 @@ def changed(old: str, new: str) -> tuple[int, int, int] | None:
     if old == new:
         return None
     most = min(len(old), len(new))
-    start = _same_before(old, new, most)
-    after = _same_after(old, new, most - start)
+    start = _shared(lambda low, high: old[low:high] == new[low:high], most)
+    ends = len(old), len(new)
+    after = _shared(lambda low, high: (old[ends[0] - high:ends[0] - low]
+                                       == new[ends[1] - high:ends[1] - low]), most - start)
     return start, len(old) - after, len(new) - after
 
 
-def _same_before(a: str, b: str, most: int) -> int:
-    """How many characters ``a`` and ``b`` share at their starts (``most`` at most)."""
+def _shared(same: Callable[[int, int], bool], most: int) -> int:
+    """How many characters two texts share (``most`` at most), ``same(low, high)`` saying
+    whether they agree from ``low`` to ``high`` characters in: from their starts, or back
+    from their ends."""
     low, step = 0, _FIRST
     while low < most:
         high = min(low + step, most)
-        if a[low:high] != b[low:high]:
+        if not same(low, high):
             while high - low > 1:  # the first difference lies in [low, high)
                 middle = (low + high) // 2
-                if a[low:middle] == b[low:middle]:
-                    low = middle
-                else:
-                    high = middle
-            return low
-        low, step = high, step * 2
-    return most
-
-
-def _same_after(a: str, b: str, most: int) -> int:
-    """How many characters ``a`` and ``b`` share at their ends (``most`` at most)."""
-    low, step = 0, _FIRST
-    ends = len(a), len(b)
-    while low < most:
-        high = min(low + step, most)
-        if a[ends[0] - high:ends[0] - low] != b[ends[1] - high:ends[1] - low]:
-            while high - low > 1:  # the last difference lies in [low, high) from the end
-                middle = (low + high) // 2
-                if a[ends[0] - middle:ends[0] - low] == b[ends[1] - middle:ends[1] - low]:
+                if same(low, middle):
                     low = middle
                 else:
                     high = middle
