@@ -16,7 +16,7 @@ import gc
 import time
 from collections.abc import Callable
 
-from blocknotation.formats.convert import convert_bytes
+from blocknotation.formats.records.convert import convert_bytes
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes
 

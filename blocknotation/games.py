@@ -58,7 +58,7 @@ def game_digest(chunk: Chunk, reading: Reading | None = None) -> str | None:
     """The sha256 (hex) of the game's canonical text, one LF after each line; None when the
     chunk holds no game or has lines that cannot be read (its text would not be whole).
     ``reading``: the chunk as already read (``Chunk.read``), so that it is read once."""
-    from .formats.canonical import game_lines
+    from .formats.records.canonical import game_lines
 
     reading = chunk.read() if reading is None else reading
     if reading.diagnostics or not reading.records.games:
@@ -86,7 +86,7 @@ def validate_game(game: GameText | str, path: str = "<string>", *, first_line: i
     ``game`` is an item of ``iter_games`` (its first line and index are its own), or the
     text of a game, whose first line in its file is ``first_line`` and whose index there is
     ``index``.  None when the text holds neither a game nor a diagnostic (only comments)."""
-    from .formats.jsonl import piece_object
+    from .formats.reports.jsonl import piece_object
 
     if isinstance(game, str):
         game = GameText(game, first_line, index)

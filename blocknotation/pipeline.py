@@ -92,7 +92,7 @@ def _record_json(chunk: Chunk, first_game: int, selection: Selection) -> Piece |
     was converted from).  Its comments are kept but not read for ``# blocknot: ignore``
     (a line of the document is not a line of the record).  None for a document that is not
     record JSON (``json_hint`` says what it is)."""
-    from .formats.record_json import from_json
+    from .formats.records.record_json import from_json
     from .reading.parsing import ParseResult
 
     record, problems = from_json(chunk.text)
@@ -223,7 +223,7 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
     on each of its lines): record JSON is read by ``convert``, which turns it into text."""
     import json
 
-    from .formats.record_json import from_json
+    from .formats.records.record_json import from_json
 
     at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
     line = chunk.text.count("\n", 0, at) + 1

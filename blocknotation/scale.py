@@ -23,7 +23,7 @@ def file_games(path: str) -> list[tuple[str, GameText]]:
 
 def game_line(item: tuple[str, GameText]) -> str | None:
     """The JSON Lines line for one game, exactly as ``--format jsonl`` writes it (no LF)."""
-    from .formats.report_json import dumps
+    from .formats.reports.report_json import dumps
 
     path, game = item
     result = validate_game(game, path)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from blocknotation.basics.diagnostics import Diagnostic
-from blocknotation.formats import json_text
-from blocknotation.formats.convert import convert_bytes, convert_json_stream
+from blocknotation.formats.records import json_text
+from blocknotation.formats.records.convert import convert_bytes, convert_json_stream
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 

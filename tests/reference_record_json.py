@@ -13,10 +13,15 @@ from typing import IO, Any, BinaryIO
 
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.limits import MAX_LINE_LENGTH
-from blocknotation.formats.canonical import game_lines, to_text
-from blocknotation.formats.convert import text_placed, text_record_problems
-from blocknotation.formats.visible import visible_json
-from blocknotation.formats.writable import comments_size, game_problems, game_size, size_problem
+from blocknotation.formats.records.canonical import game_lines, to_text
+from blocknotation.formats.records.convert import text_placed, text_record_problems
+from blocknotation.formats.records.visible import visible_json
+from blocknotation.formats.records.writable import (
+    comments_size,
+    game_problems,
+    game_size,
+    size_problem,
+)
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_bytes
 from blocknotation.reading.stream import chunks_of

@@ -18,7 +18,7 @@ from types import ModuleType
 import pytest
 
 from blocknotation.cli.annotated import annotated_file
-from blocknotation.formats.convert import convert_bytes
+from blocknotation.formats.records.convert import convert_bytes
 
 from inprocess import Done, run
 

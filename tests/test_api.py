@@ -27,7 +27,7 @@ from blocknotation import (
     validate,
     validate_stream,
 )
-from blocknotation.formats.report_json import document
+from blocknotation.formats.reports.report_json import document
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.formats.convert import convert_bytes, convert_stream
+from blocknotation.formats.records.convert import convert_bytes, convert_stream
 from blocknotation.reading.parsing import parse_text
 
 from inprocess import run

@@ -12,7 +12,7 @@ import pytest
 from reference_record_json import reference_convert, reference_convert_stream
 
 from blocknotation.basics import limits
-from blocknotation.formats import convert, text_convert
+from blocknotation.formats.records import convert, text_convert
 from blocknotation.simulator.writer import generate
 
 from inprocess import Done, run

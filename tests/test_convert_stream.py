@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from blocknotation.formats.convert import convert_bytes, convert_stream
+from blocknotation.formats.records.convert import convert_bytes, convert_stream
 from blocknotation.simulator.writer import generate
 
 from strategies import record_texts

@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 
 from blocknotation.cli.inputs import Found, NotRegular, open_input
-from blocknotation.formats.sarif import artifact_uri
+from blocknotation.formats.reports.sarif import artifact_uri
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_bytes()

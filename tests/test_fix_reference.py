@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from blocknotation.cli.rewrite import Stored, diff_text
 from blocknotation.fixing.edits import apply_fixes
 from blocknotation.fixing.fixes import find_fixes, fix_text
-from blocknotation.formats.report_text import report_lines
+from blocknotation.formats.reports.report_text import report_lines
 from blocknotation.pipeline import Selection
 from blocknotation.simulator.mistakes import KINDS, add_mistakes
 from blocknotation.simulator.writer import generate_games

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.formats.formatting import format_text
+from blocknotation.formats.records.formatting import format_text
 
 from inprocess import Done, run
 

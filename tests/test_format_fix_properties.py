@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.fixing.fixes import find_fixes, fix_text
-from blocknotation.formats.formatting import format_text
+from blocknotation.formats.records.formatting import format_text
 from blocknotation.reading.parsing import parse_text
 from blocknotation.simulator.writer import generate
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 
-from blocknotation.formats.convert import convert_bytes
+from blocknotation.formats.records.convert import convert_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "schema" / "record.schema.json"

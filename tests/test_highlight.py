@@ -1,5 +1,5 @@
-"""The Pygments lexer of ``blocknotation/formats/highlight.py``: what it colours, that it loses no
-character of a record, that its patterns are the grammar's, and that Pygments finds it.
+"""The Pygments lexer of ``blocknotation/formats/records/highlight.py``: what it colours, that it
+loses no character of a record, that its patterns are the grammar's, and that Pygments finds it.
 
 Pygments finds the lexer through the entry point of pyproject.toml, so the entry-point tests
 need blocknot installed (``pip install -e '.[test]'``), as CI does.
@@ -31,7 +31,7 @@ from pygments.token import (
 
 from blocknotation.basics.marks import marks
 from blocknotation.basics.names import KEYWORDS, NAME_REGEX
-from blocknotation.formats.highlight import (
+from blocknotation.formats.records.highlight import (
     INT,
     NONE_WORD,
     SIDES,

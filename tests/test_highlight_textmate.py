@@ -32,7 +32,7 @@ from pygments.token import (
 )
 
 from blocknotation.basics.unicode_names import LETTERS, MARKS
-from blocknotation.formats.highlight import NONE_WORD, SIDES, STATEMENT_KEYWORDS, BlockLexer
+from blocknotation.formats.records.highlight import NONE_WORD, SIDES, STATEMENT_KEYWORDS, BlockLexer
 
 from expect import expectations
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from blocknotation.cli.html_page import html_report
-from blocknotation.formats.html import COLOURS, DASHES, MARKERS, TEMPLATES
-from blocknotation.formats.html_draw import ROW_WIDTH, segments
+from blocknotation.formats.html.draw import ROW_WIDTH, segments
+from blocknotation.formats.html.page import COLOURS, DASHES, MARKERS, TEMPLATES
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_bytes

@@ -21,7 +21,7 @@ import pytest
 
 from blocknotation.basics.i18n import language_from_environment, plural, translator
 from blocknotation.cli.annotated import annotated_file
-from blocknotation.formats.report_json import document
+from blocknotation.formats.reports.report_json import document
 from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from blocknotation.cli.annotated import annotated_file
-from blocknotation.formats.annotated import annotate
+from blocknotation.formats.reports.annotated import annotate
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes, parse_text
 from blocknotation.simulator.writer import generate

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.formats import json_buffer, json_stream
-from blocknotation.formats.convert import convert_bytes, convert_json_stream
+from blocknotation.formats.records import json_buffer, json_stream
+from blocknotation.formats.records.convert import convert_bytes, convert_json_stream
 from blocknotation.simulator.writer import generate
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))

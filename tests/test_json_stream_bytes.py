@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from blocknotation.basics import limits
-from blocknotation.formats import json_stream
-from blocknotation.formats.convert import convert_bytes, convert_json_stream
+from blocknotation.formats.records import json_stream
+from blocknotation.formats.records.convert import convert_bytes, convert_json_stream
 from blocknotation.reading import source
 
 from inprocess import Done, run

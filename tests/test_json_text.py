@@ -21,7 +21,7 @@ from json_text_support import (
 )
 
 from blocknotation.basics import limits
-from blocknotation.formats import json_stream, json_text, writable
+from blocknotation.formats.records import json_stream, json_text, writable
 from blocknotation.reading import records as r
 
 from strategies import examples, record_texts

@@ -15,7 +15,7 @@ import pytest
 from json_text_support import LAYOUTS, RICH, agree, as_json, generated
 
 from blocknotation.basics import limits
-from blocknotation.formats import json_stream, json_text
+from blocknotation.formats.records import json_stream, json_text
 
 #: The rich record and a whole generated game of two players with hidden deals and claims:
 #: seed 39 gives one of the shortest (12 hands) that still holds every kind of line

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.formats.canonical import game_lines
-from blocknotation.formats.jsonl import game_object, game_text
-from blocknotation.formats.report_json import dumps
+from blocknotation.formats.records.canonical import game_lines
+from blocknotation.formats.reports.jsonl import game_object, game_text
+from blocknotation.formats.reports.report_json import dumps
 from blocknotation.games import check, iter_games
 from blocknotation.reading.parsing import parse_text
 from blocknotation.simulator.mistakes import add_mistakes

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from blocknotation.formats.report_json import game_text
+from blocknotation.formats.reports.report_json import game_text
 from blocknotation.pipeline import validate_bytes
 
 from inprocess import run, run_text

@@ -1,9 +1,12 @@
-"""The package's folders are the stages of the pipeline, and imports run one way, down it."""
+"""The package's folders are the stages of the pipeline, and imports run one way, down it:
+between the stages, between the three jobs of ``formats/``, and between any two modules (no
+circle of imports, not even one written inside a function or only for the type checker)."""
 
 from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "blocknotation"
@@ -45,6 +48,109 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     (tmp_path / "formats").mkdir()
     (tmp_path / "formats" / "x.py").write_text("from ..pipeline import run\n", "utf-8")
     assert imports_by_stage(tmp_path)["formats"] == {"pipeline"}
+
+
+#: What each of the three jobs of ``formats/`` may import of the others.
+FORMATS_ALLOWED = {"records": set(), "reports": {"records"}, "html": {"records", "reports"}}
+
+
+def module_imports(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """The package's modules (dotted names) each module imports, wherever the import is
+    written: at the top, inside a function or under ``TYPE_CHECKING``."""
+    modules: dict[str, tuple[Path, bool]] = {}
+    for path in package.rglob("*.py"):
+        parts = [package.name, *path.relative_to(package).with_suffix("").parts]
+        is_package = parts[-1] == "__init__"
+        modules[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, (path, is_package) in modules.items():
+        here = name.split(".") if is_package else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = here[: len(here) - (node.level - 1)] if node.level else []
+                target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+                found = {target, *(f"{target}.{alias.name}" for alias in node.names)}
+            elif isinstance(node, ast.Import):
+                found = {alias.name for alias in node.names}
+            else:
+                continue
+            graph[name] |= {module for module in found if module in modules} - {name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> Iterator[list[str]]:
+    """The circles of imports: each set of two or more modules that import one another (the
+    strongly connected components, by Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        yield sorted(component)
+
+
+def test_no_circle_of_imports() -> None:
+    assert list(circles(module_imports())) == []
+
+
+def test_the_check_sees_a_circle(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "formats").mkdir(parents=True)
+    (package / "__init__.py").write_text("", "utf-8")
+    (package / "formats" / "__init__.py").write_text("", "utf-8")
+    (package / "formats" / "a.py").write_text("from .b import x\n", "utf-8")
+    (package / "formats" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import y\n", "utf-8")
+    (package / "formats" / "c.py").write_text("def f():\n    from . import a\n", "utf-8")
+    (package / "formats" / "d.py").write_text("from .a import x\n", "utf-8")
+    assert list(circles(module_imports(package))) == [
+        ["pkg.formats.a", "pkg.formats.b", "pkg.formats.c"]]
+
+
+def test_the_jobs_of_formats_import_one_way() -> None:
+    graph = module_imports()
+    prefix = "blocknotation.formats."
+    found: dict[str, set[str]] = defaultdict(set)
+    for module, targets in graph.items():
+        if module.startswith(prefix) and module.count(".") >= 3:
+            job = module.split(".")[2]
+            found[job] |= {target.split(".")[2] for target in targets
+                           if target.startswith(prefix) and target.count(".") >= 3} - {job}
+    assert set(found) <= set(FORMATS_ALLOWED)
+    for job, allowed in FORMATS_ALLOWED.items():
+        assert (job, found[job] - allowed) == (job, set())
+    assert sorted(path.name for path in (PACKAGE / "formats").iterdir()
+                  if path.suffix == ".py") == ["__init__.py"]
 
 
 def test_modules_stay_small() -> None:

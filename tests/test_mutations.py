@@ -14,7 +14,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.formats.convert import convert_bytes
+from blocknotation.formats.records.convert import convert_bytes
 from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.simulate import simulate_game
 from blocknotation.simulator.writer import render_game

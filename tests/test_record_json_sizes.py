@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from blocknotation.basics import limits
 from blocknotation.basics.limits import MAX_INPUT_BYTES
-from blocknotation.formats import text_bounds, writable
-from blocknotation.formats.convert import convert_bytes, convert_json_stream, convert_stream
+from blocknotation.formats.records import text_bounds, writable
+from blocknotation.formats.records.convert import convert_bytes, convert_json_stream, convert_stream
 from blocknotation.reading import parsing, stream
 from blocknotation.reading import source as reading_source
 

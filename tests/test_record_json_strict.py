@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from blocknotation.basics.i18n import translator
-from blocknotation.formats import json_stream
-from blocknotation.formats.convert import convert_bytes, convert_json_stream
-from blocknotation.formats.record_json import from_json
+from blocknotation.formats.records import json_stream
+from blocknotation.formats.records.convert import convert_bytes, convert_json_stream
+from blocknotation.formats.records.record_json import from_json
 
 from inprocess import TextDone, run_text
 

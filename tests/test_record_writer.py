@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_record_json import reference_convert, reference_convert_stream, reference_json
 
-from blocknotation.formats import text_bounds, writable
-from blocknotation.formats.convert import convert_bytes, convert_stream
-from blocknotation.formats.record_json import from_json, to_json
-from blocknotation.formats.record_writer import document_json, statement_json
+from blocknotation.formats.records import text_bounds, writable
+from blocknotation.formats.records.convert import convert_bytes, convert_stream
+from blocknotation.formats.records.record_json import from_json, to_json
+from blocknotation.formats.records.record_writer import document_json, statement_json
 from blocknotation.reading import records as r
 from blocknotation.reading import stream
 from blocknotation.reading.parsing import parse_bytes

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from test_one_engine import near_misses
 
-from blocknotation.formats.report_json import game_text, hand_object
+from blocknotation.formats.reports.report_json import game_text, hand_object
 from blocknotation.pipeline import validate_bytes
 from blocknotation.report.values import GameResult
 
@@ -49,7 +49,7 @@ def test_games_past_the_spool_size_go_to_a_temporary_file_unchanged(
     import io
     from pathlib import Path
 
-    from blocknotation.formats import report_json
+    from blocknotation.formats.reports import report_json
     from blocknotation.pipeline import validate_stream
 
     samples = Path(__file__).resolve().parent.parent / "samples"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from blocknotation.formats.canonical import to_text
-from blocknotation.formats.record_json import from_json, to_json
+from blocknotation.formats.records.canonical import to_text
+from blocknotation.formats.records.record_json import from_json, to_json
 from blocknotation.reading.parsing import parse_text
 
 from strategies import record_texts

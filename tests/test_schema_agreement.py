@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.basics.names import KEYWORDS, NAME_REGEX
-from blocknotation.formats.convert import convert_bytes
-from blocknotation.formats.report_json import document
-from blocknotation.formats.schema import record_schema, report_schema
+from blocknotation.formats.records.convert import convert_bytes
+from blocknotation.formats.records.schema import record_schema, report_schema
+from blocknotation.formats.reports.report_json import document
 from blocknotation.pipeline import validate_bytes
 
 from inprocess import run

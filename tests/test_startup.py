@@ -66,7 +66,7 @@ NOT_FOR_TEXT = {
     "lark", "pydantic", "pathspec", "glob", "tomllib", "gzip", "json", "tempfile", "shutil",
     "pathlib", "click.shell_completion", "blocknotation.cli.convert_command",
     "blocknotation.cli.other_commands", "blocknotation.cli.gamewise",
-    "blocknotation.formats.report_json", "blocknotation.reading.records",
+    "blocknotation.formats.reports.report_json", "blocknotation.reading.records",
 }
 #: ``--version`` loads no command, no catalogue of codes and no engine.
 NOT_FOR_VERSION = NOT_FOR_TEXT | {
@@ -88,7 +88,7 @@ def loaded(args: list[str], cwd: Path) -> set[str]:
     [(["--version"], NOT_FOR_VERSION),
      (["validate", str(SAMPLE)], NOT_FOR_TEXT),
      (["validate", "--format", "json", str(SAMPLE)],
-      NOT_FOR_TEXT - {"json", "blocknotation.formats.report_json"})],
+      NOT_FOR_TEXT - {"json", "blocknotation.formats.reports.report_json"})],
     ids=["--version", "validate", "validate --format json"],
 )
 def test_a_plain_run_leaves_out_what_it_does_not_need(

@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.basics.limits import MAX_GAME_TEXT
-from blocknotation.formats import text_bounds, writable
-from blocknotation.formats.canonical import hand_header, statement_text
-from blocknotation.formats.convert import record_problems
-from blocknotation.formats.text_bounds import surely_writable
-from blocknotation.formats.writable import game_size
+from blocknotation.formats.records import text_bounds, writable
+from blocknotation.formats.records.canonical import hand_header, statement_text
+from blocknotation.formats.records.convert import record_problems
+from blocknotation.formats.records.text_bounds import surely_writable
+from blocknotation.formats.records.writable import game_size
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_text, read_text
 

@@ -66,7 +66,7 @@ def page() -> str:
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
 
-    from blocknotation.formats.highlight import BlockLexer
+    from blocknotation.formats.records.highlight import BlockLexer
 
     formatter = HtmlFormatter(full=True, style=STYLE, cssstyles=(
         f"margin: 0; padding: {MARGIN_PX}px; background: {formatter_background(STYLE)};"),

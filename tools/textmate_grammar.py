@@ -3,11 +3,11 @@
     python tools/textmate_grammar.py           # rewrite the file
     python tools/textmate_grammar.py --check   # exit 1 if the file is not what this writes
 
-The patterns are those of the Pygments lexer (``blocknotation/formats/highlight.py``), with the
-keywords and the pattern of names of ``blocknotation/basics/names.py``; the Unicode letters and
-marks of names are written ``\\p{L}`` and ``\\p{M}``, which TextMate's regular expressions
-(Oniguruma) know.  ``tests/test_highlight_textmate.py`` checks the file against this script
-and against the lexer.
+The patterns are those of the Pygments lexer
+(``blocknotation/formats/records/highlight.py``), with the keywords and the pattern of names
+of ``blocknotation/basics/names.py``; the Unicode letters and marks of names are written
+``\\p{L}`` and ``\\p{M}``, which TextMate's regular expressions (Oniguruma) know.
+``tests/test_highlight_textmate.py`` checks the file against this script and against the lexer.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from blocknotation.basics.names import NAME_REGEX
 from blocknotation.basics.unicode_names import LETTERS, MARKS
-from blocknotation.formats.highlight import (
+from blocknotation.formats.records.highlight import (
     COMMENT,
     INT,
     NONE_WORD,
@@ -51,8 +51,8 @@ def _words(words: frozenset[str]) -> str:
 def grammar() -> dict[str, Any]:
     """The grammar as a JSON object."""
     return {
-        "comment": "Written by tools/textmate_grammar.py from blocknotation/formats/highlight.py; "
-                   "do not edit.",
+        "comment": "Written by tools/textmate_grammar.py from "
+                   "blocknotation/formats/records/highlight.py; do not edit.",
         "name": "Block",
         "scopeName": "source.block",
         "fileTypes": ["block"],

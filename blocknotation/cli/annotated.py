@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from typing import IO, BinaryIO, cast
 
 from ..basics.diagnostics import printable
-from ..formats.annotated import annotate_chunk
-from ..formats.report_text import piece_lines, summary_line
+from ..formats.reports.annotated import annotate_chunk
+from ..formats.reports.report_text import piece_lines, summary_line
 from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
 from ..reading.gunzip import maybe_gunzip
 from ..reading.parsing import as_records

@@ -53,7 +53,7 @@ def convert(file: str, target: str | None, output: str | None, lang: str | None)
     does not judge legality, but a record that cannot be read is refused (exit 1).
     """
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..formats.text_convert import convert_bytes
+    from ..formats.records.text_convert import convert_bytes
     from ..reading.source import context_lines
     from .convert_many import is_many
 
@@ -87,7 +87,7 @@ def _convert_many(file: str, target: str | None, output: str | None, lang: str |
 
 def _refuse(file: str, diagnostics: Any, context: dict[int, str], lang: str | None) -> NoReturn:
     """``convert`` of a record that cannot be read: its diagnostics on standard error."""
-    from ..formats.report_text import report_lines
+    from ..formats.reports.report_text import report_lines
     from ..report.values import FileReport
 
     report = FileReport("<stdin>" if file == "-" else file, diagnostics, (), context)
@@ -103,7 +103,7 @@ def _convert_large(
     """``convert`` of a text record too large to hold whole (``head`` is what was read of it,
     ``rest`` the standard input it came from): a game at a time, decompressed when it is
     gzip data; nothing is written unless all of it could be read."""
-    from ..formats.convert import looks_like_json, spooled_conversion
+    from ..formats.records.convert import looks_like_json, spooled_conversion
     from ..reading.gunzip import maybe_gunzip
     from ..reading.source import Prefixed
     from .inputs import Input

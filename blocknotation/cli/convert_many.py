@@ -45,7 +45,7 @@ def convert_many(argument: str, target: str | None, output: str | None, lang: st
     """Convert every record found; the exit status: 2 when a file could not be read, else 1
     when one could not be converted."""
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..formats.convert import convert_bytes, looks_like_json
+    from ..formats.records.convert import convert_bytes, looks_like_json
 
     if output is None:
         raise InputProblem(Message(N_("converting a directory or a glob needs -o OUTDIR")))
@@ -78,7 +78,7 @@ def convert_many(argument: str, target: str | None, output: str | None, lang: st
 
 
 def _report(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang: str) -> None:
-    from ..formats.report_text import report_lines
+    from ..formats.reports.report_text import report_lines
     from ..reading.source import context_lines
     from ..report.values import FileReport
 

@@ -59,7 +59,7 @@ def run_format(files: Sequence[str], check: bool, diff: bool, lang: str,
                stdin: bytes | None, stdin_name: str = "<stdin>") -> int:
     """Format ``files`` in place (standard input to standard output for ``-``); with
     ``check`` or ``diff`` only tell what would change.  Returns the exit status."""
-    from ..formats.formatting import format_bytes
+    from ..formats.records.formatting import format_bytes
 
     run = Run(lang)
     for path in files:

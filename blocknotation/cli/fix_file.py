@@ -185,7 +185,7 @@ class Report:
     unparsable: bool = False
 
     def add(self, piece: Piece) -> None:
-        from ..formats.report_text import piece_lines
+        from ..formats.reports.report_text import piece_lines
 
         text = "".join(f"{line}\n" for line in piece_lines(piece, self.path, self.lang,
                                                             self.color))
@@ -196,7 +196,7 @@ class Report:
                                for d in piece.diagnostics)
 
     def summary(self) -> str:
-        from ..formats.report_text import summary_line
+        from ..formats.reports.report_text import summary_line
 
         return summary_line(self.path, self.tally, self.lang) + "\n"
 

@@ -1,13 +1,13 @@
 """``validate --format html``: every file checked, then shown on one self-contained page
-(``formats/html.py``); each game chunk is read once, and the replay is given what was read."""
+(``formats/html/page.py``); each game chunk is read once, and the replay is given what was read."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
 
-from ..formats.html import FileView, file_view, html_page
-from ..formats.html_facts import GameFacts, game_facts
+from ..formats.html.facts import GameFacts, game_facts
+from ..formats.html.page import FileView, file_view, html_page
 from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
 from ..report.values import FileReport, Piece
 

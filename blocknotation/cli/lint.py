@@ -74,22 +74,22 @@ def report_stream(path: str | None) -> Iterator[IO[str]]:
 def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool,
              help_uri: str | None = None) -> Sink:
     if statistics:
-        from ..formats.statistics import StatisticsSink
+        from ..formats.reports.statistics import StatisticsSink
 
         return StatisticsSink(out, lang, as_json=fmt == "json", as_lines=fmt == "jsonl")
     if fmt == "jsonl":
-        from ..formats.jsonl import JsonLinesSink
+        from ..formats.reports.jsonl import JsonLinesSink
 
         return JsonLinesSink(out, lang, quiet)
     if fmt == "github":
-        from ..formats.github import GithubSink
+        from ..formats.reports.github import GithubSink
 
         return GithubSink(out, lang)
     if fmt == "sarif":
-        from ..formats.sarif import SarifSink
+        from ..formats.reports.sarif import SarifSink
 
         return SarifSink(out, lang, help_uri)
-    from ..formats.junit import JunitSink
+    from ..formats.reports.junit import JunitSink
 
     return JunitSink(out, lang)
 

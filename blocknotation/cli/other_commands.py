@@ -28,7 +28,7 @@ def schema(report: bool) -> None:
     """Print the JSON Schema of the record JSON that `convert` writes and reads."""
     import json
 
-    from ..formats.schema import record_schema, report_schema
+    from ..formats.records.schema import record_schema, report_schema
 
     chosen = report_schema() if report else record_schema()
     write_output(json.dumps(chosen, indent=2) + "\n", None)
@@ -47,7 +47,7 @@ def rules(code: str | None, fmt: str, lang: str | None) -> None:
     if code is not None and code.strip().upper() not in EXPLANATIONS:
         raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
     if fmt == "json":
-        from ..formats.catalogue_json import catalogue_json
+        from ..formats.reports.catalogue_json import catalogue_json
 
         only = None if code is None else code.strip().upper()
         write_output(catalogue_json(language, only), None)

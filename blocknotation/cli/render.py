@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..formats import report_text
+from ..formats.reports import report_text
 from ..report.values import Piece, Rendered
 from ..suppress import followed
 
@@ -24,7 +24,7 @@ class Render:
 
     def __call__(self, index: int, piece: Piece) -> Rendered:
         if self.fmt == "json":
-            from ..formats import report_json  # loaded only for the JSON report
+            from ..formats.reports import report_json  # loaded only for the JSON report
 
             rendered = report_json.render_piece(piece, self.lang)
         else:
@@ -38,6 +38,6 @@ class Render:
         """Consecutive pieces of one file as one, written the same."""
         if self.fmt != "json":
             return Rendered.join(pieces, "")
-        from ..formats.report_json import GAMES_SEPARATOR
+        from ..formats.reports.report_json import GAMES_SEPARATOR
 
         return Rendered.join(pieces, GAMES_SEPARATOR)

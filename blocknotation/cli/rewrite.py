@@ -126,7 +126,7 @@ def diff_text(path: str, before: str, after: str) -> str:
 def show_refusal(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang: str) -> None:
     """The diagnostics of a record that cannot be read, compiler style, on standard
     error."""
-    from ..formats.report_text import report_lines
+    from ..formats.reports.report_text import report_lines
     from ..reading.source import context_lines
     from ..report.values import FileReport
 

@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
 from ..basics.interrupts import Terminated
-from ..formats.report_text import summary_line, total_line
+from ..formats.reports.report_text import summary_line, total_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..report.values import Rendered, Tally
 from .common import cannot_read_line
@@ -26,7 +26,7 @@ from .progress import Progress
 from .render import Render
 
 if TYPE_CHECKING:
-    from ..formats.report_json import JsonReport
+    from ..formats.reports.report_json import JsonReport
 
 STDIN = "-"
 
@@ -187,7 +187,7 @@ def _json_report(out: IO[str], options: Options) -> JsonReport | None:
     """The JSON document being written (its module loaded only then), or None for text."""
     if options.fmt != "json":
         return None
-    from ..formats.report_json import JsonReport
+    from ..formats.reports.report_json import JsonReport
 
     return JsonReport(out, options.lang, options.strict)
 

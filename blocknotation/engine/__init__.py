@@ -48,7 +48,8 @@ def replay(
     not replayed and get no rule diagnostics.  ``keep`` keeps the hands it wants, to be
     tried written another way (``retry.py``).
     """
-    from .game import BadLines, replay_game
+    from .bad_lines import BadLines
+    from .game import replay_game
 
     games = from_records(result.records).games
     bad = BadLines(result.bad_lines)

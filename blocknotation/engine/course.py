@@ -22,7 +22,7 @@ from .players import Seats
 from .totals import Totals
 
 if TYPE_CHECKING:
-    from .game import BadLines
+    from .bad_lines import BadLines
     from .hand import Saved
 
 

@@ -22,34 +22,19 @@ after the last complete hand.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
+from .bad_lines import BadLines
 from .course import Course, Hands, placed, replay_hands, unreplayed
 from .players import Seats, read_players, read_target
 from .totals import Totals
 
 if TYPE_CHECKING:
     from .course import Keep
-
-
-class BadLines:
-    """The lines that had syntax errors, to ask whether a span of lines holds one."""
-
-    def __init__(self, lines: frozenset[int]) -> None:
-        self._lines = sorted(lines)
-
-    def __bool__(self) -> bool:
-        return bool(self._lines)
-
-    def any_in(self, first: int, end: int) -> bool:
-        """Whether a bad line lies in ``first <= line < end``."""
-        i = bisect_left(self._lines, first)
-        return i < len(self._lines) and self._lines[i] < end
 
 
 def replay_game(

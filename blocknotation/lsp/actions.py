@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from lsprotocol import types
 
 from ..fixing.edits import Edit, Fix
-from ..formats.formatting import format_text
+from ..formats.records.formatting import format_text
 from .analysis import Analysis
 from .ranges import Lines
 

@@ -22,7 +22,7 @@ from ..basics.diagnostics import CATALOGUE, N_, printable
 from ..basics.explain import explain_text
 from ..basics.i18n import translator
 from ..engine.tiles import text as tile_text
-from ..formats.describe import Layout, describe
+from ..formats.reports.describe import Layout, describe
 from ..reading import records as r
 from ..report.summary import hand_lines
 from ..report.values import HandResult

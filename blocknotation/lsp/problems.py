@@ -15,7 +15,7 @@ from lsprotocol import types
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
-from ..formats.sarif import docs_base, help_uri
+from ..formats.reports.sarif import docs_base, help_uri
 from ..report.values import Piece
 from .analysis import Analysis
 from .ranges import Lines

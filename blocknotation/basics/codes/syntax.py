@@ -15,8 +15,11 @@ CODES = (
         N_("a line cannot be parsed"),
         rules=(),
         # The stages of reading: bytes (source, stream), lines (the grammar, the reader), and
-        # record JSON read back or refused (json_buffer, json_stream, convert, pipeline's hint).
-        checks=("formats/convert.py", "formats/json_buffer.py", "formats/json_stream.py",
+        # record JSON read back or refused (json_buffer, json_convert, placing, json_stream,
+        # pipeline's hint).
+        checks=("formats/records/json_buffer.py", "formats/records/json_convert.py",
+                "formats/records/placing.py",
+                "formats/records/json_stream.py",
                 "pipeline.py",
                 "reading/larkparse.py", "reading/reader.py", "reading/source.py",
                 "reading/stream.py", "reading/suggestions.py"),

@@ -1,0 +1,1 @@
+"""Record formats: canonical text, record JSON and its positions, the JSON Schemas."""

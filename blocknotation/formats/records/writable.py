@@ -1,0 +1,88 @@
+"""What a record must be for ``convert`` to write it so that it reads back the same.
+
+JSON can hold records that no text says (an empty game, a game without tags after another,
+a line longer than a line may be), and any record can be too large for blocknot to read back
+as one game.  ``game_problems`` names each such problem with the JSON path of the value at
+fault; ``convert`` refuses the record rather than write something that reads back
+differently, or not at all.  A game is bounded by what it holds (``MAX_GAME_TEXT``
+characters of canonical text), never by the size of its JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...basics.diagnostics import N_, Message
+from ...basics.limits import MAX_GAME_TEXT as MAX_GAME_TEXT
+from ...basics.limits import MAX_LINE_LENGTH
+from ...reading import records as r
+from .canonical import game_lines, hand_header, statement_text
+from .json_positions import Path
+
+
+def game_problems(game: r.Game, index: int, *, first: bool) -> Iterator[tuple[Path, Message]]:
+    """Why game ``index`` cannot be written as text; ``first``: it is the file's first."""
+    path: Path = ("games", index)
+    if not game.tags and not game.hands:
+        yield path, Message(N_("an empty game: a game holds tags, hands or both"))
+    elif not first and not game.tags:
+        yield path, Message(N_("a game after the first starts with tags: written without "
+                               "them, its hands would join the game before"))
+    for tag_index, tag in enumerate(game.tags):
+        yield from _line_problems((*path, "tags", tag_index), statement_text(tag), tag)
+    for hand_index, hand in enumerate(game.hands):
+        hand_path = (*path, "hands", hand_index)
+        yield from _line_problems(hand_path, hand_header(hand), hand)
+        for number, statement in enumerate(hand.statements):
+            yield from _line_problems((*hand_path, "statements", number),
+                                      statement_text(statement), statement)
+
+
+def _line_problems(path: Path, text: str, owner: r.Hand | r.Tag | r.Statement) -> Iterator[
+    tuple[Path, Message]
+]:
+    for number, comment in enumerate(owner.comments):
+        if len(comment) + 1 > MAX_LINE_LENGTH:
+            yield (*path, "comments", number), _too_long(len(comment) + 1)
+    length = len(text) + (0 if owner.comment is None else len(owner.comment) + 2)
+    if length > MAX_LINE_LENGTH:
+        yield path, _too_long(length)
+
+
+def _too_long(length: int) -> Message:
+    return Message(
+        N_("written as text this takes a line of {length} characters; a line holds at most "
+           "{limit}"),
+        {"length": length, "limit": MAX_LINE_LENGTH},
+    )
+
+
+def not_last_problem(game: r.Game, index: int) -> tuple[Path, Message] | None:
+    """Why game ``index``, followed by another game, cannot be written as text."""
+    if game.hands:
+        return None
+    return ("games", index), Message(N_(
+        "a game without hands is the last one: written as text, the tags of the game after "
+        "it would join it"))
+
+
+def game_size(game: r.Game) -> int:
+    """Characters of the game's canonical text, line ends and its opening blank line and
+    comments included: what reading it back a game at a time holds of it."""
+    return sum(len(line) + 1 for line in game_lines(game, first=False))
+
+
+def comments_size(comments: tuple[str, ...]) -> int:
+    """Characters of the file's closing comments as text: read back with its last game."""
+    return sum(len(comment) + 2 for comment in comments)
+
+
+def size_problem(size: int, path: Path) -> tuple[Path, Message] | None:
+    """Why a game of ``size`` characters of canonical text cannot be converted."""
+    if size <= MAX_GAME_TEXT:
+        return None
+    return path, Message(
+        N_("this game takes {size} characters as text, more than the {limit} of a game "
+           "blocknot converts (a game of Block takes about 2000)"),
+        {"size": size, "limit": MAX_GAME_TEXT},
+    )

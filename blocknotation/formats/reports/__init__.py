@@ -1,0 +1,1 @@
+"""Validation reports: text, JSON, JSON Lines, GitHub, SARIF, JUnit, statistics, annotated."""

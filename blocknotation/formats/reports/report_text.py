@@ -1,0 +1,112 @@
+"""Validation reports as compiler-style text: one line per diagnostic, then a summary."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+from ...basics.diagnostics import N_, printable
+from ...basics.i18n import plural, translator
+from ...report.summary import game_line, totals_text
+from ...report.values import FileReport, GameResult, Piece, Rendered, Tally
+
+
+def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) -> Iterator[str]:
+    """``path:line:col: severity CODE message`` lines, source and caret for syntax errors."""
+    translate = translator(lang)
+    shown_path = printable(path)
+    for d in piece.diagnostics:
+        severity = translate(d.severity)
+        if color:
+            shade = "\x1b[1;31m" if d.is_error else "\x1b[1;33m"
+            severity = f"{shade}{severity}\x1b[0m"
+        yield f"{shown_path}:{d.line}:{d.column}: {severity} {d.code} {d.message.render(translate)}"
+        source = piece.context.get(d.line)
+        if source is not None and d.code.startswith("S"):
+            yield from _caret(source, d.column)
+
+
+def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False,
+                 results: bool = True) -> Rendered:
+    """A piece's lines (``piece_lines``), then, with ``results``, the result of each of its
+    games that has a hand (``result_line``), and its counts, for the runner to write."""
+    lines = list(piece_lines(piece, path, lang, color))
+    if results:
+        lines += (result_line(game, path, lang) for game in piece.games if game.hands)
+    return Rendered(Tally().add(piece), tuple(lines))
+
+
+def result_line(game: GameResult, path: str, lang: str = "en") -> str:
+    """``club.block: game 1: Ada wins with 152 points (Bea 90, Cy 61)``: how the game
+    stands after its last hand, and the totals."""
+    line = f"{printable(path)}: {game_line(game, lang)}"
+    if game.status is None and game.target is not None:
+        return line  # it says the totals are not known
+    return f"{line} ({totals_text(game, lang)})"
+
+
+def total_line(tallies: Iterable[Tally], unreadable: int = 0, lang: str = "en") -> str:
+    """``Found 3 errors, 1 warning in 2 files``: the run's total, after several files;
+    ``unreadable``: how many could not be read (their tallies are empty), said after it."""
+    files = with_problems = errors = warnings = 0
+    for tally in tallies:
+        files += 1
+        errors += tally.errors
+        warnings += tally.warnings
+        with_problems += bool(tally.errors or tally.warnings)
+    tail = "" if not unreadable else "; " + plural(
+        lang, "{n} file could not be read", "{n} files could not be read", unreadable,
+    ).format(n=unreadable)
+    if not errors and not warnings:
+        return plural(lang, "No problems found in {n} file", "No problems found in {n} files",
+                      files - unreadable).format(n=files - unreadable) + tail
+    found = ", ".join(part for part, count in (
+        (plural(lang, "{n} error", "{n} errors", errors).format(n=errors), errors),
+        (plural(lang, "{n} warning", "{n} warnings", warnings).format(n=warnings), warnings),
+    ) if count)
+    return plural(lang, "Found {found} in {n} file", "Found {found} in {n} files",
+                  with_problems).format(found=found, n=with_problems) + tail
+
+
+def _caret(source: str, column: int) -> Iterator[str]:
+    # Keep the caret under the right character: escape invisible characters one by one, and
+    # count the columns a terminal gives each character (two for a wide one, as in CJK).
+    before = printable(source[: column - 1].expandtabs(1))
+    shown = before + printable(source[column - 1 :].expandtabs(1))
+    caret_at = len(before)
+    if len(shown) > 120:
+        start = max(0, caret_at - 60)
+        shown, caret_at = shown[start : start + 120], caret_at - start
+    yield f"  {shown}"
+    yield "  " + " " * _width(shown[:caret_at]) + "^"
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: wide and fullwidth characters take two, combining marks
+    none."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> Iterator[str]:
+    """Every line of a whole file's report, its summary last."""
+    piece = Piece(report.games, report.diagnostics, report.context)
+    yield from piece_lines(piece, report.path, lang, color)
+    yield summary_line(report.path, Tally().add(piece), lang)
+
+
+def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
+    """``club.block: 1 game, 4 hands, 1 error, 0 warnings``."""
+    parts = [
+        plural(lang, "{n} game", "{n} games", tally.games).format(n=tally.games),
+        plural(lang, "{n} hand", "{n} hands", tally.hands).format(n=tally.hands),
+        plural(lang, "{n} error", "{n} errors", tally.errors).format(n=tally.errors),
+        plural(lang, "{n} warning", "{n} warnings", tally.warnings).format(n=tally.warnings),
+    ]
+    if tally.suppressed:
+        parts.append(translator(lang)(N_("{n} suppressed")).format(n=tally.suppressed))
+    return f"{printable(path)}: " + ", ".join(parts)
