@@ -1,4 +1,5 @@
-"""How long the HTML report of a 1 MB record takes to write, and to open and step in a browser.
+"""How large the HTML report of a 1 MB record is, how long it takes to write and with how much
+memory, and how long it takes to open and step in a browser.
 
     python benchmarks/html.py [--size BYTES] [--no-browser]
 
@@ -9,13 +10,20 @@ the figures of the browser are printed too: when the top of the page shows, when
 page is loaded with its controls ready (the hands near the screen drawn, the others drawn
 as they come near it), and how long one step of a hand's replay takes (a
 click on "forward" and the layout after it).
-Figures only: they depend on the machine and its load.
+The page's size is given beyond its fixed overhead (the page of an empty file: style,
+script, the tiles' faces) as a ratio to the record's; the memory of writing it (peak resident
+set of ``blocknot validate --format html -o``, in a process of its own) at ``--size`` and
+at four times it, above the floor of the same command on an empty file, with the growth
+exponent of that memory.  Figures only: they depend on the machine and its load.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -66,7 +74,7 @@ def browse(path: Path) -> dict[str, float]:
             const hands = document.querySelectorAll("section.hand");
             const hand = hands[Math.floor(hands.length / 2)];
             hand.scrollIntoView();
-            hand.querySelector("[data-go=first]").click();
+            hand.dispatchEvent(new KeyboardEvent("keydown", {key: "Home", bubbles: true}));
             document.body.offsetHeight;
             const start = performance.now();
             for (let i = 0; i < 10; i++) {
@@ -80,6 +88,21 @@ def browse(path: Path) -> dict[str, float]:
             "one step of a hand": step}
 
 
+def peak_memory(data: bytes) -> float:
+    """Peak resident set, in MB, of a process that writes the page of ``data`` to a file."""
+    with tempfile.TemporaryDirectory() as folder:
+        record, page = Path(folder) / "big.txt", Path(folder) / "big.html"
+        record.write_bytes(data)
+        script = ("import resource, sys\n"
+                  "from blocknotation.cli.entry import main\n"
+                  "try:\n    main()\nexcept SystemExit:\n    pass\n"
+                  "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        done = subprocess.run(
+            [sys.executable, "-c", script, "validate", "--format", "html", str(record), "-o",
+             str(page)], capture_output=True, text=True, check=False)
+        return int(done.stdout.split()[-1]) / 1024
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=1_000_000)
@@ -87,9 +110,20 @@ def main() -> None:
     args = parser.parse_args()
     data = record_of(args.size)
     page, seconds, cpu = render(data)
+    fixed = len(render(b"")[0].encode("utf-8"))
+    size = len(page.encode("utf-8"))
     hands = page.count('<section class="hand"')
-    print(f"record: {len(data) / 1e6:.2f} MB, {hands} hands; page: {len(page) / 1e6:.1f} MB")
+    print(f"record: {len(data) / 1e6:.2f} MB, {hands} hands; page: {size / 1e6:.2f} MB")
+    print(f"page beyond its fixed overhead ({fixed / 1e3:.0f} kB): "
+          f"{(size - fixed) / len(data):.2f} x the record")
     print(f"html report written in {seconds:.2f} s, {cpu:.2f} s of CPU (validation included)")
+    floor = peak_memory(b"")
+    small, large = peak_memory(data), peak_memory(record_of(4 * args.size))
+    mb = len(data) / 1e6
+    growth = math.log(max(large - floor, 0.5) / max(small - floor, 0.5)) / math.log(4)
+    print(f"memory writing it: floor {floor:.0f} MB; {small:.0f} MB at {mb:.2f} MB of record "
+          f"({(small - floor) / mb:.1f} MB above the floor per MB), {large:.0f} MB at 4x "
+          f"({(large - floor) / (4 * mb):.1f} per MB); growth exponent {growth:.2f}")
     if args.no_browser or not os.path.exists("/usr/bin/chromium"):
         return
     with tempfile.TemporaryDirectory() as folder:

@@ -10,15 +10,13 @@ except in CI (``CI=true``), where that is a failure.
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launched
 
 from blocknotation.cli.html_page import html_report
 
@@ -26,38 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTEFACTS = ROOT / "artefacts"
 SAMPLE = ROOT / "samples" / "three-players.block"
 FAULTS = ROOT / "tests" / "data" / "annotated-faults.txt"
-CHROMIUM = "/usr/bin/chromium"
 #: The tests share one browser, started once in the worker process that runs them all.
 pytestmark = pytest.mark.xdist_group("browser")
-#: Headless and offline: no sandbox (CI runs as root), nothing fetched in the background.
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _browser_missing() -> str | None:
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        return "Debian's chromium is not installed (apt-get install -y chromium)"
-    if importlib.util.find_spec("playwright") is None:
-        return "the playwright package is not installed (pip install '.[test]')"
-    return None
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    missing = _browser_missing()
-    if missing is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run in CI: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=executable,
-            headless=True, args=ARGS, viewport={"width": 1300, "height": 1000})
-        yield context
-        context.close()
+    yield from launched(tmp_path_factory.mktemp("chromium-profile"))
 
 
 class Page:
@@ -209,7 +182,7 @@ def test_the_policy_runs_only_the_pages_own_script_and_style(browser: Any,
     hand.locator("[data-go=first]").click()
     assert page.step("f1-g1-h1") == 0
     assert page.page.evaluate(
-        "getComputedStyle(document.querySelector('ol.lines')).contentVisibility") == "auto"
+        "getComputedStyle(document.querySelector('section.hand')).contentVisibility") == "auto"
 
 
 def test_bidi_and_invisible_characters_are_shown_not_obeyed(browser: Any,
@@ -249,10 +222,10 @@ def test_a_long_page_draws_its_hands_as_they_are_needed(browser: Any, tmp_path: 
     hands = page.page.locator("section.hand")
     last = hands.last
     assert hands.count() > 40
-    # The first hands are drawn at once; a hand far down the page is still text in a
-    # <noscript> (its final position, for a browser without script) until it is needed.
+    # The first hands are drawn at once; a hand far down the page is only its words and
+    # data (as a browser without script shows it) until it is needed.
     assert hands.first.evaluate(count) > 0
-    assert last.evaluate(count) == 0 and last.locator("noscript").count() > 0
+    assert last.evaluate(count) == 0 and last.get_attribute("data-drawn") is None
     games = page.page.locator("section.game")  # so with the games' charts
     assert games.first.locator("svg.chart").count() == 1
     assert games.last.locator("svg.chart").count() == 0
@@ -260,14 +233,17 @@ def test_a_long_page_draws_its_hands_as_they_are_needed(browser: Any, tmp_path: 
     page.page.wait_for_function(
         "() => [...document.querySelectorAll('section.hand')].pop()"
         ".querySelectorAll('g.tile').length > 0")
-    assert last.locator("noscript").count() == 0
-    # Stepping a hand not yet drawn draws it first; printing draws every hand.
+    assert last.get_attribute("data-drawn") == "1"
+    # Stepping a hand not yet drawn draws it first; printing draws every hand, and numbers
+    # every line of the record.
     middle = hands.nth(30)
     assert middle.evaluate(count) == 0
-    middle.evaluate("h => h.querySelector('[data-go=first]').click()")
+    middle.press("Home")
     assert middle.evaluate(count) > 0 and page.shown_tiles(middle.get_attribute("id")) == 0
+    assert page.page.locator("pre.src").count() > 0
     page.page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
-    assert page.page.locator("noscript").count() == 0
+    assert page.page.locator("section.hand:not([data-drawn])").count() == 0
+    assert page.page.locator("pre.src").count() == 0
     assert page.page.locator("svg.chart").count() == games.count() == 6
     assert page.errors == []
 
@@ -330,3 +306,66 @@ def test_chart_labels_do_not_overlap(browser: Any, tmp_path: Path, sample: str) 
             for l2, t2, r2, b2 in chart[k + 1:]:
                 assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (sample, chart)
     assert page.errors == []
+
+
+def test_at_420_px_the_chain_wraps_with_tiles_of_24_px(browser: Any, tmp_path: Path) -> None:
+    # A narrow screen gets shorter rows of the chain, not smaller tiles: a half tile (the
+    # short side of a tile) stays at 24 px or more, and no tile runs off the screen.
+    path = _write(tmp_path, "two-players.block",
+                  (ROOT / "samples" / "two-players.block").read_bytes())
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": 420, "height": 900})
+    tab.goto(path.as_uri())
+    tab.wait_for_load_state("load")
+    tab.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    boxes = tab.eval_on_selector_all(
+        "svg.chain g.tile use", "us => us.map(u => { const b = u.getBoundingClientRect();"
+        " return [b.left, b.right, b.width, b.height]; })")
+    assert len(boxes) > 20
+    assert min(min(width, height) for _, _, width, height in boxes) >= 24 - 0.01  # float
+    assert max(right for _, right, _, _ in boxes) <= 420
+    rows = tab.eval_on_selector_all("svg.chain", "s => s.map(c => c.viewBox.baseVal.height)")
+    assert max(rows) > 46  # some chain wraps onto a second row
+    ARTEFACTS.mkdir(exist_ok=True)
+    tab.locator("section.hand").first.screenshot(path=str(ARTEFACTS / "html-report-420px.png"))
+    tab.close()
+
+
+def test_a_diagnostic_link_moves_both_columns(browser: Any, tmp_path: Path) -> None:
+    # Clicking "line 15" in the list of diagnostics shows line 15 in the record panel and,
+    # in the main column, the hand it belongs to, stepped to the move on that line.
+    page = Page(browser, _write(tmp_path, "faults.txt", FAULTS.read_bytes()))
+    tab = page.page
+    tab.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    tab.locator("ol.diags a[href='#f1-L15']").first.click()
+    hand = page.hand("f1-g1-h1")
+    assert page.step("f1-g1-h1") == 6  # the sixth move is on line 15
+    top = hand.evaluate("h => h.getBoundingClientRect().top")
+    assert 0 <= top < 100
+    inside = tab.evaluate("""() => {
+        const line = document.getElementById("f1-L15"), box = line.closest("aside");
+        const a = line.getBoundingClientRect(), b = box.getBoundingClientRect();
+        return a.top >= b.top && a.bottom <= b.bottom && a.top >= 0
+            && a.bottom <= window.innerHeight && line.classList.contains("target");
+    }""")
+    assert inside
+    assert page.errors == []
+
+
+def test_a_1_mb_record_renders_in_under_2_s(browser: Any, tmp_path: Path) -> None:
+    # A page of about 3,000 hands: open, with its first hands drawn and its controls ready.
+    from blocknotation.simulator.writer import generate
+
+    parts, size, seed = [], 0, 0
+    while size < 1_000_000:
+        for text in generate(seed, 20, partial=seed % 2 == 1, claims=True):
+            parts.append(text)
+            size += len(text) + 1
+        seed += 1
+    path = _write(tmp_path, "big.txt", "\n".join(parts).encode())
+    tab = browser.new_page()
+    tab.goto(path.as_uri(), wait_until="load")
+    seconds = tab.evaluate("performance.now()") / 1000
+    assert tab.locator("section.hand[data-drawn] svg.chain").count() > 0
+    assert seconds < 2, seconds
+    tab.close()

@@ -1,35 +1,39 @@
-"""``validate --format html``: every file checked, then shown on one self-contained page
-(``formats/html/page.py``); each game chunk is read once, and the replay is given what was read."""
+"""``validate --format html``: every file checked and shown on one self-contained page
+(``formats/html/page.py``), written a game at a time; each game chunk is read once, and the
+replay is given what was read."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import IO
 
-from ..formats.html.facts import GameFacts, game_facts
-from ..formats.html.page import FileView, file_view, html_page
-from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
-from ..report.values import FileReport, Piece
+from ..formats.html.facts import game_facts
+from ..formats.html.page import Chunk, FileShown, PageWriter
+from ..pipeline import EVERYTHING, Selection, read_and_validate
+
+
+def write_html(files: Sequence[tuple[str, bytes]], out: IO[str],
+               selection: Selection = EVERYTHING, lang: str = "en") -> tuple[FileShown, ...]:
+    """Write the page for ``files`` (each a display name and its bytes) to ``out``; what it
+    showed of each file (its ``errors`` and ``warnings`` give the exit status)."""
+    writer = PageWriter(out, lang)
+    shown = tuple(writer.file(path, data, _chunks(data, selection)) for path, data in files)
+    writer.close()
+    return shown
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
-                lang: str = "en") -> tuple[str, tuple[FileView, ...]]:
-    """The page for ``files`` (each a display name and its bytes), and what it shows of
-    each file (its ``errors`` and ``warnings`` give the exit status)."""
-    views = []
-    for index, (path, data) in enumerate(files, start=1):
-        report, games = _validated(data, path, selection)
-        views.append(file_view(index, path, data, report, games, lang))
-    return html_page(views, lang), tuple(views)
+                lang: str = "en") -> tuple[str, tuple[FileShown, ...]]:
+    """The page for ``files`` as a string, and what it showed of each file."""
+    out = io.StringIO()
+    shown = write_html(files, out, selection, lang)
+    return out.getvalue(), shown
 
 
-def _validated(data: bytes, path: str,
-               selection: Selection) -> tuple[FileReport, list[tuple[int, GameFacts]]]:
-    """The file's report and its games as written (with their first lines)."""
-    pieces: list[Piece] = []
-    games: list[tuple[int, GameFacts]] = []
+def _chunks(data: bytes, selection: Selection) -> Iterator[Chunk]:
+    """The file's game chunks, validated one at a time, with their games as written."""
     for reading, piece in read_and_validate(io.BytesIO(data), selection):
-        if reading is not None:
-            games += ((g.line, game_facts(g)) for g in reading.records.games)
-        pieces.append(piece)
-    return collect(path, pieces), games
+        games = () if reading is None else tuple(
+            (g.line, game_facts(g)) for g in reading.records.games)
+        yield games, piece

@@ -30,7 +30,6 @@ from .common import (
     read_input,
     stdin_binary,
     stdin_filename_option,
-    write_output,
 )
 from .completion import complete_codes
 from .help import TranslatedCommand
@@ -256,11 +255,17 @@ def _html(
     files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None
 ) -> NoReturn:
     """``validate --format html``: one page for every FILE, to ``output`` or standard output."""
-    from .html_page import html_report
+    import io
+
+    from .html_page import write_html
+    from .output import output_file
 
     named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
-    page, reports = html_report(named, selection, language)
-    write_output(page, output)
+    with output_file(output or "-") as binary:  # written a game at a time
+        out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
+        reports = write_html(named, out, selection, language)
+        out.flush()
+        out.detach()
     failed = any(r.errors or (strict and r.warnings) for r in reports)
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 

@@ -22,8 +22,10 @@ def _pairs(players: Sequence[str], values: Mapping[str, int | None]) -> str:
     )
 
 
-def hand_lines(hand: HandResult, players: Sequence[str], lang: str = "en") -> Iterator[str]:
-    """The end of one hand: outcome, remaining pips, points, running totals."""
+def hand_lines(hand: HandResult, players: Sequence[str], lang: str = "en",
+               totals: bool = True) -> Iterator[str]:
+    """The end of one hand: outcome, remaining pips, points, and running totals (unless
+    ``totals`` is false: the HTML report shows them in each game's table)."""
     _ = translator(lang)
     number = hand.number
     if hand.outcome == "domino" and hand.winner is not None:
@@ -45,6 +47,8 @@ def hand_lines(hand: HandResult, players: Sequence[str], lang: str = "en") -> It
     if any(pips is not None for pips in hand.remaining.values()):
         yield _(N_("remaining pips: {pips}")).format(pips=_pairs(players, hand.remaining))
     yield _points_line(hand, players, _)
+    if not totals:
+        return
     if hand.score is not None:
         yield _(N_("totals: {totals}")).format(totals=_pairs(players, hand.score))
     elif hand.outcome != "unfinished":

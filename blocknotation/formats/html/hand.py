@@ -1,20 +1,21 @@
 """A hand's section of the HTML report, written as a string (a page may hold thousands of
 hands; a template call for each costs more than the rest of the hand).
 
-The section holds what the replay script needs (``data-moves``, ``data-step``, ``data-file``,
-``data-lines``), the opener, the chain (``svg.chain_svg``), each player's tiles
-(``svg.held_svg``), the outcome and the hand's own diagnostics.  Every text is escaped
-here (``markupsafe.escape``).
+The section holds its words as HTML (the header, the opener, the outcome, the hand's own
+diagnostics) and its moves, deals and shows as data (``data-l``, ``data-m``, ``data-d``,
+``data-s``: ``model.HandView``), from which the script draws the chain, what each player
+held and the replay's controls when the hand comes near the screen (``templates/report.js``).
+So a hand costs the page about what it costs the record.  Every text is escaped here
+(``markupsafe.escape``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
-from . import svg
-from .model import DiagnosticView, HandView, Holder
+from .model import DiagnosticView, HandView
 from .safe import escape
 
 
@@ -25,45 +26,38 @@ def diagnostic(d: DiagnosticView, words: Mapping[str, str], link: bool = True) -
     if d.place:
         where += f' <span class="place">({escape(d.place)})</span>'
     return (f'<span class="code">{escape(d.code)}</span> <span class="sev">'
-            f"{escape(words[d.severity])}</span>{where}: {escape(d.message)}")
+            f'{escape(words[d.severity])}</span>{where}: <span class="msg">'
+            f"{escape(d.message)}</span>")
 
 
-def hand_html(h: HandView, file: str, words: Mapping[str, str]) -> Markup:
-    """The section of hand ``h`` of the file whose anchor is ``file``."""
-    w, n = words, len(h.moves)
+def hand_html(h: HandView, words: Mapping[str, str]) -> Markup:
+    """The section of hand ``h``."""
+    w = words
     opener = h.opener if h.opener else w["unknown"]
-    chain = (str(svg.chain_svg(h, w["chain"])) if h.tiles
-             else f"<p>{escape(w['no_chain'])}</p>")
-    stops = (f'<p class="note">{escape(w["chain_stops"].format(line=h.stops_at))}</p>'
+    stops = (f'<p class="note">{escape(w["chain_stops"].format(line=h.stops_at))}</p>\n'
              if h.stops_at else "")
+    extra = f' data-n="{escape(" ".join(h.extra))}"' if h.extra else ""
+    replayed = "" if h.replayed else ' data-r="0"'
     out = [
-        f'<section class="hand" id="{h.anchor}" data-moves="{n}" data-step="{n}" '
-        f'data-file="{file}" data-lines="{" ".join(map(str, h.moves))}" tabindex="0" '
-        f'aria-labelledby="{h.anchor}-t">\n'
-        f'<h4 id="{h.anchor}-t">{escape(w["hand"].format(game=h.game, number=h.number))}'
-        "</h4>\n"
-        f'<p class="opener">{escape(w["opener"])}: {escape(opener)}</p>\n'
-        f'<p class="now" aria-live="polite"></p>\n'
-        f'<figure class="chain">\n<figcaption>{escape(w["chain"])}</figcaption>\n'
-        f"{chain}{stops}</figure>\n<h5>{escape(w['hands'])}</h5>\n"
-        f'<ul class="holders">\n',
+        f'<section class="hand" id="{h.anchor}" data-l="{_runs(h.moves)}" '
+        f'data-m="{h.tokens}" data-d="{h.deals}" data-s="{h.shows}"{extra}{replayed} '
+        f'data-span="{h.span[0]} {h.span[1]}">\n'
+        f'<h4>{escape(w["hand"].format(game=h.game, number=h.number))}</h4>\n'
+        f'<p class="opener">{escape(w["opener"])}: {escape(opener)}</p>\n{stops}'
+        f'<div class="outcome">\n<p class="sum">'
+        + "\n".join(str(escape(line)) for line in h.summary) + "</p>\n",
     ]
-    out += (_holder(p, w) for p in h.holders)
-    out.append(f'</ul>\n<div class="outcome">\n<h5>{escape(w["outcome"])}</h5>\n')
-    out += (f"<p>{escape(line)}</p>\n" for line in h.summary)
     out += (f'<p class="diag {d.severity}">{diagnostic(d, w)}</p>\n' for d in h.diagnostics)
     out.append("</div>\n</section>\n")
     return Markup("".join(out))
 
 
-def _holder(p: Holder, w: Mapping[str, str]) -> str:
-    """A player's line: name, whether the deal was recorded, tiles, tiles shown."""
-    text = f'<li><span class="who">{escape(p.name)}</span>'
-    if not p.known:
-        text += f' <span class="nr">({escape(w["not_recorded"])})</span>'
-    if p.tiles:
-        text += str(svg.held_svg(p))
-    if p.shown is not None:
-        shown = "".join(f"[{a}|{b}] " for a, b in p.shown) or escape(w["nothing"])
-        text += f'<span class="shown">{escape(w["shown"])}: {shown}</span>'
-    return text + "</li>\n"
+def _runs(lines: Sequence[int]) -> str:
+    """Line numbers in runs: ``9-24 26`` for lines 9 to 24 and 26."""
+    runs: list[list[int]] = []
+    for line in lines:
+        if runs and line == runs[-1][1] + 1:
+            runs[-1][1] = line
+        else:
+            runs.append([line, line])
+    return " ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)

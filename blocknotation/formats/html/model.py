@@ -1,8 +1,9 @@
 """What the HTML report shows, gathered from the records and the engine's results.
 
 Plain values for the template (``templates/report.html.j2``): a file's verdict, diagnostics
-and numbered lines; each game's players, target and chart; each hand's chain (from the
-engine's ``HandResult.placed``, laid out by ``draw``), moves and hands held.  Text from
+and numbered lines; each game's players, target and chart; each hand's moves (the
+tiles as the engine laid them, ``HandResult.placed``), deals and shows, as data the page's
+script draws from.  Text from
 the record (names, tags, comments) is kept as written: the template escapes it.
 """
 
@@ -15,8 +16,6 @@ from ...basics.diagnostics import Diagnostic
 from ...basics.game_sizes import RULES_TARGET, TILES_EACH
 from ...report.summary import game_line, hand_lines
 from ...report.values import GameResult, HandResult
-from ..reports.describe import tile_text
-from . import draw
 from .facts import GameFacts, HandFacts
 from .safe import escape
 
@@ -35,40 +34,31 @@ class DiagnosticView:
 
 
 @dataclass(frozen=True, slots=True)
-class HeldTile:
-    """A tile in a player's hand: its values (None: face down), the move that played it
-    (None: never played) and its tooltip, as HTML (escaped)."""
-
-    a: int | None
-    b: int | None
-    step: int | None
-    title: str
-    shown_at: int | None = None
-    """For a tile of an unrecorded deal shown at the end: the move after which it shows."""
-
-
-@dataclass(frozen=True, slots=True)
-class Holder:
-    name: str
-    known: bool
-    tiles: tuple[HeldTile, ...]
-    shown: tuple[tuple[int, int], ...] | None
-
-
-@dataclass(frozen=True, slots=True)
 class HandView:
+    """A hand as the page gives it: its words as HTML, and its moves, deals and shows as
+    compact data from which the script draws the chain and what each player held
+    (``templates/report.js``; docs/guide.md, "HTML report")."""
+
     anchor: str
     game: int
     number: int
     opener: str | None
-    tiles: tuple[draw.Drawn, ...]
-    tile_titles: tuple[str, ...]
-    """Each tile's tooltip, as HTML (escaped)."""
-    height: float
     stops_at: int | None
     moves: tuple[int, ...]
     """The line of each move (play or pass), in order: move ``k`` is ``moves[k - 1]``."""
-    holders: tuple[Holder, ...]
+    tokens: str
+    """Each move: the seat (an index into the game's names, then the hand's ``extra``
+    names), then ``p`` for a pass, or the tile as laid (left half first) and ``L``, ``R``,
+    ``F`` (the first tile) or ``?`` (not drawn: where it lies cannot be known)."""
+    deals: str
+    """Each seat's deal as digit pairs, ``?`` where it was not recorded."""
+    shows: str
+    """Each seat's shown tiles as digit pairs, ``.`` for a show of nothing, ``-`` for none."""
+    extra: tuple[str, ...]
+    """Names that moves are written under and that are not seated."""
+    replayed: bool
+    span: tuple[int, int]
+    """The first and last line of the hand's statements."""
     summary: tuple[str, ...]
     diagnostics: tuple[DiagnosticView, ...]
 
@@ -85,7 +75,8 @@ class GameView:
     summary: str
     tags: tuple[tuple[str, str], ...]
     """The game's other tags (``Event``, ``Date``, …), as written."""
-    chart: draw.Chart
+    each: int
+    """Tiles dealt to each player (R2), for the face-down tiles of an unrecorded deal."""
     totals: tuple[tuple[int | None, ...], ...]
     hands: tuple[HandView, ...]
 
@@ -137,7 +128,7 @@ def game_view(ctx: Context, game: GameFacts | None, result: GameResult) -> GameV
                  if key not in ("Players", "Target"))
     return GameView(anchor, result.index, result.players, result.target, house, result.status,
                     result.winner, game_line(result, ctx.lang), tags,
-                    draw.chart(totals, result.target), totals, views)
+                    TILES_EACH.get(len(result.players), 0), totals, views)
 
 
 def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandResult,
@@ -145,94 +136,57 @@ def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandRes
     """One hand; ``anchor`` is its id in the page (by position, so that it is unique even
     where hands are misnumbered)."""
     moves = hand.moves if hand is not None else ()
-    steps = {line: step for step, (line, _, _) in enumerate(moves, start=1)}
-    plays = [(line, player, tile) for line, player, tile in moves if tile is not None]
-    laid: list[tuple[int, int]] = []
+    seats = {name: index for index, name in enumerate(players)}
+    extra: list[str] = []
+    tokens: list[str] = []
     stops_at = None
-    for line, _, _ in plays:
-        if line not in result.ends or line not in result.placed:
-            stops_at = line  # as the annotated output: no longer described from here
-            break
-        laid.append((line, steps[line]))
-    tiles, height = draw.lay_out(draw.chain_order(laid, result.placed))
-    who = {line: ctx.html(player) for line, player, _ in plays}
-    title = _word(ctx, "tile_title")
-    titles = tuple(title.format(tile=_text((t.tile.a, t.tile.b)), player=who[t.tile.line],
-                                line=t.tile.line) for t in tiles)
+    for line, player, tile in moves:
+        seat = seats.get(player)
+        if seat is None:
+            seat = seats[player] = len(players) + len(extra)
+            extra.append(player)
+        mark = _SEATS[seat] if seat < len(_SEATS) else "?"
+        if tile is None:
+            tokens.append(mark + "p")
+            continue
+        placed = result.placed.get(line) if stops_at is None else None
+        if placed is None or line not in result.ends:
+            stops_at = stops_at or line  # as the annotated output: not described from here
+            tokens.append(f"{mark}{tile[0]}{tile[1]}?")
+            continue
+        (a, b), side = placed
+        tokens.append(f"{mark}{a}{b}{side or 'F'}")
+    deals = hand.deals if hand is not None else {}
+    shows = hand.shows if hand is not None else {}
     own = hand.lines if hand is not None else frozenset()
     hand_line = hand.line if hand is not None else result.line
+    steps = {line for line, _, _ in moves}
     return HandView(
         anchor=anchor,
         game=game,
         number=result.number,
         opener=result.opener,
-        tiles=tuple(tiles),
-        tile_titles=titles,
-        height=height,
         stops_at=stops_at,
         moves=tuple(line for line, _, _ in moves),
-        holders=_holders(ctx, players, hand, steps, result.replayed),
-        summary=tuple(hand_lines(result, players, ctx.lang)),
-        diagnostics=tuple(d for line in sorted(own - set(steps) | {hand_line})
+        tokens=" ".join(tokens),
+        deals=" ".join(_pairs(deals.get(name), "?") for name in players),
+        shows=" ".join(_pairs(shows.get(name), "-") for name in players),
+        extra=tuple(extra),
+        replayed=result.replayed,
+        span=(min(own | {hand_line}), max(own | {hand_line})),
+        summary=tuple(hand_lines(result, players, ctx.lang, totals=False)),
+        diagnostics=tuple(d for line in sorted(own - steps | {hand_line})
                           for d in ctx.views.get(line, ())),
     )
 
 
-def _word(ctx: Context, key: str) -> str:
-    """A word of the page, escaped for HTML: the titles made from it are HTML (their tile
-    texts and numbers need no escaping, and the names put in are escaped)."""
-    return ctx.html(ctx.words[key])
+#: The marks of seats in a move's token: the seats, then names nobody is seated under.
+_SEATS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def _holders(ctx: Context, names: Sequence[str], hand: HandFacts | None,
-             steps: dict[int, int], replayed: bool = True) -> tuple[Holder, ...]:
-    """Every player's tiles (``_holder``); in a hand that was not replayed (a line of it
-    cannot be read), none is shown as played: what the moves did is not known."""
-    played: dict[str, dict[tuple[int, int], tuple[int, int]]] = {name: {} for name in names}
-    for line, player, tile in hand.moves if hand is not None and replayed else ():
-        if tile is not None:
-            played.setdefault(player, {}).setdefault(_key(tile), (steps[line], line))
-    deals = hand.deals if hand is not None else {}
-    shows = hand.shows if hand is not None else {}
-    count = len(hand.moves) if hand is not None else 0
-    return tuple(_holder(ctx, name, deals.get(name), shows.get(name), played[name],
-                         len(names), count) for name in names)
-
-
-def _holder(ctx: Context, name: str, deal: Sequence[tuple[int, int]] | None,
-            show: Sequence[tuple[int, int]] | None,
-            played: dict[tuple[int, int], tuple[int, int]], players: int,
-            moves: int) -> Holder:
-    """A player's tiles: the deal if recorded (played ones marked); else the tiles played,
-    face down until played, those shown at the end, face down until then, and as many
-    tiles face down as are still unknown."""
-    shown = None if show is None else tuple(_key(t) for t in show)
-    if deal is not None:
-        tiles = tuple(_held(ctx, t, played.get(_key(t))) for t in deal)
-        return Holder(name, True, tiles, shown)
-    known = tuple(_held(ctx, tile, at) for tile, at in played.items())
-    kept = tuple(HeldTile(a, b, None, _word(ctx, "held").format(tile=_text((a, b))),
-                          moves) for a, b in shown or ())
-    hidden = max(TILES_EACH.get(players, 0) - len(known) - len(kept), 0)
-    down = HeldTile(None, None, None, _word(ctx, "face_down"))
-    return Holder(name, False, known + kept + (down,) * hidden, shown)
-
-
-def _held(ctx: Context, tile: tuple[int, int], at: tuple[int, int] | None) -> HeldTile:
-    if at is None:
-        return HeldTile(tile[0], tile[1], None, _word(ctx, "held").format(tile=_text(tile)))
-    title = _word(ctx, "played_at").format(tile=_text(tile), line=at[1])
-    return HeldTile(tile[0], tile[1], at[0], title)
-
-
-def _key(tile: tuple[int, int]) -> tuple[int, int]:
-    return (tile[0], tile[1]) if tile[0] <= tile[1] else (tile[1], tile[0])
-
-
-#: Every tile's text, ``[low|high]``, written once.
-_TEXTS = {(a, b): tile_text((a, b)) for a in range(10) for b in range(10)}
-
-
-def _text(tile: tuple[int, int]) -> str:
-    text = _TEXTS.get(tile)
-    return tile_text(tile) if text is None else text
+def _pairs(tiles: Sequence[tuple[int, int]] | None, missing: str) -> str:
+    """Tiles as digit pairs (``1-2 3-3`` is ``1233``); ``missing`` when there are none
+    recorded, ``.`` for a statement of no tile."""
+    if tiles is None:
+        return missing
+    return "".join(f"{a}{b}" for a, b in tiles) or "."

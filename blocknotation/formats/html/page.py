@@ -1,45 +1,49 @@
 """``validate --format html``: one self-contained page that shows every file's verdict,
-diagnostics and numbered record, every game's score chart and every hand's chain, with a
+diagnostics and record, every game's score chart and every hand's chain, with a
 step-by-step replay.
 
-The page references nothing outside itself: its CSS, its small script and its drawings
-(inline SVG) are written into it.  Without the script it shows each hand's final position,
-and it prints one hand per page.  Everything taken from a record is escaped (by Jinja2's
-autoescape, or ``markupsafe.escape`` where a part is written as a string: ``chart``,
-``hand``, ``svg``); the script reads only numbers and the page's own text.
-
-A hand's drawings and a game's chart are written inside ``<noscript>`` (``svg``,
-``chart``): a browser without script shows them as they are, and the script draws them
-when the hand or game comes near the screen, is stepped or printed, so that a page of
-thousands of hands opens quickly.
+The page references nothing outside itself: its CSS, its script and the faces of the tiles
+(SVG symbols) are written into it.  It is written a part at a time (``PageWriter``): a
+file's games as they are validated, into a spool, then the file's verdict and diagnostics,
+its games, and its record.  So memory stays flat however long the record, and the page
+costs about what the record costs: each hand gives its words as HTML and its moves, deals
+and shows as data (``hand.py``), a game its totals as a table, and the record is written
+once, as text; the script (``templates/report.js``) draws the chains, the hands held, the
+charts and the numbered lines from them when they come near the screen, are stepped or
+printed.  Without the script the page shows each file's verdict, diagnostics and record,
+and each game's facts, totals and hands' outcomes.  Everything taken from a record is
+escaped (by Jinja2's autoescape, or ``safe.escape`` where a part is written as a string).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Sequence
+import shutil
+import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from ...basics.i18n import translator
 from ...reading.source import decode
 from . import hand, svg
-from .chart import number
 from .facts import GameFacts
-from .model import Context, DiagnosticView, GameView, game_view
-from .safe import finalize
+from .model import Context, DiagnosticView, game_view
+from .safe import escape, finalize
 from .words import words
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from ...report.values import FileReport
+    from ...report.values import Piece
 
+#: Lines of the record in each block of text the script numbers as it comes into view.
 CHUNK = 200
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+_SPOOL_CHARS = 4 << 20
 
 #: Players' colours on white (each passes WCAG AA for text, 4.5:1) and line styles, so that
 #: players are told apart without colour too.
@@ -47,54 +51,76 @@ COLOURS = ("#1b5e9e", "#a13d00", "#2b6e2b", "#7b2d8e")
 DASHES = ("", "8 4", "2 3", "10 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond")
 
+#: A game chunk as the page is given it: its games as written (each with its first line),
+#: and its piece of the file's report.
+Chunk = tuple[Sequence[tuple[int, GameFacts]], "Piece"]
+
 
 @dataclass(frozen=True, slots=True)
-class FileView:
+class FileShown:
+    """What the page said of one file: its path and counts (they give the exit status)."""
+
     anchor: str
     path: str
     errors: int
     warnings: int
     diagnostics: tuple[DiagnosticView, ...]
-    lines: tuple[str, ...]
-    notes: dict[int, list[DiagnosticView]]
-    games: tuple[GameView, ...]
-
-    @property
-    def chunks(self) -> list[tuple[int, tuple[str, ...]]]:
-        """The numbered lines in runs of ``CHUNK`` (first line number, lines): the browser
-        lays out only the runs in view."""
-        return [(start + 1, self.lines[start:start + CHUNK])
-                for start in range(0, len(self.lines), CHUNK)]
+    games: int
 
 
-def file_view(index: int, path: str, data: bytes, report: FileReport,
-              games: Sequence[tuple[int, GameFacts]], lang: str) -> FileView:
-    """What one file's part of the page shows: its ``report``, and its ``games`` as written
-    (each with its first line)."""
-    text = decode(data).text
-    lines = tuple(text.split("\n")) if text is not None else ()
-    if lines and lines[-1] == "":
-        lines = lines[:-1]
-    ctx = Context(f"f{index}", lines, lang, translator(lang), words(lang))
-    views = tuple(ctx.view(d) for d in report.diagnostics)
-    for view in views:
-        ctx.views.setdefault(view.line, []).append(view)
-    by_line = dict(games)
-    shown = tuple(game_view(ctx, by_line.get(g.line), g) for g in report.games)
-    return FileView(ctx.prefix, path, report.errors, report.warnings, views, lines, ctx.views,
-                    shown)
+class PageWriter:
+    """Writes the page to ``out``: ``file`` for each file, then ``close``."""
 
+    def __init__(self, out: IO[str], lang: str = "en") -> None:
+        self.out, self.lang, self.words = out, lang, words(lang)
+        self.files: list[FileShown] = []
+        css, js = _style(), _script()
+        out.write(str(_macros("report.html.j2").head(
+            self.words, lang, policy(css, js), _markup(css), _markup(js), svg.symbols())))
 
-def html_page(views: Sequence[FileView], lang: str = "en") -> str:
-    """The page showing ``views`` (``file_view``), in language ``lang``."""
-    from markupsafe import Markup
+    def file(self, path: str, data: bytes, chunks: Iterable[Chunk]) -> FileShown:
+        """Write one file's part: its ``chunks`` validated, then its record."""
+        macros = _macros("macros.html.j2")
+        text = decode(data).text
+        lines = text.split("\n") if text is not None else []
+        if lines and lines[-1] == "":
+            lines.pop()
+        ctx = Context(f"f{len(self.files) + 1}", lines, self.lang, translator(self.lang),
+                      self.words)
+        views: list[DiagnosticView] = []
+        errors = warnings = games = 0
+        with tempfile.SpooledTemporaryFile(_SPOOL_CHARS, mode="w+", encoding="utf-8",
+                                           newline="") as spool:
+            for facts, piece in chunks:
+                for d in piece.diagnostics:
+                    view = ctx.view(d)
+                    views.append(view)
+                    ctx.views.setdefault(view.line, []).append(view)
+                    errors, warnings = errors + d.is_error, warnings + (not d.is_error)
+                by_line = dict(facts)
+                for result in piece.games:
+                    spool.write(str(macros.game(
+                        game_view(ctx, by_line.get(result.line), result), self.words, hand)))
+                    games += 1
+            shown = FileShown(ctx.prefix, path, errors, warnings, tuple(views), games)
+            page = _macros("report.html.j2")
+            self.out.write(str(page.file_head(shown, self.words)))
+            spool.seek(0)
+            shutil.copyfileobj(spool, self.out)
+        self.out.write(str(page.record_head(shown, self.words, CHUNK)))
+        for start in range(0, len(lines), CHUNK):
+            # A newline first: the one the parser drops after <pre> (the first line may be
+            # empty).
+            text = "\n".join(escape(line) for line in lines[start:start + CHUNK])
+            self.out.write(f'<pre class="src" id="{ctx.prefix}-c{start // CHUNK}" '
+                           f'data-start="{start + 1}">\n{text}</pre>\n')
+        self.out.write(str(page.file_tail()))
+        self.files.append(shown)
+        return shown
 
-    template = _environment().get_template("report.html.j2")
-    css, js = _style(views), _script()
-    return template.render(
-        files=views, w=words(lang), lang=lang, hands=hand, svg=svg, colours=COLOURS,
-        dashes=DASHES, markers=MARKERS, css=Markup(css), js=Markup(js), csp=policy(css, js),
-    )
+    def close(self) -> None:
+        """Write the end of the page."""
+        self.out.write(str(_macros("report.html.j2").tail(self.words, len(COLOURS))))
 
 
 def policy(css: str, js: str) -> str:
@@ -109,22 +135,37 @@ def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def _style(views: Sequence[FileView]) -> str:
-    """The page's CSS: the stylesheet, and the height each run of numbered lines takes
-    before it is laid out (``content-visibility``), one rule for each length of run."""
-    sizes = sorted({len(part) for view in views for _, part in view.chunks})
-    rules = "".join(f"ol.lines.n{n} {{ contain-intrinsic-size: auto {n * 20}px; }}\n"
-                    for n in sizes)
-    return "\n" + _asset("report.css") + rules
+@cache
+def _style() -> str:
+    """The page's CSS: the stylesheet, and each player's colour and line style in the
+    charts (from ``COLOURS`` and ``DASHES``, the one list of them)."""
+    players = "".join(
+        f".series.p{i} {{ stroke: {colour};"
+        + (f" stroke-dasharray: {dash};" if dash else "")
+        + f" }}\n.mark.p{i} {{ fill: {colour}; }}\n"
+        for i, (colour, dash) in enumerate(zip(COLOURS, DASHES, strict=True)))
+    return "\n" + _asset("report.css") + players
 
 
+@cache
 def _script() -> str:
     return "\n" + _asset("report.js")
+
+
+def _markup(text: str) -> Any:
+    from markupsafe import Markup
+
+    return Markup(text)
 
 
 @cache
 def _asset(name: str) -> str:
     return (TEMPLATES / name).read_text(encoding="utf-8")
+
+
+def _macros(name: str) -> Any:
+    """The macros of template ``name``, as callables that return markup."""
+    return _environment().get_template(name).module
 
 
 @cache
@@ -134,5 +175,4 @@ def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       finalize=finalize)
-    env.filters["num"] = number
     return env
