@@ -8,7 +8,8 @@ Run by MkDocs' ``gen-files`` plugin (mkdocs.yml), it writes into the site:
   code's example records (``blocknotation/examples/``), with what ``blocknot validate`` says
   of the bad one, run when the site is built;
 - ``cli.md``: every command and option, read from the click commands through click's API;
-- ``schemas.md`` and the two JSON Schemas as files, from ``blocknot schema``'s functions.
+- ``schemas.md`` and the two JSON Schemas as files, from ``blocknot schema``'s functions;
+- ``api.md``: the library's API, which mkdocstrings writes from the docstrings.
 
 The functions return the pages' text, so that tests can read them without MkDocs.
 """
@@ -253,6 +254,44 @@ def schemas_page() -> str:
     return "\n".join(lines)
 
 
+# --- the library's API ------------------------------------------------------------------------
+#: The API's sections and what each lists (mkdocstrings reads their docstrings).
+API = {
+    "Reading and checking records": [
+        "blocknotation.api.parse", "blocknotation.api.parse_bytes", "blocknotation.api.validate",
+        "blocknotation.api.validate_stream", "blocknotation.api.iter_games",
+        "blocknotation.api.validate_game"],
+    "What they return": [
+        "blocknotation.reading.parsing.ParseResult", "blocknotation.report.values.FileReport",
+        "blocknotation.report.values.GameResult", "blocknotation.report.values.HandResult",
+        "blocknotation.report.values.Piece", "blocknotation.basics.diagnostics.Diagnostic",
+        "blocknotation.basics.diagnostics.Message", "blocknotation.games.GameText"],
+    "Fixes": [
+        "blocknotation.fixing.fixes.find_fixes", "blocknotation.fixing.fixes.fix_text",
+        "blocknotation.fixing.fixes.FixOutcome", "blocknotation.fixing.edits.Fix",
+        "blocknotation.fixing.edits.Edit", "blocknotation.fixing.edits.apply_fixes"],
+    "Records as canonical text and as JSON": [
+        "blocknotation.formats.records.canonical.to_text",
+        "blocknotation.formats.records.record_json.to_json",
+        "blocknotation.formats.records.record_json.from_json"],
+    "Many records with Dask (the dask extra)": [
+        "blocknotation.scale.jsonl_bag", "blocknotation.scale.file_games",
+        "blocknotation.scale.game_line"],
+}
+
+
+def api_page() -> str:
+    lines = ["# The API", "",
+             "Every public function and value of the library, with its signature and its "
+             "docstring, written by mkdocstrings when the site is built. How to use them, with "
+             "examples: [The library](library.md).", ""]
+    for heading, names in API.items():
+        lines += [f"## {heading}", ""]
+        for name in names:
+            lines += [f"::: {name}", ""]
+    return "\n".join(lines)
+
+
 def main() -> None:
     """Write the pages into the site (``mkdocs_gen_files``)."""
     import mkdocs_gen_files
@@ -265,6 +304,8 @@ def main() -> None:
         page.write(codes_index(config.site_url or "/"))
     with mkdocs_gen_files.open("cli.md", "w") as page:
         page.write(cli_page())
+    with mkdocs_gen_files.open("api.md", "w") as page:
+        page.write(api_page())
     with mkdocs_gen_files.open("schemas.md", "w") as page:
         page.write(schemas_page())
     for name, schema in schemas().items():
