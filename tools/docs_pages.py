@@ -119,9 +119,9 @@ def code_page(code: Code) -> str:
     return "\n".join(lines)
 
 
-def codes_index(site_url: str) -> str:
+def codes_index(url: str) -> str:
     """The catalogue: every code with its severity and summary, by family."""
-    template = f"{site_url.rstrip('/')}/{CODE_PAGE}"
+    template = f"{url.rstrip('/')}/{CODE_PAGE}"
     lines = [
         "# Diagnostic codes", "",
         "Every problem blocknot reports has a stable code. `blocknot rules [CODE]` lists "
@@ -133,7 +133,7 @@ def codes_index(site_url: str) -> str:
         "`blocknot validate`'s own output.", "",
         "Each code's page is at `codes/<code in lower case>/` under the site's address, so "
         "a SARIF log can link every rule to its page: with this site at "
-        f"`{site_url}`, the configuration key is", "",
+        f"`{url}`, the configuration key is", "",
         "```toml", f'help-uri = "{template}"', "```", "",
         "([Configuration](../configuration.md#the-sarif-helpuri), [Check records in "
         "CI](../ci.md#sarif)).", "",
@@ -292,22 +292,31 @@ def api_page() -> str:
     return "\n".join(lines)
 
 
+def site_url() -> str:
+    """The site's address, as mkdocs.yml gives it."""
+    found = re.search(r"^site_url: (\S+)$", (ROOT / "mkdocs.yml").read_text("utf-8"),
+                      re.MULTILINE)
+    assert found is not None, "mkdocs.yml has no site_url"
+    return found.group(1)
+
+
+def generated_pages(url: str) -> dict[str, str]:
+    """Every page made at build time, by its path among the site's sources."""
+    pages = {f"codes/{code.code.lower()}.md": code_page(code) for code in CATALOGUE.values()}
+    pages["codes/index.md"] = codes_index(url)
+    pages["cli.md"] = cli_page()
+    pages["api.md"] = api_page()
+    pages["schemas.md"] = schemas_page()
+    return pages
+
+
 def main() -> None:
     """Write the pages into the site (``mkdocs_gen_files``)."""
     import mkdocs_gen_files
 
-    config = mkdocs_gen_files.config
-    for code in CATALOGUE.values():
-        with mkdocs_gen_files.open(f"codes/{code.code.lower()}.md", "w") as page:
-            page.write(code_page(code))
-    with mkdocs_gen_files.open("codes/index.md", "w") as page:
-        page.write(codes_index(config.site_url or "/"))
-    with mkdocs_gen_files.open("cli.md", "w") as page:
-        page.write(cli_page())
-    with mkdocs_gen_files.open("api.md", "w") as page:
-        page.write(api_page())
-    with mkdocs_gen_files.open("schemas.md", "w") as page:
-        page.write(schemas_page())
+    for path, text in generated_pages(mkdocs_gen_files.config.site_url or "/").items():
+        with mkdocs_gen_files.open(path, "w") as page:
+            page.write(text)
     for name, schema in schemas().items():
         with mkdocs_gen_files.open(f"schemas/{name}", "w") as out:
             out.write(json.dumps(schema, indent=2) + "\n")
