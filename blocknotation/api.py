@@ -112,7 +112,7 @@ def validate_game(game: GameText | str, path: str = "<string>", *, first_line: i
     the file's games is ``index``: line numbers in the result are the file's.  The dict
     holds ``path``, ``game``, ``line``, ``players``, ``target``, ``status``, ``winner``,
     ``score``, ``hands``, ``valid``, ``errors``, ``warnings``, ``diagnostics`` and ``digest``
-    (docs/guide.md, "Output for machines"); for a text without a game but with diagnostics,
+    (docs/json.md, "JSON Lines: a line per game"); for a text without a game but with diagnostics,
     ``game`` is None; for a text of comments alone, the result is None.
     """
     if not isinstance(game, str):

@@ -38,7 +38,7 @@ def converted(data: str, target: str) -> str:
 
 
 # A comment of its own line that starts with `=` or `!` is an engine annotation, which the
-# canonical form places by its own rule (docs/guide.md, "Canonical form"); the writer's own ones
+# canonical form places by its own rule (docs/notation.md, "Canonical form"); the writer's own ones
 # do not start so.
 own_text = comment_text.filter(lambda c: not c.startswith(("=", "!")))
 

@@ -232,15 +232,15 @@ def test_the_pictured_record_is_clean_and_shows_every_kind_of_token() -> None:
                      Whitespace}
 
 
-# --- the guide's commands ------------------------------------------------------------------------
+# --- the commands of docs/editors.md -------------------------------------------------------------
 
 _BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def readme_commands() -> list[str]:
-    """The ``pygmentize`` lines of the sh block of the guide's "Highlighting" section."""
-    readme = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    """The ``pygmentize`` lines of the sh block of docs/editors.md, "Highlighting"."""
+    readme = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
     section = readme.split("\n## Highlighting\n", 1)[1].split("\n## ", 1)[0]
     blocks = [m.group(2) for m in _BLOCK.finditer(section) if m.group(1) == "sh"]
     assert len(blocks) == 1

@@ -1,7 +1,9 @@
-"""Every example of README.md and docs/guide.md is run, or checked, as printed.
+"""Every example of README.md and of every page of docs/ is run, or checked, as printed.
 
-The fenced blocks of each are read in order (the ``file:`` blocks of both make one
-workspace); each is one of these kinds:
+The documents are README.md and every ``docs/*.md`` (a new page is covered as soon as it is
+written; the pages the site makes at build time are read off blocknot itself). The fenced
+blocks of each are read in order (the ``file:`` blocks of all of them make one workspace, so
+two of them may not give one name different texts); each is one of these kinds:
 
 - a **transcript**, a block whose first line starts with ``$ ``: each ``$`` line is a command
   (a line ending in ``\\`` goes on to the next) and the lines under it, up to the next ``$``
@@ -67,8 +69,9 @@ from blocknotation.basics.config import load
 from readme_blocks import Block, programs, read_blocks, run_session, transcript, without_comment
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The documents whose examples are run: the README, and the guide that holds the reference.
-DOCUMENTS = ("README.md", "docs/guide.md")
+#: The documents whose examples are run: the README and every page of docs/.
+DOCUMENTS = ("README.md", *sorted(p.relative_to(ROOT).as_posix()
+                                  for p in (ROOT / "docs").glob("*.md")))
 CI_LINES = {line.strip() for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()}
 COPIED = ("samples", "docs", "blocknotation/examples", "tests/data", "tests/cases")
 BUILTINS = {"echo", "printf", "cd", "export", "set", "test", "[", "true", "false", "exit"}
@@ -131,9 +134,24 @@ def test_every_block_is_checked() -> None:
 
 def test_every_file_block_is_used() -> None:
     names = [b.marker[1] for b in BLOCKS if b.marker and b.marker[0] == "file"]
-    commands = " ".join(s.command for b in BLOCKS if b.kind == "transcript"
-                        for s in transcript(b.text))
+    commands = " ".join([s.command for b in BLOCKS if b.kind == "transcript"
+                         for s in transcript(b.text)]
+                        + [b.marker[1] for b in BLOCKS if b.kind in ("part of", "json of")])
     assert [n for n in names if n not in shlex.split(commands)] == []
+
+
+def test_file_blocks_agree_on_their_names() -> None:
+    """The pages share one workspace: a name is one file, whichever page shows it."""
+    texts: dict[str, set[str]] = {}
+    for b in BLOCKS:
+        if b.marker and b.marker[0] == "file":
+            texts.setdefault(b.marker[1], set()).add(b.text)
+    assert {name: len(found) for name, found in texts.items() if len(found) > 1} == {}
+    assert "blocknot.toml" not in texts, "it would configure every example of every page"
+
+
+def test_every_page_is_read() -> None:
+    assert {"README.md", "docs/tutorial.md", "docs/notation.md", "docs/ci.md"} <= set(DOCUMENTS)
 
 
 @pytest.mark.parametrize("block", of_kind("transcript"))

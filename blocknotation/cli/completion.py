@@ -1,7 +1,7 @@
 """Shell completion through click: codes for ``--select`` and ``--ignore``.
 
 Enable it with ``eval "$(_BLOCKNOT_COMPLETE=bash_source blocknot)"`` (``zsh_source``,
-``fish_source`` for the other shells; docs/guide.md, "Shell completion").  File arguments complete
+``fish_source`` for the other shells; docs/editors.md, "Shell completion").  File arguments complete
 as paths, through their ``click.Path`` type.
 """
 

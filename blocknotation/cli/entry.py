@@ -11,7 +11,7 @@ import os
 import sys
 from typing import NoReturn
 
-#: The variable through which a shell asks click for completions (docs/guide.md, "Shell
+#: The variable through which a shell asks click for completions (docs/editors.md, "Shell
 #: completion").
 COMPLETE_VARIABLE = "_BLOCKNOT_COMPLETE"
 

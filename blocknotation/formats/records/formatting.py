@@ -1,4 +1,4 @@
-"""``blocknot format``: a record's text in canonical form (docs/guide.md, "Canonical form").
+"""``blocknot format``: a record's text in canonical form (docs/notation.md, "Canonical form").
 
 The canonical text is the one ``blocknot convert`` writes (``canonical.py``): the
 same writer, so formatting and converting never disagree, and every comment is kept where

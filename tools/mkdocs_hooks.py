@@ -1,0 +1,124 @@
+"""MkDocs hooks of the documentation site (mkdocs.yml, ``hooks:``).
+
+The pages are written for two readers: GitHub, which shows ``docs/notation.md`` and follows
+its link ``../README.md`` or ``../grammar/block.lark`` in the repository, and the site, whose
+pages are only the files of ``docs/``. So that one link serves both, the site gets
+
+- ``index.md``, its home page: ``README.md`` as it is (its links into ``docs/`` lead to the
+  pages, its picture ``docs/html-report.png`` to the picture);
+- a copy of every other file of the repository that a page links to (``editors/README.md``,
+  ``grammar/block.lark``), at its path in the repository;
+
+and each relative link of a page is rewritten to where its target is in the site. After the
+build, every code of the registry must have its page where ``help-uri`` is told to point
+(``codes/<code in lower case>/``): the build fails otherwise.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files, InclusionLevel
+
+ROOT = Path(__file__).resolve().parent.parent
+_LINK = re.compile(r"(\]\()([^)\s#]+)((?:#[^)\s]*)?\))")
+_FENCE = re.compile(r"^(```|~~~)", re.MULTILINE)
+
+#: For each page of the site (its path in the site's sources): its path in the repository.
+_ORIGIN: dict[str, str] = {}
+
+
+def _site_path(repo_path: str) -> str:
+    """Where the file at ``repo_path`` (relative to the repository's root) is in the site."""
+    if repo_path == "README.md":
+        return "index.md"
+    if repo_path.startswith("docs/"):
+        return repo_path.removeprefix("docs/")
+    return repo_path
+
+
+def _is_relative(target: str) -> bool:
+    return not re.match(r"^[a-z][a-z0-9+.-]*:", target) and not target.startswith("/")
+
+
+def _targets(repo_path: str, text: str) -> list[str]:
+    """The repository paths of the files the page at ``repo_path`` links to."""
+    here = posixpath.dirname(repo_path)
+    found = []
+    for match in _LINK.finditer(_outside_code(text)):
+        target = match.group(2)
+        if _is_relative(target):
+            found.append(posixpath.normpath(posixpath.join(here, target)))
+    return found
+
+
+def _outside_code(text: str) -> str:
+    """``text`` without its fenced blocks, whose brackets are not links."""
+    parts = _FENCE.split(text)
+    kept, inside = [], False
+    for part in parts:
+        if part in ("```", "~~~"):
+            inside = not inside
+        elif not inside:
+            kept.append(part)
+    return "".join(kept)
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add the home page and the files outside ``docs/`` that pages link to."""
+    for file in files.documentation_pages():
+        _ORIGIN.setdefault(file.src_uri, f"docs/{file.src_uri}")
+    readme = File.generated(config, "index.md", abs_src_path=str(ROOT / "README.md"))
+    files.append(readme)
+    _ORIGIN["index.md"] = "README.md"
+    pending = [(origin, (ROOT / origin).read_text("utf-8")) for origin in _ORIGIN.values()
+               if (ROOT / origin).is_file()]
+    while pending:
+        origin, text = pending.pop()
+        for target in _targets(origin, text):
+            site = _site_path(target)
+            if target.startswith("docs/") or files.get_file_from_path(site) is not None:
+                continue
+            if not (ROOT / target).is_file():
+                continue  # MkDocs reports the link as leading nowhere
+            copied = File.generated(config, site, abs_src_path=str(ROOT / target),
+                                    inclusion=InclusionLevel.NOT_IN_NAV)
+            files.append(copied)
+            if site.endswith(".md"):
+                _ORIGIN[site] = target
+                pending.append((target, (ROOT / target).read_text("utf-8")))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """Each relative link of the page, to where its target is in the site."""
+    origin = _ORIGIN.get(page.file.src_uri)
+    if origin is None:
+        return markdown  # a page made at build time: its links are the site's already
+    here, site_here = posixpath.dirname(origin), posixpath.dirname(page.file.src_uri)
+
+    def moved(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if not _is_relative(target):
+            return match.group(0)
+        repo_path = posixpath.normpath(posixpath.join(here, target))
+        site = posixpath.relpath(_site_path(repo_path), site_here or ".")
+        return f"{match.group(1)}{site}{match.group(3)}"
+
+    pieces = re.split(r"(^```.*?^```$)", markdown, flags=re.MULTILINE | re.DOTALL)
+    return "".join(piece if piece.startswith("```") else _LINK.sub(moved, piece)
+                   for piece in pieces)
+
+
+def on_post_build(config: Any) -> None:
+    """Every code of the registry has its page at ``codes/<code in lower case>/``."""
+    from blocknotation.basics.codes import CATALOGUE
+
+    site = Path(config["site_dir"])
+    missing = [code for code in CATALOGUE
+               if not (site / "codes" / code.lower() / "index.html").is_file()]
+    if missing:
+        raise SystemExit(f"no page at codes/<code>/ for {', '.join(missing)}")
