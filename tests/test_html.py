@@ -474,3 +474,28 @@ def test_a_hand_that_was_not_replayed_shows_no_tile_as_played(draw: Any) -> None
     assert [h.attrs.get("data-r") for h in bad.find("section", "hand")] == ["0"]
     good = draw(ROOT / "samples" / "three-players.block")
     assert good.find("use", "played")
+
+
+def test_an_empty_line_at_the_start_of_a_block_of_the_record_is_kept(draw: Any) -> None:
+    # Line 1 and line 201 are empty: every line keeps its number, and every link its line.
+    data = b'\n[Players "Ada Bea"]\n' + b"# note\n" * 198 + b"\nhand 1\nAda: 1-4\nBea: 4-4 R\n"
+    root = draw(("empty.txt", data))
+    lines = [li.find("code")[0].content() for li in root.find("ol", "lines")[0].parent
+             .find("li") if li.attrs.get("id", "").startswith("f1-L")]
+    assert lines == data.decode().rstrip("\n").split("\n")
+    ids = {e.attrs["id"] for e in root.walk() if "id" in e.attrs}
+    links = [a.attrs["href"][1:] for a in root.find("ol", "diags")[0].find("a")]
+    assert links and all(link in ids for link in links)
+
+
+def test_record_json_is_shown_as_the_text_it_converts_to(draw: Any) -> None:
+    from blocknotation.formats.records.convert import convert_bytes
+
+    sample = ROOT / "samples" / "three-players.block"
+    as_json, _ = convert_bytes(sample.read_bytes(), "json")
+    assert as_json is not None
+    root = draw(("club.json", as_json.encode()))
+    hand = root.find("section", "hand")[0]
+    assert hand.attrs["data-l"] == "14-26" and len(hand.find("g", "tile")) == 11
+    assert [li.find("code")[0].content() for li in root.find("li") if
+            li.attrs.get("id") == "f1-L14"] == ["Zoë: 4-5"]

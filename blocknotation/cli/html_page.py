@@ -18,9 +18,24 @@ def write_html(files: Sequence[tuple[str, bytes]], out: IO[str],
     """Write the page for ``files`` (each a display name and its bytes) to ``out``; what it
     showed of each file (its ``errors`` and ``warnings`` give the exit status)."""
     writer = PageWriter(out, lang)
-    shown = tuple(writer.file(path, data, _chunks(data, selection)) for path, data in files)
+    shown = []
+    for path, data in files:
+        text = _as_text(data)
+        shown.append(writer.file(path, text, _chunks(text, selection)))
     writer.close()
-    return shown
+    return tuple(shown)
+
+
+def _as_text(data: bytes) -> bytes:
+    """A record JSON document as the canonical text it converts to, which the page shows and
+    numbers (docs/html.md); any other file as it is (one that cannot be converted keeps its
+    bytes, and its diagnostics say why)."""
+    from ..formats.records.convert import convert_bytes, looks_like_json
+
+    if not looks_like_json(data):
+        return data
+    text, _ = convert_bytes(data, "text")
+    return data if text is None else text.encode("utf-8")
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,

@@ -112,7 +112,7 @@
       var d = laid.tiles[i], t = d.tile;
       var g = svg("g", { "class": "tile", "data-step": t.step, "data-a": t.a, "data-b": t.b,
         "data-line": t.line, "data-dir": d.forward ? "r" : "l" }, drawing);
-      titled(g, say(words.tileTitle, { tile: tileText(t.a, t.b), player: who[t.seat], line: t.line }));
+      titled(g, say(words.tileTitle, { tile: tileText(t.a, t.b), player: who[t.seat] || "?", line: t.line }));
       svg("use", { href: "#bn-" + (d.double ? "S" + t.a + t.a : "H" + d.first + d.second),
         x: d.x, y: d.y }, g);
     }
@@ -280,7 +280,7 @@
     if (block.tagName !== "PRE") { return block; }
     var file = block.closest("section.file").id, start = Number(block.dataset.start);
     var notes = notesByFile[file] = notesByFile[file] || notesOf(file);
-    var text = block.textContent.replace(/^\n/, "").split("\n");
+    var text = block.textContent.split("\n");  // the parser dropped the newline after <pre>
     var ol = html("ol", { "class": "lines", start: start, id: block.id });
     text.forEach(function (line, index) {
       var n = start + index, found = notes[n];
