@@ -43,9 +43,11 @@ GUIDE = {
     "Text output": [("docs/validate.md", "Text output")],
     "JSON output": [("docs/json.md", "The report: `validate --format json`")],
     "Output for machines: JSON Lines, GitHub, SARIF, JUnit": [
-        ("docs/json.md", "JSON Lines: a line per game"), ("docs/json.md", "Where a diagnostic ends"),
+        ("docs/json.md", "JSON Lines: a line per game"),
+        ("docs/json.md", "Where a diagnostic ends"),
         ("docs/ci.md", "GitHub Actions"), ("docs/ci.md", "SARIF"), ("docs/ci.md", "JUnit")],
-    "The catalogue": [("docs/validate.md", "The catalogue"), ("codes/index.md", "Diagnostic codes")],
+    "The catalogue": [("docs/validate.md", "The catalogue"),
+                      ("codes/index.md", "Diagnostic codes")],
     "Annotated output, the chain, and your language": [
         ("docs/annotated.md", "`blocknot validate --format annotated`"),
         ("docs/annotated.md", "`--chain`: the chain in the rules text's words"),
@@ -69,7 +71,8 @@ GUIDE = {
     "Editor support: the language server": [("docs/editors.md", "The language server"),
                                             ("docs/performance.md", "The language server")],
     "Partial records and settling a disputed count": [
-        ("docs/engine.md", "Partial records"), ("docs/disputed-count.md", "Settle a disputed count")],
+        ("docs/engine.md", "Partial records"),
+        ("docs/disputed-count.md", "Settle a disputed count")],
     "How the engine decides": [("docs/engine.md", "Judged as written")],
     "One slip, one report, and never a wrong figure": [
         ("docs/engine.md", "One slip, one report, and never a wrong figure")],

@@ -1,4 +1,4 @@
-"""Take the guide's picture of a highlighted record: ``docs/highlighting.png``.
+"""Take the documentation's picture of a highlighted record: ``docs/highlighting.png``.
 
     python tools/highlight_screenshot.py
 

@@ -1,4 +1,4 @@
-"""Take the guide's picture of the HTML report: ``docs/html-report.png``.
+"""Take the documentation's picture of the HTML report: ``docs/html-report.png``.
 
     python tools/html_screenshot.py
 
