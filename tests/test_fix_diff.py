@@ -103,3 +103,21 @@ def test_the_diff_always_turns_the_text_before_into_the_text_after(
     diff = streamed(parts)
     assert (diff == "") == (before == after)
     assert applied(before, diff) == after
+
+
+_LINES = st.lists(st.sampled_from(["a\n", "b\n", "c\n", "e\n"]), max_size=60)
+
+
+@given(_LINES, st.booleans(), _LINES, st.booleans())
+def test_the_whole_text_diff_is_difflibs_below_its_popular_line_bound(
+        before: list[str], cut: bool, after: list[str], cut_after: bool) -> None:
+    # A last line may lack its line end.
+    before = [*before[:-1], before[-1].rstrip("\n")] if cut and before else before
+    after = [*after[:-1], after[-1].rstrip("\n")] if cut_after and after else after
+    # Under 200 lines difflib's autojunk never applies: diff_text, which matches without
+    # it, writes what unified_diff writes.
+    import difflib
+
+    expected = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                       for line in difflib.unified_diff(before, after, "x.block", "x.block"))
+    assert diff_text("x.block", "".join(before), "".join(after)) == expected

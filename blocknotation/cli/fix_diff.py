@@ -1,6 +1,8 @@
 """The unified diff of ``validate --fix --diff``, written a game at a time.
 
-``rewrite.diff_text`` diffs two whole texts with ``difflib.unified_diff``.  Here the lines
+``rewrite.diff_text`` diffs two whole texts as ``difflib.unified_diff`` does, its lines
+matched without the "popular line" heuristic (``autojunk=False``), which would otherwise
+judge a line popular by how long the whole text is.  Here the lines
 of each game come as they are fixed (``add``): each game's lines before and after are
 matched by ``difflib.SequenceMatcher``, their edit operations are joined into those of the
 whole file, and the hunks are cut from them as ``SequenceMatcher.get_grouped_opcodes``
@@ -92,7 +94,7 @@ class StreamDiff:
         if before == after:
             self._take(_same(self.i, self.j, before))
         else:
-            matcher = SequenceMatcher(None, before, after)
+            matcher = SequenceMatcher(None, before, after, autojunk=False)  # as diff_text
             for tag, i1, i2, j1, j2 in matcher.get_opcodes():
                 if tag == "equal":
                     self._take(_same(self.i + i1, self.j + j1, before[i1:i2]))

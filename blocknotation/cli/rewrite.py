@@ -12,7 +12,7 @@ import difflib
 import io
 import os
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -118,9 +118,40 @@ def diff_text(path: str, before: str, after: str) -> str:
     heads it; a last line without a line end is marked as ``diff`` marks it, so that
     ``patch`` can apply the diff."""
     shown = printable(path)
-    lines = difflib.unified_diff(before.splitlines(True), after.splitlines(True), shown, shown)
+    lines = _unified(before.splitlines(True), after.splitlines(True), shown)
     return "".join(line if line.endswith("\n") else line + "\n" + _NO_NEWLINE
                    for line in lines)
+
+
+def _unified(a: list[str], b: list[str], name: str) -> Iterator[str]:
+    """``difflib.unified_diff`` of ``a`` and ``b``, with lines matched without the
+    "popular line" heuristic (``autojunk=False``): a line that comes back in many hands
+    (``domino Søren``) is matched like any other, so the diff does not depend on how long
+    the text is, and ``--fix --diff`` can write it a game at a time (``fix_diff.py``)."""
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for index, group in enumerate(matcher.get_grouped_opcodes(3)):
+        if index == 0:
+            yield f"--- {name}\n"
+            yield f"+++ {name}\n"
+        first, last = group[0], group[-1]
+        yield (f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@\n")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in a[i1:i2])
+                continue
+            if tag in ("replace", "delete"):
+                yield from ("-" + line for line in a[i1:i2])
+            if tag in ("replace", "insert"):
+                yield from ("+" + line for line in b[j1:j2])
+
+
+def _range(start: int, stop: int) -> str:
+    """A hunk's range as ``unified_diff`` writes it: ``3,4``; ``3`` for one line; ``2,0``
+    (the line before) for none."""
+    length = stop - start
+    if length == 1:
+        return str(start + 1)
+    return f"{start if length == 0 else start + 1},{length}"
 
 
 def show_refusal(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang: str) -> None:

@@ -37,7 +37,7 @@ class DiagnosticView:
 class HandView:
     """A hand as the page gives it: its words as HTML, and its moves, deals and shows as
     compact data from which the script draws the chain and what each player held
-    (``templates/report.js``; docs/guide.md, "HTML report")."""
+    (``templates/report.js``; docs/html.md)."""
 
     anchor: str
     game: int
