@@ -143,3 +143,26 @@ def test_the_precommit_format_hook_rewrites_the_files_it_is_given(tmp_path: Path
     (tmp_path / "club.block").write_text(MESSY)
     done = blocknot("format", "club.block", cwd=tmp_path)
     assert done.returncode == 0 and (tmp_path / "club.block").read_text() == CANONICAL
+
+
+def test_record_json_is_formatted_as_record_json(tmp_path: Path) -> None:
+    # Record JSON as convert writes it is already formatted; the same record written
+    # compactly is reformatted to it; JSON that is no record is refused with one S001.
+    sample = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
+    converted = blocknot("convert", str(sample), cwd=tmp_path).stdout
+    (tmp_path / "club.json").write_bytes(converted)
+    done = blocknot("format", "--check", "club.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b"0 files would be reformatted, 1 file already formatted\n"
+    import json
+
+    (tmp_path / "compact.json").write_text(json.dumps(json.loads(converted)), "utf-8")
+    done = blocknot("format", "--check", "compact.json", cwd=tmp_path)
+    assert done.returncode == 1 and b"Would reformat: compact.json" in done.stderr
+    assert blocknot("format", "compact.json", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "compact.json").read_bytes() == converted
+    (tmp_path / "bad.json").write_text('{"notation": "blocknot", "version": 1, "games": 3}',
+                                       "utf-8")
+    done = blocknot("format", "--check", "bad.json", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.count(b"S001") == 1 and b"$.games: expected an array" in done.stderr

@@ -3,7 +3,8 @@
 The canonical text is the one ``blocknot convert`` writes (``canonical.py``): the
 same writer, so formatting and converting never disagree, and every comment is kept where
 ``convert`` keeps it.  A record with a syntax error is not formatted: it could not be written
-back whole.
+back whole.  A record JSON document is formatted as record JSON, as ``blocknot convert``
+writes it; one that is not a valid record is refused with ``convert``'s diagnostics.
 """
 
 from __future__ import annotations
@@ -48,7 +49,10 @@ def format_bytes(data: bytes) -> FormatResult:
     game as large as ``convert`` allows."""
     from ...basics.limits import MAX_INPUT_BYTES
     from ...reading.source import decode
+    from .text_convert import looks_like_json
 
+    if looks_like_json(data):
+        return _json(data, MAX_INPUT_BYTES)
     if len(data) > MAX_INPUT_BYTES:
         import io
 
@@ -61,3 +65,20 @@ def format_bytes(data: bytes) -> FormatResult:
     if source.text is None:
         return FormatResult(None, source.diagnostics)
     return format_text(source.text)
+
+
+def _json(data: bytes, whole: int) -> FormatResult:
+    """A record JSON document as ``blocknot convert`` writes record JSON: whole, or a game
+    at a time beyond ``whole`` bytes."""
+    import io
+
+    if len(data) > whole:
+        from .json_convert import convert_json_stream
+
+        out = io.StringIO()
+        problems, _ = convert_json_stream(io.BytesIO(data), "json", out)
+        return FormatResult(None, problems) if problems else FormatResult(out.getvalue())
+    from .json_convert import convert_json
+
+    text, problems = convert_json(data, "json")
+    return FormatResult(text, problems)
