@@ -79,16 +79,17 @@ def _write(text: IO[bytes]) -> None:
 
 def annotated_file(
     data: bytes, path: str, selection: Selection = EVERYTHING, lang: str = "en",
-    chain: bool = False,
+    chain: bool = False, pairs: Pairs | None = None,
 ) -> tuple[str | None, FileReport]:
     """Validate a record file's bytes and annotate it with the selected findings.
 
     The text is None when the file has syntax diagnostics: a record that cannot be read
     whole cannot be written back whole, so the report (with them) is all there is.
+    ``pairs``: how the pieces are read (``run_annotated``).
     """
     texts: list[str | None] = []
     pieces: list[Piece] = []
-    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain):
+    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain, pairs):
         texts.append(text)
         pieces.append(piece)
     report = collect(path, pieces)

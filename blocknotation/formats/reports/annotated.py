@@ -162,11 +162,12 @@ class _Notes:
             self.analysis(hand, result.analysis)
 
     def analysis(self, hand: r.Hand, analysis: HandAnalysis) -> None:
-        """``#?`` lines: the hand under best play after its ``hand`` line, and each move's
-        value after the move (``report/analysis_words.py``)."""
-        said = [words for words in (start_words(analysis), hand_words(analysis))
-                if words is not None]
-        self.plays[hand.line].extend("? " + words.render(self.translate) for words in said)
+        """``#?`` lines: after its ``hand`` line, who wins the hand by force, else how it
+        ends under best play, or why it was not analysed; after each move, its value
+        (``report/analysis_words.py``)."""
+        said = hand_words(analysis) or start_words(analysis)
+        if said is not None:
+            self.plays[hand.line].append("? " + said.render(self.translate))
         for statement in hand.statements:
             if isinstance(statement, r.Play | r.Pass):
                 move = analysis.at(statement.line)
