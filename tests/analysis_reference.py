@@ -56,27 +56,29 @@ def can_play(hand: frozenset[Tile], ends: tuple[int, int]) -> bool:
     return any(ends[0] in tile or ends[1] in tile for tile in hand)
 
 
-def children(hands: Hands, ends: tuple[int, int] | None, seat: int, passes: int
-             ) -> Iterator[tuple[tuple[Tile | None, str | None], Outcome | tuple[
-                 Hands, tuple[int, int] | None, int, int]]]:
-    """Each move from a position, with the end of the hand it makes or the position after."""
+Position = tuple[Hands, tuple[int, int] | None, int, int]
+Move = tuple[Tile | None, str | None]
+
+
+def children(position: Position) -> Iterator[tuple[Move, Outcome | None, Position]]:
+    """Each move from a position: the end of the hand it makes (None: it goes on), and the
+    position after it."""
+    hands, ends, seat, passes = position
     n = len(hands)
-    mine = hands[seat]
     moved = False
-    for tile, side, after in plays(mine, ends):
+    for tile, side, after in plays(hands[seat], ends):
         moved = True
         rest = tuple(hand - {tile} if s == seat else hand for s, hand in enumerate(hands))
+        following = (rest, after, (seat + 1) % n, 0)
         if not rest[seat]:
-            yield (tile, side), count(rest, seat)  # R12: the last tile placed
+            yield (tile, side), count(rest, seat), following  # R12: the last tile placed
         elif not any(can_play(hand, after) for hand in rest):
-            yield (tile, side), count(rest, None)  # R12: nobody can play
+            yield (tile, side), count(rest, None), following  # R12: nobody can play
         else:
-            yield (tile, side), (rest, after, (seat + 1) % n, 0)
+            yield (tile, side), None, following
     if not moved:  # R8: a pass, and everybody passing in succession blocks the hand
-        if passes + 1 == n:
-            yield (None, None), count(hands, None)
-        else:
-            yield (None, None), (hands, ends, (seat + 1) % n, passes + 1)
+        following = (hands, ends, (seat + 1) % n, passes + 1)
+        yield (None, None), count(hands, None) if passes + 1 == n else None, following
 
 
 def preference(outcome: Outcome, seat: int, n: int) -> tuple[int, ...]:
@@ -93,17 +95,28 @@ def preference(outcome: Outcome, seat: int, n: int) -> tuple[int, ...]:
     return (mine, -theirs, further, kind == "domino")
 
 
-def outcome(hands: Hands, ends: tuple[int, int] | None, seat: int, passes: int = 0
-            ) -> Outcome:
+def outcome(position: Position) -> Outcome:
     """The end of the hand under best play from this position."""
+    seat, n = position[2], len(position[0])
     best: Outcome | None = None
-    for _, after in children(hands, ends, seat, passes):
-        found = after if isinstance(after[1], int) and len(after) == 3 else outcome(*after)  # type: ignore[arg-type]
-        if best is None or preference(found, seat, len(hands)) > preference(best, seat,
-                                                                              len(hands)):
+    for _, ended, following in children(position):
+        found = ended if ended is not None else outcome(following)
+        if best is None or preference(found, seat, n) > preference(best, seat, n):
             best = found
     assert best is not None
     return best
+
+
+def least(position: Position, player: int) -> int:
+    """The points ``player`` scores at least from this position, whatever the others play
+    (they all play against them)."""
+    found: list[int] = []
+    for _, ended, following in children(position):
+        if ended is not None:
+            found.append(ended[1] if ended[0] == player else 0)
+        else:
+            found.append(least(following, player))
+    return max(found) if position[2] == player else min(found)
 
 
 def value(found: Outcome, seat: int, n: int) -> int:
