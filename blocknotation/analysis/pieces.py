@@ -15,7 +15,6 @@ from ..reading.reader import Reading
 from ..report.analysis import HandAnalysis
 from ..report.values import GameResult, Piece
 from .hand import analyse
-from .search import NODE_BOUND
 from .setup import Problem, problems
 
 #: A hand of a piece: its game's index in the piece and the line of its ``hand`` line.
@@ -23,7 +22,7 @@ Place = tuple[int, int]
 
 
 def problems_of(reading: Reading | None, piece: Piece, threshold: int = 1,
-                bound: int = NODE_BOUND) -> list[tuple[Place, Problem | HandAnalysis]]:
+                bound: int | None = None) -> list[tuple[Place, Problem | HandAnalysis]]:
     """Each hand of the piece's games, as a problem or as why it is not analysed."""
     if reading is None:
         return []
@@ -48,7 +47,7 @@ def with_analyses(piece: Piece, analyses: dict[Place, HandAnalysis]) -> Piece:
 
 
 def analysed(reading: Reading | None, piece: Piece, threshold: int = 1,
-             bound: int = NODE_BOUND,
+             bound: int | None = None,
              solve: Callable[[Iterable[Problem]], Iterable[HandAnalysis]] | None = None
              ) -> Piece:
     """``piece`` with every hand analysed (``solve``: how a list of problems is solved, in

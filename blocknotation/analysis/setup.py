@@ -22,7 +22,7 @@ from ..basics.names import name_key
 from ..engine.tiles import bit
 from ..report.analysis import HandAnalysis, Side
 from ..report.values import GameResult, HandResult
-from .search import NODE_BOUND
+from . import search
 
 #: Errors that mean the deals or the moves of a hand do not replay as written.
 _STOPPING = ("S", "D", "P", "T302", "T303", "G104", "G107")
@@ -44,11 +44,11 @@ class Problem:
     else the engine's opener; None when neither is known."""
     moves: tuple[Written, ...]
     threshold: int = 1
-    bound: int = NODE_BOUND
+    bound: int = search.NODE_BOUND
 
 
 def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
-             threshold: int = 1, bound: int = NODE_BOUND, end: int | None = None
+             threshold: int = 1, bound: int | None = None, end: int | None = None
              ) -> list[Problem | HandAnalysis]:
     """Each hand of ``game`` (records, or the plain form) that the engine replayed, as a
     problem, or as the reason it is not analysed; ``result`` is the engine's report of the
@@ -67,9 +67,11 @@ def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
 
 
 def problem(hand: Any, result: HandResult, players: tuple[str, ...],
-            diagnostics: Sequence[Diagnostic], threshold: int = 1, bound: int = NODE_BOUND
+            diagnostics: Sequence[Diagnostic], threshold: int = 1, bound: int | None = None
             ) -> Problem | HandAnalysis:
     """One hand as a problem, or why it is not analysed."""
+    if bound is None:
+        bound = search.NODE_BOUND
     def refused(reason: Any, template: str, **args: object) -> HandAnalysis:
         return HandAnalysis(hand.number, hand.line, players, threshold, reason=reason,
                             detail=Message(template, args))
