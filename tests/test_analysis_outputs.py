@@ -14,6 +14,7 @@ import pytest
 from blocknotation.analysis import search
 from blocknotation.formats.records.schema import report_schema
 from blocknotation.report.analysis import marks
+
 from inprocess import run, run_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,8 +177,8 @@ def test_what_the_html_replay_marks() -> None:
     from blocknotation.analysis.pieces import analysed
     from blocknotation.pipeline import read_and_validate
 
-    (piece,) = [analysed(reading, piece)
-                for reading, piece in read_and_validate(open(TWO, "rb"))]
+    with open(TWO, "rb") as record:
+        (piece,) = [analysed(reading, piece) for reading, piece in read_and_validate(record)]
     hand = piece.games[0].hands[6]
     shown = marks(hand.analysis)
     assert shown[148].mistake and shown[148].given_away == 7

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import random
 
+import analysis_reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import analysis_reference as ref
 from blocknotation.analysis.hand import analyse
 from blocknotation.analysis.position import Rules
 from blocknotation.analysis.search import Search, TooLarge
 from blocknotation.analysis.setup import Problem
 from blocknotation.engine.tiles import bit
 from blocknotation.report.analysis import Ending, HandAnalysis
+
 from strategies import examples
 
 NAMES = ("Ada", "Bea", "Cy", "Dana")

@@ -5,7 +5,8 @@
 Each file holds the `blocknot validate --format json` report of one sample, wrapped with a
 note that it is generated; tests/golden/analysis/<sample>.json holds its `blocknot analyse
 --format json` report, the value of every move of its hands.  Never edit them by hand:
-change the code, run this script, and review the diff.  tests/test_golden_reports.py compares them with what the code gives now.
+change the code, run this script, and review the diff.  tests/test_golden_reports.py and
+tests/test_analysis_outputs.py compare them with what the code gives now.
 """
 
 from __future__ import annotations
