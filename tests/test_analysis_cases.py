@@ -1,6 +1,6 @@
 """Hand-written records whose analysis was worked out by hand from the rules, the expected
-values in their headers (``tests/cases/analyse_*.txt``; their ``# expect:`` line is their
-diagnostics, read by ``test_cases.py`` like every case's).
+values in their headers (the ``analyse_`` records of ``tests/cases/``; their ``# expect:``
+line is their diagnostics, read by ``test_cases.py`` like every case's).
 
 After the ``# expect:`` line come ``# analysis:`` lines of items, each for the hand named by
 the last ``hand=N`` before it:

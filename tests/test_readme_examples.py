@@ -67,8 +67,9 @@ from blocknotation.basics.config import load
 from readme_blocks import Block, programs, read_blocks, run_session, transcript, without_comment
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The documents whose examples are run: the README, and the guide that holds the reference.
-DOCUMENTS = ("README.md", "docs/guide.md")
+#: The documents whose examples are run: the README, the guide that holds the reference, and
+#: the page of ``blocknot analyse``.
+DOCUMENTS = ("README.md", "docs/guide.md", "docs/analysis.md")
 CI_LINES = {line.strip() for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()}
 COPIED = ("samples", "docs", "blocknotation/examples", "tests/data", "tests/cases")
 BUILTINS = {"echo", "printf", "cd", "export", "set", "test", "[", "true", "false", "exit"}
