@@ -42,12 +42,18 @@ class Analyse:
     strict: bool = False
     selection: Selection = EVERYTHING
     stdin_name: str = "<stdin>"
+    selections: tuple[Selection, ...] = ()
+    """Per file, what to report (per-file-ignores); else ``selection``."""
+
+    def selection_of(self, index: int) -> Selection:
+        return self.selections[index] if index < len(self.selections) else self.selection
 
 
-def pairs_of(source: BinaryIO, options: Analyse) -> Iterator[tuple[Reading | None, Piece]]:
-    """A file's pieces, read, replayed and analysed, in order."""
-    return analysed_pieces(read_and_validate(source, options.selection), options.threshold,
-                           options.jobs, options.lang)
+def pairs_of(source: BinaryIO, options: Analyse, index: int = 0
+             ) -> Iterator[tuple[Reading | None, Piece]]:
+    """File ``index``'s pieces, read, replayed and analysed, in order."""
+    return analysed_pieces(read_and_validate(source, options.selection_of(index)),
+                           options.threshold, options.jobs, options.lang)
 
 
 def run_analyse(paths: Sequence[str], options: Analyse, out: IO[str], stdin: BinaryIO) -> int:
@@ -60,11 +66,12 @@ def run_analyse(paths: Sequence[str], options: Analyse, out: IO[str], stdin: Bin
 
         json_report = JsonReport(out, options.lang, options.strict)
     unreadable = failed = False
-    for path in paths:
+    for index, path in enumerate(paths):
         name = options.stdin_name if path == "-" else path
         with _opened(path, stdin) as source:
-            pieces = file_end((piece for _, piece in pairs_of(cast(BinaryIO, source), options)),
-                              options.selection, lambda: source.problem is None)
+            pieces = file_end((piece for _, piece in pairs_of(cast(BinaryIO, source), options,
+                                                              index)),
+                              options.selection_of(index), lambda: source.problem is None)
             tally, found = _write(pieces, name, options, out, json_report,
                                   lambda: source.problem)
         if source.error is not None:

@@ -146,7 +146,8 @@ def validate(
         sys.exit(EXIT_OK)
     if analyse:
         _analyse(files, fmt, selections, strict, language, threshold, stdin_filename,
-                 output_file, jobs if jobs is not None else config.jobs or 1, fix or chain)
+                 output_file, jobs if jobs is not None else config.jobs or 1,
+                 fix or chain or statistics, exit_zero)
     if fix:
         _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
              stdin_filename or "<stdin>", use_color(color, no_color, output_file))
@@ -191,16 +192,17 @@ def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bo
 
 def _analyse(files: Sequence[str], fmt: str, selections: Any, strict: bool, language: str,
              threshold: int, stdin_filename: str | None, output_file: str | None, jobs: int,
-             other: bool) -> NoReturn:
+             other: bool, exit_zero: bool) -> NoReturn:
     """``validate --analyse``: the report, then the analysis (``analyse_command.run``)."""
     from .analyse_command import run
     from .analyse_run import Analyse
 
     if fmt not in ("text", "json", "annotated") or other:
         raise UsageProblem("--analyse goes with --format text, json or annotated, without "
-                           "--fix or --chain")
-    sys.exit(run(files, Analyse(fmt, threshold, jobs, language, True, strict, selections[0],
-                                stdin_filename or "<stdin>"), output_file))
+                           "--fix, --chain or --statistics")
+    status = run(files, Analyse(fmt, threshold, jobs, language, True, strict, selections[0],
+                                stdin_filename or "<stdin>", selections), output_file)
+    sys.exit(0 if status == 1 and exit_zero else status)
 
 
 def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,
