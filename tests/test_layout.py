@@ -19,6 +19,7 @@ ALLOWED = {
     "engine": {"basics", "reading", "report"},
     "formats": {"basics", "reading", "report"},
     "simulator": {"basics"},
+    "analysis": {"basics", "reading", "report", "engine"},
 }
 
 

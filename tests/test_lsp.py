@@ -119,7 +119,8 @@ def test_hover_on_a_hand_line_gives_its_count(tmp_path: Path) -> None:
         await s.open(path, HAND)
         assert await s.hover(path, 3, 1) == (
             "hand 1: blocked\nremaining pips: Ada 27, 𝔅ea 2\n𝔅ea scores 27 − 2 = 25\n"
-            "totals: Ada 0, 𝔅ea 25")
+            "totals: Ada 0, 𝔅ea 25\nhand 1: Ada wins by force from the first move, scoring "
+            "at least 32 whatever 𝔅ea plays")
 
     run(scenario)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
-from collections.abc import Iterator
-from typing import IO, BinaryIO, cast
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
 from ..formats.reports.annotated import annotate_chunk
@@ -27,19 +27,27 @@ from .common import cannot_read_line
 from .inputs import Input
 from .output import output_file, say, scratch, stdout_is_terminal
 
+if TYPE_CHECKING:
+    from ..reading.reader import Reading
+
 _SPOOL_BYTES = 8 * 1024 * 1024
+
+#: How a file's pieces are read, each with the reading it was replayed from.
+Pairs = Callable[[BinaryIO], Iterable[tuple["Reading | None", Piece]]]
 
 
 def run_annotated(stream: BinaryIO, name: str, selection: Selection, strict: bool, lang: str,
-                  chain: bool) -> int:
+                  chain: bool, pairs: Pairs | None = None) -> int:
     """Annotate the record read from ``stream`` to standard output; returns the exit status
-    (2 when the file could not be read whole)."""
+    (2 when the file could not be read whole).  ``pairs``: how the file's pieces are read
+    (``pipeline.read_and_validate`` unless told; ``blocknot analyse`` analyses them too)."""
     source = Input(maybe_gunzip(stream))  # read as the other formats read it
     tally = Tally()
     refused = False
     with scratch(), tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as text, \
             tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8") as report:
-        for annotated, piece in annotated_pieces(cast(BinaryIO, source), selection, lang, chain):
+        for annotated, piece in annotated_pieces(cast(BinaryIO, source), selection, lang, chain,
+                                                 pairs):
             tally = tally.add(piece)
             refused = refused or annotated is None
             report.writelines(f"{line}\n" for line in piece_lines(piece, name, lang))
@@ -71,16 +79,17 @@ def _write(text: IO[bytes]) -> None:
 
 def annotated_file(
     data: bytes, path: str, selection: Selection = EVERYTHING, lang: str = "en",
-    chain: bool = False,
+    chain: bool = False, pairs: Pairs | None = None,
 ) -> tuple[str | None, FileReport]:
     """Validate a record file's bytes and annotate it with the selected findings.
 
     The text is None when the file has syntax diagnostics: a record that cannot be read
     whole cannot be written back whole, so the report (with them) is all there is.
+    ``pairs``: how the pieces are read (``run_annotated``).
     """
     texts: list[str | None] = []
     pieces: list[Piece] = []
-    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain):
+    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain, pairs):
         texts.append(text)
         pieces.append(piece)
     report = collect(path, pieces)
@@ -90,14 +99,16 @@ def annotated_file(
 
 
 def annotated_pieces(
-    stream: BinaryIO, selection: Selection = EVERYTHING, lang: str = "en", chain: bool = False
+    stream: BinaryIO, selection: Selection = EVERYTHING, lang: str = "en", chain: bool = False,
+    pairs: Pairs | None = None,
 ) -> Iterator[tuple[str | None, Piece]]:
     """A record file annotated a game at a time, so that a file of any size can be: each
     game chunk's annotated text (None when the chunk has syntax diagnostics) and its piece
     of the report.  The texts joined are the annotated file."""
     games = 0
     lines_out = 0  # lines of annotated text written before this chunk's
-    for reading, piece in read_and_validate(stream, selection):
+    read = pairs(stream) if pairs is not None else read_and_validate(stream, selection)
+    for reading, piece in read:
         continued = games > 0
         games += len(piece.games)
         if reading is None or reading.diagnostics:

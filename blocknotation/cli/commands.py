@@ -51,6 +51,7 @@ COMMANDS = {
     "rules": ("other_commands", "rules"),
     "lsp": ("other_commands", "lsp"),
     "generate": ("other_commands", "generate"),
+    "analyse": ("analyse_command", "analyse"),
 }
 
 

@@ -12,6 +12,7 @@ import click
 
 from ..basics.i18n import N_
 from ..basics.limits import MAX_JOBS
+from .analyse_command import threshold_option
 from .common import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -94,6 +95,10 @@ from .help import TranslatedCommand
 @click.option("--unsafe-fixes", is_flag=True,
               help=N_("With --fix: also apply the fixes that choose between readings of the "
                       "record."))
+@click.option("--analyse", is_flag=True,
+              help=N_("Also analyse every hand whose deals are all recorded: the value of "
+                      "each move under best play, and the mistakes (blocknot analyse)."))
+@threshold_option
 @click.option("--show-settings", is_flag=True,
               help=N_("Print the configuration file and the settings each file gets, and "
                       "check nothing."))
@@ -104,7 +109,8 @@ def validate(
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
     config_path: str | None, isolated: bool, jobs: int | None, fix: bool, diff: bool,
-    unsafe_fixes: bool, lang: str | None, show_settings: bool,
+    unsafe_fixes: bool, lang: str | None, show_settings: bool, analyse: bool = False,
+    threshold: int = 1,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -137,6 +143,10 @@ def validate(
 
         shown(files, configs, selections, config, strict, language, fmt)
         sys.exit(EXIT_OK)
+    if analyse:
+        _analyse(files, fmt, selections, strict, language, threshold, stdin_filename,
+                 output_file, jobs if jobs is not None else config.jobs or 1,
+                 fix or chain or statistics, exit_zero)
     if fix:
         _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
              stdin_filename or "<stdin>", use_color(color, no_color, output_file))
@@ -177,6 +187,21 @@ def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bo
     stdin = stdin_binary() if "-" in files else None
     sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
                      lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
+
+
+def _analyse(files: Sequence[str], fmt: str, selections: Any, strict: bool, language: str,
+             threshold: int, stdin_filename: str | None, output_file: str | None, jobs: int,
+             other: bool, exit_zero: bool) -> NoReturn:
+    """``validate --analyse``: the report, then the analysis (``analyse_command.run``)."""
+    from .analyse_command import run
+    from .analyse_run import Analyse
+
+    if fmt not in ("text", "json", "annotated") or other:
+        raise UsageProblem("--analyse goes with --format text, json or annotated, without "
+                           "--fix, --chain or --statistics")
+    status = run(files, Analyse(fmt, threshold, jobs, language, True, strict, selections[0],
+                                stdin_filename or "<stdin>", selections), output_file)
+    sys.exit(0 if status == 1 and exit_zero else status)
 
 
 def _gamewise(files: Sequence[str], options: Any, out: Any, statistics: bool,

@@ -93,6 +93,13 @@ FITTING: tuple[int, ...] = tuple(
 )
 
 
+def stuck(in_hands: int, reading: int) -> bool:
+    """Whether nobody holding the tiles ``in_hands`` (every hand's, together) has one that
+    fits the ends of ``reading`` (a one-bit mask of the chain's ends): with every deal known,
+    nobody can play, and the hand is blocked (R12)."""
+    return not in_hands & FITTING[reading.bit_length() - 1]
+
+
 class Table:
     """Where the 28 tiles are, as far as one reading of the record of one hand tells.
 
@@ -246,4 +253,4 @@ class Table:
     def dead(self, reading: int) -> bool:
         """Whether no known hand holds a tile that fits the ends of ``reading`` (a one-bit
         mask of the chain's ends): with every deal known, nobody can play (R12)."""
-        return not self.held_by_anyone() & FITTING[reading.bit_length() - 1]
+        return stuck(self.held_by_anyone(), reading)

@@ -13,7 +13,7 @@ from typing import Literal
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from .chain import PAIR, Chain, Side, lay, pairs, reading
-from .knowledge import NOBODY, Table
+from .knowledge import FITTING, NOBODY, Table
 from .tiles import TILES, VALUE_MASK, Tile, bits, index, text
 
 _END: dict[str, str] = {"L": N_("left end ({value})"), "R": N_("right end ({value})")}
@@ -171,6 +171,35 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
         if not readings:
             return None
     return text((b, a))
+
+
+#: A legal play on a chain with one reading: the tile's index, the end it goes to (None for
+#: the lead, laid as written), and the chain's one reading after it.
+LegalPlay = tuple[int, Side | None, int]
+
+#: The plays of each tile on each one-reading chain, by (reading, tile index): the ends it
+#: may go to and the reading after each, as ``lay`` decides them; filled on first need (at
+#: most 49 x 28 entries).
+_PLAYS: dict[tuple[int, int], tuple[LegalPlay, ...]] = {}
+
+
+def legal_plays(readings: int, held: int) -> list[LegalPlay]:
+    """Every play a player holding ``held`` may make on a chain with one reading (R6, R7):
+    each tile of theirs that fits an end, on each end it fits, lowest tile first, left before
+    right; on an empty chain (0), each of their tiles led as written (R5).  None at all: the
+    player must pass (R8), as ``legal_passes`` says.  What fits is ``lay``'s to decide; this
+    only asks it about the tiles that show an end's value."""
+    if not readings:
+        return [(i, None, reading(*TILES[i])) for i in bits(held)]
+    found: list[LegalPlay] = []
+    for i in bits(held & FITTING[readings.bit_length() - 1]):
+        plays = _PLAYS.get((readings, i))
+        if plays is None:
+            plays = _PLAYS[(readings, i)] = tuple(
+                (i, side, after) for side in ("L", "R")
+                if (after := lay(readings, TILES[i], side)))
+        found += plays
+    return found
 
 
 def legal_passes(held: int, readings: int) -> int:

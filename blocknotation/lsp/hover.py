@@ -6,9 +6,12 @@
   ``--format annotated --chain`` writes it) and the tiles the player still holds, when the
   deal is recorded;
 - on a ``hand`` line: the hand's count, as the annotated output writes it
-  (``report/summary.py``).
+  (``report/summary.py``);
+- on a move of a hand whose deals are all known, its value under best play, and on the
+  ``hand`` line who wins the hand by force (``values.py``, as ``blocknot analyse`` says it).
 
-Everything shown is read from the report and the records; nothing is replayed here.
+Everything shown is read from the report and the records; nothing is replayed here but the
+analysis of the hand under the cursor.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from ..report.summary import hand_lines
 from ..report.values import HandResult
 from .analysis import Analysis, plays, still_held
 from .ranges import inside
+from .values import value_text
 
 _CODE = re.compile(r"\b[SGDTPE][0-9]{3}\b")
 
@@ -56,11 +60,17 @@ def _text_at(analysis: Analysis, source: str, line: int, column: int) -> str | N
     if found is None:
         return None
     game, hand = found
+    translate = translator(lang)
+    value = value_text(analysis, game, hand, line, translate)
     if line == hand.line:
-        return "\n".join(hand_lines(hand, game.players, lang))
+        return "\n".join([*hand_lines(hand, game.players, lang), *_given(value)])
     if line in hand.ends:
-        return _play(analysis, hand, line, translator(lang))
-    return None
+        return _play(analysis, hand, line, translate, value)
+    return value
+
+
+def _given(text: str | None) -> list[str]:
+    return [] if text is None else [text]
 
 
 def code_at(source: str, column: int) -> str | None:
@@ -72,16 +82,19 @@ def code_at(source: str, column: int) -> str | None:
 
 
 def _play(analysis: Analysis, result: HandResult, line: int,
-          translate: Callable[[str], str]) -> str:
+          translate: Callable[[str], str], value: str | None = None) -> str:
+    """The ends after the play, the chain, the play's value (``value``) and what the player
+    still holds."""
     left, right = result.ends[line]
     parts = [translate(N_("ends {left}|{right}")).format(left=left, right=right)]
     hand = analysis.record_hand(line)
     play = None if hand is None else next((p for p in plays(hand) if p.line == line), None)
     if hand is None or play is None:
-        return parts[0]
+        return "\n".join([parts[0], *_given(value)])
     layout = _layout(hand, result, line)
     if layout is not None:
         parts.append(describe(layout, translate))
+    parts += _given(value)
     parts.append(_holding(hand, play, translate))
     return "\n".join(parts)
 

@@ -12,6 +12,7 @@ from typing import Literal
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.marks import Mark
+from .analysis import HandAnalysis
 
 Outcome = Literal["domino", "blocked", "unfinished"]
 Status = Literal["won", "drawn", "decided", "in_progress"]
@@ -50,6 +51,9 @@ class HandResult:
     doubt: tuple[int, ...] = ()
     """The lines of the slips whose readings disagree on this hand's figures: the figures
     they disagree on are None (the engine's ``choose.py``)."""
+    analysis: HandAnalysis | None = None
+    """The value of each move under best play, when the hand was analysed (``blocknot
+    analyse``, ``validate --analyse``: ``blocknotation.analysis``); None otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

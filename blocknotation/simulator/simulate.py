@@ -170,6 +170,13 @@ def simulate_game(
     )
 
 
+def heaviest(mine: Sequence[Tile], legal: Sequence[tuple[int, Side, bool]]
+             ) -> tuple[int, Side, bool]:
+    """The ``heavy`` strategy: of the legal plays (each a tile's place in ``mine``, the end,
+    whether it fits both), the one that sheds the heaviest tile, the first such."""
+    return max(legal, key=lambda m: mine[m[0]][0] + mine[m[0]][1])
+
+
 def _play_hand(
     rng: random.Random,
     names: tuple[str, ...],
@@ -195,7 +202,7 @@ def _play_hand(
     # The lead: any tile (R5), laid as written.
     mine = held[opener]
     if rand() < prefer_heavy:
-        k = max(range(len(mine)), key=lambda j: mine[j][0] + mine[j][1])
+        k = heaviest(mine, [(j, "L", False) for j in range(len(mine))])[0]
     else:
         k = rng.randrange(len(mine))
     left, right = mine.pop(k)
@@ -231,7 +238,7 @@ def _play_hand(
             continue
         passes = 0
         if len(legal) > 1 and rand() < prefer_heavy:
-            i, end, both = max(legal, key=lambda m: mine[m[0]][0] + mine[m[0]][1])
+            i, end, both = heaviest(mine, legal)
         else:
             i, end, both = legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
         a, b = mine.pop(i)

@@ -92,8 +92,9 @@ def hand_header(hand: r.Hand | p.Hand) -> str:
 
 
 def is_engine_comment(text: str) -> bool:
-    """``#=`` and ``#!`` comments are blocknot's own annotations (``--format annotated``)."""
-    return text[:1] in {"=", "!"}
+    """``#=``, ``#!`` and ``#?`` comments are blocknot's own annotations (``--format
+    annotated``; ``#?``: the analysis, ``blocknot analyse``)."""
+    return text[:1] in {"=", "!", "?"}
 
 
 def commented(

@@ -14,6 +14,7 @@ from typing import Any
 from ...basics.limits import MAX_GAME_TEXT, MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from ...basics.names import KEYWORDS, NAME_REGEX
 from ...reading.records import MAX_NUMBER, TAG_KEY_PATTERN
+from .analysis_schema import analysis_schema
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 RECORD_ID = "urn:blocknot:schema:record-json:1"
@@ -158,7 +159,7 @@ def report_schema() -> dict[str, Any]:
         "outcome": {"enum": ["domino", "blocked", "unfinished", None]}, "winner": text_or_null,
         "remaining": counts, "points": {"anyOf": [counts, {"type": "null"}]},
         "score": {"anyOf": [counts, {"type": "null"}]}, "unverified": {"type": "boolean"},
-    }, {"doubt": _array({"type": "integer", "minimum": 1})})
+    }, {"doubt": _array({"type": "integer", "minimum": 1}), "analysis": analysis_schema()})
     game = _object({
         "index": {"type": "integer", "minimum": 1}, "line": {"type": "integer", "minimum": 1},
         "players": _array({"type": "string"}),

@@ -17,10 +17,13 @@ Where things go:
   does) after each play the engine placed with both ends certain;
 - ``#! CODE message`` after the statement, tag or ``hand`` line the diagnostic points at;
 - after the last statement of each hand, its count (``report/summary.py``); after the last hand
-  of a game, how the game stands.
+  of a game, how the game stands;
+- with the analysis (``blocknot analyse --format annotated``), ``#? `` lines: after the
+  ``hand`` line, the hand under best play from its first move, and after each move, its
+  value (``report/analysis_words.py``).
 
-Annotating an annotated record first drops every comment whose text begins ``=`` or ``!``
-(the engine's own), so annotating twice gives the same text as annotating once; the user's
+Annotating an annotated record first drops every comment whose text begins ``=``, ``!`` or
+``?`` (the engine's own), so annotating twice gives the same text as annotating once; the user's
 comments stay where they were, after the engine's comments that belong before the same line.
 """
 
@@ -32,6 +35,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from ...basics.diagnostics import N_, Diagnostic, Message
 from ...basics.i18n import translator
 from ...reading import records as r
+from ...report.analysis import HandAnalysis
+from ...report.analysis_words import hand_words, start_words, value_words
 from ...report.summary import game_line, hand_lines
 from ...report.values import FileReport, GameResult, HandResult, Piece
 from ..records.canonical import is_engine_comment, to_text
@@ -153,6 +158,22 @@ class _Notes:
                 notes.append("= " + describe(layout, self.translate))
         summary = hand_lines(result, players, self.lang)
         self.closing[_last_line(hand)].extend("= " + line for line in summary)
+        if result.analysis is not None:
+            self.analysis(hand, result.analysis)
+
+    def analysis(self, hand: r.Hand, analysis: HandAnalysis) -> None:
+        """``#?`` lines: after its ``hand`` line, who wins the hand by force, else how it
+        ends under best play, or why it was not analysed; after each move, its value
+        (``report/analysis_words.py``)."""
+        said = hand_words(analysis) or start_words(analysis)
+        if said is not None:
+            self.plays[hand.line].append("? " + said.render(self.translate))
+        for statement in hand.statements:
+            if isinstance(statement, r.Play | r.Pass):
+                move = analysis.at(statement.line)
+                if move is not None:
+                    self.plays[statement.line].append(
+                        "? " + value_words(move, analysis.threshold).render(self.translate))
 
 
 def _last_line(hand: r.Hand) -> int:

@@ -46,7 +46,7 @@ def diagnostic_object(d: Diagnostic, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def hand_object(hand: HandResult) -> dict[str, Any]:
+def hand_object(hand: HandResult, lang: str = "en") -> dict[str, Any]:
     return {
         "number": hand.number,
         "line": hand.line,
@@ -58,6 +58,7 @@ def hand_object(hand: HandResult) -> dict[str, Any]:
         "score": None if hand.score is None else dict(hand.score),
         "unverified": hand.unverified,
         **({"doubt": list(hand.doubt)} if hand.doubt else {}),
+        **({"analysis": _analysis_object(hand, lang)} if hand.analysis is not None else {}),
     }
 
 
@@ -98,7 +99,7 @@ def counts_text(mapping: Mapping[str, int | None] | None, keys: Keys) -> str:
     return "{" + ", ".join(items) + "}"
 
 
-def hand_text(hand: HandResult, keys: Keys | None = None) -> str:
+def hand_text(hand: HandResult, keys: Keys | None = None, lang: str = "en") -> str:
     """``dumps(hand_object(hand))``, written out directly: a large file has a hand every
     few lines, and json.dumps of a dict costs several times more."""
     keys = Keys() if keys is None else keys
@@ -110,8 +111,22 @@ def hand_text(hand: HandResult, keys: Keys | None = None) -> str:
         f'"points": {counts_text(hand.points, keys)}, '
         f'"score": {counts_text(hand.score, keys)}, '
         f'"unverified": {"true" if hand.unverified else "false"}'
-        f'{_doubt(hand.doubt)}}}'
+        f'{_doubt(hand.doubt)}{_analysis(hand, lang)}}}'
     )
+
+
+def _analysis_object(hand: HandResult, lang: str) -> dict[str, Any]:
+    from .analysis_json import analysis_object  # only a report with the analysis
+
+    assert hand.analysis is not None
+    return analysis_object(hand.analysis, lang)
+
+
+def _analysis(hand: HandResult, lang: str) -> str:
+    """The ``analysis`` field, written only for a hand analysed (``blocknot analyse``)."""
+    if hand.analysis is None:
+        return ""
+    return f', "analysis": {dumps(_analysis_object(hand, lang))}'
 
 
 def _doubt(lines: tuple[int, ...]) -> str:
@@ -119,7 +134,7 @@ def _doubt(lines: tuple[int, ...]) -> str:
     return f', "doubt": [{", ".join(map(str, lines))}]' if lines else ""
 
 
-def game_text(game: GameResult, indent: str = "    ") -> str:
+def game_text(game: GameResult, indent: str = "    ", lang: str = "en") -> str:
     """One game as JSON text: its header on the first line, one hand per line."""
     keys = Keys(game.players)
     # As json.dumps writes the header and tail dicts, without its cost per game.
@@ -131,7 +146,7 @@ def game_text(game: GameResult, indent: str = "    ") -> str:
            f'"winner": {name_text(game.winner, keys)}}}'
     if not game.hands:
         return f'{head}, "hands": [], {tail}'
-    hands = f",\n{indent}  ".join([hand_text(hand, keys) for hand in game.hands])
+    hands = f",\n{indent}  ".join([hand_text(hand, keys, lang) for hand in game.hands])
     return f'{head}, "hands": [\n{indent}  {hands}\n{indent}], {tail}'
 
 
@@ -144,7 +159,7 @@ def render_piece(piece: Piece, lang: str = "en") -> Rendered:
     return Rendered(
         Tally().add(piece),
         tuple(dumps(diagnostic_object(d, lang)) for d in piece.diagnostics),
-        GAMES_SEPARATOR.join([game_text(game) for game in piece.games]),
+        GAMES_SEPARATOR.join([game_text(game, lang=lang) for game in piece.games]),
     )
 
 
