@@ -369,3 +369,30 @@ def test_a_1_mb_record_renders_in_under_2_s(browser: Any, tmp_path: Path) -> Non
     assert tab.locator("section.hand[data-drawn] svg.chain").count() > 0
     assert seconds < 2, seconds
     tab.close()
+
+
+def test_with_analyse_a_mistake_is_marked_at_its_move(browser: Any, tmp_path: Path) -> None:
+    # blocknot analyse samples/two-players.block: "line 11: Ada played 0-5 and gave away 26;
+    # 2-2 would have won the blocked hand" (docs/analysis.md). Stepped to that move, the
+    # replay says so and shows 2-2 beside the chain; the move after it is no mistake.
+    two = ROOT / "samples" / "two-players.block"
+    page_text, _ = html_report([(two.name, two.read_bytes())], threshold=1)
+    out = tmp_path / "analysed.html"
+    out.write_text(page_text, encoding="utf-8")
+    page = Page(browser, out)
+    hand = page.hand("f1-g1-h1")
+    assert hand.evaluate("h => h.dataset.l").startswith("11-")  # line 11: the first move
+    hand.press("Home")
+    assert hand.locator("figure.chain .best").count() == 0
+    hand.press("ArrowRight")
+    now = hand.locator(".now")
+    assert "mistake" in now.get_attribute("class")
+    assert "a mistake: it gave away 26; the best: 2-2" in now.text_content()
+    assert hand.locator("figure.chain .best use").evaluate_all(
+        "us => us.map(u => u.getAttribute('href'))") == ["#bn-S22"]
+    hand.press("ArrowRight")  # line 12, Bea: 0-6, is no mistake
+    assert "mistake" not in now.get_attribute("class")
+    assert hand.locator("figure.chain .best").count() == 0
+    plain, _ = html_report([(two.name, two.read_bytes())])
+    assert "data-a=" not in plain and "data-a=" in page_text
+    assert page.errors == []

@@ -14,14 +14,17 @@ from ..pipeline import EVERYTHING, Selection, read_and_validate
 
 
 def write_html(files: Sequence[tuple[str, bytes]], out: IO[str],
-               selection: Selection = EVERYTHING, lang: str = "en") -> tuple[FileShown, ...]:
+               selection: Selection = EVERYTHING, lang: str = "en",
+               threshold: int | None = None) -> tuple[FileShown, ...]:
     """Write the page for ``files`` (each a display name and its bytes) to ``out``; what it
-    showed of each file (its ``errors`` and ``warnings`` give the exit status)."""
+    showed of each file (its ``errors`` and ``warnings`` give the exit status).  With a
+    ``threshold``, every hand is analysed too (``validate --analyse``), and its mistakes
+    marked in the replay."""
     writer = PageWriter(out, lang)
     shown = []
     for path, data in files:
         text = _as_text(data)
-        shown.append(writer.file(path, text, _chunks(text, selection)))
+        shown.append(writer.file(path, text, _chunks(text, selection, threshold)))
     writer.close()
     return tuple(shown)
 
@@ -39,16 +42,22 @@ def _as_text(data: bytes) -> bytes:
 
 
 def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERYTHING,
-                lang: str = "en") -> tuple[str, tuple[FileShown, ...]]:
+                lang: str = "en", threshold: int | None = None
+                ) -> tuple[str, tuple[FileShown, ...]]:
     """The page for ``files`` as a string, and what it showed of each file."""
     out = io.StringIO()
-    shown = write_html(files, out, selection, lang)
+    shown = write_html(files, out, selection, lang, threshold)
     return out.getvalue(), shown
 
 
-def _chunks(data: bytes, selection: Selection) -> Iterator[Chunk]:
-    """The file's game chunks, validated one at a time, with their games as written."""
+def _chunks(data: bytes, selection: Selection, threshold: int | None) -> Iterator[Chunk]:
+    """The file's game chunks, validated (and analysed) one at a time, with their games as
+    written."""
     for reading, piece in read_and_validate(io.BytesIO(data), selection):
+        if threshold is not None:
+            from ..analysis.pieces import analysed
+
+            piece = analysed(reading, piece, threshold)
         games = () if reading is None else tuple(
             (g.line, game_facts(g)) for g in reading.records.games)
         yield games, piece

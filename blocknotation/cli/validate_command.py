@@ -196,9 +196,11 @@ def _analyse(files: Sequence[str], fmt: str, selections: Any, strict: bool, lang
     from .analyse_command import run
     from .analyse_run import Analyse
 
-    if fmt not in ("text", "json", "annotated") or other:
-        raise UsageProblem("--analyse goes with --format text, json or annotated, without "
-                           "--fix, --chain or --statistics")
+    if fmt not in ("text", "json", "annotated", "html") or other:
+        raise UsageProblem("--analyse goes with --format text, json, annotated or html, "
+                           "without --fix, --chain or --statistics")
+    if fmt == "html":
+        _html(files, selections[0], strict, language, output_file, threshold)
     status = run(files, Analyse(fmt, threshold, jobs, language, True, strict, selections[0],
                                 stdin_filename or "<stdin>", selections), output_file)
     sys.exit(0 if status == 1 and exit_zero else status)
@@ -277,7 +279,8 @@ def _annotated(
 
 
 def _html(
-    files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None
+    files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None,
+    threshold: int | None = None,
 ) -> NoReturn:
     """``validate --format html``: one page for every FILE, to ``output`` or standard output."""
     import io
@@ -288,7 +291,7 @@ def _html(
     named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
     with output_file(output or "-") as binary:  # written a game at a time
         out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
-        reports = write_html(named, out, selection, language)
+        reports = write_html(named, out, selection, language, threshold)
         out.flush()
         out.detach()
     failed = any(r.errors or (strict and r.warnings) for r in reports)

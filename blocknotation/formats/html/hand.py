@@ -38,6 +38,7 @@ def hand_html(h: HandView, words: Mapping[str, str]) -> Markup:
              if h.stops_at else "")
     extra = f' data-n="{escape(" ".join(h.extra))}"' if h.extra else ""
     replayed = "" if h.replayed else ' data-r="0"'
+    replayed += f' data-a="{h.mistakes}"' if h.mistakes else ""
     out = [
         f'<section class="hand" id="{h.anchor}" data-l="{_runs(h.moves)}" '
         f'data-m="{h.tokens}" data-d="{h.deals}" data-s="{h.shows}"{extra}{replayed} '

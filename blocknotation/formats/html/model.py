@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ...basics.diagnostics import Diagnostic
 from ...basics.game_sizes import RULES_TARGET, TILES_EACH
+from ...report.analysis import marks
 from ...report.summary import game_line, hand_lines
 from ...report.values import GameResult, HandResult
 from .facts import GameFacts, HandFacts
@@ -57,6 +58,10 @@ class HandView:
     extra: tuple[str, ...]
     """Names that moves are written under and that are not seated."""
     replayed: bool
+    mistakes: str
+    """Each move the analysis (``validate --format html --analyse``) calls a mistake: its
+    step, the points it gave away and the best moves (``23R``, ``55L``, ``34``, ``p``),
+    as ``step:points:move,move``."""
     span: tuple[int, int]
     """The first and last line of the hand's statements."""
     summary: tuple[str, ...]
@@ -173,11 +178,26 @@ def hand_view(ctx: Context, anchor: str, hand: HandFacts | None, result: HandRes
         shows=" ".join(_pairs(shows.get(name), "-") for name in players),
         extra=tuple(extra),
         replayed=result.replayed,
+        mistakes=_mistakes(result, moves),
         span=(min(own | {hand_line}), max(own | {hand_line})),
         summary=tuple(hand_lines(result, players, ctx.lang, totals=False)),
         diagnostics=tuple(d for line in sorted(own - steps | {hand_line})
                           for d in ctx.views.get(line, ())),
     )
+
+
+def _mistakes(result: HandResult, moves: Sequence[tuple[int, str, object]]) -> str:
+    """The hand's mistakes as ``HandView.mistakes`` gives them (nothing if not analysed)."""
+    found = marks(result.analysis)
+    tokens = []
+    for step, (line, _, _) in enumerate(moves, start=1):
+        mark = found.get(line)
+        if mark is None or not mark.mistake:
+            continue
+        best = ",".join("p" if m.tile is None else f"{m.tile[0]}{m.tile[1]}{m.side or ''}"
+                        for m in mark.best)
+        tokens.append(f"{step}:{mark.given_away}:{best}")
+    return " ".join(tokens)
 
 
 #: The marks of seats in a move's token: the seats, then names nobody is seated under.

@@ -63,6 +63,8 @@ WORDS: dict[str, str] = {
     "move_of": N_("move {step} of {total}"),
     "before_first": N_("before the first move"),
     "outcome": N_("Outcome"),
+    "mistake": N_("a mistake: it gave away {points}; the best: {moves}"),
+    "best": N_("The best move instead"),
     "no_game": N_("No game could be read from this file."),
 }
 

@@ -62,6 +62,29 @@
   function names(hand) {
     return list(hand.closest("section.game").dataset.names).concat(list(hand.dataset.n));
   }
+  // The analysis's mistakes, by step: the points given away and the best moves.
+  function mistakes(hand) {
+    var out = {}, tokens = list(hand.dataset.a);
+    for (var i = 0; i < tokens.length; i++) {
+      var parts = tokens[i].split(":");
+      out[parts[0]] = { points: Number(parts[1]), best: parts[2].split(",") };
+    }
+    return out;
+  }
+  function moveText(token) {  // "23R" is 2-3 R, "34" is 3-4, "p" a pass
+    if (token === "p") { return "pass"; }
+    return token[0] + "-" + token[1] + (token[2] ? " " + token[2] : "");
+  }
+  function bestSvg(best) {  // the best moves, as tiles standing beside the chain
+    var drawing = svg("svg", { "class": "best", viewBox: "0 0 " + best.length * 24 + " 44",
+      width: best.length * 24, height: 44 });
+    best.forEach(function (token, index) {
+      if (token === "p") { return; }
+      titled(svg("use", { href: "#bn-S" + token[0] + token[1], x: index * 24 + 2, y: 2 }, drawing),
+        moveText(token));
+    });
+    return drawing;
+  }
   function pairs(text) {
     var out = [];
     for (var i = 0; i + 1 < text.length; i += 2) { out.push([Number(text[i]), Number(text[i + 1])]); }
@@ -380,6 +403,16 @@
     var parts = [n + " " + line.querySelector("code").textContent.trim()];
     var notes = line.querySelectorAll(".diag");
     for (var j = 0; j < notes.length; j++) { parts.push(notes[j].textContent.replace(/\s+/g, " ").trim()); }
+    var wrong = mistakes(hand)[step], best = hand.querySelector("figure.chain .best");
+    if (best) { best.remove(); }
+    now.classList.toggle("mistake", !!wrong);
+    if (wrong) {
+      parts.push(say(words.mistake, { points: wrong.points, moves: wrong.best.map(moveText).join(", ") }));
+      var shown = html("div", { "class": "best" });
+      html("span", {}, shown, words.best + ": ");
+      shown.appendChild(bestSvg(wrong.best));
+      hand.querySelector("figure.chain").appendChild(shown);
+    }
     now.textContent = parts.join(" \u2014 ");
     inPanel(line);
   }
