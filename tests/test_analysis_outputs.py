@@ -185,3 +185,20 @@ def test_what_the_html_replay_marks() -> None:
     assert [move.text for move in shown[148].best] == ["3-4 R"]
     assert not shown[146].mistake
     assert marks(None) == {}
+
+
+@pytest.mark.parametrize("text", ['# a comment\n[Players "Ada Bea"]\n',
+                                  '[Players "Ada Bea"]\n\nhand 1\nAda: 1-1\n\n'
+                                  '[Players "Cy Dee"]\n'])
+def test_a_game_without_hands_is_nothing_to_analyse(tmp_path: Path, text: str) -> None:
+    # A game of tags alone (S005 when the file holds no hand) is no internal error: the
+    # other games are analysed, and the exit status is validate's.
+    record = tmp_path / "r.block"
+    record.write_text(text, "utf-8")
+    for args in (["analyse"], ["analyse", "--format", "json"], ["validate", "--analyse"]):
+        done = run_text(*args, str(record))
+        assert done.returncode == 0, (args, done.stderr)
+        assert "internal error" not in done.stderr
+    if "hand" not in text:
+        assert run_text("analyse", str(record)).stdout.endswith(
+            "0 hands analysed, 0 mistakes of 1 point or more\n")

@@ -55,6 +55,8 @@ def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
     game and ``diagnostics`` its diagnostics; ``end``: the line where the next game starts."""
     by_line = {hand.line: hand for hand in result.hands}
     hands = list(game.hands)
+    if not hands:  # a game of tags alone (S005): nothing to analyse
+        return []
     starts = [hand.line for hand in hands[1:]] + [end if end is not None else 1 << 62]
     found: list[Problem | HandAnalysis] = []
     for hand, stop in zip(hands, starts, strict=True):
