@@ -118,10 +118,15 @@ def test_the_mistakes_as_text() -> None:
            "score only 5" in lines
     assert f"{tie}: line 24: Ada played 3-2 L and gave away 4; 3-6 L would have won the " \
            "blocked hand, scoring 4" in lines
+    passes = str(CASES[0])
+    assert f"{passes}: line 18: Ada played 5-6 L and gave away 10; 4-6 R or 5-5 L would have " \
+           "won the blocked hand, scoring 25" in lines
     assert f"{tie}: line 20: Ada played 6-5 L and gave away 6; 3-6 L would have tied the " \
            "blocked hand, and nobody would have scored" in lines
     forced = str(CASES[1])
-    assert lines[:2] == [
+    start = lines.index(f"{forced}: hand 1: Ada wins by force from the first move, scoring at "
+                        "least 60 whatever Bea plays")
+    assert lines[start:start + 2] == [
         f"{forced}: hand 1: Ada wins by force from the first move, scoring at least 60 "
         "whatever Bea plays",
         f"{forced}: 1 hand analysed, 0 mistakes of 1 point or more"]
