@@ -19,6 +19,7 @@ ALLOWED = {
     "engine": {"basics", "reading", "report"},
     "formats": {"basics", "reading", "report"},
     "simulator": {"basics"},
+    "season": {"basics", "reading", "report", "formats", "pipeline", "suppress"},
 }
 
 

@@ -51,6 +51,8 @@ COMMANDS = {
     "rules": ("other_commands", "rules"),
     "lsp": ("other_commands", "lsp"),
     "generate": ("other_commands", "generate"),
+    "standings": ("standings_command", "standings"),
+    "export": ("export_command", "export"),
 }
 
 
