@@ -9,9 +9,9 @@ from .standings import Row
 #: (key, heading) of each column after the player's, in order.
 COLUMNS = (
     ("games", N_("games")),
-    ("won", N_("won")),
-    ("drawn", N_("drawn")),
-    ("lost", N_("lost")),
+    ("won", N_("wins")),
+    ("drawn", N_("draws")),
+    ("lost", N_("losses")),
     ("hands", N_("hands")),
     ("domino", N_("domino")),
     ("blocked", N_("blocked")),
