@@ -159,7 +159,7 @@ def standings(paths: Paths, *, include_invalid: bool = False,
     if aliases is not None and not isinstance(aliases, Mapping):
         raise TypeError(f"standings() takes aliases as a mapping, not {type(aliases).__name__}")
     chosen = Aliases.of((name, other) for other, name in (aliases or {}).items())
-    return standings_of(_sources(paths, "standings", chosen), by=by,  # type: ignore[arg-type]
+    return standings_of(_sources(paths, "standings", chosen), by=by,
                         include_invalid=include_invalid)
 
 

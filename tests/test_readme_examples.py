@@ -1,4 +1,5 @@
-"""Every example of README.md and docs/guide.md is run, or checked, as printed.
+"""Every example of README.md, docs/guide.md, docs/standings.md and docs/export.md is run,
+or checked, as printed.
 
 The fenced blocks of each are read in order (the ``file:`` blocks of both make one
 workspace); each is one of these kinds:
@@ -67,8 +68,9 @@ from blocknotation.basics.config import load
 from readme_blocks import Block, programs, read_blocks, run_session, transcript, without_comment
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The documents whose examples are run: the README, and the guide that holds the reference.
-DOCUMENTS = ("README.md", "docs/guide.md")
+#: The documents whose examples are run: the README, the guide that holds the reference, and
+#: the pages of the season's standings and tables.
+DOCUMENTS = ("README.md", "docs/guide.md", "docs/standings.md", "docs/export.md")
 CI_LINES = {line.strip() for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()}
 COPIED = ("samples", "docs", "blocknotation/examples", "tests/data", "tests/cases")
 BUILTINS = {"echo", "printf", "cd", "export", "set", "test", "[", "true", "false", "exit"}
