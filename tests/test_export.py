@@ -126,7 +126,7 @@ def test_jobs_write_the_same_tables(tmp_path: Path) -> None:
 
 def test_rows_go_out_in_row_groups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
-    monkeypatch.setattr(writers, "ROW_GROUP", 10)
+    monkeypatch.setitem(writers.ROW_GROUPS, "hands", 10)
     done = export(SEASON, to="parquet", out=tmp_path)
     meta = pq.ParquetFile(tmp_path / "hands.parquet").metadata
     assert meta.num_rows == done.rows["hands"] == 52

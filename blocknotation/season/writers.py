@@ -1,17 +1,15 @@
 """Writing the four tables (``tables.py``) into a directory: Parquet or CSV.
 
 Rows come a game at a time and are written as they come: CSV at once, Parquet in row
-groups of at most ``ROW_GROUP`` rows, so that memory stays flat however many games there
-are and the files stay quick to read (a row group per game would make millions of tiny
-ones).  Each table is written to a temporary file in the directory and renamed to
+groups of some thousands of rows (``ROW_GROUPS``), so that what is held stays small however
+many games there are and the files stay quick to read (a row group per game would make
+millions of tiny ones).  Each table is written to a temporary file in the directory and renamed to
 ``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete: an interrupted or
 failed export leaves the tables of the export before it, never half of one.
 
 Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``tables.py``.
-Unless pyarrow is already loaded or ``ARROW_DEFAULT_MEMORY_POOL`` says otherwise, pyarrow is
-loaded with the system's allocator as its memory pool, which gives memory back as each row
-group is written (its own pool keeps some 10 MB more on a large export, measured by
-``benchmarks/season.py``).
+``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
+that allocator give large blocks back to the system once freed (``cli/export_command.py``).
 In CSV, a value that is null is an empty field, booleans are ``true`` and ``false``, a list
 of names is the names separated by spaces (a name never holds one), and ``tags`` and
 ``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals).
@@ -28,9 +26,12 @@ from typing import IO, Any, Protocol
 
 from .tables import TABLES, TAGS, TOTALS, Column, Rows
 
-#: Rows of a table held before they are written as a Parquet row group: a few MB of Python
-#: values for the moves table, whose rows are the most numerous.
-ROW_GROUP = 8_192
+#: Rows of each table held before they are written as a Parquet row group: some 1.5 MB of
+#: Python values each (a row of ``games`` holds its tags, players and totals, about 1.5 kB;
+#: one of ``moves`` about 180 bytes).  pyarrow holds some 18 kB of each file's footer per
+#: row group until the end, so the moves, whose rows are the most numerous, go in larger
+#: groups: 102 MB of records make about 400 row groups, 7 MB of footers.
+ROW_GROUPS = {"games": 1_024, "hands": 8_192, "moves": 8_192, "diagnostics": 8_192}
 FORMATS = ("parquet", "csv")
 EXTRA = "pip install 'blocknot[parquet]'"
 
@@ -101,22 +102,25 @@ class ParquetTables(_Files):
     """The tables as Parquet files (pyarrow's ``ParquetWriter``)."""
 
     def __init__(self, directory: str) -> None:
-        os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")  # read when it loads
         try:
             import pyarrow.parquet as pq
         except ImportError:
             raise ImportError(f"Parquet needs pyarrow: {EXTRA}") from None
         super().__init__(directory, "parquet")
         self.schemas = {name: arrow_schema(columns) for name, columns in TABLES.items()}
-        self.writers = {name: pq.ParquetWriter(self.temporary[name], self.schemas[name])
-                        for name in TABLES}
+        # Dictionary encoding for the strings, whose values repeat (game, player, tile);
+        # numbers are written plainly, which holds no dictionary while a row group is made.
+        self.writers = {name: pq.ParquetWriter(
+            self.temporary[name], self.schemas[name],
+            use_dictionary=[c.name for c in TABLES[name] if c.type == "string"])
+            for name in TABLES}
         self.held: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
 
     def add(self, rows: Rows) -> None:
         for name, found in rows.items():
             held = self.held[name]
             held += found
-            if len(held) >= ROW_GROUP:
+            if len(held) >= ROW_GROUPS[name]:
                 self._write(name)
 
     def _write(self, name: str) -> None:
