@@ -17,6 +17,9 @@ The public API (every name below is importable from ``blocknotation``)::
     with open("club.block", "rb") as f:     # games to check elsewhere: a plain dict per game
         results = [validate_game(game, "club.block") for game in iter_games(f)]
 
+    table = standings("season/")            # a season's standings: Standings, by player
+    export("season/", to="csv", out="tables")   # games, hands, moves, diagnostics tables
+
 The functions are defined in ``api.py``, with their contracts.  Importing this package is
 cheap: the parser, the engine and the records load on first use.
 """
@@ -25,7 +28,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .api import iter_games, parse, parse_bytes, validate, validate_game, validate_stream
+from .api import (
+    export,
+    iter_games,
+    parse,
+    parse_bytes,
+    standings,
+    validate,
+    validate_game,
+    validate_stream,
+)
 
 __version__ = "0.1.0"
 
@@ -35,11 +47,14 @@ if TYPE_CHECKING:
     from .reading.parsing import ParseResult
     from .reading.records import RecordFile
     from .report.values import FileReport, GameResult, HandResult, Piece
+    from .season.export import Exported
+    from .season.standings import Standings
 
 __all__ = [
-    "Diagnostic", "FileReport", "GameResult", "GameText", "HandResult", "ParseResult", "Piece",
-    "RecordFile", "__version__", "iter_games", "parse", "parse_bytes", "validate",
-    "validate_game", "validate_stream",
+    "Diagnostic", "Exported", "FileReport", "GameResult", "GameText", "HandResult",
+    "ParseResult", "Piece", "RecordFile", "Standings", "__version__", "export",
+    "iter_games", "parse", "parse_bytes", "standings", "validate", "validate_game",
+    "validate_stream",
 ]
 
 #: The public types, each loaded from its module on first use.
@@ -52,6 +67,8 @@ _LAZY = {
     "HandResult": "report.values",
     "Piece": "report.values",
     "GameText": "games",
+    "Standings": "season.standings",
+    "Exported": "season.export",
 }
 
 

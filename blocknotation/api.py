@@ -8,7 +8,8 @@ the parser, the engine and the records load when a function first needs them.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+import os
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from .pipeline import Selection
     from .reading.parsing import ParseResult
     from .report.values import FileReport, Piece
+    from .season.export import Exported
+    from .season.sources import Source
+    from .season.standings import Standings
+
+Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 
 
 def parse(text: str) -> ParseResult:
@@ -123,6 +129,83 @@ def validate_game(game: GameText | str, path: str = "<string>", *, first_line: i
 
     return check(game, path, first_line=first_line, index=index, lang=lang,
                  selection=_selection(select, ignore))
+
+
+def standings(paths: Paths, *, include_invalid: bool = False,
+              aliases: Mapping[str, str] | None = None, by: str | None = None) -> Standings:
+    """Add up a season, as ``blocknot standings --isolated`` does; never raises on bad records.
+
+    ``paths`` is a record file, a directory (searched for ``.block``, ``.block.gz`` and
+    ``.block.json`` files, as the command searches it) or a list of them.  Every game is
+    validated as ``validate`` does (``# blocknot: ignore`` comments are honoured; no
+    configuration file is read).  Returns a ``Standings``: ``groups`` (one for the season,
+    or one per event, date or file with ``by="event"``, ``"date"``, ``"file"``), each with
+    ``rows`` (a ``Row`` per player: games, won, drawn, lost, hands, domino, blocked,
+    points_for, points_against, average, p405, p407), ``in_progress`` and ``excluded`` (the
+    games listed apart) and ``season`` (the counted games in season order); and ``files``,
+    ``games``, ``counted``, ``errors`` and ``unreadable`` (the files that could not be read
+    whole, each with the reason).  A game with an error is left out unless
+    ``include_invalid``; a figure the records do not tell is None, never a guess
+    (docs/standings.md, "Which games count").  ``aliases`` maps a player's other spellings
+    to the name they count as (``{"Elana": "Elena"}``); names are compared after NFC.
+    Raises ``ValueError`` for aliases that are not player names, or that make two players
+    of one game one player, for an unknown ``by``, or for a directory without records.
+    """
+    from .season.aliases import Aliases
+    from .season.standings import BY, standings_of
+
+    if by is not None and by not in BY:
+        raise ValueError(f"by= is one of {', '.join(BY)} or None, not {by!r}")
+    if aliases is not None and not isinstance(aliases, Mapping):
+        raise TypeError(f"standings() takes aliases as a mapping, not {type(aliases).__name__}")
+    chosen = Aliases.of((name, other) for other, name in (aliases or {}).items())
+    return standings_of(_sources(paths, "standings", chosen), by=by,
+                        include_invalid=include_invalid)
+
+
+def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
+           lang: str = "en") -> Exported:
+    """Write every game as rows of four tables, as ``blocknot export --isolated`` does; never
+    raises on bad records.
+
+    ``paths`` as for ``standings``.  The tables ``games``, ``hands``, ``moves`` and
+    ``diagnostics`` (their columns and types: docs/export.md) are written into the directory
+    ``out`` (made if missing) as ``TABLE.parquet`` (``to="parquet"``: pyarrow, the
+    ``parquet`` extra) or ``TABLE.csv`` (``to="csv"``), a game at a time, in flat memory;
+    each file appears whole once every table is written, or not at all.  The messages of
+    the diagnostics table are in ``lang``.  Returns an ``Exported``: ``paths`` and ``rows``
+    of each table, ``files``, ``games``, ``errors`` and ``unreadable``.  Raises
+    ``ValueError`` for an unknown ``to`` or a directory without records, ``ImportError``
+    when Parquet is asked for without pyarrow, and ``OSError`` when the tables cannot be
+    written.
+    """
+    from .season.export import export_tables
+    from .season.writers import FORMATS
+
+    if to not in FORMATS:
+        raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
+    if lang not in ("en", "it"):
+        raise ValueError(f"lang= is en or it, not {lang!r}")
+    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang)
+
+
+def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
+    """The record files ``paths`` names, as the command line finds them."""
+    from .cli.inputs import InputProblem, expand
+    from .pipeline import Selection
+    from .season.aliases import NO_ALIASES
+    from .season.sources import Source
+    from .suppress import file_codes
+
+    named = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
+    if not all(isinstance(p, str | os.PathLike) for p in named):
+        raise TypeError(f"{function}() takes a path or a list of paths")
+    try:
+        files = expand([os.fspath(p) for p in named])
+    except InputProblem as problem:
+        raise ValueError(str(problem)) from None
+    return [Source(f, f, Selection(file_ignores=file_codes(f)), aliases or NO_ALIASES)
+            for f in files]
 
 
 def _selection(select: Iterable[str], ignore: Iterable[str]) -> Selection:

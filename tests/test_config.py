@@ -88,7 +88,7 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     for text, message in [
         ('selct = ["P"]\n', "unknown key 'selct' in {path}; the keys are select, ignore, "
                             "per-file-ignores, strict, lang, include, exclude, jobs, format, "
-                            "help-uri"),
+                            "help-uri, aliases"),
         ('jobs = "2"\n', "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = -1\n", "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = 100000\n", "'jobs' in {path} must be a whole number from 0 to 64"),

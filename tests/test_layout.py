@@ -20,6 +20,7 @@ ALLOWED = {
     "formats": {"basics", "reading", "report"},
     "simulator": {"basics"},
     "analysis": {"basics", "reading", "report", "engine"},
+    "season": {"basics", "reading", "report", "formats", "pipeline", "suppress"},
 }
 
 

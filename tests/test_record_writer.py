@@ -28,7 +28,7 @@ from blocknotation.simulator.writer import generate, generate_games
 from strategies import examples, mutated, record_texts
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted([*(ROOT / "samples").iterdir(), *(ROOT / "tests" / "cases").iterdir()])
+FILES = sorted([*(ROOT / "samples").rglob("*.block"), *(ROOT / "tests" / "cases").iterdir()])
 
 
 def assert_same(data: bytes) -> None:

@@ -15,16 +15,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .diagnostics import N_, Message
 from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_JOBS
 from .patterns import BadPattern, compiled
 
 FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
 KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
-        "jobs", "format", "help-uri")
+        "jobs", "format", "help-uri", "aliases")
 
 
 class ConfigProblem(Exception):
-    """A configuration file that cannot be used; the message names the file and the key."""
+    """A configuration file that cannot be used; the message names the file and the key
+    (``words``: the message to tell in the user's language, when it has one)."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.words = None if isinstance(message, str) else message
+        super().__init__(message if isinstance(message, str) else message.render())
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,9 @@ class Config:
     help_uri: str | None = None
     """The link of each code's help in SARIF (``helpUri``): an http(s) URL where ``{code}``
     stands for the code in lower case; unset, SARIF gives no link."""
+    aliases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """``blocknot standings``: each player's name and the other spellings of it met in the
+    records of this file's directory and below (``[aliases]``: ``Elena = ["Elana"]``)."""
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """The codes ``per-file-ignores`` leaves out of ``path`` (patterns are gitignore-style,
@@ -162,6 +171,7 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
         jobs=value.jobs(),
         format=value.choice("format", FORMATS),
         help_uri=value.help_uri(),
+        aliases=value.aliases(),
     )
 
 
@@ -228,6 +238,27 @@ class _Checker:
                 raise ConfigProblem(f"unknown code or prefix {code!r} in {key!r} in "
                                     f"{self.path}; see `blocknot rules`")
         return tuple(code.upper() for code in codes)
+
+    def aliases(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        from .names import KEYWORDS, NAME_PATTERN
+
+        table = self.data.get("aliases", {})
+        wrong = ConfigProblem(Message(N_("'aliases' in {path} must be a table of player "
+                                         "names to lists of their other spellings"),
+                                      {"path": self.path}))
+        if not isinstance(table, dict):
+            raise wrong
+        found = []
+        for name, others in table.items():
+            if not isinstance(others, list) or not all(isinstance(o, str) for o in others):
+                raise wrong
+            for one in (name, *others):
+                if not NAME_PATTERN.fullmatch(one) or one in KEYWORDS:
+                    raise ConfigProblem(Message(N_("{name!r} in 'aliases' in {path} is not "
+                                                   "a player name"),
+                                                {"name": one, "path": self.path}))
+            found.append((name, tuple(others)))
+        return tuple(found)
 
     def per_file_ignores(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         table = self.data.get("per-file-ignores", {})

@@ -52,6 +52,8 @@ COMMANDS = {
     "lsp": ("other_commands", "lsp"),
     "generate": ("other_commands", "generate"),
     "analyse": ("analyse_command", "analyse"),
+    "standings": ("standings_command", "standings"),
+    "export": ("export_command", "export"),
 }
 
 

@@ -193,7 +193,7 @@ def configuration(path: str | None, isolated: bool) -> Any:
     try:
         return resolve(path, isolated)
     except ConfigProblem as problem:
-        raise UsageProblem(str(problem)) from None
+        raise UsageProblem(problem.words or str(problem)) from None
 
 
 def expanded(files: Sequence[str], include: Sequence[str], exclude: Sequence[str],

@@ -241,7 +241,7 @@ def _config_of(per_file: Any, path: str, stdin_name: str | None) -> Any:
     try:
         return per_file.of(stdin_name or path if path == "-" else path)
     except ConfigProblem as problem:
-        raise UsageProblem(str(problem)) from None
+        raise UsageProblem(problem.words or str(problem)) from None
 
 
 def _selection_for(path: str, stdin_name: str | None, selection: Any, config: Any,

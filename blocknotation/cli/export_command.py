@@ -1,0 +1,130 @@
+"""``blocknot export``: every game as rows of four tables, Parquet or CSV (docs/export.md)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from ..basics.diagnostics import Message
+from ..basics.i18n import N_, translator
+from ..basics.limits import MAX_JOBS
+from .common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageProblem,
+    _language,
+    cannot_read_line,
+    config_option,
+    configuration,
+    exclude_option,
+    expanded,
+    gitignore_option,
+    include_option,
+    isolated_option,
+    lang_option,
+    stdin_binary,
+)
+from .help import TranslatedCommand
+from .output import OutputFailed, say
+
+
+@click.command(cls=TranslatedCommand)
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--to", "to", type=click.Choice(["parquet", "csv"]), default="parquet",
+              show_default=True,
+              help=N_("The tables as Parquet files (the parquet extra) or CSV files."))
+@click.option("--output", "-o", "out", required=True, metavar="DIR",
+              help=N_("The directory to write games, hands, moves and diagnostics into "
+                      "(made if missing; tables there are replaced)."))
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None,
+    help=N_("Worker processes (0: one per CPU; default 1; at most 64); the tables are the "
+            "same as with 1."),
+)
+@include_option
+@exclude_option
+@gitignore_option
+@config_option
+@isolated_option
+@lang_option
+def export(files: Sequence[str], to: str, out: str, jobs: int | None,
+           include: tuple[str, ...], exclude: tuple[str, ...], no_respect_gitignore: bool,
+           config_path: str | None, isolated: bool, lang: str | None) -> None:
+    """Write every game as rows of four tables that analytics tools read: games, hands,
+    moves and diagnostics.
+
+    FILES are record files, directories (searched for .block files) or quoted globs; `-`
+    reads standard input.  The messages of the diagnostics table are in --lang.
+    """
+    from ..season.export import export_tables
+    from .season_inputs import opened, sources_for
+
+    config = configuration(config_path, isolated)
+    files = expanded(files, include or config.include, exclude or config.exclude,
+                     not no_respect_gitignore)
+    language = _language(lang or config.lang)
+    if to == "parquet":
+        _need_pyarrow()
+        _lean_allocation()
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise UsageProblem(Message(N_("{path} is not a directory: -o names the directory "
+                                      "the tables go into"), {"path": out}))
+    sources = sources_for(files, config, config_path, isolated)
+    unreadable = []
+
+    def told(source: Any, error: OSError) -> None:
+        unreadable.append(source.name)
+        say(cannot_read_line(None if source.path == "-" else source.name, error, language))
+
+    stdin = stdin_binary() if "-" in files else None
+    workers = jobs if jobs is not None else config.jobs if config.jobs is not None else 1
+    rows = None
+    if workers != 1:
+        from .export_parallel import parallel_rows
+
+        def rows(chosen: Any, failed: Any) -> Any:
+            return parallel_rows(chosen, workers, language, failed,
+                                 lambda path: opened(path, stdin))
+    try:
+        done = export_tables(sources, to, out, lang=language, unreadable=told,
+                             opener=lambda path: opened(path, stdin), rows=rows)
+    except OSError as error:  # the tables could not be written
+        raise OutputFailed(out, error) from None
+    _ = translator(language)
+    click.echo(_(N_("{path}: {games} games, {hands} hand rows, {moves} moves, "
+                    "{diagnostics} diagnostics ({format})")).format(
+        path=out, games=done.rows["games"], hands=done.rows["hands"],
+        moves=done.rows["moves"], diagnostics=done.rows["diagnostics"], format=to))
+    sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if done.errors else EXIT_OK)
+
+
+def _lean_allocation() -> None:
+    """Before pyarrow loads: the system's allocator as its memory pool (unless
+    ``ARROW_DEFAULT_MEMORY_POOL`` names one), and, with glibc, blocks of 64 kB or more
+    mapped on their own (as ``MALLOC_MMAP_THRESHOLD_=65536`` would), so that the arrays of
+    each row group go back to the system once written.  Measured on 102 MB of records
+    (``benchmarks/season.py``): a peak of about 90 MB, against 100 MB with glibc's sliding
+    threshold and 110 MB with pyarrow's own pool."""
+    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    if not sys.platform.startswith("linux") or "MALLOC_MMAP_THRESHOLD_" in os.environ:
+        return
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc: its allocator is left as it is
+        return
+    mallopt(-3, 65536)  # M_MMAP_THRESHOLD, in bytes
+
+
+def _need_pyarrow() -> None:
+    from importlib.util import find_spec
+
+    if find_spec("pyarrow") is None:
+        raise UsageProblem(Message(N_("--to parquet needs pyarrow: pip install "
+                                      "'blocknot[parquet]', or write CSV (--to csv)")))

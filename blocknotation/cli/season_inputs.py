@@ -1,0 +1,68 @@
+"""The inputs of ``standings`` and ``export``: each file with the codes ``validate`` checks
+it for and its players' other spellings, and how it is opened.
+
+A file's codes come from the configuration nearest above it (``select``, ``ignore``,
+``per-file-ignores``) and its ``ignore-file`` comments, exactly as ``validate`` gives them
+(``validate_command._selection_for``), so a game counts when ``validate`` finds no error in
+it.  Its aliases are those of the same configuration, with ``--alias`` over them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, BinaryIO
+
+from ..basics.diagnostics import N_, Message
+from .common import UsageProblem
+from .inputs import open_input, unzipped
+
+
+def command_aliases(given: Sequence[str]) -> list[tuple[str, str]]:
+    """``--alias NAME=OTHER`` as pairs; a value without ``=`` is a usage error."""
+    pairs = []
+    for value in given:
+        name, equals, other = value.partition("=")
+        if not equals or not name.strip() or not other.strip():
+            raise UsageProblem(Message(N_("--alias takes NAME=OTHER, not {value!r}"),
+                                       {"value": value}))
+        pairs.append((name.strip(), other.strip()))
+    return pairs
+
+
+def sources_for(files: Sequence[str], config: Any, config_path: str | None, isolated: bool,
+                aliases: Sequence[str] = ()) -> list[Any]:
+    """A ``season.sources.Source`` for each file."""
+    from ..basics.config import PerFile
+    from ..season.aliases import Aliases, AliasProblem, alias_pairs
+    from ..season.sources import Source
+    from .validate_command import _chosen, _config_of, _selection_for
+
+    given = command_aliases(aliases)
+    per_file = PerFile(config if isolated or config_path is not None else None)
+    made: dict[str | None, Any] = {}
+    sources = []
+    try:
+        for path in files:
+            each = _config_of(per_file, path, None)
+            if each.path not in made:
+                made[each.path] = Aliases.of(given, Aliases.of(alias_pairs(each.aliases)))
+            selection = _selection_for(path, None, _chosen(None, None, each), each, True)
+            sources.append(Source("<stdin>" if path == "-" else path, path, selection,
+                                  made[each.path]))
+    except AliasProblem as problem:
+        raise UsageProblem(problem.words) from None
+    return sources
+
+
+@contextmanager
+def opened(path: str, stdin: BinaryIO | None) -> Iterator[BinaryIO]:
+    """``path`` open for reading as ``validate`` opens it (``inputs.open_input``; ``-``:
+    standard input), gzip data decompressed; a failure to read is kept by the stream
+    (``inputs.Input.error``) for ``season.read.FileRead`` to tell."""
+    if path == "-":
+        assert stdin is not None
+        yield unzipped(stdin)  # type: ignore[misc]
+        return
+    with open_input(path) as handle:
+        yield unzipped(handle)  # type: ignore[misc]

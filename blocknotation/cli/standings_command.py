@@ -1,0 +1,108 @@
+"""``blocknot standings``: a season's table from a folder of records (docs/standings.md)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from ..basics.i18n import N_
+from .common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageProblem,
+    _language,
+    cannot_read_line,
+    config_option,
+    configuration,
+    exclude_option,
+    expanded,
+    gitignore_option,
+    include_option,
+    isolated_option,
+    lang_option,
+    stdin_binary,
+    write_output,
+)
+from .help import TranslatedCommand
+from .output import say
+
+
+@click.command(cls=TranslatedCommand)
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]),
+              default="text", show_default=True,
+              help=N_("The table as aligned text, JSON, CSV, or an HTML page with a chart of "
+                      "each player's points over the season."))
+@click.option("--output", "-o", "output_file", default=None,
+              help=N_("Write the standings to this file instead of standard output."))
+@click.option("--include-invalid", is_flag=True,
+              help=N_("Count the games with errors too, their unknown figures shown as "
+                      "unknown."))
+@click.option("--alias", "aliases", multiple=True, metavar="NAME=OTHER",
+              help=N_("Count the player written OTHER as NAME (repeatable; with the "
+                      "configuration's aliases)."))
+@click.option("--by", type=click.Choice(["event", "date", "file"]), default=None,
+              help=N_("A table for each event, date (Date tag) or file."))
+@include_option
+@exclude_option
+@gitignore_option
+@config_option
+@isolated_option
+@lang_option
+def standings(files: Sequence[str], fmt: str, output_file: str | None, include_invalid: bool,
+              aliases: tuple[str, ...], by: str | None, include: tuple[str, ...],
+              exclude: tuple[str, ...], no_respect_gitignore: bool, config_path: str | None,
+              isolated: bool, lang: str | None) -> None:
+    """Add up a season: games, wins, hands and points of every player of the records.
+
+    FILES are record files, directories (searched for .block files) or quoted globs; `-`
+    reads standard input.  A game with errors is left out unless --include-invalid.
+    """
+    from ..season.aliases import AliasProblem
+    from ..season.standings import standings_of
+    from .season_inputs import opened, sources_for
+    from .validate_command import _not_an_input
+
+    config = configuration(config_path, isolated)
+    files = expanded(files, include or config.include, exclude or config.exclude,
+                     not no_respect_gitignore)
+    _not_an_input(output_file, files)
+    language = _language(lang or config.lang)
+    sources = sources_for(files, config, config_path, isolated, aliases)
+    unreadable = []
+
+    def told(source: Any, error: OSError) -> None:
+        unreadable.append(source.name)
+        say(cannot_read_line(None if source.path == "-" else source.name, error, language))
+
+    stdin = stdin_binary() if "-" in files else None
+    try:
+        found = standings_of(sources, by=by, include_invalid=include_invalid,  # type: ignore[arg-type]
+                             unreadable=told, opener=lambda path: opened(path, stdin))
+    except AliasProblem as problem:
+        raise UsageProblem(problem.words) from None
+    write_output(_written(found, fmt, language), output_file)
+    sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if found.errors else EXIT_OK)
+
+
+def _written(found: Any, fmt: str, lang: str) -> str:
+    if fmt == "json":
+        from ..season.standings_json import standings_json
+
+        return standings_json(found)
+    if fmt == "csv":
+        from ..season.standings_csv import standings_csv
+
+        return standings_csv(found)
+    if fmt == "html":
+        from ..season.html import standings_html
+
+        return standings_html(found, lang)
+    from ..season.text import standings_text
+
+    return standings_text(found, lang)
+

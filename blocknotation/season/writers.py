@@ -1,0 +1,212 @@
+"""Writing the four tables (``tables.py``) into a directory: Parquet or CSV.
+
+Rows come a game at a time and are written as they come: CSV at once, Parquet in row
+groups of some thousands of rows (``ROW_GROUPS``), so that what is held stays small however
+many games there are and the files stay quick to read (a row group per game would make
+millions of tiny ones).  Each table is written to a temporary file in the directory and renamed to
+``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete: an interrupted or
+failed export leaves the tables of the export before it, never half of one.
+
+Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``tables.py``.
+``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
+that allocator give large blocks back to the system once freed (``cli/export_command.py``).
+In CSV, a value that is null is an empty field, booleans are ``true`` and ``false``, a list
+of names is the names separated by spaces (a name never holds one), and ``tags`` and
+``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import tempfile
+from contextlib import suppress
+from typing import IO, Any, Protocol
+
+from .tables import TABLES, TAGS, TOTALS, Column, Rows
+
+#: Rows of each table held before they are written as a Parquet row group: some 1.5 MB of
+#: Python values each (a row of ``games`` holds its tags, players and totals, about 1.5 kB;
+#: one of ``moves`` about 180 bytes).  pyarrow holds some 18 kB of each file's footer per
+#: row group until the end, so the moves, whose rows are the most numerous, go in larger
+#: groups: 102 MB of records make about 400 row groups, 7 MB of footers.
+ROW_GROUPS = {"games": 1_024, "hands": 8_192, "moves": 8_192, "diagnostics": 8_192}
+FORMATS = ("parquet", "csv")
+EXTRA = "pip install 'blocknot[parquet]'"
+
+
+class Tables(Protocol):
+    """Where the rows go: ``add`` a game's rows, then ``close`` (the tables are put in
+    place) or ``abort`` (nothing is left behind)."""
+
+    paths: dict[str, str]
+    counts: dict[str, int]
+
+    def add(self, rows: Rows) -> None: ...
+
+    def close(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+
+class _Files:
+    """The temporary file of each table, renamed to its place by ``commit``."""
+
+    def __init__(self, directory: str, suffix: str) -> None:
+        os.makedirs(directory, exist_ok=True)
+        self.paths = {name: os.path.join(directory, f"{name}.{suffix}") for name in TABLES}
+        self.counts = dict.fromkeys(TABLES, 0)
+        self.temporary: dict[str, str] = {}
+        for name in TABLES:
+            fd, path = tempfile.mkstemp(prefix=f".{name}-", suffix=".part", dir=directory)
+            os.close(fd)
+            self.temporary[name] = path
+
+    def commit(self) -> None:
+        for name, path in self.temporary.items():
+            os.chmod(path, 0o666 & ~_umask())
+            os.replace(path, self.paths[name])
+        self.temporary = {}
+
+    def remove(self) -> None:
+        for path in self.temporary.values():
+            if os.path.lexists(path):
+                os.unlink(path)
+        self.temporary = {}
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def arrow_type(kind: str) -> Any:
+    import pyarrow as pa
+
+    simple = {"string": pa.string(), "int32": pa.int32(), "bool": pa.bool_(),
+              "list<string>": pa.list_(pa.string()),
+              TOTALS: pa.map_(pa.string(), pa.int32()),
+              TAGS: pa.list_(pa.struct([("key", pa.string()), ("value", pa.string())]))}
+    return simple[kind]
+
+
+def arrow_schema(columns: tuple[Column, ...]) -> Any:
+    import pyarrow as pa
+
+    return pa.schema([pa.field(c.name, arrow_type(c.type), c.nullable) for c in columns])
+
+
+class ParquetTables(_Files):
+    """The tables as Parquet files (pyarrow's ``ParquetWriter``)."""
+
+    def __init__(self, directory: str) -> None:
+        try:
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise ImportError(f"Parquet needs pyarrow: {EXTRA}") from None
+        super().__init__(directory, "parquet")
+        self.schemas = {name: arrow_schema(columns) for name, columns in TABLES.items()}
+        # Dictionary encoding for the strings, whose values repeat (game, player, tile);
+        # numbers are written plainly, which holds no dictionary while a row group is made.
+        self.writers = {name: pq.ParquetWriter(
+            self.temporary[name], self.schemas[name],
+            use_dictionary=[c.name for c in TABLES[name] if c.type == "string"])
+            for name in TABLES}
+        self.held: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
+
+    def add(self, rows: Rows) -> None:
+        for name, found in rows.items():
+            held = self.held[name]
+            held += found
+            if len(held) >= ROW_GROUPS[name]:
+                self._write(name)
+
+    def _write(self, name: str) -> None:
+        import pyarrow as pa
+
+        held, schema = self.held[name], self.schemas[name]
+        self.counts[name] += len(held)
+        values = list(zip(*held, strict=True)) if held else [()] * len(schema)
+        arrays = [pa.array(v, type=f.type) for v, f in zip(values, schema, strict=True)]
+        self.writers[name].write_table(pa.Table.from_arrays(arrays, schema=schema),
+                                       row_group_size=max(1, len(held)))
+        self.held[name] = []
+
+    def close(self) -> None:
+        for name in TABLES:
+            if self.held[name] or not self.counts[name]:
+                self._write(name)
+            self.writers[name].close()
+        self.commit()
+
+    def abort(self) -> None:
+        for writer in self.writers.values():
+            with suppress(Exception):  # its file is removed next
+                writer.close()
+        self.remove()
+
+
+def _cell(value: Any, kind: str) -> Any:
+    if value is None:
+        return ""
+    if kind == "bool":
+        return "true" if value else "false"
+    if kind == "list<string>":
+        return " ".join(value)
+    if kind == TOTALS:
+        return json.dumps(dict(value), ensure_ascii=False)
+    if kind == TAGS:
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+class CsvTables(_Files):
+    """The tables as CSV files (UTF-8, LF line ends, a header of the column names)."""
+
+    def __init__(self, directory: str) -> None:
+        super().__init__(directory, "csv")
+        self.handles: dict[str, IO[str]] = {}
+        self.writers: dict[str, Any] = {}
+        #: The columns whose values CSV writes otherwise than Python's ``str`` (None is
+        #: already an empty field).
+        self.special: dict[str, list[tuple[int, str]]] = {}
+        for name, columns in TABLES.items():
+            handle = open(self.temporary[name], "w", encoding="utf-8", newline="")  # noqa: SIM115
+            self.handles[name] = handle
+            self.writers[name] = csv.writer(handle, lineterminator="\n")
+            self.writers[name].writerow([c.name for c in columns])
+            self.special[name] = [(i, c.type) for i, c in enumerate(columns)
+                                  if c.type not in ("string", "int32")]
+
+    def add(self, rows: Rows) -> None:
+        for name, found in rows.items():
+            self.counts[name] += len(found)
+            special = self.special[name]
+            written = []
+            for row in found:
+                cells = list(row)
+                for at, kind in special:
+                    cells[at] = _cell(cells[at], kind)
+                written.append(cells)
+            self.writers[name].writerows(written)
+
+    def close(self) -> None:
+        for handle in self.handles.values():
+            handle.close()
+        self.commit()
+
+    def abort(self) -> None:
+        for handle in self.handles.values():
+            handle.close()
+        self.remove()
+
+
+def tables_for(to: str, directory: str) -> Tables:
+    """The writer of the tables in format ``to`` (``FORMATS``) into ``directory``."""
+    if to == "parquet":
+        return ParquetTables(directory)
+    if to == "csv":
+        return CsvTables(directory)
+    raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
