@@ -16,7 +16,8 @@ EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
 #: The module each distribution of the test extra is imported as.
 IMPORTED_AS = {"dask": "dask", "pygls": "pygls", "pygments": "pygments", "pytest": "pytest",
                "hypothesis": "hypothesis", "jsonschema": "jsonschema",
-               "playwright": "playwright", "pyyaml": "yaml"}
+               "playwright": "playwright", "pyyaml": "yaml", "pyarrow": "pyarrow",
+               "duckdb": "duckdb"}
 #: Distributions the tests use without importing them: pytest loads xdist by name
 #: (``-p xdist.plugin`` in pyproject.toml).
 USED_BY_NAME = {"pytest-xdist": "xdist.plugin"}

@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Callable, Iterator
 
 from ..basics.i18n import N_, translator
-from ..formats.html import draw
+from ..formats.html import chart as draw
 from ..formats.html.chart import marker, number
 from ..formats.html.safe import escape
 from .columns import COLUMNS, cell, headings
