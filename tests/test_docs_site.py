@@ -124,7 +124,8 @@ def test_the_nav_lists_every_page_of_docs() -> None:
     listed = set(re.findall(r":\s*(\S+\.md)\s*$", nav, re.MULTILINE))
     written = {p.name for p in (ROOT / "docs").glob("*.md")}
     assert written <= listed
-    assert {"index.md", "cli.md", "api.md", "schemas.md", "codes/index.md"} <= listed
+    assert {"index.md", "cli.md", "api.md", "schemas.md", "codes/index.md",
+            "repository/editors/README.md"} <= listed
 
 
 # --- help-uri ---------------------------------------------------------------------------------
@@ -232,5 +233,8 @@ def test_the_site_has_its_pages(site: Path) -> None:
     assert all(name in api for name in ("validate_stream", "iter_games", "FileReport",
                                         "find_fixes", "jsonl_bag"))
     assert (site / "schemas" / "report-json.schema.json").is_file()
-    assert (site / "editors" / "index.html").is_file()  # editors/README.md, copied
-    assert (site / "grammar" / "block.lark").is_file()  # linked from docs/notation.md
+    copied = site / "repository"  # files outside docs/ that pages link to
+    assert "VS Code" in (copied / "editors" / "index.html").read_text("utf-8")
+    assert (copied / "editors" / "block.tmLanguage.json").is_file()
+    assert (copied / "grammar" / "block.lark").is_file()  # linked from docs/notation.md
+    assert "Set up your editor" in (site / "editors" / "index.html").read_text("utf-8")

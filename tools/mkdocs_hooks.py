@@ -7,7 +7,8 @@ pages are only the files of ``docs/``. So that one link serves both, the site ge
 - ``index.md``, its home page: ``README.md`` as it is (its links into ``docs/`` lead to the
   pages, its picture ``docs/html-report.png`` to the picture);
 - a copy of every other file of the repository that a page links to (``editors/README.md``,
-  ``grammar/block.lark``), at its path in the repository;
+  ``grammar/block.lark``), under ``repository/`` at its path in the repository (so that none
+  can take the address of a page of ``docs/``: ``editors/`` is docs/editors.md);
 
 and each relative link of a page is rewritten to where its target is in the site. After the
 build, every code of the registry must have its page where ``help-uri`` is told to point
@@ -37,7 +38,7 @@ def _site_path(repo_path: str) -> str:
         return "index.md"
     if repo_path.startswith("docs/"):
         return repo_path.removeprefix("docs/")
-    return repo_path
+    return f"repository/{repo_path}"
 
 
 def _is_relative(target: str) -> bool:
@@ -67,6 +68,17 @@ def _outside_code(text: str) -> str:
     return "".join(kept)
 
 
+def _nav_paths(nav: Any) -> set[str]:
+    """The pages that mkdocs.yml's nav lists."""
+    if isinstance(nav, str):
+        return {nav}
+    if isinstance(nav, dict):
+        return set().union(*map(_nav_paths, nav.values()))
+    if isinstance(nav, list):
+        return set().union(*map(_nav_paths, nav))
+    return set()
+
+
 def on_files(files: Files, config: Any) -> Files:
     """Add the home page and the files outside ``docs/`` that pages link to."""
     for file in files.documentation_pages():
@@ -84,8 +96,10 @@ def on_files(files: Files, config: Any) -> Files:
                 continue
             if not (ROOT / target).is_file():
                 continue  # MkDocs reports the link as leading nowhere
+            listed = site in _nav_paths(config["nav"])
             copied = File.generated(config, site, abs_src_path=str(ROOT / target),
-                                    inclusion=InclusionLevel.NOT_IN_NAV)
+                                    inclusion=InclusionLevel.INCLUDED if listed
+                                    else InclusionLevel.NOT_IN_NAV)
             files.append(copied)
             if site.endswith(".md"):
                 _ORIGIN[site] = target
