@@ -43,8 +43,8 @@ from .output import OutputFailed, say
                       "(made if missing; tables there are replaced)."))
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None,
-    help=N_("Worker processes (0: one per CPU; default 1; at most 64); the tables are the "
-            "same as with 1."),
+    help=N_("Worker processes (0: one per CPU; default 1; more than the CPUs with a warning, "
+            "at most 64); the tables are the same as with 1."),
 )
 @include_option
 @exclude_option
@@ -86,6 +86,9 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     rows = None
     if workers != 1:
         from .export_parallel import parallel_rows
+        from .parallel import warn_of_jobs
+
+        warn_of_jobs(workers, language)
 
         def rows(chosen: Any, failed: Any) -> Any:
             return parallel_rows(chosen, workers, language, failed,
@@ -108,8 +111,8 @@ def _lean_allocation() -> None:
     ``ARROW_DEFAULT_MEMORY_POOL`` names one), and, with glibc, blocks of 64 kB or more
     mapped on their own (as ``MALLOC_MMAP_THRESHOLD_=65536`` would), so that the arrays of
     each row group go back to the system once written.  Measured on 102 MB of records
-    (``benchmarks/season.py``): a peak of about 90 MB, against 100 MB with glibc's sliding
-    threshold and 110 MB with pyarrow's own pool."""
+    (``benchmarks/season.py``): a peak of 93 MB, against 100 MB with glibc's sliding
+    threshold (docs/standings.md, "What it costs")."""
     os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
     if not sys.platform.startswith("linux") or "MALLOC_MMAP_THRESHOLD_" in os.environ:
         return

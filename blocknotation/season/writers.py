@@ -3,9 +3,9 @@
 Rows come a game at a time and are written as they come: CSV at once, Parquet in row
 groups of some thousands of rows (``ROW_GROUPS``), so that what is held stays small however
 many games there are and the files stay quick to read (a row group per game would make
-millions of tiny ones).  Each table is written to a temporary file in the directory and renamed to
-``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete: an interrupted or
-failed export leaves the tables of the export before it, never half of one.
+millions of tiny ones).  Each table is written to a temporary file in the directory and
+renamed to ``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete: an
+interrupted or failed export leaves the tables of the export before it, never half of one.
 
 Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``tables.py``.
 ``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
@@ -28,9 +28,9 @@ from .tables import TABLES, TAGS, TOTALS, Column, Rows
 
 #: Rows of each table held before they are written as a Parquet row group: some 1.5 MB of
 #: Python values each (a row of ``games`` holds its tags, players and totals, about 1.5 kB;
-#: one of ``moves`` about 180 bytes).  pyarrow holds some 18 kB of each file's footer per
-#: row group until the end, so the moves, whose rows are the most numerous, go in larger
-#: groups: 102 MB of records make about 400 row groups, 7 MB of footers.
+#: one of ``moves`` about 180 bytes).  Larger groups hold more; smaller ones make more of
+#: the footer that pyarrow holds until the end (some kB a row group: 102 MB of records make
+#: about 660 row groups).
 ROW_GROUPS = {"games": 1_024, "hands": 8_192, "moves": 8_192, "diagnostics": 8_192}
 FORMATS = ("parquet", "csv")
 EXTRA = "pip install 'blocknot[parquet]'"
