@@ -30,7 +30,7 @@ from ..season.sources import Opener, Source, Unreadable
 from ..season.tables import TABLES, Rows, rows_of
 from ..suppress import followed
 from .output import say
-from .parallel import BATCH_CHARS, WINDOW, workers
+from .parallel import WINDOW, batches, workers
 from .workers import Lost, Pool
 
 #: A batch: the file's name, its chunks as (first line, text, S003s) or a diagnostic, the
@@ -71,21 +71,6 @@ def _batch(work: Work) -> Done:
     return into, facts
 
 
-def _batches(chunks: Iterator[Chunk | Diagnostic]) -> Iterator[list[Any]]:
-    """The chunks in batches of about ``BATCH_CHARS`` characters."""
-    batch: list[Any] = []
-    size = 0
-    for chunk in chunks:
-        if isinstance(chunk, Diagnostic):
-            batch.append(chunk)
-        else:
-            batch.append((chunk.first_line, chunk.text, chunk.undecodable))
-            size += len(chunk.text)
-        if size >= BATCH_CHARS:
-            yield batch
-            batch, size = [], 0
-    if batch:
-        yield batch
 
 
 @dataclass(slots=True, eq=False)
@@ -194,7 +179,7 @@ def _file(source: Source, line: _Line, unreadable: Unreadable,
                 head = _Slot(end, done=(_merged(items, line.lang), [_facts(piece)]))
                 yield from line.add(head)
                 games = 1 + len(piece.games)
-                for batch in _batches(chunks):
+                for batch in batches(chunks):
                     work = (source.name, batch, games, source.selection, line.lang)
                     yield from line.add(_Slot(end, work=work))
                     games += sum(not isinstance(c, Diagnostic) for c in batch)

@@ -78,11 +78,10 @@ def _validate_batch(work: Work) -> list[Rendered]:
     return [render.join(pieces)]  # one piece to send back: less to pickle
 
 
-def _batches(
-    chunks: Iterator[Chunk | Diagnostic], first_game: int, selection: Selection, index: int,
-    render: Render,
-) -> Iterator[Work]:
-    """Group chunks into batches; every chunk after a file's first holds exactly one game."""
+def batches(chunks: Iterator[Chunk | Diagnostic]
+            ) -> Iterator[list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic]]:
+    """The chunks in batches of about ``BATCH_CHARS`` characters, each chunk as the plain
+    values a worker reads it from (``validate --jobs`` and ``export --jobs``)."""
     batch: list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic] = []
     size = 0
     for chunk in chunks:
@@ -92,11 +91,20 @@ def _batches(
             batch.append((chunk.first_line, chunk.text, chunk.undecodable))
             size += len(chunk.text)
         if size >= BATCH_CHARS:
-            yield batch, first_game, selection, index, render
-            first_game += sum(not isinstance(c, Diagnostic) for c in batch)
+            yield batch
             batch, size = [], 0
     if batch:
+        yield batch
+
+
+def _batches(
+    chunks: Iterator[Chunk | Diagnostic], first_game: int, selection: Selection, index: int,
+    render: Render,
+) -> Iterator[Work]:
+    """Group chunks into batches; every chunk after a file's first holds exactly one game."""
+    for batch in batches(chunks):
         yield batch, first_game, selection, index, render
+        first_game += sum(not isinstance(c, Diagnostic) for c in batch)
 
 
 @dataclass(slots=True, eq=False)
