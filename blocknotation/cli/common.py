@@ -76,26 +76,25 @@ def read_input(path: str) -> bytes:
     is then refused by ``source.decode`` with a diagnostic instead of filling the memory.
     """
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..reading.gunzip import maybe_gunzip
-    from .inputs import open_input
+    from .inputs import as_text, open_input
 
     if path == "-":
         return read_stdin()[0]
     try:
         with open_input(path) as handle:
-            return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
+            return as_text(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise cannot_read(path, error) from None
 
 
 def read_stdin() -> tuple[bytes, BinaryIO]:
-    """What ``read_input("-")`` reads of standard input (decompressed when it is gzip data),
+    """What ``read_input("-")`` reads of standard input (as ``inputs.as_text`` reads it),
     and the stream that goes on after it."""
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..reading.gunzip import maybe_gunzip
+    from .inputs import as_text
 
     try:
-        stream = maybe_gunzip(stdin_binary())
+        stream = as_text(stdin_binary())
         return stream.read(MAX_INPUT_BYTES + 1), stream
     except OSError as error:
         raise cannot_read(STANDARD_INPUT, error) from None
@@ -184,6 +183,42 @@ config_option = click.option("--config", "config_path", default=None,
               help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
                       "for every file, instead of the nearest one."))
 isolated_option = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+
+
+def _known_encoding(_context: click.Context, _parameter: click.Parameter,
+                    value: str | None) -> str | None:
+    if value is not None:
+        from ..basics.encoding_names import encoding_name
+
+        if encoding_name(value) is None:
+            raise UsageProblem(_unknown_encoding(value))
+    return value
+
+
+def _unknown_encoding(name: str) -> Message:
+    from ..basics.diagnostics import Message
+
+    return Message(N_("--encoding: {name!r} is not a text encoding blocknot knows (such as "
+                      "cp1252, latin-1, utf-16)"), {"name": name})
+
+
+encoding_option = click.option(
+    "--encoding", default=None, metavar="NAME", callback=_known_encoding,
+    help=N_("Read the files as written in this encoding (such as cp1252, latin-1, utf-16) "
+            "instead of UTF-8, and say so in the report (default: the configuration's "
+            "encoding, else UTF-8)."))
+
+
+def read_files_as(encoding: str | None) -> str | None:
+    """Read the files of the command that runs in ``encoding`` (``--encoding``, else the
+    configuration's; None or UTF-8: as UTF-8); returns the encoding the report names, or
+    None."""
+    from ..basics.encoding_names import is_utf8
+    from .inputs import read_as
+
+    named = None if encoding is None or is_utf8(encoding) else encoding
+    read_as(named)
+    return named
 
 
 def configuration(path: str | None, isolated: bool) -> Any:

@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Message, printable
-from ..reading.gunzip import maybe_gunzip
 from .common import cannot_read_line
-from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand, open_input
+from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, as_text, expand, open_input
 from .output import say
 
 if TYPE_CHECKING:
@@ -55,7 +54,7 @@ def convert_many(argument: str, target: str | None, output: str | None, lang: st
     for path in expand([argument], Filters(tuple(include))):
         try:
             with open_input(path) as raw:
-                data = maybe_gunzip(raw).read(MAX_INPUT_BYTES + 1)
+                data = as_text(raw).read(MAX_INPUT_BYTES + 1)
         except OSError as error:  # a dangling link, a FIFO, damaged gzip data: skipped
             say(cannot_read_line(printable(path), error, lang))
             status = 2

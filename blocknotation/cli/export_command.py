@@ -21,12 +21,14 @@ from .common import (
     cannot_read_line,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    read_files_as,
     stdin_binary,
 )
 from .help import TranslatedCommand
@@ -51,10 +53,12 @@ from .output import OutputFailed, say
 @gitignore_option
 @config_option
 @isolated_option
+@encoding_option
 @lang_option
 def export(files: Sequence[str], to: str, out: str, jobs: int | None,
            include: tuple[str, ...], exclude: tuple[str, ...], no_respect_gitignore: bool,
-           config_path: str | None, isolated: bool, lang: str | None) -> None:
+           config_path: str | None, isolated: bool, encoding: str | None,
+           lang: str | None) -> None:
     """Write every game as rows of four tables that analytics tools read: games, hands,
     moves and diagnostics.
 
@@ -65,6 +69,7 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     from .season_inputs import opened, sources_for
 
     config = configuration(config_path, isolated)
+    read_files_as(encoding or config.encoding)
     files = expanded(files, include or config.include, exclude or config.exclude,
                      not no_respect_gitignore)
     language = _language(lang or config.lang)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
+from ..reading.encodings import transcoded
 from ..reading.gunzip import maybe_gunzip
 
 if TYPE_CHECKING:
@@ -238,6 +239,24 @@ class Input:
     def readline(self, size: int = -1) -> bytes:
         return self._take("readline", size)
 
+    # A file on disk can be looked through before it is read (``source.first_problem``).
+    def seekable(self) -> bool:
+        if self.stream is None or self.error is not None:
+            return False
+        try:
+            return bool(self.stream.seekable())
+        except (OSError, ValueError):
+            return False
+
+    def tell(self) -> int:
+        assert self.stream is not None
+        return self.stream.tell()
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        assert self.stream is not None
+        self.position = self.stream.seek(offset, whence)
+        return self.position
+
     def _take(self, how: str, size: int) -> bytes:
         if self.stream is None or self.error is not None:
             return b""
@@ -257,9 +276,36 @@ class Input:
         return self.error.strerror or str(self.error) or type(self.error).__name__
 
 
+#: Where a command keeps, for the time it runs (its click context's ``meta``), the encoding
+#: its files are written in (``--encoding``, or the ``encoding`` key; unset: UTF-8).
+ENCODING_KEY = "blocknot.encoding"
+
+
+def read_as(encoding: str | None) -> None:
+    """Read the files of the command that runs as written in ``encoding`` (None: UTF-8)."""
+    import click
+
+    click.get_current_context().meta[ENCODING_KEY] = encoding
+
+
+def reading_encoding() -> str | None:
+    """The encoding the files of the command that runs are read in (``read_as``), or None."""
+    import click
+
+    context = click.get_current_context(silent=True)
+    return None if context is None else context.meta.get(ENCODING_KEY)
+
+
+def as_text(stream: BinaryIO) -> BinaryIO:
+    """``stream`` as the reading takes it: decompressed when it is gzip data, and decoded
+    from the encoding the command reads its files in (``read_as``)."""
+    return transcoded(maybe_gunzip(stream), reading_encoding())
+
+
 def unzipped(stream: BinaryIO) -> Input:
-    """``stream`` as an ``Input``, decompressed when it is gzip data."""
+    """``stream`` as an ``Input``: decompressed when it is gzip data, and decoded from the
+    encoding the command reads its files in (``as_text``)."""
     try:
-        return Input(maybe_gunzip(stream))
+        return Input(as_text(stream))
     except OSError as error:
         return Input(None, error)

@@ -22,12 +22,14 @@ from .common import (
     _language,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    read_files_as,
     read_input,
     stdin_binary,
     stdin_filename_option,
@@ -81,6 +83,7 @@ from .help import TranslatedCommand
               help=N_("Report everything, even what '# blocknot: ignore' comments suppress."))
 @config_option
 @isolated_option
+@encoding_option
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None,
     help=N_("Worker processes (0: one per CPU; default 1; more than the CPUs with a warning, "
@@ -108,8 +111,8 @@ def validate(
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
-    config_path: str | None, isolated: bool, jobs: int | None, fix: bool, diff: bool,
-    unsafe_fixes: bool, lang: str | None, show_settings: bool, analyse: bool = False,
+    config_path: str | None, isolated: bool, encoding: str | None, jobs: int | None, fix: bool,
+    diff: bool, unsafe_fixes: bool, lang: str | None, show_settings: bool, analyse: bool = False,
     threshold: int = 1,
 ) -> None:
     """Check records against the rules and recompute every score.
@@ -124,6 +127,9 @@ def validate(
     if (diff or unsafe_fixes) and not fix:
         raise UsageProblem("--diff and --unsafe-fixes go with --fix")
     config = configuration(config_path, isolated)
+    read_as = read_files_as(encoding or config.encoding)
+    if read_as is not None and fix:
+        raise UsageProblem(_fix_needs_utf8(read_as))
     files = expanded(files, include or config.include, exclude or config.exclude,
                       not no_respect_gitignore)
     _not_an_input(output_file, files)
@@ -159,7 +165,7 @@ def validate(
         color=use_color(color, no_color, output_file), quiet=quiet,
         jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
         stdin_name=stdin_filename or "<stdin>", selections=selections,
-        help_uri=config.help_uri,
+        help_uri=config.help_uri, encoding=read_as,
     )
     if options.jobs != 1 and fmt not in MACHINE_FORMATS and not statistics:
         from .parallel import warn_of_jobs
@@ -187,6 +193,16 @@ def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bo
     stdin = stdin_binary() if "-" in files else None
     sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
                      lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
+
+
+def _fix_needs_utf8(encoding: str) -> Any:
+    """Why ``--fix`` refuses to write a file read in another encoding than UTF-8."""
+    from ..basics.diagnostics import Message
+
+    return Message(N_("--fix writes the records back as UTF-8, which would change a file "
+                      "written in {encoding}: convert it first (blocknot convert --encoding "
+                      "{encoding} --to text FILE -o NEW.block), then fix the new file"),
+                   {"encoding": encoding})
 
 
 def _analyse(files: Sequence[str], fmt: str, selections: Any, strict: bool, language: str,

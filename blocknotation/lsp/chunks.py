@@ -37,8 +37,7 @@ def chunks(text: str, offset: int, line: int, stop: int | None = None
         if isinstance(item, Diagnostic):
             yield moved(item, shift, 0)
             return
-        chunk = Chunk(item.first_line + shift, item.text,
-                      tuple(moved(d, shift, 0) for d in item.undecodable))
+        chunk = Chunk(item.first_line + shift, item.text)
         size = _size(text, at, item.text)
         yield chunk, size
         at += size

@@ -166,12 +166,16 @@ def render_piece(piece: Piece, lang: str = "en") -> Rendered:
 class JsonReport:
     """Writes ``{"files": [...]}`` to a text stream, one file at a time.
 
-    With ``strict``, a file with warnings is not ``valid``, as the exit status says."""
+    With ``strict``, a file with warnings is not ``valid``, as the exit status says;
+    ``encoding``: the files were read in it, not in UTF-8 (``--encoding``), which each
+    file's ``encoding`` says."""
 
-    def __init__(self, out: IO[str], lang: str = "en", strict: bool = False) -> None:
+    def __init__(self, out: IO[str], lang: str = "en", strict: bool = False,
+                 encoding: str | None = None) -> None:
         self.out = out
         self.lang = lang
         self.strict = strict
+        self.encoding = encoding
         self.files = 0
         with held():
             out.write('{"files": [')
@@ -209,6 +213,8 @@ class JsonReport:
                 "warnings": tally.warnings, "suppressed": tally.suppressed}
         if unreadable is not None:
             head["unreadable"] = unreadable
+        if self.encoding is not None:
+            head["encoding"] = self.encoding
         self.out.write(("\n  " if self.files == 0 else ",\n  ") + dumps(head)[:-1])
         self.out.write(', "diagnostics": [')
         self.out.write(",".join("\n    " + d for d in diagnostics))

@@ -99,8 +99,9 @@ def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> I
     yield summary_line(report.path, Tally().add(piece), lang)
 
 
-def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
-    """``club.block: 1 game, 4 hands, 1 error, 0 warnings``."""
+def summary_line(path: str, tally: Tally, lang: str = "en", encoding: str | None = None) -> str:
+    """``club.block: 1 game, 4 hands, 1 error, 0 warnings``; ``encoding``: the file was read
+    in it, not in UTF-8 (``--encoding``), which the line says."""
     parts = [
         plural(lang, "{n} game", "{n} games", tally.games).format(n=tally.games),
         plural(lang, "{n} hand", "{n} hands", tally.hands).format(n=tally.hands),
@@ -109,4 +110,8 @@ def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
     ]
     if tally.suppressed:
         parts.append(translator(lang)(N_("{n} suppressed")).format(n=tally.suppressed))
-    return f"{printable(path)}: " + ", ".join(parts)
+    line = f"{printable(path)}: " + ", ".join(parts)
+    if encoding is None:
+        return line
+    return line + translator(lang)(N_("; read as {encoding}, not UTF-8 (--encoding)")).format(
+        encoding=printable(encoding))
