@@ -14,9 +14,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import jsonschema
 import pytest
 
 from blocknotation.cli.annotated import annotated_file
+from blocknotation.formats.records.schema import report_schema
 from blocknotation.formats.reports.annotated import annotate
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes, parse_text
@@ -27,6 +29,7 @@ from inprocess import Done, run
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 ESC = b"\x1b["
+REPORTS = jsonschema.Draft202012Validator(report_schema())
 
 
 def blocknot(*args: str, stdin: bytes = b"", cwd: Path | None = None) -> Done:
@@ -110,6 +113,7 @@ def test_a_file_read_with_encoding_is_checked_whole_and_says_so(tmp_path: Path) 
     reference = json.loads(validate_bytes_json(b"\n" + clean))
     for name in ("latin-1", "cp1252"):
         done = blocknot("validate", "--format", "json", "--encoding", name, str(path))
+        REPORTS.validate(json.loads(done.stdout))
         (entry,) = json.loads(done.stdout)["files"]
         assert (done.returncode, entry["encoding"], entry["diagnostics"]) == (0, name, [])
         assert entry["games"] == reference

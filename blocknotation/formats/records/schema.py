@@ -172,7 +172,8 @@ def report_schema() -> dict[str, Any]:
         "path": {"type": "string"}, "valid": {"type": "boolean"}, "errors": whole,
         "warnings": whole, "suppressed": whole, "diagnostics": _array(diagnostic),
         "games": _array(game),
-    }, {"unreadable": {"type": "string"}, "path_bytes": {"type": "string"}})
+    }, {"unreadable": {"type": "string"}, "path_bytes": {"type": "string"},
+        "encoding": {"type": "string"}})
     return {
         "$schema": DIALECT,
         "$id": REPORT_ID,
