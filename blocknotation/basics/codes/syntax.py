@@ -22,7 +22,7 @@ CODES = (
                 "formats/records/json_stream.py",
                 "pipeline.py",
                 "reading/larkparse.py", "reading/reader.py", "reading/source.py",
-                "reading/stream.py", "reading/suggestions.py"),
+                "reading/stream.py", "reading/suggestions.py", "reading/tile_slips.py"),
         what=N_("A line is not a statement of the notation: a misspelt keyword, a missing colon "
                 "after a player's name, a tag without its quotes, a stray word. The message says "
                 "what was expected where the line goes wrong, and the line is shown with a caret "
