@@ -167,6 +167,13 @@ def report_schema() -> dict[str, Any]:
         "hands": _array(hand), "score": {"anyOf": [counts, {"type": "null"}]},
         "status": {"enum": ["won", "drawn", "decided", "in_progress", None]},
         "winner": text_or_null,
+    }, {
+        "unchecked": _array(_object({
+            "hand": whole, "line": {"type": "integer", "minimum": 1},
+            "reason": {"type": "string"},
+            "cause_line": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+        }), minItems=1),
+        "unverified_claims": {"type": "integer", "minimum": 1},
     })
     file = _object({
         "path": {"type": "string"}, "valid": {"type": "boolean"}, "errors": whole,
