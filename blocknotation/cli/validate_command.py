@@ -155,7 +155,7 @@ def validate(
                  fix or chain or statistics, exit_zero)
     if fix:
         _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
-             stdin_filename or "<stdin>", use_color(color, no_color, output_file))
+             stdin_filename or "<stdin>", use_color(color, no_color, output_file), exit_zero)
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
     if fmt == "html":
@@ -184,15 +184,19 @@ def validate(
 
 
 def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bool,
-         strict: bool, language: str, stdin_name: str, color: bool) -> NoReturn:
-    """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains."""
+         strict: bool, language: str, stdin_name: str, color: bool, exit_zero: bool
+         ) -> NoReturn:
+    """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains;
+    exit 1 while an error remains (or, with ``--diff``, a change is to be made), unless
+    ``--exit-zero``."""
     from .fix import run_fix
 
     if fmt not in ("text", "github"):
         raise UsageProblem("--fix lists what remains as text: leave out --format")
     stdin = stdin_binary() if "-" in files else None
-    sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
-                     lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
+    status = run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
+                     lang=language, stdin=stdin, stdin_name=stdin_name, color=color)
+    sys.exit(EXIT_OK if status == 1 and exit_zero else status)
 
 
 def _fix_needs_utf8(encoding: str) -> Any:
