@@ -171,7 +171,7 @@ lang_option = click.option(
 #: The options of the commands that take files, directories and globs (validate, format).
 include_option = click.option("--include", multiple=True,
               help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
-                      "default *.block and *.block.gz)."))
+                      "default *.block, *.block.gz and *.block.json)."))
 exclude_option = click.option("--exclude", multiple=True,
               help=N_("Leave out files and directories found in directories or globs "
                       "(gitignore-style pattern; repeatable)."))

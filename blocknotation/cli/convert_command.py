@@ -54,7 +54,9 @@ def convert(file: str, target: str | None, output: str | None, encoding: str | N
     """Convert a record between text and JSON, losing nothing.
 
     Text becomes JSON and JSON becomes canonical text; `-` reads standard input. Converting
-    does not judge legality, but a record that cannot be read is refused (exit 1).
+    does not judge legality, but a record that cannot be read is refused (exit 1). A
+    directory or quoted glob, with -o OUTDIR, converts each record in it (*.block,
+    *.block.gz, *.block.json, *.json): text to NAME.block.json, JSON to NAME.block.
     """
     from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.records.text_convert import convert_bytes
@@ -151,9 +153,10 @@ def format_command(
 ) -> None:
     """Rewrite records in canonical form, in place.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input and writes standard output. A record with syntax errors is left
-    as it is (written unchanged to standard output for `-`) and reported (exit 1).
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input and writes standard
+    output. A record with syntax errors is left as it is (written unchanged to standard
+    output for `-`) and reported (exit 1).
     """
     from .fix import run_format
 

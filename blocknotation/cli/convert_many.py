@@ -1,7 +1,8 @@
 """``blocknot convert DIR|GLOB -o OUTDIR``: convert every record of a directory tree or glob.
 
-Text records (``*.block``, ``*.block.gz``) become ``.json`` files and JSON records
-(``*.json``) become ``.block`` files, under OUTDIR at the same relative path.  A record that
+Text records (``*.block``, ``*.block.gz``) become ``.block.json`` files, which a directory
+search finds again (``inputs.DEFAULT_INCLUDE``), and JSON records (``*.block.json``, and any
+other ``*.json``) become ``.block`` files, under OUTDIR at the same relative path.  A record that
 cannot be read (a dangling link, a FIFO, damaged gzip data) is reported on standard error and
 skipped, and the others are still converted.
 """
@@ -35,9 +36,9 @@ def output_name(path: str, root: str, data_is_json: bool) -> str:
     relative = os.path.relpath(path, root)
     if relative.startswith(os.pardir):
         relative = os.path.basename(path)
-    for suffix in (".gz", ".block", ".txt", ".json"):
+    for suffix in (".gz", ".json", ".block", ".txt"):
         relative = relative.removesuffix(suffix)
-    return relative + (".block" if data_is_json else ".json")
+    return relative + (".block" if data_is_json else ".block.json")
 
 
 def convert_many(argument: str, target: str | None, output: str | None, lang: str) -> int:

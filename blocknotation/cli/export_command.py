@@ -62,8 +62,8 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     """Write every game as rows of four tables that analytics tools read: games, hands,
     moves and diagnostics.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.  The messages of the diagnostics table are in --lang.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.  The messages of the diagnostics table are in --lang.
     """
     from ..season.export import export_tables
     from .season_inputs import opened, sources_for

@@ -78,9 +78,30 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
         else:
             files.append(argument)  # missing: reported when it is read
     if arguments and not files:
-        raise InputProblem(Message(N_("no {extension} file to check in {paths}"),
-                                   {"extension": EXTENSION, "paths": tuple(arguments)}))
+        raise InputProblem(_nothing_found(arguments))
     return _once(files)
+
+
+#: The files a directory is searched for, as ``--help`` and the messages name them.
+SEARCHED = "*.block, *.block.gz, *.block.json"
+
+
+def _nothing_found(arguments: Sequence[str]) -> Message:
+    """Why nothing is read from ``arguments``; where their directories hold ``.json`` files
+    (record JSON named another way, perhaps), how to read them too."""
+    json_files = sum(1 for argument in arguments if os.path.isdir(argument)
+                     for _, _, names in os.walk(argument)
+                     for name in names if name.endswith(".json"))
+    found = Message(N_("no record to check in {paths}: a directory is searched for {suffixes} "
+                       "files"), {"paths": tuple(arguments), "suffixes": SEARCHED})
+    if not json_files:
+        return found
+    template = N_("{found}; it holds a .json file: if it is record JSON, name it, or add "
+                  "--include '*.json'") if json_files == 1 else N_(
+        "{found}; it holds {n} .json files: if they are record JSON, name them (a quoted glob "
+        "such as '{example}') or add --include '*.json'")
+    return Message(template, {"found": found, "n": json_files,
+                              "example": os.path.join(arguments[0], "*.json")})
 
 
 def _once(files: list[str]) -> list[str]:

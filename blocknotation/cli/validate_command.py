@@ -117,8 +117,8 @@ def validate(
 ) -> None:
     """Check records against the rules and recompute every score.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.
     """
     from ..basics.config import PerFile
     from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
