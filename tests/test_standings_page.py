@@ -12,11 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launched
 
 from blocknotation import standings
 from blocknotation.season.html import _look, standings_html
-
-from browser_support import launched
 
 ROOT = Path(__file__).resolve().parent.parent
 SEASON = ROOT / "samples" / "season"

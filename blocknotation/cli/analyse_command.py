@@ -50,7 +50,8 @@ def analyse(files: Sequence[str], fmt: str, threshold: int, jobs: int,
     """Find where each hand was won or lost: the value of every move under best play.
 
     FILES are record files, directories (searched for *.block, *.block.gz and
-    *.block.json files) or quoted globs; `-` reads standard input.  Only hands whose deals are all recorded are analysed.
+    *.block.json files) or quoted globs; `-` reads standard input.  Only hands whose
+    deals are all recorded are analysed.
     """
     from .analyse_run import Analyse
 

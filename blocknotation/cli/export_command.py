@@ -63,7 +63,8 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     moves and diagnostics.
 
     FILES are record files, directories (searched for *.block, *.block.gz and
-    *.block.json files) or quoted globs; `-` reads standard input.  The messages of the diagnostics table are in --lang.
+    *.block.json files) or quoted globs; `-` reads standard input.  The messages of the
+    diagnostics table are in --lang.
     """
     from ..season.export import export_tables
     from .season_inputs import opened, sources_for

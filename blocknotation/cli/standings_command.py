@@ -63,7 +63,8 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
     """Add up a season: games, wins, hands and points of every player of the records.
 
     FILES are record files, directories (searched for *.block, *.block.gz and
-    *.block.json files) or quoted globs; `-` reads standard input.  A game with errors is left out unless --include-invalid.
+    *.block.json files) or quoted globs; `-` reads standard input.  A game with errors is
+    left out unless --include-invalid.
     """
     from ..season.aliases import AliasProblem
     from ..season.standings import standings_of
