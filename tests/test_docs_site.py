@@ -147,7 +147,8 @@ def test_every_code_has_its_page_where_the_template_points() -> None:
 # --- pages made from blocknot -----------------------------------------------------------------
 def _long_options(command: click.Command) -> set[str]:
     return {name for param in command.params if isinstance(param, click.Option)
-            for name in [*param.opts, *param.secondary_opts] if name.startswith("--")}
+            for name in [*param.opts, *param.secondary_opts] if name.startswith("--")
+            and name not in getattr(param, "hidden_names", ())}
 
 
 def _commands() -> Iterator[tuple[str, click.Command]]:

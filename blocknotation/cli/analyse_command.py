@@ -19,6 +19,7 @@ from .common import (
     encoding_option,
     expanded,
     lang_option,
+    output_option,
     read_files_as,
     stdin_binary,
 )
@@ -41,8 +42,7 @@ threshold_option = click.option(
     help=N_("Worker processes over the hands (0: one per CPU); the output is the same as "
             "with 1."),
 )
-@click.option("--output-file", "-o", "output_file", default=None,
-              help=N_("Write the report to this file instead of standard output."))
+@output_option(N_("Write the report to this file instead of standard output."))
 @encoding_option
 @lang_option
 def analyse(files: Sequence[str], fmt: str, threshold: int, jobs: int,

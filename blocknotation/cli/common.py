@@ -4,9 +4,9 @@ and the options every command takes."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
 
@@ -183,6 +183,34 @@ config_option = click.option("--config", "config_path", default=None,
               help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
                       "for every file, instead of the nearest one."))
 isolated_option = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+class AliasedOption(click.Option):
+    """An option whose older names (``hidden_names``) are still read but no longer shown by
+    ``--help`` or the reference pages: one name for one thing across the commands."""
+
+    def __init__(self, *args: Any, hidden_names: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hidden_names = tuple(hidden_names)
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        shown = self.opts
+        self.opts = [name for name in shown if name not in self.hidden_names]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = shown
+
+
+def output_option(help_text: str) -> Callable[[_Command], _Command]:
+    """``-o, --output PATH``, the report's file, as every command names it (``--output-file``,
+    its older name in ``validate`` and ``analyse``, still read)."""
+    return click.option("-o", "--output", "--output-file", "output_file", cls=AliasedOption,
+                        hidden_names=("--output-file",), default=None, metavar="PATH",
+                        help=help_text)
 
 
 def _known_encoding(_context: click.Context, _parameter: click.Parameter,

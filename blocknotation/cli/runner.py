@@ -139,7 +139,8 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     Interrupted (``KeyboardInterrupt``, or ``Terminated`` by SIGTERM), a JSON report is
     closed as a whole document, marked ``"interrupted": true``, before the interruption goes
     on."""
-    progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress)
+    progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress,
+                        lang=options.lang)
     json_report = _json_report(out, options)
     opened: list[Input] = []
     unreadable = False

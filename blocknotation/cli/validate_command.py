@@ -29,6 +29,7 @@ from .common import (
     include_option,
     isolated_option,
     lang_option,
+    output_option,
     read_files_as,
     read_input,
     stdin_binary,
@@ -66,8 +67,7 @@ from .help import TranslatedCommand
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True,
               help=N_("Colours: on a terminal without NO_COLOR (auto), always, or never."))
-@click.option("--output-file", "-o", "--output", "output_file", default=None,
-              help=N_("Write the report to this file instead of standard output."))
+@output_option(N_("Write the report to this file instead of standard output."))
 @click.option("--statistics", is_flag=True,
               help=N_("Instead of the diagnostics, how many times each code was reported."))
 @click.option("--quiet", "-q", is_flag=True,
