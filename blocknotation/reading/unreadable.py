@@ -156,7 +156,7 @@ def nul_byte(line: int, column: int) -> Diagnostic:
 # --- a file looked through before it is read ----------------------------------------------
 
 #: Bytes looked through at a time by ``first_problem``.
-_SCAN_BYTES = 1 << 20
+_SCAN_BYTES = 1 << 18
 
 
 def first_problem(stream: BinaryIO) -> Diagnostic | None:
