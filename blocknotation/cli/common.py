@@ -242,7 +242,7 @@ def read_files_as(encoding: str | None) -> str | None:
     configuration's; None or UTF-8: as UTF-8); returns the encoding the report names, or
     None."""
     from ..basics.encoding_names import is_utf8
-    from .inputs import read_as
+    from .reading_as import read_as
 
     named = None if encoding is None or is_utf8(encoding) else encoding
     read_as(named)

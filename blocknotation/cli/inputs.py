@@ -297,29 +297,11 @@ class Input:
         return self.error.strerror or str(self.error) or type(self.error).__name__
 
 
-#: Where a command keeps, for the time it runs (its click context's ``meta``), the encoding
-#: its files are written in (``--encoding``, or the ``encoding`` key; unset: UTF-8).
-ENCODING_KEY = "blocknot.encoding"
-
-
-def read_as(encoding: str | None) -> None:
-    """Read the files of the command that runs as written in ``encoding`` (None: UTF-8)."""
-    import click
-
-    click.get_current_context().meta[ENCODING_KEY] = encoding
-
-
-def reading_encoding() -> str | None:
-    """The encoding the files of the command that runs are read in (``read_as``), or None."""
-    import click
-
-    context = click.get_current_context(silent=True)
-    return None if context is None else context.meta.get(ENCODING_KEY)
-
-
 def as_text(stream: BinaryIO) -> BinaryIO:
     """``stream`` as the reading takes it: decompressed when it is gzip data, and decoded
     from the encoding the command reads its files in (``read_as``)."""
+    from .reading_as import reading_encoding
+
     return transcoded(maybe_gunzip(stream), reading_encoding())
 
 
