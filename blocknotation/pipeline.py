@@ -109,7 +109,7 @@ def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
     replay keeps to be tried written another way (``engine/retry.py``)."""
     lines = chunk.lines
     if parsed is None:
-        parsed = read_text_lines(lines, chunk.first_line, undecodable=chunk.undecodable)
+        parsed = read_text_lines(lines, chunk.first_line)
     elif not isinstance(parsed, Reading):
         parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
     found, games = replay(_for_engine(chunk, parsed), first_game, keep)

@@ -88,7 +88,9 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     for text, message in [
         ('selct = ["P"]\n', "unknown key 'selct' in {path}; the keys are select, ignore, "
                             "per-file-ignores, strict, lang, include, exclude, jobs, format, "
-                            "help-uri, aliases"),
+                            "help-uri, aliases, encoding"),
+        ('encoding = "klingon"\n', "'encoding' in {path} must be the name of a text encoding "
+                                   "(such as cp1252, latin-1, utf-16)"),
         ('jobs = "2"\n', "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = -1\n", "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = 100000\n", "'jobs' in {path} must be a whole number from 0 to 64"),

@@ -110,7 +110,8 @@ class _Walk:
                     in_hands, chain, following, passes)
                 worth = value(code, seat, seats)
                 valued.append(MoveValue(line, self.names[seat], Move(None), worth, worth,
-                                        ((Move(None), self.ending(code)),), self.ending(code)))
+                                        ((Move(None), self.ending(code)),), self.ending(code),
+                                        self.versus(seat)))
                 over, seat = passes == seats, following
                 continue
             if tile is None:
@@ -132,10 +133,15 @@ class _Walk:
                          for (play, _, _), code, worth in zip(children, codes, worths,
                                                               strict=True) if worth == top)
             valued.append(MoveValue(line, self.names[seat], Move(tile, side), top,
-                                    value(mine, seat, seats), best, self.ending(mine)))
+                                    value(mine, seat, seats), best, self.ending(mine),
+                                    self.versus(seat)))
             in_hands, chain, seat, passes = played[1], after, following, 0
             over = played[2] >= 0
         return valued
+
+    def versus(self, seat: int) -> str | None:
+        """With two players, the other one, against whose points a value is counted."""
+        return self.names[1 - seat] if len(self.names) == 2 else None
 
     def stop(self, template: str, line: int, seat: int) -> NoReturn:
         raise _Stopped(Message(template, {"line": line, "player": self.names[seat]}))

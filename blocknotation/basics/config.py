@@ -21,7 +21,7 @@ from .patterns import BadPattern, compiled
 
 FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
 KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
-        "jobs", "format", "help-uri", "aliases")
+        "jobs", "format", "help-uri", "aliases", "encoding")
 
 
 class ConfigProblem(Exception):
@@ -53,6 +53,8 @@ class Config:
     aliases: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """``blocknot standings``: each player's name and the other spellings of it met in the
     records of this file's directory and below (``[aliases]``: ``Elena = ["Elana"]``)."""
+    encoding: str | None = None
+    """The encoding the records are written in, when it is not UTF-8 (``--encoding``)."""
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """The codes ``per-file-ignores`` leaves out of ``path`` (patterns are gitignore-style,
@@ -172,6 +174,7 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
         format=value.choice("format", FORMATS),
         help_uri=value.help_uri(),
         aliases=value.aliases(),
+        encoding=value.encoding(),
     )
 
 
@@ -221,6 +224,15 @@ class _Checker:
                                   or "{code}" not in value):
             raise self.fail("help-uri", wanted)
         return value
+
+    def encoding(self) -> str | None:
+        from .encoding_names import encoding_name
+
+        wanted = "the name of a text encoding (such as cp1252, latin-1, utf-16)"
+        value = self.typed("encoding", str, wanted)
+        if value is not None and encoding_name(value) is None:
+            raise self.fail("encoding", wanted)
+        return value  # type: ignore[no-any-return]
 
     def jobs(self) -> int | None:
         wanted = f"a whole number from 0 to {MAX_JOBS}"

@@ -33,10 +33,9 @@ from .output import say
 from .parallel import WINDOW, batches, workers
 from .workers import Lost, Pool
 
-#: A batch: the file's name, its chunks as (first line, text, S003s) or a diagnostic, the
+#: A batch: the file's name, its chunks as (first line, text) or a diagnostic, the
 #: number of its first game, the codes to report, and the language of the messages.
-Work = tuple[str, list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic], int, Selection,
-             str]
+Work = tuple[str, list[tuple[int, str] | Diagnostic], int, Selection, str]
 #: What the end of a file needs to know of a piece (``FileEnd.follow``'s arguments).
 Facts = tuple[Any, frozenset[str], int, bool]
 #: A batch's rows, and the facts of each of its pieces.

@@ -133,7 +133,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
     """``validate --fix``: fix each file in place (standard input to standard output), list
     what remains as ``validate`` does, and sum it up; with ``diff`` only show the diffs.
     Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status (ruff's:
-    1 while problems remain)."""
+    1 while problems remain, once fixed; with ``diff``, also when there is a change to make)."""
     from contextlib import ExitStack
 
     from .fix_file import ReadFailed, copied
@@ -157,8 +157,8 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
     say(_fix_summary(fixed, diff, lang) + "\n")
     if run.unreadable:
         return EXIT_USAGE
-    if diff:
-        return EXIT_FINDINGS if run.changed or fixed.unparsable else EXIT_OK
+    if diff and (run.changed or fixed.unparsable):
+        return EXIT_FINDINGS
     return EXIT_FINDINGS if fixed.failed else EXIT_OK
 
 

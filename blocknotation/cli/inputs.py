@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
+from ..reading.encodings import transcoded
 from ..reading.gunzip import maybe_gunzip
 
 if TYPE_CHECKING:
@@ -77,9 +78,30 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
         else:
             files.append(argument)  # missing: reported when it is read
     if arguments and not files:
-        raise InputProblem(Message(N_("no {extension} file to check in {paths}"),
-                                   {"extension": EXTENSION, "paths": tuple(arguments)}))
+        raise InputProblem(_nothing_found(arguments))
     return _once(files)
+
+
+#: The files a directory is searched for, as ``--help`` and the messages name them.
+SEARCHED = "*.block, *.block.gz, *.block.json"
+
+
+def _nothing_found(arguments: Sequence[str]) -> Message:
+    """Why nothing is read from ``arguments``; where their directories hold ``.json`` files
+    (record JSON named another way, perhaps), how to read them too."""
+    json_files = sum(1 for argument in arguments if os.path.isdir(argument)
+                     for _, _, names in os.walk(argument)
+                     for name in names if name.endswith(".json"))
+    found = Message(N_("no record to check in {paths}: a directory is searched for {suffixes} "
+                       "files"), {"paths": tuple(arguments), "suffixes": SEARCHED})
+    if not json_files:
+        return found
+    template = N_("{found}; it holds a .json file: if it is record JSON, name it, or add "
+                  "--include '*.json'") if json_files == 1 else N_(
+        "{found}; it holds {n} .json files: if they are record JSON, name them (a quoted glob "
+        "such as '{example}') or add --include '*.json'")
+    return Message(template, {"found": found, "n": json_files,
+                              "example": os.path.join(arguments[0], "*.json")})
 
 
 def _once(files: list[str]) -> list[str]:
@@ -238,6 +260,24 @@ class Input:
     def readline(self, size: int = -1) -> bytes:
         return self._take("readline", size)
 
+    # A file on disk can be looked through before it is read (``source.first_problem``).
+    def seekable(self) -> bool:
+        if self.stream is None or self.error is not None:
+            return False
+        try:
+            return bool(self.stream.seekable())
+        except (OSError, ValueError):
+            return False
+
+    def tell(self) -> int:
+        assert self.stream is not None
+        return self.stream.tell()
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        assert self.stream is not None
+        self.position = self.stream.seek(offset, whence)
+        return self.position
+
     def _take(self, how: str, size: int) -> bytes:
         if self.stream is None or self.error is not None:
             return b""
@@ -257,9 +297,18 @@ class Input:
         return self.error.strerror or str(self.error) or type(self.error).__name__
 
 
+def as_text(stream: BinaryIO) -> BinaryIO:
+    """``stream`` as the reading takes it: decompressed when it is gzip data, and decoded
+    from the encoding the command reads its files in (``read_as``)."""
+    from .reading_as import reading_encoding
+
+    return transcoded(maybe_gunzip(stream), reading_encoding())
+
+
 def unzipped(stream: BinaryIO) -> Input:
-    """``stream`` as an ``Input``, decompressed when it is gzip data."""
+    """``stream`` as an ``Input``: decompressed when it is gzip data, and decoded from the
+    encoding the command reads its files in (``as_text``)."""
     try:
-        return Input(maybe_gunzip(stream))
+        return Input(as_text(stream))
     except OSError as error:
         return Input(None, error)

@@ -18,12 +18,14 @@ from .common import (
     cannot_read_line,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    read_files_as,
     stdin_binary,
     write_output,
 )
@@ -52,15 +54,17 @@ from .output import say
 @gitignore_option
 @config_option
 @isolated_option
+@encoding_option
 @lang_option
 def standings(files: Sequence[str], fmt: str, output_file: str | None, include_invalid: bool,
               aliases: tuple[str, ...], by: str | None, include: tuple[str, ...],
               exclude: tuple[str, ...], no_respect_gitignore: bool, config_path: str | None,
-              isolated: bool, lang: str | None) -> None:
+              isolated: bool, encoding: str | None, lang: str | None) -> None:
     """Add up a season: games, wins, hands and points of every player of the records.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.  A game with errors is left out unless --include-invalid.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.  A game with errors is
+    left out unless --include-invalid.
     """
     from ..season.aliases import AliasProblem
     from ..season.standings import standings_of
@@ -68,6 +72,7 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
     from .validate_command import _not_an_input
 
     config = configuration(config_path, isolated)
+    read_files_as(encoding or config.encoding)
     files = expanded(files, include or config.include, exclude or config.exclude,
                      not no_respect_gitignore)
     _not_an_input(output_file, files)
