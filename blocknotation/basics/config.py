@@ -12,12 +12,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import N_, Message
 from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_JOBS
 from .patterns import BadPattern, compiled
+
+if TYPE_CHECKING:
+    from .patterns import Spec
 
 FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
 KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
@@ -53,16 +56,24 @@ class Config:
     aliases: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """``blocknot standings``: each player's name and the other spellings of it met in the
     records of this file's directory and below (``[aliases]``: ``Elena = ["Elana"]``)."""
+    _ignores: tuple[tuple[Spec, tuple[str, ...]], ...] = field(
+        default=(), init=False, repr=False, compare=False)
+    """``per_file_ignores`` with each pattern compiled, once for the configuration."""
+
+    def __post_init__(self) -> None:
+        if self.per_file_ignores:  # each pattern was checked when it was read
+            object.__setattr__(self, "_ignores", tuple(
+                (compiled([pattern]), codes) for pattern, codes in self.per_file_ignores))
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """The codes ``per-file-ignores`` leaves out of ``path`` (patterns are gitignore-style,
         relative to the configuration file's directory)."""
-        if not self.per_file_ignores or self.path is None:
+        if not self._ignores or self.path is None:
             return ()
         relative = os.path.relpath(os.path.abspath(path), os.path.dirname(self.path))
         codes: list[str] = []
-        for pattern, ignored in self.per_file_ignores:  # each checked when it was read
-            if compiled([pattern]).match_file(relative):
+        for spec, ignored in self._ignores:
+            if spec.match_file(relative):
                 codes += ignored
         return tuple(codes)
 
@@ -268,8 +279,8 @@ class _Checker:
         for pattern, codes in table.items():
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                 raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
-            self.patterns("per-file-ignores", [pattern])
             found.append((pattern, self.codes("per-file-ignores", tuple(codes))))
+        self.patterns("per-file-ignores", [pattern for pattern, _ in found])
         return tuple(found)
 
 
@@ -281,11 +292,15 @@ class PerFile:
     def __init__(self, fixed: Config | None) -> None:
         self.fixed = fixed
         self.loaded: dict[str | None, Config] = {}
+        self.found: dict[str, str | None] = {}  # each folder's, looked for once
 
     def of(self, path: str) -> Config:
         if self.fixed is not None:
             return self.fixed
-        found = find(os.path.dirname(os.path.abspath(path)))
+        folder = os.path.dirname(os.path.abspath(path))
+        if folder not in self.found:
+            self.found[folder] = find(folder)
+        found = self.found[folder]
         config = self.loaded.get(found)
         if config is None:
             config = self.loaded[found] = Config() if found is None else load(found)

@@ -54,6 +54,19 @@ class Found(str):
     __slots__ = ()
 
 
+class Unlisted(Found):
+    """A folder met by walking a directory that could not be listed (``error``: no
+    permission, a path longer than the system takes): an input that cannot be read, so
+    that it gets its ``cannot read`` line rather than vanishing."""
+
+    error: OSError | None
+
+    def __new__(cls, path: str, error: OSError | None = None) -> Unlisted:
+        self = super().__new__(cls, path)
+        self.error = error
+        return self
+
+
 def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     """The files to read, in order: ``-`` and files named explicitly as given (whatever their
     extension), directories walked recursively for the included files, quoted globs
@@ -102,31 +115,50 @@ def _excluded(path: str, filters: Filters, base: str) -> bool:
     exclude = _spec(filters.exclude, "--exclude")
     if exclude.match_file(relative) or exclude.match_file(path):
         return True
-    return filters.respect_gitignore and _Gitignores().ignores(path)
+    if not filters.respect_gitignore:
+        return False
+    gitignores = _Gitignores()
+    return gitignores.ignores(gitignores.above(os.path.dirname(path)), path)
 
 
 def _walk(directory: str, filters: Filters) -> list[str]:
+    """The included files under ``directory``, each folder listed once and each path
+    matched against the patterns that apply to it without going up the tree again, so
+    that the walk is linear in the number of folders, whatever their depth; a folder that
+    cannot be listed (no permission, a path longer than the system takes) is an
+    ``Unlisted`` entry, which cannot be read and says why."""
     include, exclude = _spec(filters.include, "--include"), _spec(filters.exclude, "--exclude")
     gitignores = _Gitignores() if filters.respect_gitignore else None
-    found = []
-    for top, dirs, names in os.walk(directory):
+    cut = len(os.path.join(directory, ""))  # paths found start with it: the rest is relative
+    chains: dict[str, Chain] = {}
+    unlisted: list[OSError] = []
+    found: list[str] = []
+    for top, dirs, names in os.walk(directory, onerror=unlisted.append):
+        chain: Chain = ()
+        if gitignores is not None:
+            above = chains.pop(top, None)
+            chain = gitignores.above(directory) if above is None else gitignores.enter(top,
+                                                                                       above)
         kept_dirs = []
         for name in sorted(dirs):
             path = os.path.join(top, name)
-            relative = os.path.relpath(path, directory) + "/"
-            if name == ".git" or exclude.match_file(relative):
+            if name == ".git" or exclude.match_file(path[cut:] + "/"):
                 continue
-            if gitignores is not None and gitignores.ignores(path, is_dir=True):
-                continue
+            if gitignores is not None:
+                if gitignores.ignores(chain, path, is_dir=True):
+                    continue
+                chains[path] = chain
             kept_dirs.append(name)
         dirs[:] = kept_dirs
         for name in sorted(names):
             path = os.path.join(top, name)
-            relative = os.path.relpath(path, directory)
+            relative = path[cut:]
             if not include.match_file(relative) or exclude.match_file(relative):
                 continue
-            if gitignores is None or not gitignores.ignores(path):
+            if gitignores is None or not gitignores.ignores(chain, path):
                 found.append(Found(os.path.normpath(path)))
+    found += (Unlisted(os.path.normpath(error.filename), error) for error in unlisted
+              if isinstance(error.filename, str))
     return sorted(found)
 
 
@@ -139,9 +171,16 @@ def _spec(patterns: Iterable[str], option: str) -> Spec:
             {"option": option, "pattern": bad.pattern})) from None
 
 
+#: The .gitignore files that apply in a folder, each as its patterns, where the paths
+#: relative to its folder start in a path found (``cut``), and what comes before that part
+#: (``head``: the way down from its folder to the walk's, for the folders above the walk).
+Chain = tuple[tuple["Spec", int, str], ...]
+
+
 class _Gitignores:
-    """The .gitignore files that apply to a path: those of its directory and of every
-    directory above it, up to the root of its git work tree (a directory holding ``.git``)."""
+    """The .gitignore files that apply to a path: those of its folder and of every folder
+    above it, up to the root of its git work tree (a folder holding ``.git``); each read
+    once."""
 
     def __init__(self) -> None:
         self._specs: dict[str, Spec | None] = {}
@@ -162,18 +201,38 @@ class _Gitignores:
             self._specs[directory] = spec
         return self._specs[directory]
 
-    def ignores(self, path: str, is_dir: bool = False) -> bool:
-        path = os.path.abspath(path)
-        directory = os.path.dirname(path)
+    def above(self, directory: str) -> Chain:
+        """The chain of ``directory`` (as the paths under it are written), found by going
+        up the tree from it once."""
+        start = os.path.abspath(directory)
+        cut = len(os.path.join(directory, ""))
+        chain = []
+        level = start
         while True:
-            spec = self._spec_of(directory)
-            relative = os.path.relpath(path, directory) + ("/" if is_dir else "")
-            if spec is not None and spec.match_file(relative):
-                return True
-            parent = os.path.dirname(directory)
-            if os.path.isdir(os.path.join(directory, ".git")) or parent == directory:
-                return False
-            directory = parent
+            spec = self._spec_of(level)
+            if spec is not None:
+                head = "" if level == start else os.path.relpath(start, level) + "/"
+                chain.append((spec, cut, head))
+            parent = os.path.dirname(level)
+            if os.path.isdir(os.path.join(level, ".git")) or parent == level:
+                return tuple(chain)
+            level = parent
+
+    def enter(self, directory: str, above: Chain) -> Chain:
+        """The chain of a folder met by the walk, from that of the folder above it: its own
+        .gitignore, then those above unless it is the root of a work tree."""
+        spec = self._spec_of(directory)
+        own: Chain = () if spec is None else ((spec, len(os.path.join(directory, "")), ""),)
+        if os.path.isdir(os.path.join(directory, ".git")):
+            return own
+        return own + above
+
+    @staticmethod
+    def ignores(chain: Chain, path: str, is_dir: bool = False) -> bool:
+        """Whether a .gitignore of ``chain`` (that of the folder holding ``path``) ignores
+        ``path``."""
+        end = "/" if is_dir else ""
+        return any(spec.match_file(head + path[cut:] + end) for spec, cut, head in chain)
 
 
 # --- opening and reading -----------------------------------------------------------------
@@ -201,6 +260,8 @@ def open_input(path: str) -> BinaryIO:
     """``path`` opened for reading; ``OSError`` when it cannot be, ``NotRegular`` for a
     ``Found`` path that is not a regular file, which is never opened (its mode is looked at
     first, then again once it is open without waiting, should it have changed meanwhile)."""
+    if isinstance(path, Unlisted) and path.error is not None:
+        raise path.error
     if not isinstance(path, Found):
         return open(path, "rb")
     kind = _kind(os.stat(path).st_mode)
