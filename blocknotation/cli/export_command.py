@@ -62,6 +62,7 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     reads standard input.  The messages of the diagnostics table are in --lang.
     """
     from ..season.export import export_tables
+    from ..season.table_files import TableFailed
     from .season_inputs import opened, sources_for
 
     config = configuration(config_path, isolated)
@@ -96,7 +97,13 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     try:
         done = export_tables(sources, to, out, lang=language, unreadable=told,
                              opener=lambda path: opened(path, stdin), rows=rows)
-    except OSError as error:  # the tables could not be written
+    except TableFailed as failed:
+        words = Message(N_("cannot write the {table} table, {path}: {reason}; {state}"),
+                        {"table": failed.table, "path": failed.filename,
+                         "reason": failed.strerror, "state": failed.state})
+        say(f"blocknot: {words.render(translator(language))}\n")
+        sys.exit(EXIT_USAGE)
+    except OSError as error:  # the directory could not be made
         raise OutputFailed(out, error) from None
     _ = translator(language)
     click.echo(_(N_("{path}: {games} games, {hands} hand rows, {moves} moves, "

@@ -3,9 +3,10 @@
 Rows come a game at a time and are written as they come: CSV at once, Parquet in row
 groups of some thousands of rows (``ROW_GROUPS``), so that what is held stays small however
 many games there are and the files stay quick to read (a row group per game would make
-millions of tiny ones).  Each table is written to a temporary file in the directory and
-renamed to ``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete: an
-interrupted or failed export leaves the tables of the export before it, never half of one.
+millions of tiny ones).  Each table is written to a temporary file in the directory and put
+in place as ``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete, all of
+them or none (``table_files.py``): an interrupted or failed export leaves the tables of the
+export before it, never half of one, nor some tables of each.
 
 Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``tables.py``.
 ``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
@@ -19,11 +20,10 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import tempfile
 from contextlib import suppress
 from typing import IO, Any, Protocol
 
+from .table_files import TableFiles
 from .tables import TABLES, TAGS, TOTALS, Column, Rows
 
 #: Rows of each table held before they are written as a Parquet row group: some 1.5 MB of
@@ -50,38 +50,6 @@ class Tables(Protocol):
     def abort(self) -> None: ...
 
 
-class _Files:
-    """The temporary file of each table, renamed to its place by ``commit``."""
-
-    def __init__(self, directory: str, suffix: str) -> None:
-        os.makedirs(directory, exist_ok=True)
-        self.paths = {name: os.path.join(directory, f"{name}.{suffix}") for name in TABLES}
-        self.counts = dict.fromkeys(TABLES, 0)
-        self.temporary: dict[str, str] = {}
-        for name in TABLES:
-            fd, path = tempfile.mkstemp(prefix=f".{name}-", suffix=".part", dir=directory)
-            os.close(fd)
-            self.temporary[name] = path
-
-    def commit(self) -> None:
-        for name, path in self.temporary.items():
-            os.chmod(path, 0o666 & ~_umask())
-            os.replace(path, self.paths[name])
-        self.temporary = {}
-
-    def remove(self) -> None:
-        for path in self.temporary.values():
-            if os.path.lexists(path):
-                os.unlink(path)
-        self.temporary = {}
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def arrow_type(kind: str) -> Any:
     import pyarrow as pa
 
@@ -98,7 +66,7 @@ def arrow_schema(columns: tuple[Column, ...]) -> Any:
     return pa.schema([pa.field(c.name, arrow_type(c.type), c.nullable) for c in columns])
 
 
-class ParquetTables(_Files):
+class ParquetTables(TableFiles):
     """The tables as Parquet files (pyarrow's ``ParquetWriter``)."""
 
     def __init__(self, directory: str) -> None:
@@ -108,12 +76,14 @@ class ParquetTables(_Files):
             raise ImportError(f"Parquet needs pyarrow: {EXTRA}") from None
         super().__init__(directory, "parquet")
         self.schemas = {name: arrow_schema(columns) for name, columns in TABLES.items()}
-        # Dictionary encoding for the strings, whose values repeat (game, player, tile);
-        # numbers are written plainly, which holds no dictionary while a row group is made.
-        self.writers = {name: pq.ParquetWriter(
-            self.temporary[name], self.schemas[name],
-            use_dictionary=[c.name for c in TABLES[name] if c.type == "string"])
-            for name in TABLES}
+        self.writers: dict[str, Any] = {}
+        for name in TABLES:
+            # Dictionary encoding for the strings, whose values repeat (game, player, tile);
+            # numbers are written plainly, which holds no dictionary while a row group is made.
+            with self.writing(name):
+                self.writers[name] = pq.ParquetWriter(
+                    self.temporary[name], self.schemas[name],
+                    use_dictionary=[c.name for c in TABLES[name] if c.type == "string"])
         self.held: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
 
     def add(self, rows: Rows) -> None:
@@ -130,15 +100,17 @@ class ParquetTables(_Files):
         self.counts[name] += len(held)
         values = list(zip(*held, strict=True)) if held else [()] * len(schema)
         arrays = [pa.array(v, type=f.type) for v, f in zip(values, schema, strict=True)]
-        self.writers[name].write_table(pa.Table.from_arrays(arrays, schema=schema),
-                                       row_group_size=max(1, len(held)))
+        with self.writing(name):
+            self.writers[name].write_table(pa.Table.from_arrays(arrays, schema=schema),
+                                           row_group_size=max(1, len(held)))
         self.held[name] = []
 
     def close(self) -> None:
         for name in TABLES:
             if self.held[name] or not self.counts[name]:
                 self._write(name)
-            self.writers[name].close()
+            with self.writing(name):
+                self.writers[name].close()
         self.commit()
 
     def abort(self) -> None:
@@ -162,7 +134,7 @@ def _cell(value: Any, kind: str) -> Any:
     return value
 
 
-class CsvTables(_Files):
+class CsvTables(TableFiles):
     """The tables as CSV files (UTF-8, LF line ends, a header of the column names)."""
 
     def __init__(self, directory: str) -> None:
@@ -173,7 +145,9 @@ class CsvTables(_Files):
         #: already an empty field).
         self.special: dict[str, list[tuple[int, str]]] = {}
         for name, columns in TABLES.items():
-            handle = open(self.temporary[name], "w", encoding="utf-8", newline="")  # noqa: SIM115
+            with self.writing(name):
+                handle = open(self.temporary[name], "w", encoding="utf-8",  # noqa: SIM115
+                              newline="")
             self.handles[name] = handle
             self.writers[name] = csv.writer(handle, lineterminator="\n")
             self.writers[name].writerow([c.name for c in columns])
@@ -190,16 +164,19 @@ class CsvTables(_Files):
                 for at, kind in special:
                     cells[at] = _cell(cells[at], kind)
                 written.append(cells)
-            self.writers[name].writerows(written)
+            with self.writing(name):
+                self.writers[name].writerows(written)
 
     def close(self) -> None:
-        for handle in self.handles.values():
-            handle.close()
+        for name, handle in self.handles.items():
+            with self.writing(name):
+                handle.close()
         self.commit()
 
     def abort(self) -> None:
         for handle in self.handles.values():
-            handle.close()
+            with suppress(OSError):  # a full disk fails the last flush: removed all the same
+                handle.close()
         self.remove()
 
 
