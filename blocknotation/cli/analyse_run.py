@@ -44,6 +44,10 @@ class Analyse:
     stdin_name: str = "<stdin>"
     selections: tuple[Selection, ...] = ()
     """Per file, what to report (per-file-ignores); else ``selection``."""
+    max_seconds: float | None = None
+    """``--max-seconds``: the time the run's analysis may take."""
+    deadline: float | None = None
+    """When that time is spent (``time.monotonic``), set as the run starts."""
 
     def selection_of(self, index: int) -> Selection:
         return self.selections[index] if index < len(self.selections) else self.selection
@@ -53,7 +57,7 @@ def pairs_of(source: BinaryIO, options: Analyse, index: int = 0
              ) -> Iterator[tuple[Reading | None, Piece]]:
     """File ``index``'s pieces, read, replayed and analysed, in order."""
     return analysed_pieces(read_and_validate(source, options.selection_of(index)),
-                           options.threshold, options.jobs, options.lang)
+                           options.threshold, options.jobs, options.lang, options.deadline)
 
 
 def run_analyse(paths: Sequence[str], options: Analyse, out: IO[str], stdin: BinaryIO) -> int:
