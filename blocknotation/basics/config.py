@@ -153,8 +153,30 @@ def _depth(value: object) -> int:
     return deepest
 
 
+#: The configurations read, by path, with the size and time of change they were read at:
+#: the one of the current folder and the one of each file's are most often the same file.
+_LOADED: dict[str, tuple[tuple[int, int], Config]] = {}
+
+
 def load(path: str) -> Config:
-    """The settings in ``path`` (a blocknot.toml, or a pyproject.toml's [tool.blocknot])."""
+    """The settings in ``path`` (a blocknot.toml, or a pyproject.toml's [tool.blocknot]),
+    read once while the file stays as it was."""
+    key = os.path.abspath(path)
+    try:
+        found = os.stat(key)
+        stamp = (found.st_size, found.st_mtime_ns)
+    except OSError:
+        stamp = None
+    kept = _LOADED.get(key)
+    if stamp is not None and kept is not None and kept[0] == stamp:
+        return kept[1]
+    config = _loaded(path)
+    if stamp is not None:
+        _LOADED[key] = (stamp, config)
+    return config
+
+
+def _loaded(path: str) -> Config:
     data = _read(path)
     if os.path.basename(path) == "pyproject.toml":
         tool = data.get("tool", {})
