@@ -164,7 +164,7 @@ def standings(paths: Paths, *, include_invalid: bool = False,
 
 
 def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
-           lang: str = "en") -> Exported:
+           lang: str = "en", raw_csv: bool = False) -> Exported:
     """Write every game as rows of four tables, as ``blocknot export --isolated`` does; never
     raises on bad records.
 
@@ -173,7 +173,9 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
     ``out`` (made if missing) as ``TABLE.parquet`` (``to="parquet"``: pyarrow, the
     ``parquet`` extra) or ``TABLE.csv`` (``to="csv"``), a game at a time, in flat memory;
     each file appears whole once every table is written, or not at all.  The messages of
-    the diagnostics table are in ``lang``.  Returns an ``Exported``: ``paths`` and ``rows``
+    the diagnostics table are in ``lang``.  In CSV, a text cell that a spreadsheet would run
+    as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return)
+    starts with ``'``, unless ``raw_csv``.  Returns an ``Exported``: ``paths`` and ``rows``
     of each table, ``files``, ``games``, ``errors`` and ``unreadable``.  Raises
     ``ValueError`` for an unknown ``to`` or a directory without records, ``ImportError``
     when Parquet is asked for without pyarrow, and ``OSError`` when the tables cannot be
@@ -186,7 +188,8 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
         raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
     if lang not in ("en", "it"):
         raise ValueError(f"lang= is en or it, not {lang!r}")
-    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang)
+    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang,
+                         raw_csv=raw_csv)
 
 
 def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:

@@ -27,6 +27,7 @@ from .common import (
     include_option,
     isolated_option,
     lang_option,
+    raw_csv_option,
     stdin_binary,
 )
 from .help import TranslatedCommand
@@ -51,10 +52,11 @@ from .output import OutputFailed, say
 @gitignore_option
 @config_option
 @isolated_option
+@raw_csv_option
 @lang_option
 def export(files: Sequence[str], to: str, out: str, jobs: int | None,
            include: tuple[str, ...], exclude: tuple[str, ...], no_respect_gitignore: bool,
-           config_path: str | None, isolated: bool, lang: str | None) -> None:
+           config_path: str | None, isolated: bool, raw_csv: bool, lang: str | None) -> None:
     """Write every game as rows of four tables that analytics tools read: games, hands,
     moves and diagnostics.
 
@@ -96,7 +98,8 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
                                  lambda path: opened(path, stdin))
     try:
         done = export_tables(sources, to, out, lang=language, unreadable=told,
-                             opener=lambda path: opened(path, stdin), rows=rows)
+                             opener=lambda path: opened(path, stdin), rows=rows,
+                             raw_csv=raw_csv)
     except TableFailed as failed:
         words = Message(N_("cannot write the {table} table, {path}: {reason}; {state}"),
                         {"table": failed.table, "path": failed.filename,

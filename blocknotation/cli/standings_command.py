@@ -24,6 +24,7 @@ from .common import (
     include_option,
     isolated_option,
     lang_option,
+    raw_csv_option,
     stdin_binary,
     write_output,
 )
@@ -52,11 +53,12 @@ from .output import say
 @gitignore_option
 @config_option
 @isolated_option
+@raw_csv_option
 @lang_option
 def standings(files: Sequence[str], fmt: str, output_file: str | None, include_invalid: bool,
               aliases: tuple[str, ...], by: str | None, include: tuple[str, ...],
               exclude: tuple[str, ...], no_respect_gitignore: bool, config_path: str | None,
-              isolated: bool, lang: str | None) -> None:
+              isolated: bool, raw_csv: bool, lang: str | None) -> None:
     """Add up a season: games, wins, hands and points of every player of the records.
 
     FILES are record files, directories (searched for .block files) or quoted globs; `-`
@@ -85,11 +87,11 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
                              unreadable=told, opener=lambda path: opened(path, stdin))
     except AliasProblem as problem:
         raise UsageProblem(problem.words) from None
-    write_output(_written(found, fmt, language), output_file)
+    write_output(_written(found, fmt, language, raw_csv), output_file)
     sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if found.errors else EXIT_OK)
 
 
-def _written(found: Any, fmt: str, lang: str) -> str:
+def _written(found: Any, fmt: str, lang: str, raw_csv: bool) -> str:
     if fmt == "json":
         from ..season.standings_json import standings_json
 
@@ -97,7 +99,7 @@ def _written(found: Any, fmt: str, lang: str) -> str:
     if fmt == "csv":
         from ..season.standings_csv import standings_csv
 
-        return standings_csv(found)
+        return standings_csv(found, raw_csv)
     if fmt == "html":
         from ..season.html import standings_html
 

@@ -12,8 +12,10 @@ Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``t
 ``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
 that allocator give large blocks back to the system once freed (``cli/export_command.py``).
 In CSV, a value that is null is an empty field, booleans are ``true`` and ``false``, a list
-of names is the names separated by spaces (a name never holds one), and ``tags`` and
-``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals).
+of names is the names separated by spaces (a name never holds one), ``tags`` and
+``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals), and a
+text that a spreadsheet would run as a formula starts with ``'`` (``cells.py``; not with
+``--raw-csv``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 from contextlib import suppress
 from typing import IO, Any, Protocol
 
+from .cells import FORMULA_STARTS
 from .table_files import TableFiles
 from .tables import TABLES, TAGS, TOTALS, Column, Rows
 
@@ -135,9 +138,11 @@ def _cell(value: Any, kind: str) -> Any:
 
 
 class CsvTables(TableFiles):
-    """The tables as CSV files (UTF-8, LF line ends, a header of the column names)."""
+    """The tables as CSV files (UTF-8, LF line ends, a header of the column names); unless
+    ``raw``, a text cell a spreadsheet would run as a formula starts with ``'``
+    (``cells.py``)."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, raw: bool = False) -> None:
         super().__init__(directory, "csv")
         self.handles: dict[str, IO[str]] = {}
         self.writers: dict[str, Any] = {}
@@ -153,16 +158,24 @@ class CsvTables(TableFiles):
             self.writers[name].writerow([c.name for c in columns])
             self.special[name] = [(i, c.type) for i, c in enumerate(columns)
                                   if c.type not in ("string", "int32")]
+        #: The text columns, whose cells may start as a formula does (none when ``raw``).
+        self.texts = {name: [] if raw else [i for i, c in enumerate(columns)
+                                            if c.type == "string"]
+                      for name, columns in TABLES.items()}
 
     def add(self, rows: Rows) -> None:
         for name, found in rows.items():
             self.counts[name] += len(found)
-            special = self.special[name]
+            special, texts = self.special[name], self.texts[name]
             written = []
             for row in found:
                 cells = list(row)
                 for at, kind in special:
                     cells[at] = _cell(cells[at], kind)
+                for at in texts:
+                    value = cells[at]
+                    if value and value.startswith(FORMULA_STARTS):
+                        cells[at] = "'" + value
                 written.append(cells)
             with self.writing(name):
                 self.writers[name].writerows(written)
@@ -180,10 +193,11 @@ class CsvTables(TableFiles):
         self.remove()
 
 
-def tables_for(to: str, directory: str) -> Tables:
-    """The writer of the tables in format ``to`` (``FORMATS``) into ``directory``."""
+def tables_for(to: str, directory: str, raw_csv: bool = False) -> Tables:
+    """The writer of the tables in format ``to`` (``FORMATS``) into ``directory``
+    (``raw_csv``: CSV cells as they are, ``cells.py``)."""
     if to == "parquet":
         return ParquetTables(directory)
     if to == "csv":
-        return CsvTables(directory)
+        return CsvTables(directory, raw_csv)
     raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
