@@ -188,7 +188,7 @@ def _file(source: Source, line: _Line, unreadable: Unreadable,
             if first is not None and second is None:  # one chunk: a worker's, numbered 1
                 work = (source.name, [_plain(first)], 1, source.selection, line.lang)
                 yield from line.add(_Slot(end, work=work))
-            elif first is not None:
+            elif first is not None and second is not None:
                 piece, items = judged(source.name, first, 1, source.selection)
                 head = _Slot(end, done=(_merged(items, line.lang), [_facts(piece)]))
                 yield from line.add(head)
