@@ -87,8 +87,29 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
                              unreadable=told, opener=lambda path: opened(path, stdin))
     except AliasProblem as problem:
         raise UsageProblem(problem.words) from None
+    _warn_of_look_alikes(found, language)
     write_output(_written(found, fmt, language, raw_csv), output_file)
     sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if found.errors else EXIT_OK)
+
+
+def _warn_of_look_alikes(found: Any, lang: str) -> None:
+    """A line on standard error for each two players whose names look alike
+    (``season.lookalike``)."""
+    from ..basics.diagnostics import Message
+    from ..basics.i18n import translator
+    from ..season.lookalike import code_points, look_alike
+
+    names = [row.player for group in found.groups for row in group.rows]
+    names += [player for group in found.groups for game in (*group.in_progress,
+                                                            *group.excluded)
+              for player in game.players]
+    for first, second in look_alike(names):
+        words = Message(N_("warning: {first} ({first_code}) and {second} ({second_code}) look "
+                           "alike but are two players; if they are one, give one as another "
+                           "spelling of the other (--alias, or [aliases])"),
+                        {"first": first, "first_code": code_points(first), "second": second,
+                         "second_code": code_points(second)})
+        say(f"blocknot: {words.render(translator(lang))}\n")
 
 
 def _written(found: Any, fmt: str, lang: str, raw_csv: bool) -> str:
