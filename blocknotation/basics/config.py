@@ -85,6 +85,10 @@ def find(start: str) -> str | None:
         candidate = os.path.join(directory, "blocknot.toml")
         if os.path.isfile(candidate):
             return candidate
+        if os.path.isdir(candidate):  # a configuration meant, surely: never passed over
+            raise ConfigProblem(Message(N_("{path} is a directory, not a configuration file: "
+                                           "blocknot reads a blocknot.toml that is a file"),
+                                        {"path": candidate}))
         candidate = os.path.join(directory, "pyproject.toml")
         if os.path.isfile(candidate) and _has_section(candidate):
             return candidate
@@ -126,6 +130,10 @@ def _read(path: str) -> dict[str, Any]:
     if len(data) > MAX_CONFIG_BYTES:
         raise ConfigProblem(f"{path} is too large: a configuration file holds at most "
                             f"{MAX_CONFIG_BYTES} bytes")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ConfigProblem(Message(N_("{path} starts with a byte-order mark, which TOML does "
+                                       "not allow: save it as UTF-8 without one"),
+                                    {"path": path}))
     try:
         parsed = tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
