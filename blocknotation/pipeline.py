@@ -97,8 +97,9 @@ def _record_json(chunk: Chunk, first_game: int, selection: Selection,
     (``formats/records/json_input.py``).  Its comments are kept but not read for
     ``# blocknot: ignore`` (a line of the document is not a line of the record); ``parsed``:
     the document as read already (``json_input.RecordJson``).  A document that is JSON
-    but not record JSON is one S001 (``json_hint``); None for one that is not JSON."""
-    from .formats.records.json_input import RecordJson, json_reading
+    but not record JSON is one S001 (``json_input.json_hint``); None for one that is not
+    JSON."""
+    from .formats.records.json_input import RecordJson, json_hint, json_reading
 
     reading, refusal = (parsed, None) if isinstance(parsed, RecordJson) else json_reading(
         chunk.text)
@@ -239,30 +240,6 @@ def file_end(pieces: Iterable[Piece], selection: Selection,
                    any(d.is_error for d in piece.diagnostics))
         yield piece
     yield from end.pieces(selection, readable())
-
-
-def json_hint(chunk: Chunk) -> Diagnostic | None:
-    """One diagnostic for a file that is JSON rather than a text record (instead of an S001
-    on each of its lines): record JSON is read by ``convert``, which turns it into text."""
-    import json
-
-    from .formats.records.record_json import from_json
-
-    at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
-    line = chunk.text.count("\n", 0, at) + 1
-    column = at - chunk.text.rfind("\n", 0, at)
-    record, problems = from_json(chunk.text)
-    if record is not None:
-        return diagnostic("S001", line, column, N_(
-            "this is record JSON, not a text record; convert it to text first "
-            "(`blocknot convert FILE`), then validate the text"))
-    try:
-        json.loads(chunk.text)
-    except (ValueError, RecursionError):
-        return None  # not JSON either: the text parser says what is wrong, line by line
-    return diagnostic("S001", line, column, N_(
-        "this is JSON, not a text record, and not valid record JSON either: {problem}"),
-        problem=problems[0].message)
 
 
 def _for_engine(chunk: Chunk, parsed: Reading) -> Reading:

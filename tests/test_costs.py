@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from blocknotation.basics import config as config_module
+from blocknotation.basics import config_values
 from blocknotation.cli import inputs
 
 from inprocess import run
@@ -103,6 +104,7 @@ def test_per_file_ignores_are_compiled_once_for_every_file(
         return real(patterns)
 
     monkeypatch.setattr(config_module, "compiled", counted)
+    monkeypatch.setattr(config_values, "compiled", counted)
     found = {}
     for files in (1, 12):
         folder = tmp_path / str(files)

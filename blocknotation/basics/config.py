@@ -11,29 +11,20 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .config_values import FORMATS as FORMATS
+from .config_values import KEYS as KEYS
+from .config_values import ConfigProblem as ConfigProblem
+from .config_values import Values
 from .diagnostics import N_, Message
-from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_JOBS
-from .patterns import BadPattern, compiled
+from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH
+from .patterns import compiled
 
 if TYPE_CHECKING:
     from .patterns import Spec
-
-FORMATS = ("text", "json", "annotated", "jsonl", "github", "sarif", "junit")
-KEYS = ("select", "ignore", "per-file-ignores", "strict", "lang", "include", "exclude",
-        "jobs", "format", "help-uri", "aliases")
-
-
-class ConfigProblem(Exception):
-    """A configuration file that cannot be used; the message names the file and the key
-    (``words``: the message to tell in the user's language, when it has one)."""
-
-    def __init__(self, message: str | Message) -> None:
-        self.words = None if isinstance(message, str) else message
-        super().__init__(message if isinstance(message, str) else message.render())
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +190,7 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
         if key not in KEYS:
             raise ConfigProblem(f"unknown key {key!r} in {path}; the keys are "
                                 + ", ".join(KEYS))
-    value = _Checker(data, path)
+    value = Values(data, path)
     return Config(
         path=path,
         select=value.codes("select"),
@@ -214,104 +205,6 @@ def _checked(data: Mapping[str, Any], path: str) -> Config:
         help_uri=value.help_uri(),
         aliases=value.aliases(),
     )
-
-
-class _Checker:
-    """The values of a configuration file's table, each checked as it is read."""
-
-    __slots__ = ("data", "path")
-
-    def __init__(self, data: Mapping[str, Any], path: str) -> None:
-        self.data, self.path = data, path
-
-    def fail(self, key: str, wanted: str) -> ConfigProblem:
-        return ConfigProblem(f"{key!r} in {self.path} must be {wanted}")
-
-    def typed(self, key: str, kind: type, wanted: str) -> Any:
-        value = self.data.get(key)
-        if value is not None and (not isinstance(value, kind) or
-                                  (kind is int and isinstance(value, bool))):
-            raise self.fail(key, wanted)
-        return value
-
-    def strings(self, key: str) -> tuple[str, ...]:
-        value = self.data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(key, "a list of strings")
-        return tuple(value)
-
-    def patterns(self, key: str, value: Sequence[str] | None = None) -> tuple[str, ...]:
-        """Gitignore-style patterns, each one that pathspec can compile."""
-        patterns = self.strings(key) if value is None else tuple(value)
-        try:
-            compiled(patterns)
-        except BadPattern as bad:
-            raise ConfigProblem(f"{key!r} in {self.path}: {bad}") from None
-        return patterns
-
-    def choice(self, key: str, choices: Sequence[str]) -> str | None:
-        value = self.typed(key, str, "one of " + ", ".join(choices))
-        if value is not None and value not in choices:
-            raise self.fail(key, "one of " + ", ".join(choices))
-        return value  # type: ignore[no-any-return]
-
-    def help_uri(self) -> str | None:
-        wanted = 'an http or https URL with {code} in it ("https://example.org/codes#{code}")'
-        value = self.typed("help-uri", str, wanted)
-        if value is not None and (not re.fullmatch(r"https?://[^\s]+", value)
-                                  or "{code}" not in value):
-            raise self.fail("help-uri", wanted)
-        return value
-
-    def jobs(self) -> int | None:
-        wanted = f"a whole number from 0 to {MAX_JOBS}"
-        value = self.typed("jobs", int, wanted)
-        if value is not None and not 0 <= value <= MAX_JOBS:
-            raise self.fail("jobs", wanted)
-        return value  # type: ignore[no-any-return]
-
-    def codes(self, key: str, value: Any = None) -> tuple[str, ...]:
-        from .diagnostics import CATALOGUE
-
-        codes = self.strings(key) if value is None else value
-        for code in codes:
-            if not code or not any(known.startswith(code.upper()) for known in CATALOGUE):
-                raise ConfigProblem(f"unknown code or prefix {code!r} in {key!r} in "
-                                    f"{self.path}; see `blocknot rules`")
-        return tuple(code.upper() for code in codes)
-
-    def aliases(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        from .names import KEYWORDS, NAME_PATTERN
-
-        table = self.data.get("aliases", {})
-        wrong = ConfigProblem(Message(N_("'aliases' in {path} must be a table of player "
-                                         "names to lists of their other spellings"),
-                                      {"path": self.path}))
-        if not isinstance(table, dict):
-            raise wrong
-        found = []
-        for name, others in table.items():
-            if not isinstance(others, list) or not all(isinstance(o, str) for o in others):
-                raise wrong
-            for one in (name, *others):
-                if not NAME_PATTERN.fullmatch(one) or one in KEYWORDS:
-                    raise ConfigProblem(Message(N_("{name!r} in 'aliases' in {path} is not "
-                                                   "a player name"),
-                                                {"name": one, "path": self.path}))
-            found.append((name, tuple(others)))
-        return tuple(found)
-
-    def per_file_ignores(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        table = self.data.get("per-file-ignores", {})
-        if not isinstance(table, dict):
-            raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
-        found = []
-        for pattern, codes in table.items():
-            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
-            found.append((pattern, self.codes("per-file-ignores", tuple(codes))))
-        self.patterns("per-file-ignores", [pattern for pattern, _ in found])
-        return tuple(found)
 
 
 class PerFile:

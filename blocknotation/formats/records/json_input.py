@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...basics.diagnostics import N_, Diagnostic, Message
+from ...basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ...reading.plain import from_records
 from ...reading.reader import Reading
 from .json_positions import Found, Path, Scanner
 from .json_problems import found_diagnostic
+
+if TYPE_CHECKING:
+    from ...reading.stream import Chunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +36,7 @@ class RecordJson(Reading):
 def json_reading(text: str) -> tuple[RecordJson | None, Diagnostic | None]:
     """The record JSON document ``text`` read for checking; or None and the S001 of a line
     that does not come after the one before it; or None, None for a document that is not
-    record JSON (``pipeline.json_hint`` says what it is)."""
+    record JSON (``json_hint`` says what it is)."""
     from .record_json import from_json
 
     record, problems = from_json(text)
@@ -71,3 +74,27 @@ def _lines(record: Any) -> Iterator[tuple[Path, int]]:
             yield ("games", g, "hands", h, "line"), hand.line
             for s, statement in enumerate(hand.statements):
                 yield ("games", g, "hands", h, "statements", s, "line"), statement.line
+
+
+def json_hint(chunk: Chunk) -> Diagnostic | None:
+    """One diagnostic for a file that is JSON rather than a text record (instead of an S001
+    on each of its lines): record JSON is read by ``convert``, which turns it into text."""
+    import json
+
+    from .record_json import from_json
+
+    at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
+    line = chunk.text.count("\n", 0, at) + 1
+    column = at - chunk.text.rfind("\n", 0, at)
+    record, problems = from_json(chunk.text)
+    if record is not None:
+        return diagnostic("S001", line, column, N_(
+            "this is record JSON, not a text record; convert it to text first "
+            "(`blocknot convert FILE`), then validate the text"))
+    try:
+        json.loads(chunk.text)
+    except (ValueError, RecursionError):
+        return None  # not JSON either: the text parser says what is wrong, line by line
+    return diagnostic("S001", line, column, N_(
+        "this is JSON, not a text record, and not valid record JSON either: {problem}"),
+        problem=problems[0].message)
