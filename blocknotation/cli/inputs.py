@@ -130,15 +130,17 @@ def _walk(directory: str, filters: Filters) -> list[str]:
     include, exclude = _spec(filters.include, "--include"), _spec(filters.exclude, "--exclude")
     gitignores = _Gitignores() if filters.respect_gitignore else None
     cut = len(os.path.join(directory, ""))  # paths found start with it: the rest is relative
-    chains: dict[str, Chain] = {}
+    # Each folder to walk: the chain of the folder above it, and its own absolute path.
+    chains: dict[str, tuple[Chain, str]] = {}
     unlisted: list[OSError] = []
     found: list[str] = []
     for top, dirs, names in os.walk(directory, onerror=unlisted.append):
         chain: Chain = ()
         if gitignores is not None:
-            above = chains.pop(top, None)
-            chain = gitignores.above(directory) if above is None else gitignores.enter(top,
-                                                                                       above)
+            above, where = chains.pop(top, ((), ""))
+            chain = gitignores.enter(top, where, above) if where else gitignores.above(
+                directory)
+            where = where or os.path.abspath(directory)
         kept_dirs = []
         for name in sorted(dirs):
             path = os.path.join(top, name)
@@ -147,7 +149,7 @@ def _walk(directory: str, filters: Filters) -> list[str]:
             if gitignores is not None:
                 if gitignores.ignores(chain, path, is_dir=True):
                     continue
-                chains[path] = chain
+                chains[path] = (chain, os.path.join(where, name))
             kept_dirs.append(name)
         dirs[:] = kept_dirs
         for name in sorted(names):
@@ -218,12 +220,13 @@ class _Gitignores:
                 return tuple(chain)
             level = parent
 
-    def enter(self, directory: str, above: Chain) -> Chain:
-        """The chain of a folder met by the walk, from that of the folder above it: its own
-        .gitignore, then those above unless it is the root of a work tree."""
-        spec = self._spec_of(directory)
+    def enter(self, directory: str, where: str, above: Chain) -> Chain:
+        """The chain of a folder met by the walk (``where``: its absolute path), from that of
+        the folder above it: its own .gitignore, then those above unless it is the root of a
+        work tree."""
+        spec = self._spec_of(where)
         own: Chain = () if spec is None else ((spec, len(os.path.join(directory, "")), ""),)
-        if os.path.isdir(os.path.join(directory, ".git")):
+        if os.path.isdir(os.path.join(where, ".git")):
             return own
         return own + above
 
