@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import shutil
 import tempfile
 import time
@@ -50,10 +51,11 @@ def exponent(n1: float, t1: float, n2: float, t2: float) -> float:
 def nested(top: Path, depth: int) -> None:
     (top / ".git").mkdir(parents=True)
     (top / ".gitignore").write_text("*.tmp\nscratch/\n", "utf-8")
-    folder = top
-    for _ in range(depth):
-        folder = folder / "d"
-    folder.mkdir(parents=True)
+    path = str(top)
+    for _ in range(depth):  # one at a time: os.makedirs goes up the tree by recursion
+        path = os.path.join(path, "d")
+        os.mkdir(path)
+    folder = Path(path)
     (folder / "x.block").write_bytes(RECORD)
 
 

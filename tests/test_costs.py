@@ -29,10 +29,11 @@ def nested(top: Path, depth: int) -> Path:
     .gitignore at the top."""
     (top / ".git").mkdir(parents=True)
     (top / ".gitignore").write_text("*.tmp\nscratch/\n", "utf-8")
-    folder = top
-    for _ in range(depth):
-        folder = folder / "d"
-    folder.mkdir(parents=True)
+    path = str(top)
+    for _ in range(depth):  # one at a time: os.makedirs goes up the tree by recursion
+        path = os.path.join(path, "d")
+        os.mkdir(path)
+    folder = Path(path)
     (folder / "x.block").write_bytes(TWO.read_bytes())
     return folder / "x.block"
 
