@@ -69,6 +69,30 @@ def test_the_walk_is_linear_in_its_folders_whatever_their_depth(
     assert found[160] < 4.5 * found[40]
 
 
+def removed(top: Path) -> None:
+    """Remove a tree deeper than ``shutil.rmtree`` can (it goes down by recursion)."""
+    deepest = top
+    while (deepest / "d").is_dir():
+        deepest = deepest / "d"
+    for name in os.listdir(deepest):
+        os.unlink(deepest / name)
+    while deepest != top:
+        os.rmdir(deepest)
+        deepest = deepest.parent
+
+
+def test_more_folders_deep_than_python_recurses_are_walked(tmp_path: Path) -> None:
+    top = tmp_path / "deep"
+    record = nested(top, 1100)  # Python's recursion limit is 1,000
+    try:
+        done = run("validate", str(top))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.decode().endswith(": 1 game, 8 hands, 0 errors, 0 warnings\n")
+        assert inputs.expand([str(top)]) == [str(record)]
+    finally:
+        removed(top)
+
+
 def test_a_folder_beyond_path_max_gets_a_cannot_read_line(tmp_path: Path) -> None:
     top = tmp_path / "deep"
     top.mkdir()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -134,7 +134,7 @@ def _walk(directory: str, filters: Filters) -> list[str]:
     chains: dict[str, tuple[Chain, str]] = {}
     unlisted: list[OSError] = []
     found: list[str] = []
-    for top, dirs, names in os.walk(directory, onerror=unlisted.append):
+    for top, dirs, names in _folders(directory, unlisted.append):
         chain: Chain = ()
         if gitignores is not None:
             above, where = chains.pop(top, ((), ""))
@@ -162,6 +162,35 @@ def _walk(directory: str, filters: Filters) -> list[str]:
     found += (Unlisted(os.path.normpath(error.filename), error) for error in unlisted
               if isinstance(error.filename, str))
     return sorted(found)
+
+
+def _folders(directory: str, unlisted: Callable[[OSError], None]
+             ) -> Iterator[tuple[str, list[str], list[str]]]:
+    """``os.walk(directory)`` from the top down, without following links to folders, but
+    with a stack of its own rather than recursion (Python before 3.12 walks by recursion, and
+    a thousand folders one in another exceeded its limit); a folder that cannot be listed is
+    told to ``unlisted``.  As with ``os.walk``, the caller may prune the folders listed."""
+    stack = [directory]
+    while stack:
+        top = stack.pop()
+        dirs: list[str] = []
+        names: list[str] = []
+        links: set[str] = set()
+        try:
+            with os.scandir(top) as entries:
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir else names).append(entry.name)
+                    if is_dir and entry.is_symlink():
+                        links.add(entry.name)
+        except OSError as error:
+            unlisted(error)
+            continue
+        yield top, dirs, names
+        stack += (os.path.join(top, name) for name in reversed(dirs) if name not in links)
 
 
 def _spec(patterns: Iterable[str], option: str) -> Spec:
