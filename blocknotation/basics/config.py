@@ -21,7 +21,7 @@ from .config_values import ConfigProblem as ConfigProblem
 from .config_values import Values
 from .diagnostics import N_, Message
 from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH
-from .patterns import compiled
+from .patterns import BadPattern, compiled
 
 if TYPE_CHECKING:
     from .patterns import Spec
@@ -52,9 +52,14 @@ class Config:
     """``per_file_ignores`` with each pattern compiled, once for the configuration."""
 
     def __post_init__(self) -> None:
-        if self.per_file_ignores:  # each pattern was checked when it was read
-            object.__setattr__(self, "_ignores", tuple(
-                (compiled([pattern]), codes) for pattern, codes in self.per_file_ignores))
+        if not self.per_file_ignores:
+            return
+        try:
+            ignores = tuple((compiled([pattern]), codes)
+                            for pattern, codes in self.per_file_ignores)
+        except BadPattern as bad:
+            raise ConfigProblem(f"'per-file-ignores' in {self.path}: {bad}") from None
+        object.__setattr__(self, "_ignores", ignores)
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """The codes ``per-file-ignores`` leaves out of ``path`` (patterns are gitignore-style,

@@ -120,5 +120,4 @@ class Values:
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                 raise self.fail("per-file-ignores", "a table of patterns to lists of codes")
             found.append((pattern, self.codes("per-file-ignores", tuple(codes))))
-        self.patterns("per-file-ignores", [pattern for pattern, _ in found])
-        return tuple(found)
+        return tuple(found)  # each pattern is compiled, and so checked, by ``Config``

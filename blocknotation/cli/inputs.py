@@ -138,8 +138,8 @@ def _walk(directory: str, filters: Filters) -> list[str]:
         chain: Chain = ()
         if gitignores is not None:
             above, where = chains.pop(top, ((), ""))
-            chain = gitignores.enter(top, where, above) if where else gitignores.above(
-                directory)
+            chain = gitignores.enter(top, where, above, dirs, names) if where else (
+                gitignores.above(directory))
             where = where or os.path.abspath(directory)
         kept_dirs = []
         for name in sorted(dirs):
@@ -249,13 +249,15 @@ class _Gitignores:
                 return tuple(chain)
             level = parent
 
-    def enter(self, directory: str, where: str, above: Chain) -> Chain:
-        """The chain of a folder met by the walk (``where``: its absolute path), from that of
-        the folder above it: its own .gitignore, then those above unless it is the root of a
-        work tree."""
-        spec = self._spec_of(where)
+    def enter(self, directory: str, where: str, above: Chain, dirs: list[str],
+              names: list[str]) -> Chain:
+        """The chain of a folder met by the walk (``where``: its absolute path; ``dirs`` and
+        ``names``: what it holds, so that nothing is looked for that is not there), from that
+        of the folder above it: its own .gitignore, then those above unless it is the root of
+        a work tree."""
+        spec = self._spec_of(where) if ".gitignore" in names else None
         own: Chain = () if spec is None else ((spec, len(os.path.join(directory, "")), ""),)
-        if os.path.isdir(os.path.join(where, ".git")):
+        if ".git" in dirs:
             return own
         return own + above
 
