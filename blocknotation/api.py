@@ -143,8 +143,9 @@ def standings(paths: Paths, *, include_invalid: bool = False,
     ``rows`` (a ``Row`` per player: games, won, drawn, lost, hands, domino, blocked,
     points_for, points_against, average, p405, p407), ``in_progress`` and ``excluded`` (the
     games listed apart) and ``season`` (the counted games in season order); and ``files``,
-    ``games``, ``counted``, ``errors`` and ``unreadable`` (the files that could not be read
-    whole, each with the reason).  A game with an error is left out unless
+    ``games``, ``counted``, ``errors``, ``unreadable`` (the files that could not be read
+    whole, each with the reason) and ``no_game`` (each file that gave no game, with its
+    codes or the reason it could not be read).  A game with an error is left out unless
     ``include_invalid``; a figure the records do not tell is None, never a guess
     (docs/standings.md, "Which games count").  ``aliases`` maps a player's other spellings
     to the name they count as (``{"Elana": "Elena"}``); names are compared after NFC.
