@@ -151,3 +151,16 @@ def test_fix_refuses_record_json_in_one_line(tmp_path: Path) -> None:
         f"convert it to text first (`blocknot convert {path} --to text`), then fix the text",
         "Fixed 0 problems, 0 remaining"]
     assert path.read_bytes() == before
+
+
+def test_analyse_says_why_a_file_gave_nothing_to_analyse(tmp_path: Path) -> None:
+    lying = written(tmp_path, "lying.json", every_line_one(record_json(TWO)))
+    utf16 = tmp_path / "utf16.block"
+    utf16.write_bytes(TWO.read_text("utf-8").encode("utf-16"))
+    done = run("analyse", str(lying), str(utf16))
+    assert done.returncode == 1
+    lines = done.stdout.decode().splitlines()
+    assert lines[0].startswith(f"{lying}:") and " error S001 $.games[0].hands[0].line: " in (
+        lines[0])
+    assert lines[1] == f"{lying}: 0 hands analysed, 0 mistakes of 1 point or more"
+    assert lines[2] == f"{utf16}:1:1: error S003 the file looks like UTF-16; save it as UTF-8"

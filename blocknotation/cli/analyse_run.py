@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
@@ -117,6 +117,10 @@ def _text(piece: Piece, name: str, options: Analyse) -> Iterator[str]:
         yield from piece_lines(piece, name, options.lang)
         yield from (result_line(game, name, options.lang) for game in piece.games
                     if game.hands)
+    else:  # an error outside any game (UTF-16, JSON too large to read): why nothing is
+        outside = tuple(d for d in piece.diagnostics if d.game is None and d.is_error)
+        if outside:
+            yield from piece_lines(replace(piece, diagnostics=outside), name, options.lang)
     yield from analysis_lines(piece, name, options.lang)
 
 
