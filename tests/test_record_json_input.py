@@ -164,3 +164,11 @@ def test_analyse_says_why_a_file_gave_nothing_to_analyse(tmp_path: Path) -> None
         lines[0])
     assert lines[1] == f"{lying}: 0 hands analysed, 0 mistakes of 1 point or more"
     assert lines[2] == f"{utf16}:1:1: error S003 the file looks like UTF-16; save it as UTF-8"
+
+
+def test_the_html_page_of_a_lying_document_says_why(tmp_path: Path) -> None:
+    path = written(tmp_path, "lying.json", every_line_one(record_json(TWO)))
+    done = run("validate", "--format", "html", "-o", str(tmp_path / "page.html"), str(path))
+    assert done.returncode == 1
+    page = (tmp_path / "page.html").read_text("utf-8")
+    assert "$.games[0].hands[0].line: line 1 does not come after line 1" in page
