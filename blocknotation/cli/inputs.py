@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
 from ..reading.gunzip import maybe_gunzip
+from .folders import BadGitignore, Chain, Gitignores, folders
 
 if TYPE_CHECKING:
     import pathspec
@@ -74,6 +75,13 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     if filters.include != DEFAULT_INCLUDE or filters.exclude:
         _spec(filters.include, "--include")  # a bad pattern is refused whatever is named
         _spec(filters.exclude, "--exclude")
+    try:
+        return _once(_expanded(arguments, filters))
+    except BadGitignore as bad:
+        raise InputProblem(bad.words) from None
+
+
+def _expanded(arguments: Sequence[str], filters: Filters) -> list[str]:
     files: list[str] = []
     for argument in arguments:
         if argument == "-" or os.path.isfile(argument):
@@ -92,7 +100,7 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     if arguments and not files:
         raise InputProblem(Message(N_("no {extension} file to check in {paths}"),
                                    {"extension": EXTENSION, "paths": tuple(arguments)}))
-    return _once(files)
+    return files
 
 
 def _once(files: list[str]) -> list[str]:
@@ -117,7 +125,7 @@ def _excluded(path: str, filters: Filters, base: str) -> bool:
         return True
     if not filters.respect_gitignore:
         return False
-    gitignores = _Gitignores()
+    gitignores = Gitignores()
     return gitignores.ignores(gitignores.above(os.path.dirname(path)), path)
 
 
@@ -128,13 +136,13 @@ def _walk(directory: str, filters: Filters) -> list[str]:
     cannot be listed (no permission, a path longer than the system takes) is an
     ``Unlisted`` entry, which cannot be read and says why."""
     include, exclude = _spec(filters.include, "--include"), _spec(filters.exclude, "--exclude")
-    gitignores = _Gitignores() if filters.respect_gitignore else None
+    gitignores = Gitignores() if filters.respect_gitignore else None
     cut = len(os.path.join(directory, ""))  # paths found start with it: the rest is relative
     # Each folder to walk: the chain of the folder above it, and its own absolute path.
     chains: dict[str, tuple[Chain, str]] = {}
     unlisted: list[OSError] = []
     found: list[str] = []
-    for top, dirs, names in _folders(directory, unlisted.append):
+    for top, dirs, names in folders(directory, unlisted.append):
         chain: Chain = ()
         if gitignores is not None:
             above, where = chains.pop(top, ((), ""))
@@ -164,35 +172,6 @@ def _walk(directory: str, filters: Filters) -> list[str]:
     return sorted(found)
 
 
-def _folders(directory: str, unlisted: Callable[[OSError], None]
-             ) -> Iterator[tuple[str, list[str], list[str]]]:
-    """``os.walk(directory)`` from the top down, without following links to folders, but
-    with a stack of its own rather than recursion (Python before 3.12 walks by recursion, and
-    a thousand folders one in another exceeded its limit); a folder that cannot be listed is
-    told to ``unlisted``.  As with ``os.walk``, the caller may prune the folders listed."""
-    stack = [directory]
-    while stack:
-        top = stack.pop()
-        dirs: list[str] = []
-        names: list[str] = []
-        links: set[str] = set()
-        try:
-            with os.scandir(top) as entries:
-                for entry in entries:
-                    try:
-                        is_dir = entry.is_dir()
-                    except OSError:
-                        is_dir = False
-                    (dirs if is_dir else names).append(entry.name)
-                    if is_dir and entry.is_symlink():
-                        links.add(entry.name)
-        except OSError as error:
-            unlisted(error)
-            continue
-        yield top, dirs, names
-        stack += (os.path.join(top, name) for name in reversed(dirs) if name not in links)
-
-
 def _spec(patterns: Iterable[str], option: str) -> Spec:
     try:
         return compiled(patterns)
@@ -200,73 +179,6 @@ def _spec(patterns: Iterable[str], option: str) -> Spec:
         raise InputProblem(Message(
             N_("{option}: {pattern!r} is not a valid gitignore-style pattern"),
             {"option": option, "pattern": bad.pattern})) from None
-
-
-#: The .gitignore files that apply in a folder, each as its patterns, where the paths
-#: relative to its folder start in a path found (``cut``), and what comes before that part
-#: (``head``: the way down from its folder to the walk's, for the folders above the walk).
-Chain = tuple[tuple["Spec", int, str], ...]
-
-
-class _Gitignores:
-    """The .gitignore files that apply to a path: those of its folder and of every folder
-    above it, up to the root of its git work tree (a folder holding ``.git``); each read
-    once."""
-
-    def __init__(self) -> None:
-        self._specs: dict[str, Spec | None] = {}
-
-    def _spec_of(self, directory: str) -> Spec | None:
-        if directory not in self._specs:
-            path = os.path.join(directory, ".gitignore")
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    spec = compiled(handle)
-            except (OSError, UnicodeDecodeError):
-                spec = None
-            except BadPattern as bad:
-                raise InputProblem(Message(
-                    N_("{path}, line {line}: {pattern!r} is not a valid gitignore-style "
-                       "pattern"), {"path": path, "line": bad.number, "pattern": bad.pattern})
-                ) from None
-            self._specs[directory] = spec
-        return self._specs[directory]
-
-    def above(self, directory: str) -> Chain:
-        """The chain of ``directory`` (as the paths under it are written), found by going
-        up the tree from it once."""
-        start = os.path.abspath(directory)
-        cut = len(os.path.join(directory, ""))
-        chain = []
-        level = start
-        while True:
-            spec = self._spec_of(level)
-            if spec is not None:
-                head = "" if level == start else os.path.relpath(start, level) + "/"
-                chain.append((spec, cut, head))
-            parent = os.path.dirname(level)
-            if os.path.isdir(os.path.join(level, ".git")) or parent == level:
-                return tuple(chain)
-            level = parent
-
-    def enter(self, directory: str, where: str, above: Chain, dirs: list[str],
-              names: list[str]) -> Chain:
-        """The chain of a folder met by the walk (``where``: its absolute path; ``dirs`` and
-        ``names``: what it holds, so that nothing is looked for that is not there), from that
-        of the folder above it: its own .gitignore, then those above unless it is the root of
-        a work tree."""
-        spec = self._spec_of(where) if ".gitignore" in names else None
-        own: Chain = () if spec is None else ((spec, len(os.path.join(directory, "")), ""),)
-        if ".git" in dirs:
-            return own
-        return own + above
-
-    @staticmethod
-    def ignores(chain: Chain, path: str, is_dir: bool = False) -> bool:
-        """Whether a .gitignore of ``chain`` (that of the folder holding ``path``) ignores
-        ``path``."""
-        end = "/" if is_dir else ""
-        return any(spec.match_file(head + path[cut:] + end) for spec, cut, head in chain)
 
 
 # --- opening and reading -----------------------------------------------------------------
