@@ -7,8 +7,9 @@ Parquet, is refused before any table is replaced), the table there is kept under
 name (a hard link, or renamed where the file system has none), and the new tables are
 renamed into place one after another; should a rename fail, the tables already renamed are
 put back as they were, so the directory holds the tables of the export before it, never
-some of each.  A temporary file is removed whatever happens, even when closing it fails
-(a full disk fails the flush of the last block).  A failure is a ``TableFailed`` that names
+some of each (Ctrl-C and SIGTERM wait until the renames are done).  A temporary file is
+removed whatever happens, even when closing it fails (a full disk fails the flush of the
+last block).  A failure is a ``TableFailed`` that names
 the table and says what the directory holds.
 """
 
@@ -22,6 +23,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Message
+from ..basics.interrupts import held
 from .tables import TABLES
 
 
@@ -87,16 +89,17 @@ class TableFiles:
                     errno.EISDIR, os.strerror(errno.EISDIR)), _before(self.directory))
         mode = 0o666 & ~_umask()
         placed: list[_Placed] = []
-        try:
-            for name, temporary in self.temporary.items():
-                failing = name
-                os.chmod(temporary, mode)
-                placed.append(_keep(name, self.paths[name]))
-                os.replace(temporary, self.paths[name])
-        except OSError as error:
-            state = self._put_back(placed, failing)
-            self.remove()
-            raise TableFailed(failing, self.paths[failing], error, state) from None
+        with held():  # Ctrl-C or SIGTERM once the four are in place, or put back
+            try:
+                for name, temporary in self.temporary.items():
+                    failing = name
+                    os.chmod(temporary, mode)
+                    placed.append(_keep(name, self.paths[name]))
+                    os.replace(temporary, self.paths[name])
+            except OSError as error:
+                state = self._put_back(placed, failing)
+                self.remove()
+                raise TableFailed(failing, self.paths[failing], error, state) from None
         for done in placed:
             if done.kept is not None:
                 with suppress(OSError):
