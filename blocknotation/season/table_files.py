@@ -9,8 +9,8 @@ renamed into place one after another; should a rename fail, the tables already r
 put back as they were, so the directory holds the tables of the export before it, never
 some of each (Ctrl-C and SIGTERM wait until the renames are done).  A temporary file is
 removed whatever happens, even when closing it fails (a full disk fails the flush of the
-last block).  A failure is a ``TableFailed`` that names
-the table and says what the directory holds.
+last block).  A failure is a ``TableFailed`` that names the table and says what the
+directory holds.
 """
 
 from __future__ import annotations
