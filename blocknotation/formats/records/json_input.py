@@ -77,8 +77,9 @@ def _lines(record: Any) -> Iterator[tuple[Path, int]]:
 
 
 def json_hint(chunk: Chunk) -> Diagnostic | None:
-    """One diagnostic for a file that is JSON rather than a text record (instead of an S001
-    on each of its lines): record JSON is read by ``convert``, which turns it into text."""
+    """One diagnostic for a file that is JSON but not record JSON (instead of an S001 on
+    each of its lines), saying what is wrong with it; None when it is not JSON either, or
+    is record JSON (``json_reading`` reads it)."""
     import json
 
     from .record_json import from_json
@@ -88,9 +89,7 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
     column = at - chunk.text.rfind("\n", 0, at)
     record, problems = from_json(chunk.text)
     if record is not None:
-        return diagnostic("S001", line, column, N_(
-            "this is record JSON, not a text record; convert it to text first "
-            "(`blocknot convert FILE`), then validate the text"))
+        return None
     try:
         json.loads(chunk.text)
     except (ValueError, RecursionError):
