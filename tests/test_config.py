@@ -190,3 +190,18 @@ def test_show_settings_names_each_files_configuration(tmp_path: Path) -> None:
         "  exclude: (none)",
         "  help-uri: (none)",
     ]
+
+
+def test_a_configuration_that_is_a_directory_or_has_a_bom_says_so(tmp_path: Path) -> None:
+    (tmp_path / "a.block").write_bytes(G105)
+    (tmp_path / "blocknot.toml").mkdir()
+    done = run("validate", "--lang", "en", "a.block", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"blocknot: {tmp_path / 'blocknot.toml'} is a directory, not a "
+                           "configuration file: blocknot reads a blocknot.toml that is a file\n")
+    (tmp_path / "blocknot.toml").rmdir()
+    (tmp_path / "blocknot.toml").write_bytes(b'\xef\xbb\xbfselect = ["P"]\n')
+    done = run("validate", "--lang", "en", "a.block", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"blocknot: {tmp_path / 'blocknot.toml'} starts with a byte-order "
+                           "mark, which TOML does not allow: save it as UTF-8 without one\n")

@@ -13,6 +13,7 @@ player may write one) are read past, as the engine does.
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import NoReturn
 
 from ..basics.diagnostics import N_, Message
@@ -21,15 +22,24 @@ from ..engine.tiles import TILES, index
 from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
 from .force import guaranteed
 from .position import NOBODY, Rules, is_domino, own, points_of, winner_of
-from .search import Search, TooLarge
+from .search import OutOfTime, Search, TooLarge
 from .setup import Problem, Written
 
 
 def analyse(problem: Problem) -> HandAnalysis:
-    """The analysis of ``problem``'s hand (``HandAnalysis``): each move valued, or why not."""
-    search = Search(Rules(problem.deals), problem.bound)
+    """The analysis of ``problem``'s hand (``HandAnalysis``): each move valued, or why not
+    (past its bound of positions, or its run's deadline)."""
+    search = Search(Rules(problem.deals), problem.bound, problem.deadline)
     try:
+        if problem.deadline is not None and monotonic() > problem.deadline:
+            raise OutOfTime
         return _Walk(problem, search).run()
+    except OutOfTime:
+        return HandAnalysis(
+            problem.number, problem.line, problem.players, problem.threshold,
+            nodes=search.nodes, reason="time",
+            detail=Message(N_("the run's time (--max-seconds) was spent before its analysis "
+                              "ended"), {}))
     except TooLarge:
         return HandAnalysis(
             problem.number, problem.line, problem.players, problem.threshold,

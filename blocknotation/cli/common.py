@@ -183,6 +183,11 @@ config_option = click.option("--config", "config_path", default=None,
               help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
                       "for every file, instead of the nearest one."))
 isolated_option = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+raw_csv_option = click.option(
+    "--raw-csv", is_flag=True,
+    help=N_("Write CSV cells as they are: without it, a text cell that a spreadsheet would run "
+            "as a formula (starting with =, +, -, @, a tab or a carriage return) starts "
+            "with '."))
 
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])

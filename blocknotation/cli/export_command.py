@@ -28,6 +28,7 @@ from .common import (
     include_option,
     isolated_option,
     lang_option,
+    raw_csv_option,
     read_files_as,
     stdin_binary,
 )
@@ -54,10 +55,11 @@ from .output import OutputFailed, say
 @config_option
 @isolated_option
 @encoding_option
+@raw_csv_option
 @lang_option
 def export(files: Sequence[str], to: str, out: str, jobs: int | None,
            include: tuple[str, ...], exclude: tuple[str, ...], no_respect_gitignore: bool,
-           config_path: str | None, isolated: bool, encoding: str | None,
+           config_path: str | None, isolated: bool, encoding: str | None, raw_csv: bool,
            lang: str | None) -> None:
     """Write every game as rows of four tables that analytics tools read: games, hands,
     moves and diagnostics.
@@ -67,6 +69,7 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     diagnostics table are in --lang.
     """
     from ..season.export import export_tables
+    from ..season.table_files import TableFailed
     from .season_inputs import opened, sources_for
 
     config = configuration(config_path, isolated)
@@ -101,8 +104,15 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
                                  lambda path: opened(path, stdin))
     try:
         done = export_tables(sources, to, out, lang=language, unreadable=told,
-                             opener=lambda path: opened(path, stdin), rows=rows)
-    except OSError as error:  # the tables could not be written
+                             opener=lambda path: opened(path, stdin), rows=rows,
+                             raw_csv=raw_csv)
+    except TableFailed as failed:
+        words = Message(N_("cannot write the {table} table, {path}: {reason}; {state}"),
+                        {"table": failed.table, "path": failed.filename,
+                         "reason": failed.strerror, "state": failed.state})
+        say(f"blocknot: {words.render(translator(language))}\n")
+        sys.exit(EXIT_USAGE)
+    except OSError as error:  # the directory could not be made
         raise OutputFailed(out, error) from None
     click.echo(_written(out, done.rows, to, language))
     sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if done.errors else EXIT_OK)

@@ -31,6 +31,8 @@ class Run:
     unchanged: int = 0
     refused: int = 0
     unreadable: int = 0
+    not_text: int = 0
+    """``--fix``: files of JSON, which it does not rewrite."""
     out: list[str] = field(default_factory=list)
 
     def cannot_read(self, name: str, reason: OSError | Message) -> None:
@@ -155,7 +157,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
                      strict=strict, lang=lang, color=color,
                      name=stdin_name if path == "-" else path)
     say(_fix_summary(fixed, diff, lang) + "\n")
-    if run.unreadable:
+    if run.unreadable or run.not_text:
         return EXIT_USAGE
     if diff and (run.changed or fixed.unparsable):
         return EXIT_FINDINGS
@@ -174,6 +176,9 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
     with scratch(), ExitStack() as stack:
         try:
             source = Source(path, stdin, stack)
+            if _is_json(source):
+                _refuse_json(name, run)
+                return
             done = fix_source(source, name, selection, diff=diff, unsafe=unsafe, lang=lang,
                               color=color)
         except ReadFailed as failed:
@@ -193,6 +198,22 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
         elif not diff:
             for text in (*report.chunks(), report.summary()):
                 say(text) if path == "-" else _stdout(text)
+
+
+def _is_json(source: Source) -> bool:
+    """Whether the record is JSON (record JSON, say): its first character other than white
+    space is ``{``, which no line of a text record starts with."""
+    head = source.open().read(1 << 16).lstrip(b" \t\r\n")
+    return head.startswith((b"{", b"\xef\xbb\xbf{"))
+
+
+def _refuse_json(name: str, run: Run) -> None:
+    """One line for a file of JSON, which ``--fix`` leaves as it is."""
+    words = Message(N_("{path} is JSON, and --fix rewrites text records: it is left as it "
+                       "is; convert it to text first (`blocknot convert {path} --to text`), "
+                       "then fix the text"), {"path": printable(name)})
+    say(f"blocknot: {words.render(translator(run.lang))}\n")
+    run.not_text += 1
 
 
 def _write_out(path: str, source: Source, done: FixedFile, diff: bool) -> None:

@@ -20,6 +20,7 @@ from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
 from ..reading.encodings import transcoded
 from ..reading.gunzip import maybe_gunzip
+from .folders import BadGitignore, Chain, Gitignores, folders
 
 if TYPE_CHECKING:
     import pathspec
@@ -55,6 +56,19 @@ class Found(str):
     __slots__ = ()
 
 
+class Unlisted(Found):
+    """A folder met by walking a directory that could not be listed (``error``: no
+    permission, a path longer than the system takes): an input that cannot be read, so
+    that it gets its ``cannot read`` line rather than vanishing."""
+
+    error: OSError | None
+
+    def __new__(cls, path: str, error: OSError | None = None) -> Unlisted:
+        self = super().__new__(cls, path)
+        self.error = error
+        return self
+
+
 def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     """The files to read, in order: ``-`` and files named explicitly as given (whatever their
     extension), directories walked recursively for the included files, quoted globs
@@ -62,6 +76,13 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     if filters.include != DEFAULT_INCLUDE or filters.exclude:
         _spec(filters.include, "--include")  # a bad pattern is refused whatever is named
         _spec(filters.exclude, "--exclude")
+    try:
+        return _once(_expanded(arguments, filters))
+    except BadGitignore as bad:
+        raise InputProblem(bad.words) from None
+
+
+def _expanded(arguments: Sequence[str], filters: Filters) -> list[str]:
     files: list[str] = []
     for argument in arguments:
         if argument == "-" or os.path.isfile(argument):
@@ -124,31 +145,52 @@ def _excluded(path: str, filters: Filters, base: str) -> bool:
     exclude = _spec(filters.exclude, "--exclude")
     if exclude.match_file(relative) or exclude.match_file(path):
         return True
-    return filters.respect_gitignore and _Gitignores().ignores(path)
+    if not filters.respect_gitignore:
+        return False
+    gitignores = Gitignores()
+    return gitignores.ignores(gitignores.above(os.path.dirname(path)), path)
 
 
 def _walk(directory: str, filters: Filters) -> list[str]:
+    """The included files under ``directory``, each folder listed once and each path
+    matched against the patterns that apply to it without going up the tree again, so
+    that the walk is linear in the number of folders, whatever their depth; a folder that
+    cannot be listed (no permission, a path longer than the system takes) is an
+    ``Unlisted`` entry, which cannot be read and says why."""
     include, exclude = _spec(filters.include, "--include"), _spec(filters.exclude, "--exclude")
-    gitignores = _Gitignores() if filters.respect_gitignore else None
-    found = []
-    for top, dirs, names in os.walk(directory):
+    gitignores = Gitignores() if filters.respect_gitignore else None
+    cut = len(os.path.join(directory, ""))  # paths found start with it: the rest is relative
+    # Each folder to walk: the chain of the folder above it, and its own absolute path.
+    chains: dict[str, tuple[Chain, str]] = {}
+    unlisted: list[OSError] = []
+    found: list[str] = []
+    for top, dirs, names in folders(directory, unlisted.append):
+        chain: Chain = ()
+        if gitignores is not None:
+            above, where = chains.pop(top, ((), ""))
+            chain = gitignores.enter(top, where, above, dirs, names) if where else (
+                gitignores.above(directory))
+            where = where or os.path.abspath(directory)
         kept_dirs = []
         for name in sorted(dirs):
             path = os.path.join(top, name)
-            relative = os.path.relpath(path, directory) + "/"
-            if name == ".git" or exclude.match_file(relative):
+            if name == ".git" or exclude.match_file(path[cut:] + "/"):
                 continue
-            if gitignores is not None and gitignores.ignores(path, is_dir=True):
-                continue
+            if gitignores is not None:
+                if gitignores.ignores(chain, path, is_dir=True):
+                    continue
+                chains[path] = (chain, os.path.join(where, name))
             kept_dirs.append(name)
         dirs[:] = kept_dirs
         for name in sorted(names):
             path = os.path.join(top, name)
-            relative = os.path.relpath(path, directory)
+            relative = path[cut:]
             if not include.match_file(relative) or exclude.match_file(relative):
                 continue
-            if gitignores is None or not gitignores.ignores(path):
+            if gitignores is None or not gitignores.ignores(chain, path):
                 found.append(Found(os.path.normpath(path)))
+    found += (Unlisted(os.path.normpath(error.filename), error) for error in unlisted
+              if isinstance(error.filename, str))
     return sorted(found)
 
 
@@ -159,43 +201,6 @@ def _spec(patterns: Iterable[str], option: str) -> Spec:
         raise InputProblem(Message(
             N_("{option}: {pattern!r} is not a valid gitignore-style pattern"),
             {"option": option, "pattern": bad.pattern})) from None
-
-
-class _Gitignores:
-    """The .gitignore files that apply to a path: those of its directory and of every
-    directory above it, up to the root of its git work tree (a directory holding ``.git``)."""
-
-    def __init__(self) -> None:
-        self._specs: dict[str, Spec | None] = {}
-
-    def _spec_of(self, directory: str) -> Spec | None:
-        if directory not in self._specs:
-            path = os.path.join(directory, ".gitignore")
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    spec = compiled(handle)
-            except (OSError, UnicodeDecodeError):
-                spec = None
-            except BadPattern as bad:
-                raise InputProblem(Message(
-                    N_("{path}, line {line}: {pattern!r} is not a valid gitignore-style "
-                       "pattern"), {"path": path, "line": bad.number, "pattern": bad.pattern})
-                ) from None
-            self._specs[directory] = spec
-        return self._specs[directory]
-
-    def ignores(self, path: str, is_dir: bool = False) -> bool:
-        path = os.path.abspath(path)
-        directory = os.path.dirname(path)
-        while True:
-            spec = self._spec_of(directory)
-            relative = os.path.relpath(path, directory) + ("/" if is_dir else "")
-            if spec is not None and spec.match_file(relative):
-                return True
-            parent = os.path.dirname(directory)
-            if os.path.isdir(os.path.join(directory, ".git")) or parent == directory:
-                return False
-            directory = parent
 
 
 # --- opening and reading -----------------------------------------------------------------
@@ -223,6 +228,8 @@ def open_input(path: str) -> BinaryIO:
     """``path`` opened for reading; ``OSError`` when it cannot be, ``NotRegular`` for a
     ``Found`` path that is not a regular file, which is never opened (its mode is looked at
     first, then again once it is open without waiting, should it have changed meanwhile)."""
+    if isinstance(path, Unlisted) and path.error is not None:
+        raise path.error
     if not isinstance(path, Found):
         return open(path, "rb")
     kind = _kind(os.stat(path).st_mode)

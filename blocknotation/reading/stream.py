@@ -86,7 +86,7 @@ class Chunk:
 def _too_large(line: int, head: str = "") -> Diagnostic:
     """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``;
     ``head`` is its first character other than white space: a file that starts with ``{`` is
-    record JSON, said in one diagnostic (``validate.json_hint`` for a smaller one)."""
+    record JSON, said in one diagnostic (``json_input.json_hint`` for a smaller one)."""
     if line == 1 and head == "{":
         return diagnostic(
             "S001", 1, 1,

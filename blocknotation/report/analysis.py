@@ -15,7 +15,7 @@ from typing import Literal
 from ..basics.diagnostics import Message
 
 Side = Literal["L", "R"]
-Reason = Literal["deals", "moves", "too_large"]
+Reason = Literal["deals", "moves", "too_large", "time"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,9 @@ def hand_words(analysis: HandAnalysis) -> Message | None:
     if analysis.reason == "too_large":
         return Message(N_("hand {number}: not analysed (too large): {why}"),
                        {"number": number, "why": analysis.detail or ""})
+    if analysis.reason == "time":
+        return Message(N_("hand {number}: not analysed (out of time): {why}"),
+                       {"number": number, "why": analysis.detail or ""})
     if analysis.reason is not None:
         return Message(N_("hand {number}: not analysed: {why}"),
                        {"number": number, "why": analysis.detail or ""})

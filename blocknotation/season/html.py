@@ -24,7 +24,7 @@ from ..formats.html.chart import marker, number
 from ..formats.html.safe import escape
 from .columns import COLUMNS, cell, headings
 from .standings import Group, Standings
-from .text import apart_line, summary
+from .text import apart_line, no_game_line, summary
 
 #: Players' colours on white (each at least 4.5:1, WCAG AA), line styles and markers: eight
 #: of each, so that up to eight players differ in all three (``_look``).
@@ -201,5 +201,9 @@ def standings_html(standings: Standings, lang: str = "en") -> str:
     ]
     for group in standings.groups:
         parts += _group(group, standings.by, lang)
+    if standings.no_game:
+        parts.append(f"<p>{escape(_(N_('files that gave no game:')))}</p><ul>" + "".join(
+            f"<li>{escape(no_game_line(file, lang))}</li>" for file in standings.no_game)
+            + "</ul>")
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)

@@ -16,11 +16,11 @@ CODES = (
         rules=(),
         # The stages of reading: bytes (source, stream), lines (the grammar, the reader), and
         # record JSON read back or refused (json_buffer, json_convert, placing, json_stream,
-        # pipeline's hint).
+        # and json_input: JSON given to be checked, its hint and lines that lie).
         checks=("formats/records/json_buffer.py", "formats/records/json_convert.py",
                 "formats/records/placing.py",
                 "formats/records/json_stream.py",
-                "pipeline.py",
+                "formats/records/json_input.py",
                 "reading/larkparse.py", "reading/reader.py", "reading/source.py",
                 "reading/stream.py", "reading/suggestions.py", "reading/tile_slips.py"),
         what=N_("A line is not a statement of the notation: a misspelt keyword, a missing colon "
