@@ -163,7 +163,9 @@ def test_analyse_says_why_a_file_gave_nothing_to_analyse(tmp_path: Path) -> None
     assert lines[0].startswith(f"{lying}:") and " error S001 $.games[0].hands[0].line: " in (
         lines[0])
     assert lines[1] == f"{lying}: 0 hands analysed, 0 mistakes of 1 point or more"
-    assert lines[2] == f"{utf16}:1:1: error S003 the file looks like UTF-16; save it as UTF-8"
+    assert lines[2] == (f"{utf16}:1:1: error S003 the file looks like UTF-16; save it as "
+                        "UTF-8, or read it as it is with --encoding utf-16; nothing else in it "
+                        "is checked")
 
 
 def test_the_html_page_of_a_lying_document_says_why(tmp_path: Path) -> None:
