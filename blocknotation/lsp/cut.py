@@ -30,7 +30,7 @@ from ..reading.stream import Chunk
 from ..report.values import GameResult, Piece
 from ..suppress import followed
 from .changes import changed
-from .chunks import chunks
+from .chunks import chunks, unreadable
 from .moved import shifted
 from .settings import file_ignores
 
@@ -120,6 +120,10 @@ def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
     """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
     ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
     ``change``: where the texts differ (``changes.changed``), when it is known."""
+    problem = unreadable(text)  # no game of it is checked, as in a file of its bytes
+    if problem is not None:
+        chosen = replace(base, file_ignores=file_ignores(text))
+        return Cut((), validate_chunk(problem, 1, chosen), (1, 0), chosen)
     if before is EMPTY:
         return _whole(text, base, fresh)
     if text == old_text:
