@@ -52,7 +52,7 @@ class HandReplay:
 
     __slots__ = ("bounds", "claimed", "diagnostics", "doubt", "ends", "opener", "outcome",
                  "placed", "points", "problems", "readings", "remaining", "saved", "score",
-                 "settled", "unverified", "winner")
+                 "settled", "stages", "unverified", "winner")
 
     def __init__(self, readings: list[Reading]) -> None:
         self.readings = readings
@@ -73,6 +73,8 @@ class HandReplay:
         self.diagnostics: list[Diagnostic] = []
         self.saved: dict[int, Saved] = {}
         """Where the readings stood before plays without a side (``hand.Saved``)."""
+        self.stages: Stages | None = None
+        """The hand's statements by stage, as replayed."""
 
 
 def choose(readings: list[Reading], order: Stages, seats: Seats,
@@ -263,3 +265,42 @@ def _union(bounds: list[Bounds]) -> Bounds:
                 scorers[seat] = (min(low, old_low), None if high is None or old_high is None
                                  else max(high, old_high))
     return Bounds(scorers, nobody)
+
+
+def joined(reps: list[HandReplay], seats: int, doubt: Sequence[int]) -> HandReplay:
+    """Ways of reading a hand that cost as many slips (``amend.py``) as one: the figures
+    they all give, the others unknown (their bounds together); the problems, the opener
+    line and the rest of the first; ``doubt``: the lines whose readings disagree."""
+    first = reps[0]
+    chosen = HandReplay([x for rep in reps for x in rep.readings])
+    chosen.problems = first.problems
+    chosen.outcome = _agreed([rep.outcome for rep in reps if rep.outcome is not None], False
+                             ) if all(rep.outcome is not None for rep in reps) else None
+    chosen.winner = _agreed([rep.winner for rep in reps], False)
+    chosen.remaining = tuple(_agreed([rep.remaining[seat] for rep in reps], False)
+                             for seat in range(seats))
+    chosen.points = _agreed([rep.points for rep in reps], False)
+    chosen.settled = first.settled
+    chosen.claimed = _agreed([rep.claimed for rep in reps], False)
+    if chosen.points is None:
+        chosen.bounds = _union([_bounds_of(rep) for rep in reps])
+    else:
+        chosen.unverified = any(rep.unverified for rep in reps)
+    chosen.ends = _same([rep.ends for rep in reps])
+    chosen.placed = _same([rep.placed for rep in reps])
+    if None in (chosen.outcome, chosen.points) or None in chosen.remaining:
+        chosen.doubt = tuple(sorted({*doubt, *(line for rep in reps for line in rep.doubt)}))
+    chosen.opener = _agreed([rep.opener for rep in reps], False)
+    chosen.score, chosen.diagnostics = first.score, first.diagnostics
+    chosen.saved, chosen.stages = first.saved, first.stages
+    return chosen
+
+
+def _bounds_of(rep: HandReplay) -> Bounds:
+    """Who may have scored the hand in ``rep``, and how much."""
+    if rep.points is None:
+        return rep.bounds if rep.bounds is not None else unbounded(len(rep.remaining))
+    if rep.winner is None:
+        return Bounds({}, nobody=True)
+    points = rep.points[rep.winner]
+    return Bounds({rep.winner: (points, points)}, nobody=False)

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from ..report.values import HandResult, Status
+from .amend import amendments
 from .bounds import unbounded
-from .choose import HandReplay
+from .choose import HandReplay, joined
 from .claims import claimed_points
+from .hand import Unread
 from .hand_replay import replay_hand
 from .players import Seats
 from .totals import Totals
@@ -124,11 +126,10 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
         if game.bad and game.bad.any_in(hand.line, game.ends[k]):
             result, course.previous = _damaged(hand, seats, expected, course.totals)
         else:
-            rep = replay_hand(hand, seats, expected, course.totals.exact,
-                              save=keep is not None, resume=resume, watch=watch)
-            course.previous = rep.opener
             last = k == len(game.hands) - 1
-            found = rep.diagnostics + _count_in(rep, hand, seats, course.totals, last=last)
+            rep, found, course.totals = _replayed(hand, seats, expected, course.totals, last,
+                                                  keep is not None, resume, watch)
+            course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
                 found = placed(found, game.number, hand.number)
@@ -139,6 +140,67 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
                          None if rep is None else given(rep, hand, k == len(game.hands) - 1),
                          {} if rep is None else rep.saved))
     return found, result, rep
+
+
+def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
+              save: bool, resume: Saved | None,
+              watch: Callable[[Diagnostic], object] | None,
+              ) -> tuple[HandReplay, list[Diagnostic], Totals]:
+    """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
+    when that finds errors, with the line read otherwise (``amend.py``) that costs the
+    fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
+    replay, its diagnostics (its ``score`` line's among them) and the totals after it."""
+    rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
+                      watch=watch)
+    after = totals.copy()
+    found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
+    cost = _cost(found)
+    if not cost or resume is not None or watch is not None or rep.stages is None:
+        return rep, found, after
+    takes = [(rep, found, after)]
+    hidden = frozenset(seat for seat, holder in enumerate(
+        rep.readings[0].world.table.holders) if holder.deal is None)
+    for amendment in amendments(rep.stages, seats, hidden, found, expected is None):
+        try:
+            other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
+                                watch=_costing(cost))
+        except (Unread, _TooCostly):
+            continue
+        trial = totals.copy()
+        tried = other.diagnostics + _count_in(other, hand, seats, trial, last=last)
+        if _cost(tried) < cost:
+            takes, cost = [], _cost(tried)
+        if _cost(tried) == cost:
+            takes.append((other, tried, trial))
+    if len(takes) == 1:
+        return takes[0]
+    lines = [d.line for _, found_there, _ in takes for d in found_there if d.is_error]
+    both = joined([t[0] for t in takes], len(seats.names), lines)
+    after = totals.copy()
+    return both, both.diagnostics + _count_in(both, hand, seats, after, last=last), after
+
+
+class _TooCostly(Exception):
+    """A way of reading a hand that costs more slips than one found before."""
+
+
+def _cost(found: list[Diagnostic]) -> int:
+    """How many slips a way of reading a hand costs: its errors."""
+    return sum(d.is_error for d in found)
+
+
+def _costing(best: int) -> Callable[[Diagnostic], object]:
+    """A watch of a hand's move problems that stops its replay once they cost more than
+    ``best`` slips with the line read otherwise."""
+    count = [1]
+
+    def watch(problem: Diagnostic) -> None:
+        if problem.is_error:
+            count[0] += 1
+            if count[0] > best:
+                raise _TooCostly
+
+    return watch
 
 
 def replay_hands(game: Hands, course: Course, keep: Keep | None

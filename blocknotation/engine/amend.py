@@ -1,0 +1,176 @@
+"""Slips that leave a legal line: the hand read again with one line read otherwise.
+
+Some slips leave a line that is legal as written, so the replay cannot see them where they
+were made (``hand.py`` reads a slip at the move that is wrong as written):
+
+- a play by a player whose deal is not recorded, written as a pass (``played``);
+- a tile of such a player written as another tile they may hold (``other_tile``);
+- a move line typed twice (``dropped``: the copy read once);
+- two neighbouring move lines written the other way round (``swapped``);
+- the first move of a game's first hand under another player's name, where no ``opener``
+  line says who led (``named``);
+- an ``opener`` line naming another player than the one who led (``no_opener``).
+
+The slip shows later, where the record goes on as it really went: a tile that does not fit
+the ends as read, a move out of turn, a show with one tile too many, a claim that no reading
+allows.  Reported there, it is a report at the wrong line, often followed by others.  So a
+hand whose replay as written finds errors is replayed again, once for each line that may
+hold such a slip (``amendments``), that line read as each thing it may have been
+(``amended``, and ``Replay.amended`` for a move).  Each such line costs one slip, reported
+at the line (``slip_at``); ``course.py`` keeps the ways of reading the hand that cost the
+fewest slips.
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from dataclasses import dataclass
+from typing import Literal
+
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..reading import plain as r
+from .order import Move, Stages
+from .players import Seats
+from .tiles import TILES, text
+
+Kind = Literal["played", "other_tile", "dropped", "swapped", "named", "no_opener"]
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """One line of a hand read otherwise: its line, how, and (``named``) the seat whose
+    move the first move is read as."""
+
+    line: int
+    kind: Kind
+    seat: int | None = None
+
+
+#: The codes of the errors a swapped pair of moves, or a wrong first name, shows as.
+_TURNS = frozenset({"T301", "T302", "T303"})
+
+
+def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
+               first_hand: bool) -> list[Amendment]:
+    """The lines of a hand that may hold a slip its replay as written could not see where
+    it was made, given the errors that replay found (``found``); ``hidden``: the seats
+    whose deal is not known; ``first_hand``: no rotation says who opens."""
+    errors = [d for d in found if d.is_error]
+    if not errors:
+        return []
+    last = max(d.line for d in errors)
+    turns = {d.line for d in errors if d.code in _TURNS}
+    moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
+    out: list[Amendment] = []
+    for k, move in enumerate(moves):
+        seat = seats.seat[move.player]
+        if seat in hidden and move.line <= last:
+            out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
+                                 else "other_tile"))
+        if k and _same(moves[k - 1], move):
+            out.append(Amendment(move.line, "dropped"))
+        if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
+            out.append(Amendment(move.line, "swapped"))
+    if moves and first_hand and order.opener is None and turns:
+        first = seats.seat[moves[0].player]
+        out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
+                if seat != first]
+    if order.opener is not None and turns:
+        out.append(Amendment(order.opener.line, "no_opener"))
+    return out
+
+
+def _same(a: Move, b: Move) -> bool:
+    """Whether two moves are written alike: the same player, and the same tile and side or
+    both passes."""
+    if a.player != b.player or type(a) is not type(b):
+        return False
+    return not isinstance(a, r.Play) or (
+        isinstance(b, r.Play) and a.tile == b.tile and a.side == b.side)
+
+
+def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
+    """``order`` with its moves as ``amendment`` reads them (a copy; ``played`` and
+    ``other_tile`` are read by the replay itself, ``Replay.amended``)."""
+    kind = amendment.kind
+    if kind in ("played", "other_tile"):
+        return order
+    out = copy(order)
+    moves = list(order.moves)
+    at = next((k for k, m in enumerate(moves) if m.line == amendment.line), None)
+    if kind == "dropped" and at is not None:
+        del moves[at]
+    elif kind == "swapped" and at is not None and at + 1 < len(moves):
+        moves[at], moves[at + 1] = moves[at + 1], moves[at]
+    elif kind == "named" and at is not None and amendment.seat is not None:
+        first = copy(moves[at])
+        first.player = seats.names[amendment.seat]
+        moves[at] = first
+    elif kind == "no_opener":
+        out.opener = None
+    out.moves = moves
+    return out
+
+
+def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
+            leader: int | None, number: int) -> Diagnostic:
+    """The report of the slip ``amendment`` reads, at its line, quoting the record as
+    written; ``laid``: the tiles the readings kept have laid at its line (``played``,
+    ``other_tile``); ``leader``: who led the hand in them."""
+    line = amendment.line
+    kind = amendment.kind
+    if kind == "no_opener":
+        assert order.opener is not None
+        opener = order.opener
+        return diagnostic(
+            "T301", opener.line, opener.column,
+            N_("opener {player}, but the moves of hand {number} fit only if {leader} led "
+               "it: the opener line is read as a slip"),
+            player=opener.player, number=number,
+            leader="?" if leader is None else seats.names[leader])
+    move = next(m for m in order.moves if m.line == line)
+    tiles = tuple(text(TILES[i]) for i in sorted(laid))
+    if kind == "played":
+        return diagnostic(
+            "P407", line, move.column,
+            N_("{player} passes here, but the rest of the hand fits only if {player} laid a "
+               "tile here ({tiles}): a play written as a pass; nobody draws, so {player} "
+               "could play (R4, R8)"),
+            player=move.player, tiles=tiles)
+    if kind == "other_tile":
+        assert isinstance(move, r.Play)
+        return diagnostic(
+            "P401", line, move.column,
+            N_("{player} plays {tile} here, but the rest of the hand fits only if the tile "
+               "laid was another ({tiles}): a tile written as another"),
+            player=move.player, tile=text(move.tile), tiles=tiles)
+    if kind == "dropped":
+        before = max(m.line for m in order.moves if m.line < line)
+        return diagnostic(
+            "G107", line, move.column,
+            N_("this move repeats the one at line {first}: a line written twice, read once"),
+            first=before)
+    if kind == "swapped":
+        after = min(m.line for m in order.moves if m.line > line)
+        return diagnostic(
+            "T302", line, move.column,
+            N_("{player} moves out of turn here, but the moves fit the turns with this line "
+               "and line {other} the other way round: two lines written in the wrong order"),
+            player=move.player, other=after)
+    assert amendment.seat is not None
+    return diagnostic(
+        "T302", line, move.column,
+        N_("{player} leads hand {number}, but the moves after it fit the turns only if "
+           "{leader} led: the first move is read as {leader}'s"),
+        player=move.player, number=number, leader=seats.names[amendment.seat])
+
+
+def laid_at(worlds_tiles: list[list[int]], line: int) -> set[int]:
+    """The tiles laid at ``line`` in the readings given, by the lines each tile was played
+    at (``Table.played_at``)."""
+    out: set[int] = set()
+    for played_at in worlds_tiles:
+        out.update(i for i in range(28) if played_at[i] == line)
+    return out
+
+
