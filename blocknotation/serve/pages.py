@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -85,7 +86,7 @@ def replay(html: str) -> HTMLResponse:
     """A game's HTML replay (``blocknot validate --format html``), under the page's own
     policy, which its ``<meta>`` states (its style and script allowed by their hashes)."""
     found = _POLICY.search(html)
-    policy = found.group(1) if found is not None else "default-src 'none'"
+    policy = unescape(found.group(1)) if found is not None else "default-src 'none'"
     return HTMLResponse(html, headers={"content-security-policy": policy,
                                        "cache-control": "no-store"})
 

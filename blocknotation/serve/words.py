@@ -68,7 +68,7 @@ PAGE = {
     "how_ended": N_("How it ended"),
     "by_moves": N_("as the tiles tell"),
     "domino_by": N_("domino by {player}"),
-    "blocked": N_("blocked"),
+    "blocked": N_("hand blocked"),
     "points_claim": N_("Points, if written down"),
     "nobody_scored": N_("nobody scored"),
     "save_count": N_("Save the count"),
