@@ -114,7 +114,7 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
         return pages.replay(html)
 
     async def director(request: Request) -> Response:
-        return pages.director(lang(request), join_url, settings.code)
+        return pages.director(lang(request), join_url.split("?", 1)[0], settings.code)
 
     async def join(request: Request) -> Response:
         if request.method == "GET" and "code" not in request.query_params:

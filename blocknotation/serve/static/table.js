@@ -105,6 +105,11 @@
   // --- what is shown ---------------------------------------------------------------------------
   function render() {
     const hand = S.hand;
+    // What the page shows, for whoever waits on it (the browser tests): the version of the
+    // record, the phase, and the entries not yet written.
+    root.dataset.version = String(S.version);
+    root.dataset.phase = S.phase;
+    root.dataset.waiting = String(queue.length);
     root.replaceChildren(...[
       heading(hand), status(hand), queueBox(), noteBox(), actions(hand), totals(), problems(),
       record(),
@@ -193,13 +198,15 @@
       box.append(el("div", { class: "moves" }, hand.legal.map((move) => move.pass
         ? el("button", { class: "move pass", text: t("pass"),
             onclick: () => enqueue({ kind: "pass", player: hand.turn }) })
-        : el("button", { class: "move", onclick: () => enqueue({ kind: "play", player: hand.turn,
+        : el("button", { class: "move", "data-tile": move.tile, "data-side": move.side || "",
+            onclick: () => enqueue({ kind: "play", player: hand.turn,
             tile: move.tile, side: move.side }) }, tileFace(move.tile),
           move.side ? el("span", { class: "side", text: move.side === "L" ? t("left") : t("right") }) : null))));
     }
     if (phase === "moves" && hand && !hand.moves && !hand.counted) {
       box.append(el("div", { class: "deals" }, el("h3", { text: t("deals") }),
         S.players.filter((p) => !(p in hand.deals)).map((player) => el("button", { class: "deal",
+          "data-player": player,
           text: t("deal_of", { player }), onclick: () => show({ kind: "deal", player }) })),
         el("button", { class: "count-only", text: t("count_only"),
           onclick: () => show({ kind: "count", players: S.players, claims: true }) })));
@@ -249,6 +256,7 @@
       const chosen = mine.includes(tile);
       return el("button", {
         class: "pick" + (chosen ? " chosen" : ""), "aria-pressed": chosen ? "true" : "false",
+        "data-tile": tile,
         disabled: !chosen && (!allowed(tile) || taken(tile, owner)),
         onclick: () => {
           if (chosen) mine.splice(mine.indexOf(tile), 1);
@@ -277,7 +285,7 @@
   function countPanel(hand, close) {
     const players = panel.players;
     const unseen = new Set(hand && hand.moves ? hand.unseen : SET);
-    const parts = players.map((player) => el("div", { class: "left" },
+    const parts = players.map((player) => el("div", { class: "left", "data-player": player },
       el("h3", { text: t("tiles_left", { player }) }),
       picker(player, Math.max(1, S.each - (hand ? hand.placed[player] : 0)),
         (tile) => unseen.has(tile), takenElsewhere)));
@@ -323,6 +331,7 @@
     who.addEventListener("change", () => { picked.who = who.value; });
     const sides = el("div", { class: "sides" }, [[null, t("no_side")], ["L", t("left")], ["R", t("right")]].map(
       ([side, label]) => el("button", { class: "side" + (picked.side === side ? " chosen" : ""),
+        "data-side": side || "",
         "aria-pressed": picked.side === side ? "true" : "false", text: label,
         onclick: () => { picked.side = side; picked.who = who.value; render(); } })));
     const tile = (picked[""] || [])[0];
