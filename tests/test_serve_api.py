@@ -16,6 +16,7 @@ from blocknotation import validate
 
 from serve_support import DEALS, MOVES, Scorer, app_for, client, new_game
 
+
 @pytest.fixture
 def http(tmp_path: Path) -> Any:
     with client(app_for(tmp_path)) as made:

@@ -147,7 +147,7 @@ def test_an_evening_two_tables_and_the_director(browser: Any, tmp_path: Path) ->
         one, two = Phone(browser, base), Phone(browser, base)
         first = one.new_game("1", ["Ada", "Bea"], "Ada", target="30")
         second = two.new_game("2", ["Cy", "Dana", "Eve"], "Cy", target="20")
-        screen.wait_for_selector("tr[data-game='%s']" % second)
+        screen.wait_for_selector(f"tr[data-game='{second}']")
         # Table 2 scores by the count only: Cy goes out twice, the others holding 13 pips.
         for _ in range(2):
             two.count({"Dana": ["6-6"], "Eve": ["0-1"]}, "Cy")

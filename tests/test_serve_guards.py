@@ -167,7 +167,8 @@ def test_entries_per_minute_are_bounded(app: Any, monkeypatch: pytest.MonkeyPatc
     with client(app) as http:
         game = new_game(http, ["Ada", "Bea"], "Ada")
         scorer = Scorer(http, game)
-        answers = [scorer.move("Ada", "6-6").status_code, scorer.move("Bea", "5-6", "R").status_code,
+        answers = [scorer.move("Ada", "6-6").status_code,
+                   scorer.move("Bea", "5-6", "R").status_code,
                    scorer.move("Ada", "4-4").status_code, scorer.move("Ada", "4-4").status_code]
         assert answers == [200, 200, 422, 429]
         assert scorer.move("Ada", "4-4").json()["message"] == "too many requests: wait a minute"

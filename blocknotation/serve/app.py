@@ -14,6 +14,7 @@ of the server itself is logged and answered with a 500 and one sentence, never a
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -35,7 +36,7 @@ from .entries import BadEntry
 from .evening import Answer, Evening, Game
 from .events import Hub
 from .guard import COOKIE, Guard, Settings
-from .limits import JOIN_TRIES_PER_MINUTE, MAX_BODY_BYTES
+from .limits import DIRECTOR_EVERY, JOIN_TRIES_PER_MINUTE, MAX_BODY_BYTES
 from .standings import LiveStandings
 from .state import diagnostic_json, evening_json, game_json, message_text
 from .words import answer, language
@@ -184,13 +185,26 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
             return refuse(request, 507, "disk", reason=error.strerror or str(error))
         return answered(request, done)
 
+    tally: dict[str, tuple[object, float, dict[str, Any]]] = {}
+    tallying = asyncio.Lock()
+
     async def evening_state(request: Request) -> Response:
+        """Every table and the standings: made again once the games have changed, at most
+        every ``DIRECTOR_EVERY`` seconds (each page asks after every entry written)."""
         chosen = lang(request)
-        text = await run_in_threadpool(standings.text, chosen)
-        return JSONResponse({
-            "games": evening_json(evening.games, chosen),
-            "standings": text if isinstance(text, str) else message_text(text, chosen),
-        }, headers={"cache-control": "no-store"})
+        async with tallying:
+            stamp = tuple((g.id, g.version) for g in evening.games.values())
+            kept = tally.get(chosen)
+            if kept is None or kept[0] != stamp:
+                wait = (kept[1] + DIRECTOR_EVERY - time.monotonic()) if kept else 0
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    stamp = tuple((g.id, g.version) for g in evening.games.values())
+                text = await run_in_threadpool(standings.text, chosen)
+                kept = tally[chosen] = (stamp, time.monotonic(), {
+                    "games": evening_json(evening.games, chosen),
+                    "standings": text if isinstance(text, str) else message_text(text, chosen)})
+        return JSONResponse(kept[2], headers={"cache-control": "no-store"})
 
     async def events(request: Request) -> Response:
         game = found(request) if "game" in request.path_params else None

@@ -12,8 +12,9 @@ MAX_BODY_BYTES = 16 * 1024
 #: refused (429) until the minute has passed.
 ENTRIES_PER_MINUTE = 120
 
-#: Games made in a minute, by the whole room; more are refused (429).
-GAMES_PER_MINUTE = 30
+#: Games made in a minute, by the whole room (a club of 40 tables starts 40 at once); more
+#: are refused (429).
+GAMES_PER_MINUTE = 100
 
 #: Games the server keeps in one evening's folder; more are refused (429).
 MAX_GAMES = 500
@@ -31,3 +32,8 @@ MAX_RECORD_BYTES = 256 * 1024
 
 #: Pages listening for updates at once (server-sent events); more are refused (503).
 MAX_LISTENERS = 200
+
+#: Seconds between two tallies of the director's page (its tables and the standings): the
+#: page asks after every entry written, and is answered with the tally of the moment, made
+#: at most this often.
+DIRECTOR_EVERY = 0.5

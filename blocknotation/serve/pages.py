@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
 from collections.abc import Mapping
 from functools import cache
+from html import unescape
 from pathlib import Path
 from typing import Any
 

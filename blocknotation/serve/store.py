@@ -1,8 +1,9 @@
 """Files written so that what was acknowledged survives the process being killed.
 
-An append is written and flushed to the disk (``fsync``) before it returns; a rewrite goes to
-a temporary file beside the record, flushed, then renamed over it, and the folder flushed
-too, so that the file is always either the old text or the new one, whole.
+An append is written and flushed to the disk (``fdatasync``: the data and the file's size,
+not its times) before it returns; a rewrite goes to a temporary file beside the record,
+flushed, then renamed over it, and the folder flushed too, so that the file is always either
+the old text or the new one, whole.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ def append_durably(path: str, data: bytes) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         _write_all(fd, data)
-        os.fsync(fd)
+        _flush(fd)
     finally:
         os.close(fd)
     if made:
@@ -31,7 +32,7 @@ def replace_durably(path: str, data: bytes) -> None:
     try:
         try:
             _write_all(fd, data)
-            os.fsync(fd)
+            _flush(fd)
         finally:
             os.close(fd)
         os.chmod(temporary, 0o644)
@@ -50,6 +51,11 @@ def sync_folder(folder: str) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _flush(fd: int) -> None:
+    """The file's data on the disk: ``fdatasync`` where the system has it."""
+    getattr(os, "fdatasync", os.fsync)(fd)
 
 
 def _write_all(fd: int, data: bytes) -> None:
