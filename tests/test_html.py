@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import drawn, launched
 
 from blocknotation.cli.html_page import html_report
 from blocknotation.formats.html.page import COLOURS, DASHES, MARKERS, TEMPLATES
@@ -27,7 +28,6 @@ from blocknotation.pipeline import validate_bytes
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_bytes
 
-from browser_support import drawn, launched
 from inprocess import Done, run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import launched
 
 from blocknotation.cli.html_page import html_report
-
-from browser_support import launched
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTEFACTS = ROOT / "artefacts"

@@ -22,8 +22,8 @@ from typing import Any
 
 import httpx
 import pytest
-
 from browser_support import ARGS, CHROMIUM, browser_missing
+
 from serve_support import CODE, free_port, running
 
 ROOT = Path(__file__).resolve().parent.parent
