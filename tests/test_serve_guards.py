@@ -62,12 +62,18 @@ def test_beyond_loopback_every_page_needs_the_join_code(tmp_path: Path) -> None:
 
 
 def test_join_codes_tried_are_bounded(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("blocknotation.serve.app.JOIN_TRIES_PER_MINUTE", 3)
+    monkeypatch.setattr("blocknotation.serve.limits.JOIN_TRIES_PER_MINUTE", 3)
     with client(app, joined=False) as stranger:
-        for _ in range(3):
+        for _ in range(2):
             assert stranger.get("/join?code=GUESSING").status_code == 403
-        # Now even the right code waits for the minute to pass.
+        # A code guessed in a script's header counts too.
+        assert stranger.post("/api/games", json={}, headers={"x-join-code": "GUESSED"}
+                             ).status_code == 401
+        # Now even the right code waits for the minute to pass, however it comes.
         assert stranger.get(f"/join?code={CODE}", follow_redirects=False).status_code == 429
+        refused = stranger.get("/api/evening", headers={"x-join-code": CODE})
+        assert refused.status_code == 429
+        assert refused.json()["message"] == "too many requests: wait a minute"
 
 
 def test_cross_site_writes_are_refused(app: Any) -> None:

@@ -35,12 +35,29 @@ from .output import say
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
-def _join_code(value: str | None) -> str:
-    if value is None:
-        return "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
-    if not re.fullmatch(r"[A-Za-z0-9]{6,20}", value):
-        raise UsageProblem(Message(N_("--join-code takes 6 to 20 letters and digits")))
-    return value.upper()
+def _join_code(value: str | None, folder: str) -> str:
+    """The code given, else the folder's (kept in its ``.blocknot-serve/join-code`` when the
+    server first made it, so that a server started again keeps the phones joined)."""
+    if value is not None:
+        if not re.fullmatch(r"[A-Za-z0-9]{6,20}", value):
+            raise UsageProblem(Message(N_("--join-code takes 6 to 20 letters and digits")))
+        return value.upper()
+    from ..serve.journal import FOLDER
+    from ..serve.store import replace_durably
+
+    kept = os.path.join(folder, FOLDER, "join-code")
+    try:
+        with open(kept, encoding="utf-8") as handle:
+            found = handle.read().strip()
+        if re.fullmatch(r"[A-Z0-9]{6,20}", found):
+            return found
+    except OSError:
+        pass
+    made = "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
+    os.makedirs(os.path.dirname(kept), exist_ok=True)
+    replace_durably(kept, made.encode() + b"\n")
+    os.chmod(kept, 0o600)
+    return made
 
 
 @click.command(cls=TranslatedCommand)
@@ -51,7 +68,8 @@ def _join_code(value: str | None) -> str:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help=N_("The port to serve on (0: any free one)."))
 @click.option("--join-code", default=None,
-              help=N_("The code the phones join with (default: a new one, printed)."))
+              help=N_("The code the phones join with (default: the folder's, made the first "
+                      "time and kept in it)."))
 @click.option("--event", default=None, help=N_("The Event tag of the games started."))
 @config_option
 @isolated_option
@@ -74,8 +92,8 @@ def serve(folder: str, host: str, port: int, join_code: str | None, event: str |
         raise UsageProblem(Message(N_("blocknot serve needs the serve extra: pip install "
                                       "'blocknot[serve]'"))) from missing
     config = configuration(config_path, isolated)
-    code = _join_code(join_code)
     os.makedirs(folder, exist_ok=True)
+    code = _join_code(join_code, folder)
     sources = _sources(folder, config, config_path, isolated)
     evening = Evening(folder, lambda path: _selection(path, config, config_path, isolated),
                       event)

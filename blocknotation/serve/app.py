@@ -19,7 +19,6 @@ import json
 import logging
 import os
 import time
-from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -35,8 +34,8 @@ from . import entries, pages
 from .entries import BadEntry
 from .evening import Answer, Evening, Game
 from .events import Hub
-from .guard import COOKIE, Guard, Settings
-from .limits import DIRECTOR_EVERY, JOIN_TRIES_PER_MINUTE, MAX_BODY_BYTES
+from .guard import COOKIE, Guard, Settings, Tries, client_of, right_code
+from .limits import DIRECTOR_EVERY, MAX_BODY_BYTES
 from .standings import LiveStandings
 from .state import diagnostic_json, evening_json, game_json, message_text
 from .words import answer, language
@@ -57,7 +56,7 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
           join_url: str = "") -> Guard:
     """The application for ``evening``, behind its guards."""
     hub = Hub()
-    tries: dict[str, deque[float]] = defaultdict(deque)
+    tries = Tries()
 
     def told(game: Game) -> None:
         standings.forget(game.path)
@@ -128,11 +127,11 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
             except TooLarge:
                 return refuse(request, 413, "too_large", count=MAX_BODY_BYTES)
             given = (form.get("code") or [""])[0]
-        client = request.client.host if request.client else "?"
-        if _tried(tries[client]) >= JOIN_TRIES_PER_MINUTE:
+        client = client_of(request.scope)
+        if tries.blocked(client):
             return pages.plain(lang(request), answer(lang(request), "too_many"), 429)
-        if given.strip().upper() != settings.code:
-            tries[client].append(time.monotonic())
+        if not right_code(given.strip().upper(), settings):
+            tries.failed(client)
             return pages.join(lang(request), wrong=True, status=403)
         response = RedirectResponse("/", 303)
         response.set_cookie(COOKIE, settings.code, max_age=86400, httponly=True,
@@ -258,7 +257,7 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
         404: not_found, 405: not_allowed, 500: failed, Exception: failed})
-    return Guard(app, settings)
+    return Guard(app, settings, tries)
 
 
 def _bad(request: Request, problem: ValueError, lang: str) -> JSONResponse:
@@ -267,11 +266,3 @@ def _bad(request: Request, problem: ValueError, lang: str) -> JSONResponse:
     else:
         text = answer(lang, "bad_json")
     return JSONResponse({"error": "bad_request", "message": text}, 400)
-
-
-def _tried(times: deque[float]) -> int:
-    """How many of ``times`` fall in the last minute (the older ones forgotten)."""
-    now = time.monotonic()
-    while times and times[0] <= now - 60:
-        times.popleft()
-    return len(times)

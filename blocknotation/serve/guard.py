@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import hmac
 import json
+import time
+from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from typing import Any
 
+from . import limits
 from .limits import MAX_BODY_BYTES
 from .words import answer, language
 
@@ -59,26 +62,55 @@ def headers_of(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
 
 
-def joined(scope: Scope, settings: Settings) -> bool:
-    """Whether the request carries the join code (the cookie, or ``X-Join-Code``)."""
+class Tries:
+    """The wrong join codes each address has given in the last minute: beyond
+    ``JOIN_TRIES_PER_MINUTE``, the address is refused until the minute has passed, whatever
+    code it gives."""
+
+    def __init__(self) -> None:
+        self.wrong: dict[str, deque[float]] = defaultdict(deque)
+
+    def blocked(self, client: str) -> bool:
+        times = self.wrong[client]
+        while times and times[0] <= time.monotonic() - 60:
+            times.popleft()
+        return len(times) >= limits.JOIN_TRIES_PER_MINUTE
+
+    def failed(self, client: str) -> None:
+        self.wrong[client].append(time.monotonic())
+
+
+def right_code(given: str, settings: Settings) -> bool:
+    """Whether ``given`` is the join code, compared in constant time."""
+    return hmac.compare_digest(given.encode("utf-8", "replace"), settings.code.encode())
+
+
+def given_code(scope: Scope) -> str | None:
+    """The join code a request carries: the header ``X-Join-Code``, else the cookie."""
     headers = headers_of(scope)
     given = headers.get("x-join-code")
     if given is None:
         cookie: SimpleCookie = SimpleCookie()
         try:
             cookie.load(headers.get("cookie", ""))
-        except Exception:  # a malformed cookie header is no code
-            return False
+        except Exception:  # a malformed cookie header carries no code
+            return None
         given = cookie[COOKIE].value if COOKIE in cookie else None
-    return given is not None and hmac.compare_digest(given.encode(), settings.code.encode())
+    return given
+
+
+def client_of(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
 
 
 class Guard:
     """The ASGI middleware that applies the guards (see the module's doc)."""
 
-    def __init__(self, app: App, settings: Settings) -> None:
+    def __init__(self, app: App, settings: Settings, tries: Tries) -> None:
         self.app = app
         self.settings = settings
+        self.tries = tries
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -113,7 +145,13 @@ class Guard:
         length = headers.get("content-length", "0")
         if not length.isdigit() or int(length) > MAX_BODY_BYTES:
             return 413, "too_large", {"count": MAX_BODY_BYTES}
-        if path in OPEN or joined(scope, self.settings):
+        given = given_code(scope)
+        if given is not None and self.tries.blocked(client_of(scope)):
+            return 429, "too_many", {}
+        if given is not None and not right_code(given, self.settings):
+            self.tries.failed(client_of(scope))
+            given = None
+        if path in OPEN or given is not None:
             return None
         if writes or not self.settings.loopback:
             return (401 if path.startswith("/api/") else 303), "join_needed", {}
