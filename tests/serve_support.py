@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Iterator
@@ -120,25 +121,31 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(folder: Path, port: int, *args: str) -> Iterator[subprocess.Popen[str]]:
-    """``blocknot serve FOLDER`` as its own process, once it listens; stopped at the end
-    (unless the test killed it)."""
+def running(folder: Path, port: int, *args: str,
+            cwd: Path | None = None) -> Iterator[subprocess.Popen[str]]:
+    """``blocknot serve FOLDER`` as its own process (in ``cwd``), once it listens; stopped at
+    the end (unless the test killed it)."""
     needs_serve()
     command = [sys.executable, "-m", "blocknotation", "serve", str(folder), "--port",
                str(port), "--join-code", CODE, *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        wait_listening(port)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
+    with tempfile.TemporaryFile("w+") as log:  # read back if it does not start
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=cwd)
+        try:
             try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                wait_listening(port)
+            except AssertionError:
+                log.seek(0)
+                raise AssertionError(f"blocknot serve did not start:\n{log.read()}") from None
+            yield process
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
 
 
 def wait_listening(port: int, within: float = 20.0) -> None:

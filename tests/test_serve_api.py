@@ -201,3 +201,21 @@ def test_a_whole_game_scored_through_the_api_is_what_validate_finds(http: Any,
     assert found["games"][0]["score"] == state["score"]
     assert found["games"][0]["winner"] == state["winner"]
     assert scorer.send({"kind": "hand"}).json()["insistable"] is False
+
+
+def test_after_a_move_it_cannot_follow_the_table_takes_moves_as_written(http: Any,
+                                                                       tmp_path: Path) -> None:
+    game = new_game(http, ["Ada", "Bea"], "Ada")
+    scorer = Scorer(http, game)
+    scorer.move("Ada", "6-6")
+    kept = scorer.move("Ada", "5-6", "R", insist=True)  # out of turn (T302), kept
+    assert [d["code"] for d in kept.json()["verdict"]] == ["T302"]
+    state = scorer.state()
+    assert (state["phase"], state["hand"]["lost"]) == ("lost", 8)
+    # Whatever is entered now is written as given, and judged by the record alone.
+    assert scorer.move("Bea", "4-6", "L").status_code == 200
+    assert record(tmp_path, game).endswith("Ada: 6-6\nAda: 5-6 R\nBea: 4-6 L\n")
+    scorer.send({"kind": "undo"})
+    scorer.send({"kind": "undo"})
+    state = scorer.state()
+    assert (state["phase"], state["hand"]["turn"], state["hand"]["lost"]) == ("moves", "Bea", None)

@@ -137,9 +137,9 @@ def play_a_whole_game(phone: Phone, seed: int) -> None:
 
 
 def test_an_evening_two_tables_and_the_director(browser: Any, tmp_path: Path) -> None:
-    folder = tmp_path / "evening"
+    folder = tmp_path / "tonight"
     port = free_port()
-    with running(folder, port):
+    with running(Path("tonight"), port, cwd=tmp_path):
         base = f"http://127.0.0.1:{port}"
         director = browser.new_context(viewport={"width": 1280, "height": 900})
         screen = director.new_page()
@@ -162,6 +162,8 @@ def test_an_evening_two_tables_and_the_director(browser: Any, tmp_path: Path) ->
             one.tap(".moves button >> nth=0")
         ARTEFACTS.mkdir(exist_ok=True)
         one.page.screenshot(path=str(ARTEFACTS / "serve-phone.png"), full_page=True)
+        for phone in (one, two):  # a phone 360 px wide never scrolls sideways
+            assert phone.page.evaluate("() => document.documentElement.scrollWidth") <= 360
         screen.wait_for_function("([t]) => document.querySelector(`tr[data-game='${t}'] .now`)"
                                  ".textContent === 'Bea to play'", arg=[first])
         screen.screenshot(path=str(ARTEFACTS / "serve-director.png"), full_page=True)
@@ -170,11 +172,18 @@ def test_an_evening_two_tables_and_the_director(browser: Any, tmp_path: Path) ->
         # The director's page has followed both tables, pushed, and adds up the evening as
         # blocknot standings does.
         standings = subprocess.run([sys.executable, "-m", "blocknotation", "standings",
-                                    str(folder)], capture_output=True, text=True, check=False)
+                                    "tonight"], capture_output=True, text=True, check=False,
+                                   cwd=tmp_path)
         screen.wait_for_function("([text]) => document.getElementById('standings').textContent"
                                  " === text", arg=[standings.stdout])
         assert "2 counted" in standings.stdout
         assert screen.locator(f"tr[data-game='{first}'] .now").inner_text() == winner
+        # Each game's replay, under its own policy: its script draws the hands.
+        refused: list[str] = []
+        screen.on("console", lambda m: refused.append(m.text) if m.type == "error" else None)
+        screen.goto(f"{base}/game/{first}/replay")
+        screen.wait_for_selector("section.hand .controls")
+        assert refused == []
         for game, phone in ((first, one), (second, two)):
             report = validated(folder / f"{game}.block")
             assert [d["code"] for d in report["diagnostics"]] == ["G105"]  # the Target tag

@@ -176,6 +176,18 @@ def test_legal_moves_once_over_is_empty() -> None:
     assert table.is_over() and table.turn is None and table.legal_moves() == []
 
 
+def test_a_copy_is_independent() -> None:
+    table = played(known(), MOVES[:3])
+    twin = table.copy()
+    assert state(twin) == state(table)
+    twin.play("1-1", "L")
+    assert table.turn == "Ada" and table.held("Ada") == {(1, 1), (4, 4), (3, 4), (2, 2)}
+    assert twin.turn == "Bea" and twin.held("Ada") == {(4, 4), (3, 4), (2, 2)}
+    assert len(table.chain) == 3 and len(twin.chain) == 4
+    table.play("1-1", "R")
+    assert twin.chain[-1].side == "L" and table.chain[-1].side == "R"
+
+
 # --- how a hand ends ----------------------------------------------------------------------------
 def test_a_dead_chain_with_every_deal_known_is_blocked_at_once() -> None:
     table = played(known(), MOVES)

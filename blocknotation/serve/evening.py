@@ -108,9 +108,8 @@ class Evening:
         journal.recover(data)
         text = data.decode("utf-8", "replace")
         self.games[game_id] = Game(game_id, path, journal, self._read(text, path))
-        first = journal.steps[0].key if journal.steps else None
-        if first is not None:
-            self.made[first] = game_id
+        if journal.first_key is not None:
+            self.made[journal.first_key] = game_id
 
     def _read(self, text: str, path: str) -> Live:
         return read_live(text, os.path.basename(path), self.selection_for(path))
@@ -164,7 +163,7 @@ class Evening:
             found = judged(game.live, sent.entry, sent.insist)
             if isinstance(found, Refusal):
                 return Answer(422, game, found)
-            text = _formatted(found)
+            text = _formatted(found, game.live.text)
             if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
                 return Answer(413, game)
             before = game.live.text
@@ -184,7 +183,7 @@ class Evening:
                 replace_durably(game.path, data)
         except OSError:
             with open(game.path, "rb") as handle:
-                game.journal.recover(handle.read())
+                game.journal.forget_last(handle.read())
             raise
         game.live = self._read(text, game.path)
 
@@ -206,8 +205,12 @@ def open_problems(live: Live) -> tuple[Diagnostic, ...]:
                  if not (d.code == "E501" and start and d.line >= start))
 
 
-def _formatted(text: str) -> str:
-    """The text in canonical form (``blocknot format``); as it is when it cannot be read."""
+def _formatted(text: str, before: str = "") -> str:
+    """The text in canonical form (``blocknot format``); as it is when it cannot be read.
+    Statements written after a statement are in canonical form already (``judge.py`` writes
+    them so): only an edit, or lines after a comment, are formatted again."""
+    if before and text.startswith(before) and not before.rsplit("\n", 2)[-2].startswith("#"):
+        return text
     found = format_text(text).text
     return text if found is None else found
 

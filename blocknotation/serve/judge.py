@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..basics.diagnostics import N_, Message
 from ..engine.table import IllegalMove
 from ..formats.records.canonical import named_text, pass_text, play_text, tiles_text
-from ..reading.parsing import parse_text
+from ..reading.parsing import read_text
 from .entries import Entry
 from .live import ENDING, Live
 
@@ -153,7 +153,7 @@ def _as_written(live: Live, entry: Entry) -> list[str]:
 def _undo(live: Live, entry: Entry) -> str | Refusal:
     """The record without its last entry's lines, each kept as a ``# undone:`` comment: the
     count of a hand, a move or deal, or a hand begun."""
-    games = parse_text(live.text).records.games
+    games = read_text(live.text).records.games
     hands = games[-1].hands if games else ()
     if not hands:
         return Refusal(None, Message(N_("nothing to undo: the game has no hand yet")), False)
@@ -188,7 +188,7 @@ def _correct(live: Live, entry: Entry) -> str | Refusal:
     was = old if old.startswith("[") else old.split(" #", 1)[0].strip()
     text[entry.line - 1:entry.line] = [f"# was: {was}", entry.text]
     new = "\n".join(text)
-    problem = next((d for d in parse_text(new).diagnostics if d.line == entry.line + 1), None)
+    problem = next((d for d in read_text(new).diagnostics if d.line == entry.line + 1), None)
     if problem is not None:
         return Refusal(problem.code, problem.message, False)
     return new

@@ -20,8 +20,8 @@ from typing import Literal
 from ..basics.game_sizes import TILES_EACH
 from ..engine.table import IllegalMove, Table
 from ..pipeline import EVERYTHING, Selection, validate_bytes
-from ..reading import records as r
-from ..reading.parsing import parse_text
+from ..reading import plain as r
+from ..reading.parsing import read_text
 from ..report.values import FileReport, GameResult, HandResult
 
 Phase = Literal["moves", "lost", "count", "next", "over", "unreadable"]
@@ -79,8 +79,7 @@ class Live:
 def read_live(text: str, path: str, selection: Selection = EVERYTHING) -> Live:
     """The state of the game whose record is ``text`` (one game per file)."""
     report = validate_bytes(text.encode("utf-8"), path, selection)
-    parsed = parse_text(text)
-    games = parsed.records.games
+    games = read_text(text).records.games
     game = report.games[0] if len(report.games) == 1 else None
     if len(games) != 1 or game is None or len(game.players) not in TILES_EACH:
         return Live(text, report, game, (), {}, None, "unreadable", None)
@@ -102,7 +101,8 @@ def _openers(hands: tuple[r.Hand, ...], players: tuple[str, ...]) -> list[str]:
     found: list[str] = []
     for hand in hands:
         named = next((s.player for s in hand.statements
-                      if s.kind in ("opener", "play", "pass") and s.player in players), None)
+                      if isinstance(s, r.Opener | r.Play | r.Pass) and s.player in players),
+                     None)
         if named is None:
             named = players[(players.index(found[-1]) + 1) % len(players)] if found else (
                 players[0])
