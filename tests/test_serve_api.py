@@ -219,3 +219,28 @@ def test_after_a_move_it_cannot_follow_the_table_takes_moves_as_written(http: An
     scorer.send({"kind": "undo"})
     state = scorer.state()
     assert (state["phase"], state["hand"]["turn"], state["hand"]["lost"]) == ("moves", "Bea", None)
+
+
+def test_a_hand_of_hidden_deals_is_counted_from_the_tiles_left(http: Any,
+                                                               tmp_path: Path) -> None:
+    game = new_game(http, ["Ada", "Bea"], "Ada")
+    scorer = Scorer(http, game)
+    for _ in range(40):
+        state = scorer.state()
+        if state["phase"] != "moves":
+            break
+        move, turn = state["hand"]["legal"][0], state["hand"]["turn"]
+        scorer.move(turn, None) if move.get("pass") else scorer.move(turn, move["tile"],
+                                                                     move["side"])
+    hand = state["hand"]
+    # Nobody's deal is known: the moves end the hand, and the page asks for the tiles left.
+    assert state["phase"] == "count" and state["hands"][0]["points"] is None
+    winner = hand["outcome"]["winner"]
+    other = next(p for p in state["players"] if p != winner)
+    left = hand["unseen"][:7 - hand["placed"][other]]
+    counted = scorer.send({"kind": "count", "shows": {other: left}})
+    assert counted.status_code == 200 and counted.json()["verdict"] == []
+    state = scorer.state()
+    pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in left))
+    assert (state["phase"], state["hands"][0]["points"][winner]) == ("next", pips)
+    assert record(tmp_path, game).endswith(f"show {other}: {' '.join(left)}\n")
