@@ -31,7 +31,7 @@ from .store import append_durably, replace_durably
 FOLDER = ".blocknot-serve"
 
 #: The keys of each game remembered, the latest.
-KEYS_KEPT = 512
+KEYS_KEPT = 64
 
 
 @dataclass(frozen=True, slots=True)

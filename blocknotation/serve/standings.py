@@ -15,13 +15,16 @@ from collections.abc import Callable, Sequence
 
 from ..basics.diagnostics import Message
 from ..season.aliases import AliasProblem
-from ..season.figures import game_figures
-from ..season.read import Loose, Played
+from ..season.figures import GameFigures, game_figures
+from ..season.read import Loose
 from ..season.sources import Source, games_of, reason
 from ..season.standings import Season, Standings
 from ..season.text import standings_text
 
 Stamp = tuple[int, int]
+#: What a file adds to the standings, kept until it changes: each game's figures, or the
+#: errors outside any game, or why its aliases cannot count it; and why it could not be read.
+Part = GameFigures | int | Message
 
 
 class LiveStandings:
@@ -29,7 +32,7 @@ class LiveStandings:
 
     def __init__(self, sources: Callable[[], Sequence[Source]]) -> None:
         self.sources = sources
-        self._read: dict[str, tuple[Stamp, list[Played | Loose], str | None]] = {}
+        self._read: dict[str, tuple[Stamp, list[Part], str | None]] = {}
         self._lock = threading.Lock()
 
     def standings(self) -> Standings | Message:
@@ -40,17 +43,16 @@ class LiveStandings:
             season = Season()
             season.files = len(sources)
             for source in sources:
-                items, problem = self._items(source)
+                parts, problem = self._parts(source)
                 if problem is not None:
                     season.unreadable.append((source.name, problem))
-                for item in items:
-                    if isinstance(item, Loose):
-                        season.errors += sum(1 for d in item.diagnostics if d.is_error)
-                        continue
-                    try:
-                        season.add(game_figures(item, source.aliases, False))
-                    except AliasProblem as clash:
-                        return clash.words
+                for part in parts:
+                    if isinstance(part, Message):
+                        return part
+                    if isinstance(part, int):
+                        season.errors += part
+                    else:
+                        season.add(part)
             self._read = {k: v for k, v in self._read.items() if k in {s.path for s in sources}}
             return season.standings()
 
@@ -76,8 +78,8 @@ class LiveStandings:
                 names.update(apart.players)
         return sorted(names, key=str.casefold)
 
-    def _items(self, source: Source) -> tuple[list[Played | Loose], str | None]:
-        """A file's games as read, again only when it has changed."""
+    def _parts(self, source: Source) -> tuple[list[Part], str | None]:
+        """What a file adds to the standings, worked out again only when it has changed."""
         try:
             status = os.stat(source.path)
         except OSError as error:
@@ -87,7 +89,14 @@ class LiveStandings:
         if kept is not None and kept[0] == stamp:
             return kept[1], kept[2]
         problems: list[str] = []
-        items = [item for _, item in games_of([source], lambda s, e: problems.append(reason(e)))]
-        found = (stamp, items, problems[0] if problems else None)
-        self._read[source.path] = found
-        return found[1], found[2]
+        parts: list[Part] = []
+        for _, item in games_of([source], lambda s, e: problems.append(reason(e))):
+            if isinstance(item, Loose):
+                parts.append(sum(1 for d in item.diagnostics if d.is_error))
+                continue
+            try:
+                parts.append(game_figures(item, source.aliases, False))
+            except AliasProblem as clash:
+                parts.append(clash.words)
+        self._read[source.path] = (stamp, parts, problems[0] if problems else None)
+        return parts, problems[0] if problems else None
