@@ -238,9 +238,10 @@ def main() -> None:
     if found["asked"]:
         print(f"the director's page: {len(found['asked'])} updates, median "
               f"{ms(statistics.median(found['asked']))}, max {ms(max(found['asked']))}")
+    half = next((mb for at, mb in memory if at >= seconds / 2), settled[-1])
     print(f"server CPU: {found['cpu'] * 100:.0f}% of one core; resident memory "
-          f"{settled[0]:.1f} MB after the first tenth, {settled[-1]:.1f} MB at the end, "
-          f"{max(mb for _, mb in memory):.1f} MB at most")
+          f"{settled[0]:.1f} MB after the first tenth, {half:.1f} MB half way, "
+          f"{settled[-1]:.1f} MB at the end, {max(mb for _, mb in memory):.1f} MB at most")
     now = os.getloadavg()
     print(f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before, "
           f"{now[0]:.2f} {now[1]:.2f} {now[2]:.2f} after; {os.cpu_count()} CPUs")

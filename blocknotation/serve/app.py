@@ -110,7 +110,7 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
         if game is None:
             return pages.missing(lang(request))
         html = await run_in_threadpool(replay_html, os.path.basename(game.path),
-                                       game.live.text.encode("utf-8"), lang(request))
+                                       game.text.encode("utf-8"), lang(request))
         return pages.replay(html)
 
     async def director(request: Request) -> Response:

@@ -19,7 +19,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..basics.diagnostics import Diagnostic
@@ -38,16 +38,54 @@ from .store import append_durably, replace_durably
 GAME_ID = re.compile(r"(\d{4}-\d{2}-\d{2})-t([1-9][0-9]{0,2})-g([1-9][0-9]{0,3})")
 
 
+@dataclass(frozen=True, slots=True)
+class Glance:
+    """A game at a glance, for the director's page: kept beside every game, while its full
+    state (``Game.live``) is let go once the game is over (memory stays flat as the
+    evening's games end)."""
+
+    players: tuple[str, ...]
+    phase: str
+    hand: int | None
+    turn: str | None
+    score: Mapping[str, int] | None
+    status: str | None
+    winner: str | None
+    problems: tuple[Diagnostic, ...]
+
+
 @dataclass(slots=True)
 class Game:
-    """One game of the evening: its record as on disk, read (``live``), and its journal."""
+    """One game of the evening: its record as on disk, its journal, and the record read:
+    ``live`` (read again when asked for after it was let go) and ``glance``."""
 
     id: str
     path: str
     journal: Journal
-    live: Live
+    text: str
+    selection: Selection
+    glance: Glance = field(init=False)
     lock: threading.Lock = field(default_factory=threading.Lock)
     recent: deque[float] = field(default_factory=deque)
+    _live: Live | None = None
+
+    def __post_init__(self) -> None:
+        self.changed(self.text)
+
+    @property
+    def live(self) -> Live:
+        """The record read: where the game stands (``live.py``); a game over is read again
+        each time it is asked for (its page is seldom opened), and not kept."""
+        if self._live is not None:
+            return self._live
+        return read_live(self.text, os.path.basename(self.path), self.selection)
+
+    def changed(self, text: str) -> None:
+        """The record is now ``text``."""
+        self.text, self._live = text, None
+        live = self.live
+        self.glance = _glance(live)
+        self._live = None if live.phase == "over" else live
 
     @property
     def version(self) -> int:
@@ -107,12 +145,9 @@ class Evening:
         journal = Journal(os.path.join(self.folder, FOLDER, f"{game_id}.jsonl"))
         journal.recover(data)
         text = data.decode("utf-8", "replace")
-        self.games[game_id] = Game(game_id, path, journal, self._read(text, path))
+        self.games[game_id] = Game(game_id, path, journal, text, self.selection_for(path))
         if journal.first_key is not None:
             self.made[journal.first_key] = game_id
-
-    def _read(self, text: str, path: str) -> Live:
-        return read_live(text, os.path.basename(path), self.selection_for(path))
 
     # --- a new game ---------------------------------------------------------------------
     def create(self, key: str, setup: Setup) -> Answer:
@@ -128,7 +163,8 @@ class Evening:
             journal = Journal(os.path.join(self.folder, FOLDER, f"{game_id}.jsonl"))
             journal.intend(key, digest(text.encode("utf-8")))
             append_durably(path, text.encode("utf-8"))
-            game = self.games[game_id] = Game(game_id, path, journal, self._read(text, path))
+            game = self.games[game_id] = Game(game_id, path, journal, text,
+                                              self.selection_for(path))
             self.made[key] = game_id
         self._changed(game)
         return Answer(201, game)
@@ -163,10 +199,10 @@ class Evening:
             found = judged(game.live, sent.entry, sent.insist)
             if isinstance(found, Refusal):
                 return Answer(422, game, found)
-            text = _formatted(found, game.live.text)
+            text = _formatted(found, game.text)
             if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
                 return Answer(413, game)
-            before = game.live.text
+            before = game.text
             self._write(game, sent.key, text)
         self._changed(game)
         return Answer(200, game, verdict=verdict(game.live, _first_changed(before, text)))
@@ -174,7 +210,7 @@ class Evening:
     def _write(self, game: Game, key: str, text: str) -> None:
         """The journal's step, then the record, each on the disk before this returns; a
         failure to write leaves the journal agreeing with the record as it is."""
-        data, old = text.encode("utf-8"), game.live.text.encode("utf-8")
+        data, old = text.encode("utf-8"), game.text.encode("utf-8")
         game.journal.intend(key, digest(data))
         try:
             if data.startswith(old):
@@ -185,7 +221,7 @@ class Evening:
             with open(game.path, "rb") as handle:
                 game.journal.forget_last(handle.read())
             raise
-        game.live = self._read(text, game.path)
+        game.changed(text)
 
     def _changed(self, game: Game) -> None:
         for listener in list(self.listeners):
@@ -203,6 +239,15 @@ def open_problems(live: Live) -> tuple[Diagnostic, ...]:
     start = live.hand.line if live.hand is not None and live.phase in ("moves", "lost") else 0
     return tuple(d for d in live.report.diagnostics
                  if not (d.code == "E501" and start and d.line >= start))
+
+
+def _glance(live: Live) -> Glance:
+    result, hand = live.game, live.hand
+    return Glance(live.players, live.phase, None if hand is None else hand.number,
+                  None if hand is None else hand.table.turn,
+                  None if result is None else result.score,
+                  None if result is None else result.status,
+                  None if result is None else result.winner, open_problems(live))
 
 
 def _formatted(text: str, before: str = "") -> str:

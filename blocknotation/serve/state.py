@@ -103,19 +103,15 @@ def evening_json(games: Mapping[str, Game], lang: str) -> list[dict[str, Any]]:
     """Every table at a glance: game, hand, whose turn, open problems."""
     found = []
     for game in sorted(games.values(), key=lambda g: (int(g.table), g.id)):
-        live = game.live
-        errors = [d for d in open_problems(live) if d.is_error]
-        result = live.game
+        glance = game.glance
+        errors = [d for d in glance.problems if d.is_error]
         found.append({
             "id": game.id, "table": game.table, "version": game.version,
-            "players": list(live.players), "phase": live.phase,
-            "hand": None if live.hand is None else live.hand.number,
-            "turn": None if live.hand is None else live.hand.table.turn,
-            "score": None if result is None else result.score,
-            "status": None if result is None else result.status,
-            "winner": None if result is None else result.winner,
-            "errors": len(errors), "codes": sorted({d.code for d in errors}),
-            "warnings": [diagnostic_json(d, lang) for d in open_problems(live)
+            "players": list(glance.players), "phase": glance.phase, "hand": glance.hand,
+            "turn": glance.turn, "score": glance.score, "status": glance.status,
+            "winner": glance.winner, "errors": len(errors),
+            "codes": sorted({d.code for d in errors}),
+            "warnings": [diagnostic_json(d, lang) for d in glance.problems
                          if not d.is_error][:5],
             "problems": [diagnostic_json(d, lang) for d in errors][:5],
         })
