@@ -24,6 +24,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
+import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -41,6 +43,8 @@ from .state import diagnostic_json, evening_json, game_json, message_text
 from .words import answer, language
 
 log = logging.getLogger("blocknot.serve")
+#: Threads that write entries and read records, for all the games.
+WORKERS = 8
 
 
 class TooLarge(Exception):
@@ -227,6 +231,9 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # Entries wait on the disk more than they work: a few threads write them all, and
+        # fewer threads keep the allocator's memory from spreading over many of them.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKERS
         hub.start()
         yield
         hub.close()
