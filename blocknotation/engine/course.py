@@ -155,7 +155,7 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
     after = totals.copy()
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
     cost = _cost(found)
-    if not cost or resume is not None or watch is not None or rep.stages is None:
+    if not cost[0] or resume is not None or watch is not None or rep.stages is None:
         return rep, found, after
     takes = [(rep, found, after)]
     hidden = frozenset(seat for seat, holder in enumerate(
@@ -184,12 +184,20 @@ class _TooCostly(Exception):
     """A way of reading a hand that costs more slips than one found before."""
 
 
-def _cost(found: list[Diagnostic]) -> int:
-    """How many slips a way of reading a hand costs: its errors."""
-    return sum(d.is_error for d in found)
+def _cost(found: list[Diagnostic]) -> tuple[int, int]:
+    """How many slips a way of reading a hand costs: its errors, and of those, the claims
+    and shows found wrong.  Of two ways that cost as many slips, the one the claims agree
+    with is the one they choose, as they choose among the readings of a slip
+    (``choose.py``)."""
+    errors = [d for d in found if d.is_error]
+    return len(errors), sum(d.code in _CLAIMED for d in errors)
 
 
-def _costing(best: int) -> Callable[[Diagnostic], object]:
+#: The codes of a claim or a show that the moves, as read, do not reach.
+_CLAIMED = frozenset({"E502", "E503", "E504", "E505"})
+
+
+def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
     """A watch of a hand's move problems that stops its replay once they cost more than
     ``best`` slips with the line read otherwise."""
     count = [1]
@@ -197,7 +205,7 @@ def _costing(best: int) -> Callable[[Diagnostic], object]:
     def watch(problem: Diagnostic) -> None:
         if problem.is_error:
             count[0] += 1
-            if count[0] > best:
+            if count[0] > best[0]:
                 raise _TooCostly
 
     return watch
