@@ -72,9 +72,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
     ],
-    "e503_a_pass_may_be_a_play.txt": [
-        (0, "outcome", None), (0, "unverified", False), (0, "points", None),
-        (None, "score", None),
+    "p407_a_hidden_play_written_as_a_pass_before_a_domino.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+        (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+    ],
+    "p401_a_hidden_tile_written_as_another.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "unverified", False),
+        (0, "points", {"Ada": 12, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 3, "Bea": 7, "Cy": 8}),
     ],
     "p405_closing_passes_no_claim.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),

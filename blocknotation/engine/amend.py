@@ -27,7 +27,7 @@ from copy import copy
 from dataclasses import dataclass
 from typing import Literal
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
@@ -46,8 +46,16 @@ class Amendment:
     seat: int | None = None
 
 
-#: The codes of the errors a swapped pair of moves, or a wrong first name, shows as.
-_TURNS = frozenset({"T301", "T302", "T303"})
+#: A hand is read again with a line read otherwise only when its replay as written finds
+#: at most this many errors (a slip's cascade is shorter: a first move under the wrong name
+#: in a hand of four players, each turn after it out of turn, is the longest), and in at
+#: most this many ways: a record broken throughout is not read again line by line.
+MAX_ERRORS = 12
+MAX_AMENDMENTS = 64
+
+#: The codes of the errors a swapped pair of moves, a wrong first name or a wrong opener
+#: line shows as: moves out of turn.
+_TURNS = frozenset({"T302", "T303"})
 
 
 def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
@@ -56,15 +64,17 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     it was made, given the errors that replay found (``found``); ``hidden``: the seats
     whose deal is not known; ``first_hand``: no rotation says who opens."""
     errors = [d for d in found if d.is_error]
-    if not errors:
+    if not errors or len(errors) > MAX_ERRORS:
         return []
     last = max(d.line for d in errors)
+    reported = {d.line for d in errors}
     turns = {d.line for d in errors if d.code in _TURNS}
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     out: list[Amendment] = []
     for k, move in enumerate(moves):
         seat = seats.seat[move.player]
-        if seat in hidden and move.line <= last:
+        # A move reported as written is read otherwise by the replay itself (``slips.py``).
+        if seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
         if k and _same(moves[k - 1], move):
@@ -75,9 +85,9 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
         first = seats.seat[moves[0].player]
         out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
                 if seat != first]
-    if order.opener is not None and turns:
+    if order.opener is not None and moves and turns:
         out.append(Amendment(order.opener.line, "no_opener"))
-    return out
+    return out[:MAX_AMENDMENTS]
 
 
 def _same(a: Move, b: Move) -> bool:
@@ -163,6 +173,40 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
         N_("{player} leads hand {number}, but the moves after it fit the turns only if "
            "{leader} led: the first move is read as {leader}'s"),
         player=move.player, number=number, leader=seats.names[amendment.seat])
+
+
+def described(amendment: Amendment, order: Stages, seats: Seats) -> Message:
+    """What ``amendment`` reads the record as, in words: ``line 29 was a play written as a
+    pass``."""
+    line = amendment.line
+    kind = amendment.kind
+    if kind == "swapped":
+        other = min(m.line for m in order.moves if m.line > line)
+        return Message(N_("lines {line} and {other} were written the other way round"),
+                       {"line": line, "other": other})
+    if kind == "named":
+        assert amendment.seat is not None
+        return Message(N_("the first move, at line {line}, was {leader}'s"),
+                       {"line": line, "leader": seats.names[amendment.seat]})
+    return Message(_DESCRIBED[kind], {"line": line})
+
+
+_DESCRIBED: dict[str, str] = {
+    "played": N_("line {line} was a play written as a pass"),
+    "other_tile": N_("the tile at line {line} was another"),
+    "dropped": N_("line {line} was written twice"),
+    "no_opener": N_("the opener line, line {line}, was wrong"),
+}
+
+
+def hedged(problem: Diagnostic, alternatives: tuple[Message, ...]) -> Diagnostic:
+    """``problem`` of one way of reading a hand, where other ways that cost as many slips
+    (``alternatives``) do without it: said with them."""
+    return diagnostic(
+        problem.code, problem.line, problem.column,
+        N_("{problem}; or else {alternatives}, and the figures that leaves open are not "
+           "stated"),
+        problem=problem.message, alternatives=alternatives)
 
 
 def laid_at(worlds_tiles: list[list[int]], line: int) -> set[int]:

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Protocol
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from ..report.values import HandResult, Status
-from .amend import amendments
+from .amend import Amendment, amendments, described, hedged
 from .bounds import unbounded
 from .choose import HandReplay, joined
 from .claims import claimed_points
 from .hand import Unread
 from .hand_replay import replay_hand
+from .order import Stages
 from .players import Seats
 from .totals import Totals
 
@@ -155,12 +156,13 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
     after = totals.copy()
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
     cost = _cost(found)
-    if not cost[0] or resume is not None or watch is not None or rep.stages is None:
+    order = rep.stages
+    if not cost or resume is not None or watch is not None or order is None:
         return rep, found, after
-    takes = [(rep, found, after)]
+    takes: list[Take] = [(rep, found, after, None)]
     hidden = frozenset(seat for seat, holder in enumerate(
         rep.readings[0].world.table.holders) if holder.deal is None)
-    for amendment in amendments(rep.stages, seats, hidden, found, expected is None):
+    for amendment in amendments(order, seats, hidden, found, expected is None):
         try:
             other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
                                 watch=_costing(cost))
@@ -171,33 +173,70 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
         if _cost(tried) < cost:
             takes, cost = [], _cost(tried)
         if _cost(tried) == cost:
-            takes.append((other, tried, trial))
+            takes.append((other, tried, trial, amendment))
+    takes = _chosen(takes)
     if len(takes) == 1:
-        return takes[0]
-    lines = [d.line for _, found_there, _ in takes for d in found_there if d.is_error]
-    both = joined([t[0] for t in takes], len(seats.names), lines)
+        rep, found, after, _ = takes[0]
+        return rep, found, after
+    lines = [d.line for take in takes for d in take[1] if d.is_error]
+    both = joined([take[0] for take in takes], len(seats.names), lines)
     after = totals.copy()
-    return both, both.diagnostics + _count_in(both, hand, seats, after, last=last), after
+    _count_in(both, hand, seats, after, last=last)
+    return both, _hedged(takes, order, seats), after
+
+
+Take = tuple[HandReplay, list[Diagnostic], Totals, "Amendment | None"]
+"""A way of reading a hand: its replay, its diagnostics, the totals after it, and the line
+it reads otherwise (None: the record as written)."""
+
+
+def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
+    """The diagnostics of the first of ``takes``, each error the others do without said
+    with them."""
+    first = takes[0][1]
+    others = [(found, amendment) for _, found, _, amendment in takes[1:]]
+    out = []
+    for problem in first:
+        if not problem.is_error:
+            out.append(problem)
+            continue
+        without = tuple(described(amendment, order, seats) for found, amendment in others
+                        if amendment is not None and not any(
+                            (d.code, d.line) == (problem.code, problem.line) for d in found))
+        out.append(hedged(problem, without[:5]) if without else problem)
+    return out
+
+
+def _chosen(takes: list[Take]) -> list[Take]:
+    """Of ways of reading a hand that cost as many slips, those the claims choose: the ones
+    that find fewer claims and shows wrong, where the points they give are worked out from
+    the tiles (a claim that stands in for them confirms nothing); else every one."""
+    fewest = min(_claimed(take[1]) for take in takes)
+    agreed = [take for take in takes if _claimed(take[1]) == fewest]
+    if all(take[0].points is not None and not take[0].unverified for take in agreed):
+        return agreed
+    return takes
 
 
 class _TooCostly(Exception):
     """A way of reading a hand that costs more slips than one found before."""
 
 
-def _cost(found: list[Diagnostic]) -> tuple[int, int]:
-    """How many slips a way of reading a hand costs: its errors, and of those, the claims
-    and shows found wrong.  Of two ways that cost as many slips, the one the claims agree
-    with is the one they choose, as they choose among the readings of a slip
-    (``choose.py``)."""
-    errors = [d for d in found if d.is_error]
-    return len(errors), sum(d.code in _CLAIMED for d in errors)
+def _cost(found: list[Diagnostic]) -> int:
+    """How many slips a way of reading a hand costs: its errors."""
+    return sum(d.is_error for d in found)
+
+
+def _claimed(found: list[Diagnostic]) -> int:
+    """How many claims and shows a way of reading a hand finds wrong."""
+    return sum(d.is_error and d.code in _CLAIMED for d in found)
 
 
 #: The codes of a claim or a show that the moves, as read, do not reach.
 _CLAIMED = frozenset({"E502", "E503", "E504", "E505"})
 
 
-def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
+def _costing(best: int) -> Callable[[Diagnostic], object]:
     """A watch of a hand's move problems that stops its replay once they cost more than
     ``best`` slips with the line read otherwise."""
     count = [1]
@@ -205,7 +244,7 @@ def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
     def watch(problem: Diagnostic) -> None:
         if problem.is_error:
             count[0] += 1
-            if count[0] > best[0]:
+            if count[0] > best:
                 raise _TooCostly
 
     return watch
