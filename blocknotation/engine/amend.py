@@ -7,8 +7,8 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 - a tile of such a player written as another tile they may hold (``other_tile``);
 - a move line typed twice (``dropped``: the copy read once);
 - two neighbouring move lines written the other way round (``swapped``);
-- the first move of a game's first hand under another player's name, where no ``opener``
-  line says who led (``named``);
+- the first move of a hand under another player's name, where no ``opener`` line says who
+  led (``named``);
 - an ``opener`` line naming another player than the one who led (``no_opener``).
 
 The slip shows later, where the record goes on as it really went: a tile that does not fit
@@ -46,29 +46,34 @@ class Amendment:
     seat: int | None = None
 
 
-#: A hand is read again with a line read otherwise only when its replay as written finds
-#: at most this many errors (a slip's cascade is shorter: a first move under the wrong name
-#: in a hand of four players, each turn after it out of turn, is the longest), and in at
+#: A hand is read again with a line read otherwise only when it has at most this many moves
+#: (a hand as played has fewer than a hundred: 28 tiles, and passes between them), and in at
 #: most this many ways: a record broken throughout is not read again line by line.
-MAX_ERRORS = 12
+MAX_MOVES = 200
 MAX_AMENDMENTS = 64
+
+#: The codes of a move that the replay reads otherwise at its own line, another tile among
+#: what it may have been (``slips.py``); a tile that fits both ends without a side (P404)
+#: is read only on either end there, and a pass found illegal later (P407) as written.
+_READ_THERE = frozenset({"P401", "P402", "P403", "P405", "P406", "T302", "T303"})
 
 #: The codes of the errors a swapped pair of moves, a wrong first name or a wrong opener
 #: line shows as: moves out of turn.
 _TURNS = frozenset({"T302", "T303"})
 
 
-def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
-               first_hand: bool) -> list[Amendment]:
+def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic]
+               ) -> list[Amendment]:
     """The lines of a hand that may hold a slip its replay as written could not see where
     it was made, given the errors that replay found (``found``); ``hidden``: the seats
-    whose deal is not known; ``first_hand``: no rotation says who opens."""
+    whose deal is not known."""
     errors = [d for d in found if d.is_error]
-    if not errors or len(errors) > MAX_ERRORS:
+    if not errors or len(order.moves) > MAX_MOVES:
         return []
     last = max(d.line for d in errors)
-    reported = {d.line for d in errors}
+    reported = {d.line for d in errors if d.code in _READ_THERE}
     turns = {d.line for d in errors if d.code in _TURNS}
+    leads = {d.line for d in errors if d.code == "T301"}
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     out: list[Amendment] = []
     for k, move in enumerate(moves):
@@ -81,7 +86,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
             out.append(Amendment(move.line, "dropped"))
         if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
             out.append(Amendment(move.line, "swapped"))
-    if moves and first_hand and order.opener is None and turns:
+    if moves and order.opener is None and (turns or leads):
         first = seats.seat[moves[0].player]
         out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
                 if seat != first]

@@ -162,7 +162,7 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
     takes: list[Take] = [(rep, found, after, None)]
     hidden = frozenset(seat for seat, holder in enumerate(
         rep.readings[0].world.table.holders) if holder.deal is None)
-    for amendment in amendments(order, seats, hidden, found, expected is None):
+    for amendment in amendments(order, seats, hidden, found):
         try:
             other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
                                 watch=_costing(cost))
@@ -191,20 +191,34 @@ it reads otherwise (None: the record as written)."""
 
 
 def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
-    """The diagnostics of the first of ``takes``, each error the others do without said
-    with them."""
-    first = takes[0][1]
-    others = [(found, amendment) for _, found, _, amendment in takes[1:]]
+    """The diagnostics of the way of reading a hand whose slip the record shows first (of
+    two as early, a line read otherwise, which says what the slip was), each error the
+    others do without said with them."""
+    takes = sorted(takes, key=lambda take: (_first_error(take[1]), take[3] is None))
     out = []
-    for problem in first:
+    for problem in takes[0][1]:
         if not problem.is_error:
             out.append(problem)
             continue
-        without = tuple(described(amendment, order, seats) for found, amendment in others
-                        if amendment is not None and not any(
-                            (d.code, d.line) == (problem.code, problem.line) for d in found))
+        without = tuple(_words(amendment, found, order, seats)
+                        for _, found, _, amendment in takes[1:]
+                        if not any((d.code, d.line) == (problem.code, problem.line)
+                                   for d in found))
         out.append(hedged(problem, without[:5]) if without else problem)
     return out
+
+
+def _first_error(found: list[Diagnostic]) -> int:
+    return min((d.line for d in found if d.is_error), default=0)
+
+
+def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, seats: Seats
+           ) -> Message:
+    """What a way of reading a hand reads the record as, in words."""
+    if amendment is not None:
+        return described(amendment, order, seats)
+    return Message(N_("the slip is at line {line}, where the record as written first breaks "
+                      "a rule"), {"line": _first_error(found)})
 
 
 def _chosen(takes: list[Take]) -> list[Take]:

@@ -52,7 +52,7 @@ KINDS: tuple[str, ...] = (
     "hidden_pass", "hidden_tile", "doubled", "swapped", "first_name", "opener", "hand_twice",
 )
 """The kinds of mistake, in the order ``make_mistake`` considers them."""
-COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand")
+COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand", "hand_twice")
 """The kinds a record of counts only (``--counts-only``: no deal, no move) has room for."""
 
 # A number in a claim: after `points NAME ` or after each `NAME ` of a score.
@@ -214,7 +214,7 @@ class _Layout:
         self.moves: list[int] = []  # every play and pass
         self.neighbours: list[int] = []  # a move line that another of its hand follows
         self.first_moves: list[int] = []  # each hand's first move, after its opener line
-        self.openers: list[int] = []  # opener lines
+        self.openers: list[int] = []  # opener lines of hands with moves
         self.hand_lines: list[int] = []  # hand N lines
         self.hand_of: list[int] = []  # the number of the hand each line is in (0: none)
         self.dealt_in_hand: dict[int, frozenset[Tile]] = {}  # tiles of the written deals
@@ -242,7 +242,6 @@ class _Layout:
             if line.startswith("hand "):
                 continue
             if line.startswith("opener "):
-                self.openers.append(i)
                 first = True
             elif line.startswith("deal "):
                 if dealt:
@@ -261,6 +260,8 @@ class _Layout:
                 self.moves.append(i)
                 if first and lines[i - 1].startswith(("opener ", "deal ")):
                     self.first_moves.append(i)
+                    self.openers.append(max(k for k in range(i) if lines[k].startswith(
+                        "opener ")))
                     first = False
                 if i + 1 < len(lines) and ": " in lines[i + 1] and not lines[i + 1].startswith(
                         ("show ", "[")):

@@ -84,7 +84,7 @@ CODES = (
         "G107", "error",
         N_("a statement is out of place or repeated"),
         rules=(),
-        checks=("engine/order.py",),
+        checks=("engine/order.py", "engine/amend.py"),
         what=N_("A statement is out of place or repeated in its hand: a second opener line, a "
                 "second deal or show for the same player, a second claim of the same kind, an "
                 "opener or deal line after the first move, or a show or claim line before the "

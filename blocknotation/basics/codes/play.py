@@ -14,7 +14,7 @@ CODES = (
         "P401", "error",
         N_("a player plays a tile they do not hold"),
         rules=("R4",),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/amend.py"),
         what=N_("A player plays a tile they cannot hold: it is not in their recorded deal, it was"
                 " dealt to another player, or every deal is recorded and the tile was set aside."),
         why=N_("Undealt tiles are set aside and stay out of play for the whole hand, and nobody "
@@ -83,7 +83,7 @@ CODES = (
         "P407", "error",
         N_("a pass is proved illegal by a later play or show"),
         rules=("R4", "R8"),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/amend.py"),
         what=N_("A player whose deal is not recorded passed while an end showed some value, and "
                 "later plays or shows a tile with that value. It is reported at the pass, naming "
                 "the later line."),

@@ -14,7 +14,7 @@ CODES = (
         "T301", "error",
         N_("the opener is not the one the rotation requires"),
         rules=("R17",),
-        checks=("engine/turns.py",),
+        checks=("engine/turns.py", "engine/amend.py"),
         what=N_("The opener of a hand (its opener line, or without one the first player to move) "
                 "is not the player the rotation calls for: one seat clockwise from whoever opened"
                 " the hand before."),
@@ -27,7 +27,7 @@ CODES = (
         "T302", "error",
         N_("a player moves out of turn"),
         rules=("R5", "R8"),
-        checks=("engine/turns.py",),
+        checks=("engine/turns.py", "engine/amend.py"),
         what=N_("A player plays or passes when it is another player's turn. Play goes clockwise, "
                 "in the order of the Players tag. Often a pass was not written down, or the "
                 "play was written under the wrong name."),
