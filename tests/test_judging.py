@@ -78,6 +78,22 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
     ],
+    "p407_a_hidden_last_tile_written_as_a_pass.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 1}),
+        (0, "remaining", {"Ada": 1, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 0, "Bea": 23, "Cy": 1}),
+    ],
+    "p407_a_hidden_double_written_as_a_pass.txt": [
+        (4, "outcome", "blocked"), (4, "winner", "Dan"), (4, "unverified", False),
+        (4, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 39}),
+        (4, "remaining", {"Ada": 18, "Bea": 5, "Cy": 20, "Dan": 4}),
+        (None, "score", {"Ada": 48, "Bea": 53, "Cy": 18, "Dan": 77}),
+        (None, "status", "won"), (None, "winner", "Dan"),
+    ],
+    "e507_only_the_first_player_may_have_reached.txt": [
+        (1, "points", None), (None, "status", None), (None, "winner", None),
+    ],
     "p401_a_hidden_tile_written_as_another.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "unverified", False),
         (0, "points", {"Ada": 12, "Bea": 0, "Cy": 0}),

@@ -191,10 +191,9 @@ it reads otherwise (None: the record as written)."""
 
 
 def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
-    """The diagnostics of the way of reading a hand whose slip the record shows first (of
-    two as early, a line read otherwise, which says what the slip was), each error the
-    others do without said with them."""
-    takes = sorted(takes, key=lambda take: (_first_error(take[1]), take[3] is None))
+    """The diagnostics of the way of reading a hand that says best where the slip is
+    (``_foremost``), each error the others do without said with them."""
+    takes = sorted(takes, key=_foremost(takes))
     out = []
     for problem in takes[0][1]:
         if not problem.is_error:
@@ -206,6 +205,31 @@ def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
                                    for d in found))
         out.append(hedged(problem, without[:5]) if without else problem)
     return out
+
+
+#: Amendments whose slip shows as moves out of turn, elsewhere than where it was made: of
+#: the ways of reading a hand that cost as many slips, theirs says where.
+_STRUCTURAL = frozenset({"dropped", "swapped", "named", "no_opener"})
+
+
+def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
+    """How ways of reading a hand that cost as many slips are ranked for the report: a line
+    read otherwise where the record as written first breaks a rule says more than the rule
+    broken there, as does a line written twice, two lines swapped, a first move's name or an
+    opener line; then the record as written; then the other lines read otherwise, earliest
+    first."""
+    written = next((take[1] for take in takes if take[3] is None), None)
+    first = None if written is None else _first_error(written)
+
+    def rank(take: Take) -> tuple[int, int]:
+        amendment = take[3]
+        if amendment is None:
+            return 1, 0
+        if amendment.kind in _STRUCTURAL or amendment.line == first:
+            return 0, amendment.line
+        return 2, amendment.line
+
+    return rank
 
 
 def _first_error(found: list[Diagnostic]) -> int:

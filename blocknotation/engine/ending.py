@@ -187,6 +187,14 @@ def _outcome(
             return "blocked", None, False
         found.append((at, problem))
         return None, None, False
+    out = next((show for show in order.shows if not show.tiles
+                and shown[seats.seat[show.player]] == 0), None)
+    if out is not None:  # a show of no tiles: its player went out (R12)
+        seat = seats.seat[out.player]
+        if _last_play_missing(world, seat, seats):
+            return "domino", seat, False
+        found.append((("show", out.line), _not_out(state, world, out, seats)))
+        return None, None, False  # the moves say the hand went on, the show that it ended
     found.append((("rest", 0), diagnostic(
         "E501", order.last_line, 1,
         N_("hand {number} stops here before it is over: nobody has gone out and it "
@@ -221,6 +229,19 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
             return False
         turn = seats.following[turn]
     return True
+
+
+def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnostic:
+    """E502: a show of no tiles, in a hand whose moves stop with its player still holding
+    tiles, where the record cannot have left out only their last play (R3, R12)."""
+    holder = world.table.holders[seats.seat[show.player]]
+    return diagnostic(
+        "E502", show.line, show.column,
+        N_("show {player}: no tiles shown, but the moves stop at line {at} with {player} "
+           "having placed {placed} of {each} tiles, and the record cannot have left out only "
+           "{player}'s last play"),
+        player=show.player, at=state.moves[-1].line, placed=holder.placed, each=seats.each,
+    )
 
 
 def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Seats
