@@ -37,7 +37,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("e505_score_line_rests_on_the_passes.txt", "E505"): [
         "score claim Ada 0, Bea 0, Cy 19 does not fit the passes: they give this hand Ada 0, "
         "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
-        "the points of this hand are left unknown",
+        "the points of this hand are left unknown; or else line 28 was a play written as a "
+        "pass, and the figures that leaves open are not stated",
         "score claim Ada 0, Bea 0, Cy 23 does not fit the passes: they give this hand Ada 0, "
         "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
         "the points of this hand are left unknown",
@@ -61,7 +62,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     # A hidden player's play written as a pass: the tile the later moves allow is named.
     ("p407_a_hidden_play_written_as_a_pass_before_a_domino.txt", "P407"): [
         "Dan passes here, but the rest of the hand fits only if Dan laid a tile here (1-1): a "
-        "play written as a pass; nobody draws, so Dan could play (R4, R8)",
+        "play written as a pass; nobody draws, so Dan could play (R4, R8); or else the tile "
+        "at line 36 was another, and the figures that leaves open are not stated",
     ],
     # Ada can have scored the unknown points, but not so many.
     ("e505_more_than_the_tiles_allow.txt", "E505"): [

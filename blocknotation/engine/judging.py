@@ -76,6 +76,9 @@ class MoveJudge:
             twin.grace.discard(seat)
             return Candidate(twin, before=world.reading)
         winner = None if world.winner is None else self.names[world.winner]
+        # A move the reading has after its end is one it takes otherwise than written (as
+        # no move): after a slip, a sign that the reading ended the hand too soon.
+        world.repairs += 1
         return Candidate(world, (
             diagnostic(
                 "P406", move.line, move.column,
