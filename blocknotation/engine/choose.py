@@ -105,6 +105,7 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
+    kept = _fewest_slips(kept, _implied(order.score, seats, before))
     failed: list[tuple[Stage, list[Reading]]] = []
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)
@@ -146,6 +147,19 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     return chosen
 
 
+def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[Reading]:
+    """The readings that take the fewest slips to be what happened: the illegal passes they
+    imply (P405, P407), and the claims and shows they find wrong, the ``score`` line among
+    them (``implied``: the points it gives the hand, the totals before it known).  A claim
+    confirms the readings it agrees with only among those: one that agrees only with a
+    reading in which more passes were illegal, or the score line was wrong, is the slip."""
+    costs = [len(x.world.soft) + len({s for s, _ in x.problems if s[0] != "rest"}) + (
+        implied is not None and x.points is not None and tuple(x.points) != implied)
+        for x in kept]
+    fewest = min(costs)
+    return [x for x, cost in zip(kept, costs, strict=True) if cost == fewest]
+
+
 def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool) -> bool:
     """Whether the claims found wrong (their stages) put the readings in doubt: after a
     move reported, or two claims in a hand with moves and hidden deals (``hidden``), where a
@@ -162,6 +176,17 @@ def _all_known(readings: list[Reading]) -> bool:
 
 def _stage_order(stage: Stage) -> tuple[int, int]:
     return ({"show": 0, "outcome": 1, "points": 2}[stage[0]], stage[1])
+
+
+def _implied(claim: r.Score | None, seats: Seats, before: Sequence[int] | None
+             ) -> tuple[int, ...] | None:
+    """The points of the hand a ``score`` line gives, the totals before it known."""
+    if claim is None or before is None:
+        return None
+    given = claimed_totals(claim, seats.names)
+    if given is None:
+        return None
+    return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
 
 
 def _by_score(kept: list[Reading], claim: r.Score, seats: Seats, before: Sequence[int]
