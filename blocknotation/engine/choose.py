@@ -115,8 +115,8 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
             kept = clean
         else:
             failed.append((stage, kept))
-    doubtful = _in_doubt({stage for stage, _ in failed}, slipped,
-                         bool(order.moves) and not _all_known(readings)) or all(
+    hidden = bool(order.moves) and not _all_known(readings)
+    doubtful = _in_doubt({stage for stage, _ in failed}, slipped, hidden, kept) or all(
         x.world.repairs > 1 for x in kept)
     problems: list[Diagnostic] = []
     # Where the claims alone put the readings in doubt, the lines of those claims say why.
@@ -128,7 +128,9 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     problems += [d for d in _everywhere(kept) if not (doubtful and d.code == "E507")]
     chosen = HandReplay(kept)
     chosen.problems = problems
-    _agree(chosen, kept, len(seats.names), lost or doubtful)
+    # With every deal known and every claim agreeing, what each player still holds is their
+    # deal less the tiles the readings have them play: where they all agree, it is known.
+    _agree(chosen, kept, len(seats.names), lost, doubtful, not hidden and not failed)
     if doubtful:
         chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
         chosen.doubt = why
@@ -160,11 +162,18 @@ def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[
     return [x for x, cost in zip(kept, costs, strict=True) if cost == fewest]
 
 
-def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool) -> bool:
+def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool,
+              kept: Sequence[Reading] = ()) -> bool:
     """Whether the claims found wrong (their stages) put the readings in doubt: after a
     move reported, or two claims in a hand with moves and hidden deals (``hidden``), where a
-    move may be miswritten as one the hidden hand could make (see ``choose``)."""
+    move may be miswritten as one the hidden hand could make (see ``choose``).  Not a
+    ``points`` claim alone after one move reported and read otherwise, every deal known and
+    no pass illegal in any reading: the moves and the deals settle the count, and the claim
+    holds the second slip."""
     if not failed:
+        return False
+    if len(slipped) == 1 and not hidden and failed == {("points", 0)} and kept and all(
+            x.world.repairs <= 1 and not x.world.soft for x in kept):
         return False
     return bool(slipped) or (hidden and len(failed) > 1)
 
@@ -235,17 +244,22 @@ def _as_written(x: Reading) -> HandReplay:
     return chosen
 
 
-def _agree(chosen: HandReplay, kept: list[Reading], seats: int, lost: bool) -> None:
-    """The figures of ``chosen``: those every reading left gives, None for the others."""
+def _agree(chosen: HandReplay, kept: list[Reading], seats: int, lost: bool,
+           doubtful: bool = False, pips: bool = False) -> None:
+    """The figures of ``chosen``: those every reading left gives, None for the others
+    (``lost``: readings were dropped, so agreement proves nothing).  Readings in doubt
+    (``doubtful``) state none of them, but, with ``pips``, each player's remaining pips
+    they all give."""
     first = kept[0]
-    outcome = _agreed([x.ending.outcome for x in kept], lost)
+    outcome = _agreed([x.ending.outcome for x in kept], lost or doubtful)
     chosen.outcome = outcome
-    chosen.winner = _agreed([x.winner for x in kept], lost)
-    chosen.remaining = tuple(_agreed([x.ending.remaining[seat] for x in kept], lost)
-                             for seat in range(seats))
-    chosen.points = _agreed([x.points for x in kept], lost)
+    chosen.winner = _agreed([x.winner for x in kept], lost or doubtful)
+    chosen.remaining = tuple(
+        _agreed([x.ending.remaining[seat] for x in kept], lost or (doubtful and not pips))
+        for seat in range(seats))
+    chosen.points = _agreed([x.points for x in kept], lost or doubtful)
     chosen.settled = first.ending.settled
-    chosen.claimed = _agreed([x.claimed for x in kept], lost)
+    chosen.claimed = _agreed([x.claimed for x in kept], lost or doubtful)
     if chosen.points is None:
         chosen.bounds = _union([x.bounded() for x in kept])
     else:

@@ -54,6 +54,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     state.save, state.watch = save, watch
     if amendment is not None and amendment.kind in ("played", "other_tile"):
         state.amend = {amendment.line: amendment.kind}
+    elif amendment is not None:
+        state.slipped.append(amendment.line)  # a slip of the hand's lines, not of a move
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     implied = _implied(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
