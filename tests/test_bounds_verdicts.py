@@ -95,7 +95,7 @@ MESSAGES = {
         "unknown points were; or else line 31 was a play written as a pass, and the figures "
         "that leaves open are not stated",
     ("e505_passes_raise_the_least_total.txt", "E506"):
-        "hand 2 comes after the game was decided: Cy had at least 63 (whatever the unknown "
+        "hand 2 comes after the game was decided: Cy had at least 64 (whatever the unknown "
         "points were) after hand 1, and the target is 61 (R18)",
     ("e506_somebody_reached_the_target.txt", "E506"):
         "hand 6 comes after the game was decided: one of Ada, Bea had reached the target "

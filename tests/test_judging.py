@@ -50,8 +50,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # An illegal pass and a wrong claim: the claim `blocked` confirms how the hand ended,
     # and nothing else is stated (the readings are in doubt: choose.py).
     "p405_pass_in_the_closing_passes.txt": [
-        (0, "outcome", "blocked"), (0, "winner", None), (0, "unverified", False),
-        (0, "points", None), (0, "doubt", [21]), (None, "status", None),
+        (0, "outcome", "blocked"), (0, "winner", "Bea"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}), (0, "doubt", []),
+        (0, "remaining", {"Ada": 9, "Bea": 3, "Cy": 16}),
+        (None, "status", "in_progress"),
     ],
     "p405_closing_passes_hidden_deal.txt": [
         (0, "outcome", "blocked"), (0, "unverified", False),

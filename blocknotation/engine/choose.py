@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ..basics.diagnostics import Diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
 from .bounds import Bounds, unbounded
@@ -105,10 +105,14 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
-    kept = _fewest_slips(kept, _implied(order.score, seats, before))
-    failed: list[tuple[Stage, list[Reading]]] = []
+    implied = _implied(order.score, seats, before)
+    kept = _fewest_slips(kept, implied)
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)
+    disputed = _disputed(kept, order, seats, implied)
+    if disputed is not None:  # the claims choose none: they disagree, as the readings do
+        stages = [stage for stage in stages if stage != ("points", 0)]
+    failed: list[tuple[Stage, list[Reading]]] = []
     for stage in stages:
         clean = [x for x in kept if not x.at(stage)]
         if clean:
@@ -123,9 +127,11 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     why = tuple(slipped) or tuple(sorted(d.line for _, among in failed for d in among[0].at(_)))
     for stage, among in failed:
         problems += reported(among, stage, seats, why if doubtful else None, bool(slipped))
-    if before is not None and order.score is not None and len(kept) > 1:
+    if before is not None and order.score is not None and len(kept) > 1 and disputed is None:
         kept = _by_score(kept, order.score, seats, before)
     problems += [d for d in _everywhere(kept) if not (doubtful and d.code == "E507")]
+    if disputed is not None:
+        problems.append(disputed)
     chosen = HandReplay(kept)
     chosen.problems = problems
     # With every deal known and every claim agreeing, what each player still holds is their
@@ -185,6 +191,29 @@ def _all_known(readings: list[Reading]) -> bool:
 
 def _stage_order(stage: Stage) -> tuple[int, int]:
     return ({"show": 0, "outcome": 1, "points": 2}[stage[0]], stage[1])
+
+
+def _disputed(kept: list[Reading], order: Stages, seats: Seats,
+              implied: tuple[int, ...] | None) -> Diagnostic | None:
+    """E505 when the ``points`` claim and the ``score`` line (``implied``: the points it
+    gives the hand) each agree with some readings left, and with none the other agrees
+    with: one of the two holds the slip, and the record cannot tell which."""
+    claim, score = order.points, order.score
+    if claim is None or score is None or implied is None:
+        return None
+    by_claim = [x for x in kept if not x.at(("points", 0))]
+    by_score = [x for x in kept if x.points is not None and tuple(x.points) == implied]
+    if not by_claim or not by_score or any(x in by_score for x in by_claim):
+        return None
+    claimed = claimed_points(claim, seats.seat, len(seats.names))
+    return diagnostic(
+        "E505", score.line, score.column,
+        N_("score claim {claim} gives this hand {implied}, but the points claim gives "
+           "{claimed}, and the record cannot tell which is right: the points of this "
+           "hand are left unknown"),
+        claim=tuple(f"{e.player} {e.total}" for e in score.entries),
+        implied=tuple(f"{name} {p}" for name, p in zip(seats.names, implied, strict=True)),
+        claimed=tuple(f"{name} {p}" for name, p in zip(seats.names, claimed, strict=True)))
 
 
 def _implied(claim: r.Score | None, seats: Seats, before: Sequence[int] | None

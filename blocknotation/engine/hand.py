@@ -292,8 +292,9 @@ class Replay:
                 self.problems.append(illegal_pass(kept[0].world.table,
                                                   Chain(self._union(kept)), seat, move))
                 self.slipped.append(move.line)
-                for c in kept:
+                for c in kept:  # the illegal pass, reported: a slip the reading takes as one
                     del c.world.soft[key]
+                    c.world.repairs += 1
                 kept += [Candidate(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
         if fewest:
