@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
-from ..report.values import Outcome
+from ..report.values import Candidate, Outcome
 from .bounds import Bounds, unbounded
 from .chain import Side
 from .claims import claimed_points, claimed_totals
@@ -50,7 +50,8 @@ class HandReplay:
     disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
     and ``diagnostics`` are the replay's (``hand_replay.py``)."""
 
-    __slots__ = ("bounds", "claimed", "diagnostics", "doubt", "ends", "opener", "outcome",
+    __slots__ = ("bounds", "candidates", "claimed", "diagnostics", "doubt", "ends",
+                 "more_candidates", "opener", "outcome",
                  "placed", "points", "problems", "readings", "remaining", "saved", "score",
                  "settled", "stages", "unverified", "winner")
 
@@ -75,6 +76,9 @@ class HandReplay:
         """Where the readings stood before plays without a side (``hand.Saved``)."""
         self.stages: Stages | None = None
         """The hand's statements by stage, as replayed."""
+        self.candidates: tuple[Candidate, ...] = ()
+        """The points the readings give, where they disagree (``candidates.py``)."""
+        self.more_candidates = 0
 
 
 def choose(readings: list[Reading], order: Stages, seats: Seats,

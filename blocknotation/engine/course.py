@@ -16,6 +16,7 @@ from ..reading import plain as r
 from ..report.values import HandResult, Status
 from .amend import Amendment, amendments, described, hedged
 from .bounds import unbounded
+from .candidates import candidates
 from .choose import HandReplay, joined
 from .claims import claimed_points
 from .hand import Unread
@@ -23,6 +24,7 @@ from .hand_replay import replay_hand
 from .order import Stages
 from .players import Seats
 from .totals import Totals
+from .unfit import Reading
 
 if TYPE_CHECKING:
     from .bad_lines import BadLines
@@ -158,6 +160,7 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
     cost = _cost(found)
     order = rep.stages
     if not cost or resume is not None or watch is not None or order is None:
+        _with_candidates(rep, [(None, rep.readings)], order, seats)
         return rep, found, after
     takes: list[Take] = [(rep, found, after, None)]
     hidden = frozenset(seat for seat, holder in enumerate(
@@ -176,13 +179,24 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
             takes.append((other, tried, trial, amendment))
     takes = _chosen(takes)
     if len(takes) == 1:
-        rep, found, after, _ = takes[0]
+        rep, found, after, chosen = takes[0]
+        _with_candidates(rep, [(chosen, rep.readings)], order, seats)
         return rep, found, after
     lines = [d.line for take in takes for d in take[1] if d.is_error]
     both = joined([take[0] for take in takes], len(seats.names), lines)
     after = totals.copy()
     _count_in(both, hand, seats, after, last=last)
+    _with_candidates(both, [(take[3], take[0].readings) for take in takes], order, seats)
     return both, _hedged(takes, order, seats), after
+
+
+def _with_candidates(rep: HandReplay, sources: list[tuple[Amendment | None, list[Reading]]],
+                     order: Stages | None, seats: Seats) -> None:
+    """The candidate points of a hand whose readings disagree on them
+    (``candidates.py``)."""
+    if rep.points is None and order is not None and (
+            len(sources) > 1 or len(sources[0][1]) > 1):
+        rep.candidates, rep.more_candidates = candidates(sources, order, seats)
 
 
 Take = tuple[HandReplay, list[Diagnostic], Totals, "Amendment | None"]
@@ -432,6 +446,7 @@ def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) ->
         ),
         unverified=rep.unverified,
         settled_by_claims=rep.settled, ends=rep.ends, placed=rep.placed, doubt=rep.doubt,
+        candidates=rep.candidates, more_candidates=rep.more_candidates,
     )
 
 
