@@ -4,7 +4,13 @@ blocknot counts lines from 1 and columns from 1 in code points of the decoded li
 byte-order mark dropped, CRLF read as LF); the Language Server Protocol counts both from 0
 and columns in the units the client and server agreed on, UTF-16 unless told otherwise, in
 which a character outside the Basic Multilingual Plane (``𝔸da``) takes two.  This module
-converts between the two, keeping the lines as blocknot splits them (at LF alone).
+converts between the two.
+
+The protocol's lines end at LF, CRLF or a lone CR, blocknot's at LF alone (CRLF read as LF):
+they are the same lines unless the text holds a lone CR, which blocknot reports (S001) and
+keeps as a character of its line.  A blocknot line with lone CRs is then several lines of
+the client's, and a position is converted by the lone CRs before it (``LoneCRs``), so that
+a range or a hint points at what ``blocknot validate`` points at.
 
 A document's lines are not split once for all: a 10 MB record has some 400,000.  ``Lines``
 finds a line from the nearest line whose place in the text it knows (where each chunk of
@@ -14,7 +20,8 @@ the cut starts, ``cut.py``), and keeps the lines of the last chunk it looked in.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from lsprotocol import types
@@ -24,9 +31,12 @@ from ..reading.source import BOM
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of ``text`` as blocknot numbers them, each without its line end."""
+    """The lines of ``text`` as blocknot numbers them, each without its line end (a CR at the
+    very end is a lone CR, a character of its line)."""
     lines = text.split("\n")
-    return [line.removesuffix("\r") for line in lines] if "\r" in text else lines
+    if "\r" not in text:
+        return lines
+    return [*(line.removesuffix("\r") for line in lines[:-1]), lines[-1]]
 
 
 def units(text: str, encoding: str) -> int:
@@ -68,6 +78,58 @@ class Place(NamedTuple):
     offset: int
 
 
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+class LoneCRs:
+    """The lone CRs of a text, where the client's lines and blocknot's part: each one's
+    offset, the blocknot line that holds it, and the client line (from 0) that starts just
+    after it."""
+
+    def __init__(self, offsets: list[int], lines: list[int]) -> None:
+        self.offsets = offsets
+        self.lines = lines
+        self.starts = [line + at for at, line in enumerate(lines)]
+
+    @classmethod
+    def of(cls, text: str, start: int = 0, stop: int | None = None, line: int = 1
+           ) -> LoneCRs:
+        """Those of ``text`` from ``start`` (on line ``line``) to ``stop``."""
+        offsets: list[int] = []
+        lines: list[int] = []
+        stop = len(text) if stop is None else stop
+        if text.find("\r", start, stop) >= 0:
+            # The end is one further, so that a CR just before it sees what follows it.
+            for found in _LONE_CR.finditer(text, start, stop + 1):
+                if found.start() >= stop:
+                    break
+                line += text.count("\n", start, found.start())
+                start = found.start()
+                offsets.append(start)
+                lines.append(line)
+        return cls(offsets, lines)
+
+    def edited(self, text: str, start: int, stop: int, size: int, lines: int,
+               line_of: Callable[[int], int]) -> LoneCRs:
+        """Those of ``text``, made from these, of the text before characters ``start`` to
+        ``stop`` became ``size`` characters and ``lines`` lines more: the CR just before the
+        change and those it put in are looked for again (``line_of``: the line of an
+        offset before the change)."""
+        offsets = self.offsets
+        kept = bisect.bisect_left(offsets, start - 1)
+        after = bisect.bisect_left(offsets, stop)
+        chars = size - (stop - start)
+        low = max(start - 1, 0)
+        found = LoneCRs.of(text, low, start + size, line_of(low)) if text.find(
+            "\r", low, start + size) >= 0 else NO_LONE_CR
+        return LoneCRs([*offsets[:kept], *found.offsets, *(o + chars for o in offsets[after:])],
+                       [*self.lines[:kept], *found.lines,
+                        *(line + lines for line in self.lines[after:])])
+
+
+NO_LONE_CR = LoneCRs([], [])
+
+
 class Lines:
     """A document's lines, found from the places of some of them (``anchors``, the first
     at line 1, offset 0: the chunks of the cut), and conversions between blocknot's
@@ -79,6 +141,7 @@ class Lines:
         self.encoding = encoding
         self._count: int | None = None
         self._region: tuple[int, list[str]] = (0, [])
+        self._lone: LoneCRs | None = None
         # blocknot drops a leading byte-order mark, so its columns on line 1 start after it.
         self.bom = 1 if text.startswith(BOM) else 0
 
@@ -89,6 +152,23 @@ class Lines:
             line, offset = self.anchors[-1].line, self.anchors[-1].offset
             self._count = line + self.source.count("\n", offset)
         return self._count
+
+    @property
+    def lone(self) -> LoneCRs:
+        """The text's lone CRs (found on first need, or from those before a change)."""
+        if self._lone is None:
+            self._lone = LoneCRs.of(self.source)
+        return self._lone
+
+    def known_from(self, other: Lines) -> None:
+        """Take what ``other``, lines of the same text, found of it (its lone CRs)."""
+        if self._lone is None and other.source is self.source:
+            self._lone = other._lone
+
+    def line_of(self, offset: int) -> int:
+        """The line (from 1) that holds character ``offset``."""
+        at = bisect.bisect_right(self.anchors, offset, key=_offset) - 1
+        return self.anchors[at].line + self.source.count("\n", self.anchors[at].offset, offset)
 
     def text(self, line: int) -> str:
         """blocknot's ``line`` (from 1), without its line end, or "" past the end."""
@@ -114,13 +194,32 @@ class Lines:
             offset = found + 1
         return offset
 
+    def edited(self, start: int, stop: int, new: str) -> Lines:
+        """The lines once characters ``start`` to ``stop`` are replaced by ``new``: the
+        places before the change kept, those after it moved, and the lone CRs with them (a
+        change costs the places, not the text)."""
+        lines = new.count("\n") - self.source.count("\n", start, stop)
+        chars = len(new) - (stop - start)
+        kept = bisect.bisect_right(self.anchors, start, key=_offset)
+        after = bisect.bisect_right(self.anchors, stop, key=_offset)
+        anchors = [*self.anchors[:kept],
+                   *(Place(a.line + lines, a.offset + chars) for a in self.anchors[after:])]
+        text = "".join((self.source[:start], new, self.source[stop:]))
+        edited = Lines(text, anchors, self.encoding)
+        if self._lone is not None:
+            edited._lone = self._lone.edited(text, start, stop, len(new), lines, self.line_of)
+        return edited
+
     def position(self, line: int, column: int) -> types.Position:
         """The client position of blocknot's ``line`` and ``column`` (both from 1)."""
         if line > self.count:
             return self.end_of(self.count)
-        shift = self.bom if line == 1 else 0
-        before = self.text(line)[:max(column - 1 + shift, 0)]
-        return types.Position(line=line - 1, character=units(before, self.encoding))
+        text = self.text(line)
+        before = max(column - 1 + (self.bom if line == 1 else 0), 0)
+        if self.lone.offsets:
+            start = self.offset(line)
+            return self._client(line, start, start + min(before, len(text)))
+        return types.Position(line=line - 1, character=units(text[:before], self.encoding))
 
     def range(self, d: Diagnostic) -> types.Range:
         """The range of a diagnostic: from its start to the end of what it points at."""
@@ -128,20 +227,23 @@ class Lines:
         return types.Range(start=self.position(d.line, d.column),
                            end=self.position(end_line, end_column))
 
-    def width(self, line: int) -> int:
-        """The length of blocknot's ``line`` (from 1) in client units."""
-        return units(self.text(line), self.encoding)
-
     def end_of(self, line: int) -> types.Position:
         """The client position just past the last character of ``line`` (from 1)."""
-        return types.Position(line=line - 1, character=self.width(line))
+        text = self.text(line)
+        if self.lone.offsets:
+            start = self.offset(line)
+            return self._client(line, start, start + len(text))
+        return types.Position(line=line - 1, character=units(text, self.encoding))
 
     def clamped(self, position: types.Position) -> types.Position:
         """``position`` inside the document: a line past the end becomes the end of the last
         line, a character past the end of its line the end of that line."""
+        if self.lone.offsets:
+            line, start, at = self._found(position)
+            return self._client(line, start, at)
         if position.line >= self.count:
             return self.end_of(self.count)
-        width = self.width(position.line + 1)
+        width = units(self.text(position.line + 1), self.encoding)
         if position.character > width:
             return types.Position(line=position.line, character=width)
         return position
@@ -149,6 +251,9 @@ class Lines:
     def located(self, position: types.Position) -> tuple[int, int]:
         """blocknot's line and column (from 1) of a client position (clamped to the
         document)."""
+        if self.lone.offsets:
+            line, start, at = self._found(position)
+            return line, at - start + 1 - (self.bom if line == 1 else 0)
         line = min(position.line + 1, self.count)
         text = self.text(line)
         shift = self.bom if line == 1 else 0
@@ -156,9 +261,54 @@ class Lines:
             return line, len(text) + 1 - shift
         return line, characters(text, position.character, self.encoding) + 1 - shift
 
+    def offset_of(self, position: types.Position) -> int:
+        """The character of the text at a client position (clamped to the document)."""
+        if self.lone.offsets:
+            return self._found(position)[2]
+        if position.line >= self.count:
+            return len(self.source)
+        line = position.line + 1
+        return self.offset(line) + characters(self.text(line), position.character,
+                                              self.encoding)
+
+    def _client(self, line: int, start: int, at: int) -> types.Position:
+        """The client position of character ``at`` of blocknot's ``line``, which starts at
+        ``start``: a client line more for each lone CR before it."""
+        offsets = self.lone.offsets
+        before = bisect.bisect_left(offsets, at)
+        if before > bisect.bisect_left(offsets, start):
+            start = offsets[before - 1] + 1
+        return types.Position(line=line - 1 + before,
+                              character=units(self.source[start:at], self.encoding))
+
+    def _found(self, position: types.Position) -> tuple[int, int, int]:
+        """The blocknot line of a client position, where that line starts, and the character
+        of the text at the position (clamped to the document), the text holding lone CRs."""
+        lone = self.lone
+        at = bisect.bisect_right(lone.starts, position.line) - 1  # the lone CRs before: at + 1
+        if at >= 0 and lone.starts[at] == position.line:  # the line starts after a lone CR
+            line, begin = lone.lines[at], lone.offsets[at] + 1
+            start = self.offset(line)
+        else:
+            line = position.line - at
+            if line > self.count:
+                line = self.count
+                start = self.offset(line)
+                return line, start, start + len(self.text(line))
+            start = begin = self.offset(line)
+        end = start + len(self.text(line))
+        if at + 1 < len(lone.offsets) and lone.offsets[at + 1] < end:
+            end = lone.offsets[at + 1]
+        return line, start, begin + characters(self.source[begin:end], position.character,
+                                                self.encoding)
+
 
 def _first(anchor: Anchor) -> int:
     return anchor.line
+
+
+def _offset(anchor: Anchor) -> int:
+    return anchor.offset
 
 
 def inside(position: tuple[int, int], start: tuple[int, int], end: tuple[int, int]) -> bool:

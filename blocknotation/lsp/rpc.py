@@ -1,8 +1,12 @@
 """JSON-RPC for the language server: every request answered, whatever the client sends.
 
 pygls answers the requests; this module stands in front of it.  It reads the messages
-(``framing.Frames``, which skips a header it cannot trust), and before a message reaches
-pygls it checks what pygls would drop without a word or answer with a traceback:
+(``framing.Frames``, which skips a header it cannot trust, read ahead by ``inbox.Inbox``),
+answers them one at a time, in order, and lets the server work (check the documents that
+changed, ``server.py``) whenever no message waits: pygls itself would run each handler
+before it reads the next message, so that a request would wait behind the check of every
+change queued before it.  Before a message reaches pygls it checks what pygls would drop
+without a word or answer with a traceback:
 
 - a body that is not JSON: ``-32700`` (parse error), with a null id;
 - a message that is not a JSON-RPC 2.0 object, an id that is neither a number nor a string:
@@ -10,11 +14,15 @@ pygls it checks what pygls would drop without a word or answer with a traceback:
 - parameters of the wrong shape or type (``line: -1``, ``NaN``, ``"3"`` for a line): ``-32602``
   (invalid params), read strictly (``strict_converter``: a string is no number);
 - a request before ``initialize``: ``-32002`` (a notification then is dropped); after
-  ``shutdown``: ``-32600``.
+  ``shutdown``: ``-32600``;
+- a request for a method the server does not answer (one it does not have, with or without
+  parameters, or a notification's, such as ``textDocument/didSave``): ``-32601``.
 
 An error raised while answering is sent as ``-32603`` with a one-line message and no
-traceback (``BlocknotProtocol``); a notification that cannot be read is logged and dropped,
-as JSON-RPC has no answer for one.  The log goes to standard error.
+traceback (``BlocknotProtocol``); an error a handler means (``-32602`` for a command the
+server does not have) is logged in a line; a notification that cannot be read is logged and
+dropped, as JSON-RPC has no answer for one, and so are the notifications of notebooks, which
+the server does not follow.  The log goes to standard error.
 """
 
 from __future__ import annotations
@@ -22,10 +30,12 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
+import attrs
 import cattrs
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter
 from pygls.protocol import (
     JsonRPCNotification,
@@ -37,6 +47,7 @@ from pygls.protocol import (
 )
 
 from .framing import Frames
+from .inbox import NOTHING, Inbox
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -48,6 +59,7 @@ log = logging.getLogger(__name__)
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 NOT_INITIALIZED = -32002
@@ -100,6 +112,19 @@ class BlocknotProtocol(LanguageServerProtocol):
             error = types.ResponseError(code=error.code, message=message[:_SHORT] or "error")
         super()._send_response(msg_id, result, error)
 
+    def _send_handler_result(self, future: Future[Any], *, msg_id: Any) -> None:
+        """pygls's, but an error a handler means (``JsonRpcException``) is logged in a
+        line, not with a traceback."""
+        if not future.cancelled() and isinstance(future.exception(),
+                                                  JsonRpcException):
+            self._request_futures.pop(msg_id, None)
+            error = future.exception()
+            assert isinstance(error, JsonRpcException)
+            log.warning("request %s: %s", msg_id, str(error).splitlines()[0][:_SHORT])
+            self._send_response(msg_id, error=error.to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
+
     def _check_handler_result(self, future: Future[Any]) -> None:
         super()._check_handler_result(future)
         # pygls keeps the future of a notification handled by a generator (didOpen,
@@ -125,17 +150,58 @@ class BlocknotProtocol(LanguageServerProtocol):
             self, params: types.DidCloseTextDocumentParams) -> Generator[Any, Any, None]:
         yield from self._handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
 
+    # Notebooks are not followed (no ``notebookDocumentSync`` is offered): pygls would look
+    # one never opened up in its workspace, a KeyError shown to the user.
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def lsp_notebook_document__did_open(self, params: object) -> None:
+        log.info("a notebook is not followed: %s ignored", types.NOTEBOOK_DOCUMENT_DID_OPEN)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(self, params: object) -> None:
+        log.info("a notebook is not followed: %s ignored", types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def lsp_notebook_document__did_close(self, params: object) -> None:
+        log.info("a notebook is not followed: %s ignored", types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+
+    def answers(self, method: str) -> bool:
+        """Whether a request for ``method`` has an answer here: a method the server has
+        (pygls's own or a feature), and a request's, not a notification's."""
+        if method not in self.fm.builtin_features and method not in self.fm.features:
+            return False
+        kind = self.get_message_type(method)
+        return kind is None or not attrs.has(kind) or "id" in attrs.fields_dict(kind)
+
     def _handler(self, method: str, params: object) -> Generator[Any, Any, None]:
         if (handler := self.fm.features.get(method)) is not None:
             yield handler, (params,), None
 
 
-def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
-    """Answer the messages ``frames`` reads until the client exits or the stream ends."""
+class Idle(Protocol):
+    """What the server does while no message waits."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether there is work to do."""
+
+    def work(self, waiting: Callable[[], bool]) -> None:
+        """Do some of it, until ``waiting()`` (a message waits) or it is done."""
+
+
+def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO,
+          idle: Idle | None = None) -> None:
+    """Answer the messages ``frames`` reads until the client exits or the stream ends;
+    ``idle`` works whenever no message waits."""
     server.protocol.set_writer(StdoutWriter(stdout))
+    inbox = Inbox(frames)
     try:
-        while (found := _read(frames)) is not _ENDED:
-            answer(server, found)
+        while (body := inbox.next(wait=idle is None or not idle.busy)) is not None:
+            if body is NOTHING:
+                assert idle is not None
+                idle.work(inbox.waiting)
+                continue
+            assert isinstance(body, bytearray)
+            answer(server, _decoded(body))
         log.info("the client closed the connection")
     except SystemExit:  # the exit notification: pygls has closed the output
         pass
@@ -143,16 +209,13 @@ def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
         log.warning("the connection to the client is lost (%s): the server stops", error)
 
 
-#: What ``_read`` gives at the end of the stream, and for a body that is not JSON.
-_ENDED, _NOT_JSON = object(), object()
+#: What ``_decoded`` gives for a body that is not JSON.
+_NOT_JSON = object()
 
 
-def _read(frames: Frames) -> object:
-    """The next message, decoded; its bytes are dropped before it is answered (a document
-    opened may be tens of megabytes)."""
-    body = frames.next()
-    if body is None:
-        return _ENDED
+def _decoded(body: bytearray) -> object:
+    """A message's body, decoded (its bytes are dropped by the caller before it is
+    answered: a document opened may be tens of megabytes)."""
     try:
         return json.loads(body)
     except (ValueError, RecursionError):
@@ -183,6 +246,10 @@ def answer(server: LanguageServer, data: object) -> None:
             log.warning("a message that is not JSON-RPC 2.0: %r", str(data)[:80])
         return
     if request and not _may_ask(server, protocol, msg_id, str(method)):
+        return
+    if request and isinstance(protocol, BlocknotProtocol) and not protocol.answers(
+            str(method)):
+        _error(protocol, msg_id, METHOD_NOT_FOUND, f"Method not found: {str(method)[:80]}")
         return
     if not request and method != types.EXIT and not getattr(server, "ready", True):
         log.warning("%s before initialize: ignored", method or "a response")
