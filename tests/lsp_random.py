@@ -35,7 +35,6 @@ import queue
 import random
 import re
 import socket
-import sys
 import tempfile
 import threading
 import time
@@ -44,14 +43,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from blocknotation.basics.limits import MAX_MESSAGE_BYTES
+from blocknotation.lsp.server import build
+from blocknotation.simulator.mistakes import add_mistakes
+from blocknotation.simulator.writer import generate_games
 
-from inprocess import run as run_command  # noqa: E402
-
-from blocknotation.basics.limits import MAX_MESSAGE_BYTES  # noqa: E402
-from blocknotation.lsp.server import build  # noqa: E402
-from blocknotation.simulator.mistakes import add_mistakes  # noqa: E402
-from blocknotation.simulator.writer import generate_games  # noqa: E402
+from inprocess import run as run_command
 
 #: Seconds within which every request is answered, however loaded the machine.
 BOUND = 30.0

@@ -3,9 +3,9 @@
 The language server keeps a document's cut into games and each game's report, and after a
 change checks only the games whose text changed (``lsp/cut.py``).  Random edits, made as an
 editor sends them (a range in UTF-16 units and the text put there, or the whole text), must
-leave the document's text as the editor has it and its diagnostics equal to
-``blocknot validate`` of that text saved to a file; a change checks one game, not the games it moves; a code
-action finds the fixes of the games it is asked about, not of the document.
+leave the document's text as the editor has it and its diagnostics equal to ``blocknot
+validate``'s of that text saved to a file; a change checks one game, not the games it moves;
+a code action finds the fixes of the games it is asked about, not of the document.
 """
 
 from __future__ import annotations
