@@ -50,7 +50,6 @@ from .framing import Frames
 from .inbox import NOTHING, Inbox
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
     from concurrent.futures import Future
 
     from pygls.lsp.server import LanguageServer
@@ -132,23 +131,24 @@ class BlocknotProtocol(LanguageServerProtocol):
         for key in [k for k, kept in self._request_futures.items() if kept is future]:
             del self._request_futures[key]
 
-    # The documents are the server's own (``document.py``), not pygls's workspace, which
-    # would read a document never opened from its path, and make each change line by line
-    # over the whole text.
-    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(
-            self, params: types.DidOpenTextDocumentParams) -> Generator[Any, Any, None]:
-        yield from self._handler(types.TEXT_DOCUMENT_DID_OPEN, params)
+    #: The document notifications, by far the most frequent messages (a change for each key
+    #: typed): handled at once, not through pygls's dispatch (a future, a generator and an id
+    #: made for each), and never into pygls's workspace: the documents are the server's own
+    #: (``document.py``), and pygls's would read a document never opened from its path, and
+    #: make each change line by line over the whole text.
+    DOCUMENTS = frozenset({types.TEXT_DOCUMENT_DID_OPEN, types.TEXT_DOCUMENT_DID_CHANGE,
+                           types.TEXT_DOCUMENT_DID_SAVE, types.TEXT_DOCUMENT_DID_CLOSE})
 
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(
-            self, params: types.DidChangeTextDocumentParams) -> Generator[Any, Any, None]:
-        yield from self._handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(
-            self, params: types.DidCloseTextDocumentParams) -> Generator[Any, Any, None]:
-        yield from self._handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
+    def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if method not in self.DOCUMENTS or hasattr(message, "id") or self._shutdown:
+            super().handle_message(message)
+            return
+        if (handler := self.fm.features.get(method)) is not None:
+            try:
+                handler(message.params)
+            except Exception:  # a bug: its traceback is what a report of it needs
+                log.exception("%s failed", method)
 
     # Notebooks are not followed (no ``notebookDocumentSync`` is offered): pygls would look
     # one never opened up in its workspace, a KeyError shown to the user.
@@ -171,10 +171,6 @@ class BlocknotProtocol(LanguageServerProtocol):
             return False
         kind = self.get_message_type(method)
         return kind is None or not attrs.has(kind) or "id" in attrs.fields_dict(kind)
-
-    def _handler(self, method: str, params: object) -> Generator[Any, Any, None]:
-        if (handler := self.fm.features.get(method)) is not None:
-            yield handler, (params,), None
 
 
 class Idle(Protocol):
