@@ -4,15 +4,16 @@ Each session is one server (in a thread of this process, as in ``lsp_raw.py``) a
 that, at random from its seed, opens documents, edits them as an editor sends edits (a range
 in UTF-16 units on the protocol's lines, which end at LF, CRLF or a lone CR, and the text
 put there; several in one notification; now and then the whole text), saves and closes them,
-asks every request on them and on documents never opened, sends bursts of a few hundred
-keystrokes with requests among them, methods the server does not have, notifications sent as
-requests, commands it does not have, notebooks it does not follow, and framing no client
-should send.  It checks, as it goes and when the server has settled:
+asks every request on them and on documents never opened (and cancels some at once), sends
+bursts of a few hundred keystrokes with requests among them, methods the server does not
+have, notifications sent as requests, commands it does not have, notebooks it does not
+follow, and framing no client should send.  It checks, as it goes and when the server has settled:
 
 - every request gets exactly one answer, within ``BOUND`` seconds of being sent (a burst
   included): its result, of the shape the method has, or the error its case calls for
   (-32601 for a method the server does not answer, -32602 for a command it does not have or
-  a position that is none), with a one-line message;
+  a position that is none, -32800 for one cancelled before it was answered), with a
+  one-line message;
 - a request on a document never opened gets an empty answer;
 - an inlay hint lies at the end of a line of the document, an edit offered inside it;
 - the server writes no traceback to its log and shows no error to the user;
@@ -64,7 +65,7 @@ PIECES = ["\n", "\n\n", "\r\n", "\r", "x", " ", "-", "1", "6-6", " L", "hand 2\n
 #: The kinds of step, and how often each is drawn.
 STEPS = {"open": 6, "edit": 30, "request": 25, "stranger": 4, "burst": 2, "not answered": 2,
          "command": 1, "bad position": 2, "notebook": 1, "malformed": 3, "save": 2, "close": 2,
-         "settle": 4}
+         "cancel": 2, "settle": 4}
 #: What a keystroke of a burst types.
 KEYS = "Ada: 1-2 L\nBea: pass\n"
 REQUESTS = ("textDocument/hover", "textDocument/completion", "textDocument/inlayHint",
@@ -277,7 +278,7 @@ class Session:
         """One step, drawn at random."""
         kinds = [(kind, weight) for kind, weight in STEPS.items() if kind not in self.skip]
         kind = self.rng.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
-        if kind in ("edit", "request", "burst", "save", "close") and not self.texts:
+        if kind in ("edit", "request", "burst", "save", "close", "cancel") and not self.texts:
             kind = "open"
         getattr(self, "do_" + kind.replace(" ", "_"))()
 
@@ -351,6 +352,22 @@ class Session:
         for asked in set(self.asked) - before:
             self.asked[asked].sent = sent
             self.asked[asked].method += " (burst)"
+
+    def do_cancel(self) -> None:
+        """A request, and its cancellation at once: its result, or -32800."""
+        uri = self.rng.choice(sorted(self.texts))
+        method = self.rng.choice(REQUESTS)
+        text = self.texts[uri]
+
+        def check(answer: dict[str, Any]) -> None:
+            if "error" in answer:
+                _error(answer, -32800)
+            else:
+                self.check_answer(method, text, answer)
+
+        data = self.ask(method, self.request_params(method, uri, text), check, uri, send=False)
+        self.wire.send(data + encoded({"method": "$/cancelRequest",
+                                       "params": {"id": self.ids}}))
 
     def do_not_answered(self) -> None:
         method, params = self.rng.choice(NOT_ANSWERED)

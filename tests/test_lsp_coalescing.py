@@ -1,6 +1,7 @@
 """The language server never waits behind itself: changes are made to the text and checked
 once no message waits (the latest text alone, however many changes came), a check yields to
-what comes between two games, and a request is answered from the latest text.
+what comes between two games, a request is answered from the latest text, and one the client
+cancelled while it waited is answered at once.
 
 The server runs in a thread (``tests/lsp_raw.py``); what a burst sends is written before the
 server reads any of it, so that it finds the whole burst waiting.  ``benchmarks/lsp.py
@@ -9,18 +10,26 @@ server reads any of it, so that it finds the whole burst waiting.  ``benchmarks/
 
 from __future__ import annotations
 
+import io
+import json
+import logging
 from typing import Any
 
 import pytest
 
 pytest.importorskip("pygls", reason="the language server needs pygls: pip install '.[lsp]'")
 
-from lsp_raw import Raw, at, message, open_params
+from lsp_raw import Raw, at, message, messages_of, open_params
 from lsp_session import RECORD
 from lsprotocol import types
+from pygls.io_ import StdoutWriter
 
 import blocknotation.lsp.cut as cut_module
 from blocknotation.lsp.document import Document
+from blocknotation.lsp.framing import Frames
+from blocknotation.lsp.inbox import Inbox
+from blocknotation.lsp.rpc import answer
+from blocknotation.lsp.server import build
 from blocknotation.lsp.settings import settings_for
 from blocknotation.simulator.writer import generate_games
 
@@ -130,3 +139,33 @@ def test_a_check_is_made_a_game_at_a_time() -> None:
     assert document.analysis is not None
     assert steps == len(document.analysis.cut.games) + 1
     assert document.checked == 1
+
+
+def test_a_request_the_client_cancelled_while_it_waited_is_answered_at_once(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # The reader notes the cancellation as it reads it (``Inbox.cancelled``); the request,
+    # when its turn comes, is answered -32800 without its work; the cancellation itself then
+    # leaves nothing behind, and nothing is logged of it.
+    stream = io.BytesIO(message(id=7, method="textDocument/codeAction", params={
+        "textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0},
+                                                "end": {"line": 400, "character": 0}},
+        "context": {"diagnostics": []}})
+        + message(method="$/cancelRequest", params={"id": 7})
+        + message(method="$/cancelRequest", params={"id": "never-sent"}))
+    inbox = Inbox(Frames(stream))
+    bodies = [inbox.next() for _ in range(4)]
+    assert bodies[-1] is None and inbox.cancelled == {7, "never-sent"}
+    server = build()
+    written = io.BytesIO()
+    server.protocol.set_writer(StdoutWriter(written))
+    answer(server, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                    "params": {"capabilities": {}}})
+    for body in bodies[:3]:
+        assert isinstance(body, bytearray)
+        answer(server, json.loads(body), inbox.cancelled)
+    assert inbox.cancelled == set()
+    answers = messages_of(written.getvalue())
+    assert answers[-1] == {"jsonrpc": "2.0", "id": 7, "error": {
+        "code": -32800,
+        "message": "Request cancelled: the client cancelled it before it was answered"}}
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []

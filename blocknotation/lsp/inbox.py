@@ -7,10 +7,14 @@ were framed (``framing.Frames``).  It holds at most ``HELD_MESSAGES`` messages a
 ``MAX_MESSAGE_BYTES`` bytes of them (one larger message alone): beyond that it reads no
 more until the server takes one, and the client's writes wait, as they would on a server
 that reads nothing ahead.
+
+The reader notes each request the client cancels (``$/cancelRequest``) as it reads it
+(``cancelled``): a request still waiting then is answered at once, without its work.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections import deque
@@ -34,6 +38,8 @@ class Inbox:
         self._frames = frames
         self._bodies: deque[bytearray | None] = deque()
         self._held = 0
+        #: The ids of the requests the client cancelled whose cancellation waits here.
+        self.cancelled: set[int | str] = set()
         self._changed = threading.Condition()
         self._reader = threading.Thread(target=self._read, name="blocknot-lsp-reader",
                                         daemon=True)
@@ -65,6 +71,8 @@ class Inbox:
                             error)
                 body = None
             size = 0 if body is None else len(body)
+            if body is not None and b"$/cancelRequest" in body:
+                self._note(body)
             with self._changed:
                 while self._bodies and (len(self._bodies) >= HELD_MESSAGES
                                         or self._held + size > MAX_MESSAGE_BYTES):
@@ -74,3 +82,16 @@ class Inbox:
                 self._changed.notify_all()
             if body is None:
                 return
+
+    def _note(self, body: bytearray) -> None:
+        """Note the request a ``$/cancelRequest`` names."""
+        try:
+            found = json.loads(body)
+        except (ValueError, RecursionError):
+            return
+        if not isinstance(found, dict) or found.get("method") != "$/cancelRequest":
+            return
+        params = found.get("params")
+        named = params.get("id") if isinstance(params, dict) else None
+        if isinstance(named, str) or (isinstance(named, int) and not isinstance(named, bool)):
+            self.cancelled.add(named)

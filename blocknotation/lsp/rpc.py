@@ -16,7 +16,9 @@ without a word or answer with a traceback:
 - a request before ``initialize``: ``-32002`` (a notification then is dropped); after
   ``shutdown``: ``-32600``;
 - a request for a method the server does not answer (one it does not have, with or without
-  parameters, or a notification's, such as ``textDocument/didSave``): ``-32601``.
+  parameters, or a notification's, such as ``textDocument/didSave``): ``-32601``;
+- a request the client cancelled (``$/cancelRequest``) before the server came to it:
+  ``-32800``, at once.
 
 An error raised while answering is sent as ``-32603`` with a one-line message and no
 traceback (``BlocknotProtocol``); an error a handler means (``-32602`` for a command the
@@ -59,6 +61,7 @@ log = logging.getLogger(__name__)
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
+REQUEST_CANCELLED = -32800
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 NOT_INITIALIZED = -32002
@@ -197,7 +200,7 @@ def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO,
                 idle.work(inbox.waiting)
                 continue
             assert isinstance(body, bytearray)
-            answer(server, _decoded(body))
+            answer(server, _decoded(body), inbox.cancelled)
         log.info("the client closed the connection")
     except SystemExit:  # the exit notification: pygls has closed the output
         pass
@@ -219,9 +222,11 @@ def _decoded(body: bytearray) -> object:
         return _NOT_JSON
 
 
-def answer(server: LanguageServer, data: object) -> None:
+def answer(server: LanguageServer, data: object, cancelled: set[int | str] | None = None
+           ) -> None:
     """Hand one message, decoded, to pygls, or answer it here when pygls would not (see the
-    module's docstring)."""
+    module's docstring).  ``cancelled``: the requests the client has cancelled, noted as
+    they were read (``inbox.Inbox``)."""
     protocol = server.protocol
     if data is _NOT_JSON:
         _error(protocol, None, PARSE_ERROR, "Parse error: the message is not JSON")
@@ -247,6 +252,8 @@ def answer(server: LanguageServer, data: object) -> None:
             str(method)):
         _error(protocol, msg_id, METHOD_NOT_FOUND, f"Method not found: {str(method)[:80]}")
         return
+    if cancelled is not None and _cancelling(protocol, data, request, msg_id, cancelled):
+        return
     if not request and method != types.EXIT and not getattr(server, "ready", True):
         log.warning("%s before initialize: ignored", method or "a response")
         return
@@ -260,6 +267,28 @@ def answer(server: LanguageServer, data: object) -> None:
             log.warning("%s could not be read (%s): ignored", method or "a message", reason)
         return
     protocol.handle_message(message)
+
+
+def _cancelling(protocol: LanguageServerProtocol, data: dict[str, Any], request: bool,
+                msg_id: Any, cancelled: set[int | str]) -> bool:
+    """Answer a request the client cancelled while it waited (``-32800``), without its
+    work; a cancellation is done with once read, as the requests are answered in order
+    (pygls would only log that it knows of no such request).  Whether the message is dealt
+    with here."""
+    if request:
+        if msg_id not in cancelled:
+            return False
+        cancelled.discard(msg_id)
+        _error(protocol, msg_id, REQUEST_CANCELLED,
+               "Request cancelled: the client cancelled it before it was answered")
+        return True
+    if data.get("method") != types.CANCEL_REQUEST:
+        return False
+    params = data.get("params")
+    named = params.get("id") if isinstance(params, dict) else None
+    if isinstance(named, int | str):
+        cancelled.discard(named)
+    return True
 
 
 def _may_ask(server: LanguageServer, protocol: LanguageServerProtocol, msg_id: Any,
