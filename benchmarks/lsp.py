@@ -18,15 +18,20 @@ does, and times what the editor waits for:
   later ones are answered from them.  Records of about 12, 24 and 48 KB whose plays are
   written without their sides, so that every tile that fits both ends is a P404 with a fix
   to find (the hardest case for the fixes), and records as generated.
-- **burst**: 500 changes sent at once, as an editor sends them while keys are held down or a
-  macro runs (a statement typed a key at a time on a new line of a game in the middle of
-  the record, then erased, again and again), with a request after every tenth change, in
-  turn a hover, a completion, a code action and the inlay hints of a screen of 50 lines, all
-  on the lines being typed: the delay of each request, from the moment it is sent to its
-  answer, its 50th and 95th percentiles and the longest, by kind and in all; the
-  diagnostics' versions published during the burst; and the delay from the last change to
-  the diagnostics of its version.  Records of 200, 400 and 800 games; the target is the 95th
-  percentile of the requests under 200 ms on 200.
+- **burst**: 500 changes, as an editor sends them while keys are held down or a macro
+  runs (a statement typed a key at a time on a new line of a game in the middle of the
+  record, then erased, again and again), with a request after every tenth change, in turn a
+  hover, a completion, a code action and the inlay hints of a screen of 50 lines, all on the
+  line being typed.  Twice: the whole burst written at once, as fast as the pipe takes it
+  (the requests then wait for those before them, each answered on its own version of the
+  text, in order), and paced, a change every 2 ms (500 a second, faster than any typist).
+  The messages are framed beforehand and written by hand, as pygls's client would take
+  longer to make them than the server to answer them.  Printed: the delay of each request,
+  from the moment it is written to its answer, its 50th and 95th percentiles and the
+  longest, in all and by kind; how many diagnostics were published during the burst (one
+  for each change, before changes were coalesced); the delay from the last change to the
+  diagnostics of its version; the server's CPU time.  Records of 200, 400 and 800 games;
+  the target is the 95th percentile of the requests under 200 ms on 200.
 - **open**: `didOpen` of a record of 2.5, 5 and 10 MB to its diagnostics, a new server each
   time: the time, the server's CPU time and its peak resident memory (VmHWM).
 

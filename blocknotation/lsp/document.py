@@ -47,11 +47,13 @@ class Document:
         #: Whether the analysis has been published since it was made (``server.py``).
         self.published = False
         self._check: _Check | None = None
-        #: Whether the latest text is not yet being checked; the changes made since the
-        #: text of the last check (None: a whole text came, or several changes).
+        #: Whether the latest text is not yet being checked; where it differs from the text
+        #: of the last check (``changes.changed``: None when not known), and that one's
+        #: length.
         self._stale = True
         self._since: tuple[int, int, int] | None = None
-        self._edits = 0
+        self._known = True
+        self._length = len(text)
 
     @classmethod
     def open(cls, uri: str, path: str, settings: Settings, encoding: str, version: int | None,
@@ -78,14 +80,25 @@ class Document:
                 lines = self.lines
                 start, stop = sorted((lines.offset_of(change.range.start),
                                       lines.offset_of(change.range.end)))
+                self._note(start, stop, len(change.text), len(lines.source))
                 self.lines = lines.edited(start, stop, change.text)
-                self._since = (start, stop, start + len(change.text))
             else:
                 self.lines = Lines(change.text, (), self.encoding)
-                self._since = None
-            self._edits += 1
+                self._known = False
         self.version = version
         self._stale = True
+
+    def _note(self, start: int, stop: int, size: int, length: int) -> None:
+        """Where the text differs from the last one checked, once characters ``start`` to
+        ``stop`` of the text (``length`` characters) became ``size`` characters: the two
+        share what both the change and the changes before it left at either end."""
+        if self._since is None:
+            self._since = (start, stop, start + size)
+            return
+        first, _, new_stop = self._since
+        after = min(length - new_stop, length - stop)
+        self._since = (min(first, start), self._length - after, length - (stop - start) + size
+                       - after)
 
     def recheck(self, settings: Settings) -> None:
         """Check the text again, with ``settings`` (a configuration file may have changed)."""
@@ -121,12 +134,12 @@ class Document:
         return not self._stale
 
     def _start(self) -> None:
-        """Begin the check of the latest text, from the last analysis; where the two texts
-        differ is known when one change lies between them."""
-        change = self._since if self._edits == 1 else None
+        """Begin the check of the latest text, from the last analysis and where the two
+        texts differ."""
+        change = self._since if self._known else None
         self._check = (Analysis.steps(self.text, self.path, self.settings, self.encoding,
                                       self.analysis, change), self.version)
-        self._stale, self._since, self._edits = False, None, 0
+        self._stale, self._since, self._known, self._length = False, None, True, len(self.text)
 
     def _done(self, analysis: Analysis, version: int | None) -> None:
         self.analysis, self.checked, self._check = analysis, version, None
