@@ -22,38 +22,43 @@ follow, and framing no client should send.  It checks, as it goes and when the s
   to a file, their ranges converted here from validate's lines and columns (independently of
   the server's code).
 
-    python tests/lsp_random.py --seeds 20 --steps 500     # .ci/run's setting
+    python tests/lsp_random.py --seeds 24 --steps 500 --burst 500    # .ci/run's setting
 
-``tests/test_lsp_random.py`` runs the same sessions on a smaller setting.
+``tests/test_lsp_random.py`` runs the same sessions on a smaller setting.  The connection is
+``tests/lsp_wire.py``; what the client knows of lines, of ``blocknot validate`` and of
+answers, ``tests/lsp_model.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import queue
 import random
-import re
-import socket
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lsp_model import (
+    boundary,
+    check_answer,
+    client_lines,
+    client_position,
+    expect_equal,
+    expect_error,
+    expect_result,
+    summary,
+    units,
+    validated,
+)
+from lsp_wire import BOUND, Log, Wire, encoded
+
 from blocknotation.basics.limits import MAX_MESSAGE_BYTES
-from blocknotation.lsp.server import build
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
-
-from inprocess import run as run_command
-
-#: Seconds within which every request is answered, however loaded the machine.
-BOUND = 30.0
-_BREAK = re.compile(r"\r\n|\r|\n")
 
 # Texts put in by an edit: pieces of statements, line ends of every kind, what no file should
 # hold, and suppression comments (a file-wide one decides what validate reports everywhere).
@@ -84,128 +89,6 @@ MALFORMED = [b"Content-Lenth: 10\r\n\r\n{\"a\": 1.0}", b"Content-Length: abc\r\n
              b"Content-Length: 2\r\n\r\n[]", b"Content-Length: 4\r\n\r\nnull",
              b"Content-Length: 18\r\n\r\n{\"jsonrpc\": \"2.0\"}"]
 
-
-def frame(body: bytes) -> bytes:
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def encoded(message: dict[str, Any]) -> bytes:
-    return frame(json.dumps({"jsonrpc": "2.0", **message}).encode())
-
-
-# --- the protocol's lines, counted here independently of the server -------------------------
-
-def units(text: str) -> int:
-    return len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
-def client_lines(text: str) -> list[tuple[int, int]]:
-    """Where each of the protocol's lines starts and ends (its line end left out)."""
-    found, start = [], 0
-    for end in _BREAK.finditer(text):
-        found.append((start, end.start()))
-        start = end.end()
-    found.append((start, len(text)))
-    return found
-
-
-def client_position(text: str, offset: int) -> dict[str, int]:
-    """The protocol position of character ``offset`` (never inside a CRLF)."""
-    head = text[:offset]
-    line = head.count("\n") + head.count("\r") - head.count("\r\n")
-    start = max(head.rfind("\n"), head.rfind("\r")) + 1
-    return {"line": line, "character": units(text[start:offset])}
-
-
-def validate_offset(text: str, line: int, column: int) -> int:
-    """The character of ``text`` at ``blocknot validate``'s line and column (from 1): lines
-    end at LF (a CRLF's CR is not in its line), a byte-order mark before column 1."""
-    starts = [0, *(found.end() for found in re.finditer("\n", text))]
-    if line > len(starts):
-        return len(text)
-    start = starts[line - 1]
-    end = text.find("\n", start)
-    end = len(text) if end < 0 else end - (text[end - 1:end] == "\r" and end > start)
-    shift = 1 if line == 1 and text.startswith("\ufeff") else 0
-    return start + min(max(column - 1 + shift, 0), end - start)
-
-
-def boundary(text: str, offset: int) -> int:
-    """``offset``, moved past the LF of a CRLF it would split."""
-    return offset + 1 if 0 < offset < len(text) and text[offset - 1:offset + 1] == "\r\n" \
-        else offset
-
-
-# --- the connection ---------------------------------------------------------------------------
-
-class Wire:
-    """The server in a thread, its input and output a socket; what it writes is read by a
-    thread of the client's into ``arrived`` (each message with when it came)."""
-
-    def __init__(self) -> None:
-        self.sock, theirs = socket.socketpair()
-        self.theirs = theirs
-        self.reading, self.writing = theirs.makefile("rb"), theirs.makefile("wb")
-        self.server = build()
-        self.thread = threading.Thread(target=self.server.start_io,
-                                       args=(self.reading, self.writing), daemon=True)
-        self.arrived: queue.Queue[tuple[dict[str, Any] | None, float]] = queue.Queue()
-        self.listener = threading.Thread(target=self._listen, daemon=True)
-        self.thread.start()
-        self.listener.start()
-
-    def send(self, data: bytes) -> None:
-        self.sock.sendall(data)
-
-    def next(self, wait: float) -> tuple[dict[str, Any] | None, float]:
-        return self.arrived.get(timeout=wait)
-
-    def close(self) -> None:
-        self.sock.shutdown(socket.SHUT_WR)
-        self.thread.join(BOUND)
-        assert not self.thread.is_alive(), "the server did not stop at the end of its input"
-        for end in (self.reading, self.writing):
-            end.close()
-        self.theirs.shutdown(socket.SHUT_RDWR)
-        self.theirs.close()
-        self.listener.join(BOUND)
-        self.sock.close()
-
-    def _listen(self) -> None:
-        pending = b""
-        while True:
-            while b"\r\n\r\n" not in pending:
-                data = self.sock.recv(1 << 16)
-                if not data:
-                    self.arrived.put((None, time.monotonic()))
-                    return
-                pending += data
-            header, pending = pending.split(b"\r\n\r\n", 1)
-            length = int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])
-            while len(pending) < length:
-                data = self.sock.recv(1 << 16)
-                assert data, "the server stopped inside a message"
-                pending += data
-            body, pending = pending[:length], pending[length:]
-            self.arrived.put((json.loads(body), time.monotonic()))
-
-
-class Log(logging.Handler):
-    """What the server logs while a session runs."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-    def tracebacks(self) -> list[str]:
-        return [self.format(r) for r in self.records
-                if r.exc_info or "Traceback" in r.getMessage()]
-
-
-# --- one session ------------------------------------------------------------------------------
 
 @dataclass
 class Asked:
@@ -255,13 +138,13 @@ class Session:
         root = logging.getLogger()
         root.addHandler(self.log)
         try:
-            self.ask("initialize", {"capabilities": {}}, lambda a: _result(a, dict))
+            self.ask("initialize", {"capabilities": {}}, lambda a: expect_result(a, dict))
             self.notify("initialized", {})
             for self.step in range(steps):
                 self.act()
                 self.receive(0)
             self.settle()
-            self.ask("shutdown", None, lambda a: _result(a, type(None)))
+            self.ask("shutdown", None, lambda a: expect_result(a, type(None)))
             self.notify("exit", None)
             self.wire.close()
             self.receive(0)
@@ -311,14 +194,14 @@ class Session:
         method = self.rng.choice(REQUESTS)
         text = self.texts[uri]
         self.ask(method, self.request_params(method, uri, text),
-                 lambda answer: self.check_answer(method, text, answer), uri)
+                 lambda answer: check_answer(method, text, answer), uri)
 
     def do_stranger(self) -> None:
         uri = self.rng.choice([self.nowhere, "untitled:Untitled-1", self.folder.as_uri()])
         method = self.rng.choice(REQUESTS)
         empty = None if method in ("textDocument/hover", "textDocument/formatting") else []
         self.ask(method, self.request_params(method, uri, ""),
-                 lambda answer: _equal(answer, empty), uri)
+                 lambda answer: expect_equal(answer, empty), uri)
 
     def do_burst(self) -> None:
         """Keystrokes typed on a new line of a document, sent at once, requests among them."""
@@ -346,7 +229,7 @@ class Session:
                 snapshot = self.texts[uri]
                 data += self.ask(method, self.request_params(method, uri, snapshot),
                                  lambda answer, s=snapshot, m=method:
-                                 self.check_answer(m, s, answer), uri, send=False)
+                                 check_answer(m, s, answer), uri, send=False)
         sent = time.monotonic()
         self.wire.send(data)
         for asked in set(self.asked) - before:
@@ -361,9 +244,9 @@ class Session:
 
         def check(answer: dict[str, Any]) -> None:
             if "error" in answer:
-                _error(answer, -32800)
+                expect_error(answer, -32800)
             else:
-                self.check_answer(method, text, answer)
+                check_answer(method, text, answer)
 
         data = self.ask(method, self.request_params(method, uri, text), check, uri, send=False)
         self.wire.send(data + encoded({"method": "$/cancelRequest",
@@ -371,19 +254,19 @@ class Session:
 
     def do_not_answered(self) -> None:
         method, params = self.rng.choice(NOT_ANSWERED)
-        self.ask(method, params, lambda answer: _error(answer, -32601))
+        self.ask(method, params, lambda answer: expect_error(answer, -32601))
 
     def do_command(self) -> None:
         self.ask("workspace/executeCommand", {"command": self.rng.choice(["x", "blocknot.fix"]),
                                               "arguments": []},
-                 lambda answer: _error(answer, -32602))
+                 lambda answer: expect_error(answer, -32602))
 
     def do_bad_position(self) -> None:
         uri = self.rng.choice([*self.texts, self.nowhere])
         line = self.rng.choice([-1, "3", 1.5, None, 2 ** 31])
         self.ask("textDocument/hover", {"textDocument": {"uri": uri},
                                         "position": {"line": line, "character": 0}},
-                 lambda answer: _error(answer, -32602))
+                 lambda answer: expect_error(answer, -32602))
 
     def do_notebook(self) -> None:
         notebook = {"uri": self.rng.choice(self.uris) + ".ipynb", "version": 2}
@@ -397,7 +280,7 @@ class Session:
         self.wire.send(self.rng.choice(MALFORMED))
         self.ask("textDocument/hover", {"textDocument": {"uri": self.nowhere},
                                         "position": {"line": 0, "character": 0}},
-                 lambda answer: _equal(answer, None))
+                 lambda answer: expect_equal(answer, None))
 
     def do_save(self) -> None:
         uri = self.rng.choice(sorted(self.texts))
@@ -508,7 +391,7 @@ class Session:
                 self.shown.append(message["params"])
             return
         if message.get("id") is None:  # an answer to framing that could not be read
-            _error(message, None)
+            expect_error(message, None)
             return
         asked = self.asked.pop(message["id"], None)
         assert asked is not None, f"{where}: an answer to no request: {message}"
@@ -536,84 +419,9 @@ class Session:
             version, shown = self.published.get(uri, (None, []))
             assert version == self.versions[uri], f"{where}: {uri} at {version}"
             expected = validated(self.folder, text)
-            found = [_summary(d) for d in shown]
+            found = [summary(d) for d in shown]
             assert found == expected, f"{where}: {uri}\n{text!r}\n{found}\n{expected}"
         self.figures.settled += 1
-
-    # -- the checks of answers -------------------------------------------------------------
-
-    def check_answer(self, method: str, text: str, answer: dict[str, Any]) -> None:
-        assert "result" in answer, answer
-        found = answer["result"]
-        lines = client_lines(text)
-        if method == "textDocument/hover":
-            assert found is None or found["contents"]["kind"] == "plaintext", found
-        elif method == "textDocument/completion":
-            assert isinstance(found, list), found
-            for item in found:
-                if "textEdit" in item:
-                    _inside(item["textEdit"]["range"], lines, text)
-        elif method == "textDocument/inlayHint":
-            for hint in found:
-                position = hint["position"]
-                assert position["line"] < len(lines), ("a hint past the end", hint)
-                start, end = lines[position["line"]]
-                assert position["character"] == units(text[start:end]), (
-                    "a hint not at the end of its line", hint, text[start:end])
-        elif method == "textDocument/codeAction":
-            for action in found:
-                for edits in action["edit"]["changes"].values():
-                    for edit in edits:
-                        _inside(edit["range"], lines, text)
-        elif found is not None:  # formatting
-            for edit in found:
-                _inside(edit["range"], lines, text)
-                assert edit["range"]["end"] == client_position(text, len(text)), edit
-
-
-def _inside(where: dict[str, Any], lines: list[tuple[int, int]], text: str) -> None:
-    for position in (where["start"], where["end"]):
-        assert position["line"] < len(lines), ("past the end", where)
-        start, end = lines[position["line"]]
-        assert 0 <= position["character"] <= units(text[start:end]), ("past its line", where)
-
-
-def _result(answer: dict[str, Any], kind: type) -> None:
-    assert "result" in answer and isinstance(answer["result"], kind), answer
-
-
-def _equal(answer: dict[str, Any], result: Any) -> None:
-    assert "error" not in answer and answer["result"] == result, answer
-
-
-def _error(answer: dict[str, Any], code: int | None) -> None:
-    assert "result" not in answer, answer
-    error = answer["error"]
-    assert code is None or error["code"] == code, answer
-    assert set(error) == {"code", "message"}, answer
-    assert error["message"] and "\n" not in error["message"], answer
-
-
-def _summary(d: dict[str, Any]) -> tuple[Any, ...]:
-    where = d["range"]
-    return (d["code"], (where["start"]["line"], where["start"]["character"]),
-            (where["end"]["line"], where["end"]["character"]), d["severity"], d["message"])
-
-
-def validated(folder: Path, text: str) -> list[tuple[Any, ...]]:
-    """What ``blocknot validate`` reports for ``text`` saved to a file, each diagnostic's
-    range converted to the protocol's lines and UTF-16 units."""
-    saved = folder / "saved.block"
-    saved.write_bytes(text.encode("utf-8", "surrogatepass"))
-    done = run_command("validate", "--format", "json", "--no-color", str(saved))
-    found = []
-    for d in json.loads(done.stdout)["files"][0]["diagnostics"]:
-        start = client_position(text, validate_offset(text, d["line"], d["column"]))
-        end = client_position(text, validate_offset(text, d["end_line"], d["end_column"]))
-        found.append((d["code"], (start["line"], start["character"]),
-                      (end["line"], end["character"]), 1 if d["severity"] == "error" else 2,
-                      d["message"]))
-    return found
 
 
 def run_sessions(seeds: range, steps: int, burst: int = 200,

@@ -4,7 +4,7 @@ Ranges, hints, hovers and the edits the client sends land where ``blocknot valid
 client mean them.
 
 ``ranges.Lines`` is held to a model written here from the protocol's words; the server is
-held to ``blocknot validate`` on a text with lone CRs (``tests/lsp_random.py``'s
+held to ``blocknot validate`` on a text with lone CRs (``tests/lsp_model.py``'s
 ``validated``, whose conversion is its own).
 """
 
@@ -19,7 +19,7 @@ pytest.importorskip("pygls", reason="the language server needs pygls: pip instal
 
 from hypothesis import given
 from hypothesis import strategies as st
-from lsp_random import client_lines, client_position, units, validate_offset, validated
+from lsp_model import client_lines, client_position, units, validate_offset, validated
 from lsp_raw import Raw, at, open_params
 from lsp_session import RECORD
 from lsprotocol import types

@@ -30,7 +30,8 @@ from .framing import Frames
 from .hints import inlay_hints
 from .hover import hover
 from .problems import Shown
-from .rpc import BlocknotProtocol, serve, strict_converter
+from .protocol import BlocknotProtocol, strict_converter
+from .rpc import serve
 from .settings import Settings, language_of, settings_for
 
 
