@@ -19,7 +19,14 @@ pytest.importorskip("pygls", reason="the language server needs pygls: pip instal
 
 from hypothesis import given
 from hypothesis import strategies as st
-from lsp_model import client_lines, client_position, units, validate_offset, validated
+from lsp_model import (
+    client_lines,
+    client_position,
+    summary,
+    units,
+    validate_offset,
+    validated,
+)
 from lsp_raw import Raw, at, open_params
 from lsp_session import RECORD
 from lsprotocol import types
@@ -155,3 +162,26 @@ def test_the_model_counts_a_lone_cr_as_a_line_end() -> None:
     assert client_lines("a\rb\r\nc\nd") == [(0, 1), (2, 3), (5, 6), (7, 8)]
     assert offset_at("a\rb", 1, 1) == 3
     assert client_position("a\rb\r\n𝔸x", 6) == {"line": 2, "character": 2}
+
+
+def test_a_lone_cr_put_above_a_game_moves_its_diagnostics_a_line(tmp_path: Path) -> None:
+    # The second game, unchanged, keeps its report; its ranges move a line down for the
+    # client all the same.  Was: the ranges kept from before the CR, a line above.
+    second = RECORD.replace("𝔅ea: 6-3 L", "𝔅ea: pass")  # P405
+    text = RECORD + "\n" + second
+    with Raw() as raw:
+        raw.initialize()
+        raw.notify("textDocument/didOpen", open_params(URI, text))
+        before = raw.published(URI)
+        where = {"line": 1, "character": 0}
+        raw.notify("textDocument/didChange", {
+            "textDocument": {"uri": URI, "version": 2},
+            "contentChanges": [{"range": {"start": where, "end": where},
+                                "text": "# a\rnote"}]})
+        after = raw.published(URI)
+        edited = text[:text.index("\n") + 1] + "# a\rnote" + text[text.index("\n") + 1:]
+        assert [d["code"] for d in after] == ["S001", *(d["code"] for d in before)]
+        assert [summary(d) for d in after] == validated(tmp_path, edited)
+        moved = [d for d in after if d["code"] == "P405"]
+        assert moved[0]["range"]["start"]["line"] == next(
+            d for d in before if d["code"] == "P405")["range"]["start"]["line"] + 1

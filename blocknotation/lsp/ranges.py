@@ -163,6 +163,10 @@ class Lines:
             self._lone = LoneCRs.of(self.source)
         return self._lone
 
+    def lone_before(self, offset: int) -> int:
+        """How many lone CRs the text holds before character ``offset``."""
+        return bisect.bisect_left(self.lone.offsets, offset)
+
     def known_from(self, other: Lines) -> None:
         """Take what ``other``, lines of the same text, found of it (its lone CRs)."""
         if self._lone is None and other.source is self.source:
