@@ -31,7 +31,10 @@ from lsp_raw import Raw, at, open_params
 from lsp_session import RECORD
 from lsprotocol import types
 
-from blocknotation.lsp.ranges import Lines, LoneCRs
+import blocknotation.lsp.text as text_module
+from blocknotation.lsp.lone import LoneCRs
+from blocknotation.lsp.ranges import Lines
+from blocknotation.lsp.text import Text
 
 TEXTS = st.tuples(st.sampled_from(["", "\ufeff"]), st.lists(
     st.sampled_from(["a", "é", "𝔸", " ", "\r", "\n", "\r\n"]), max_size=30)).map(
@@ -185,3 +188,27 @@ def test_a_lone_cr_put_above_a_game_moves_its_diagnostics_a_line(tmp_path: Path)
         moved = [d for d in after if d["code"] == "P405"]
         assert moved[0]["range"]["start"]["line"] == next(
             d for d in before if d["code"] == "P405")["range"]["start"]["line"] + 1
+
+
+@given(st.text(alphabet="ab\n\r𝔸", max_size=60), st.data())
+def test_a_text_changed_in_a_window_reads_as_the_text_it_stands_for(
+        base: str, data: st.DataObject) -> None:
+    text, model = Text(base), base
+    for _ in range(data.draw(st.integers(1, 8))):
+        start = data.draw(st.integers(0, len(model)))
+        stop = data.draw(st.integers(start, len(model)))
+        new = data.draw(st.text(alphabet="xy\n\r", max_size=5))
+        text, model = text.replaced(start, stop, new), model[:start] + new + model[stop:]
+        assert text.length == len(model)
+        low = data.draw(st.integers(0, len(model) + 2))
+        high = data.draw(st.integers(low, len(model) + 3))
+        assert text.slice(low, high) == model[low:high]
+    assert text.whole() == model and text.same(text.whole())
+
+
+def test_a_change_far_from_the_window_puts_the_text_together_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_module, "_WINDOW", 8)
+    text = Text("0123456789" * 3).replaced(2, 3, "x").replaced(25, 26, "y")
+    assert text.slice(0, 30) == "01x3456789012345678901234y6789"
+    assert text.whole() == "01x3456789012345678901234y6789"

@@ -80,7 +80,7 @@ class Document:
                 lines = self.lines
                 start, stop = sorted((lines.offset_of(change.range.start),
                                       lines.offset_of(change.range.end)))
-                self._note(start, stop, len(change.text), len(lines.source))
+                self._note(start, stop, len(change.text), lines.length)
                 self.lines = lines.edited(start, stop, change.text)
             else:
                 self.lines = Lines(change.text, (), self.encoding)

@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from lsprotocol import types
 
 from ..basics.diagnostics import Diagnostic
 from ..reading.source import BOM
+from .lone import LoneCRs
+from .text import Text
 
 
 def split_lines(lines: list[str]) -> list[str]:
@@ -76,66 +77,14 @@ class Place(NamedTuple):
     offset: int
 
 
-_LONE_CR = re.compile(r"\r(?!\n)")
-
-
-class LoneCRs:
-    """The lone CRs of a text, where the client's lines and blocknot's part: each one's
-    offset, the blocknot line that holds it, and the client line (from 0) that starts just
-    after it."""
-
-    def __init__(self, offsets: list[int], lines: list[int]) -> None:
-        self.offsets = offsets
-        self.lines = lines
-        self.starts = [line + at for at, line in enumerate(lines)]
-
-    @classmethod
-    def of(cls, text: str, start: int = 0, stop: int | None = None, line: int = 1
-           ) -> LoneCRs:
-        """Those of ``text`` from ``start`` (on line ``line``) to ``stop``."""
-        offsets: list[int] = []
-        lines: list[int] = []
-        stop = len(text) if stop is None else stop
-        if text.find("\r", start, stop) >= 0:
-            # The end is one further, so that a CR just before it sees what follows it.
-            for found in _LONE_CR.finditer(text, start, stop + 1):
-                if found.start() >= stop:
-                    break
-                line += text.count("\n", start, found.start())
-                start = found.start()
-                offsets.append(start)
-                lines.append(line)
-        return cls(offsets, lines)
-
-    def edited(self, text: str, start: int, stop: int, size: int, lines: int,
-               line_of: Callable[[int], int]) -> LoneCRs:
-        """Those of ``text``, made from these, of the text before characters ``start`` to
-        ``stop`` became ``size`` characters and ``lines`` lines more: the CR just before the
-        change and those it put in are looked for again (``line_of``: the line of an
-        offset before the change)."""
-        offsets = self.offsets
-        kept = bisect.bisect_left(offsets, start - 1)
-        after = bisect.bisect_left(offsets, stop)
-        chars = size - (stop - start)
-        low = max(start - 1, 0)
-        found = LoneCRs.of(text, low, start + size, line_of(low)) if text.find(
-            "\r", low, start + size) >= 0 else NO_LONE_CR
-        return LoneCRs([*offsets[:kept], *found.offsets, *(o + chars for o in offsets[after:])],
-                       [*self.lines[:kept], *found.lines,
-                        *(line + lines for line in self.lines[after:])])
-
-
-NO_LONE_CR = LoneCRs([], [])
-
-
 class Lines:
     """A document's lines, found from the places of some of them (``anchors``, the first
     at line 1, offset 0: the chunks of the cut), and conversions between blocknot's
     positions and the client's."""
 
-    def __init__(self, text: str, anchors: Sequence[Anchor], encoding: str,
+    def __init__(self, text: str | Text, anchors: Sequence[Anchor], encoding: str,
                  known: tuple[list[int], list[int]] | None = None) -> None:
-        self.source = text
+        self._text = text if isinstance(text, Text) else Text(text)
         # The known places as two lists, their lines and their offsets (``known``: given
         # so): a change moves those below it as numbers, a few microseconds for hundreds.
         if known is None:
@@ -147,13 +96,23 @@ class Lines:
         self._region: tuple[int, list[str], list[int]] = (0, [], [])
         self._lone: LoneCRs | None = None
         # blocknot drops a leading byte-order mark, so its columns on line 1 start after it.
-        self.bom = 1 if text.startswith(BOM) else 0
+        self.bom = 1 if self._text.slice(0, 1) == BOM else 0
+
+    @property
+    def source(self) -> str:
+        """The text (put together on first need after changes, ``text.Text``)."""
+        return self._text.whole()
+
+    @property
+    def length(self) -> int:
+        return self._text.length
 
     @property
     def count(self) -> int:
         """How many lines the document has (the empty one after a last line end counts)."""
         if self._count is None:
-            self._count = self._firsts[-1] + self.source.count("\n", self._offsets[-1])
+            tail = self._text.slice(self._offsets[-1], self.length)
+            self._count = self._firsts[-1] + tail.count("\n")
         return self._count
 
     @property
@@ -169,13 +128,13 @@ class Lines:
 
     def known_from(self, other: Lines) -> None:
         """Take what ``other``, lines of the same text, found of it (its lone CRs)."""
-        if self._lone is None and other.source is self.source:
+        if self._lone is None and other._text.same(self.source):
             self._lone = other._lone
 
     def line_of(self, offset: int) -> int:
         """The line (from 1) that holds character ``offset``."""
         at = bisect.bisect_right(self._offsets, offset) - 1
-        return self._firsts[at] + self.source.count("\n", self._offsets[at], offset)
+        return self._firsts[at] + self._text.slice(self._offsets[at], offset).count("\n")
 
     def text(self, line: int) -> str:
         """blocknot's ``line`` (from 1), without its line end, or "" past the end."""
@@ -188,7 +147,7 @@ class Lines:
         """Where ``line`` (from 1) starts in the text; the end of the text past the end."""
         first, _, starts = self._lines_near(max(line, 1))
         at = max(line, 1) - first
-        return starts[at] if at < len(starts) else len(self.source)
+        return starts[at] if at < len(starts) else self.length
 
     def _lines_near(self, line: int) -> tuple[int, list[str], list[int]]:
         """The lines from the anchor at or above ``line`` to the next one: the first's
@@ -197,8 +156,8 @@ class Lines:
         at = bisect.bisect_right(self._firsts, line) - 1
         first, offset = self._firsts[at], self._offsets[at]
         if self._region[0] != first:
-            stop = self._offsets[at + 1] if at + 1 < len(self._offsets) else len(self.source)
-            chunk = self.source[offset:stop]
+            stop = self._offsets[at + 1] if at + 1 < len(self._offsets) else self.length
+            chunk = self._text.slice(offset, stop)
             raw = chunk.split("\n")
             starts = list(itertools.accumulate(map((1).__add__, map(len, raw[:-1])),
                                                initial=offset))
@@ -208,8 +167,8 @@ class Lines:
     def edited(self, start: int, stop: int, new: str) -> Lines:
         """The lines once characters ``start`` to ``stop`` are replaced by ``new``: the
         places before the change kept, those after it moved, and the lone CRs with them (a
-        change costs the places, not the text)."""
-        lines = new.count("\n") - self.source.count("\n", start, stop)
+        change costs the places and the text near it, not the whole text)."""
+        lines = new.count("\n") - self._text.slice(start, stop).count("\n")
         chars = len(new) - (stop - start)
         firsts, offsets = self._firsts, self._offsets
         kept = bisect.bisect_right(offsets, start)
@@ -217,10 +176,10 @@ class Lines:
         moved = firsts[after:] if not lines else [line + lines for line in firsts[after:]]
         known = (firsts[:kept] + moved,
                  offsets[:kept] + [offset + chars for offset in offsets[after:]])
-        text = "".join((self.source[:start], new, self.source[stop:]))
-        edited = Lines(text, (), self.encoding, known)
+        edited = Lines(self._text.replaced(start, stop, new), (), self.encoding, known)
         if self._lone is not None:
-            edited._lone = self._lone.edited(text, start, stop, len(new), lines, self.line_of)
+            edited._lone = self._lone.edited(edited._text.slice, start, stop, len(new), lines,
+                                             self.line_of)
         return edited
 
     def position(self, line: int, column: int) -> types.Position:
@@ -279,7 +238,7 @@ class Lines:
         if self.lone.offsets:
             return self._found(position)[2]
         if position.line >= self.count:
-            return len(self.source)
+            return self.length
         line = position.line + 1
         return self.offset(line) + characters(self.text(line), position.character,
                                               self.encoding)
@@ -292,7 +251,7 @@ class Lines:
         if before > bisect.bisect_left(offsets, start):
             start = offsets[before - 1] + 1
         return types.Position(line=line - 1 + before,
-                              character=units(self.source[start:at], self.encoding))
+                              character=units(self._text.slice(start, at), self.encoding))
 
     def _found(self, position: types.Position) -> tuple[int, int, int]:
         """The blocknot line of a client position, where that line starts, and the character
@@ -312,7 +271,7 @@ class Lines:
         end = start + len(self.text(line))
         if at + 1 < len(lone.offsets) and lone.offsets[at + 1] < end:
             end = lone.offsets[at + 1]
-        return line, start, begin + characters(self.source[begin:end], position.character,
+        return line, start, begin + characters(self._text.slice(begin, end), position.character,
                                                 self.encoding)
 
 
