@@ -76,10 +76,6 @@ class BlocknotServer(LanguageServer):
                 if document.step():
                     self.publish(document)
 
-    def document(self, uri: str) -> Document | None:
-        """The document at ``uri`` if the editor opened it."""
-        return self.documents.get(uri)
-
     def settings(self, path: str | None) -> Settings:
         """The settings of the document at ``path``; a problem with the configuration is
         shown once."""
@@ -158,27 +154,27 @@ def _answer_requests(server: BlocknotServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: BlocknotServer, params: types.HoverParams) -> types.Hover | None:
-        document = ls.document(params.text_document.uri)
+        document = ls.documents.get(params.text_document.uri)
         return None if document is None else hover(document.current(), params.position)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=[" "]))
     def on_completion(ls: BlocknotServer,
                       params: types.CompletionParams) -> list[types.CompletionItem]:
-        document = ls.document(params.text_document.uri)
+        document = ls.documents.get(params.text_document.uri)
         return [] if document is None else completions(document.current(), params.position)
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
     def on_inlay_hint(ls: BlocknotServer,
                       params: types.InlayHintParams) -> list[types.InlayHint]:
-        document = ls.document(params.text_document.uri)
+        document = ls.documents.get(params.text_document.uri)
         return [] if document is None else inlay_hints(document.current(), params.range)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix]))
     def on_code_action(ls: BlocknotServer,
                        params: types.CodeActionParams) -> list[types.CodeAction]:
-        document = ls.document(params.text_document.uri)
+        document = ls.documents.get(params.text_document.uri)
         if document is None:
             return []
         return code_actions(document.current(), document.uri, params.range,
@@ -187,7 +183,7 @@ def _answer_requests(server: BlocknotServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     def on_formatting(ls: BlocknotServer,
                       params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-        document = ls.document(params.text_document.uri)
+        document = ls.documents.get(params.text_document.uri)
         return None if document is None else formatting(document.current())
 
 
