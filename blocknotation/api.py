@@ -143,8 +143,9 @@ def standings(paths: Paths, *, include_invalid: bool = False,
     ``rows`` (a ``Row`` per player: games, won, drawn, lost, hands, domino, blocked,
     points_for, points_against, average, p405, p407), ``in_progress`` and ``excluded`` (the
     games listed apart) and ``season`` (the counted games in season order); and ``files``,
-    ``games``, ``counted``, ``errors`` and ``unreadable`` (the files that could not be read
-    whole, each with the reason).  A game with an error is left out unless
+    ``games``, ``counted``, ``errors``, ``unreadable`` (the files that could not be read
+    whole, each with the reason) and ``no_game`` (each file that gave no game, with its
+    codes or the reason it could not be read).  A game with an error is left out unless
     ``include_invalid``; a figure the records do not tell is None, never a guess
     (docs/standings.md, "Which games count").  ``aliases`` maps a player's other spellings
     to the name they count as (``{"Elana": "Elena"}``); names are compared after NFC.
@@ -164,7 +165,7 @@ def standings(paths: Paths, *, include_invalid: bool = False,
 
 
 def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
-           lang: str = "en") -> Exported:
+           lang: str = "en", raw_csv: bool = False) -> Exported:
     """Write every game as rows of four tables, as ``blocknot export --isolated`` does; never
     raises on bad records.
 
@@ -173,7 +174,9 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
     ``out`` (made if missing) as ``TABLE.parquet`` (``to="parquet"``: pyarrow, the
     ``parquet`` extra) or ``TABLE.csv`` (``to="csv"``), a game at a time, in flat memory;
     each file appears whole once every table is written, or not at all.  The messages of
-    the diagnostics table are in ``lang``.  Returns an ``Exported``: ``paths`` and ``rows``
+    the diagnostics table are in ``lang``.  In CSV, a text cell that a spreadsheet would run
+    as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return)
+    starts with ``'``, unless ``raw_csv``.  Returns an ``Exported``: ``paths`` and ``rows``
     of each table, ``files``, ``games``, ``errors`` and ``unreadable``.  Raises
     ``ValueError`` for an unknown ``to`` or a directory without records, ``ImportError``
     when Parquet is asked for without pyarrow, and ``OSError`` when the tables cannot be
@@ -186,7 +189,8 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
         raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
     if lang not in ("en", "it"):
         raise ValueError(f"lang= is en or it, not {lang!r}")
-    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang)
+    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang,
+                         raw_csv=raw_csv)
 
 
 def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:

@@ -26,20 +26,18 @@ class GameText:
     """The text of one game of a file (LF line ends), the number of its first line, and its
     index among the file's games (from 1).
 
-    The lines before the first game go with it.  When the bytes stop being UTF-8 text, the
-    last item has ``problem`` set (the S003 diagnostic) and no text."""
+    The lines before the first game go with it.  When the bytes are not UTF-8 text, the
+    last item has ``problem`` set (the S003 diagnostic) and no text: a file read from a
+    stream that cannot be read twice (a pipe) gives its games before the bad byte first."""
 
     text: str
     first_line: int
     index: int
     problem: Diagnostic | None = None
-    undecodable: tuple[Diagnostic, ...] = ()
-    """An S003 for each of its lines that is not UTF-8 (U+FFFD in ``text`` for the bad
-    bytes): reported where it is, as a line that cannot be read."""
 
     @property
     def chunk(self) -> Chunk:
-        return Chunk(self.first_line, self.text, self.undecodable)
+        return Chunk(self.first_line, self.text)
 
 
 def iter_games(stream: BinaryIO) -> Iterator[GameText]:
@@ -50,7 +48,7 @@ def iter_games(stream: BinaryIO) -> Iterator[GameText]:
         if isinstance(chunk, Diagnostic):
             yield GameText("", chunk.line, index, chunk)
             return
-        yield GameText(chunk.text, chunk.first_line, index, None, chunk.undecodable)
+        yield GameText(chunk.text, chunk.first_line, index)
         index += 1
 
 

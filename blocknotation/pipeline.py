@@ -76,30 +76,54 @@ def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
             settled = settle(kept, (), 0, selection.file_ignores, selection.keeps)
             return Piece((), settled.kept, {}, settled.suppressed, (), settled.file_used)
         return Piece((), kept, {})
-    if chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{":
-        from_json = _record_json(chunk, first_game, selection)
+    if is_json(chunk):
+        from_json = _record_json(chunk, first_game, selection, parsed)
         if from_json is not None:
             return from_json
-        hint = json_hint(chunk)
-        if hint is not None:
-            return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
     return finished(judged(chunk, first_game, selection, parsed=parsed), chunk, selection)
 
 
-def _record_json(chunk: Chunk, first_game: int, selection: Selection) -> Piece | None:
+def is_json(chunk: Chunk) -> bool:
+    """Whether ``chunk`` is a JSON document: a file's first chunk that starts with ``{``
+    (no line of a text record does), which is never cut into games."""
+    return chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{"
+
+
+def _record_json(chunk: Chunk, first_game: int, selection: Selection,
+                 parsed: Reading | ParseResult | None) -> Piece | None:
     """A record JSON document (``blocknot convert``'s output) checked as its text would be:
     the diagnostics at the lines and columns its statements record (those of the text it
-    was converted from).  Its comments are kept but not read for ``# blocknot: ignore``
-    (a line of the document is not a line of the record).  None for a document that is not
-    record JSON (``json_hint`` says what it is)."""
-    from .formats.records.record_json import from_json
-    from .reading.parsing import ParseResult
+    was converted from), once those lines are known to be in order
+    (``formats/records/json_input.py``).  Its comments are kept but not read for
+    ``# blocknot: ignore`` (a line of the document is not a line of the record); ``parsed``:
+    the document as read already (``json_input.RecordJson``).  A document that is JSON
+    but not record JSON is one S001 (``json_input.json_hint``); None for one that is not
+    JSON."""
+    from .formats.records.json_input import RecordJson, json_hint, json_reading
 
-    record, problems = from_json(chunk.text)
-    if record is None or problems:
+    reading, refusal = (parsed, None) if isinstance(parsed, RecordJson) else json_reading(
+        chunk.text)
+    if reading is not None:
+        nowhere = Chunk(1, "")  # no line of the document is a line of the record
+        return judged(nowhere, first_game, selection, parsed=reading)
+    hint = refusal or json_hint(chunk)
+    if hint is None:
         return None
-    nowhere = Chunk(1, "")  # no line of the document is a line of the record
-    return judged(nowhere, first_game, selection, parsed=ParseResult(record, ()))
+    return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
+
+
+def read_chunk(chunk: Chunk | Diagnostic) -> Reading | None:
+    """What ``validate_chunk`` replays of ``chunk``: its plain form, the games of a record
+    JSON document with the lines it records; None for a diagnostic, or a JSON document
+    that is not record JSON or whose lines cannot be trusted."""
+    if isinstance(chunk, Diagnostic):
+        return None
+    if is_json(chunk):
+        from .formats.records.json_input import json_reading
+
+        reading, _ = json_reading(chunk.text)
+        return reading
+    return chunk.read()
 
 
 def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
@@ -109,7 +133,7 @@ def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
     replay keeps to be tried written another way (``engine/retry.py``)."""
     lines = chunk.lines
     if parsed is None:
-        parsed = read_text_lines(lines, chunk.first_line, undecodable=chunk.undecodable)
+        parsed = read_text_lines(lines, chunk.first_line)
     elif not isinstance(parsed, Reading):
         parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
     found, games = replay(_for_engine(chunk, parsed), first_game, keep)
@@ -218,30 +242,6 @@ def file_end(pieces: Iterable[Piece], selection: Selection,
     yield from end.pieces(selection, readable())
 
 
-def json_hint(chunk: Chunk) -> Diagnostic | None:
-    """One diagnostic for a file that is JSON rather than a text record (instead of an S001
-    on each of its lines): record JSON is read by ``convert``, which turns it into text."""
-    import json
-
-    from .formats.records.record_json import from_json
-
-    at = len(chunk.text) - len(chunk.text.lstrip(" \t\n"))
-    line = chunk.text.count("\n", 0, at) + 1
-    column = at - chunk.text.rfind("\n", 0, at)
-    record, problems = from_json(chunk.text)
-    if record is not None:
-        return diagnostic("S001", line, column, N_(
-            "this is record JSON, not a text record; convert it to text first "
-            "(`blocknot convert FILE`), then validate the text"))
-    try:
-        json.loads(chunk.text)
-    except (ValueError, RecursionError):
-        return None  # not JSON either: the text parser says what is wrong, line by line
-    return diagnostic("S001", line, column, N_(
-        "this is JSON, not a text record, and not valid record JSON either: {problem}"),
-        problem=problems[0].message)
-
-
 def _for_engine(chunk: Chunk, parsed: Reading) -> Reading:
     """Names are compared in NFC: a text that is not (names typed with combining marks) is
     replayed from a reading given to the engine in NFC (``engine_names``)."""
@@ -277,11 +277,11 @@ def validate_stream(stream: BinaryIO | Iterable[bytes],
 def read_and_validate(stream: BinaryIO | Iterable[bytes], selection: Selection = EVERYTHING
                       ) -> Iterator[tuple[Reading | None, Piece]]:
     """Each game chunk of ``stream`` read once, and its piece of the report: the reading is
-    what the replay was given (None for a decoding problem), for outputs that show the
-    record as written too (``--format annotated``, ``--format html``)."""
+    what the replay was given (``read_chunk``), for outputs that show the record as written
+    too (``--format annotated``, ``--format html``) and for the analysis of its hands."""
     games = 0
     for chunk in chunks_of(stream):
-        reading = None if isinstance(chunk, Diagnostic) else chunk.read()
+        reading = read_chunk(chunk)
         piece = validate_chunk(chunk, games + 1, selection, parsed=reading)
         games += len(piece.games)
         yield reading, piece

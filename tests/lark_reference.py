@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from blocknotation.reading.parsing import ParseResult, as_records, parse_text
 from blocknotation.reading.reader import Reading, assembled, lark, read_text_lines
@@ -21,9 +20,8 @@ def declined(line: str, number: int) -> None:
     return None
 
 
-def read_with_lark(lines: Sequence[str], first_line: int = 1,
-                   undecodable: Sequence[Diagnostic] = ()) -> Reading:
-    return read_text_lines(lines, first_line, undecodable=undecodable, reader=declined)
+def read_with_lark(lines: Sequence[str], first_line: int = 1) -> Reading:
+    return read_text_lines(lines, first_line, reader=declined)
 
 
 def parse_with_lark(text: str) -> ParseResult:

@@ -3,40 +3,33 @@ against (it does the same work a block of a megabyte at a time)."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator
 
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.reading import stream
 from blocknotation.reading.reader import statement_kind
-from blocknotation.reading.source import BadLine
-from blocknotation.reading.stream import Chunk, _too_large, _within
+from blocknotation.reading.stream import Chunk, _too_large
 
 
 def game_chunks(
-    lines: Iterable[str | BadLine | Diagnostic],
+    lines: Iterable[str | Diagnostic],
 ) -> Iterator[Chunk | Diagnostic]:
-    """Group decoded lines into games; a diagnostic from decoding is passed on as it comes,
-    and a bad line goes in its game's chunk, with its S003."""
+    """Group decoded lines into games; a diagnostic from decoding ends them, without the
+    game it falls in (its text is not whole)."""
     current: list[str] = []
-    bad: list[Diagnostic] = []  # the S003s of the lines in `current`
     size = 0  # characters in `current`, line ends included
     first = 1
     has_hand = False
     tail = 0  # where the run of blank and comment-only lines at the end of `current` starts
     for number, item in enumerate(lines, start=1):
         if isinstance(item, Diagnostic):
-            if current:
-                yield Chunk(first, "\n".join(current), tuple(bad))
             yield item
             return
-        if isinstance(item, BadLine):
-            bad.append(item.diagnostic)
-            item = item.text
         body = item.lstrip(" \t")
         if body and body[0] != "#":
             if has_hand and body[0] == "[" and statement_kind(item) == "tag":
-                inside, bad = _within(bad, first + tail)
-                yield Chunk(first, "\n".join(current[:tail]), inside)
+                yield Chunk(first, "\n".join(current[:tail]))
                 current = current[tail:]
                 first = number - len(current)
                 size = sum(len(line) + 1 for line in current)
@@ -51,4 +44,18 @@ def game_chunks(
             yield _too_large(first, head)
             return
     if current:
-        yield Chunk(first, "\n".join(current), tuple(bad))
+        yield Chunk(first, "\n".join(current))
+
+
+class Pipe(io.RawIOBase):
+    """``data`` as a stream that cannot be read twice, as a pipe is read (``read1``)."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__()
+        self._data = io.BytesIO(data)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        return self._data.readinto(buffer)

@@ -4,9 +4,10 @@ side written into the text and the whole text validated again.  Kept here only t
 package against it (``test_fix_reference.py``): the package finds fixes from one validation
 of each game (``fixing/finding.py``, ``fixing/rounds.py``).
 
-The claims and the numbering of hands are the package's (``claims.py``, ``numbering.py``),
-given the whole record as one page; what is kept is how the fixes were found, applied in
-rounds, and decided for a side.  Quadratic: for small records only.
+The claims, the numbering of hands and the edits the messages propose are the package's
+(``claims.py``, ``numbering.py``, ``suggested.py``), given the whole record as one page; what
+is kept is how the fixes were found, applied in rounds, and decided for a side or a
+proposal (the whole record validated again with it written).  Quadratic: for small records only.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from blocknotation.basics.positions import statement_end
 from blocknotation.fixing.claims import Page, game_claim_fixes
 from blocknotation.fixing.edits import Edit, Fix, compatible
 from blocknotation.fixing.numbering import numbering_fixes
+from blocknotation.fixing.suggested import _figures, _proposed
 from blocknotation.pipeline import Selection, validate_bytes
 from blocknotation.reading import plain as r
 from blocknotation.reading.parsing import read_text
@@ -93,7 +95,26 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
         found += game_claim_fixes(game, result, page,
                                   frozenset((d.code, d.line) for d in reported))
         found += _side_fixes(text, game, reported, report, path, chosen, page)
+        found += _proposals(text, index, reported, report, path, chosen, page)
     return tuple(sorted(found, key=lambda f: (f.line, f.column, f.code)))
+
+
+def _proposals(text: str, game: int, reported: list[Diagnostic], report: FileReport,
+               path: str, selection: Selection, page: Page) -> Iterator[Fix]:
+    """The fixes of what the messages propose: safe when the whole record, validated again
+    with it written, reports nothing new in the game and gives it the same figures."""
+    (result,) = [g for g in report.games if g.index == game]
+    for problem in reported:
+        proposed = _proposed(problem, page) if page.wanted(problem.code, problem.line) else None
+        if proposed is None:
+            continue
+        edit, title = proposed
+        fix = Fix(problem.code, problem.line, problem.column, False, title, (edit,))
+        after = _validate(apply_fixes(text, [fix]), path, selection)
+        again = [g for g in after.games if g.index == game]
+        safe = (_keys(after, game, ("", 0)) <= _keys(report, game, (fix.code, fix.line))
+                and len(again) == 1 and _figures(again[0]) == _figures(result))
+        yield Fix(problem.code, problem.line, problem.column, safe, title, (edit,))
 
 
 def _side_fixes(text: str, game: r.Game, reported: list[Diagnostic], report: FileReport,

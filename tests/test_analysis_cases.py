@@ -112,17 +112,18 @@ def test_the_mistakes_as_text() -> None:
     done = run("analyse", *map(str, CASES))
     lines = done.stdout.decode("utf-8").splitlines()
     thrown, tie = (str(p) for p in CASES[2:])
-    assert f"{thrown}: line 23: Ada played 5-6 L and gave away 19; 2-3 R would have won the " \
-           "hand by domino, scoring 14" in lines
-    assert f"{thrown}: line 22: Bea played 5-5 L and gave away 9; 2-4 R would have let Ada " \
-           "score only 5" in lines
-    assert f"{tie}: line 24: Ada played 3-2 L and gave away 4; 3-6 L would have won the " \
-           "blocked hand, scoring 4" in lines
+    ada, bea = "(Ada's points minus Bea's)", "(Bea's points minus Ada's)"
+    assert f"{thrown}: line 23: Ada played 5-6 L and gave away 19 {ada}; 2-3 R would have " \
+           "won the hand by domino, scoring 14" in lines
+    assert f"{thrown}: line 22: Bea played 5-5 L and gave away 9 {bea}; 2-4 R would have let " \
+           "Ada score only 5" in lines
+    assert f"{tie}: line 24: Ada played 3-2 L and gave away 4 {ada}; 3-6 L would have won " \
+           "the blocked hand, scoring 4" in lines
     passes = str(CASES[0])
-    assert f"{passes}: line 18: Ada played 5-6 L and gave away 10; 4-6 R or 5-5 L would have " \
-           "won the blocked hand, scoring 25" in lines
-    assert f"{tie}: line 20: Ada played 6-5 L and gave away 6; 3-6 L would have tied the " \
-           "blocked hand, and nobody would have scored" in lines
+    assert f"{passes}: line 18: Ada played 5-6 L and gave away 10 {ada}; 4-6 R or 5-5 L would " \
+           "have won the blocked hand, scoring 25" in lines
+    assert f"{tie}: line 20: Ada played 6-5 L and gave away 6 {ada}; 3-6 L would have tied " \
+           "the blocked hand, and nobody would have scored" in lines
     forced = str(CASES[1])
     start = lines.index(f"{forced}: hand 1: Ada wins by force from the first move, scoring at "
                         "least 60 whatever Bea plays")

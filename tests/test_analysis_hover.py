@@ -23,8 +23,8 @@ def test_hover_gives_the_value_of_a_move(tmp_path: Path) -> None:
         lead = await s.hover(path, 6, 1)  # Ada: 0-5
         assert lead is not None
         assert lead.splitlines()[-2] == (
-            "value 32, played 6: a mistake: Ada played 0-5 and gave away 26; 2-2 would have "
-            "won the blocked hand, scoring 32")
+            "value 32, played 6: a mistake: Ada played 0-5 and gave away 26 (Ada's points minus "
+            "𝔅ea's); 2-2 would have won the blocked hand, scoring 32")
         assert lead.splitlines()[-1] == "Ada still holds 5-6 5-1 2-2 5-5 0-4 5-4"
         passed = await s.hover(path, 12, 1)  # Ada: pass
         assert passed == "value -25: a pass, the only move"

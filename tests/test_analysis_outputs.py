@@ -34,15 +34,19 @@ def test_the_mistakes_of_a_sample() -> None:
     # Worked out by hand: at 4|3 Ada holds 6-0 4-3 1-0 1-5 2-1 and Bea 6-6 0-0 3-3 6-4 1-1.
     # 4-3 L leaves 3|3: Bea's 3-3, then nobody can play, Ada 16 pips to Bea's 24 (8 for
     # Ada); 4-3 R leaves 4|4, every move forced until Ada keeps 2-1 (3 pips) to Bea's 18: 15.
-    assert f"{TWO}: line 148: Ada played 4-3 L and gave away 7; 3-4 R would have won the " \
-           "blocked hand, scoring 15" in found
+    assert f"{TWO}: line 148: Ada played 4-3 L and gave away 7 (Ada's points minus Bea's); " \
+           "3-4 R would have won the blocked hand, scoring 15" in found
     assert found[-1] == f"{TWO}: 8 hands analysed, 28 mistakes of 1 point or more"
     assert sum(": hand " in line and "by force" in line for line in found) == 8
+    # With four players a value is the mover's own points, and the line says so.
+    four = str(ROOT / "samples" / "four-players.block")
+    assert f"{four}: line 70: Anna-Maria played 4-2 and gave away 5 of Anna-Maria's own " \
+           "points; 0-3 would have won the hand by domino, scoring 5" in lines("analyse", four)
 
 
 def test_the_threshold() -> None:
     found = lines("analyse", "--threshold", "20", TWO)
-    given = [int(line.split("gave away ")[1].split(";")[0]) for line in found
+    given = [int(line.split("gave away ")[1].split()[0]) for line in found
              if "gave away" in line]
     assert given and min(given) >= 20
     assert found[-1] == f"{TWO}: 8 hands analysed, {len(given)} mistakes of 20 points or more"
@@ -139,8 +143,8 @@ def test_the_annotated_record_is_annotated_again_the_same(tmp_path: Path) -> Non
     once = run("analyse", "--format", "annotated", TWO)
     assert once.returncode == 0
     text = once.stdout.decode("utf-8")
-    assert "#? value 15, played 8: a mistake: Ada played 4-3 L and gave away 7; 3-4 R would " \
-           "have won the blocked hand, scoring 15\n" in text
+    assert "#? value 15, played 8: a mistake: Ada played 4-3 L and gave away 7 (Ada's points " \
+           "minus Bea's); 3-4 R would have won the blocked hand, scoring 15\n" in text
     again = tmp_path / "again.block"
     again.write_bytes(once.stdout)
     assert run("analyse", "--format", "annotated", str(again)).stdout == once.stdout

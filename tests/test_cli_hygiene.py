@@ -136,7 +136,7 @@ def test_json_on_standard_output_is_nothing_but_json(bad_file: Path) -> None:
     [
         (["validate", "missing.txt"], b"blocknot: cannot read missing.txt: "),
         (["convert", "missing.txt"], b"blocknot: cannot read missing.txt: "),
-        (["validate", str(SAMPLES.parent / "docs")], b"blocknot: no .block file to check in "),
+        (["validate", str(SAMPLES.parent / "docs")], b"blocknot: no record to check in "),
         (["validate", "missing\x1b[2J.txt"], b"blocknot: cannot read missing<U+001B>[2J.txt"),
         (["validate", "--format", "xml", "x.txt"], b"blocknot: Invalid value for '--format'"),
         (["validate", "--bogus", "x.txt"], b"blocknot: No such option '--bogus'"),

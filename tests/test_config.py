@@ -88,7 +88,9 @@ def test_bad_configurations_are_usage_errors(tmp_path: Path) -> None:
     for text, message in [
         ('selct = ["P"]\n', "unknown key 'selct' in {path}; the keys are select, ignore, "
                             "per-file-ignores, strict, lang, include, exclude, jobs, format, "
-                            "help-uri, aliases"),
+                            "help-uri, aliases, encoding"),
+        ('encoding = "klingon"\n', "'encoding' in {path} must be the name of a text encoding "
+                                   "(such as cp1252, latin-1, utf-16)"),
         ('jobs = "2"\n', "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = -1\n", "'jobs' in {path} must be a whole number from 0 to 64"),
         ("jobs = 100000\n", "'jobs' in {path} must be a whole number from 0 to 64"),
@@ -188,3 +190,18 @@ def test_show_settings_names_each_files_configuration(tmp_path: Path) -> None:
         "  exclude: (none)",
         "  help-uri: (none)",
     ]
+
+
+def test_a_configuration_that_is_a_directory_or_has_a_bom_says_so(tmp_path: Path) -> None:
+    (tmp_path / "a.block").write_bytes(G105)
+    (tmp_path / "blocknot.toml").mkdir()
+    done = run("validate", "--lang", "en", "a.block", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"blocknot: {tmp_path / 'blocknot.toml'} is a directory, not a "
+                           "configuration file: blocknot reads a blocknot.toml that is a file\n")
+    (tmp_path / "blocknot.toml").rmdir()
+    (tmp_path / "blocknot.toml").write_bytes(b'\xef\xbb\xbfselect = ["P"]\n')
+    done = run("validate", "--lang", "en", "a.block", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (f"blocknot: {tmp_path / 'blocknot.toml'} starts with a byte-order "
+                           "mark, which TOML does not allow: save it as UTF-8 without one\n")

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,32 +95,63 @@ MARKDOWN = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 @cache
-def _generated() -> dict[Path, str]:
-    """The pages the site makes when it is built (tools/docs_pages.py), by the path they
-    would have in docs/: a page links to them as to the others."""
-    spec = importlib.util.spec_from_file_location("docs_pages", ROOT / "tools" / "docs_pages.py")
+def _tool(name: str) -> Any:
+    """A module of tools/ (not a package): docs_pages.py, mkdocs_hooks.py."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
+    return tool
+
+
+@cache
+def _generated() -> dict[str, str]:
+    """The pages the site makes when it is built (tools/docs_pages.py), by their path in the
+    site."""
+    tool = _tool("docs_pages")
     made: dict[str, str] = tool.generated_pages(tool.site_url())
-    return {(ROOT / "docs" / name).resolve(): text for name, text in made.items()}
+    return made
+
+
+def _anchors(text: str) -> set[str]:
+    """The anchors of a page: its headings' (GitHub's), and its ``<a id="…">``."""
+    return ({_slug(h) for h in re.findall(r"^#{1,6} (.+)$", text, re.MULTILINE)}
+            | set(re.findall(r'<a id="([^"]+)">', text)))
 
 
 @pytest.mark.parametrize("path", MARKDOWN, ids=_rel)
 def test_markdown_links_lead_somewhere(path: Path) -> None:
+    """On GitHub, which shows the repository: every link leads to a file of it, and to a
+    heading or an ``<a id>`` of a Markdown file; in the site, a link to what a page made at
+    build time is made from (tools/mkdocs_hooks.py) leads to that page, anchor and all."""
+    hooks = _tool("mkdocs_hooks")
     text = path.read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)\s]+)\)", text):
         if target.startswith(("http://", "https://")):
             continue
         file_part, _, anchor = target.partition("#")
         linked = (path.parent / file_part).resolve() if file_part else path
-        made = _generated().get(linked) if not linked.exists() else None
-        assert linked.exists() or made is not None, f"{_rel(path)}: {target}"
-        if anchor:
-            headings = _headings(linked) if made is None else re.findall(
-                r"^#{1,6} (.+)$", made, re.MULTILINE)
-            anchors = {_slug(h) for h in headings}
-            assert anchor in anchors, f"{_rel(path)}: no heading for #{anchor}"
+        assert linked.exists(), f"{_rel(path)}: {target} is not in the repository"
+        if anchor and linked.suffix == ".md":
+            assert anchor in _anchors(linked.read_text("utf-8")), \
+                f"{_rel(path)}: no heading for #{anchor}"
+        made = hooks.generated_page(linked.relative_to(ROOT).as_posix(), anchor)
+        if made is not None:
+            page, kept = made
+            assert page in _generated(), f"{_rel(path)}: {target} leads to no page"
+            assert not kept or kept in _anchors(_generated()[page]), f"{_rel(path)}: {target}"
+
+
+def test_a_link_to_a_generated_pages_source_leads_to_the_page_in_the_site() -> None:
+    hooks = _tool("mkdocs_hooks")
+    assert hooks.generated_page("docs/notation.md", "e504") == ("codes/e504.md", "")
+    assert hooks.generated_page("docs/notation.md", "5-the-diagnostic-catalogue") == (
+        "codes/index.md", "")
+    assert hooks.generated_page("blocknotation/cli/commands.py", "blocknot-validate") == (
+        "cli.md", "blocknot-validate")
+    assert hooks.generated_page("docs/notation.md", "2-lexical-rules") is None
+    # Every page made at build time but the codes' is reached from the source it is made of.
+    assert set(hooks.GENERATED_FROM.values()) | {"codes/index.md"} <= set(_generated())
 
 
 def _section_names(path: Path) -> set[str]:
@@ -220,3 +254,20 @@ def test_the_rules_page_describes_the_chain_as_blocknot_does() -> None:
 def test_the_notation_shows_the_chain_as_blocknot_does() -> None:
     (line,) = [b for b in _blocks(NOTATION) if b.startswith("#= Tiles:")]
     assert line.strip()[3:] == _descriptions("en")[1]
+
+
+def test_the_readme_says_how_many_tests_there_are() -> None:
+    """The README's "about N tests" is the number a fresh clone collects (with the test
+    extra installed, as the quick start installs it), to the nearest 500."""
+    said = re.search(r"about ([\d,]+) tests", (ROOT / "README.md").read_text("utf-8"))
+    assert said is not None
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0",
+                           "-p", "no:cacheprovider"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    counts = re.findall(r"^tests/\S+\.py: (\d+)$", done.stdout, re.MULTILINE)
+    collected = sum(map(int, counts))
+    assert collected > 1000  # the whole suite, not a part of it
+    assert int(said.group(1).replace(",", "")) == round(collected / 500) * 500, (
+        f"the suite collects {collected} tests: write about "
+        f"{round(collected / 500) * 500:,} in the README")

@@ -147,7 +147,8 @@ def test_every_code_has_its_page_where_the_template_points() -> None:
 # --- pages made from blocknot -----------------------------------------------------------------
 def _long_options(command: click.Command) -> set[str]:
     return {name for param in command.params if isinstance(param, click.Option)
-            for name in [*param.opts, *param.secondary_opts] if name.startswith("--")}
+            for name in [*param.opts, *param.secondary_opts] if name.startswith("--")
+            and name not in getattr(param, "hidden_names", ())}
 
 
 def _commands() -> Iterator[tuple[str, click.Command]]:
@@ -238,3 +239,14 @@ def test_the_site_has_its_pages(site: Path) -> None:
     assert (copied / "editors" / "block.tmLanguage.json").is_file()
     assert (copied / "grammar" / "block.lark").is_file()  # linked from docs/notation.md
     assert "Set up your editor" in (site / "editors" / "index.html").read_text("utf-8")
+
+
+def test_links_to_what_a_page_is_made_from_lead_to_the_page(site: Path) -> None:
+    """On GitHub the tutorial's link to E504 shows the code's row of docs/notation.md; in the
+    site it leads to the code's page, and validate.md's to the commands' page."""
+    tutorial = (site / "tutorial" / "index.html").read_text("utf-8")
+    assert 'href="../codes/e504/"' in tutorial
+    validate = (site / "validate" / "index.html").read_text("utf-8")
+    assert 'href="../cli/#blocknot-validate"' in validate
+    assert 'href="../api/"' in (site / "library" / "index.html").read_text("utf-8")
+    assert not (site / "repository" / "blocknotation").exists()  # no source copied for it

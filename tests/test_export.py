@@ -155,10 +155,10 @@ def test_loose_diagnostics_have_no_game(tmp_path: Path) -> None:
     done = export(tmp_path, to="csv", out=tmp_path / "out")
     found = [(d["file"].rsplit("/", 1)[-1], d["game_id"].rsplit("/", 1)[-1], d["hand"],
               d["line"], d["code"]) for d in table(tmp_path / "out", "diagnostics")]
-    assert found == [("broken.block", "broken.block#1", "1", "4", "S003"),
+    assert found == [("broken.block", "", "", "4", "S003"),  # not UTF-8: nothing else read
                      ("empty.block", "", "", "1", "S005"),
                      ("utf16.block", "", "", "1", "S003")]
-    assert done.games == 1
+    assert done.games == 0
 
 
 def test_usage_problems(tmp_path: Path) -> None:

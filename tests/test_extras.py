@@ -17,7 +17,7 @@ EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
 IMPORTED_AS = {"dask": "dask", "pygls": "pygls", "pygments": "pygments", "pytest": "pytest",
                "hypothesis": "hypothesis", "jsonschema": "jsonschema",
                "playwright": "playwright", "pyyaml": "yaml", "pyarrow": "pyarrow",
-               "duckdb": "duckdb"}
+               "duckdb": "duckdb", "disarm": "disarm"}
 #: Distributions the tests use without importing them: pytest loads xdist by name
 #: (``-p xdist.plugin`` in pyproject.toml).
 USED_BY_NAME = {"pytest-xdist": "xdist.plugin"}

@@ -15,6 +15,7 @@ import blocknotation
 from blocknotation import GameText, iter_games, validate_game
 
 from inprocess import run
+from reference_cutting import Pipe
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_text("utf-8")
@@ -44,21 +45,34 @@ def test_validate_game_reports_the_files_line_numbers() -> None:
     assert validate_game(P405, select=["G"])["diagnostics"] == []  # type: ignore[index]
 
 
+def games_of_text(data: bytes) -> list[GameText]:
+    """The first two games of ``data``, cut from its text before the bad byte."""
+    return list(iter_games(io.BytesIO(data[: data.rindex(b"\n[")])))[:2]
+
+
 def test_mapping_validate_game_is_the_jsonl_report(tmp_path: Path) -> None:
     data = (CLUB + "\n" + P405 + "\n" + CLUB).encode() + b"\xff\n"
     (tmp_path / "games.block").write_bytes(data)
     done = run("validate", "--format", "jsonl", "games.block", cwd=tmp_path)
     expected = [json.loads(line) for line in done.stdout.decode().splitlines()]
     games = list(iter_games(io.BytesIO(data)))
-    # The line that is not UTF-8 is reported where it is: in the last game.
-    assert [d.code for d in games[-1].undecodable] == ["S003"]
+    # A file that is not UTF-8 is one S003, at its first bad byte, and nothing else.
+    bad_line = data.count(b"\n")  # the last line, which holds only the bad byte
+    assert [(g.problem.code, g.problem.line) for g in games if g.problem] == [("S003", bad_line)]
+    assert len(games) == 1
     with ProcessPoolExecutor(2) as pool:  # results and games cross processes
         got = list(pool.map(validate_game, games, ["games.block"] * len(games)))
-    assert got == expected and len(got) == 3
-    assert [o["game"] for o in got] == [1, 2, 3]
+    assert got == expected and len(got) == 1
     assert [d["code"] for d in got[-1]["diagnostics"]] == ["S003"]
-    assert got[0]["digest"] is not None and got[2]["digest"] is None  # not whole: no digest
-    assert pickle.loads(pickle.dumps(games[1])) == games[1]
+    # Read as it comes (a pipe), its games before the bad byte's are checked first.
+    piped = list(iter_games(io.BufferedReader(Pipe(data))))
+    assert [g.problem is None for g in piped] == [True, True, False]
+    with ProcessPoolExecutor(2) as pool:
+        streamed = list(pool.map(validate_game, piped, ["games.block"] * len(piped)))
+    assert [o["game"] for o in streamed] == [1, 2, None]  # the third game is not whole
+    assert streamed[:2] == [validate_game(g, "games.block") for g in games_of_text(data)]
+    assert streamed[0]["digest"] is not None and "digest" not in streamed[2]
+    assert pickle.loads(pickle.dumps(piped[1])) == piped[1]
 
 
 def test_comments_alone_give_none_and_wrong_types_are_refused() -> None:

@@ -207,3 +207,18 @@ def test_an_unknown_mistake_kind_is_a_usage_error() -> None:
     assert done.returncode == 2
     assert "typo: the kinds are pass, side" in done.stderr.decode()
     assert done.stdout == b""
+
+
+def test_counts_only_refuses_the_kinds_its_records_have_no_room_for() -> None:
+    done = blocknot("generate", "--counts-only", "--mistakes", "1",
+                    "--mistake-kinds", "claim,pass,deal")
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr.decode() == (
+        "blocknot: --counts-only writes no deal and no move, so it has no room for the "
+        "mistakes pass, deal; with it, the kinds are claim, extra_hand\n")
+    for kinds in ("claim", "extra_hand", "claim,extra_hand"):
+        text = generated("--games", "4", "--seed", "3", "--counts-only", "--mistakes", "1",
+                         "--mistake-kinds", kinds)
+        _, file = report(text)
+        assert {d["game"] for d in file["diagnostics"] if d["severity"] == "error"} == {
+            1, 2, 3, 4}

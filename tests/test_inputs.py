@@ -84,7 +84,24 @@ def test_quoted_globs_are_expanded_and_filtered(tmp_path: Path) -> None:
 def test_a_directory_without_records_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     done = run("validate", "empty", cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (2, "blocknot: no .block file to check in empty\n")
+    assert (done.returncode, done.stderr) == (2, (
+        "blocknot: no record to check in empty: a directory is searched for *.block, "
+        "*.block.gz, *.block.json files\n"))
+
+
+def test_a_directory_of_json_files_says_how_to_read_them(tmp_path: Path) -> None:
+    (tmp_path / "export").mkdir()
+    for name in ("monday.json", "tuesday.json"):
+        (tmp_path / "export" / name).write_text(
+            run("convert", str(ROOT / "samples" / "two-players.block"), cwd=tmp_path).stdout,
+            "utf-8")
+    done = run("validate", "export", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, (
+        "blocknot: no record to check in export: a directory is searched for *.block, "
+        "*.block.gz, *.block.json files; it holds 2 .json files: if they are record JSON, "
+        "name them (a quoted glob such as 'export/*.json') or add --include '*.json'\n"))
+    for named in (["export/*.json"], ["--include", "*.json", "export"]):
+        assert run("validate", *named, cwd=tmp_path).returncode == 0, named
 
 
 def test_stdin_filename_names_standard_input(tmp_path: Path) -> None:

@@ -14,9 +14,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import jsonschema
 import pytest
 
 from blocknotation.cli.annotated import annotated_file
+from blocknotation.formats.records.schema import report_schema
 from blocknotation.formats.reports.annotated import annotate
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes, parse_text
@@ -27,10 +29,11 @@ from inprocess import Done, run
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 ESC = b"\x1b["
+REPORTS = jsonschema.Draft202012Validator(report_schema())
 
 
-def blocknot(*args: str, stdin: bytes = b"") -> Done:
-    return run(*args, stdin=stdin)
+def blocknot(*args: str, stdin: bytes = b"", cwd: Path | None = None) -> Done:
+    return run(*args, stdin=stdin, cwd=cwd)
 
 
 # --- 3: parse() of a str reads what the command line reads ------------------------------------
@@ -68,7 +71,12 @@ def _two_games() -> tuple[bytes, int]:
     return text.encode("utf-8"), play + 1
 
 
-def test_a_bad_byte_is_s003_in_its_hand_and_the_rest_is_read(tmp_path: Path) -> None:
+LATIN1_MESSAGE = ("byte 0xE9 is not UTF-8: the file looks like Windows-1252 (Latin-1); save it "
+                  "as UTF-8 (in the editor: Save As, encoding UTF-8), or read it as it is with "
+                  "--encoding cp1252; nothing else in it is checked")
+
+
+def test_a_latin1_byte_is_one_s003_and_nothing_else_is_checked(tmp_path: Path) -> None:
     clean, line = _two_games()
     lines = clean.split(b"\n")
     width = len(lines[line - 1].decode("utf-8"))
@@ -82,41 +90,86 @@ def test_a_bad_byte_is_s003_in_its_hand_and_the_rest_is_read(tmp_path: Path) -> 
     assert done.returncode == 1
     bad_entry, good_entry = json.loads(done.stdout)["files"]
     assert bad_entry["diagnostics"] == [{
-        "code": "S003", "severity": "error",
-        "message": "byte 0xE9 is not valid UTF-8 here; save the file as UTF-8",
+        "code": "S003", "severity": "error", "message": LATIN1_MESSAGE,
         "line": line, "column": width + 6, "end_line": line, "end_column": width + 7,
-        "game": 1, "hand": 3,
+        "game": None, "hand": None,
     }]
-    games, reference = bad_entry["games"], good_entry["games"]
-    assert len(games) == len(reference) == 2
-    # Only hand 3 is not replayed (its claims still count); nothing else changes.
-    assert games[0]["hands"][2]["outcome"] is None
-    assert games[0]["hands"][2]["points"] == reference[0]["hands"][2]["points"]
-    for index, hand in enumerate(games[0]["hands"]):
-        if index != 2:
-            assert hand == reference[0]["hands"][index]
-    assert games[1] == reference[1]
-    assert games[0]["status"] == reference[0]["status"]
+    assert bad_entry["games"] == [] and len(good_entry["games"]) == 2
     jobs = blocknot("validate", "--format", "json", "--jobs", "2", str(path), str(good))
     assert jobs.stdout == done.stdout
 
     text = blocknot("validate", str(path)).stdout.decode()
-    assert text.splitlines()[0] == (
-        f"{path}:{line}:{width + 6}: error S003 byte 0xE9 is not valid UTF-8 here; save the "
-        "file as UTF-8")
-    hands = sum(len(g["hands"]) for g in reference)
-    assert text.splitlines()[-1] == f"{path}: 2 games, {hands} hands, 1 error, 0 warnings"
+    assert text.splitlines() == [
+        f"{path}:{line}:{width + 6}: error S003 {LATIN1_MESSAGE}",
+        f"{path}: 0 games, 0 hands, 1 error, 0 warnings",
+    ]
 
 
-def test_bad_bytes_on_several_lines_are_each_reported(tmp_path: Path) -> None:
+def test_a_file_read_with_encoding_is_checked_whole_and_says_so(tmp_path: Path) -> None:
+    clean = (SAMPLES / "two-players.block").read_bytes()
+    assert clean.isascii()
+    path = tmp_path / "circolo.block"
+    path.write_bytes("# Circolo di Nicolò, venerdì\n".encode("cp1252") + clean)
+    reference = json.loads(validate_bytes_json(b"\n" + clean))
+    for name in ("latin-1", "cp1252"):
+        done = blocknot("validate", "--format", "json", "--encoding", name, str(path))
+        REPORTS.validate(json.loads(done.stdout))
+        (entry,) = json.loads(done.stdout)["files"]
+        assert (done.returncode, entry["encoding"], entry["diagnostics"]) == (0, name, [])
+        assert entry["games"] == reference
+        text = blocknot("validate", "--encoding", name, str(path)).stdout.decode()
+        assert text.splitlines()[-1] == (f"{path}: 1 game, 8 hands, 0 errors, 0 warnings; "
+                                         f"read as {name}, not UTF-8 (--encoding)")
+    assert blocknot("validate", str(path)).returncode == 1  # without it: S003
+    # The configuration may say it, for every file under it.
+    (tmp_path / "blocknot.toml").write_text('encoding = "cp1252"\n', "utf-8")
+    assert blocknot("validate", str(path), cwd=tmp_path).returncode == 0
+    # A byte the encoding named cannot read either: the file cannot be read.
+    path.write_bytes(clean + b"# \x81\n")
+    done = blocknot("validate", str(path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.decode().endswith(
+        f"cannot read {path}: byte 0x81 at offset {len(clean) + 2} is not cp1252 text "
+        "either\n")
+
+
+def validate_bytes_json(data: bytes) -> str:
+    """The ``games`` of ``validate --format json`` of ``data``, as JSON."""
+    from blocknotation.formats.reports.report_json import document
+
+    return json.dumps(json.loads(document([validate_bytes(data, "x")]))["files"][0]["games"])
+
+
+def test_bad_bytes_on_several_lines_are_one_s003_at_the_first(tmp_path: Path) -> None:
     clean, _ = _two_games()
     lines = clean.split(b"\n")
     for number in (5, 100, 400):
         lines[number - 1] = b"# caf\xe9 " + lines[number - 1]
     report = validate_bytes(b"\n".join(lines), "x")
-    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [
-        ("S003", 5, 6), ("S003", 100, 6), ("S003", 400, 6)]
-    assert len(report.games) == 2
+    assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("S003", 5, 6)]
+    assert report.games == ()
+
+
+def test_a_binary_file_is_one_s003(tmp_path: Path) -> None:
+    """The PNG of the documentation: one line, and one for the summary."""
+    png = ROOT / "docs" / "html-report.png"
+    done = blocknot("validate", str(png))
+    assert (done.returncode, done.stdout.decode().splitlines()) == (1, [
+        f"{png}:1:1: error S003 this is a PNG image, not a text record; nothing in it is "
+        "checked",
+        f"{png}: 0 games, 0 hands, 1 error, 0 warnings"])
+    # Without a magic number: a NUL byte in the first 8 KiB, or mostly bytes no text holds.
+    for data, where in ((b"hand 1\n\x89\x01\x00\xff" * 50, (2, 3)),
+                        (b"x\x89\x01\x02\x03\x04\x05" * 100, (1, 1))):
+        (d,) = validate_bytes(data, "x").diagnostics
+        assert (d.code, d.line, d.column) == ("S003", *where)
+        assert d.message.render().endswith(": this is a binary file, not a text record; "
+                                           "nothing in it is checked")
+    # UTF-16 without a byte-order mark is told by the NUL bytes of its ASCII characters.
+    (d,) = validate_bytes('[Players "Ada Bea"]\nhand 1\n'.encode("utf-16-le"), "x").diagnostics
+    assert d.message.render() == ("the file looks like UTF-16; save it as UTF-8, or read it "
+                                  "as it is with --encoding utf-16; nothing else in it is "
+                                  "checked")
 
 
 def test_utf16_still_stops_at_its_first_line() -> None:

@@ -56,21 +56,31 @@ def position(data: bytes, at: int) -> tuple[int, int]:
 
 def test_a_byte_that_is_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bad byte is in the last game: S003 at its line and column, not S001 at 1:1 of
-    the block it came in; and a NUL byte before it does not hide it, as read whole."""
+    the block it came in, naming the encoding its line looks written in; and a NUL byte
+    before it is the first bad byte, as read whole."""
     data = large_document()
     late = data.rindex(COMMENT)
     early = data.index(COMMENT, len(data) // 3)
     path = tmp_path / "big.json"
-    path.write_bytes(data[:early] + b"\0" + data[early:late] + b"\xff" + data[late:])
-    line, column = position(data, late)  # the NUL before it is on another line
+    path.write_bytes(data[:late] + b"\xff" + data[late:])
+    line, column = position(data, late)
     streamed = convert(path, monkeypatch, whole=False)
     assert (streamed.returncode, streamed.stdout) == (1, b"")
     assert streamed.stderr.decode().splitlines()[0] == (
-        f"{path}:{line}:{column}: error S003 byte 0xFF is not valid UTF-8 here; save the file "
-        "as UTF-8")
+        f"{path}:{line}:{column}: error S003 byte 0xFF is not UTF-8: the file looks like "
+        "Windows-1252 (Latin-1); save it as UTF-8 (in the editor: Save As, encoding UTF-8), or "
+        "read it as it is with --encoding cp1252; nothing else in it is checked")
     whole = convert(path, monkeypatch, whole=True)
     assert whole.returncode == 1
     assert whole.stderr.splitlines()[0] == streamed.stderr.splitlines()[0]
+    path.write_bytes(data[:early] + b"\0" + data[early:late] + b"\xff" + data[late:])
+    line, column = position(data, early)
+    streamed = convert(path, monkeypatch, whole=False)
+    assert streamed.stderr.decode().splitlines()[0] == (
+        f"{path}:{line}:{column}: error S003 a NUL byte: this is a binary file, not a text "
+        "record; nothing in it is checked")
+    assert convert(path, monkeypatch, whole=True).stderr.splitlines()[0] == \
+        streamed.stderr.splitlines()[0]
 
 
 def test_a_nul_byte_and_a_byte_order_mark(tmp_path: Path,
@@ -85,8 +95,8 @@ def test_a_nul_byte_and_a_byte_order_mark(tmp_path: Path,
     streamed = convert(path, monkeypatch, whole=False)
     assert streamed.returncode == 1
     assert streamed.stderr.decode().splitlines()[0] == (
-        f"{path}:{line}:{column}: error S003 a NUL byte: this is not UTF-8 text (UTF-16 "
-        "perhaps?); save it as UTF-8")
+        f"{path}:{line}:{column}: error S003 a NUL byte: this is a binary file, not a text "
+        "record; nothing in it is checked")
     whole = convert(path, monkeypatch, whole=True)
     assert whole.stderr.splitlines()[0] == streamed.stderr.splitlines()[0]
 

@@ -76,15 +76,16 @@ def test_jsonl_digest_is_the_same_for_the_same_game_written_differently(tmp_path
 
 
 def test_jsonl_diagnostics_outside_a_game_have_their_own_object(tmp_path: Path) -> None:
-    (tmp_path / "bad.block").write_bytes(CLUB.encode() + b"\n\x00\n")  # a NUL stops reading
+    # A NUL byte: the file is not text, and nothing else in it is checked.
+    (tmp_path / "bad.block").write_bytes(CLUB.encode() + b"\n\x00\n")
     done = run("validate", "--format", "jsonl", "bad.block", cwd=tmp_path)
     objects = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [o["game"] for o in objects] == [1, None]
-    (d,) = objects[1]["diagnostics"]
+    assert [o["game"] for o in objects] == [None]
+    (d,) = objects[0]["diagnostics"]
     assert (d["code"], d["line"], d["column"], d["game"]) == ("S003", CLUB.count("\n") + 2, 1,
                                                              None)
     assert (d["end_line"], d["end_column"]) == (d["line"], 2)
-    assert "digest" not in objects[1] and objects[1]["line"] == d["line"]
+    assert "digest" not in objects[0] and objects[0]["line"] == d["line"]
     assert done.returncode == 1
 
 

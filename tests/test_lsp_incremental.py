@@ -201,22 +201,28 @@ def test_the_fixes_of_each_game_are_the_fixes_of_the_document(text: str) -> None
 
 
 # A hand whose record stops before it is over (E501), and a file-wide comment that ignores
-# E501 after it.
+# E501 after it, in the same game, or in a game of its own.
 UNFINISHED = (Path(__file__).parent.parent / "blocknotation" / "examples" / "E501.bad.txt"
               ).read_text("utf-8")
 IGNORED = UNFINISHED + "# blocknot: ignore-file[E501]\n"
+ELSEWHERE = UNFINISHED + '\n[Players "Ada Bea"]\n# blocknot: ignore-file[E501]\n'
+WIDE = ELSEWHERE.index("E501]") + len("E501")
 
 
 @pytest.mark.parametrize(("text", "edits", "codes"), [
-    # A NUL byte put above the comment: validate stops reading there, so the comment
-    # suppresses nothing.  Was: the server kept the E501 suppressed.
-    (IGNORED, [(IGNORED.index("# blocknot"), "\x00\n")], ["E501", "S003"]),
-    # The comment's codes are found wherever validate's scan finds them, in a tag's value too.
+    # validate reads no more than 200 characters between the brackets of a file-wide
+    # comment: one made wider suppresses nothing outside its own game.  Was: the server
+    # kept the E501 of the other game suppressed.
+    (ELSEWHERE, [(WIDE, "," + " " * 200)], ["E501"]),
+    # The comment's codes are found wherever validate's scan finds them, in a tag's value
+    # too.  Was: the server reported the E501.
     (UNFINISHED, [(0, '[Event "blocknot: ignore-file[E501]"]\n')], []),
-    # A NUL byte taken out again: the comment counts once more.
+    # A NUL byte: a file of the text is no text, one S003 and nothing else; taken out
+    # again, the comment counts once more.
+    (IGNORED, [(IGNORED.index("# blocknot"), "\x00\n")], ["S003"]),
     (IGNORED, [(IGNORED.index("# blocknot"), "\x00\n"), (IGNORED.index("# blocknot"), "")],
      []),
-], ids=["nul-above", "in-a-tag", "nul-removed"])
+], ids=["wider-than-validate-reads", "in-a-tag", "nul", "nul-removed"])
 def test_the_ignore_file_codes_are_those_validate_finds(
         text: str, edits: list[tuple[int, str]], codes: list[str]) -> None:
     document = opened(text)

@@ -27,8 +27,7 @@ FILES = sorted(p for p in CASES.iterdir() if p.suffix in {".txt", ".bin"})
 
 def placed(chunk: Chunk, lines: int) -> Chunk:
     """``chunk`` ``lines`` lines lower in its file."""
-    return Chunk(chunk.first_line + lines, chunk.text,
-                 tuple(moved(d, lines, 0) for d in chunk.undecodable))
+    return Chunk(chunk.first_line + lines, chunk.text)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

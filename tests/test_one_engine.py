@@ -37,7 +37,7 @@ def pieces(data: bytes, how: str) -> list[Piece]:
     for chunk in chunks_of(io.BytesIO(data)):
         parsed = None
         if isinstance(chunk, Chunk) and how == "lark":
-            parsed = read_with_lark(chunk.lines, chunk.first_line, chunk.undecodable)
+            parsed = read_with_lark(chunk.lines, chunk.first_line)
         elif isinstance(chunk, Chunk) and how == "records":
             parsed = chunk.parse()
         piece = validate_chunk(chunk, games + 1, parsed=parsed)

@@ -137,7 +137,8 @@ def test_each_game_gets_its_result_and_a_run_of_several_files_its_total() -> Non
         "blocknotation/examples/P405.bad.txt: 1 game, 1 hand, 1 error, 0 warnings"]
     # A hand with a syntax error: its points are unknown, and one hand may reach 100.
     assert lines[4] == ("blocknotation/examples/S001.bad.txt: game 1: how it stands is not "
-                        "known: the unknown points may have taken somebody to 100")
+                        "known: the unknown points may have taken somebody to 100; hand 1 not "
+                        "checked: syntax error at line 10")
     assert lines[6:] == [
         "samples/two-players.block: game 1: Bea wins with 104 points (Ada 8)",
         "samples/two-players.block: 1 game, 8 hands, 0 errors, 0 warnings",

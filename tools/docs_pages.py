@@ -177,7 +177,9 @@ def _options(command: click.Command, ctx: click.Context) -> list[str]:
     for param in command.get_params(ctx):
         if not isinstance(param, click.Option) or param.hidden:
             continue
-        names = ", ".join(f"`{n}`" for n in [*param.opts, *param.secondary_opts])
+        hidden = getattr(param, "hidden_names", ())  # older names, still read
+        names = ", ".join(f"`{n}`" for n in [*param.opts, *param.secondary_opts]
+                          if n not in hidden)
         help_text = inspect.cleandoc(param.help or "")
         rows.append(f"| {names} | {_value(param, ctx)} | {_default(param, ctx)} | "
                     f"{_cell(help_text)} |")
@@ -197,6 +199,7 @@ def cli_page() -> str:
         "Read from the click commands when the site is built, as `--help` shows them "
         "(`blocknot COMMAND --help` prints the same in the terminal, in English or Italian). "
         "How each command behaves, with examples: [validate](validate.md), "
+        "[analyse](analysis.md), [standings](standings.md), [export](export.md), "
         "[format and convert](convert.md), [generate](generate.md), "
         "[schema](json.md#blocknot-schema---report), [rules](codes/index.md) and "
         "[lsp](editors.md#the-language-server).", "",

@@ -10,8 +10,12 @@ pages are only the files of ``docs/``. So that one link serves both, the site ge
   ``grammar/block.lark``), under ``repository/`` at its path in the repository (so that none
   can take the address of a page of ``docs/``: ``editors/`` is docs/editors.md);
 
-and each relative link of a page is rewritten to where its target is in the site. After the
-build, every code of the registry must have its page where ``help-uri`` is told to point
+and each relative link of a page is rewritten to where its target is in the site. The pages
+made at build time (``tools/docs_pages.py``) are in no file of the repository, so a page links
+to what each is made from, which GitHub shows (``GENERATED_FROM``): the catalogue of
+docs/notation.md (a code's row, ``notation.md#p405``), the click commands, the schemas' module,
+the library's ``__init__.py``; in the site such a link leads to the page made from it.  After
+the build, every code of the registry must have its page where ``help-uri`` is told to point
 (``codes/<code in lower case>/``): the build fails otherwise.
 """
 
@@ -30,6 +34,29 @@ _FENCE = re.compile(r"^(```|~~~)", re.MULTILINE)
 
 #: For each page of the site (its path in the site's sources): its path in the repository.
 _ORIGIN: dict[str, str] = {}
+#: The pages made at build time, by the file of the repository each is made from.
+GENERATED_FROM = {
+    "blocknotation/cli/commands.py": "cli.md",
+    "blocknotation/formats/records/schema.py": "schemas.md",
+    "blocknotation/__init__.py": "api.md",
+}
+#: The catalogue of docs/notation.md, which the codes' pages are made from: its section, and
+#: each code's row (``#p405``).
+CATALOGUE_PAGE = "docs/notation.md"
+CATALOGUE_SECTION = "5-the-diagnostic-catalogue"
+_CODE_ANCHOR = re.compile(r"[sgdtpe][0-9]{3}")
+
+
+def generated_page(repo_path: str, anchor: str) -> tuple[str, str] | None:
+    """The page made at build time that a link to ``repo_path#anchor`` leads to in the site,
+    and the anchor it keeps; None for a link to anything else."""
+    if repo_path in GENERATED_FROM:
+        return GENERATED_FROM[repo_path], anchor
+    if repo_path == CATALOGUE_PAGE and anchor == CATALOGUE_SECTION:
+        return "codes/index.md", ""
+    if repo_path == CATALOGUE_PAGE and _CODE_ANCHOR.fullmatch(anchor):
+        return f"codes/{anchor}.md", ""
+    return None
 
 
 def _site_path(repo_path: str) -> str:
@@ -94,6 +121,8 @@ def on_files(files: Files, config: Any) -> Files:
             site = _site_path(target)
             if target.startswith("docs/") or files.get_file_from_path(site) is not None:
                 continue
+            if target in GENERATED_FROM:
+                continue  # a link to it leads to the page made from it
             if not (ROOT / target).is_file():
                 continue  # MkDocs reports the link as leading nowhere
             listed = site in _nav_paths(config["nav"])
@@ -115,12 +144,17 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     here, site_here = posixpath.dirname(origin), posixpath.dirname(page.file.src_uri)
 
     def moved(match: re.Match[str]) -> str:
-        target = match.group(2)
+        target, tail = match.group(2), match.group(3)
         if not _is_relative(target):
             return match.group(0)
         repo_path = posixpath.normpath(posixpath.join(here, target))
-        site = posixpath.relpath(_site_path(repo_path), site_here or ".")
-        return f"{match.group(1)}{site}{match.group(3)}"
+        in_site = _site_path(repo_path)
+        made = generated_page(repo_path, tail[1:-1])
+        if made is not None:
+            in_site, anchor = made
+            tail = f"#{anchor})" if anchor else ")"
+        site = posixpath.relpath(in_site, site_here or ".")
+        return f"{match.group(1)}{site}{tail}"
 
     pieces = re.split(r"(^```.*?^```$)", markdown, flags=re.MULTILINE | re.DOTALL)
     return "".join(piece if piece.startswith("```") else _LINK.sub(moved, piece)

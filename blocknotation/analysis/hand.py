@@ -13,6 +13,7 @@ player may write one) are read past, as the engine does.
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import NoReturn
 
 from ..basics.diagnostics import N_, Message
@@ -21,15 +22,24 @@ from ..engine.tiles import TILES, index
 from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
 from .force import guaranteed
 from .position import NOBODY, Rules, is_domino, own, points_of, winner_of
-from .search import Search, TooLarge
+from .search import OutOfTime, Search, TooLarge
 from .setup import Problem, Written
 
 
 def analyse(problem: Problem) -> HandAnalysis:
-    """The analysis of ``problem``'s hand (``HandAnalysis``): each move valued, or why not."""
-    search = Search(Rules(problem.deals), problem.bound)
+    """The analysis of ``problem``'s hand (``HandAnalysis``): each move valued, or why not
+    (past its bound of positions, or its run's deadline)."""
+    search = Search(Rules(problem.deals), problem.bound, problem.deadline)
     try:
+        if problem.deadline is not None and monotonic() > problem.deadline:
+            raise OutOfTime
         return _Walk(problem, search).run()
+    except OutOfTime:
+        return HandAnalysis(
+            problem.number, problem.line, problem.players, problem.threshold,
+            nodes=search.nodes, reason="time",
+            detail=Message(N_("the run's time (--max-seconds) was spent before its analysis "
+                              "ended"), {}))
     except TooLarge:
         return HandAnalysis(
             problem.number, problem.line, problem.players, problem.threshold,
@@ -110,7 +120,8 @@ class _Walk:
                     in_hands, chain, following, passes)
                 worth = value(code, seat, seats)
                 valued.append(MoveValue(line, self.names[seat], Move(None), worth, worth,
-                                        ((Move(None), self.ending(code)),), self.ending(code)))
+                                        ((Move(None), self.ending(code)),), self.ending(code),
+                                        self.versus(seat)))
                 over, seat = passes == seats, following
                 continue
             if tile is None:
@@ -132,10 +143,15 @@ class _Walk:
                          for (play, _, _), code, worth in zip(children, codes, worths,
                                                               strict=True) if worth == top)
             valued.append(MoveValue(line, self.names[seat], Move(tile, side), top,
-                                    value(mine, seat, seats), best, self.ending(mine)))
+                                    value(mine, seat, seats), best, self.ending(mine),
+                                    self.versus(seat)))
             in_hands, chain, seat, passes = played[1], after, following, 0
             over = played[2] >= 0
         return valued
+
+    def versus(self, seat: int) -> str | None:
+        """With two players, the other one, against whose points a value is counted."""
+        return self.names[1 - seat] if len(self.names) == 2 else None
 
     def stop(self, template: str, line: int, seat: int) -> NoReturn:
         raise _Stopped(Message(template, {"line": line, "player": self.names[seat]}))

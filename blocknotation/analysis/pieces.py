@@ -22,14 +22,17 @@ Place = tuple[int, int]
 
 
 def problems_of(reading: Reading | None, piece: Piece, threshold: int = 1,
-                bound: int | None = None) -> list[tuple[Place, Problem | HandAnalysis]]:
-    """Each hand of the piece's games, as a problem or as why it is not analysed."""
+                bound: int | None = None, deadline: float | None = None
+                ) -> list[tuple[Place, Problem | HandAnalysis]]:
+    """Each hand of the piece's games, as a problem or as why it is not analysed
+    (``deadline``: ``Problem.deadline``)."""
     if reading is None:
         return []
     found: list[tuple[Place, Problem | HandAnalysis]] = []
     for at, (game, result) in enumerate(zip(reading.records.games, piece.games,
                                             strict=False)):
-        for item in problems(game, result, piece.diagnostics, threshold, bound):
+        for item in problems(game, result, piece.diagnostics, threshold, bound,
+                             deadline=deadline):
             found.append(((at, item.line), item))
     return found
 

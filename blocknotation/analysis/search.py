@@ -15,10 +15,14 @@
 Both keep a transposition table over (tiles in hands, ends, seat to move, passes in a row),
 try the moves that go out first, then the heavier tiles (``Rules.ordered``), and count the
 positions they visit: past ``bound`` (``NODE_BOUND`` unless told), the search stops with
-``TooLarge`` and the hand is "not analysed (too large)".
+``TooLarge`` and the hand is "not analysed (too large)"; past the run's ``deadline`` (a
+time of ``time.monotonic``, looked at every ``CHECK_EVERY`` positions: ``--max-seconds``),
+it stops with ``OutOfTime``.
 """
 
 from __future__ import annotations
+
+from time import monotonic
 
 from ..engine.tiles import pips
 from .position import (
@@ -34,12 +38,19 @@ from .position import (
 
 #: Positions visited for one hand, all its searches together, past which it is not analysed.
 NODE_BOUND = 1_000_000
+#: Positions visited between two looks at the clock, when the run has a deadline (some
+#: 5 ms of search).
+CHECK_EVERY = 1024
 
 _INFINITY = 1 << 20
 
 
 class TooLarge(Exception):
     """The search visited more positions than its bound allows."""
+
+
+class OutOfTime(Exception):
+    """The run's deadline passed while the search went on."""
 
 
 def key(in_hands: int, ends: int, seat: int, passes: int) -> int:
@@ -78,12 +89,16 @@ def rank(code: int, seat: int, seats: int) -> int:
 class Search:
     """Searches of one hand, sharing a table and a count of positions."""
 
-    __slots__ = ("bound", "bounds", "nodes", "results", "rules", "seats")
+    __slots__ = ("bound", "bounds", "deadline", "look", "nodes", "results", "rules", "seats")
 
-    def __init__(self, rules: Rules, bound: int = NODE_BOUND) -> None:
+    def __init__(self, rules: Rules, bound: int = NODE_BOUND,
+                 deadline: float | None = None) -> None:
         self.rules = rules
         self.seats = rules.seats
         self.bound = bound
+        self.deadline = deadline
+        self.look = bound if deadline is None else min(bound, CHECK_EVERY)
+        """The count of positions at which the bound, or the clock, is looked at next."""
         self.nodes = 0
         self.bounds: dict[int, tuple[int, int]] = {}
         """Two players: the least and the most each position is worth (alpha-beta)."""
@@ -92,8 +107,15 @@ class Search:
 
     def _visit(self) -> None:
         self.nodes += 1
+        if self.nodes > self.look:
+            self._looked()
+
+    def _looked(self) -> None:
         if self.nodes > self.bound:
             raise TooLarge
+        if self.deadline is not None and monotonic() > self.deadline:
+            raise OutOfTime
+        self.look = min(self.bound, self.nodes + CHECK_EVERY)
 
     def best(self, in_hands: int, chain: int, seat: int, passes: int = 0) -> int:
         """The result of the hand from this position under best play (exact)."""

@@ -45,11 +45,14 @@ class Problem:
     moves: tuple[Written, ...]
     threshold: int = 1
     bound: int = search.NODE_BOUND
+    deadline: float | None = None
+    """When the run's time is spent (``time.monotonic``, the same clock in every process
+    of the machine): ``--max-seconds``."""
 
 
 def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
-             threshold: int = 1, bound: int | None = None, end: int | None = None
-             ) -> list[Problem | HandAnalysis]:
+             threshold: int = 1, bound: int | None = None, end: int | None = None,
+             deadline: float | None = None) -> list[Problem | HandAnalysis]:
     """Each hand of ``game`` (records, or the plain form) that the engine replayed, as a
     problem, or as the reason it is not analysed; ``result`` is the engine's report of the
     game and ``diagnostics`` its diagnostics; ``end``: the line where the next game starts."""
@@ -58,20 +61,26 @@ def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
     if not hands:  # a game of tags alone (S005): nothing to analyse
         return []
     starts = [hand.line for hand in hands[1:]] + [end if end is not None else 1 << 62]
+    heading = tuple(d for d in diagnostics if d.line < hands[0].line and d.is_error
+                    and d.game in (None, result.index))
     found: list[Problem | HandAnalysis] = []
     for hand, stop in zip(hands, starts, strict=True):
         replayed = by_line.get(hand.line)
         if replayed is None:
             continue
         found.append(problem(hand, replayed, result.players, [
-            d for d in diagnostics if hand.line <= d.line < stop], threshold, bound))
+            d for d in diagnostics if hand.line <= d.line < stop], threshold, bound, heading,
+            deadline))
     return found
 
 
 def problem(hand: Any, result: HandResult, players: tuple[str, ...],
-            diagnostics: Sequence[Diagnostic], threshold: int = 1, bound: int | None = None
+            diagnostics: Sequence[Diagnostic], threshold: int = 1, bound: int | None = None,
+            heading: Sequence[Diagnostic] = (), deadline: float | None = None
             ) -> Problem | HandAnalysis:
-    """One hand as a problem, or why it is not analysed."""
+    """One hand as a problem, or why it is not analysed; ``heading``: the errors of its
+    game above its first hand (its tags), which may be why it was not replayed;
+    ``deadline``: the run's (``Problem.deadline``)."""
     if bound is None:
         bound = search.NODE_BOUND
     def refused(reason: Any, template: str, **args: object) -> HandAnalysis:
@@ -79,7 +88,11 @@ def problem(hand: Any, result: HandResult, players: tuple[str, ...],
                             detail=Message(template, args))
 
     if not result.replayed:
-        return refused("moves", N_("its lines could not be read, so it was not replayed"))
+        why = next((d for d in (*diagnostics, *heading) if d.is_error), None)
+        if why is None or why.code.startswith("S"):
+            return refused("moves", N_("its lines could not be read, so it was not replayed"))
+        return refused("moves", N_("it was not replayed, for {code} at line {line}"),
+                       code=why.code, line=why.line)
     seat = {name_key(name): place for place, name in enumerate(players)}
     deals: dict[int, int] = {}
     moves: list[Written] = []
@@ -117,4 +130,4 @@ def problem(hand: Any, result: HandResult, players: tuple[str, ...],
         union |= mask
     opener = moves[0][1] if moves else seat.get(name_key(result.opener or ""))
     return Problem(hand.number, hand.line, players, masks, opener, tuple(moves), threshold,
-                   bound)
+                   bound, deadline)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pathspec
 
+    #: A compiled list of patterns.
     Spec = pathspec.PathSpec[Any]
 
 

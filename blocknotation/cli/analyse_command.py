@@ -6,13 +6,25 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
+from time import monotonic
 from typing import NoReturn
 
 import click
 
 from ..basics.i18n import N_
 from ..basics.limits import MAX_JOBS
-from .common import UsageProblem, _input_stream, _language, expanded, lang_option, stdin_binary
+from .common import (
+    UsageProblem,
+    _input_stream,
+    _language,
+    encoding_option,
+    expanded,
+    lang_option,
+    output_option,
+    read_files_as,
+    stdin_binary,
+)
 from .help import TranslatedCommand
 
 threshold_option = click.option(
@@ -32,20 +44,27 @@ threshold_option = click.option(
     help=N_("Worker processes over the hands (0: one per CPU); the output is the same as "
             "with 1."),
 )
-@click.option("--output-file", "-o", "output_file", default=None,
-              help=N_("Write the report to this file instead of standard output."))
+@output_option(N_("Write the report to this file instead of standard output."))
+@click.option("--max-seconds", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help=N_("Analyse for at most this long: the hands not analysed by then are "
+                      "listed as not analysed (out of time)."))
+@encoding_option
 @lang_option
 def analyse(files: Sequence[str], fmt: str, threshold: int, jobs: int,
-            output_file: str | None, lang: str | None) -> None:
+            output_file: str | None, max_seconds: float | None, encoding: str | None,
+            lang: str | None) -> None:
     """Find where each hand was won or lost: the value of every move under best play.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.  Only hands whose deals are all recorded are analysed.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.  Only hands whose
+    deals are all recorded are analysed.
     """
     from .analyse_run import Analyse
 
+    read_files_as(encoding)
     files = expanded(files, (), (), True)
-    options = Analyse(fmt=fmt, threshold=threshold, jobs=jobs, lang=_language(lang))
+    options = Analyse(fmt=fmt, threshold=threshold, jobs=jobs, lang=_language(lang),
+                      max_seconds=max_seconds)
     sys.exit(run(files, options, output_file))
 
 
@@ -55,6 +74,8 @@ def run(files: Sequence[str], options: object, output_file: str | None) -> int:
     from .lint import CannotWrite, report_stream
 
     assert isinstance(options, Analyse)
+    if options.max_seconds is not None:
+        options = replace(options, deadline=monotonic() + options.max_seconds)
     if options.fmt == "annotated":
         annotated(files, options)
     if options.jobs != 1:

@@ -55,12 +55,14 @@ class _Waiting:
 
 
 def analysed_pieces(pairs: Iterable[tuple[Reading | None, Piece]], threshold: int, jobs: int,
-                    lang: str = "en") -> Iterator[tuple[Reading | None, Piece]]:
+                    lang: str = "en", deadline: float | None = None
+                    ) -> Iterator[tuple[Reading | None, Piece]]:
     """Each (reading, piece) with its hands analysed, in order (``jobs``: worker processes,
-    0 for one per CPU; 1 analyses here)."""
+    0 for one per CPU; 1 analyses here; ``deadline``: when the run's time is spent, the
+    hands not analysed by then are not)."""
     if jobs == 1:
         for reading, piece in pairs:
-            items = problems_of(reading, piece, threshold)
+            items = problems_of(reading, piece, threshold, deadline=deadline)
             yield reading, with_analyses(piece, {
                 place: analyse(item) if isinstance(item, Problem) else item
                 for place, item in items})
@@ -69,7 +71,7 @@ def analysed_pieces(pairs: Iterable[tuple[Reading | None, Piece]], threshold: in
     try:
         for reading, piece in pairs:
             waiting = _Waiting(piece)
-            for place, item in problems_of(reading, piece, threshold):
+            for place, item in problems_of(reading, piece, threshold, deadline=deadline):
                 ticket = _Ticket(item) if isinstance(item, Problem) else item
                 waiting.places.append((place, ticket))
                 if isinstance(ticket, _Ticket):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
@@ -44,6 +44,10 @@ class Analyse:
     stdin_name: str = "<stdin>"
     selections: tuple[Selection, ...] = ()
     """Per file, what to report (per-file-ignores); else ``selection``."""
+    max_seconds: float | None = None
+    """``--max-seconds``: the time the run's analysis may take."""
+    deadline: float | None = None
+    """When that time is spent (``time.monotonic``), set as the run starts."""
 
     def selection_of(self, index: int) -> Selection:
         return self.selections[index] if index < len(self.selections) else self.selection
@@ -53,7 +57,7 @@ def pairs_of(source: BinaryIO, options: Analyse, index: int = 0
              ) -> Iterator[tuple[Reading | None, Piece]]:
     """File ``index``'s pieces, read, replayed and analysed, in order."""
     return analysed_pieces(read_and_validate(source, options.selection_of(index)),
-                           options.threshold, options.jobs, options.lang)
+                           options.threshold, options.jobs, options.lang, options.deadline)
 
 
 def run_analyse(paths: Sequence[str], options: Analyse, out: IO[str], stdin: BinaryIO) -> int:
@@ -113,6 +117,10 @@ def _text(piece: Piece, name: str, options: Analyse) -> Iterator[str]:
         yield from piece_lines(piece, name, options.lang)
         yield from (result_line(game, name, options.lang) for game in piece.games
                     if game.hands)
+    else:  # an error outside any game (UTF-16, JSON too large to read): why nothing is
+        outside = tuple(d for d in piece.diagnostics if d.game is None and d.is_error)
+        if outside:
+            yield from piece_lines(replace(piece, diagnostics=outside), name, options.lang)
     yield from analysis_lines(piece, name, options.lang)
 
 

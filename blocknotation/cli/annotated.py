@@ -20,11 +20,10 @@ from ..basics.diagnostics import printable
 from ..formats.reports.annotated import annotate_chunk
 from ..formats.reports.report_text import piece_lines, summary_line
 from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
-from ..reading.gunzip import maybe_gunzip
 from ..reading.parsing import as_records
 from ..report.values import FileReport, Piece, Tally
 from .common import cannot_read_line
-from .inputs import Input
+from .inputs import Input, as_text
 from .output import output_file, say, scratch, stdout_is_terminal
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ def run_annotated(stream: BinaryIO, name: str, selection: Selection, strict: boo
     """Annotate the record read from ``stream`` to standard output; returns the exit status
     (2 when the file could not be read whole).  ``pairs``: how the file's pieces are read
     (``pipeline.read_and_validate`` unless told; ``blocknot analyse`` analyses them too)."""
-    source = Input(maybe_gunzip(stream))  # read as the other formats read it
+    source = Input(as_text(stream))  # read as the other formats read it
     tally = Tally()
     refused = False
     with scratch(), tempfile.SpooledTemporaryFile(_SPOOL_BYTES) as text, \

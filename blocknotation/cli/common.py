@@ -4,9 +4,9 @@ and the options every command takes."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
 
@@ -76,26 +76,25 @@ def read_input(path: str) -> bytes:
     is then refused by ``source.decode`` with a diagnostic instead of filling the memory.
     """
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..reading.gunzip import maybe_gunzip
-    from .inputs import open_input
+    from .inputs import as_text, open_input
 
     if path == "-":
         return read_stdin()[0]
     try:
         with open_input(path) as handle:
-            return maybe_gunzip(handle).read(MAX_INPUT_BYTES + 1)
+            return as_text(handle).read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise cannot_read(path, error) from None
 
 
 def read_stdin() -> tuple[bytes, BinaryIO]:
-    """What ``read_input("-")`` reads of standard input (decompressed when it is gzip data),
+    """What ``read_input("-")`` reads of standard input (as ``inputs.as_text`` reads it),
     and the stream that goes on after it."""
     from ..basics.limits import MAX_INPUT_BYTES
-    from ..reading.gunzip import maybe_gunzip
+    from .inputs import as_text
 
     try:
-        stream = maybe_gunzip(stdin_binary())
+        stream = as_text(stdin_binary())
         return stream.read(MAX_INPUT_BYTES + 1), stream
     except OSError as error:
         raise cannot_read(STANDARD_INPUT, error) from None
@@ -172,7 +171,7 @@ lang_option = click.option(
 #: The options of the commands that take files, directories and globs (validate, format).
 include_option = click.option("--include", multiple=True,
               help=N_("Files to take from directories (gitignore-style pattern; repeatable; "
-                      "default *.block and *.block.gz)."))
+                      "default *.block, *.block.gz and *.block.json)."))
 exclude_option = click.option("--exclude", multiple=True,
               help=N_("Leave out files and directories found in directories or globs "
                       "(gitignore-style pattern; repeatable)."))
@@ -184,6 +183,75 @@ config_option = click.option("--config", "config_path", default=None,
               help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) "
                       "for every file, instead of the nearest one."))
 isolated_option = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+raw_csv_option = click.option(
+    "--raw-csv", is_flag=True,
+    help=N_("Write CSV cells as they are: without it, a text cell that a spreadsheet would run "
+            "as a formula (starting with =, +, -, @, a tab or a carriage return) starts "
+            "with '."))
+
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+class AliasedOption(click.Option):
+    """An option whose older names (``hidden_names``) are still read but no longer shown by
+    ``--help`` or the reference pages: one name for one thing across the commands."""
+
+    def __init__(self, *args: Any, hidden_names: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hidden_names = tuple(hidden_names)
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        shown = self.opts
+        self.opts = [name for name in shown if name not in self.hidden_names]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = shown
+
+
+def output_option(help_text: str) -> Callable[[_Command], _Command]:
+    """``-o, --output PATH``, the report's file, as every command names it (``--output-file``,
+    its older name in ``validate`` and ``analyse``, still read)."""
+    return click.option("-o", "--output", "--output-file", "output_file", cls=AliasedOption,
+                        hidden_names=("--output-file",), default=None, metavar="PATH",
+                        help=help_text)
+
+
+def _known_encoding(_context: click.Context, _parameter: click.Parameter,
+                    value: str | None) -> str | None:
+    if value is not None:
+        from ..basics.encoding_names import encoding_name
+
+        if encoding_name(value) is None:
+            raise UsageProblem(_unknown_encoding(value))
+    return value
+
+
+def _unknown_encoding(name: str) -> Message:
+    from ..basics.diagnostics import Message
+
+    return Message(N_("--encoding: {name!r} is not a text encoding blocknot knows (such as "
+                      "cp1252, latin-1, utf-16)"), {"name": name})
+
+
+encoding_option = click.option(
+    "--encoding", default=None, metavar="NAME", callback=_known_encoding,
+    help=N_("Read the files as written in this encoding (such as cp1252, latin-1, utf-16) "
+            "instead of UTF-8, and say so in the report (default: the configuration's "
+            "encoding, else UTF-8)."))
+
+
+def read_files_as(encoding: str | None) -> str | None:
+    """Read the files of the command that runs in ``encoding`` (``--encoding``, else the
+    configuration's; None or UTF-8: as UTF-8); returns the encoding the report names, or
+    None."""
+    from ..basics.encoding_names import is_utf8
+    from .reading_as import read_as
+
+    named = None if encoding is None or is_utf8(encoding) else encoding
+    read_as(named)
+    return named
 
 
 def configuration(path: str | None, isolated: bool) -> Any:

@@ -19,12 +19,14 @@ from .common import (
     cannot_read,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    read_files_as,
     read_input,
     read_stdin,
     stdin_binary,
@@ -45,18 +47,23 @@ from .output import (
 )
 @click.option("-o", "--output", default=None,
               help=N_("Write here instead of standard output."))
+@encoding_option
 @lang_option
-def convert(file: str, target: str | None, output: str | None, lang: str | None) -> None:
+def convert(file: str, target: str | None, output: str | None, encoding: str | None,
+            lang: str | None) -> None:
     """Convert a record between text and JSON, losing nothing.
 
     Text becomes JSON and JSON becomes canonical text; `-` reads standard input. Converting
-    does not judge legality, but a record that cannot be read is refused (exit 1).
+    does not judge legality, but a record that cannot be read is refused (exit 1). A
+    directory or quoted glob, with -o OUTDIR, converts each record in it (*.block,
+    *.block.gz, *.block.json, *.json): text to NAME.block.json, JSON to NAME.block.
     """
     from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.records.text_convert import convert_bytes
     from ..reading.source import context_lines
     from .convert_many import is_many
 
+    read_files_as(encoding)
     if is_many(file):
         _convert_many(file, target, output, lang)
     # The output is made ready first: one that cannot be written fails before any work.
@@ -104,13 +111,12 @@ def _convert_large(
     ``rest`` the standard input it came from): a game at a time, decompressed when it is
     gzip data; nothing is written unless all of it could be read."""
     from ..formats.records.convert import looks_like_json, spooled_conversion
-    from ..reading.gunzip import maybe_gunzip
     from ..reading.source import Prefixed
-    from .inputs import Input
+    from .inputs import Input, as_text
 
     with _input_stream(file) as stream:
         try:  # a file is read again from its start; standard input goes on after ``head``
-            reading = Input(maybe_gunzip(stream) if rest is None else rest)
+            reading = Input(as_text(stream) if rest is None else rest)
         except OSError as error:
             raise cannot_read(file, error) from None
         raw = cast(BinaryIO, reading)  # a read that fails is told, not taken for the end
@@ -147,9 +153,10 @@ def format_command(
 ) -> None:
     """Rewrite records in canonical form, in place.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input and writes standard output. A record with syntax errors is left
-    as it is (written unchanged to standard output for `-`) and reported (exit 1).
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input and writes standard
+    output. A record with syntax errors is left as it is (written unchanged to standard
+    output for `-`) and reported (exit 1).
     """
     from .fix import run_format
 

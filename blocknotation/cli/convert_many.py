@@ -1,7 +1,8 @@
 """``blocknot convert DIR|GLOB -o OUTDIR``: convert every record of a directory tree or glob.
 
-Text records (``*.block``, ``*.block.gz``) become ``.json`` files and JSON records
-(``*.json``) become ``.block`` files, under OUTDIR at the same relative path.  A record that
+Text records (``*.block``, ``*.block.gz``) become ``.block.json`` files, which a directory
+search finds again (``inputs.DEFAULT_INCLUDE``), and JSON records (``*.block.json``, and any
+other ``*.json``) become ``.block`` files, under OUTDIR at the same relative path.  A record that
 cannot be read (a dangling link, a FIFO, damaged gzip data) is reported on standard error and
 skipped, and the others are still converted.
 """
@@ -14,9 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Message, printable
-from ..reading.gunzip import maybe_gunzip
 from .common import cannot_read_line
-from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, expand, open_input
+from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, as_text, expand, open_input
 from .output import say
 
 if TYPE_CHECKING:
@@ -36,9 +36,9 @@ def output_name(path: str, root: str, data_is_json: bool) -> str:
     relative = os.path.relpath(path, root)
     if relative.startswith(os.pardir):
         relative = os.path.basename(path)
-    for suffix in (".gz", ".block", ".txt", ".json"):
+    for suffix in (".gz", ".json", ".block", ".txt"):
         relative = relative.removesuffix(suffix)
-    return relative + (".block" if data_is_json else ".json")
+    return relative + (".block" if data_is_json else ".block.json")
 
 
 def convert_many(argument: str, target: str | None, output: str | None, lang: str) -> int:
@@ -55,7 +55,7 @@ def convert_many(argument: str, target: str | None, output: str | None, lang: st
     for path in expand([argument], Filters(tuple(include))):
         try:
             with open_input(path) as raw:
-                data = maybe_gunzip(raw).read(MAX_INPUT_BYTES + 1)
+                data = as_text(raw).read(MAX_INPUT_BYTES + 1)
         except OSError as error:  # a dangling link, a FIFO, damaged gzip data: skipped
             say(cannot_read_line(printable(path), error, lang))
             status = 2

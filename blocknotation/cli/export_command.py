@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
 
 from ..basics.diagnostics import Message
-from ..basics.i18n import N_, translator
+from ..basics.i18n import N_, plural, translator
 from ..basics.limits import MAX_JOBS
 from .common import (
     EXIT_FINDINGS,
@@ -21,12 +21,15 @@ from .common import (
     cannot_read_line,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    raw_csv_option,
+    read_files_as,
     stdin_binary,
 )
 from .help import TranslatedCommand
@@ -51,20 +54,26 @@ from .output import OutputFailed, say
 @gitignore_option
 @config_option
 @isolated_option
+@encoding_option
+@raw_csv_option
 @lang_option
 def export(files: Sequence[str], to: str, out: str, jobs: int | None,
            include: tuple[str, ...], exclude: tuple[str, ...], no_respect_gitignore: bool,
-           config_path: str | None, isolated: bool, lang: str | None) -> None:
+           config_path: str | None, isolated: bool, encoding: str | None, raw_csv: bool,
+           lang: str | None) -> None:
     """Write every game as rows of four tables that analytics tools read: games, hands,
     moves and diagnostics.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.  The messages of the diagnostics table are in --lang.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.  The messages of the
+    diagnostics table are in --lang.
     """
     from ..season.export import export_tables
+    from ..season.table_files import TableFailed
     from .season_inputs import opened, sources_for
 
     config = configuration(config_path, isolated)
+    read_files_as(encoding or config.encoding)
     files = expanded(files, include or config.include, exclude or config.exclude,
                      not no_respect_gitignore)
     language = _language(lang or config.lang)
@@ -95,15 +104,31 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
                                  lambda path: opened(path, stdin))
     try:
         done = export_tables(sources, to, out, lang=language, unreadable=told,
-                             opener=lambda path: opened(path, stdin), rows=rows)
-    except OSError as error:  # the tables could not be written
+                             opener=lambda path: opened(path, stdin), rows=rows,
+                             raw_csv=raw_csv)
+    except TableFailed as failed:
+        words = Message(N_("cannot write the {table} table, {path}: {reason}; {state}"),
+                        {"table": failed.table, "path": failed.filename,
+                         "reason": failed.strerror, "state": failed.state})
+        say(f"blocknot: {words.render(translator(language))}\n")
+        sys.exit(EXIT_USAGE)
+    except OSError as error:  # the directory could not be made
         raise OutputFailed(out, error) from None
-    _ = translator(language)
-    click.echo(_(N_("{path}: {games} games, {hands} hand rows, {moves} moves, "
-                    "{diagnostics} diagnostics ({format})")).format(
-        path=out, games=done.rows["games"], hands=done.rows["hands"],
-        moves=done.rows["moves"], diagnostics=done.rows["diagnostics"], format=to))
+    click.echo(_written(out, done.rows, to, language))
     sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if done.errors else EXIT_OK)
+
+
+def _written(out: str, rows: Mapping[str, int], to: str, lang: str) -> str:
+    """``season-tables: 8 games, 154 hand rows, 749 moves, 1 diagnostic (csv)``."""
+    games, hands, moves, found = (rows[table] for table in ("games", "hands", "moves",
+                                                              "diagnostics"))
+    counts = ", ".join([
+        plural(lang, "{n} game", "{n} games", games).format(n=games),
+        plural(lang, "{n} hand row", "{n} hand rows", hands).format(n=hands),
+        plural(lang, "{n} move", "{n} moves", moves).format(n=moves),
+        plural(lang, "{n} diagnostic", "{n} diagnostics", found).format(n=found)])
+    return translator(lang)(N_("{path}: {counts} ({format})")).format(
+        path=out, counts=counts, format=to)
 
 
 def _lean_allocation() -> None:

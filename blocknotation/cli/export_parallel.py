@@ -1,11 +1,13 @@
 """``export --jobs N``: the rows of the tables made in worker processes.
 
 As for ``validate --jobs`` (``parallel.py``), the main process opens each file and cuts it
-into game chunks (``pipeline.chunks_of``, cheap), reads the file's first chunk itself (it
-may hold no game, or every game of a record JSON document, so the games after it are
-numbered from it), and hands the other chunks, a batch at a time, to the workers
-(``workers.Pool``), which read and replay them and turn their games into rows
-(``season.read.judged``, ``season.tables.rows_of``).  The rows come back in the order the
+into game chunks (``pipeline.chunks_of``, cheap) and hands them, a batch at a time, to the
+workers (``workers.Pool``), which read and replay them and turn their games into rows
+(``season.read.judged``, ``season.tables.rows_of``).  Of a file of more than one chunk, the
+main process reads the first chunk itself (it may hold no game, so the games after it are
+numbered from it); a file of one chunk (a file of one game, or a record JSON document,
+whose games are all in its one chunk) goes to a worker whole, so that a season of one-game
+files is read and replayed by the workers too.  The rows come back in the order the
 chunks were read, so the tables are exactly those of ``--jobs 1``; at most a few batches per
 worker are in flight, so memory stays bounded.  A worker that dies loses nothing: its batch
 is done again in the main process, and a line on standard error says so.
@@ -17,6 +19,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from ..basics.diagnostics import Diagnostic, Message
@@ -33,10 +36,9 @@ from .output import say
 from .parallel import WINDOW, batches, workers
 from .workers import Lost, Pool
 
-#: A batch: the file's name, its chunks as (first line, text, S003s) or a diagnostic, the
+#: A batch: the file's name, its chunks as (first line, text) or a diagnostic, the
 #: number of its first game, the codes to report, and the language of the messages.
-Work = tuple[str, list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic], int, Selection,
-             str]
+Work = tuple[str, list[tuple[int, str] | Diagnostic], int, Selection, str]
 #: What the end of a file needs to know of a piece (``FileEnd.follow``'s arguments).
 Facts = tuple[Any, frozenset[str], int, bool]
 #: A batch's rows, and the facts of each of its pieces.
@@ -146,6 +148,13 @@ class _Line:
         yield rows
 
 
+def _plain(chunk: Chunk | Diagnostic) -> tuple[int, str] | Diagnostic:
+    """A chunk as the plain values a worker reads it from (``parallel.batches``)."""
+    if isinstance(chunk, Diagnostic):
+        return chunk
+    return chunk.first_line, chunk.text
+
+
 def parallel_rows(sources: Iterable[Source], jobs: int, lang: str, unreadable: Unreadable,
                   opener: Opener) -> Iterator[Rows]:
     """The rows of every game of ``sources``, in order, made by ``jobs`` workers."""
@@ -174,12 +183,16 @@ def _file(source: Source, line: _Line, unreadable: Unreadable,
         try:
             chunks = chunks_of(stream)
             first = next(chunks, None)
-            if first is not None:
+            second = next(chunks, None) if first is not None else None
+            if first is not None and second is None:  # one chunk: a worker's, numbered 1
+                work = (source.name, [_plain(first)], 1, source.selection, line.lang)
+                yield from line.add(_Slot(end, work=work))
+            elif first is not None and second is not None:
                 piece, items = judged(source.name, first, 1, source.selection)
                 head = _Slot(end, done=(_merged(items, line.lang), [_facts(piece)]))
                 yield from line.add(head)
                 games = 1 + len(piece.games)
-                for batch in batches(chunks):
+                for batch in batches(chain([second], chunks)):
                     work = (source.name, batch, games, source.selection, line.lang)
                     yield from line.add(_Slot(end, work=work))
                     games += sum(not isinstance(c, Diagnostic) for c in batch)

@@ -31,6 +31,8 @@ class Run:
     unchanged: int = 0
     refused: int = 0
     unreadable: int = 0
+    not_text: int = 0
+    """``--fix``: files of JSON, which it does not rewrite."""
     out: list[str] = field(default_factory=list)
 
     def cannot_read(self, name: str, reason: OSError | Message) -> None:
@@ -133,7 +135,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
     """``validate --fix``: fix each file in place (standard input to standard output), list
     what remains as ``validate`` does, and sum it up; with ``diff`` only show the diffs.
     Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status (ruff's:
-    1 while problems remain)."""
+    1 while problems remain, once fixed; with ``diff``, also when there is a change to make)."""
     from contextlib import ExitStack
 
     from .fix_file import ReadFailed, copied
@@ -155,10 +157,10 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
                      strict=strict, lang=lang, color=color,
                      name=stdin_name if path == "-" else path)
     say(_fix_summary(fixed, diff, lang) + "\n")
-    if run.unreadable:
+    if run.unreadable or run.not_text:
         return EXIT_USAGE
-    if diff:
-        return EXIT_FINDINGS if run.changed or fixed.unparsable else EXIT_OK
+    if diff and (run.changed or fixed.unparsable):
+        return EXIT_FINDINGS
     return EXIT_FINDINGS if fixed.failed else EXIT_OK
 
 
@@ -174,6 +176,9 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
     with scratch(), ExitStack() as stack:
         try:
             source = Source(path, stdin, stack)
+            if _is_json(source):
+                _refuse_json(name, run)
+                return
             done = fix_source(source, name, selection, diff=diff, unsafe=unsafe, lang=lang,
                               color=color)
         except ReadFailed as failed:
@@ -193,6 +198,22 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
         elif not diff:
             for text in (*report.chunks(), report.summary()):
                 say(text) if path == "-" else _stdout(text)
+
+
+def _is_json(source: Source) -> bool:
+    """Whether the record is JSON (record JSON, say): its first character other than white
+    space is ``{``, which no line of a text record starts with."""
+    head = source.open().read(1 << 16).lstrip(b" \t\r\n")
+    return head.startswith((b"{", b"\xef\xbb\xbf{"))
+
+
+def _refuse_json(name: str, run: Run) -> None:
+    """One line for a file of JSON, which ``--fix`` leaves as it is."""
+    words = Message(N_("{path} is JSON, and --fix rewrites text records: it is left as it "
+                       "is; convert it to text first (`blocknot convert {path} --to text`), "
+                       "then fix the text"), {"path": printable(name)})
+    say(f"blocknot: {words.render(translator(run.lang))}\n")
+    run.not_text += 1
 
 
 def _write_out(path: str, source: Source, done: FixedFile, diff: bool) -> None:

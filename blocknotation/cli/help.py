@@ -127,7 +127,8 @@ class TranslatedGroup(_TranslatedHelp, click.Group):
         for name in self.list_commands(ctx):
             sub = self.get_command(ctx, name)
             if sub is not None and not sub.hidden:
-                rows.append((name, sub.get_short_help_str(formatter.width - 6 - len(name))))
+                # The whole first sentence, wrapped in its column, never cut with "...".
+                rows.append((name, sub.get_short_help_str(limit=10**6)))
         if rows:
             with formatter.section(_("Commands")):
                 formatter.write_dl(rows)

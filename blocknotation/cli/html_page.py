@@ -31,12 +31,22 @@ def write_html(files: Sequence[tuple[str, bytes]], out: IO[str],
 
 def _as_text(data: bytes) -> bytes:
     """A record JSON document as the canonical text it converts to, which the page shows and
-    numbers (docs/html.md); any other file as it is (one that cannot be converted keeps its
-    bytes, and its diagnostics say why)."""
+    numbers (docs/html.md); any other file as it is (one that cannot be converted, or whose
+    lines cannot be trusted, keeps its bytes, and its diagnostics say why, as ``validate``
+    says it in the other formats)."""
+    from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.records.convert import convert_bytes, looks_like_json
+    from ..formats.records.json_input import json_reading
 
     if not looks_like_json(data):
         return data
+    if len(data) <= MAX_INPUT_BYTES:  # a larger one is converted a game at a time
+        try:
+            _, refusal = json_reading(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            return data
+        if refusal is not None:
+            return data
     text, _ = convert_bytes(data, "text")
     return data if text is None else text.encode("utf-8")
 

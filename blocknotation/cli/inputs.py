@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
+from ..reading.encodings import transcoded
 from ..reading.gunzip import maybe_gunzip
+from .folders import BadGitignore, Chain, Gitignores, folders
 
 if TYPE_CHECKING:
     import pathspec
@@ -54,6 +56,19 @@ class Found(str):
     __slots__ = ()
 
 
+class Unlisted(Found):
+    """A folder met by walking a directory that could not be listed (``error``: no
+    permission, a path longer than the system takes): an input that cannot be read, so
+    that it gets its ``cannot read`` line rather than vanishing."""
+
+    error: OSError | None
+
+    def __new__(cls, path: str, error: OSError | None = None) -> Unlisted:
+        self = super().__new__(cls, path)
+        self.error = error
+        return self
+
+
 def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     """The files to read, in order: ``-`` and files named explicitly as given (whatever their
     extension), directories walked recursively for the included files, quoted globs
@@ -61,6 +76,13 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
     if filters.include != DEFAULT_INCLUDE or filters.exclude:
         _spec(filters.include, "--include")  # a bad pattern is refused whatever is named
         _spec(filters.exclude, "--exclude")
+    try:
+        return _once(_expanded(arguments, filters))
+    except BadGitignore as bad:
+        raise InputProblem(bad.words) from None
+
+
+def _expanded(arguments: Sequence[str], filters: Filters) -> list[str]:
     files: list[str] = []
     for argument in arguments:
         if argument == "-" or os.path.isfile(argument):
@@ -77,9 +99,30 @@ def expand(arguments: Sequence[str], filters: Filters = Filters()) -> list[str]:
         else:
             files.append(argument)  # missing: reported when it is read
     if arguments and not files:
-        raise InputProblem(Message(N_("no {extension} file to check in {paths}"),
-                                   {"extension": EXTENSION, "paths": tuple(arguments)}))
+        raise InputProblem(_nothing_found(arguments))
     return _once(files)
+
+
+#: The files a directory is searched for, as ``--help`` and the messages name them.
+SEARCHED = "*.block, *.block.gz, *.block.json"
+
+
+def _nothing_found(arguments: Sequence[str]) -> Message:
+    """Why nothing is read from ``arguments``; where their directories hold ``.json`` files
+    (record JSON named another way, perhaps), how to read them too."""
+    json_files = sum(1 for argument in arguments if os.path.isdir(argument)
+                     for _, _, names in os.walk(argument)
+                     for name in names if name.endswith(".json"))
+    found = Message(N_("no record to check in {paths}: a directory is searched for {suffixes} "
+                       "files"), {"paths": tuple(arguments), "suffixes": SEARCHED})
+    if not json_files:
+        return found
+    template = N_("{found}; it holds a .json file: if it is record JSON, name it, or add "
+                  "--include '*.json'") if json_files == 1 else N_(
+        "{found}; it holds {n} .json files: if they are record JSON, name them (a quoted glob "
+        "such as '{example}') or add --include '*.json'")
+    return Message(template, {"found": found, "n": json_files,
+                              "example": os.path.join(arguments[0], "*.json")})
 
 
 def _once(files: list[str]) -> list[str]:
@@ -102,31 +145,52 @@ def _excluded(path: str, filters: Filters, base: str) -> bool:
     exclude = _spec(filters.exclude, "--exclude")
     if exclude.match_file(relative) or exclude.match_file(path):
         return True
-    return filters.respect_gitignore and _Gitignores().ignores(path)
+    if not filters.respect_gitignore:
+        return False
+    gitignores = Gitignores()
+    return gitignores.ignores(gitignores.above(os.path.dirname(path)), path)
 
 
 def _walk(directory: str, filters: Filters) -> list[str]:
+    """The included files under ``directory``, each folder listed once and each path
+    matched against the patterns that apply to it without going up the tree again, so
+    that the walk is linear in the number of folders, whatever their depth; a folder that
+    cannot be listed (no permission, a path longer than the system takes) is an
+    ``Unlisted`` entry, which cannot be read and says why."""
     include, exclude = _spec(filters.include, "--include"), _spec(filters.exclude, "--exclude")
-    gitignores = _Gitignores() if filters.respect_gitignore else None
-    found = []
-    for top, dirs, names in os.walk(directory):
+    gitignores = Gitignores() if filters.respect_gitignore else None
+    cut = len(os.path.join(directory, ""))  # paths found start with it: the rest is relative
+    # Each folder to walk: the chain of the folder above it, and its own absolute path.
+    chains: dict[str, tuple[Chain, str]] = {}
+    unlisted: list[OSError] = []
+    found: list[str] = []
+    for top, dirs, names in folders(directory, unlisted.append):
+        chain: Chain = ()
+        if gitignores is not None:
+            above, where = chains.pop(top, ((), ""))
+            chain = gitignores.enter(top, where, above, dirs, names) if where else (
+                gitignores.above(directory))
+            where = where or os.path.abspath(directory)
         kept_dirs = []
         for name in sorted(dirs):
             path = os.path.join(top, name)
-            relative = os.path.relpath(path, directory) + "/"
-            if name == ".git" or exclude.match_file(relative):
+            if name == ".git" or exclude.match_file(path[cut:] + "/"):
                 continue
-            if gitignores is not None and gitignores.ignores(path, is_dir=True):
-                continue
+            if gitignores is not None:
+                if gitignores.ignores(chain, path, is_dir=True):
+                    continue
+                chains[path] = (chain, os.path.join(where, name))
             kept_dirs.append(name)
         dirs[:] = kept_dirs
         for name in sorted(names):
             path = os.path.join(top, name)
-            relative = os.path.relpath(path, directory)
+            relative = path[cut:]
             if not include.match_file(relative) or exclude.match_file(relative):
                 continue
-            if gitignores is None or not gitignores.ignores(path):
+            if gitignores is None or not gitignores.ignores(chain, path):
                 found.append(Found(os.path.normpath(path)))
+    found += (Unlisted(os.path.normpath(error.filename), error) for error in unlisted
+              if isinstance(error.filename, str))
     return sorted(found)
 
 
@@ -137,43 +201,6 @@ def _spec(patterns: Iterable[str], option: str) -> Spec:
         raise InputProblem(Message(
             N_("{option}: {pattern!r} is not a valid gitignore-style pattern"),
             {"option": option, "pattern": bad.pattern})) from None
-
-
-class _Gitignores:
-    """The .gitignore files that apply to a path: those of its directory and of every
-    directory above it, up to the root of its git work tree (a directory holding ``.git``)."""
-
-    def __init__(self) -> None:
-        self._specs: dict[str, Spec | None] = {}
-
-    def _spec_of(self, directory: str) -> Spec | None:
-        if directory not in self._specs:
-            path = os.path.join(directory, ".gitignore")
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    spec = compiled(handle)
-            except (OSError, UnicodeDecodeError):
-                spec = None
-            except BadPattern as bad:
-                raise InputProblem(Message(
-                    N_("{path}, line {line}: {pattern!r} is not a valid gitignore-style "
-                       "pattern"), {"path": path, "line": bad.number, "pattern": bad.pattern})
-                ) from None
-            self._specs[directory] = spec
-        return self._specs[directory]
-
-    def ignores(self, path: str, is_dir: bool = False) -> bool:
-        path = os.path.abspath(path)
-        directory = os.path.dirname(path)
-        while True:
-            spec = self._spec_of(directory)
-            relative = os.path.relpath(path, directory) + ("/" if is_dir else "")
-            if spec is not None and spec.match_file(relative):
-                return True
-            parent = os.path.dirname(directory)
-            if os.path.isdir(os.path.join(directory, ".git")) or parent == directory:
-                return False
-            directory = parent
 
 
 # --- opening and reading -----------------------------------------------------------------
@@ -201,6 +228,8 @@ def open_input(path: str) -> BinaryIO:
     """``path`` opened for reading; ``OSError`` when it cannot be, ``NotRegular`` for a
     ``Found`` path that is not a regular file, which is never opened (its mode is looked at
     first, then again once it is open without waiting, should it have changed meanwhile)."""
+    if isinstance(path, Unlisted) and path.error is not None:
+        raise path.error
     if not isinstance(path, Found):
         return open(path, "rb")
     kind = _kind(os.stat(path).st_mode)
@@ -238,6 +267,24 @@ class Input:
     def readline(self, size: int = -1) -> bytes:
         return self._take("readline", size)
 
+    # A file on disk can be looked through before it is read (``source.first_problem``).
+    def seekable(self) -> bool:
+        if self.stream is None or self.error is not None:
+            return False
+        try:
+            return bool(self.stream.seekable())
+        except (OSError, ValueError):
+            return False
+
+    def tell(self) -> int:
+        assert self.stream is not None
+        return self.stream.tell()
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        assert self.stream is not None
+        self.position = self.stream.seek(offset, whence)
+        return self.position
+
     def _take(self, how: str, size: int) -> bytes:
         if self.stream is None or self.error is not None:
             return b""
@@ -257,9 +304,18 @@ class Input:
         return self.error.strerror or str(self.error) or type(self.error).__name__
 
 
+def as_text(stream: BinaryIO) -> BinaryIO:
+    """``stream`` as the reading takes it: decompressed when it is gzip data, and decoded
+    from the encoding the command reads its files in (``read_as``)."""
+    from .reading_as import reading_encoding
+
+    return transcoded(maybe_gunzip(stream), reading_encoding())
+
+
 def unzipped(stream: BinaryIO) -> Input:
-    """``stream`` as an ``Input``, decompressed when it is gzip data."""
+    """``stream`` as an ``Input``: decompressed when it is gzip data, and decoded from the
+    encoding the command reads its files in (``as_text``)."""
     try:
-        return Input(maybe_gunzip(stream))
+        return Input(as_text(stream))
     except OSError as error:
         return Input(None, error)

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ..basics.diagnostics import Message
 from ..basics.i18n import N_
 from ..simulator.mistakes import KINDS as MISTAKE_KINDS
 from .common import (
@@ -106,6 +107,23 @@ def _kinds(value: str) -> tuple[str, ...]:
     return kinds
 
 
+def _counts_only(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of mistake to draw from in records of counts only: those they have room
+    for; a kind they have none for, asked by name, is refused (it would make no mistake)."""
+    from ..simulator.mistakes import COUNTS_ONLY_KINDS
+
+    source = click.get_current_context().get_parameter_source("kinds")
+    if source is click.core.ParameterSource.DEFAULT:
+        return COUNTS_ONLY_KINDS
+    refused = [kind for kind in kinds if kind not in COUNTS_ONLY_KINDS]
+    if refused:
+        raise UsageProblem(Message(
+            N_("--counts-only writes no deal and no move, so it has no room for the mistakes "
+               "{kinds}; with it, the kinds are {allowed}"),
+            {"kinds": tuple(refused), "allowed": COUNTS_ONLY_KINDS}))
+    return kinds
+
+
 @click.command(cls=TranslatedCommand)
 @click.option("--games", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("How many games to write."))
@@ -145,6 +163,8 @@ def generate(
 
     if partial and counts_only:
         raise UsageProblem("--partial and --counts-only do not go together")
+    if counts_only:
+        kinds = _counts_only(kinds)
     count = None if players == "mixed" else int(players)
     games_made = generate_games(seed, games, players=count, partial=partial, claims=claims,
                                 counts_only=counts_only)

@@ -9,8 +9,9 @@ the output.  The command line reports it in one line and exits 2; a reader that 
 ``-o FILE`` is written to a temporary file in the same directory and renamed over ``FILE``
 once complete, so an interrupted or failed run never leaves a partial ``FILE``; the
 temporary file is created before any work, so an output that cannot be written (a missing
-directory) fails first.  A path that exists and is not a regular file (``/dev/full``, a
-FIFO) is written in place.
+directory) fails first.  A symbolic link is written through, as ``cp`` and ``>`` write it:
+the file it leads to is the one replaced, and the link stays.  A path that exists and is
+not a regular file (``/dev/full``, a FIFO) is written in place.
 """
 
 from __future__ import annotations
@@ -231,16 +232,17 @@ def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
         yield out
         out.flush()
         return
+    name, path = path, _through_links(path)
     if not _is_regular_or_missing(path):
         try:
             handle = open(path, "wb")  # noqa: SIM115 - closed below
         except OSError as error:
-            raise OutputFailed(path, error) from None
+            raise OutputFailed(name, error) from None
         try:
-            guarded = Guarded(handle, path)
+            guarded = Guarded(handle, name)
             yield cast(BinaryIO, guarded)
             guarded.flush()
-            _close(handle, path)
+            _close(handle, name)
         finally:
             if not handle.closed:
                 with suppress(OSError):
@@ -252,21 +254,30 @@ def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
     try:
         fd, temporary = tempfile.mkstemp(prefix=".blocknot-", suffix=".tmp", dir=folder)
     except OSError as error:
-        raise OutputFailed(path, error) from None
+        raise OutputFailed(name, error) from None
     handle = os.fdopen(fd, "wb")
     try:
-        guarded = Guarded(handle, path)
+        guarded = Guarded(handle, name)
         yield cast(BinaryIO, guarded)
         guarded.flush()
-        _close(handle, path)
+        _close(handle, name)
         if commit:
-            _rename(temporary, path)
+            _rename(temporary, path, name)
     finally:
         if not handle.closed:
             with suppress(OSError):
                 handle.close()
         if os.path.lexists(temporary):
             os.unlink(temporary)
+
+
+def _through_links(path: str) -> str:
+    """Where writing ``path`` goes: the file a symbolic link leads to (written through,
+    as ``cp`` and ``>`` write it, so that the link keeps leading to what was written; a
+    link to nowhere makes the file it names), else ``path`` itself."""
+    if not os.path.islink(path):
+        return path
+    return os.path.realpath(path)
 
 
 def _is_regular_or_missing(path: str) -> bool:
@@ -283,9 +294,9 @@ def _close(handle: BinaryIO, path: str) -> None:
         raise OutputFailed(path, error) from None
 
 
-def _rename(temporary: str, path: str) -> None:
+def _rename(temporary: str, path: str, name: str) -> None:
     """Give the finished file the mode a new file would have (or the old file's) and put it
-    in place."""
+    in place (``name``: the output as the user named it)."""
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
@@ -296,4 +307,4 @@ def _rename(temporary: str, path: str) -> None:
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except OSError as error:
-        raise OutputFailed(path, error) from None
+        raise OutputFailed(name, error) from None

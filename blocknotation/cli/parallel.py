@@ -35,10 +35,9 @@ BATCH_CHARS = 200_000
 #: Batches in flight per worker.
 WINDOW = 3
 
-#: A batch: its chunks as (first line, text, S003s), as they pickle fastest; the number of its
-#: first game; what to report; the file's index; how to format.
-Work = tuple[list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic], int, Selection, int,
-             Render]
+#: A batch: its chunks as (first line, text), as they pickle fastest; the number of its first
+#: game; what to report; the file's index; how to format.
+Work = tuple[list[tuple[int, str] | Diagnostic], int, Selection, int, Render]
 
 
 def cpus() -> int:
@@ -79,16 +78,16 @@ def _validate_batch(work: Work) -> list[Rendered]:
 
 
 def batches(chunks: Iterator[Chunk | Diagnostic]
-            ) -> Iterator[list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic]]:
+            ) -> Iterator[list[tuple[int, str] | Diagnostic]]:
     """The chunks in batches of about ``BATCH_CHARS`` characters, each chunk as the plain
     values a worker reads it from (``validate --jobs`` and ``export --jobs``)."""
-    batch: list[tuple[int, str, tuple[Diagnostic, ...]] | Diagnostic] = []
+    batch: list[tuple[int, str] | Diagnostic] = []
     size = 0
     for chunk in chunks:
         if isinstance(chunk, Diagnostic):
             batch.append(chunk)
         else:
-            batch.append((chunk.first_line, chunk.text, chunk.undecodable))
+            batch.append((chunk.first_line, chunk.text))
             size += len(chunk.text)
         if size >= BATCH_CHARS:
             yield batch

@@ -11,6 +11,8 @@ import sys
 import time
 from typing import TextIO
 
+from ..basics.i18n import plural
+
 DELAY = 1.0
 REDRAW = 0.2
 
@@ -19,7 +21,8 @@ class Progress:
     """Counts what has been read and draws it now and then."""
 
     def __init__(self, total_bytes: int | None, stream: TextIO | None = None,
-                 enabled: bool | None = None) -> None:
+                 enabled: bool | None = None, lang: str = "en") -> None:
+        self.lang = lang
         self.stream = stream if stream is not None else sys.stderr
         if self.stream is None:  # standard error is closed
             enabled = False
@@ -49,7 +52,8 @@ class Progress:
             share = min(self.read / self.total, 1.0)
             bar = "#" * int(share * 20)
             done = f"[{bar:<20}] {done} of {self.total / 1e6:.1f} MB"
-        self._show(f"\r{done}, {self.games} games, {rate:.1f} MB/s ")
+        games = plural(self.lang, "{n} game", "{n} games", self.games).format(n=self.games)
+        self._show(f"\r{done}, {games}, {rate:.1f} MB/s ")
         self.visible = True
 
     def close(self) -> None:

@@ -46,6 +46,7 @@ class Options:
     stdin_name: str = "<stdin>"  # --stdin-filename
     selections: tuple[Selection, ...] = ()  # per file (per-file-ignores); else ``selection``
     help_uri: str | None = None  # SARIF's helpUri template (configuration ``help-uri``)
+    encoding: str | None = None  # the files are read in it, not in UTF-8 (``--encoding``)
 
     def selection_of(self, index: int) -> Selection:
         return self.selections[index] if index < len(self.selections) else self.selection
@@ -138,7 +139,8 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
     Interrupted (``KeyboardInterrupt``, or ``Terminated`` by SIGTERM), a JSON report is
     closed as a whole document, marked ``"interrupted": true``, before the interruption goes
     on."""
-    progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress)
+    progress = Progress(sum(map(_size, paths)) or None, enabled=options.progress,
+                        lang=options.lang)
     json_report = _json_report(out, options)
     opened: list[Input] = []
     unreadable = False
@@ -164,7 +166,8 @@ def run_validate(paths: Sequence[str], options: Options, out: IO[str],
             elif json_report is None:
                 tally = feed.tallies[index]
                 if not options.quiet or tally.errors or tally.warnings:
-                    out.write(summary_line(name, tally, options.lang) + "\n")
+                    out.write(summary_line(name, tally, options.lang, options.encoding)
+                              + "\n")
             read_before += _size(path)
     except (KeyboardInterrupt, Terminated):
         progress.close()
@@ -189,7 +192,7 @@ def _json_report(out: IO[str], options: Options) -> JsonReport | None:
         return None
     from ..formats.reports.report_json import JsonReport
 
-    return JsonReport(out, options.lang, options.strict)
+    return JsonReport(out, options.lang, options.strict, options.encoding)
 
 
 def _problem(opened: list[Input], index: int) -> str | None:

@@ -34,22 +34,25 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
                 aliases: Sequence[str] = ()) -> list[Any]:
     """A ``season.sources.Source`` for each file."""
     from ..basics.config import PerFile
-    from ..season.aliases import Aliases, AliasProblem, alias_pairs
+    from ..season.aliases import Aliases, AliasProblem, agreeing, alias_pairs
     from ..season.sources import Source
     from .validate_command import _chosen, _config_of, _selection_for
 
     given = command_aliases(aliases)
     per_file = PerFile(config if isolated or config_path is not None else None)
     made: dict[str | None, Any] = {}
+    tables: list[tuple[str, list[tuple[str, str]]]] = []
     sources = []
     try:
         for path in files:
             each = _config_of(per_file, path, None)
             if each.path not in made:
                 made[each.path] = Aliases.of(given, Aliases.of(alias_pairs(each.aliases)))
+                tables.append((each.path, alias_pairs(each.aliases)))
             selection = _selection_for(path, None, _chosen(None, None, each), each, True)
             sources.append(Source("<stdin>" if path == "-" else path, path, selection,
                                   made[each.path]))
+        agreeing(tables)
     except AliasProblem as problem:
         raise UsageProblem(problem.words) from None
     return sources

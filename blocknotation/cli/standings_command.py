@@ -18,12 +18,15 @@ from .common import (
     cannot_read_line,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    raw_csv_option,
+    read_files_as,
     stdin_binary,
     write_output,
 )
@@ -52,15 +55,18 @@ from .output import say
 @gitignore_option
 @config_option
 @isolated_option
+@encoding_option
+@raw_csv_option
 @lang_option
 def standings(files: Sequence[str], fmt: str, output_file: str | None, include_invalid: bool,
               aliases: tuple[str, ...], by: str | None, include: tuple[str, ...],
               exclude: tuple[str, ...], no_respect_gitignore: bool, config_path: str | None,
-              isolated: bool, lang: str | None) -> None:
+              isolated: bool, encoding: str | None, raw_csv: bool, lang: str | None) -> None:
     """Add up a season: games, wins, hands and points of every player of the records.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.  A game with errors is left out unless --include-invalid.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.  A game with errors is
+    left out unless --include-invalid.
     """
     from ..season.aliases import AliasProblem
     from ..season.standings import standings_of
@@ -68,6 +74,7 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
     from .validate_command import _not_an_input
 
     config = configuration(config_path, isolated)
+    read_files_as(encoding or config.encoding)
     files = expanded(files, include or config.include, exclude or config.exclude,
                      not no_respect_gitignore)
     _not_an_input(output_file, files)
@@ -85,11 +92,32 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
                              unreadable=told, opener=lambda path: opened(path, stdin))
     except AliasProblem as problem:
         raise UsageProblem(problem.words) from None
-    write_output(_written(found, fmt, language), output_file)
+    _warn_of_look_alikes(found, language)
+    write_output(_written(found, fmt, language, raw_csv), output_file)
     sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if found.errors else EXIT_OK)
 
 
-def _written(found: Any, fmt: str, lang: str) -> str:
+def _warn_of_look_alikes(found: Any, lang: str) -> None:
+    """A line on standard error for each two players whose names look alike
+    (``season.lookalike``)."""
+    from ..basics.diagnostics import Message
+    from ..basics.i18n import translator
+    from ..season.lookalike import code_points, look_alike
+
+    names = [row.player for group in found.groups for row in group.rows]
+    names += [player for group in found.groups for game in (*group.in_progress,
+                                                            *group.excluded)
+              for player in game.players]
+    for first, second in look_alike(names):
+        words = Message(N_("warning: {first} ({first_code}) and {second} ({second_code}) look "
+                           "alike but are two players; if they are one, give one as another "
+                           "spelling of the other (--alias, or [aliases])"),
+                        {"first": first, "first_code": code_points(first), "second": second,
+                         "second_code": code_points(second)})
+        say(f"blocknot: {words.render(translator(lang))}\n")
+
+
+def _written(found: Any, fmt: str, lang: str, raw_csv: bool) -> str:
     if fmt == "json":
         from ..season.standings_json import standings_json
 
@@ -97,7 +125,7 @@ def _written(found: Any, fmt: str, lang: str) -> str:
     if fmt == "csv":
         from ..season.standings_csv import standings_csv
 
-        return standings_csv(found)
+        return standings_csv(found, raw_csv)
     if fmt == "html":
         from ..season.html import standings_html
 

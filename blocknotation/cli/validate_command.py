@@ -22,12 +22,15 @@ from .common import (
     _language,
     config_option,
     configuration,
+    encoding_option,
     exclude_option,
     expanded,
     gitignore_option,
     include_option,
     isolated_option,
     lang_option,
+    output_option,
+    read_files_as,
     read_input,
     stdin_binary,
     stdin_filename_option,
@@ -64,8 +67,7 @@ from .help import TranslatedCommand
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True,
               help=N_("Colours: on a terminal without NO_COLOR (auto), always, or never."))
-@click.option("--output-file", "-o", "--output", "output_file", default=None,
-              help=N_("Write the report to this file instead of standard output."))
+@output_option(N_("Write the report to this file instead of standard output."))
 @click.option("--statistics", is_flag=True,
               help=N_("Instead of the diagnostics, how many times each code was reported."))
 @click.option("--quiet", "-q", is_flag=True,
@@ -81,6 +83,7 @@ from .help import TranslatedCommand
               help=N_("Report everything, even what '# blocknot: ignore' comments suppress."))
 @config_option
 @isolated_option
+@encoding_option
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None,
     help=N_("Worker processes (0: one per CPU; default 1; more than the CPUs with a warning, "
@@ -108,14 +111,14 @@ def validate(
     strict: bool, no_color: bool, color: str, output_file: str | None, statistics: bool,
     quiet: bool, exit_zero: bool, include: tuple[str, ...], exclude: tuple[str, ...],
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
-    config_path: str | None, isolated: bool, jobs: int | None, fix: bool, diff: bool,
-    unsafe_fixes: bool, lang: str | None, show_settings: bool, analyse: bool = False,
+    config_path: str | None, isolated: bool, encoding: str | None, jobs: int | None, fix: bool,
+    diff: bool, unsafe_fixes: bool, lang: str | None, show_settings: bool, analyse: bool = False,
     threshold: int = 1,
 ) -> None:
     """Check records against the rules and recompute every score.
 
-    FILES are record files, directories (searched for .block files) or quoted globs; `-`
-    reads standard input.
+    FILES are record files, directories (searched for *.block, *.block.gz and
+    *.block.json files) or quoted globs; `-` reads standard input.
     """
     from ..basics.config import PerFile
     from .lint import MACHINE_FORMATS, CannotWrite, default_format, report_stream, use_color
@@ -124,6 +127,9 @@ def validate(
     if (diff or unsafe_fixes) and not fix:
         raise UsageProblem("--diff and --unsafe-fixes go with --fix")
     config = configuration(config_path, isolated)
+    read_as = read_files_as(encoding or config.encoding)
+    if read_as is not None and fix:
+        raise UsageProblem(_fix_needs_utf8(read_as))
     files = expanded(files, include or config.include, exclude or config.exclude,
                       not no_respect_gitignore)
     _not_an_input(output_file, files)
@@ -149,7 +155,7 @@ def validate(
                  fix or chain or statistics, exit_zero)
     if fix:
         _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
-             stdin_filename or "<stdin>", use_color(color, no_color, output_file))
+             stdin_filename or "<stdin>", use_color(color, no_color, output_file), exit_zero)
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
     if fmt == "html":
@@ -159,7 +165,7 @@ def validate(
         color=use_color(color, no_color, output_file), quiet=quiet,
         jobs=jobs if jobs is not None else config.jobs if config.jobs is not None else 1,
         stdin_name=stdin_filename or "<stdin>", selections=selections,
-        help_uri=config.help_uri,
+        help_uri=config.help_uri, encoding=read_as,
     )
     if options.jobs != 1 and fmt not in MACHINE_FORMATS and not statistics:
         from .parallel import warn_of_jobs
@@ -178,15 +184,29 @@ def validate(
 
 
 def _fix(files: Sequence[str], selections: Any, fmt: str, diff: bool, unsafe: bool,
-         strict: bool, language: str, stdin_name: str, color: bool) -> NoReturn:
-    """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains."""
+         strict: bool, language: str, stdin_name: str, color: bool, exit_zero: bool
+         ) -> NoReturn:
+    """``validate --fix`` (``cli_fix.run_fix``): only the text report lists what remains;
+    exit 1 while an error remains (or, with ``--diff``, a change is to be made), unless
+    ``--exit-zero``."""
     from .fix import run_fix
 
     if fmt not in ("text", "github"):
         raise UsageProblem("--fix lists what remains as text: leave out --format")
     stdin = stdin_binary() if "-" in files else None
-    sys.exit(run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
-                     lang=language, stdin=stdin, stdin_name=stdin_name, color=color))
+    status = run_fix(files, selections, diff=diff, unsafe=unsafe, strict=strict,
+                     lang=language, stdin=stdin, stdin_name=stdin_name, color=color)
+    sys.exit(EXIT_OK if status == 1 and exit_zero else status)
+
+
+def _fix_needs_utf8(encoding: str) -> Any:
+    """Why ``--fix`` refuses to write a file read in another encoding than UTF-8."""
+    from ..basics.diagnostics import Message
+
+    return Message(N_("--fix writes the records back as UTF-8, which would change a file "
+                      "written in {encoding}: convert it first (blocknot convert --encoding "
+                      "{encoding} --to text FILE -o NEW.block), then fix the new file"),
+                   {"encoding": encoding})
 
 
 def _analyse(files: Sequence[str], fmt: str, selections: Any, strict: bool, language: str,

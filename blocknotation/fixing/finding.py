@@ -1,6 +1,7 @@
 """The fixes of one game, from one validation of it: the claims (``claims.py``), the
-numbering of hands (``numbering.py``) and the sides (``sides.py``), for the game chunk's
-text as it is now.  ``rounds.py`` applies them and asks again.
+numbering of hands (``numbering.py``), the sides (``sides.py``) and what the messages propose
+(``suggested.py``), for the game chunk's text as it is now.  ``rounds.py`` applies them and
+asks again.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .edits import Fix
 from .numbering import numbering_fixes
 from .sides import Reported, Sides, side_fix
 from .spelling import spelling_fixes
+from .suggested import suggested_fixes
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,7 @@ def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide, 
         found += numbering_fixes(game, reported, page)
         found += game_claim_fixes(game, result, page,
                                   frozenset((d.code, d.line) for d in reported))
+        found += suggested_fixes(chunk, first_game, result, reported, page, selection)
         if any(d.code == "P404" for d in reported):
             judged_by_line: dict[int, list[Diagnostic]] = {}
             for d in raw.diagnostics:

@@ -53,8 +53,7 @@ def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, uns
     """``chunk`` with every safe fix applied (and the unsafe ones too with ``unsafe``), in
     rounds; its games are numbered from ``first_game`` and its first line is
     ``first_line`` of the fixed file.  None when it holds a syntax error."""
-    current = chunk if first_line == chunk.first_line else Chunk(first_line, chunk.text,
-                                                                 chunk.undecodable)
+    current = chunk if first_line == chunk.first_line else Chunk(first_line, chunk.text)
     reading = current.read()
     rounds: list[tuple[Fix, ...]] = []
     if reading.diagnostics:  # its spelling slips, if the game then reads without error

@@ -1,10 +1,12 @@
 """Fixes of the slips a scorer makes in spelling (S001 with "did you mean"): a keyword a
 letter or two off (``pas``, ``Points``), ``hand2`` for ``hand 2``, a side a letter off
-(``lft``), and a character that only looks like the notation's (an en dash for the hyphen
-of ``3-5``, a full-width digit or bar).
+(``lft``), a character that only looks like the notation's (an en dash for the hyphen
+of ``3-5``, a full-width digit or bar), and a slip inside a tile (``3/5``, ``3 5``, ``35``,
+``[3-5]``, the letter O for a zero).
 
-``reading/suggestions.py`` names what was meant only where one word or character is the
-only one a letter or two away, so each fix here is safe: it writes what the message says.
+``reading/suggestions.py`` and ``reading/tile_slips.py`` name what was meant only where one
+word, character or tile is the only one meant, so each fix here is safe: it writes what the
+message says.
 A line whose word holds an invisible character is left alone (its message shows the word
 escaped, not as written).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..basics.diagnostics import N_, Diagnostic
+from ..reading.tile_slips import LETTER_O, NOT_A_TILE
 from .claims import Page
 from .edits import Edit, Fix
 
@@ -38,6 +41,8 @@ def spelling_fix(problem: Diagnostic, page: Page) -> Fix | None:
     template, args = problem.message.template, problem.message.args
     if template == _CHARACTER:
         found, meant = str(args["char"]), str(args["meant"])
+    elif template in (NOT_A_TILE, LETTER_O):
+        found, meant = str(args["found"]), str(args["meant"])
     elif template in _WORD:
         found, meant = str(args["word"]), _WORD[template].format(**args)
     else:

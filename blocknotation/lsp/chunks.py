@@ -17,6 +17,7 @@ from typing import Any
 from ..basics.diagnostics import Diagnostic
 from ..pipeline import chunks_of
 from ..reading.stream import Chunk
+from ..reading.unreadable import SNIFF_BYTES, first_problem, not_text
 from .moved import moved
 
 
@@ -24,6 +25,24 @@ def encoded(text: str) -> bytes:
     """The editor's text as the bytes of a file; a lone surrogate (which no UTF-8 file can
     hold) is kept as its bytes so that the decoder reports it as S003."""
     return text.encode("utf-8", "surrogatepass")
+
+
+def unreadable(text: str) -> Diagnostic | None:
+    """The S003 of a document that a file of its bytes would be in whole (a NUL, a lone
+    surrogate, a binary start: ``unreadable.first_problem``), as ``blocknot validate`` gives
+    it, instead of any game; None for text.  Plain text is told by two scans in C, not
+    encoded whole."""
+    head = not_text(encoded(text[:SNIFF_BYTES]))
+    if head is not None:
+        return head
+    if "\0" not in text:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate
+            pass
+        else:
+            return None
+    return first_problem(io.BytesIO(encoded(text)))
 
 
 def chunks(text: str, offset: int, line: int, stop: int | None = None
@@ -37,8 +56,7 @@ def chunks(text: str, offset: int, line: int, stop: int | None = None
         if isinstance(item, Diagnostic):
             yield moved(item, shift, 0)
             return
-        chunk = Chunk(item.first_line + shift, item.text,
-                      tuple(moved(d, shift, 0) for d in item.undecodable))
+        chunk = Chunk(item.first_line + shift, item.text)
         size = _size(text, at, item.text)
         yield chunk, size
         at += size

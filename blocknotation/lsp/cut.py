@@ -12,9 +12,10 @@ was.  A chunk cut again whose text is that of an old one keeps its report, moved
 be: only a game whose text changed is checked again, and every game when the codes of the
 ``ignore-file`` comments, which apply to all, have changed.
 
-The ``ignore-file`` codes are found in the whole text as ``blocknot validate`` finds them in
-the file (``settings.file_ignores``).  The cut is made a game at a time (``cutting`` yields
-after each chunk it checks), so that the server answers a request that comes meanwhile.
+The ``ignore-file`` codes, and whether a file of the text's bytes is text at all, are those
+``blocknot validate`` finds in the file (``whole.py``).  The cut is made a game at a time
+(``cutting`` yields after each chunk it checks), so that the server answers a request that
+comes meanwhile.
 
 The report is what ``blocknot validate`` gives for the text (``tests/test_lsp_incremental.py``
 holds the two equal on random edits, ``tests/test_lsp_random.py`` after random sessions).
@@ -37,7 +38,7 @@ from ..suppress import followed
 from .changes import changed
 from .chunks import chunks
 from .moved import shifted
-from .settings import file_ignores
+from .whole import file_codes, unreadable_after
 
 
 class Game(NamedTuple):
@@ -70,6 +71,9 @@ class Cut:
     selection: Selection
     #: Whether the text holds ``blocknot:`` anywhere (else it has no ``ignore-file`` codes).
     marked: bool = False
+    #: Whether a file of its bytes is text (``chunks.unreadable``): else its one S003 is
+    #: ``end``, and it has no game.
+    readable: bool = True
 
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """The document's diagnostics, as ``blocknot validate`` reports the file."""
@@ -145,8 +149,14 @@ def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
             ) -> Generator[None, None, Cut]:
     """``cut``, a game at a time: it yields after each chunk it checks, so that whoever
     runs it can answer what came meanwhile before it goes on."""
-    selection, marked = _selection(text, base, before, change)
-    if before is EMPTY or selection != before.selection:
+    known = before is not EMPTY
+    codes, marked = file_codes(text, not known or before.marked, change)
+    selection = replace(base, file_ignores=codes)
+    problem = unreadable_after(text, known and before.readable, change)
+    if problem is not None:  # no game of it is checked, as in a file of its bytes
+        return Cut((), validate_chunk(problem, 1, selection), (1, 0), selection, marked,
+                   readable=False)
+    if before is EMPTY or not before.readable or selection != before.selection:
         return (yield from _whole(text, selection, marked, fresh))
     if text == old_text:
         return replace(before, marked=marked)
@@ -188,23 +198,6 @@ def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None
         at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
         yield
     return Cut(tuple(games), None, at, selection, marked)
-
-
-def _selection(text: str, base: Selection, before: Cut,
-               change: tuple[int, int, int] | None) -> tuple[Selection, bool]:
-    """``base`` with the codes of the ``ignore-file`` comments of the text, found as
-    ``blocknot validate`` finds them in the file (``settings.file_ignores``), and whether the
-    text holds ``blocknot:`` at all.  A text that held none, changed where none was written,
-    holds none: it is not searched (a search of a 3 MB text takes milliseconds)."""
-    if before is not EMPTY and not before.marked and change is not None:
-        start, _, stop = change
-        if _MARK not in text[max(start - len(_MARK), 0):stop + len(_MARK)]:
-            return replace(base, file_ignores=()), False
-    marked = _MARK in text
-    return replace(base, file_ignores=file_ignores(text) if marked else ()), marked
-
-
-_MARK = "blocknot:"
 
 
 def _places(text: str, before: Cut, old_text: str,

@@ -23,6 +23,7 @@ from .grammar import build_parser
 from .line_reader import read_tile
 from .suggestions import SIDES, look_alike_problem, misspelled_keyword, not_a_side
 from .syntax_messages import describe_expected, describe_token
+from .tile_slips import tile_slip
 
 Items = list[p.Item | None]
 Comments = list[tuple[int, str]]
@@ -228,7 +229,7 @@ _BAD_SIDE = re.compile(
 
 def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
     column = error.column if isinstance(error.column, int) and error.column > 0 else 1
-    found = look_alike_problem(line, number)  # an en dash for the hyphen, and the like
+    found = look_alike_problem(line, number) or tile_slip(line, number)  # `3–5`, `3/5`, …
     if found is not None:
         return found
     bad_side = _BAD_SIDE.fullmatch(line.strip(" \t"))

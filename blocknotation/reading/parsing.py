@@ -64,8 +64,8 @@ def read_text(text: str) -> Reading:
 
 
 def parse_lines(
-    lines: Sequence[str], first_line: int = 1, *, undecodable: Sequence[Diagnostic] = (),
+    lines: Sequence[str], first_line: int = 1,
 ) -> ParseResult:
     """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file
     (see ``reader.read_text_lines``)."""
-    return as_records(read_text_lines(lines, first_line, undecodable=undecodable))
+    return as_records(read_text_lines(lines, first_line))

@@ -52,19 +52,12 @@ class Reading:
 
 
 def read_text_lines(
-    lines: Sequence[str], first_line: int = 1, *, undecodable: Sequence[Diagnostic] = (),
-    reader: LineReader = read_line,
+    lines: Sequence[str], first_line: int = 1, *, reader: LineReader = read_line,
 ) -> Reading:
     """Read a run of lines (without line ends) whose first is line ``first_line`` of a file.
 
-    ``undecodable``: the S003s of lines that are not UTF-8, which are not read (their hands
-    are then not replayed, as with any line with a syntax error).  ``reader`` reads a line
-    before Lark does (tests give one that declines every line)."""
-    problems: list[Diagnostic] = list(undecodable)
-    skipped = {d.line for d in undecodable}
-    if skipped:
-        lines = ["" if number in skipped else line
-                 for number, line in enumerate(lines, start=first_line)]
+    ``reader`` reads a line before Lark does (tests give one that declines every line)."""
+    problems: list[Diagnostic] = []
     run = _Run(first_line, problems, reader)
     # Each line made by its maker if it was met before (``known_lines``), else read by
     # ``run.miss``: a loop in C, as most lines are made again.

@@ -1,11 +1,13 @@
 """From bytes to text: the first stage of the pipeline, and the one place that decodes.
 
 Decoding is blocknot's, not the locale's: strict UTF-8, one leading byte-order mark dropped,
-CRLF read as a line end.  Invalid UTF-8 and NUL bytes are reported as S003 with the line and
-column (counted in characters, as an editor shows them) where they occur.  A whole input is
-decoded by ``decode``; a stream by ``read_lines`` (line by line, each bad line reported where
-it is) or, a block at a time, by ``decoded_block``, which ``stream.chunks_of`` uses until a
-block is not plain text and then hands the rest to ``read_lines``.
+CRLF read as a line end.  A file that is not UTF-8 text gets one S003, at its first bad byte,
+and nothing else in it is read (``unreadable.py`` tells what the bytes look like: another
+encoding, UTF-16, a binary file).  Line and column are counted in characters, as an editor
+shows them.  A whole input is decoded by ``decode``; a stream by ``read_lines`` (line by line,
+up to its first bad byte) or, a block at a time, by ``decoded_block``, which
+``stream.chunks_of`` uses until a block is not plain text and then hands the rest to
+``read_lines``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from .unreadable import (
+    BOM_BYTES,
+    not_text,
+    nul_byte,
+    problem_in,
+    whole_characters,
+)
 
 BOM = "\ufeff"
 
@@ -45,41 +54,25 @@ def too_large() -> Diagnostic:
     )
 
 
-def undecodable(data: bytes, at: int, line: int, column: int) -> Diagnostic:
-    """S003 for bytes that are not UTF-8, at byte ``at`` of ``data`` (line and column given)."""
-    if line == 1 and data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return diagnostic("S003", 1, 1, N_("the file looks like UTF-16; save it as UTF-8"))
-    return diagnostic(
-        "S003", line, column,
-        N_("byte 0x{byte:02X} is not valid UTF-8 here; save the file as UTF-8"),
-        byte=data[at],
-    )
-
-
-def nul_byte(line: int, column: int) -> Diagnostic:
-    """S003 for a NUL byte, which no text record holds."""
-    return diagnostic(
-        "S003", line, column,
-        N_("a NUL byte: this is not UTF-8 text (UTF-16 perhaps?); save it as UTF-8"),
-    )
-
-
 def decode(data: bytes) -> Source:
     """Decode a record's bytes.
 
-    Returns the text with CRLF turned into LF, or ``text=None`` and an S003 diagnostic when
-    the bytes are not UTF-8 or hold a NUL byte (S001 when there are more than
-    ``MAX_INPUT_BYTES`` of them: nothing is read then).
+    Returns the text with CRLF turned into LF, or ``text=None`` and one S003 diagnostic when
+    the bytes are not UTF-8 text (``not_text``, ``undecodable``, ``nul_byte``; S001 when
+    there are more than ``MAX_INPUT_BYTES`` of them: nothing is read then).
     """
     if len(data) > MAX_INPUT_BYTES:
         return Source(None, (too_large(),))
+    refused = not_text(data)
+    if refused is not None:
+        return Source(None, (refused,))
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        bom = 3 if data.startswith(BOM.encode()) else 0
-        good = data[bom : error.start].decode("utf-8").replace("\r\n", "\n")
-        line, column = _position(good, len(good))
-        return Source(None, (undecodable(data, error.start, line, column),))
+    except UnicodeDecodeError:
+        bom = len(BOM_BYTES) if data.startswith(BOM_BYTES) else 0
+        problem = problem_in(data[bom:], 1, 0)  # the first bad byte, or a NUL before it
+        assert problem is not None
+        return Source(None, (problem,))
     return from_text(text)
 
 
@@ -114,48 +107,33 @@ def context_lines(data: bytes, wanted: set[int]) -> dict[int, str]:
 
 # --- a stream, line by line or a block at a time (``stream.chunks_of`` cuts it) -----------
 
-#: The byte-order mark as UTF-8 bytes.
-BOM_BYTES = b"\xef\xbb\xbf"
-
-
-@dataclass(frozen=True, slots=True)
-class BadLine:
-    """A line that is not UTF-8: its text with U+FFFD for the bad bytes, and its S003.
-
-    Such a line is reported where it is, and is then a line with a syntax error like any
-    other: the rest of the file is still read, and only the hand it falls in is not
-    replayed."""
-
-    text: str
-    diagnostic: Diagnostic
-
 
 def read_lines(
     stream: BinaryIO | Iterable[bytes], first_line: int = 1
-) -> Iterator[str | BadLine | Diagnostic]:
-    """Decoded lines without their line ends.  A line that is not UTF-8 comes as a
-    ``BadLine``; UTF-16 (its byte-order mark) or a NUL byte ends the stream early with an
-    S003 diagnostic: such a file is not text at all.
+) -> Iterator[str | Diagnostic]:
+    """Decoded lines without their line ends, up to the first that is not UTF-8 text: that
+    line ends the stream with its S003 diagnostic (a first line that is no text at all ends
+    it before anything is read: ``not_text``).
 
     ``first_line`` is the number of the stream's first line, when it starts inside a file."""
     for number, raw in enumerate(_bounded(stream), start=first_line):
+        if number == 1:
+            refused = not_text(raw)
+            if refused is not None:
+                yield refused
+                return
         if raw.endswith(b"\n"):
             raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
         if number == 1 and raw.startswith(BOM_BYTES):
             raw = raw[len(BOM_BYTES):]
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            column = len(raw[: error.start].decode("utf-8")) + 1
-            found = undecodable(raw, error.start, number, column)
-            if number == 1 and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-                yield found
-                return
-            yield BadLine(raw.decode("utf-8", errors="replace"), found)
-            continue
-        nul = text.find("\0")
-        if nul >= 0:
-            yield nul_byte(number, nul + 1)
+        except UnicodeDecodeError:
+            text = "\0"  # told by ``problem_in``
+        if "\0" in text:
+            problem = problem_in(raw, number, 0)
+            assert problem is not None
+            yield problem
             return
         yield text
 
@@ -206,40 +184,23 @@ def _bounded(stream: BinaryIO | Iterable[bytes]) -> Iterator[bytes]:
         return
     while line := readline(_LINE_BYTES):
         if len(line) == _LINE_BYTES and not line.endswith(b"\n"):
-            if _ends_reading(_whole_characters(line)):  # what follows cannot matter
-                yield _whole_characters(line)
+            if _ends_reading(whole_characters(line)):  # what follows cannot matter
+                yield whole_characters(line)
                 return
             skipped = 0
             while (more := readline(_LINE_BYTES)) and not more.endswith(b"\n"):
                 skipped += len(more)
                 if skipped > _SKIP_BYTES:  # no end in sight (``/dev/zero``): stop reading
-                    yield _whole_characters(line)
+                    yield whole_characters(line)
                     return
-            line = _whole_characters(line) + (b"\n" if more else b"")
+            line = whole_characters(line) + (b"\n" if more else b"")
         yield line
 
 
 def _ends_reading(kept: bytes) -> bool:
-    """Whether ``read_lines`` stops at a line that starts with ``kept``: UTF-8 that holds a
-    NUL byte (what lies beyond the kept start of a long line is dropped unread anyway)."""
-    if b"\0" not in kept:
-        return False
-    try:
-        kept.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _whole_characters(data: bytes) -> bytes:
-    """``data`` without a UTF-8 character cut short at its end (other errors are kept, for
-    the decoder to report)."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if error.reason == "unexpected end of data":
-            return data[: error.start]
-    return data
+    """Whether ``read_lines`` stops at a line that starts with ``kept``: one that is not
+    UTF-8 text (what lies beyond the kept start of a long line is dropped unread anyway)."""
+    return problem_in(kept, 1, 0) is not None
 
 
 class Prefixed(io.RawIOBase):

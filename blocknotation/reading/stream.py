@@ -7,6 +7,11 @@ that tag go with the new game, since an own-line comment belongs to the statemen
 Reading the chunks one by one therefore gives the same records, with the same positions, as
 reading the whole file at once.
 
+A file that is not UTF-8 text gives one S003, and no chunk: a file that can be read twice (a
+file on disk) is looked through first (``unreadable.first_problem``); a stream that cannot (a pipe,
+gzip data) is read as it comes, so its games before the one that holds the bad byte are
+given, and the reading ends there, without that game.
+
 A game is held in memory whole while it is read, so a game chunk is bounded like a whole
 input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and
 the stream ends there with S001 at its first line.
@@ -29,7 +34,8 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from .reader import statement_kind
-from .source import BOM_BYTES, BadLine, decoded_block, raw_lines, read_lines
+from .source import decoded_block, raw_lines, read_lines
+from .unreadable import BOM_BYTES, SNIFF_BYTES, first_problem, not_text
 
 if TYPE_CHECKING:
     from .parsing import ParseResult
@@ -47,12 +53,10 @@ _LONG_LINE_BYTES = 4 * MAX_LINE_LENGTH + 2
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """The lines of one game (or of the lines before the first game), joined by LF, and the
-    number of the first; ``undecodable`` holds an S003 for each of its lines that is not
-    UTF-8 (its text has U+FFFD for the bad bytes, and it is not read as a statement)."""
+    number of the first."""
 
     first_line: int
     text: str
-    undecodable: tuple[Diagnostic, ...] = ()
     _lines: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -69,7 +73,7 @@ class Chunk:
         """The game's plain form (``reader.py``), what validation replays."""
         from .reader import read_text_lines
 
-        return read_text_lines(self.lines, self.first_line, undecodable=self.undecodable)
+        return read_text_lines(self.lines, self.first_line)
 
     def parse(self) -> ParseResult:
         """The game's records (``parsing.py``)."""
@@ -79,20 +83,10 @@ class Chunk:
         return as_records(self.read())
 
 
-def _within(
-    bad: list[Diagnostic], end: int
-) -> tuple[tuple[Diagnostic, ...], list[Diagnostic]]:
-    """The diagnostics of ``bad`` (in line order) before line ``end``, and the others."""
-    split = 0
-    while split < len(bad) and bad[split].line < end:
-        split += 1
-    return tuple(bad[:split]), bad[split:]
-
-
 def _too_large(line: int, head: str = "") -> Diagnostic:
     """S001 for a game of more than ``MAX_INPUT_BYTES`` characters that starts at ``line``;
     ``head`` is its first character other than white space: a file that starts with ``{`` is
-    record JSON, said in one diagnostic (``validate.json_hint`` for a smaller one)."""
+    record JSON, said in one diagnostic (``json_input.json_hint`` for a smaller one)."""
     if line == 1 and head == "{":
         return diagnostic(
             "S001", 1, 1,
@@ -117,6 +111,11 @@ _TAG = re.compile(r"\n[ \t]*\[")
 
 def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic]:
     """The game chunks of ``stream``, decoded and cut as the module says."""
+    if _rereadable(stream):
+        problem = first_problem(stream)  # type: ignore[arg-type]
+        if problem is not None:
+            yield problem
+            return
     # ``read1`` where there is one: a pipe's data is taken as it comes, so a game is checked
     # (and ``--format jsonl`` writes it) while a slow writer is still writing the next one.
     read: Callable[[int], bytes] | None = getattr(stream, "read1", None) or getattr(
@@ -125,14 +124,8 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
     buffer = ""  # the lines of the game being gathered, each after an LF
     first = 1  # the number of its first line
     has_hand = False
-    bad: list[Diagnostic] = []  # S003s of lines not yet in a chunk
     for block in blocks:
-        if isinstance(block, _Bad):
-            bad.append(block.diagnostic)
-            continue
-        if isinstance(block, Diagnostic):
-            if buffer:
-                yield Chunk(first, buffer[1:], tuple(bad))
+        if isinstance(block, Diagnostic):  # the game being read is not whole: not given
             yield block
             return
         at = len(buffer)
@@ -151,8 +144,7 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
                     return
                 cut = _comments_before(buffer, at, start)
                 lines = buffer.count("\n", start, cut)
-                inside, bad = _within(bad, first + lines)
-                yield Chunk(first, buffer[start + 1 : cut], inside)
+                yield Chunk(first, buffer[start + 1 : cut])
                 first += lines
                 start, has_hand = cut, False
             at += 1
@@ -161,7 +153,16 @@ def chunks_of(stream: BinaryIO | Iterable[bytes]) -> Iterator[Chunk | Diagnostic
             yield _too_large(first, _head(buffer, 0))
             return
     if buffer:
-        yield Chunk(first, buffer[1:], tuple(bad))
+        yield Chunk(first, buffer[1:])
+
+
+def _rereadable(stream: BinaryIO | Iterable[bytes]) -> bool:
+    """Whether ``stream`` can be looked through and then read again from where it stands."""
+    seekable = getattr(stream, "seekable", None)
+    try:
+        return seekable is not None and bool(seekable()) and hasattr(stream, "tell")
+    except (OSError, ValueError):
+        return False
 
 
 _NOT_SPACE = re.compile(r"[^ \t\n]")
@@ -185,23 +186,21 @@ def _comments_before(text: str, at: int, floor: int) -> int:
     return at
 
 
-@dataclass(frozen=True, slots=True)
-class _Bad:
-    """In a stream of blocks: the S003 of a line in the block that comes next."""
-
-    diagnostic: Diagnostic
-
-
 def _blocks(
     read: Callable[[int], bytes], stream: Iterable[bytes]
-) -> Iterator[str | _Bad | Diagnostic]:
+) -> Iterator[str | Diagnostic]:
     """The decoded text of ``stream`` as ``read_lines`` decodes it, in blocks of whole lines,
-    each line ending with LF; a line that is not UTF-8 is announced (``_Bad``) before the
-    block that holds it; a problem that ends the reading comes last, as a diagnostic."""
+    each line ending with LF; a problem that ends the reading comes last, as a diagnostic
+    (the first bytes read, when they are no text: ``unreadable.not_text``)."""
+    first = read(BLOCK_BYTES)
+    refused = not_text(first[:SNIFF_BYTES])
+    if refused is not None:
+        yield refused
+        return
     pending: bytes | None = b""  # the start of a line whose end is not read yet; None: done
     line = 1  # the number of the next block's first line
     while pending is not None:
-        more = read(BLOCK_BYTES)
+        more, first = (first, b"") if first else (read(BLOCK_BYTES), b"")
         data = pending + more if pending else more
         if not more:  # the end: what is left is the last line, without its LF
             if not data:
@@ -229,13 +228,10 @@ def _blocks(
 
 def _by_lines(
     head: bytes, stream: Iterable[bytes], first_line: int
-) -> Iterator[str | _Bad | Diagnostic]:
+) -> Iterator[str | Diagnostic]:
     """The rest of the stream, from the bytes ``head`` already read on, by ``read_lines``."""
     lines: list[str] = []
     for item in read_lines(raw_lines(head, stream), first_line):
-        if isinstance(item, BadLine):
-            yield _Bad(item.diagnostic)
-            item = item.text
         if isinstance(item, Diagnostic):
             if lines:
                 yield "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ from typing import Literal
 from ..basics.diagnostics import Message
 
 Side = Literal["L", "R"]
-Reason = Literal["deals", "moves", "too_large"]
+Reason = Literal["deals", "moves", "too_large", "time"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,10 @@ class MoveValue:
     """One move of the record, valued: ``before``, what the mover's best play was worth
     from the position before it; ``after``, what the move played is worth, best play going
     on; ``best``, every move worth ``before`` (all of them when tied), each with how the
-    hand then ends under best play; ``ending``: how it ends after the move played."""
+    hand then ends under best play; ``ending``: how it ends after the move played;
+    ``versus``: with two players, the other, whose points the values are counted against
+    (the mover's points minus theirs); None with three or four, where a value is the mover's
+    own points."""
 
     line: int
     player: str
@@ -59,6 +62,7 @@ class MoveValue:
     after: int
     best: tuple[tuple[Move, Ending], ...]
     ending: Ending
+    versus: str | None = None
 
     @property
     def given_away(self) -> int:

@@ -40,11 +40,15 @@ def would_words(best: Sequence[tuple[Move, Ending]], player: str) -> Message:
 
 
 def mistake_words(move: MoveValue) -> Message:
-    """``Bea played 6-2 R and gave away 12; 5-5 L would have won the hand by domino,
-    scoring 12``."""
-    return Message(N_("{player} played {move} and gave away {points}; {would}"), {
+    """``Bea played 6-2 R and gave away 12 (Bea's points minus Ada's); 5-5 L would have won
+    the hand by domino, scoring 12``: what was given away is said in the line, the
+    difference of the two players' points with two, the mover's own with more."""
+    template = N_("{player} played {move} and gave away {points} ({player}'s points minus "
+                  "{versus}'s); {would}") if move.versus is not None else N_(
+        "{player} played {move} and gave away {points} of {player}'s own points; {would}")
+    return Message(template, {
         "player": move.player, "move": move.played.text, "points": move.given_away,
-        "would": would_words(move.best, move.player)})
+        "versus": move.versus or "", "would": would_words(move.best, move.player)})
 
 
 def ending_words(ending: Ending) -> Message:
@@ -65,6 +69,9 @@ def hand_words(analysis: HandAnalysis) -> Message | None:
     number = analysis.number
     if analysis.reason == "too_large":
         return Message(N_("hand {number}: not analysed (too large): {why}"),
+                       {"number": number, "why": analysis.detail or ""})
+    if analysis.reason == "time":
+        return Message(N_("hand {number}: not analysed (out of time): {why}"),
                        {"number": number, "why": analysis.detail or ""})
     if analysis.reason is not None:
         return Message(N_("hand {number}: not analysed: {why}"),

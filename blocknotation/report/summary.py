@@ -135,6 +135,14 @@ def game_line(game: GameResult, lang: str = "en") -> str:
                   game.target).format(index=game.index, target=game.target)
 
 
+def standing_words(game: GameResult, lang: str = "en") -> str:
+    """How the game stands, as ``game_line`` says it, without the game's number before it
+    (``Zoë wins with 74 points``): for a place that already names the game."""
+    line = game_line(game, lang)
+    prefix = translator(lang)(N_("game {index}")).format(index=game.index) + ": "
+    return line.removeprefix(prefix)
+
+
 def totals_text(game: GameResult, lang: str = "en") -> str:
     """The running totals after the game's last hand, in ``Players`` order, the winner's
     left out (``game_line`` gives it): ``Bea 90, Cy 61``; ``totals not known`` where some

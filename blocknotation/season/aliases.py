@@ -54,6 +54,10 @@ class Aliases:
                                             "second": name}))
             given[other] = names[other] = name
         for other, name in names.items():
+            if names.get(name) == other:
+                raise AliasProblem(Message(N_("{name} and {other} are each given as another "
+                                              "spelling of the other: keep one of the two"),
+                                           {"name": name, "other": other}))
             if name in names:
                 raise AliasProblem(Message(N_("{name} is another spelling of {player}: give "
                                               "{other} as a spelling of {player}"),
@@ -73,6 +77,33 @@ NO_ALIASES = Aliases()
 def alias_pairs(table: Iterable[tuple[str, Iterable[str]]]) -> list[tuple[str, str]]:
     """``(NAME, OTHER)`` for each spelling of a configuration's ``aliases`` table."""
     return [(name, other) for name, others in table for other in others]
+
+
+def agreeing(tables: Iterable[tuple[str, Iterable[tuple[str, str]]]]) -> None:
+    """Refuse the aliases of two configuration files of one run that contradict each other
+    (``tables``: each file and its ``(NAME, OTHER)`` pairs, each file's own checked by
+    ``Aliases.of``): a spelling one counts as a player and the other as another, or a name
+    one counts as a spelling of someone, which the other gives spellings of (Elena and
+    Elana each counted as the other would make two rows of one player)."""
+    stands: dict[str, tuple[str, str]] = {}  # each other spelling: its player, and where
+    for file, pairs in tables:
+        for name, other in pairs:
+            name, other = _checked(name), _checked(other)
+            earlier = stands.setdefault(other, (name, file))
+            if other != name and earlier[0] != name:
+                raise AliasProblem(Message(
+                    N_("{first_file} counts {other} as {first}, but {second_file} counts it "
+                       "as {second}: the aliases of the configurations of one run must "
+                       "agree"), {"first_file": earlier[1], "other": other,
+                                  "first": earlier[0], "second_file": file, "second": name}))
+    for other, (name, file) in stands.items():
+        found = stands.get(name)
+        if name != other and found is not None and found[0] != name:
+            raise AliasProblem(Message(
+                N_("{first_file} counts {other} as {name}, but {second_file} counts {name} "
+                   "as {player}: the aliases of the configurations of one run must agree"),
+                {"first_file": file, "other": other, "name": name, "second_file": found[1],
+                 "player": found[0]}))
 
 
 def clash(players: Iterable[str], aliases: Aliases, where: Mapping[str, object]) -> None:

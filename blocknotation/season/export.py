@@ -36,12 +36,12 @@ def renderer(lang: str) -> Callable[[Diagnostic], str]:
     return lambda d: d.message.render(translate)
 
 
-def write_tables(rows: Iterable[Rows], to: str, out: str
+def write_tables(rows: Iterable[Rows], to: str, out: str, raw_csv: bool = False
                  ) -> tuple[dict[str, str], dict[str, int], int]:
     """Write ``rows`` (a game's at a time) into ``out`` in format ``to``: each table's path
     and number of rows, and the errors among the diagnostics.  Nothing is left of the
     tables when writing fails or is interrupted."""
-    tables = tables_for(to, out)
+    tables = tables_for(to, out, raw_csv)
     errors = 0
     try:
         for found in rows:
@@ -64,12 +64,13 @@ def rows_in_order(sources: Iterable[Source], lang: str, unreadable: Unreadable,
 
 def export_tables(sources: Iterable[Source], to: str, out: str, *, lang: str = "en",
                   unreadable: Unreadable | None = None, opener: Opener = open_path,
-                  rows: Callable[[list[Source], Unreadable], Iterator[Rows]] | None = None
-                  ) -> Exported:
+                  rows: Callable[[list[Source], Unreadable], Iterator[Rows]] | None = None,
+                  raw_csv: bool = False) -> Exported:
     """Write the tables of every game of ``sources`` into the directory ``out`` in format
     ``to`` (``parquet`` or ``csv``); ``unreadable`` is told of each file that could not be
     read whole; ``rows`` gives the rows of the sources (by default ``rows_in_order``; the
-    command line's ``--jobs`` gives them from worker processes)."""
+    command line's ``--jobs`` gives them from worker processes); ``raw_csv``: CSV cells as
+    they are, even those a spreadsheet would run as formulas (``cells.py``)."""
     sources = list(sources)
     missing: list[tuple[str, str]] = []
 
@@ -80,5 +81,5 @@ def export_tables(sources: Iterable[Source], to: str, out: str, *, lang: str = "
 
     found = (rows(sources, failed) if rows is not None
              else rows_in_order(sources, lang, failed, opener))
-    paths, counts, errors = write_tables(found, to, out)
+    paths, counts, errors = write_tables(found, to, out, raw_csv)
     return Exported(paths, counts, len(sources), counts["games"], errors, tuple(missing))

@@ -3,8 +3,11 @@ apart, and a chart of each player's points over the season.
 
 The chart draws each player's points for, added up game after game, over the group's
 counted games in season order (``standings.Group.season``); a total that becomes unknown
-ends the player's line there.  Each player has a colour and a line style, so that players
-are told apart without colour too, and the figures of the chart are also given as a table.
+ends the player's line there.  Each player has a colour, a line style and a marker, so that
+players are told apart without colour too, and the figures of the chart are also given as a
+table.  On a phone the table scrolls in a box of its own, the players' names kept in view,
+and the chart is drawn narrower, so that its text stays readable (at least 11 px) and the
+page never scrolls sideways (``tests/test_standings_page.py`` measures it in Chromium).
 The page loads nothing and runs no script (its Content-Security-Policy allows only its own
 style, by its hash); everything taken from a record is escaped (``formats.html.safe``).
 """
@@ -21,25 +24,37 @@ from ..formats.html.chart import marker, number
 from ..formats.html.safe import escape
 from .columns import COLUMNS, cell, headings
 from .standings import Group, Standings
-from .text import apart_line, summary
+from .text import apart_line, no_game_line, summary
 
-#: Players' colours on white (each at least 4.5:1, WCAG AA), line styles and markers.
+#: Players' colours on white (each at least 4.5:1, WCAG AA), line styles and markers: eight
+#: of each, so that up to eight players differ in all three (``_look``).
 COLOURS = ("#1b5e9e", "#a13d00", "#2b6e2b", "#7b2d8e", "#8a1538", "#00676b", "#6b5200",
            "#3d3d3d")
-DASHES = ("", "8 4", "2 3", "10 3 2 3")
-MARKERS = ("circle", "square", "triangle", "diamond")
+DASHES = ("", "8 4", "2 3", "10 3 2 3", "14 4", "4 2 4 6", "1 3", "8 2 2 2 2 2")
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross", "plus", "ring")
+#: The chart's width in its own units: on a wide screen, and on a phone's (below ``_PHONE``
+#: pixels wide), where the wide one would shrink its text below 11 px.
+WIDE, NARROW = 600, 340
+_PHONE = 640
 
 STYLE = """
 :root { color: #1a1a1a; background: #ffffff; font: 15px/1.45 system-ui, sans-serif; }
 body { margin: 0 auto; max-width: 1100px; padding: 0 1rem 2rem; }
 h1 { font-size: 1.4rem; }
 h2 { font-size: 1.2rem; border-bottom: 2px solid #1a1a1a; overflow-wrap: anywhere; }
+p, li, summary { overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .5rem 0; font-size: .9rem; }
 th, td { border: 1px solid #b0b0b0; padding: .1rem .5rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
-svg.chart { width: 100%; max-width: 640px; height: auto; }
+tbody th { position: sticky; left: 0; background: #ffffff; }
+figure { margin: 1rem 0; }
+svg.chart { width: 100%; height: auto; }
+svg.wide { max-width: 640px; }
+svg.narrow { max-width: 420px; display: none; }
+@media (max-width: 639.98px) { svg.wide { display: none; } svg.narrow { display: block; } }
 .chart .grid { stroke: #d0d0d0; stroke-width: 1; }
-.chart .tick { font-size: 11px; fill: #4a4a4a; }
+.chart .tick { font-size: 12px; fill: #4a4a4a; }
 .chart .series { fill: none; stroke-width: 2.5; }
 ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; }
 """
@@ -52,25 +67,29 @@ def _policy() -> str:
 
 
 def _look(index: int) -> tuple[str, str, str]:
-    """A player's colour, line style and marker: no two of the first 32 alike."""
-    return (COLOURS[index % len(COLOURS)], DASHES[index // len(COLOURS) % len(DASHES)],
-            MARKERS[index % len(MARKERS)])
+    """A player's colour, line style and marker: up to eight players differ in each of the
+    three, and no two of the first 64 are alike in all three."""
+    size = len(COLOURS)  # as many of each
+    turn = index // size
+    return (COLOURS[index % size], DASHES[(index + turn) % size],
+            MARKERS[(index + 2 * turn) % size])
 
 
-def chart_svg(group: Group, _: Callable[[str], str]) -> str:
-    """The SVG of the group's points over the season."""
+def chart_svg(group: Group, _: Callable[[str], str], width: int = WIDE) -> str:
+    """The SVG of the group's points over the season, ``width`` units wide."""
     totals = group.totals()
     players = list(totals)
     n = len(group.season)
-    c = draw.chart([totals[p] for p in players], None)
+    c = draw.chart([totals[p] for p in players], None, width)
     left, right, bottom = c.left, c.left + c.plot_width, c.top + c.plot_height + 20
-    out = [f'<svg class="chart" viewBox="0 0 {c.width} {c.height}" role="img" '
+    kind = "wide" if width == WIDE else "narrow"
+    out = [f'<svg class="chart {kind}" viewBox="0 0 {c.width} {c.height}" role="img" '
            f'aria-label="{escape(_(N_("Points for, added up game after game")))}">']
     for value, y in c.ticks:
         out.append(f'<line class="grid" x1="{left}" x2="{right}" y1="{number(y)}" '
                    f'y2="{number(y)}"/><text class="tick" x="{left - 6}" y="{number(y + 4)}" '
                    f'text-anchor="end">{value}</text>')
-    for i in range(0, n + 1, n // 12 + 1):
+    for i in range(0, n + 1, n // (12 * width // WIDE) + 1):
         out.append(f'<text class="tick" x="{number(c.x(i, n))}" y="{bottom}" '
                    f'text-anchor="middle">{i if i else escape(_(N_("start")))}</text>')
     for index, player in enumerate(players):
@@ -110,15 +129,28 @@ def _legend(group: Group) -> Iterator[str]:
 
 def _chart_table(group: Group, _: Callable[[str], str]) -> Iterator[str]:
     totals = group.totals()
-    yield f"<details><summary>{escape(_(N_('The chart as a table')))}</summary><table>"
-    yield ("<tr><th>#</th><th>" + escape(_(N_("date"))) + "</th><th>"
-           + escape(_(N_("game"))) + "</th>"
-           + "".join(f"<th>{escape(p)}</th>" for p in totals) + "</tr>")
+    yield (f"<details><summary>{escape(_(N_('The chart as a table')))}</summary>"
+           '<div class="scroll"><table>')
+    # Each piece escaped, then joined as text: a ``Markup`` added to a string escapes it.
+    head = [escape("#"), escape(_(N_("date"))), escape(_(N_("game"))),
+            *(escape(p) for p in totals)]
+    yield "<thead><tr>" + "".join(f'<th scope="col">{h}</th>' for h in head) + "</tr></thead>"
+    yield "<tbody>"
     for at, point in enumerate(group.season):
         cells = "".join(f"<td>{'?' if s[at] is None else s[at]}</td>" for s in totals.values())
         yield (f"<tr><td>{at + 1}</td><td>{escape(point.date or '')}</td>"
                f"<td>{escape(_where(point.file, point.game, _))}</td>{cells}</tr>")
-    yield "</table></details>"
+    yield "</tbody></table></div></details>"
+
+
+def _aliases(group: Group, _: Callable[[str], str]) -> Iterator[str]:
+    """``Elena also written Elana (aliases)``: each player counted under other spellings, as
+    the text output says it."""
+    for row in group.rows:
+        if row.also:
+            words = _(N_("{player} also written {spellings} (aliases)")).format(
+                player=row.player, spellings=", ".join(row.also))
+            yield f'<p class="aliases">{escape(words)}</p>'
 
 
 def _group(group: Group, by: str | None, lang: str) -> Iterator[str]:
@@ -129,13 +161,14 @@ def _group(group: Group, by: str | None, lang: str) -> Iterator[str]:
         key = group.key if group.key is not None else _(N_("(none)"))
         yield f"<h2>{escape(_(heading))}: {escape(key)}</h2>"
     if group.rows:
-        yield "<table><thead><tr>" + "".join(
+        yield '<div class="scroll"><table><thead><tr>' + "".join(
             f'<th scope="col">{escape(h)}</th>' for h in headings(lang)) + "</tr></thead><tbody>"
         for row in group.rows:
             yield (f'<tr><th scope="row">{escape(row.player)}</th>'
                    + "".join(f"<td>{escape(cell(row, key))}</td>" for key, _w in COLUMNS)
                    + "</tr>")
-        yield "</tbody></table>"
+        yield "</tbody></table></div>"
+        yield from _aliases(group, _)
     else:
         yield f"<p>{escape(_(N_('no game counted')))}</p>"
     for title, games, excluded in (
@@ -147,7 +180,7 @@ def _group(group: Group, by: str | None, lang: str) -> Iterator[str]:
                 f"<li>{escape(apart_line(g, lang, excluded).strip())}</li>" for g in games
             ) + "</ul>"
     if group.season:
-        yield f"<figure>{chart_svg(group, _)}<figcaption>"
+        yield f"<figure>{chart_svg(group, _)}{chart_svg(group, _, NARROW)}<figcaption>"
         yield escape(_(N_("Points for, added up game after game")))
         yield from _legend(group)
         yield "</figcaption></figure>"
@@ -168,5 +201,9 @@ def standings_html(standings: Standings, lang: str = "en") -> str:
     ]
     for group in standings.groups:
         parts += _group(group, standings.by, lang)
+    if standings.no_game:
+        parts.append(f"<p>{escape(_(N_('files that gave no game:')))}</p><ul>" + "".join(
+            f"<li>{escape(no_game_line(file, lang))}</li>" for file in standings.no_game)
+            + "</ul>")
     parts += ["</body>", "</html>", ""]
     return "\n".join(parts)

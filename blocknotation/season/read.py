@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import Diagnostic
-from ..pipeline import EVERYTHING, FileEnd, Selection, chunks_of, validate_chunk
+from ..pipeline import EVERYTHING, FileEnd, Selection, chunks_of, read_chunk, validate_chunk
 from ..reading.reader import Reading
 from ..report.values import GameResult, Piece
 from ..suppress import followed
@@ -122,22 +122,6 @@ def _split(name: str, piece: Piece, reading: Reading | None) -> Iterator[Played 
 
 def _validated(chunk: Chunk | Diagnostic, first_game: int,
                selection: Selection) -> tuple[Piece, Reading | None]:
-    """One chunk replayed (``validate_chunk``), and what was read of it."""
-    if isinstance(chunk, Diagnostic):
-        return validate_chunk(chunk, first_game, selection), None
-    if chunk.first_line == 1 and chunk.text.lstrip(" \t\n")[:1] == "{":
-        return validate_chunk(chunk, first_game, selection), _json_reading(chunk)
-    reading = chunk.read()
+    """One chunk replayed (``validate_chunk``), and what was read of it (``read_chunk``)."""
+    reading = read_chunk(chunk)
     return validate_chunk(chunk, first_game, selection, parsed=reading), reading
-
-
-def _json_reading(chunk: Chunk) -> Reading | None:
-    """The games of a record JSON document as written (None when it is not one: validation
-    says what it is)."""
-    from ..formats.records.record_json import from_json
-    from ..reading.plain import from_records
-
-    record, problems = from_json(chunk.text)
-    if record is None or problems:
-        return None
-    return Reading(from_records(record), ())

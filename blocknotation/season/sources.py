@@ -48,18 +48,23 @@ def reason(error: OSError) -> str:
     return error.strerror or str(error) or type(error).__name__
 
 
-def games_of(sources: Iterable[Source], unreadable: Unreadable,
-             opener: Opener = open_path) -> Iterator[tuple[Source, Played | Loose]]:
-    """Every game (and loose diagnostics) of every source, in order."""
+def games_of(sources: Iterable[Source], unreadable: Unreadable, opener: Opener = open_path,
+             ended: Callable[[Source], None] | None = None
+             ) -> Iterator[tuple[Source, Played | Loose]]:
+    """Every game (and loose diagnostics) of every source, in order; ``ended`` is told of
+    each source once all of it was given (or it could not be opened)."""
     for source in sources:
         with ExitStack() as stack:
             try:
                 stream = stack.enter_context(opener(source.path))
             except OSError as error:
+                stream = None
                 unreadable(source, error)
-                continue
-            read = FileRead(source.name, stream, source.selection)
-            for item in read:
-                yield source, item
-            if read.problem is not None:
-                unreadable(source, read.problem)
+            if stream is not None:
+                read = FileRead(source.name, stream, source.selection)
+                for item in read:
+                    yield source, item
+                if read.problem is not None:
+                    unreadable(source, read.problem)
+        if ended is not None:
+            ended(source)

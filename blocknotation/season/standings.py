@@ -61,6 +61,17 @@ class Apart:
 
 
 @dataclass(frozen=True, slots=True)
+class NoGame:
+    """A file that gave no game: the codes reported of it (S003 for UTF-16 or a NUL byte,
+    S001 for JSON that is not a record to check, S005 for a file without a hand...), and
+    for one that could not be read, why."""
+
+    file: str
+    codes: tuple[str, ...]
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Point:
     """A counted game in season order, and each player's points in it (None: unknown)."""
 
@@ -102,7 +113,8 @@ class Standings:
 
     ``games`` counts every game read, ``counted`` those in the tables; ``errors`` the
     errors reported (those of excluded games and those outside any game too);
-    ``unreadable`` the files that could not be read whole, each with the reason."""
+    ``unreadable`` the files that could not be read whole, each with the reason; ``no_game``
+    every file that gave no game, with why."""
 
     by: By | None
     include_invalid: bool
@@ -112,6 +124,7 @@ class Standings:
     counted: int
     errors: int
     unreadable: tuple[tuple[str, str], ...] = ()
+    no_game: tuple[NoGame, ...] = ()
 
 
 @dataclass(slots=True)
@@ -150,6 +163,8 @@ class Season:
         self.groups: dict[str | None, _Group] = {}
         self.files = self.games = self.counted = self.errors = 0
         self.unreadable: list[tuple[str, str]] = []
+        self.no_game: list[NoGame] = []
+        self._file = _File()
 
     def add(self, game: GameFigures) -> None:
         """One game's part, in the order read."""
@@ -174,6 +189,26 @@ class Season:
                       game.status, game.score, game.errors, game.codes)
         (group.excluded if game.state == "excluded" else group.in_progress).append(apart)
 
+    def read(self, item: GameFigures | Loose) -> None:
+        """What the file being read gave: a game's part, or diagnostics outside any game."""
+        if isinstance(item, Loose):
+            self.errors += sum(1 for d in item.diagnostics if d.is_error)
+            self._file.codes.update(d.code for d in item.diagnostics)
+        else:
+            self._file.games += 1
+            self.add(item)
+
+    def unread(self, file: str, why: str) -> None:
+        """The file being read could not be read whole, for ``why``."""
+        self.unreadable.append((file, why))
+        self._file.reason = why
+
+    def ended(self, file: str) -> None:
+        """The file being read is done: listed apart if it gave no game."""
+        seen, self._file = self._file, _File()
+        if not seen.games:
+            self.no_game.append(NoGame(file, tuple(sorted(seen.codes)), seen.reason))
+
     def standings(self) -> Standings:
         groups = list(self.groups.values())
         if not groups and self.by is None:
@@ -182,7 +217,16 @@ class Season:
             groups.sort(key=lambda g: (g.key is None, g.key or ""))
         return Standings(self.by, self.include_invalid, tuple(g.done() for g in groups),
                          self.files, self.games, self.counted, self.errors,
-                         tuple(self.unreadable))
+                         tuple(self.unreadable), tuple(self.no_game))
+
+
+@dataclass(slots=True)
+class _File:
+    """What the file being read gave so far."""
+
+    games: int = 0
+    codes: set[str] = field(default_factory=set)
+    reason: str | None = None
 
 
 def standings_of(sources: Iterable[Source], *, by: By | None = None,
@@ -195,13 +239,12 @@ def standings_of(sources: Iterable[Source], *, by: By | None = None,
     season.files = len(sources)
 
     def failed(source: Source, error: OSError) -> None:
-        season.unreadable.append((source.name, reason(error)))
+        season.unread(source.name, reason(error))
         if unreadable is not None:
             unreadable(source, error)
 
-    for source, item in games_of(sources, failed, opener):
-        if isinstance(item, Loose):
-            season.errors += sum(1 for d in item.diagnostics if d.is_error)
-        else:
-            season.add(game_figures(item, source.aliases, include_invalid))
+    for source, item in games_of(sources, failed, opener,
+                                 lambda source: season.ended(source.name)):
+        season.read(item if isinstance(item, Loose)
+                    else game_figures(item, source.aliases, include_invalid))
     return season.standings()

@@ -64,6 +64,8 @@ def standings_object(standings: Standings) -> dict[str, Any]:
         "counted": s.counted, "errors": s.errors,
         "groups": [group_object(group) for group in s.groups],
         "unreadable": [{"path": path, "reason": why} for path, why in s.unreadable],
+        "no_game": [{"file": f.file, "codes": list(f.codes), "reason": f.reason}
+                    for f in s.no_game],
     }
 
 
@@ -122,5 +124,9 @@ def standings_schema() -> dict[str, Any]:
             "files": whole, "games": whole, "counted": whole, "errors": whole,
             "groups": {"type": "array", "items": group},
             "unreadable": {"type": "array", "items": _object({"path": text, "reason": text})},
+            "no_game": {"type": "array", "items": _object({
+                "file": text, "codes": {"type": "array", "items": {
+                    "type": "string", "pattern": "^[SGDTPE][0-9]{3}$"}},
+                "reason": text_or_null})},
         }),
     }

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from ..basics.diagnostics import printable
 from ..basics.i18n import N_, plural, translator
 from .columns import COLUMNS, cell, headings
-from .standings import Apart, Group, Standings
+from .standings import Apart, Group, NoGame, Standings
 
 
 def width(text: str) -> int:
@@ -77,18 +77,46 @@ def group_lines(group: Group, by: str | None, lang: str) -> Iterator[str]:
 
 
 def summary(standings: Standings, lang: str) -> str:
-    """``5 files, 12 games: 10 counted, 1 in progress, 1 left out``."""
+    """``5 files, 12 games: 10 counted, 1 in progress, 1 left out``, and ``; 1 file without
+    a game`` when a file gave none."""
     s = standings
     apart = sum(len(g.in_progress) for g in s.groups)
     left = sum(len(g.excluded) for g in s.groups)
     files = plural(lang, "{n} file", "{n} files", s.files).format(n=s.files)
     games = plural(lang, "{n} game", "{n} games", s.games).format(n=s.games)
-    return translator(lang)(N_("{files}, {games}: {counted} counted, {apart} in progress, "
+    line = translator(lang)(N_("{files}, {games}: {counted} counted, {apart} in progress, "
                                "{left} left out")).format(
         files=files, games=games, counted=s.counted, apart=apart, left=left)
+    if s.no_game:
+        line += "; " + plural(lang, "{n} file without a game", "{n} files without a game",
+                              len(s.no_game)).format(n=len(s.no_game))
+    return line
+
+
+def no_game_why(file: NoGame, lang: str) -> str:
+    """Why a file gave no game: ``S003``, or ``cannot read: No such file or directory``."""
+    why = ", ".join(file.codes)
+    if file.reason is not None:
+        cannot = translator(lang)(N_("cannot read: {reason}")).format(reason=file.reason)
+        why = f"{why}, {cannot}" if why else cannot
+    return why
+
+
+def no_game_line(file: NoGame, lang: str) -> str:
+    """``2026-02-06.block (S003)``: a file that gave no game, and why."""
+    why = no_game_why(file, lang)
+    return f"{printable(file.file)} ({why})" if why else printable(file.file)
+
+
+def no_game_lines(standings: Standings, lang: str) -> Iterator[str]:
+    if standings.no_game:
+        yield translator(lang)(N_("files that gave no game:"))
+        yield from ("  " + no_game_line(file, lang) for file in standings.no_game)
 
 
 def standings_text(standings: Standings, lang: str = "en") -> str:
-    """The whole text: each group (a blank line between two), then the summary."""
+    """The whole text: each group (a blank line between two), the files that gave no game,
+    then the summary."""
     blocks = ["\n".join(group_lines(g, standings.by, lang)) for g in standings.groups]
-    return "\n\n".join([*blocks, summary(standings, lang)]) + "\n"
+    apart = "\n".join(no_game_lines(standings, lang))
+    return "\n\n".join([*blocks, *([apart] if apart else []), summary(standings, lang)]) + "\n"

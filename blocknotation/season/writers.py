@@ -3,27 +3,30 @@
 Rows come a game at a time and are written as they come: CSV at once, Parquet in row
 groups of some thousands of rows (``ROW_GROUPS``), so that what is held stays small however
 many games there are and the files stay quick to read (a row group per game would make
-millions of tiny ones).  Each table is written to a temporary file in the directory and
-renamed to ``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete: an
-interrupted or failed export leaves the tables of the export before it, never half of one.
+millions of tiny ones).  Each table is written to a temporary file in the directory and put
+in place as ``TABLE.parquet`` or ``TABLE.csv`` only once every table is complete, all of
+them or none (``table_files.py``): an interrupted or failed export leaves the tables of the
+export before it, never half of one, nor some tables of each.
 
 Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``tables.py``.
 ``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
 that allocator give large blocks back to the system once freed (``cli/export_command.py``).
 In CSV, a value that is null is an empty field, booleans are ``true`` and ``false``, a list
-of names is the names separated by spaces (a name never holds one), and ``tags`` and
-``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals).
+of names is the names separated by spaces (a name never holds one), ``tags`` and
+``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals), and a
+text that a spreadsheet would run as a formula starts with ``'`` (``cells.py``; not with
+``--raw-csv``).
 """
 
 from __future__ import annotations
 
 import csv
 import json
-import os
-import tempfile
 from contextlib import suppress
 from typing import IO, Any, Protocol
 
+from .cells import FORMULA_STARTS
+from .table_files import TableFiles
 from .tables import TABLES, TAGS, TOTALS, Column, Rows
 
 #: Rows of each table held before they are written as a Parquet row group: some 1.5 MB of
@@ -50,38 +53,6 @@ class Tables(Protocol):
     def abort(self) -> None: ...
 
 
-class _Files:
-    """The temporary file of each table, renamed to its place by ``commit``."""
-
-    def __init__(self, directory: str, suffix: str) -> None:
-        os.makedirs(directory, exist_ok=True)
-        self.paths = {name: os.path.join(directory, f"{name}.{suffix}") for name in TABLES}
-        self.counts = dict.fromkeys(TABLES, 0)
-        self.temporary: dict[str, str] = {}
-        for name in TABLES:
-            fd, path = tempfile.mkstemp(prefix=f".{name}-", suffix=".part", dir=directory)
-            os.close(fd)
-            self.temporary[name] = path
-
-    def commit(self) -> None:
-        for name, path in self.temporary.items():
-            os.chmod(path, 0o666 & ~_umask())
-            os.replace(path, self.paths[name])
-        self.temporary = {}
-
-    def remove(self) -> None:
-        for path in self.temporary.values():
-            if os.path.lexists(path):
-                os.unlink(path)
-        self.temporary = {}
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def arrow_type(kind: str) -> Any:
     import pyarrow as pa
 
@@ -98,7 +69,7 @@ def arrow_schema(columns: tuple[Column, ...]) -> Any:
     return pa.schema([pa.field(c.name, arrow_type(c.type), c.nullable) for c in columns])
 
 
-class ParquetTables(_Files):
+class ParquetTables(TableFiles):
     """The tables as Parquet files (pyarrow's ``ParquetWriter``)."""
 
     def __init__(self, directory: str) -> None:
@@ -108,12 +79,14 @@ class ParquetTables(_Files):
             raise ImportError(f"Parquet needs pyarrow: {EXTRA}") from None
         super().__init__(directory, "parquet")
         self.schemas = {name: arrow_schema(columns) for name, columns in TABLES.items()}
-        # Dictionary encoding for the strings, whose values repeat (game, player, tile);
-        # numbers are written plainly, which holds no dictionary while a row group is made.
-        self.writers = {name: pq.ParquetWriter(
-            self.temporary[name], self.schemas[name],
-            use_dictionary=[c.name for c in TABLES[name] if c.type == "string"])
-            for name in TABLES}
+        self.writers: dict[str, Any] = {}
+        for name in TABLES:
+            # Dictionary encoding for the strings, whose values repeat (game, player, tile);
+            # numbers are written plainly, which holds no dictionary while a row group is made.
+            with self.writing(name):
+                self.writers[name] = pq.ParquetWriter(
+                    self.temporary[name], self.schemas[name],
+                    use_dictionary=[c.name for c in TABLES[name] if c.type == "string"])
         self.held: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
 
     def add(self, rows: Rows) -> None:
@@ -130,15 +103,17 @@ class ParquetTables(_Files):
         self.counts[name] += len(held)
         values = list(zip(*held, strict=True)) if held else [()] * len(schema)
         arrays = [pa.array(v, type=f.type) for v, f in zip(values, schema, strict=True)]
-        self.writers[name].write_table(pa.Table.from_arrays(arrays, schema=schema),
-                                       row_group_size=max(1, len(held)))
+        with self.writing(name):
+            self.writers[name].write_table(pa.Table.from_arrays(arrays, schema=schema),
+                                           row_group_size=max(1, len(held)))
         self.held[name] = []
 
     def close(self) -> None:
         for name in TABLES:
             if self.held[name] or not self.counts[name]:
                 self._write(name)
-            self.writers[name].close()
+            with self.writing(name):
+                self.writers[name].close()
         self.commit()
 
     def abort(self) -> None:
@@ -162,10 +137,12 @@ def _cell(value: Any, kind: str) -> Any:
     return value
 
 
-class CsvTables(_Files):
-    """The tables as CSV files (UTF-8, LF line ends, a header of the column names)."""
+class CsvTables(TableFiles):
+    """The tables as CSV files (UTF-8, LF line ends, a header of the column names); unless
+    ``raw``, a text cell a spreadsheet would run as a formula starts with ``'``
+    (``cells.py``)."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, raw: bool = False) -> None:
         super().__init__(directory, "csv")
         self.handles: dict[str, IO[str]] = {}
         self.writers: dict[str, Any] = {}
@@ -173,40 +150,54 @@ class CsvTables(_Files):
         #: already an empty field).
         self.special: dict[str, list[tuple[int, str]]] = {}
         for name, columns in TABLES.items():
-            handle = open(self.temporary[name], "w", encoding="utf-8", newline="")  # noqa: SIM115
+            with self.writing(name):
+                handle = open(self.temporary[name], "w", encoding="utf-8",  # noqa: SIM115
+                              newline="")
             self.handles[name] = handle
             self.writers[name] = csv.writer(handle, lineterminator="\n")
             self.writers[name].writerow([c.name for c in columns])
             self.special[name] = [(i, c.type) for i, c in enumerate(columns)
                                   if c.type not in ("string", "int32")]
+        #: The text columns, whose cells may start as a formula does (none when ``raw``).
+        self.texts = {name: [] if raw else [i for i, c in enumerate(columns)
+                                            if c.type == "string"]
+                      for name, columns in TABLES.items()}
 
     def add(self, rows: Rows) -> None:
         for name, found in rows.items():
             self.counts[name] += len(found)
-            special = self.special[name]
+            special, texts = self.special[name], self.texts[name]
             written = []
             for row in found:
                 cells = list(row)
                 for at, kind in special:
                     cells[at] = _cell(cells[at], kind)
+                for at in texts:
+                    value = cells[at]
+                    if value and value.startswith(FORMULA_STARTS):
+                        cells[at] = "'" + value
                 written.append(cells)
-            self.writers[name].writerows(written)
+            with self.writing(name):
+                self.writers[name].writerows(written)
 
     def close(self) -> None:
-        for handle in self.handles.values():
-            handle.close()
+        for name, handle in self.handles.items():
+            with self.writing(name):
+                handle.close()
         self.commit()
 
     def abort(self) -> None:
         for handle in self.handles.values():
-            handle.close()
+            with suppress(OSError):  # a full disk fails the last flush: removed all the same
+                handle.close()
         self.remove()
 
 
-def tables_for(to: str, directory: str) -> Tables:
-    """The writer of the tables in format ``to`` (``FORMATS``) into ``directory``."""
+def tables_for(to: str, directory: str, raw_csv: bool = False) -> Tables:
+    """The writer of the tables in format ``to`` (``FORMATS``) into ``directory``
+    (``raw_csv``: CSV cells as they are, ``cells.py``)."""
     if to == "parquet":
         return ParquetTables(directory)
     if to == "csv":
-        return CsvTables(directory)
+        return CsvTables(directory, raw_csv)
     raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")

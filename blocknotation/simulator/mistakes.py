@@ -32,12 +32,14 @@ from dataclasses import dataclass
 
 from .simulate import SimGame, SimHand, SimMove, Tile
 
-__all__ = ["KINDS", "add_mistakes", "make_mistake"]
+__all__ = ["COUNTS_ONLY_KINDS", "KINDS", "add_mistakes", "make_mistake"]
 
 KINDS: tuple[str, ...] = (
     "pass", "side", "player", "tile", "rejected", "omitted_pass", "claim", "deal", "extra_hand",
 )
 """The kinds of mistake, in the order ``make_mistake`` considers them."""
+COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand")
+"""The kinds a record of counts only (``--counts-only``: no deal, no move) has room for."""
 
 # A number in a claim: after `points NAME ` or after each `NAME ` of a score.
 _NUMBER = re.compile(r"(?<= )[0-9]+")

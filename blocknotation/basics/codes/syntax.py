@@ -16,13 +16,13 @@ CODES = (
         rules=(),
         # The stages of reading: bytes (source, stream), lines (the grammar, the reader), and
         # record JSON read back or refused (json_buffer, json_convert, placing, json_stream,
-        # pipeline's hint).
+        # and json_input: JSON given to be checked, its hint and lines that lie).
         checks=("formats/records/json_buffer.py", "formats/records/json_convert.py",
                 "formats/records/placing.py",
                 "formats/records/json_stream.py",
-                "pipeline.py",
+                "formats/records/json_input.py",
                 "reading/larkparse.py", "reading/reader.py", "reading/source.py",
-                "reading/stream.py", "reading/suggestions.py"),
+                "reading/stream.py", "reading/suggestions.py", "reading/tile_slips.py"),
         what=N_("A line is not a statement of the notation: a misspelt keyword, a missing colon "
                 "after a player's name, a tag without its quotes, a stray word. The message says "
                 "what was expected where the line goes wrong, and the line is shown with a caret "
@@ -47,13 +47,16 @@ CODES = (
         "S003", "error",
         N_("the input is not UTF-8 text, or holds a NUL byte"),
         rules=(),
-        checks=("reading/source.py",),
+        checks=("reading/unreadable.py",),
         what=N_("The file is not UTF-8 text: it holds bytes that are not valid UTF-8 (often a "
-                "file saved as Latin-1 or Windows-1252 by an old editor, or as UTF-16), or a NUL "
-                "byte. The message gives the line and column of the first such byte."),
+                "file saved as Latin-1 or Windows-1252 by an old editor, or as UTF-16), a NUL "
+                "byte, or it is a binary file (an image, a document). The message gives the "
+                "line and column of the first such byte and the encoding the file looks "
+                "written in."),
         why=N_("A record is UTF-8 text (docs/notation.md, section “Lexical rules”), so that names"
-               " such as Nicolò or Søren read the same everywhere. blocknot does not guess "
-               "another encoding, since a wrong guess would silently change names and comments. "
+               " such as Nicolò or Søren read the same everywhere. blocknot does not read "
+               "another encoding unless told to (--encoding, or the encoding key of the "
+               "configuration), since a wrong guess would silently change names and comments. "
                "Nothing else in the file is checked: save it as UTF-8 and check it again."),
         bad="S003.bad.bin",
         bad_note=N_("The record below, saved as Latin-1 by an old editor: the ì of venerdì on "

@@ -17,8 +17,20 @@ def number(value: float) -> str:
 
 
 def marker(kind: str, x: float, y: float, colour: str) -> str:
-    """A point of a series: a circle, square, triangle or diamond centred on (x, y)."""
+    """A point of a series centred on (x, y): a circle, square, triangle, diamond, a triangle
+    pointing down, a cross, a plus or a ring."""
     n = number
+    if kind == "down":
+        return (f'<path d="M{n(x)} {n(y + 5)}L{n(x + 4.5)} {n(y - 3.5)}H{n(x - 4.5)}Z" '
+                f'fill="{colour}"/>')
+    if kind in ("cross", "plus"):
+        d = (f"M{n(x - 4)} {n(y - 4)}L{n(x + 4)} {n(y + 4)}M{n(x + 4)} {n(y - 4)}"
+             f"L{n(x - 4)} {n(y + 4)}") if kind == "cross" else (
+            f"M{n(x - 5)} {n(y)}H{n(x + 5)}M{n(x)} {n(y - 5)}V{n(y + 5)}")
+        return f'<path d="{d}" stroke="{colour}" stroke-width="2.5" fill="none"/>'
+    if kind == "ring":
+        return (f'<circle cx="{n(x)}" cy="{n(y)}" r="3.5" stroke="{colour}" '
+                f'stroke-width="2" fill="#ffffff"/>')
     if kind == "circle":
         return f'<circle cx="{n(x)}" cy="{n(y)}" r="4" fill="{colour}"/>'
     if kind == "square":
@@ -51,15 +63,17 @@ class Chart:
         return self.top + self.plot_height * (1 - value / self.top_value)
 
 
-def chart(totals: Sequence[Sequence[int | None]], target: int | None) -> Chart:
-    """The chart for ``totals`` (per player, the running total after each hand)."""
+def chart(totals: Sequence[Sequence[int | None]], target: int | None,
+          width: int = 600) -> Chart:
+    """The chart for ``totals`` (per player, the running total after each hand), ``width``
+    units wide (a narrow one for a phone's screen)."""
     known = [v for series in totals for v in series if v is not None]
     top_value = max([target or 0, *known, 1])
     step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9)
                 if top_value / s <= 6)
     plot_height = 180
     left, top = 44, 12
-    area = Chart(600, top + plot_height + 40, left, top, 600 - left - 20, plot_height,
+    area = Chart(width, top + plot_height + 40, left, top, width - left - 20, plot_height,
                  top_value, ())
     ticks = tuple((v, area.y(v)) for v in range(0, top_value + 1, step))
     return Chart(area.width, area.height, left, top, area.plot_width, plot_height,

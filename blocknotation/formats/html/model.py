@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ...basics.diagnostics import Diagnostic
 from ...basics.game_sizes import RULES_TARGET, TILES_EACH
 from ...report.analysis import marks
-from ...report.summary import game_line, hand_lines
+from ...report.summary import hand_lines, standing_words
 from ...report.values import GameResult, HandResult
 from .facts import GameFacts, HandFacts
 from .safe import escape
@@ -132,7 +132,7 @@ def game_view(ctx: Context, game: GameFacts | None, result: GameResult) -> GameV
     tags = tuple((key, value) for key, value in (game.tags if game is not None else ())
                  if key not in ("Players", "Target"))
     return GameView(anchor, result.index, result.players, result.target, house, result.status,
-                    result.winner, game_line(result, ctx.lang), tags,
+                    result.winner, standing_words(result, ctx.lang), tags,
                     TILES_EACH.get(len(result.players), 0), totals, views)
 
 

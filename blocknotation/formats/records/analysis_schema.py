@@ -40,7 +40,7 @@ def analysis_schema() -> dict[str, Any]:
         "moves": {"type": "array", "items": value},
     })
     refused = _object({"analysed": {"const": False},
-                       "reason": {"enum": ["deals", "moves", "too_large"]},
+                       "reason": {"enum": ["deals", "moves", "too_large", "time"]},
                        "message": {"type": "string"}})
     return {"description": "The analysis of the hand under best play (blocknot analyse, "
                            "validate --analyse): docs/analysis.md.",

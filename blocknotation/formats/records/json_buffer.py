@@ -26,7 +26,7 @@ from typing import Any, BinaryIO
 
 from ...basics.collector import collector_paused
 from ...basics.diagnostics import N_, Diagnostic, Message, diagnostic
-from ...reading.source import nul_byte, undecodable
+from ...reading.unreadable import nul_byte, undecodable
 from .json_positions import Scanner, path_text
 from .json_problems import found_diagnostic
 from .json_text import seen_float
@@ -101,13 +101,17 @@ class JsonBuffer:
         good = error.object[: error.start].decode("utf-8")
         self.text += good
         line, column = self.position(len(self.text))
-        self.bad_bytes = undecodable(error.object[error.start :][:1], 0, line, column)
+        # Its line, as ``source.undecodable`` looks at it to tell which encoding it is in.
+        before = self.text[self.text.rfind("\n") + 1 :].encode("utf-8", "surrogatepass")
+        end = error.object.find(b"\n", error.start)
+        after = error.object[error.start : len(error.object) if end < 0 else end]
+        self.bad_bytes = undecodable(before + after, len(before), line, column)
         return self.bad_bytes
 
     def text_problem(self) -> Diagnostic | None:
-        """After a problem: the S003 that reading the whole document would tell before it (the
-        first byte that is not UTF-8, or else the first NUL byte), reading the rest of the
-        document, a block at a time, to know; None when it is UTF-8 text."""
+        """After a problem: the S003 that reading the whole document would tell before it (at
+        the first byte that is not UTF-8 or is NUL), reading the rest of the document, a block
+        at a time, to know; None when it is UTF-8 text."""
         nul: Diagnostic | None = None
         try:
             while self.bad_bytes is None:
@@ -120,7 +124,8 @@ class JsonBuffer:
                     break
         except Problem:
             pass  # bytes that are not UTF-8: ``bad_bytes``
-        return self.bad_bytes or nul
+        found = [d for d in (nul, self.bad_bytes) if d is not None]
+        return min(found, key=lambda d: (d.line, d.column)) if found else None
 
     def _lines_before(self, at: int) -> int:
         """The LFs in the buffer before ``at``, counted on from the last place counted."""

@@ -167,12 +167,20 @@ def report_schema() -> dict[str, Any]:
         "hands": _array(hand), "score": {"anyOf": [counts, {"type": "null"}]},
         "status": {"enum": ["won", "drawn", "decided", "in_progress", None]},
         "winner": text_or_null,
+    }, {
+        "unchecked": _array(_object({
+            "hand": whole, "line": {"type": "integer", "minimum": 1},
+            "reason": {"type": "string"},
+            "cause_line": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+        }), minItems=1),
+        "unverified_claims": {"type": "integer", "minimum": 1},
     })
     file = _object({
         "path": {"type": "string"}, "valid": {"type": "boolean"}, "errors": whole,
         "warnings": whole, "suppressed": whole, "diagnostics": _array(diagnostic),
         "games": _array(game),
-    }, {"unreadable": {"type": "string"}, "path_bytes": {"type": "string"}})
+    }, {"unreadable": {"type": "string"}, "path_bytes": {"type": "string"},
+        "encoding": {"type": "string"}})
     return {
         "$schema": DIALECT,
         "$id": REPORT_ID,

@@ -2,8 +2,10 @@
 
 ``::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=CODE::message`` (``::warning``
 for warnings); a file that could not be read is an ``::error`` on the file, titled
-``unreadable``.  Values are escaped as the workflow-command rules require: ``%``, CR and LF in
-the message; those and ``:`` and ``,`` in the properties.
+``unreadable``; what a game's figures do not rest on is a ``::notice`` (titled
+``not-checked`` at a hand not replayed, ``unverified-claims`` at the game).  Values are
+escaped as the workflow-command rules require: ``%``, CR and LF in the message; those and
+``:`` and ``,`` in the properties.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import IO
 
 from ...basics.diagnostics import Diagnostic
 from ...basics.i18n import translator
+from ...report.caveats import caveats
 from ...report.values import Piece, Tally
 from .jsonl import write_line
 
@@ -47,6 +50,11 @@ class GithubSink:
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
         for d in piece.diagnostics:
             write_line(self.out, annotation(path, d, self.lang))
+        for game in piece.games:
+            for line, kind, text in caveats(game, piece.diagnostics).notes(game.line, self.lang):
+                properties = ",".join(f"{key}={escape_property(str(value))}" for key, value in
+                                      (("file", path), ("line", line), ("title", kind)))
+                write_line(self.out, f"::notice {properties}::{escape_data(text)}")
 
     def unreadable(self, path: str, reason: str, message: str) -> None:
         properties = f"file={escape_property(path)},title=unreadable"

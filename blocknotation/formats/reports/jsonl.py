@@ -16,9 +16,12 @@ from typing import IO, Any
 
 from ...basics.diagnostics import Diagnostic
 from ...basics.interrupts import held
+from ...report.caveats import caveats
 from ...report.values import GameResult, Piece, Tally
 from .report_json import (
     Keys,
+    caveat_fields,
+    caveat_text,
     counts_text,
     diagnostic_object,
     dumps,
@@ -41,6 +44,7 @@ def game_object(path: str, game: GameResult, diagnostics: Sequence[Diagnostic],
         "winner": game.winner,
         "score": None if game.score is None else dict(game.score),
         "hands": [hand_object(hand) for hand in game.hands],
+        **caveat_fields(caveats(game, diagnostics), lang),
         "valid": errors == 0,
         "errors": errors,
         "warnings": len(diagnostics) - errors,
@@ -93,7 +97,8 @@ def game_text(path: str, game: GameResult, diagnostics: Sequence[Diagnostic],
         f'{{"path": {dumps(path)}, "game": {game.index}, "line": {game.line}, '
         f'"players": [{players}], "target": {target}, "status": {name_text(game.status, keys)}, '
         f'"winner": {name_text(game.winner, keys)}, "score": {counts_text(game.score, keys)}, '
-        f'"hands": [{hands}], "valid": {"true" if errors == 0 else "false"}, '
+        f'"hands": [{hands}]{caveat_text(caveats(game, diagnostics), lang)}, '
+        f'"valid": {"true" if errors == 0 else "false"}, '
         f'"errors": {errors}, "warnings": {len(diagnostics) - errors}, '
         f'"diagnostics": [{found}], "digest": {name_text(digest, keys)}, '
         f'"suppressed": {suppressed}}}'
@@ -111,7 +116,8 @@ class JsonLinesSink:
         self.quiet = quiet
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
-        if self.quiet and not piece.diagnostics:
+        if self.quiet and not piece.diagnostics and not any(
+                caveats(game, ()) for game in piece.games):
             return
         if piece.games:
             write_line(self.out, game_text(path, piece.games[0], piece.diagnostics, digest,

@@ -1,7 +1,8 @@
 """``--format junit``: JUnit XML, as CI servers show test results.
 
 One ``testsuite`` per file, one ``testcase`` per game (named ``game N (line L)``), and a
-``failure`` per error of that game; warnings are listed in the case's ``system-out``.
+``failure`` per error of that game; warnings are listed in the case's ``system-out``, and so
+is what the game's figures do not rest on (a hand not checked, claims not verified).
 Diagnostics outside any game make a case named ``file``; so does a file that could not be
 read whole, with an ``error`` of type ``unreadable``.  An interrupted run's XML holds the
 files checked whole, and ``interrupted="true"`` on ``testsuites``.
@@ -16,6 +17,7 @@ from typing import IO
 from ...basics.diagnostics import Diagnostic
 from ...basics.i18n import translator
 from ...basics.interrupts import held
+from ...report.caveats import caveats
 from ...report.values import Piece, Tally
 
 
@@ -26,6 +28,7 @@ class JunitSink:
 
     def __init__(self, out: IO[str], lang: str = "en") -> None:
         self.out = out
+        self.lang = lang
         self.translate = translator(lang)
         self.root = ET.Element("testsuites", name="blocknot")
         self.suite: ET.Element | None = None
@@ -35,9 +38,10 @@ class JunitSink:
             self.suite = ET.SubElement(self.root, "testsuite", name=path)
         return self.suite
 
-    def _case(self, path: str, name: str, diagnostics: Sequence[Diagnostic]) -> None:
+    def _case(self, path: str, name: str, diagnostics: Sequence[Diagnostic],
+              notes: Sequence[str] = ()) -> None:
         case = ET.SubElement(self._suite(path), "testcase", classname=path, name=name)
-        notes = []
+        notes = list(notes)
         for d in diagnostics:
             text = f"{path}:{d.line}:{d.column}: {d.code} {d.message.render(self.translate)}"
             if d.is_error:
@@ -55,7 +59,9 @@ class JunitSink:
             self._case(path, "file", loose)
         for game in piece.games:
             own = [d for d in piece.diagnostics if d.game == game.index]
-            self._case(path, f"game {game.index} (line {game.line})", own)
+            notes = [f"note {path}:{line}: {text}" for line, _, text in
+                     caveats(game, own).notes(game.line, self.lang)]
+            self._case(path, f"game {game.index} (line {game.line})", own, notes)
 
     def unreadable(self, path: str, reason: str, message: str) -> None:
         case = ET.SubElement(self._suite(path), "testcase", classname=path, name="file")

@@ -19,6 +19,7 @@ from typing import IO, Any
 from ...basics.diagnostics import Diagnostic
 from ...basics.i18n import translator
 from ...basics.interrupts import held
+from ...report.caveats import Caveats, caveats
 from ...report.values import FileReport, GameResult, HandResult, Piece, Rendered, Tally
 from ..records.visible import visible_json
 
@@ -134,8 +135,32 @@ def _doubt(lines: tuple[int, ...]) -> str:
     return f', "doubt": [{", ".join(map(str, lines))}]' if lines else ""
 
 
-def game_text(game: GameResult, indent: str = "    ", lang: str = "en") -> str:
-    """One game as JSON text: its header on the first line, one hand per line."""
+def caveat_fields(found: Caveats, lang: str = "en") -> dict[str, Any]:
+    """What a game's figures do not rest on (``report/caveats.py``), as the JSON reports
+    write it: ``unchecked``, the hands not replayed (with why), and ``unverified_claims``,
+    how many of its hands are counted from a claim the engine could not verify; each only
+    when there is one."""
+    fields: dict[str, Any] = {}
+    if found.unchecked:
+        translate = translator(lang)
+        fields["unchecked"] = [{"hand": hand.hand, "line": hand.line,
+                                "reason": hand.reason.render(translate),
+                                "cause_line": hand.cause} for hand in found.unchecked]
+    if found.unverified:
+        fields["unverified_claims"] = found.unverified
+    return fields
+
+
+def caveat_text(found: Caveats, lang: str = "en") -> str:
+    """``caveat_fields`` as JSON text to follow other keys: ``, "unchecked": […]``."""
+    return "".join(f", {dumps(key)}: {dumps(value)}"
+                   for key, value in caveat_fields(found, lang).items())
+
+
+def game_text(game: GameResult, indent: str = "    ", lang: str = "en",
+              found: Caveats | None = None) -> str:
+    """One game as JSON text: its header on the first line, one hand per line; then what
+    its figures do not rest on (``found``)."""
     keys = Keys(game.players)
     # As json.dumps writes the header and tail dicts, without its cost per game.
     players = ", ".join([keys[name] for name in game.players])
@@ -143,7 +168,8 @@ def game_text(game: GameResult, indent: str = "    ", lang: str = "en") -> str:
     head = f'{{"index": {game.index}, "line": {game.line}, "players": [{players}], ' \
            f'"target": {target}'
     tail = f'"score": {counts_text(game.score, keys)}, "status": {name_text(game.status, keys)}, ' \
-           f'"winner": {name_text(game.winner, keys)}}}'
+           f'"winner": {name_text(game.winner, keys)}' \
+           f'{"" if found is None else caveat_text(found, lang)}}}'
     if not game.hands:
         return f'{head}, "hands": [], {tail}'
     hands = f",\n{indent}  ".join([hand_text(hand, keys, lang) for hand in game.hands])
@@ -159,19 +185,24 @@ def render_piece(piece: Piece, lang: str = "en") -> Rendered:
     return Rendered(
         Tally().add(piece),
         tuple(dumps(diagnostic_object(d, lang)) for d in piece.diagnostics),
-        GAMES_SEPARATOR.join([game_text(game, lang=lang) for game in piece.games]),
+        GAMES_SEPARATOR.join([game_text(game, lang=lang, found=caveats(game, piece.diagnostics))
+                              for game in piece.games]),
     )
 
 
 class JsonReport:
     """Writes ``{"files": [...]}`` to a text stream, one file at a time.
 
-    With ``strict``, a file with warnings is not ``valid``, as the exit status says."""
+    With ``strict``, a file with warnings is not ``valid``, as the exit status says;
+    ``encoding``: the files were read in it, not in UTF-8 (``--encoding``), which each
+    file's ``encoding`` says."""
 
-    def __init__(self, out: IO[str], lang: str = "en", strict: bool = False) -> None:
+    def __init__(self, out: IO[str], lang: str = "en", strict: bool = False,
+                 encoding: str | None = None) -> None:
         self.out = out
         self.lang = lang
         self.strict = strict
+        self.encoding = encoding
         self.files = 0
         with held():
             out.write('{"files": [')
@@ -209,6 +240,8 @@ class JsonReport:
                 "warnings": tally.warnings, "suppressed": tally.suppressed}
         if unreadable is not None:
             head["unreadable"] = unreadable
+        if self.encoding is not None:
+            head["encoding"] = self.encoding
         self.out.write(("\n  " if self.files == 0 else ",\n  ") + dumps(head)[:-1])
         self.out.write(', "diagnostics": [')
         self.out.write(",".join("\n    " + d for d in diagnostics))

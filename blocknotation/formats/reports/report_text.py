@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from ...basics.diagnostics import N_, printable
 from ...basics.i18n import plural, translator
+from ...report.caveats import Caveats, caveats
 from ...report.summary import game_line, totals_text
 from ...report.values import FileReport, GameResult, Piece, Rendered, Tally
 
@@ -29,20 +30,36 @@ def piece_lines(piece: Piece, path: str, lang: str = "en", color: bool = False) 
 def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False,
                  results: bool = True) -> Rendered:
     """A piece's lines (``piece_lines``), then, with ``results``, the result of each of its
-    games that has a hand (``result_line``), and its counts, for the runner to write."""
+    games that has a hand (``result_line``), with what it did not check; without, only what
+    a game did not check (``caveat_line``).  And its counts, for the runner to write."""
     lines = list(piece_lines(piece, path, lang, color))
-    if results:
-        lines += (result_line(game, path, lang) for game in piece.games if game.hands)
+    for game in piece.games:
+        found = caveats(game, piece.diagnostics)
+        if results and game.hands:
+            lines.append(result_line(game, path, lang, found))
+        elif found:
+            lines.append(caveat_line(game, path, found, lang))
     return Rendered(Tally().add(piece), tuple(lines))
 
 
-def result_line(game: GameResult, path: str, lang: str = "en") -> str:
+def result_line(game: GameResult, path: str, lang: str = "en",
+                found: Caveats | None = None) -> str:
     """``club.block: game 1: Ada wins with 152 points (Bea 90, Cy 61)``: how the game
-    stands after its last hand, and the totals."""
+    stands after its last hand, and the totals; then what the figures do not rest on
+    (``found``): ``; hand 2 not checked: syntax error at line 43``."""
     line = f"{printable(path)}: {game_line(game, lang)}"
-    if game.status is None and game.target is not None:
-        return line  # it says the totals are not known
-    return f"{line} ({totals_text(game, lang)})"
+    if not (game.status is None and game.target is not None):  # else it says they are unknown
+        line = f"{line} ({totals_text(game, lang)})"
+    if not found:
+        return line
+    return "; ".join([line, *found.words(lang)])
+
+
+def caveat_line(game: GameResult, path: str, found: Caveats, lang: str = "en") -> str:
+    """``club.block: game 1: hand 2 not checked: …``: what a game's figures do not rest on,
+    where its result is not shown (``--quiet``)."""
+    head = translator(lang)(N_("game {index}")).format(index=game.index)
+    return f"{printable(path)}: {head}: " + "; ".join(found.words(lang))
 
 
 def total_line(tallies: Iterable[Tally], unreadable: int = 0, lang: str = "en") -> str:
@@ -99,8 +116,9 @@ def report_lines(report: FileReport, lang: str = "en", color: bool = False) -> I
     yield summary_line(report.path, Tally().add(piece), lang)
 
 
-def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
-    """``club.block: 1 game, 4 hands, 1 error, 0 warnings``."""
+def summary_line(path: str, tally: Tally, lang: str = "en", encoding: str | None = None) -> str:
+    """``club.block: 1 game, 4 hands, 1 error, 0 warnings``; ``encoding``: the file was read
+    in it, not in UTF-8 (``--encoding``), which the line says."""
     parts = [
         plural(lang, "{n} game", "{n} games", tally.games).format(n=tally.games),
         plural(lang, "{n} hand", "{n} hands", tally.hands).format(n=tally.hands),
@@ -109,4 +127,8 @@ def summary_line(path: str, tally: Tally, lang: str = "en") -> str:
     ]
     if tally.suppressed:
         parts.append(translator(lang)(N_("{n} suppressed")).format(n=tally.suppressed))
-    return f"{printable(path)}: " + ", ".join(parts)
+    line = f"{printable(path)}: " + ", ".join(parts)
+    if encoding is None:
+        return line
+    return line + translator(lang)(N_("; read as {encoding}, not UTF-8 (--encoding)")).format(
+        encoding=printable(encoding))

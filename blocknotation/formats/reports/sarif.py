@@ -22,6 +22,7 @@ from ... import __version__
 from ...basics.diagnostics import CATALOGUE, Diagnostic
 from ...basics.i18n import translator
 from ...basics.interrupts import held
+from ...report.caveats import caveats
 from ...report.values import Piece, Tally
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -109,9 +110,18 @@ class SarifSink:
         self.pending: list[dict[str, Any]] = []
         self.artifacts: list[str] = []
         self.notifications: list[dict[str, Any]] = []
+        self.pending_notes: list[dict[str, Any]] = []
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
         self.pending += [result_object(path, d, self.lang) for d in piece.diagnostics]
+        for game in piece.games:
+            for line, kind, text in caveats(game, piece.diagnostics).notes(game.line, self.lang):
+                self.pending_notes.append({
+                    "level": "note", "message": {"text": text}, "descriptor": {"id": kind},
+                    "locations": [{"physicalLocation": {
+                        "artifactLocation": {"uri": artifact_uri(path)},
+                        "region": {"startLine": line}}}],
+                })
 
     def unreadable(self, path: str, reason: str, message: str) -> None:
         self.notifications.append({
@@ -123,7 +133,8 @@ class SarifSink:
     def end_file(self, path: str, tally: Tally) -> None:
         self.artifacts.append(path)
         self.results += self.pending
-        self.pending = []
+        self.notifications += self.pending_notes
+        self.pending, self.pending_notes = [], []
 
     def close(self, interrupted: bool = False) -> None:
         run: dict[str, Any] = {
