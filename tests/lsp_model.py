@@ -86,6 +86,17 @@ def summary(d: dict[str, Any]) -> tuple[Any, ...]:
             (where["end"]["line"], where["end"]["character"]), d["severity"], d["message"])
 
 
+def two_bad_bytes(text: str, found: list[tuple[Any, ...]],
+                  expected: list[tuple[Any, ...]]) -> bool:
+    """Whether ``found`` and ``expected`` are each the one S003 of a text that is not UTF-8
+    text twice over (a NUL byte and a lone surrogate), at either place.  Which of the two
+    ``blocknot validate`` names depends on how many bytes its first read of the file
+    returns (``unreadable.first_problem`` judges the first read alone as a file's head);
+    the server reads the text's bytes whole, as ``validate_bytes`` does."""
+    bad = text.count("\0") + sum(1 for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+    return bad >= 2 and [d[0] for d in found] == [d[0] for d in expected] == ["S003"]
+
+
 def validated(folder: Path, text: str) -> list[tuple[Any, ...]]:
     """What ``blocknot validate`` reports for ``text`` saved to a file, each diagnostic's
     range converted to the protocol's lines and UTF-16 units."""
