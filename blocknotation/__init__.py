@@ -20,6 +20,9 @@ The public API (every name below is importable from ``blocknotation``)::
     table = standings("season/")            # a season's standings: Standings, by player
     export("season/", to="csv", out="tables")   # games, hands, moves, diagnostics tables
 
+    hand = Table(["Ada", "Bea"], "Ada")     # one hand in play: what the rules allow now
+    hand.legal_moves(), hand.play("3-5"), hand.pass_(), hand.outcome()
+
 The functions are defined in ``api.py``, with their contracts.  Importing this package is
 cheap: the parser, the engine and the records load on first use.
 """
@@ -43,6 +46,7 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .basics.diagnostics import Diagnostic
+    from .engine.table import IllegalMove, Outcome, Pass, Play, Table
     from .games import GameText
     from .reading.parsing import ParseResult
     from .reading.records import RecordFile
@@ -52,9 +56,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Diagnostic", "Exported", "FileReport", "GameResult", "GameText", "HandResult",
-    "ParseResult", "Piece", "RecordFile", "Standings", "__version__", "export",
-    "iter_games", "parse", "parse_bytes", "standings", "validate", "validate_game",
-    "validate_stream",
+    "IllegalMove", "Outcome", "ParseResult", "Pass", "Piece", "Play", "RecordFile",
+    "Standings", "Table", "__version__", "export", "iter_games", "parse", "parse_bytes",
+    "standings", "validate", "validate_game", "validate_stream",
 ]
 
 #: The public types, each loaded from its module on first use.
@@ -69,6 +73,11 @@ _LAZY = {
     "GameText": "games",
     "Standings": "season.standings",
     "Exported": "season.export",
+    "Table": "engine.table",
+    "Play": "engine.table",
+    "Pass": "engine.table",
+    "Outcome": "engine.table",
+    "IllegalMove": "engine.table",
 }
 
 

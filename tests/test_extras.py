@@ -17,13 +17,17 @@ EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
 IMPORTED_AS = {"dask": "dask", "pygls": "pygls", "pygments": "pygments", "pytest": "pytest",
                "hypothesis": "hypothesis", "jsonschema": "jsonschema",
                "playwright": "playwright", "pyyaml": "yaml", "pyarrow": "pyarrow",
-               "duckdb": "duckdb", "disarm": "disarm"}
+               "duckdb": "duckdb", "disarm": "disarm", "httpx": "httpx"}
 #: Distributions the tests use without importing them: pytest loads xdist by name
 #: (``-p xdist.plugin`` in pyproject.toml).
 USED_BY_NAME = {"pytest-xdist": "xdist.plugin"}
 #: Imported by the tests, installed with another: lsprotocol comes with pygls, distributed
-#: with dask[distributed], lark with blocknot itself.
-INSTALLED_WITH = {"lsprotocol": "pygls", "distributed": "dask", "lark": "blocknot"}
+#: with dask[distributed], lark with blocknot itself, starlette with its serve extra.
+INSTALLED_WITH = {"lsprotocol": "pygls", "distributed": "dask", "lark": "blocknot",
+                  "starlette": "blocknot[serve]"}
+#: Extras of blocknot itself that the test extra holds: the server the browser tests start
+#: (``blocknot serve``) needs the serve extra.
+OWN_EXTRAS = {"blocknot[serve]"}
 #: Imported by tests that are skipped without it, installed by another extra: the built
 #: site is checked only where the docs extra is (tests/test_docs_site.py).
 SKIPPED_WITHOUT = {"mkdocs": "docs"}
@@ -54,7 +58,8 @@ def _imported() -> set[str]:
 
 
 def test_the_test_extra_is_what_the_tests_import() -> None:
-    extra = {_name(r) for r in EXTRAS["test"]}
+    assert {r for r in EXTRAS["test"] if r.startswith("blocknot")} == OWN_EXTRAS
+    extra = {_name(r) for r in EXTRAS["test"] if r not in OWN_EXTRAS}
     assert extra - set(USED_BY_NAME) == set(IMPORTED_AS)
     wanted = {IMPORTED_AS[d] for d in extra if d in IMPORTED_AS}
     assert _imported() - set(INSTALLED_WITH) - set(SKIPPED_WITHOUT) == wanted

@@ -21,6 +21,7 @@ ALLOWED = {
     "simulator": {"basics"},
     "analysis": {"basics", "reading", "report", "engine"},
     "season": {"basics", "reading", "report", "formats", "pipeline", "suppress"},
+    "serve": {"basics", "reading", "report", "engine", "formats", "season", "pipeline"},
 }
 
 

@@ -129,6 +129,17 @@ def test_every_bad_line_is_reported_and_the_rest_still_read() -> None:
     assert result.bad_lines == frozenset({3, 4, 5, 7})
 
 
+@pytest.mark.parametrize("line", ["pass:0-0", "pass: 0-0 L", "none: 1-2"])
+def test_a_keyword_never_moves_as_a_player(line: str) -> None:
+    # The text reader must refuse what the record JSON refuses (a keyword is never a name):
+    # otherwise convert would write JSON it cannot read back.
+    result = parse_text(f'[Players "Ada Bea"]\n\nhand 1\n{line}\n')
+    assert [(d.code, d.line, d.column) for d in result.diagnostics] == [("S001", 4, 1)]
+    assert "is a keyword of the notation and cannot be a player's name" in (
+        result.diagnostics[0].message.render())
+    assert result.records.games[0].hands[0].statements == ()
+
+
 def test_syntax_messages_say_what_was_expected_in_words() -> None:
     message = describe_expected({"LEFT", "RIGHT", "_NL"}).render()
     assert message == "a side (L, R, left or right) or the end of the line"

@@ -269,6 +269,10 @@ API = {
         "blocknotation.report.values.GameResult", "blocknotation.report.values.HandResult",
         "blocknotation.report.values.Piece", "blocknotation.basics.diagnostics.Diagnostic",
         "blocknotation.basics.diagnostics.Message", "blocknotation.games.GameText"],
+    "One hand in play": [
+        "blocknotation.engine.table.Table", "blocknotation.engine.table.Play",
+        "blocknotation.engine.table.Pass", "blocknotation.engine.table.Outcome",
+        "blocknotation.engine.table.Placement", "blocknotation.engine.table.IllegalMove"],
     "Fixes": [
         "blocknotation.fixing.fixes.find_fixes", "blocknotation.fixing.fixes.fix_text",
         "blocknotation.fixing.fixes.FixOutcome", "blocknotation.fixing.edits.Fix",
@@ -283,6 +287,23 @@ API = {
 }
 
 
+#: The sections of the API that open with an example of docs/library.md (the section of that
+#: page named, its first ``python`` block and the ``text`` block of what it prints), which
+#: tests/test_readme_examples.py runs there as printed.
+API_EXAMPLES = {"One hand in play": "## One hand in play: `Table`"}
+
+
+def library_example(heading: str) -> list[str]:
+    """The first example of a section of docs/library.md and what it prints, as Markdown."""
+    page = (ROOT / "docs" / "library.md").read_text("utf-8")
+    section = page.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
+    found = re.search(r"^```python\n.*?^```$\n\nprints\n\n^```text\n.*?^```$", section,
+                      re.MULTILINE | re.DOTALL)
+    assert found is not None, f"docs/library.md, {heading}: no example and what it prints"
+    return ["An example, from [The library](library.md#one-hand-in-play-table), where it is "
+            "run as printed:", "", *found.group(0).splitlines(), ""]
+
+
 def api_page() -> str:
     lines = ["# The API", "",
              "Every public function and value of the library, with its signature and its "
@@ -290,6 +311,8 @@ def api_page() -> str:
              "examples: [The library](library.md).", ""]
     for heading, names in API.items():
         lines += [f"## {heading}", ""]
+        if heading in API_EXAMPLES:
+            lines += library_example(API_EXAMPLES[heading])
         for name in names:
             lines += [f"::: {name}", ""]
     return "\n".join(lines)

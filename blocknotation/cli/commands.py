@@ -54,6 +54,7 @@ COMMANDS = {
     "analyse": ("analyse_command", "analyse"),
     "standings": ("standings_command", "standings"),
     "export": ("export_command", "export"),
+    "serve": ("serve_command", "serve"),
 }
 
 

@@ -110,17 +110,18 @@ class _Builder(Transformer[Token, Any]):
         return None if tiles is None or name is None else p.Deal(*self._at(c[0]), name, tiles)
 
     def play(self, c: list[Any]) -> p.Play | None:
-        tile = self._tile(c[1])
+        name, tile = self._name(c[0]), self._tile(c[1])
         side = c[2] if len(c) > 2 else None
-        if tile is None:
+        if tile is None or name is None:
             return None
-        return p.Play(*self._at(c[0]), str(c[0]), tile, side)
+        return p.Play(*self._at(c[0]), name, tile, side)
 
     def side(self, c: list[Token]) -> str:
         return "L" if c[0].type == "LEFT" else "R"
 
-    def pass_(self, c: list[Token]) -> p.Pass:
-        return p.Pass(*self._at(c[0]), str(c[0]))
+    def pass_(self, c: list[Token]) -> p.Pass | None:
+        name = self._name(c[0])
+        return None if name is None else p.Pass(*self._at(c[0]), name)
 
     def show(self, c: list[Token]) -> p.Show | None:
         name = self._name(c[1])

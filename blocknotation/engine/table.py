@@ -1,0 +1,330 @@
+"""One hand in play: the public ``Table``, which says what the rules of play allow now
+(R4–R13) and applies legal moves, where the replay (``hand.py``) judges a record as written.
+
+Its state is the engine's, in integers (the chain's ends as one reading of ``chain.py``, the
+tiles' whereabouts as ``knowledge.Table`` masks), and it states no rule again: it asks
+``chain.lay``, ``moves.may_hold``, ``moves.legal_plays``, ``moves.legal_passes`` and
+``scoring.blocked``, and words P403, P404, P405 and T303 as ``moves.py`` does.  Tiles are
+taken as ``"3-5"`` or ``(3, 5)`` and given out low pip first; the chain keeps them as played.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..basics.diagnostics import N_, Message
+from ..basics.game_sizes import TILES_EACH
+from ..reading import plain as r
+from .chain import PAIR, Chain, Side, lay, reading
+from .knowledge import FITTING, NOBODY, stuck
+from .knowledge import Table as Whereabouts
+from .moves import check_opening_pass, illegal_pass, legal_passes, legal_plays, misfit
+from .moves import may_hold as may_hold_tile
+from .scoring import blocked as blocked_count
+from .tiles import TILES, Tile, bits, index, pips, text
+
+#: A tile as the table takes it: ``"3-5"`` or ``(3, 5)``, either way round.
+TileLike = str | tuple[int, int]
+
+_TILE_TEXT = re.compile(r"\s*([0-6])\s*-\s*([0-6])\s*")
+_AS_WRITTEN = frozenset((a, b) for a in range(7) for b in range(7))
+
+#: The words of P402, P401 and P406 at a table, by what is wrong.
+_WORDS = {
+    "placed": N_("{player} cannot play {tile}: {owner} has already placed it, and the set "
+                 "has each tile once (R2)"),
+    "dealt": N_("{player} cannot play {tile}: it was dealt to {owner} (R4)"),
+    "aside": N_("{player} cannot play {tile}: nobody was dealt it, it was set aside (R4)"),
+    "not dealt": N_("{player} cannot play {tile}: it is not among the tiles dealt to {owner} "
+                    "(R4)"),
+    "domino": N_("the hand is over: {player} has gone out, and nothing is played after that "
+                 "(R12)"),
+    "blocked": N_("the hand is over: it is blocked, and nothing is played after that (R12)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A play: ``tile`` at the ``side`` end ("L" or "R"); None for the lead (R5)."""
+
+    tile: Tile
+    side: Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """A pass (R8)."""  # no fields: every pass is the same move
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended (R12): "domino", won by who went out, or "blocked", won by the lowest
+    total alone (R15) when every deal is known; ``winner`` None: a tie, or not known."""
+
+    kind: Literal["domino", "blocked"]
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A tile in the chain: who placed it, the tile as played, its end (None: the lead)."""
+
+    player: str
+    tile: Tile
+    side: Side | None
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now; the table is left as it was.  ``code`` is the
+    diagnostic code ``blocknot validate`` reports for the same move in a record (P401,
+    P402, P403, P404, P405, T303, P406), ``message`` the reason, to render in a language
+    (``message.render(translate)``); ``str()`` gives it in English."""
+
+    def __init__(self, code: str, message: Message) -> None:
+        super().__init__(message.render())
+        self.code = code
+        self.message = message
+
+
+def as_tile(tile: TileLike) -> Tile:
+    """``"3-5"`` or ``(3, 5)`` as a tile; ``ValueError`` for anything else (pips 0 to 6)."""
+    found = _TILE_TEXT.fullmatch(tile) if isinstance(tile, str) else None
+    if found is not None:
+        return int(found.group(1)), int(found.group(2))
+    if isinstance(tile, tuple) and tile in _AS_WRITTEN and {type(p) for p in tile} == {int}:
+        return tile[0], tile[1]
+    raise ValueError(f"not a tile of the double-six set: {tile!r} (write it '3-5' or (3, 5))")
+
+
+def _tiles(mask: int) -> frozenset[Tile]:
+    return frozenset(map(TILES.__getitem__, bits(mask)))
+
+
+class Table:
+    """One hand of Block in play.  ``players``: 2 to 4 names in seating order (R1);
+    ``opener``: who leads (R5); ``deals``: the tiles of the players whose deal is known (R3: 7
+    each with two players, 5 with three or four, no tile twice; bad arguments raise
+    ``ValueError``).  A player left out is hidden: they may hold any tile nobody placed and
+    no known deal holds.  ``play`` and ``pass_`` apply a move of the player on turn or raise
+    ``IllegalMove``; every other method only asks."""
+
+    __slots__ = ("_chain", "_each", "_known", "_outcome", "_passes", "_reading", "_seat",
+                 "_turn", "players")
+
+    def __init__(self, players: Sequence[str], opener: str,
+                 deals: Mapping[str, Iterable[TileLike]] | None = None) -> None:
+        names = tuple(players)
+        if len(names) not in TILES_EACH or not all(isinstance(n, str) and n for n in names):
+            raise ValueError(f"Block is for 2, 3 or 4 players, named (R1): not {names!r}")
+        if len(set(names)) != len(names) or opener not in names:
+            raise ValueError(f"the players are {len(names)} different names, the opener one "
+                             f"of them: not {names!r} with {opener!r}")
+        self.players: tuple[str, ...] = names
+        self._seat = {name: seat for seat, name in enumerate(names)}
+        self._each = TILES_EACH[len(names)]
+        self._known = Whereabouts(len(names))
+        for player, tiles in (deals or {}).items():
+            self._deal(player, tuple(as_tile(t) for t in tiles))
+        self._reading, self._passes = 0, 0
+        self._turn: int | None = self._seat[opener]
+        self._chain: list[Placement] = []
+        self._outcome: Outcome | None = None
+
+    def _deal(self, player: str, tiles: tuple[Tile, ...]) -> None:
+        seat = self._seat_of(player)
+        if len(tiles) != self._each:
+            raise ValueError(f"{player}'s deal holds {len(tiles)} tiles, but with "
+                             f"{len(self.players)} players each is dealt {self._each} (R3)")
+        mask = 0
+        for tile in tiles:
+            bit = 1 << index(tile)
+            if (mask | self._known.dealt) & bit:
+                raise ValueError(f"{text(tile)} is dealt twice: the set has each tile once (R2)")
+            mask |= bit
+        self._known.deal(seat, tiles, mask, 0)
+
+    def _seat_of(self, player: str) -> int:
+        if player not in self._seat:
+            raise ValueError(f"{player!r} is not one of the players ({', '.join(self.players)})")
+        return self._seat[player]
+
+    # --- the state ------------------------------------------------------------------------
+    @property
+    def turn(self) -> str | None:
+        """The player to move; None once the hand is over."""
+        return None if self._turn is None else self.players[self._turn]
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The values of the chain's (left, right) ends; None before the lead."""
+        return PAIR[self._reading.bit_length() - 1] if self._reading else None
+
+    @property
+    def chain(self) -> tuple[Placement, ...]:
+        """The tiles placed, in the order placed."""
+        return tuple(self._chain)
+
+    @property
+    def passes_in_a_row(self) -> int:
+        """The passes since the last tile was placed."""
+        return self._passes
+
+    def placed(self, player: str) -> int:
+        """How many tiles ``player`` has placed."""
+        return self._known.holders[self._seat_of(player)].placed
+
+    def held(self, player: str) -> frozenset[Tile] | None:
+        """The tiles ``player`` still holds, when their deal is known; else None."""
+        held = self._known.holders[self._seat_of(player)].held()
+        return _tiles(held) if held is not None else None
+
+    def unseen(self) -> frozenset[Tile]:
+        """The tiles nobody has placed and no known deal holds: in hidden hands, or set
+        aside (R4)."""
+        return _tiles(((1 << 28) - 1) & ~self._known.played & ~self._known.held_by_anyone())
+
+    # --- what the rules allow -----------------------------------------------------------------
+    def fits(self, tile: TileLike) -> bool:
+        """Whether ``tile`` matches an end of the chain (R6, R7); any tile before the lead."""
+        i = index(as_tile(tile))
+        return not self._reading or bool(FITTING[self._reading.bit_length() - 1] >> i & 1)
+
+    def sides(self, tile: TileLike) -> tuple[Side | None, ...]:
+        """The ends ``tile`` may go to: ``("L",)``, ``("R",)``, ``("L", "R")`` or ``()``;
+        ``(None,)`` before the lead, when it is laid as written."""
+        found = as_tile(tile)
+        return tuple(side for side in ("L", "R") if lay(self._reading, found, side)
+                     ) if self._reading else (None,)
+
+    def may_hold(self, player: str, tile: TileLike) -> bool:
+        """Whether ``player`` may still hold ``tile`` (R2, R4): nobody placed it, and it is
+        in their deal when that is known, else in no other known deal."""
+        return may_hold_tile(self._known, self._seat_of(player), index(as_tile(tile)))
+
+    def may_pass(self, player: str) -> bool:
+        """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
+        while their known deal holds a tile that fits; always for a hidden player."""
+        held = self._known.holders[self._seat_of(player)].held()
+        return bool(self._reading) and (held is None or bool(legal_passes(held, self._reading)))
+
+    def legal_moves(self) -> list[Play | Pass]:
+        """Every move the player on turn may make: a ``Play`` for each tile they may hold
+        that fits, on each end it fits (side None for the lead), lowest tile first, then a
+        ``Pass`` when they may pass.  Empty once the hand is over."""
+        if self._turn is None:
+            return []
+        moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
+            self._reading, self._known.candidates(self._turn))]
+        return [*moves, Pass()] if self.may_pass(self.players[self._turn]) else moves
+
+    def is_over(self) -> bool:
+        """Whether the hand has ended (R12, ``outcome``)."""
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        """How the hand ended (None while it goes on): a domino once a player has placed as
+        many tiles as each is dealt (R3, R12: known with the deal hidden), blocked once every
+        player passed in succession or, every deal known, nobody holds a tile that fits."""
+        return self._outcome
+
+    # --- moves ----------------------------------------------------------------------------
+    def play(self, tile: TileLike, side: Side | None = None) -> None:
+        """The player on turn places ``tile`` at the ``side`` end ("L" or "R"); the lead is
+        laid as written.  A tile that fits both ends needs a side (P404) unless both ends
+        show one value: the two placings are mirror images, and it goes to the left.  Raises
+        ``IllegalMove``, the table unchanged, for a tile the player cannot hold (P401,
+        P402), that does not fit (P403), or after the end of the hand (P406)."""
+        found = as_tile(tile)
+        if side not in (None, "L", "R"):
+            raise ValueError(f"a side is 'L', 'R' or None, not {side!r}")
+        seat = self._on_turn()
+        self._check_holding(seat, found)
+        placed = self._side(seat, found, side) if self._reading else None
+        self._apply_play(seat, found, lay(self._reading, found, placed) if placed
+                         else reading(*found), placed)
+
+    def pass_(self) -> None:
+        """The player on turn passes.  Raises ``IllegalMove``, the table unchanged, before
+        the lead (T303), while their known deal holds a tile that fits (P405), or after the
+        end of the hand (P406)."""
+        seat = self._on_turn()
+        move = r.Pass(len(self._chain) + 1, 1, self.players[seat])
+        if not self.may_pass(move.player):
+            problem = illegal_pass(self._known, Chain(self._reading), seat, move) if (
+                self._reading) else check_opening_pass(move)
+            raise IllegalMove(problem.code, problem.message)
+        if self._known.holders[seat].deal is None:  # what its pass tells of a hidden hand
+            self._known.passed(seat, PAIR[self._reading.bit_length() - 1], move.line, 1)
+        self._passes += 1
+        self._turn = (seat + 1) % len(self.players)
+        if self._passes == len(self.players):
+            self._end("blocked", None)
+
+    def copy(self) -> Table:
+        """An independent table in the same state."""
+        twin = Table.__new__(Table)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._known, twin._chain = self._known.copy(), list(self._chain)
+        return twin
+
+    # --- the parts of a move --------------------------------------------------------------
+    def _on_turn(self) -> int:
+        """The seat on turn; P406 once the hand is over."""
+        if self._turn is not None:
+            return self._turn
+        assert self._outcome is not None
+        raise IllegalMove("P406", Message(_WORDS[self._outcome.kind],
+                                          {"player": self._outcome.winner}))
+
+    def _check_holding(self, seat: int, tile: Tile) -> None:
+        """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4)."""
+        i = index(tile)
+        if may_hold_tile(self._known, seat, i):
+            return
+        by, owner = self._known.played_by[i], self._known.dealt_to(i)
+        if by != NOBODY:
+            code, why, other = "P402", "placed", by
+        elif owner not in (NOBODY, seat):
+            code, why, other = "P401", "dealt", owner
+        else:
+            code, why, other = "P401", "aside" if self._known.all_known else "not dealt", seat
+        raise IllegalMove(code, Message(_WORDS[why], {
+            "player": self.players[seat], "tile": text(tile), "owner": self.players[other]}))
+
+    def _side(self, seat: int, tile: Tile, side: Side | None) -> Side:
+        """The end a tile goes to on the chain (R6, R7), or P403/P404 as ``moves.misfit``
+        words them; both ends showing one value take a tile without a side on the left."""
+        before = self._reading
+        if lay(before, tile, side):
+            return side or ("L" if PAIR[before.bit_length() - 1][0] in tile else "R")
+        left, right = PAIR[before.bit_length() - 1]
+        if side is None and left == right and left in tile:
+            return "L"
+        problem = misfit(Chain(before), r.Play(len(self._chain) + 1, 1, self.players[seat],
+                                               tile, side))
+        assert problem is not None
+        raise IllegalMove(problem[0].code, problem[0].message)
+
+    def _apply_play(self, seat: int, tile: Tile, after: int, side: Side | None) -> None:
+        """Place the tile; a domino, or with every deal known a dead chain, ends the hand."""
+        known = self._known
+        known.play(seat, tile, len(self._chain) + 1)
+        self._reading, self._passes = after, 0
+        self._chain.append(Placement(self.players[seat], tile, side))
+        self._turn = (seat + 1) % len(self.players)
+        if known.holders[seat].placed >= self._each:
+            self._end("domino", self.players[seat])
+        elif known.all_known and stuck(known.held_by_anyone(), after):
+            self._end("blocked", None)
+
+    def _end(self, kind: Literal["domino", "blocked"], winner: str | None) -> None:
+        if kind == "blocked" and self._known.all_known:
+            remaining = [pips(holder.held() or 0) for holder in self._known.holders]
+            lowest = blocked_count(remaining).winner
+            winner = None if lowest is None else self.players[lowest]
+        self._outcome = Outcome(kind, winner)
+        self._turn = None
