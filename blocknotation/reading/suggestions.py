@@ -83,6 +83,8 @@ def nearest(word: str, words: Iterable[str]) -> str | None:
     for candidate in dict.fromkeys(words):
         if candidate == word:
             return None
+        if abs(len(candidate.casefold()) - len(folded)) > allowed:  # so many edits at least
+            continue
         edits = 0 if candidate.casefold() == folded else distance(folded, candidate.casefold())
         if edits <= allowed:
             best.append((edits, candidate))
