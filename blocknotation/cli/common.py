@@ -69,6 +69,18 @@ def cannot_read_words(name: str | None, reason: OSError | Message | str, lang: s
     return problem.words.render(translator(lang))
 
 
+def cannot_write_line(name: str, reason: OSError, lang: str) -> str:
+    """The line ``blocknot: cannot write NAME: REASON`` in ``lang``, for an output that a
+    run goes on without (exit 2 at its end)."""
+    from ..basics.diagnostics import Message
+    from ..basics.i18n import translator
+    from .usage_words import os_reason
+
+    words = Message(N_("cannot write {path}: {reason}"), {"path": name,
+                                                         "reason": os_reason(reason)})
+    return f"blocknot: {words.render(translator(lang))}\n"
+
+
 def read_input(path: str) -> bytes:
     """The bytes of ``path``, or of standard input for ``-``.
 

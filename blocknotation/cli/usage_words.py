@@ -119,14 +119,16 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(patterns)
 
 
-#: The reasons a file cannot be read that users meet, by ``errno`` (the system's own words
-#: are English whatever the locale).
+#: The reasons a file cannot be read or written that users meet, by ``errno`` (the system's
+#: own words are English whatever the locale).
 _OS_REASONS = {
     errno.ENOENT: N_("No such file or directory"),
     errno.EACCES: N_("Permission denied"),
     errno.EISDIR: N_("Is a directory"),
     errno.ENOTDIR: N_("Not a directory"),
     errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EFBIG: N_("File too large"),
 }
 
 
