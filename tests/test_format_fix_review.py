@@ -108,11 +108,13 @@ def test_fix_diff_of_a_record_with_a_syntax_error_lists_it_and_fails(tmp_path: P
         "bad.block:3:5: error S001 unexpected '1-2'; expected ':'\n"
         "  Ada 1-2   # my notes\n"
         "      ^\n"
-        "Would fix 0 problems, 1 remaining, 1 file with syntax errors gets no fix\n")
+        "Would fix 0 problems, 1 remaining, 1 file with syntax errors left: a game that holds "
+        "one gets only the fixes of its slips\n")
     plain = blocknot("validate", "--fix", "bad.block", cwd=tmp_path)
     assert plain.returncode == 1
     assert plain.stderr.decode() == (
-        "Fixed 0 problems, 1 remaining, 1 file with syntax errors gets no fix\n")
+        "Fixed 0 problems, 1 remaining, 1 file with syntax errors left: a game that holds one "
+        "gets only the fixes of its slips\n")
     assert (tmp_path / "bad.block").read_text() == SYNTAX
 
 

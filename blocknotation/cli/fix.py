@@ -120,7 +120,7 @@ def _format_summary(run: Run, preview: bool) -> str:
 class Fixed:
     """The counts of ``validate --fix``: fixes applied, problems remaining, unsafe fixes
     left (``--unsafe-fixes`` would apply them), whether a file has an error left, and how
-    many files have a syntax error (and so get no fix)."""
+    many files keep a syntax error (whose games get only the fixes of their slips)."""
 
     applied: int = 0
     remaining: int = 0
@@ -250,7 +250,9 @@ def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
                               "{n} fixable with --unsafe-fixes", fixed.unsafe).format(
             n=fixed.unsafe) + ")"
     if fixed.unparsable:
-        text += ", " + plural(lang, "{n} file with syntax errors gets no fix",
-                              "{n} files with syntax errors get no fix",
+        text += ", " + plural(lang, "{n} file with syntax errors left: a game that holds "
+                              "one gets only the fixes of its slips",
+                              "{n} files with syntax errors left: a game that holds one "
+                              "gets only the fixes of its slips",
                               fixed.unparsable).format(n=fixed.unparsable)
     return text
