@@ -23,6 +23,7 @@ from .common import (
     lang_option,
     output_option,
     read_files_as,
+    run_encoding,
     stdin_binary,
 )
 from .help import TranslatedCommand
@@ -61,7 +62,7 @@ def analyse(files: Sequence[str], fmt: str, threshold: int, jobs: int,
     """
     from .analyse_run import Analyse
 
-    read_files_as(encoding)
+    read_files_as(run_encoding(encoding))
     files = expanded(files, (), (), True)
     options = Analyse(fmt=fmt, threshold=threshold, jobs=jobs, lang=_language(lang),
                       max_seconds=max_seconds)

@@ -266,6 +266,12 @@ def read_files_as(encoding: str | None) -> str | None:
     return named
 
 
+def run_encoding(encoding: str | None) -> str | None:
+    """``--encoding``, else the ``encoding`` key of the configuration nearest above the
+    current directory, for a command that reads no other key (``analyse``, ``convert``)."""
+    return encoding if encoding is not None else configuration(None, False).encoding
+
+
 def configuration(path: str | None, isolated: bool) -> Any:
     """The configuration that applies (``config.resolve``); a bad file is a usage error."""
     from ..basics.config import ConfigProblem, resolve

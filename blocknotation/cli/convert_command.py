@@ -27,6 +27,7 @@ from .common import (
     isolated_option,
     lang_option,
     read_files_as,
+    run_encoding,
     read_input,
     read_stdin,
     stdin_binary,
@@ -63,7 +64,7 @@ def convert(file: str, target: str | None, output: str | None, encoding: str | N
     from ..reading.source import context_lines
     from .convert_many import is_many
 
-    read_files_as(encoding)
+    read_files_as(run_encoding(encoding))
     if is_many(file):
         _convert_many(file, target, output, lang)
     # The output is made ready first: one that cannot be written fails before any work.
