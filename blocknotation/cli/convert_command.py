@@ -27,9 +27,9 @@ from .common import (
     isolated_option,
     lang_option,
     read_files_as,
-    run_encoding,
     read_input,
     read_stdin,
+    run_encoding,
     stdin_binary,
     stdin_filename_option,
 )
