@@ -19,9 +19,9 @@ from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from .encoding_guess import SAMPLE_BYTES
 from .unreadable import (
     BOM_BYTES,
-    SAMPLE_BYTES,
     not_text,
     nul_byte,
     problem_in,
