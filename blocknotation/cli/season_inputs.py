@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
+from ..basics.paths import utf8_path
 from .common import UsageProblem
 from .inputs import open_input, unzipped
 
@@ -50,8 +51,10 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
                 made[each.path] = Aliases.of(given, Aliases.of(alias_pairs(each.aliases)))
                 tables.append((each.path, alias_pairs(each.aliases)))
             selection = _selection_for(path, None, _chosen(None, None, each), each, True)
-            sources.append(Source("<stdin>" if path == "-" else path, path, selection,
-                                  made[each.path]))
+            # The name told in every output: one that is not UTF-8 with U+FFFD for each
+            # byte that is not (``utf8_path``); the path, as it is, to open the file.
+            sources.append(Source("<stdin>" if path == "-" else utf8_path(path), path,
+                                  selection, made[each.path]))
         agreeing(tables)
     except AliasProblem as problem:
         raise UsageProblem(problem.words) from None
