@@ -193,8 +193,8 @@ def test_a_long_name_keeps_the_numbers_in_view_on_a_phone(browser: Any, tmp_path
     tab.goto(path.as_uri())
     tab.wait_for_load_state("load")
     found = tab.evaluate(NAME_COLUMN)
-    box_left, box_right, box_width, _ = found["box"]
-    name_left, name_right, name_width, name_height = found["name"]
+    _, box_right, box_width, _ = found["box"]
+    _, name_right, name_width, name_height = found["name"]
     assert found["text"] == LONG  # the whole name, wrapped
     assert name_width <= 0.4 * box_width, found
     assert name_height >= 2 * found["line"]  # it wraps onto lines

@@ -7,8 +7,9 @@ ends the player's line there.  Each player has a colour, a line style and a mark
 players are told apart without colour too, and the figures of the chart are also given as a
 table.  On a phone the table scrolls in a box of its own, the players' names kept in view
 (a long name wraps, in at most 30% of the screen's width, so that the numbers beside it can
-be scrolled into view), and the chart is drawn narrower, so that its text stays readable (at least 11 px) and the
-page never scrolls sideways (``tests/test_standings_page.py`` measures it in Chromium).
+be scrolled into view), and the chart is drawn narrower, so that its text stays readable
+(at least 11 px) and the page never scrolls sideways (``tests/test_standings_page.py``
+measures it in Chromium).
 The page loads nothing and runs no script (its Content-Security-Policy allows only its own
 style, by its hash); everything taken from a record is escaped (``formats.html.safe``).
 """
