@@ -45,9 +45,9 @@ STANDARD_INPUT = None
 
 def cannot_read(name: str | None, reason: OSError | Message | str) -> UsageProblem:
     """``cannot read NAME: REASON`` (None: standard input), in the user's language (the
-    reason of an ``OSError`` too, for the usual ones: ``usage_words.os_reason``)."""
+    reason of an ``OSError`` too, for the usual ones: ``os_reasons.os_reason``)."""
     from ..basics.diagnostics import Message
-    from .usage_words import os_reason
+    from ..basics.os_reasons import os_reason
 
     path = Message(N_("standard input")) if name is None else name
     why = os_reason(reason) if isinstance(reason, OSError) else reason
@@ -74,7 +74,7 @@ def cannot_write_line(name: str, reason: OSError, lang: str) -> str:
     run goes on without (exit 2 at its end)."""
     from ..basics.diagnostics import Message
     from ..basics.i18n import translator
-    from .usage_words import os_reason
+    from ..basics.os_reasons import os_reason
 
     words = Message(N_("cannot write {path}: {reason}"), {"path": name,
                                                          "reason": os_reason(reason)})
