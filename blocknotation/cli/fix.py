@@ -17,7 +17,7 @@ from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, w
 
 if TYPE_CHECKING:
     from ..pipeline import Selection
-    from .fix_file import FixedFile, Reader, Source
+    from .fix_file import FixedFile, Reader, Report, Source
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -156,7 +156,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
             _fix_one(path, selection, stdin_copy, run, fixed, diff=diff, unsafe=unsafe,
                      strict=strict, lang=lang, color=color,
                      name=stdin_name if path == "-" else path)
-    say(_fix_summary(fixed, diff, lang) + "\n")
+    say(_fix_summary(fixed, run, diff, lang) + "\n")
     if run.unreadable or run.not_text:
         return EXIT_USAGE
     if diff and (run.changed or fixed.unparsable):
@@ -176,19 +176,20 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
     with scratch(), ExitStack() as stack:
         try:
             source = Source(path, stdin, stack)
-            if _is_json(source):
+            if _is_json(source):  # left as it is: what remains in it is listed
                 _refuse_json(name, run)
-                return
-            done = fix_source(source, name, selection, diff=diff, unsafe=unsafe, lang=lang,
-                              color=color)
+                report = _as_it_is(source, name, selection, lang, color)
+            else:
+                done = fix_source(source, name, selection, diff=diff, unsafe=unsafe,
+                                  lang=lang, color=color)
+                run.changed += done.changed
+                _write_out(path, source, done, diff)
+                report = done.report
+                fixed.applied += done.applied
+                fixed.unsafe += done.unsafe_left
         except ReadFailed as failed:
             run.cannot_read(name, failed.error)
             return
-        run.changed += done.changed
-        _write_out(path, source, done, diff)
-        report = done.report
-        fixed.applied += done.applied
-        fixed.unsafe += done.unsafe_left
         fixed.remaining += report.remaining
         fixed.failed |= bool(report.tally.errors or (strict and report.tally.warnings))
         fixed.unparsable += report.unparsable
@@ -198,6 +199,18 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
         elif not diff:
             for text in (*report.chunks(), report.summary()):
                 say(text) if path == "-" else _stdout(text)
+
+
+def _as_it_is(source: Source, name: str, selection: Selection, lang: str, color: bool
+              ) -> Report:
+    """The report of a record that ``--fix`` leaves as it is, as ``validate`` gives it."""
+    from ..pipeline import file_end, validate_stream
+    from .fix_file import Report
+
+    report = Report(name, lang, color)
+    for piece in file_end(validate_stream(source.open(), selection), selection):  # type: ignore[arg-type]
+        report.add(piece)
+    return report
 
 
 def _is_json(source: Source) -> bool:
@@ -238,7 +251,7 @@ def _copy(data: Reader | BinaryIO, out: BinaryIO) -> None:
         out.write(block)
 
 
-def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
+def _fix_summary(fixed: Fixed, run: Run, diff: bool, lang: str) -> str:
     if diff:
         head = plural(lang, "Would fix {n} problem", "Would fix {n} problems", fixed.applied)
     else:
@@ -249,6 +262,10 @@ def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
         text += " (" + plural(lang, "{n} fixable with --unsafe-fixes",
                               "{n} fixable with --unsafe-fixes", fixed.unsafe).format(
             n=fixed.unsafe) + ")"
+    if run.not_text:
+        text += ", " + plural(lang, "{n} file of JSON left as it is",
+                              "{n} files of JSON left as they are", run.not_text).format(
+            n=run.not_text)
     if fixed.unparsable:
         text += ", " + plural(lang, "{n} file with syntax errors left: a game that holds "
                               "one gets only the fixes of its slips",
