@@ -134,8 +134,9 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
             color: bool = False) -> int:
     """``validate --fix``: fix each file in place (standard input to standard output), list
     what remains as ``validate`` does, and sum it up; with ``diff`` only show the diffs.
-    Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status (ruff's:
-    1 while problems remain, once fixed; with ``diff``, also when there is a change to make)."""
+    Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status: 1 while
+    an error remains once fixed (a warning too with ``strict``), as ``validate`` gives it of
+    the fixed records; with ``diff`` the same, of the records as they would be fixed."""
     from contextlib import ExitStack
 
     from .fix_file import ReadFailed, copied
@@ -159,9 +160,7 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
     say(_fix_summary(fixed, run, diff, lang) + "\n")
     if run.unreadable or run.not_text:
         return EXIT_USAGE
-    if diff and (run.changed or fixed.unparsable):
-        return EXIT_FINDINGS
-    return EXIT_FINDINGS if fixed.failed else EXIT_OK
+    return EXIT_FINDINGS if fixed.failed else EXIT_OK  # with --diff, as --fix would
 
 
 def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed: Fixed, *,
