@@ -4,15 +4,19 @@
 
 Each family of inputs is built at two sizes, ``FACTOR`` times apart, and the time of the
 larger is divided by that of the smaller: linear work gives about ``FACTOR``, quadratic work
-``FACTOR`` squared.  Figures only: they depend on the machine and its load.  The test suite
+``FACTOR`` squared; the growth exponent is the power of the size the time grows as (1 for
+linear work).  Figures only: they depend on the machine and its load.  The test suite
 checks the same families without a clock, by counting the calls the work makes
-(tests/test_robustness_properties.py), and imports ``FAMILIES`` from here.
+(tests/test_robustness_properties.py), and imports ``FAMILIES`` from here.  The families of
+``LINE_FAMILIES`` grow the length of a line, whose cost is in regular expressions that calls
+cannot count: the suite checks their shape instead (tests/test_regex_linear.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import math
 import time
 from collections.abc import Callable
 
@@ -54,6 +58,18 @@ def _json(n: int) -> bytes:
     return text.encode()
 
 
+def _letters_line(n: int) -> bytes:
+    """Lines of ``n`` letters of another script, no colon: no statement."""
+    line = ("今日はとても楽しかったです次回もよろしくお願いします" * (n // 26 + 1))[:n]
+    return ('[Players "Ada Bea"]\n\nhand 1\n' + (line + "\n") * 20).encode()
+
+
+def _colonless_line(n: int) -> bytes:
+    """Lines of a long Cyrillic name and a tile, the colon forgotten."""
+    name = ("Александра" * (n // 10 + 1))[:n]
+    return ('[Players "Ada Bea"]\n\nhand 1\n' + f"{name} 4-1\n" * 20).encode()
+
+
 Work = Callable[[bytes], object]
 
 #: name: (the input of size n, the work done on it, the smaller n).
@@ -65,6 +81,14 @@ FAMILIES: dict[str, tuple[Callable[[int], bytes], Work, int]] = {
     "parse comments": (_comments, parse_bytes, 2000),
     "convert text to JSON": (_long_hand, lambda d: convert_bytes(d, "json"), 800),
     "convert JSON to text": (_json, lambda d: convert_bytes(d, "text"), 800),
+}
+
+#: The same, over the length of a line (20 lines of ``n`` characters; lines are read up to
+#: 10,000 characters).
+LINE_FAMILIES: dict[str, tuple[Callable[[int], bytes], Work, int]] = {
+    "a line of letters of another script": (_letters_line, lambda d: validate_bytes(d, "x"),
+                                            500),
+    "a long name, no colon": (_colonless_line, lambda d: validate_bytes(d, "x"), 500),
 }
 
 
@@ -83,14 +107,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per size (the best counts)")
     runs = parser.parse_args().runs
-    print(f"| family | n | {FACTOR}n | time n | time {FACTOR}n | ratio (linear: {FACTOR}) |")
-    print("|---|---|---|---|---|---|")
-    for name, (build, work, n) in FAMILIES.items():
+    print(f"| family | n | {FACTOR}n | time n | time {FACTOR}n | ratio (linear: {FACTOR}) "
+          "| growth exponent (linear: 1) |")
+    print("|---|---|---|---|---|---|---|")
+    for name, (build, work, n) in {**FAMILIES, **LINE_FAMILIES}.items():
         small, large = build(n), build(FACTOR * n)
         work(small)  # warm up: parser tables, imports
         a, b = seconds(work, small, runs), seconds(work, large, runs)
         print(f"| {name} | {n} | {FACTOR * n} | {a * 1000:.1f} ms | {b * 1000:.1f} ms "
-              f"| {b / a:.1f} |")
+              f"| {b / a:.1f} | {math.log(b / a, FACTOR):.2f} |")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """`blocknot lsp` as an editor sees it: keystrokes, code actions and opening a large record.
 
     python benchmarks/lsp.py               # every measurement, at 1x, 2x and 4x sizes
-    python benchmarks/lsp.py --only open   # or keys, actions
+    python benchmarks/lsp.py --only burst  # or keys, actions, open
     python benchmarks/lsp.py --tiny        # tiny sizes, to check that it runs (CI)
 
 A real client (pygls's) starts `python -m blocknotation lsp` for each record, as an editor
@@ -18,10 +18,26 @@ does, and times what the editor waits for:
   later ones are answered from them.  Records of about 12, 24 and 48 KB whose plays are
   written without their sides, so that every tile that fits both ends is a P404 with a fix
   to find (the hardest case for the fixes), and records as generated.
+- **burst**: 500 changes, as an editor sends them while keys are held down or a macro
+  runs (a statement typed a key at a time on a new line of a game in the middle of the
+  record, then erased, again and again), with a request after every tenth change, in turn a
+  hover, a completion, a code action and the inlay hints of a screen of 50 lines, all on the
+  line being typed.  Twice: paced, a change every 10 ms (100 a second, three times as fast as
+  a key held down repeats, and a request every 100 ms), and the whole burst written at once,
+  as fast as the pipe takes it, as a client that fell behind would send it (each request
+  then waits for the requests before it, each answered on its own version of the text, in
+  order).
+  The messages are framed beforehand and written by hand, as pygls's client would take
+  longer to make them than the server to answer them.  Printed: the delay of each request,
+  from the moment it is written to its answer, its 50th and 95th percentiles and the
+  longest, in all and by kind; how many diagnostics were published during the burst (one
+  for each change, before changes were coalesced); the delay from the last change to the
+  diagnostics of its version; the server's CPU time.  Records of 200, 400 and 800 games;
+  the target is the 95th percentile of the requests under 200 ms on 200.
 - **open**: `didOpen` of a record of 2.5, 5 and 10 MB to its diagnostics, a new server each
   time: the time, the server's CPU time and its peak resident memory (VmHWM).
 
-The floor of each size is measured in the same run: for keys and actions, the round trip of
+The floor of each size is measured in the same run: for keys, actions and burst, the round trip of
 a request the server answers at once (a hover on a document not open); for open, the CPU
 time of `pipeline.validate_bytes` on the same text in this process, the check that opening
 cannot avoid.  Each figure is printed with its ratio to its floor, and each family with its
@@ -34,13 +50,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import math
+import queue
 import re
 import statistics
+import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
@@ -245,6 +266,190 @@ def floor_of_open(text: str) -> float:
     return time.process_time() - start
 
 
+#: Changes in a burst, and a request after every how many of them.
+BURST = 500
+ASK_EVERY = 10
+#: Seconds between two changes of a paced burst: 100 a second, three times as fast as a key
+#: held down repeats.
+PACE = 0.01
+KINDS = ("hover", "completion", "code action", "inlay hints")
+
+
+def burst_changes(text: str, count: int) -> list[types.TextDocumentContentChangePartial]:
+    """``count`` changes: ``keystrokes`` of ``text`` again and again (each round leaves the
+    text as it was)."""
+    session = [change for change, _ in keystrokes(text)]
+    return [session[n % len(session)] for n in range(count)]
+
+
+class Wire:
+    """``python -m blocknotation lsp`` spoken to in bytes: the messages of a burst are framed
+    beforehand and written one after the other as fast as the pipe takes them (pygls's
+    client would spend longer making them than the server answering them); what the server
+    writes is read by a thread, each message with the moment it came."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "blocknotation", "lsp"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.came: queue.Queue[tuple[dict[str, Any], float]] = queue.Queue()
+        self.aside: list[tuple[dict[str, Any], float]] = []
+        self.ids = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def framed(self, method: str, params: object, ask: bool = False) -> tuple[bytes, int]:
+        message: dict[str, Any] = {"jsonrpc": "2.0", "method": method, "params": params}
+        if ask:
+            self.ids += 1
+            message["id"] = self.ids
+        body = json.dumps(message).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body, self.ids
+
+    def write(self, data: bytes) -> float:
+        """Write ``data``; the moment it was all handed to the pipe."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+        return time.perf_counter()
+
+    def answer(self, ask: int) -> dict[str, Any]:
+        """The answer to the request ``ask``; what came before it is put aside."""
+        while True:
+            message, at = self.came.get(timeout=600)
+            if message.get("id") == ask:
+                return message
+            self.aside.append((message, at))
+
+    def published(self) -> int | None:
+        """The version of the next diagnostics published."""
+        while True:
+            message, _ = self.aside.pop(0) if self.aside else self.came.get(timeout=600)
+            if message.get("method") == "textDocument/publishDiagnostics":
+                return int(message["params"]["version"])
+
+    def stop(self) -> None:
+        self.write(self.framed("shutdown", None, ask=True)[0])
+        self.answer(self.ids)
+        self.write(self.framed("exit", None)[0])
+        self.process.wait(60)
+
+    def cpu(self) -> float:
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / 100
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        assert stream is not None
+        while header := stream.readline():
+            length = 0
+            while header.strip():
+                if header.lower().startswith(b"content-length:"):
+                    length = int(header.split(b":")[1])
+                header = stream.readline()
+            self.came.put((json.loads(stream.read(length)), time.perf_counter()))
+
+
+def request(wire: Wire, kind: str, line: int) -> tuple[bytes, int]:
+    """A request of ``kind`` about ``line`` (the inlay hints of a screen around it)."""
+    document = {"uri": URI}
+    here = {"line": line, "character": 3}
+    if kind == "hover":
+        return wire.framed("textDocument/hover", {"textDocument": document, "position": here},
+                           ask=True)
+    if kind == "completion":
+        return wire.framed("textDocument/completion", {
+            "textDocument": document, "position": {"line": line, "character": 5}}, ask=True)
+    if kind == "code action":
+        return wire.framed("textDocument/codeAction", {
+            "textDocument": document, "range": {"start": here, "end": here},
+            "context": {"diagnostics": []}}, ask=True)
+    screen = {"start": {"line": max(line - 25, 0), "character": 0},
+              "end": {"line": line + 25, "character": 0}}
+    return wire.framed("textDocument/inlayHint", {"textDocument": document, "range": screen},
+                       ask=True)
+
+
+def burst(games: int, pace: float) -> tuple[dict[str, list[float]], int, float, float,
+                                            float]:
+    """The delays of the requests sent among ``BURST`` changes, a change every ``pace``
+    seconds (0: as fast as the pipe takes them), by kind; how many versions were published
+    meanwhile; the delay from the last change to its diagnostics; the floor (a hover on a
+    document not open, answered at once); the server's CPU time."""
+    text = record(games)
+    wire = Wire()
+    first, ask = wire.framed("initialize", {"capabilities": {}}, ask=True)
+    wire.write(first)
+    wire.answer(ask)
+    wire.write(wire.framed("initialized", {})[0] + wire.framed("textDocument/didOpen", {
+        "textDocument": {"uri": URI, "languageId": "blocknot", "version": 1, "text": text}})[0])
+    floors = []
+    for _ in range(30):
+        data, ask = wire.framed("textDocument/hover", {"textDocument": {"uri": NOWHERE},
+                                                       "position": {"line": 0, "character": 0}},
+                                ask=True)
+        sent = wire.write(data)
+        wire.answer(ask)
+        floors.append(time.perf_counter() - sent)
+    assert wire.published() == 1  # the burst starts from the record checked
+    changes = burst_changes(text, BURST)
+    line = changes[1].range.start.line  # the new line typed on
+    sending: list[tuple[bytes, int, str]] = []  # each message, its request's id and kind
+    for number, change in enumerate(changes, start=1):
+        where = {"start": {"line": change.range.start.line,
+                           "character": change.range.start.character},
+                 "end": {"line": change.range.end.line, "character": change.range.end.character}}
+        sending.append((wire.framed("textDocument/didChange", {
+            "textDocument": {"uri": URI, "version": number + 1},
+            "contentChanges": [{"range": where, "text": change.text}]})[0], 0, ""))
+        if number % ASK_EVERY == 0:
+            kind = KINDS[number // ASK_EVERY % len(KINDS)]
+            sending.append((*request(wire, kind, line), kind))
+    asked: dict[int, tuple[str, float]] = {}
+    cpu = wire.cpu()
+    start = time.perf_counter()
+    changed = 0
+    for data, ask, kind in sending:
+        if not ask:
+            changed += 1
+            while pace and time.perf_counter() < start + changed * pace:
+                time.sleep(pace / 4)
+        sent = wire.write(data)
+        if ask:
+            asked[ask] = (kind, sent)
+    last = time.perf_counter()
+    delays: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    published, settled = 0, float("nan")
+    while asked or settled != settled:
+        message, at = wire.came.get(timeout=600)
+        if message.get("id") in asked:
+            kind, sent = asked.pop(message["id"])
+            delays[kind].append(at - sent)
+        elif message.get("method") == "textDocument/publishDiagnostics":
+            published += 1
+            if message["params"]["version"] == BURST + 1:
+                settled = at - last
+    cpu = wire.cpu() - cpu
+    wire.stop()
+    return delays, published, settled, statistics.median(floors), cpu
+
+
+def run_burst(sizes: list[int]) -> None:
+    for pace, how in ((PACE, f"a change every {PACE * 1000:.0f} ms"), (0.0, "sent at once")):
+        print(f"\nburst: {BURST} changes {how}, a request after every {ASK_EVERY}th, ms "
+              "from each request to its answer")
+        print("games  size KB     p50     p95     max  hover p95  compl. p95  action p95  "
+              "hints p95  published  last change to diagnostics  server CPU s   floor")
+        found = []
+        for games in sizes:
+            delays, published, settled, floor, cpu = burst(games, pace)
+            every = [d for kind in delays.values() for d in kind]
+            found.append(p95(every))
+            by_kind = "".join(f"{ms(p95(delays[kind]))}   " for kind in KINDS)
+            print(f"{games:5}  {len(record(games)) / 1000:7.0f}{ms(statistics.median(every))}"
+                  f"{ms(p95(every))}{ms(max(every))} {by_kind}{published:8}  "
+                  f"{ms(settled):>26}  {cpu:12.2f}{ms(floor)}")
+        print(f"growth exponent of the p95, 1x to 4x: {growth(found[0], found[-1])}")
+
+
 def run_keys(sizes: list[int]) -> None:
     print("\nkeys: a change to its diagnostics, ms (floor: a request answered at once)")
     print("games  size KB   lines   median     p95  within p95  line +/- p95  server CPU"
@@ -292,13 +497,16 @@ def run_open(sizes: list[int]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("keys", "actions", "open"), action="append")
+    parser.add_argument("--only", choices=("keys", "burst", "actions", "open"),
+                        action="append")
     parser.add_argument("--tiny", action="store_true", help="tiny sizes: it runs, no more")
     args = parser.parse_args()
-    only = set(args.only or ("keys", "actions", "open"))
+    only = set(args.only or ("keys", "burst", "actions", "open"))
     scale = [1, 2, 4]
     if "keys" in only:
         run_keys([n * (3 if args.tiny else 200) for n in scale])
+    if "burst" in only:
+        run_burst([n * (3 if args.tiny else 200) for n in scale])
     if "actions" in only:
         if not args.tiny:  # each game's first fixes take seconds there
             run_actions([n * 2 for n in scale], without_sides, "records without sides")

@@ -127,15 +127,19 @@ def read_chunk(chunk: Chunk | Diagnostic) -> Reading | None:
 
 
 def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
-           parsed: Reading | ParseResult | None = None, keep: Keep | None = None) -> Piece:
+           parsed: Reading | ParseResult | None = None, keep: Keep | None = None,
+           aim: bool = True) -> Piece:
     """One chunk read and replayed: its games, and the diagnostics ``selection`` keeps,
     before any suppression comment has had its say (``finished``); ``keep``: the hands the
-    replay keeps to be tried written another way (``engine/retry.py``)."""
+    replay keeps to be tried written another way (``engine/retry.py``); ``aim``: whether
+    side slips name the side the replay allows (``sides_aimed``)."""
     lines = chunk.lines
     if parsed is None:
         parsed = read_text_lines(lines, chunk.first_line)
     elif not isinstance(parsed, Reading):
         parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
+    if aim:
+        parsed = sides_aimed(chunk, parsed, first_game)
     found, games = replay(_for_engine(chunk, parsed), first_game, keep)
     syntax = parsed.diagnostics
     if syntax and parsed.records.games:
@@ -146,6 +150,16 @@ def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
         key=lambda d: d.order,
     )) if syntax or found else ()
     return Piece(games, diagnostics, {})
+
+
+def sides_aimed(chunk: Chunk, parsed: Reading, first_game: int) -> Reading:
+    """``parsed`` with each side slip's "did you mean" naming the side the replay allows
+    (``side_slips.py``)."""
+    if not any(d.code == "S001" and "side" in d.message.args for d in parsed.diagnostics):
+        return parsed
+    from .side_slips import aimed
+
+    return aimed(chunk, parsed, lambda again: judged(again, first_game, aim=False).diagnostics)
 
 
 def finished(piece: Piece, chunk: Chunk, selection: Selection) -> Piece:

@@ -21,6 +21,7 @@ import re
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import BinaryIO
 
 from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import N_, Diagnostic, diagnostic
@@ -39,34 +40,43 @@ UNUSED = "S004"
 
 
 def file_codes(path: str) -> tuple[str, ...]:
-    """The codes the ``ignore-file`` comments of the regular file at ``path`` suppress: a scan
-    of its bytes a block at a time (a gzip file is read decompressed, up to its bound); none
-    for anything else (a device such as /dev/zero is never scanned).
+    """The codes the ``ignore-file`` comments of the regular file at ``path`` suppress
+    (``codes_in``); none for anything else (a device such as /dev/zero is never scanned)."""
+    if not os.path.isfile(path):
+        return ()
+    try:
+        with open(path, "rb") as raw:
+            return codes_in(raw)
+    except OSError:
+        return ()  # reading it for real reports the problem
+
+
+def codes_in(raw: BinaryIO) -> tuple[str, ...]:
+    """The codes the ``ignore-file`` comments of a file's bytes suppress: a scan of them a
+    block at a time (a gzip file is read decompressed, up to its bound).  The language
+    server scans an editor's text with it, as the command scans the file.
 
     The scan goes no further than the reading can: it stops at the first NUL byte, where a
     file stops being text, and after a line longer than the reading reads past."""
     from .reading.gunzip import maybe_gunzip
 
-    if not os.path.isfile(path):
-        return ()
     found: dict[int, tuple[str, ...]] = {}  # by where each comment starts
     try:
-        with open(path, "rb") as raw:
-            stream, start, tail, unended = maybe_gunzip(raw), 0, b"", 0
-            while block := stream.read(_BLOCK):
-                nul = block.find(b"\0")
-                block = block if nul < 0 else block[:nul]
-                data = tail + block
-                matches = _FILE_MARK.finditer(data) if b"blocknot:" in data else ()
-                for match in matches:  # a quick look first: most blocks have no such comment
-                    found[start - len(tail) + match.start()] = codes_of(
-                        match.group(1).decode("utf-8", "replace"))
-                start += len(block)
-                tail = data[-_OVERLAP:]
-                end = block.rfind(b"\n")
-                unended = unended + len(block) if end < 0 else len(block) - end - 1
-                if nul >= 0 or unended > _UNENDED:
-                    break
+        stream, start, tail, unended = maybe_gunzip(raw), 0, b"", 0
+        while block := stream.read(_BLOCK):
+            nul = block.find(b"\0")
+            block = block if nul < 0 else block[:nul]
+            data = tail + block
+            matches = _FILE_MARK.finditer(data) if b"blocknot:" in data else ()
+            for match in matches:  # a quick look first: most blocks have no such comment
+                found[start - len(tail) + match.start()] = codes_of(
+                    match.group(1).decode("utf-8", "replace"))
+            start += len(block)
+            tail = data[-_OVERLAP:]
+            end = block.rfind(b"\n")
+            unended = unended + len(block) if end < 0 else len(block) - end - 1
+            if nul >= 0 or unended > _UNENDED:
+                break
     except (OSError, EOFError, zlib.error):  # gzip.BadGzipFile is an OSError
         pass  # reading it for real reports the problem; what was read before it counts
     return tuple(code for codes in found.values() for code in codes)

@@ -60,6 +60,7 @@ LONG_MODULES = (
     "tests/test_lsp.py",
     "tests/test_lsp_protocol.py",
     "tests/test_lsp_machine.py",
+    "tests/test_lsp_random.py",
     "tests/test_io_reading.py",
     "tests/test_robustness_properties.py",
     "tests/test_mutations.py",

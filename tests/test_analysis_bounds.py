@@ -57,3 +57,29 @@ def test_a_search_past_the_deadline_stops(monkeypatch: pytest.MonkeyPatch) -> No
     found = hand.analyse(Problem(1, 3, ("Ada", "Bea"), deals, 0, (), deadline=5.0))
     assert found.reason == "time"
     assert 0 < found.nodes <= search.CHECK_EVERY + 1
+
+
+def test_validate_analyse_takes_max_seconds_too() -> None:
+    done = run_text("validate", "--analyse", "--max-seconds", "0", str(TWO))
+    assert done.returncode == 0, done.stderr
+    assert f"{TWO}: hand 1: {OUT_OF_TIME}" in done.stdout.splitlines()
+    # The HTML page marks the mistakes of the hands analysed (``data-a``): none in no time.
+    html = run_text("validate", "--analyse", "--format", "html", str(TWO)).stdout
+    assert html.count(" data-a=") == 8
+    late = run_text("validate", "--analyse", "--format", "html", "--max-seconds", "0", str(TWO))
+    assert late.returncode == 0 and " data-a=" not in late.stdout
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "NaN", "infinity"])
+@pytest.mark.parametrize("command", [("analyse",), ("validate", "--analyse")])
+def test_max_seconds_is_a_number_of_seconds(value: str, command: tuple[str, ...]) -> None:
+    done = run_text(*command, "--max-seconds", value, str(TWO))
+    assert done.returncode == 2
+    assert done.stderr.startswith("blocknot: ")
+    assert "--max-seconds" in done.stderr and done.stdout == ""
+
+
+def test_max_seconds_goes_with_analyse() -> None:
+    done = run_text("validate", "--max-seconds", "5", str(TWO))
+    assert (done.returncode, done.stderr) == (
+        2, "blocknot: --max-seconds goes with --analyse\n")

@@ -18,6 +18,24 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # Each slip inside a tile named with the tile meant, or the pip missing.
+    ("s001_more_slips_inside_tiles.txt", "S001"): [
+        "'4x5' is not a tile: write '4-5'",
+        "'6|6' is not a tile: write '6-6'",
+        "'O' is the letter O, not the digit 0: did you mean '4-0'?",
+        "'6- 3' is not a tile: write '6-3'",
+        "'O-O' is not a tile: write '0-0'",
+        "'3/4L' is not a tile: write '3-4 L'",
+        "'4--4' is not a tile: write '4-4'",
+        "'[4|2' is not a tile: write '4-2'",
+        "'2-00' is not a tile: a pip is written with one digit; write '2-0'",
+        "'I' is the letter I, not the digit 1: did you mean '1-1'?",
+        "'5-' is not a tile: a pip is missing after the hyphen",
+    ],
+    # A side slip named as the replay allows it: 4-0 fits only the right end.
+    ("s001_a_side_slip_named_as_the_tile_fits.txt", "S001"): [
+        "'l' is not a side: did you mean 'R'? After the tile write L or left, R or right",
+    ],
     # Every deal is known: a tile nobody was dealt was set aside (R4).
     ("p401_set_aside.txt", "P401"): [
         "Ada plays 0-0, which nobody was dealt: it was set aside (R4)",

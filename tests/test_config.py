@@ -205,3 +205,22 @@ def test_a_configuration_that_is_a_directory_or_has_a_bom_says_so(tmp_path: Path
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (f"blocknot: {tmp_path / 'blocknot.toml'} starts with a byte-order "
                            "mark, which TOML does not allow: save it as UTF-8 without one\n")
+
+
+def test_a_pyproject_toml_that_is_a_directory_or_has_a_bom_says_so(tmp_path: Path) -> None:
+    """As a blocknot.toml: a pyproject.toml whose [tool.blocknot] table is behind a
+    byte-order mark, or that is a directory, is never passed over in silence."""
+    (tmp_path / "a.block").write_bytes(G105)
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_bytes(b'\xef\xbb\xbf[tool.blocknot]\nignore = ["G105"]\n')
+    for args in (("validate", "a.block"), ("validate", "--show-settings", ".")):
+        done = run(*args, "--lang", "en", cwd=tmp_path)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            2, "", f"blocknot: {pyproject} starts with a byte-order mark, which TOML does not "
+                   "allow: save it as UTF-8 without one\n")
+    pyproject.unlink()
+    pyproject.mkdir()
+    done = run("validate", "--lang", "en", "a.block", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", f"blocknot: {pyproject} is a directory, not a configuration file: blocknot "
+               "reads a pyproject.toml that is a file\n")

@@ -3,9 +3,19 @@ relative path, text to JSON and JSON to text; unreadable ones reported and skipp
 
 from __future__ import annotations
 
+import errno
 import gzip
+import io
 import json
+import os
+import resource
+import signal
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from inprocess import TextDone, run_utf8
 from inprocess import run as run_bytes
@@ -84,3 +94,139 @@ def test_help_names_every_suffix_a_folder_search_finds(tmp_path: Path) -> None:
         shown = " ".join(run(command, "--help", cwd=tmp_path).stdout.split())
         assert "*.block, *.block.gz and *.block.json" in shown, command
     assert "*.block.json" in " ".join(run("convert", "--help", cwd=tmp_path).stdout.split())
+
+
+THREE = (ROOT / "samples" / "three-players.block").read_bytes()
+FOUR = (ROOT / "samples" / "four-players.block").read_bytes()
+
+
+def _json_of(record: bytes, tmp_path: Path) -> bytes:
+    source = tmp_path / "source.block"
+    source.write_bytes(record)
+    done = run_bytes("convert", str(source))
+    source.unlink()
+    assert done.returncode == 0
+    return done.stdout
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_records_that_would_write_one_file_are_both_named_and_neither_written(
+        tmp_path: Path) -> None:
+    """``a.block`` and ``a.block.gz`` both become ``a.block.json``; ``b.json`` and
+    ``b.block.json`` both ``b.block``: nothing of either pair is written, each pair is named,
+    exit 2, and the records that collide with nothing are converted."""
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "a.block").write_bytes(TWO)
+    (tmp_path / "c" / "a.block.gz").write_bytes(gzip.compress(THREE))
+    (tmp_path / "c" / "b.json").write_bytes(_json_of(FOUR, tmp_path))
+    (tmp_path / "c" / "b.block.json").write_bytes(_json_of(CLUB, tmp_path))
+    (tmp_path / "c" / "z.block").write_bytes(CLUB)
+    done = run("convert", "c", "-o", "out", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "blocknot: c/a.block and c/a.block.gz would both be written to out/a.block.json: "
+        "neither is converted (rename one of them)\n"
+        "blocknot: c/b.block.json and c/b.json would both be written to out/b.block: "
+        "neither is converted (rename one of them)\n")
+    assert sorted(_files(tmp_path / "out")) == ["z.block.json"]
+
+
+def test_a_conversion_in_place_never_writes_over_one_of_its_inputs(tmp_path: Path) -> None:
+    """``convert d -o d`` where ``d/a.block.json`` is an input: ``d/a.block`` would be written
+    over it, and ``d/a.block.json`` (JSON) over ``d/a.block``; each is named and left."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "a.block").write_bytes(TWO)
+    (folder / "a.block.json").write_bytes(_json_of(THREE, tmp_path))
+    (folder / "n.block").write_bytes(CLUB)
+    before = _files(folder)
+    done = run("convert", "d", "-o", "d", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "blocknot: d/a.block would be written to d/a.block.json, one of the records this "
+        "conversion reads: it is not converted\n"
+        "blocknot: d/a.block.json would be written to d/a.block, one of the records this "
+        "conversion reads: it is not converted\n")
+    after = _files(folder)
+    assert {name: after[name] for name in before} == before
+    assert sorted(after) == ["a.block", "a.block.json", "n.block", "n.block.json"]
+
+
+def test_a_second_conversion_replaces_the_outputs_of_the_first(tmp_path: Path) -> None:
+    """An output that is no input of the run is replaced, as ``-o`` replaces a file."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.block").write_bytes(TWO)
+    assert run("convert", "in", "-o", "out", cwd=tmp_path).returncode == 0
+    (tmp_path / "in" / "a.block").write_bytes(THREE)
+    assert run("convert", "in", "-o", "out", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "out" / "a.block.json").read_bytes() == _json_of(THREE, tmp_path)
+
+
+_FDOPEN = os.fdopen
+
+
+class _Full(io.RawIOBase):
+    """A file on a disk with ``room`` bytes left: a write beyond it fails with ENOSPC."""
+
+    def __init__(self, fd: int, room: int) -> None:
+        self.handle = _FDOPEN(fd, "wb", buffering=0)
+        self.room = room
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.handle.fileno()
+
+    def write(self, data: Any) -> int:
+        if len(data) > self.room:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        self.room -= len(data)
+        return int(self.handle.write(data) or 0)
+
+    def close(self) -> None:
+        self.handle.close()
+        super().close()
+
+
+@pytest.mark.parametrize("room", [0, 2_000])
+def test_a_full_disk_is_cannot_write_and_leaves_the_earlier_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.block").write_bytes(TWO)
+    (tmp_path / "in" / "b.block").write_bytes(THREE)
+    assert run("convert", "in", "-o", "out", cwd=tmp_path).returncode == 0
+    earlier = _files(tmp_path / "out")
+    (tmp_path / "in" / "a.block").write_bytes(CLUB)
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode="r", *a, **k: (
+        _Full(fd, room) if "w" in mode else _FDOPEN(fd, mode, *a, **k)))
+    done = run("convert", "in", "-o", "out", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == ("blocknot: cannot write out/a.block.json: No space left on device\n"
+                           "blocknot: cannot write out/b.block.json: No space left on device\n")
+    assert _files(tmp_path / "out") == earlier  # whole, as before: no cut file, no other
+
+
+def _small_file_limit() -> None:
+    """At most 4 kB per file, and EFBIG instead of the SIGXFSZ that would kill the process."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4_000, 4_000))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file size limits")
+def test_a_file_size_limit_leaves_no_cut_file(tmp_path: Path) -> None:
+    """In a real process, every write path: a limit on the size of a file (as a full disk,
+    the system refuses a write part way)."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.block").write_bytes(TWO)
+    done = subprocess.run([sys.executable, "-m", "blocknotation", "convert", "in", "-o", "out"],
+                          cwd=tmp_path, capture_output=True, preexec_fn=_small_file_limit,
+                          timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (
+        2, b"blocknot: cannot write out/a.block.json: File too large\n")
+    assert _files(tmp_path / "out") == {}

@@ -163,3 +163,32 @@ def test_two_links_to_one_missing_file_get_an_answer_each(tmp_path: Path) -> Non
     assert [(f["path"], f.get("unreadable")) for f in files] == [
         ("a.block", "No such file or directory"), ("b.block", "No such file or directory"),
         ("real.block", None)]
+
+
+def test_standings_tells_each_reason_in_the_language_asked(hostile: Path) -> None:
+    """The reasons of the files that gave no game, as ``validate --lang it`` tells them."""
+    done = subprocess.run([sys.executable, "-m", "blocknotation", "--lang", "it", "standings",
+                           "--isolated", "records"], capture_output=True, text=True,
+                          cwd=hostile, timeout=60, check=False, env={**os.environ,
+                                                                     "LC_ALL": "C"})
+    assert done.returncode == 2
+    told = [line.strip() for line in done.stdout.splitlines() if line.startswith("  records/")]
+    assert told == [
+        "records/dangling.block (impossibile leggere: file o directory inesistente)",
+        "records/pipe.block (impossibile leggere: è una FIFO, non un file regolare: non viene "
+        "aperto)",
+        "records/sock.block (impossibile leggere: è un socket, non un file regolare: non viene "
+        "aperto)",
+    ]
+    html = subprocess.run([sys.executable, "-m", "blocknotation", "standings", "--lang", "it",
+                           "--isolated", "--format", "html", "records"], capture_output=True,
+                          text=True, cwd=hostile, timeout=60, check=False).stdout
+    assert "impossibile leggere: file o directory inesistente" in html
+    english = subprocess.run([sys.executable, "-m", "blocknotation", "standings", "--lang", "it",
+                              "--isolated", "--format", "json", "records"],
+                             capture_output=True, text=True, cwd=hostile, timeout=60,
+                             check=False).stdout
+    reasons = [f["reason"] for f in json.loads(english)["no_game"]]
+    assert reasons == ["No such file or directory",
+                       "it is a FIFO, not a regular file: not opened",
+                       "it is a socket, not a regular file: not opened"]

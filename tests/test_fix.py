@@ -230,7 +230,14 @@ def test_spelling_slips_are_fixed_and_then_the_rest() -> None:
     assert not any(d.code.startswith("S") for d in outcome.report.diagnostics)
 
 
-def test_a_syntax_error_no_spelling_explains_leaves_the_record_unfixed() -> None:
+def test_a_syntax_error_no_spelling_explains_leaves_the_game_its_slips_fixes_only() -> None:
+    # The slips are fixed as their messages say; the line no message mends stays, and so
+    # does what only the replay could fix (the hand's number, G106).
     text = TYPOS.replace("Ada: pas\n", "Ada: pas\nBea 2-3\n")  # a colon left out
-    assert fix_text(text).text == text
+    outcome = fix_text(text)
+    assert outcome.text == ('[Players "Ada Bea"]\nhand 2\nopener Ada\n'
+                            "deal Ada: 3-5 1-1 2-2 4-4 0-0 6-6 1-2\nAda: 3-5\nBea: 5-6 right\n"
+                            "Ada: pass\nBea 2-3\n")
+    assert [(d.code, d.line) for d in outcome.report.diagnostics if d.code.startswith("S")] \
+        == [("S001", 8)]
     assert [f.title for f in find_fixes(text)][-1] == "Write 'pass' for 'pas'"

@@ -61,7 +61,7 @@ def test_every_did_you_mean_is_a_fix() -> None:
                     and node.func.id == "N_" and isinstance(node.args[0], ast.Constant)
                     and "did you mean" in str(node.args[0].value)):
                 proposing.add(node.args[0].value)
-    known = {*spelling._WORD, *suggested._NAMES, *suggested._SIDES, tile_slips.LETTER_O}
+    known = {*spelling._WORD, *suggested._NAMES, *suggested._SIDES, tile_slips.LETTER}
     assert proposing and proposing <= known, proposing - known
 
 
@@ -78,3 +78,18 @@ def test_fix_diff_fails_while_an_error_remains(tmp_path: Path) -> None:
     clean = tmp_path / "clean.block"
     clean.write_text(SAMPLE, "utf-8")
     assert run_text("validate", "--fix", "--diff", str(clean)).returncode == 0
+
+
+def test_fix_diff_exits_as_fix_would_on_errors_not_on_warnings(tmp_path: Path) -> None:
+    """A record whose errors the fixes mend, a warning left (a hand that stops, E501):
+    --fix --diff shows the change and exits 0, as --fix does; 1 with --strict."""
+    path = tmp_path / "side.block"
+    text = '[Players "Ada Bea"]\nhand 1\nopener Ada\nAda: 1-4\nBea: 4-0 l\n'
+    path.write_text(text, "utf-8")
+    done = run_text("validate", "--fix", "--diff", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "+Bea: 4-0 R" in done.stdout
+    assert done.stderr.splitlines()[-1] == "Would fix 1 problem, 1 remaining"
+    assert run_text("validate", "--fix", "--diff", "--strict", str(path)).returncode == 1
+    assert path.read_text("utf-8") == text
+    assert run_text("validate", "--fix", str(path)).returncode == 0

@@ -81,8 +81,9 @@ def test_a_gzip_bomb_of_games_is_refused_past_the_ratio(
     assert done.stderr == f"blocknot: cannot read {bomb}: {TOO_LARGE}\n"
     (entry,) = json.loads(done.stdout)["files"]
     assert entry["unreadable"] == TOO_LARGE and entry["valid"] is False
-    # What was decompressed: within the ratio of what was read, and a small part of the whole.
-    assert counted["decompressed"] <= gunzip.allowed(counted["compressed"]) + 1
+    # What was decompressed: within the ratio of what was read, and a small part of the whole;
+    # twice, since a file on disk is looked through for bytes that are not UTF-8 first.
+    assert counted["decompressed"] <= 2 * (gunzip.allowed(counted["compressed"] // 2) + 1)
     assert counted["decompressed"] < 40_000 * len(CLUB) // 8
     assert 0 < len(entry["games"]) < 40_000 // 8
 

@@ -352,8 +352,9 @@ def test_a_diagnostic_link_moves_both_columns(browser: Any, tmp_path: Path) -> N
     assert page.errors == []
 
 
-def test_a_1_mb_record_renders_in_under_2_s(browser: Any, tmp_path: Path) -> None:
+def test_a_1_mb_record_opens_with_its_first_hands_drawn(browser: Any, tmp_path: Path) -> None:
     # A page of about 3,000 hands: open, with its first hands drawn and its controls ready.
+    # How long that takes is measured by benchmarks/html.py, not here (docs/html.md).
     from blocknotation.simulator.writer import generate
 
     parts, size, seed = [], 0, 0
@@ -365,9 +366,8 @@ def test_a_1_mb_record_renders_in_under_2_s(browser: Any, tmp_path: Path) -> Non
     path = _write(tmp_path, "big.txt", "\n".join(parts).encode())
     tab = browser.new_page()
     tab.goto(path.as_uri(), wait_until="load")
-    seconds = tab.evaluate("performance.now()") / 1000
     assert tab.locator("section.hand[data-drawn] svg.chain").count() > 0
-    assert seconds < 2, seconds
+    assert tab.locator("section.hand").count() > 2_000
     tab.close()
 
 

@@ -298,3 +298,52 @@ def test_the_fuzz_target_makes_standard_output_fail() -> None:
     with pytest.raises(fuzz.Finding):
         for seed in range(20):
             fuzz.check_output_failure(record, random.Random(seed))
+
+
+COMMANDS = {
+    "validate": (), "analyse": (), "standings": (), "convert": (), "export": ("-o", "tables"),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_an_encoding_that_needs_a_byte_order_mark_is_cannot_read(
+        tmp_path: Path, command: str) -> None:
+    """UTF-16 named for a file without a byte-order mark: the file cannot be read (it does
+    not say its byte order), exit 2, with every command and from the configuration."""
+    path = tmp_path / "u8.block"
+    path.write_bytes(b'[Players "Ada Bea"]\n')
+    expected = (f"blocknot: cannot read {path}: it does not start with the byte-order mark "
+                "that says the byte order of utf-16 text; name the order instead: "
+                "--encoding utf-16-le or utf-16-be\n")
+    done = run(command, "--encoding", "utf-16", str(path), *COMMANDS[command], cwd=tmp_path)
+    assert (done.returncode, done.stderr.decode()[-len(expected):]) == (2, expected)
+    assert b"internal error" not in done.stderr
+    (tmp_path / "blocknot.toml").write_text('encoding = "utf-16"\n', "utf-8")
+    done = run(command, str(path), *COMMANDS[command], cwd=tmp_path)
+    assert (done.returncode, done.stderr.decode()[-len(expected):]) == (2, expected)
+
+
+def test_a_file_cut_in_a_character_of_the_encoding_named_is_only_cannot_read(
+        tmp_path: Path) -> None:
+    """A file of an odd number of bytes read as UTF-16: nothing of it is reported as read,
+    only that it cannot be read."""
+    path = tmp_path / "odd.block"
+    path.write_bytes(b'[Players "Ada Bea"]\nx')
+    done = run("validate", "--encoding", "utf-16-le", str(path))
+    assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (
+        2, "", f"blocknot: cannot read {path}: it ends part way through a character of utf-16-le "
+        "text: it is not such text, or it was cut short\n")
+
+
+def test_analyse_and_convert_read_the_encoding_of_the_configuration(tmp_path: Path) -> None:
+    clean = (SAMPLES / "two-players.block").read_text("utf-8")
+    path = tmp_path / "circolo.block"
+    path.write_bytes(clean.replace("Ada", "Nicolò").encode("cp1252"))
+    (tmp_path / "blocknot.toml").write_text('encoding = "cp1252"\n', "utf-8")
+    analysed = run("analyse", str(path), cwd=tmp_path)
+    assert analysed.returncode == 0, analysed.stderr
+    assert "8 hands analysed" in analysed.stdout.decode()
+    converted = run("convert", str(path), "--to", "text", cwd=tmp_path)
+    assert converted.returncode == 0, converted.stderr
+    assert '[Players "Nicolò Bea"]' in converted.stdout.decode()
+    assert run("convert", str(path), cwd=tmp_path / "..").returncode == 1  # no such key there

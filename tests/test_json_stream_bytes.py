@@ -66,10 +66,13 @@ def test_a_byte_that_is_not_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     line, column = position(data, late)
     streamed = convert(path, monkeypatch, whole=False)
     assert (streamed.returncode, streamed.stdout) == (1, b"")
+    # A stray byte that no encoding reads as a letter of a word: a guess, which says so.
     assert streamed.stderr.decode().splitlines()[0] == (
-        f"{path}:{line}:{column}: error S003 byte 0xFF is not UTF-8: the file looks like "
-        "Windows-1252 (Latin-1); save it as UTF-8 (in the editor: Save As, encoding UTF-8), or "
-        "read it as it is with --encoding cp1252; nothing else in it is checked")
+        f"{path}:{line}:{column}: error S003 byte 0xFF is not UTF-8: the file may be "
+        "Windows-1252 (Latin-1), but that is a guess: read so, this line holds 'ÿBea', and as "
+        "Windows-1250 (Central European) '˙Bea'; save it as UTF-8 (in the editor: Save As, "
+        "encoding UTF-8), or, if the first reading is right, read it as it is with --encoding "
+        "cp1252; nothing else in it is checked")
     whole = convert(path, monkeypatch, whole=True)
     assert whole.returncode == 1
     assert whole.stderr.splitlines()[0] == streamed.stderr.splitlines()[0]

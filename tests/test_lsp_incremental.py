@@ -3,15 +3,17 @@
 The language server keeps a document's cut into games and each game's report, and after a
 change checks only the games whose text changed (``lsp/cut.py``).  Random edits, made as an
 editor sends them (a range in UTF-16 units and the text put there, or the whole text), must
-leave the document's text as the editor has it and its diagnostics equal to
-``validate_bytes`` of that text; a change checks one game, not the games it moves; a code
-action finds the fixes of the games it is asked about, not of the document.
+leave the document's text as the editor has it and its diagnostics equal to ``blocknot
+validate``'s of that text saved to a file; a change checks one game, not the games it moves;
+a code action finds the fixes of the games it is asked about, not of the document.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,10 +29,11 @@ import blocknotation.lsp.cut as cut_module
 from blocknotation.fixing.fixes import find_fixes
 from blocknotation.lsp.chunks import encoded
 from blocknotation.lsp.document import Document
-from blocknotation.lsp.settings import file_ignores, settings_for
+from blocknotation.lsp.settings import settings_for
 from blocknotation.pipeline import Selection, validate_bytes
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
+from blocknotation.suppress import codes_in
 
 from strategies import RECORD_TEXTS, examples
 
@@ -60,8 +63,11 @@ def full(text: str) -> tuple[Any, ...]:
 
 
 def checked(text: str) -> Any:
-    selection = Selection(file_ignores=file_ignores(text))
-    return validate_bytes(encoded(text), "club.block", selection)
+    """What ``blocknot validate`` reports for the text saved to a file: its ``ignore-file``
+    codes found by the command's own scan of the file's bytes."""
+    data = encoded(text)
+    selection = Selection(file_ignores=codes_in(io.BytesIO(data)))
+    return validate_bytes(data, "club.block", selection)
 
 
 def same_results(document: Document, lines: range) -> None:
@@ -192,3 +198,39 @@ def test_a_code_action_finds_the_fixes_of_its_games_alone(
 def test_the_fixes_of_each_game_are_the_fixes_of_the_document(text: str) -> None:
     document = opened(text)
     assert document.analysis.fixes_between(1, text.count("\n") + 1) == list(find_fixes(text))
+
+
+# A hand whose record stops before it is over (E501), and a file-wide comment that ignores
+# E501 after it, in the same game, or in a game of its own.
+UNFINISHED = (Path(__file__).parent.parent / "blocknotation" / "examples" / "E501.bad.txt"
+              ).read_text("utf-8")
+IGNORED = UNFINISHED + "# blocknot: ignore-file[E501]\n"
+ELSEWHERE = UNFINISHED + '\n[Players "Ada Bea"]\n# blocknot: ignore-file[E501]\n'
+WIDE = ELSEWHERE.index("E501]") + len("E501")
+
+
+@pytest.mark.parametrize(("text", "edits", "codes"), [
+    # validate reads no more than 200 characters between the brackets of a file-wide
+    # comment: one made wider suppresses nothing outside its own game.  Was: the server
+    # kept the E501 of the other game suppressed.
+    (ELSEWHERE, [(WIDE, "," + " " * 200)], ["E501"]),
+    # The comment's codes are found wherever validate's scan finds them, in a tag's value
+    # too.  Was: the server reported the E501.
+    (UNFINISHED, [(0, '[Event "blocknot: ignore-file[E501]"]\n')], []),
+    # A NUL byte: a file of the text is no text, one S003 and nothing else; taken out
+    # again, the comment counts once more.
+    (IGNORED, [(IGNORED.index("# blocknot"), "\x00\n")], ["S003"]),
+    (IGNORED, [(IGNORED.index("# blocknot"), "\x00\n"), (IGNORED.index("# blocknot"), "")],
+     []),
+], ids=["wider-than-validate-reads", "in-a-tag", "nul", "nul-removed"])
+def test_the_ignore_file_codes_are_those_validate_finds(
+        text: str, edits: list[tuple[int, str]], codes: list[str]) -> None:
+    document = opened(text)
+    for version, (at, put) in enumerate(edits, start=2):
+        now = document.text
+        stop = at + 2 if put == "" else at
+        document.change([types.TextDocumentContentChangePartial(
+            range=types.Range(start=position(now, at), end=position(now, stop)), text=put)],
+            version)
+    assert [d.code for d in document.analysis.diagnostics] == codes
+    assert document.analysis.diagnostics == full(document.text)

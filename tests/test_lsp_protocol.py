@@ -10,6 +10,7 @@ lsp`` as an editor does.  Skipped only without pygls.
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -151,12 +152,55 @@ def test_before_initialize_and_after_shutdown() -> None:
         assert_error(raw.answer(raw.request("textDocument/hover", at(NOWHERE, 0))), -32600)
 
 
-def test_an_unknown_method_gets_method_not_found() -> None:
+@pytest.mark.parametrize(("method", "params"), [
+    ("blocknot/nothing", {}),
+    ("blocknot/nothing", None),  # was -32602: "missing 1 required positional argument"
+    ("textDocument/semanticTokens/full", {"textDocument": {"uri": NOWHERE}}),
+    # notifications sent as requests (were never answered)
+    ("textDocument/didSave", {"textDocument": {"uri": NOWHERE}}),
+    ("initialized", {}),
+    ("$/setTrace", {"value": "off"}),
+    ("textDocument/didClose", {"textDocument": {"uri": NOWHERE}}),
+])
+def test_a_method_the_server_does_not_answer_gets_method_not_found(
+        method: str, params: Any, caplog: pytest.LogCaptureFixture) -> None:
     with Raw() as raw:
         raw.initialize()
-        assert_error(raw.answer(raw.request("blocknot/nothing", {})), -32601)
-        assert_error(raw.answer(raw.request("workspace/executeCommand",
-                                            {"command": "nothing"})), -32602)
+        assert_error(raw.answer(raw.request(method, params)), -32601)
+        assert raw.answer(raw.request("shutdown"))["result"] is None
+    assert not [r for r in caplog.records if r.exc_info]
+    assert raw.notifications == []
+
+
+def test_a_command_the_server_does_not_have_is_invalid_params_without_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # Was: the error answered, and a traceback written to the log.
+    with Raw() as raw:
+        raw.initialize()
+        answer = raw.answer(raw.request("workspace/executeCommand",
+                                        {"command": "nothing", "arguments": []}))
+        assert_error(answer, -32602)
+        assert "'nothing' is not defined" in answer["error"]["message"]
+        assert raw.answer(raw.request("shutdown"))["result"] is None
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "request 2: Invalid Params: Command name 'nothing' is not defined"]
+    assert not [r for r in caplog.records if r.exc_info]
+
+
+@pytest.mark.parametrize("method", ["notebookDocument/didOpen", "notebookDocument/didChange",
+                                    "notebookDocument/didClose"])
+def test_a_notebook_is_not_followed_and_no_error_is_shown(
+        method: str, caplog: pytest.LogCaptureFixture) -> None:
+    # Was: window/showMessage "Error in server: KeyError: 'file:///nowhere/book.ipynb'".
+    notebook = {"uri": "file:///nowhere/book.ipynb", "version": 2, "notebookType": "jupyter",
+                "cells": []}
+    with Raw() as raw:
+        raw.initialize()
+        raw.notify(method, {"notebookDocument": notebook, "cellTextDocuments": [],
+                            "change": {}})
+        assert raw.answer(raw.request("textDocument/hover", at(NOWHERE, 0)))["result"] is None
+    assert raw.notifications == []
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
 
 
 def test_a_failure_while_answering_is_an_error_without_traceback(

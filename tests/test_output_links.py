@@ -53,3 +53,34 @@ def test_a_link_to_an_input_is_refused(tmp_path: Path) -> None:
     link.symlink_to(record)
     done = run("standings", str(record), "-o", str(link))
     assert done.returncode == 2 and record.read_bytes() == TWO.read_bytes()
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_loop_of_links_fails_as_cp_does_and_replaces_nothing(tmp_path: Path,
+                                                               command: str) -> None:
+    (tmp_path / "loop2").symlink_to("loop1")
+    (tmp_path / "loop1").symlink_to("loop2")
+    done = run(*COMMANDS[command], "-o", "loop1", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, b"blocknot: cannot write loop1: Too many levels of symbolic links\n")
+    assert os.readlink(tmp_path / "loop1") == "loop2" and os.readlink(tmp_path / "loop2") == \
+        "loop1"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"]
+
+
+def test_export_into_a_loop_of_links_fails_too(tmp_path: Path) -> None:
+    (tmp_path / "loop2").symlink_to("loop1")
+    (tmp_path / "loop1").symlink_to("loop2")
+    done = run("export", "--to", "csv", str(TWO), "-o", "loop1", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == b"blocknot: cannot write loop1: Too many levels of symbolic links\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"]
+
+
+def test_export_into_a_link_to_nowhere_makes_the_directory_it_names(tmp_path: Path) -> None:
+    link = tmp_path / "tables"
+    link.symlink_to(tmp_path / "made")
+    done = run("export", "--to", "csv", str(TWO), "-o", str(link))
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and sorted(p.name for p in (tmp_path / "made").iterdir()) == [
+        "diagnostics.csv", "games.csv", "hands.csv", "moves.csv"]

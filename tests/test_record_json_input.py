@@ -149,8 +149,41 @@ def test_fix_refuses_record_json_in_one_line(tmp_path: Path) -> None:
     assert done.stderr.decode().splitlines() == [
         f"blocknot: {path} is JSON, and --fix rewrites text records: it is left as it is; "
         f"convert it to text first (`blocknot convert {path} --to text`), then fix the text",
-        "Fixed 0 problems, 0 remaining"]
+        "Fixed 0 problems, 0 remaining, 1 file of JSON left as it is"]
     assert path.read_bytes() == before
+
+
+DISPUTE = """[Players "Ada Bea Cy"]
+
+hand 1
+opener Ada
+show Ada: 1-2
+show Bea: 3-4 6-6
+show Cy: 0-5
+blocked
+points Ada 22
+score Ada 22, Bea 0, Cy 0
+"""
+
+
+def test_fix_of_record_json_counts_what_remains_in_it(tmp_path: Path) -> None:
+    """The JSON left as it is keeps its error: it is listed, as validate lists it, and
+    counted among those remaining."""
+    text = tmp_path / "dispute.block"
+    text.write_text(DISPUTE, "utf-8")
+    path = tmp_path / "dispute.block.json"
+    assert run("convert", str(text), "-o", str(path)).returncode == 0
+    done = run("validate", "--fix", str(path))
+    assert done.returncode == 2
+    assert done.stderr.decode().splitlines()[-1] == (
+        "Fixed 0 problems, 1 remaining, 1 file of JSON left as it is")
+    assert done.stdout.decode().splitlines() == [
+        f"{path}:9:1: error E504 points claim Ada 22, but Ada scores 19 + 5 − 3 = 21",
+        f"{path}: 1 game, 1 hand, 1 error, 0 warnings"]
+    diff = run("validate", "--fix", "--diff", str(path))
+    assert (diff.returncode, diff.stdout) == (2, b"")
+    assert diff.stderr.decode().splitlines()[-1] == (
+        "Would fix 0 problems, 1 remaining, 1 file of JSON left as it is")
 
 
 def test_analyse_says_why_a_file_gave_nothing_to_analyse(tmp_path: Path) -> None:

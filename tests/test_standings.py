@@ -216,7 +216,8 @@ class _Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append(tag)
         self.urls += [v or "" for k, v in attrs if k in ("src", "href")]
-        self._in_cell = tag in ("td", "th")
+        # A name is in a span of its cell (it wraps there).
+        self._in_cell = tag in ("td", "th") or (self._in_cell and tag == "span")
 
     def handle_data(self, data: str) -> None:
         if self._in_cell and data.strip():

@@ -15,7 +15,7 @@ import pytest
 from browser_support import launched
 
 from blocknotation import standings
-from blocknotation.season.html import _look, standings_html
+from blocknotation.season.html import LOOKS_NOTE, MOST_LOOKS, _look, standings_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SEASON = ROOT / "samples" / "season"
@@ -73,7 +73,24 @@ def test_players_are_told_apart_by_colour_line_and_marker() -> None:
     eight = [_look(index) for index in range(8)]
     for attribute in range(3):
         assert len({look[attribute] for look in eight}) == 8
-    assert len({_look(index) for index in range(64)}) == 64
+    assert len({_look(index) for index in range(MOST_LOOKS)}) == MOST_LOOKS == 512
+
+
+def test_a_chart_of_more_players_than_looks_says_how_they_are_told_apart(
+        tmp_path: Path) -> None:
+    """Up to eight players differ in colour, line style and marker; beyond, colours repeat,
+    and the page says that a player is told by the three together."""
+    few = LOOKS_NOTE not in page_text()
+    many = tmp_path / "many"
+    many.mkdir()
+    for record in SEASON.glob("*.block"):
+        text = record.read_text("utf-8")
+        (many / record.name).write_text(text, "utf-8")
+        for name in ("Ada", "Bea", "Cy", "Dario", "Elena", "Elana"):
+            text = text.replace(name, name + "Bis")
+        (many / f"bis-{record.name}").write_text(text, "utf-8")
+    page = standings_html(standings(str(many)))
+    assert few and LOOKS_NOTE in page
 
 
 @pytest.fixture(scope="module")
@@ -137,4 +154,53 @@ def test_the_page_fits_the_screen(browser: Any, tmp_path: Path, width: int) -> N
     assert errors == []
     ARTEFACTS.mkdir(exist_ok=True)
     tab.screenshot(path=str(ARTEFACTS / f"standings-{width}px.png"), full_page=True)
+    tab.close()
+
+
+LONG = "Wolfeschlegelsteinhausenbergerdorffvoralternwarens"  # 50 letters
+
+#: The names column and the last column of the standings table, once scrolled to its end.
+NAME_COLUMN = """() => {
+  const box = document.querySelector('.scroll');
+  const name = [...box.querySelectorAll('tbody th')].find(t => t.textContent.length > 40);
+  box.scrollLeft = box.scrollWidth;
+  const edge = r => [r.left, r.right, r.width, r.height];
+  const row = name.parentElement;
+  return {
+    box: edge(box.getBoundingClientRect()),
+    name: edge(name.getBoundingClientRect()),
+    text: name.textContent,
+    last: edge(row.lastElementChild.getBoundingClientRect()),
+    line: parseFloat(getComputedStyle(name).lineHeight),
+    page: [document.documentElement.scrollWidth, window.innerWidth],
+  };
+}"""
+
+
+def test_a_long_name_keeps_the_numbers_in_view_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """A 50-letter name at 360 px: the names column takes at most two fifths of the table's
+    box, the name wraps and is shown whole, and every number column can be scrolled into
+    view beside it."""
+    season = tmp_path / "season"
+    season.mkdir()
+    for record in SEASON.glob("*.block"):
+        (season / record.name).write_text(
+            record.read_text("utf-8").replace("Dario", LONG), "utf-8")
+    path = tmp_path / "long.html"
+    path.write_text(standings_html(standings(str(season))), "utf-8")
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": 360, "height": 900})
+    tab.goto(path.as_uri())
+    tab.wait_for_load_state("load")
+    found = tab.evaluate(NAME_COLUMN)
+    _, box_right, box_width, _ = found["box"]
+    _, name_right, name_width, name_height = found["name"]
+    assert found["text"] == LONG  # the whole name, wrapped
+    assert name_width <= 0.4 * box_width, found
+    assert name_height >= 2 * found["line"]  # it wraps onto lines
+    last_left, last_right, _, _ = found["last"]
+    assert last_left >= name_right - 1 and last_right <= box_right + 1  # the last column shows
+    page_width, screen = found["page"]
+    assert page_width <= screen
+    tab.screenshot(path=str(ARTEFACTS / "standings-long-name-360px.png"), full_page=True)
     tab.close()

@@ -24,9 +24,10 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mkdocs.structure.files import File, Files, InclusionLevel
+if TYPE_CHECKING:  # the link rules below serve the tests too, which run without MkDocs
+    from mkdocs.structure.files import Files
 
 ROOT = Path(__file__).resolve().parent.parent
 _LINK = re.compile(r"(\]\()([^)\s#]+)((?:#[^)\s]*)?\))")
@@ -108,6 +109,7 @@ def _nav_paths(nav: Any) -> set[str]:
 
 def on_files(files: Files, config: Any) -> Files:
     """Add the home page and the files outside ``docs/`` that pages link to."""
+    from mkdocs.structure.files import File, InclusionLevel
     for file in files.documentation_pages():
         _ORIGIN.setdefault(file.src_uri, f"docs/{file.src_uri}")
     readme = File.generated(config, "index.md", abs_src_path=str(ROOT / "README.md"))

@@ -83,17 +83,24 @@ def find(start: str) -> str | None:
         candidate = os.path.join(directory, "blocknot.toml")
         if os.path.isfile(candidate):
             return candidate
-        if os.path.isdir(candidate):  # a configuration meant, surely: never passed over
-            raise ConfigProblem(Message(N_("{path} is a directory, not a configuration file: "
-                                           "blocknot reads a blocknot.toml that is a file"),
-                                        {"path": candidate}))
+        _not_a_directory(candidate)
         candidate = os.path.join(directory, "pyproject.toml")
         if os.path.isfile(candidate) and _has_section(candidate):
             return candidate
+        _not_a_directory(candidate)
         parent = os.path.dirname(directory)
         if parent == directory:
             return None
         directory = parent
+
+
+def _not_a_directory(candidate: str) -> None:
+    """A configuration file's name given to a directory is a mistake, never passed over:
+    the configuration meant would be missed without a word."""
+    if os.path.isdir(candidate):
+        raise ConfigProblem(Message(N_("{path} is a directory, not a configuration file: "
+                                       "blocknot reads a {name} that is a file"),
+                                    {"path": candidate, "name": os.path.basename(candidate)}))
 
 
 #: How a ``[tool.blocknot]`` table can be written: its header, dotted keys under ``[tool]``
@@ -106,8 +113,9 @@ _MAY_HOLD_TABLE = re.compile(
 def _has_section(path: str) -> bool:
     try:
         with open(path, "rb") as handle:  # a file that cannot hold the table is not parsed
-            if not _MAY_HOLD_TABLE.search(handle.read(MAX_CONFIG_BYTES + 1)):
-                return False
+            head = handle.read(MAX_CONFIG_BYTES + 1)
+            if not _MAY_HOLD_TABLE.search(head.removeprefix(b"\xef\xbb\xbf")):
+                return False  # (a table behind a byte-order mark is read, and refused)
     except OSError:
         pass  # _read says why it cannot be read
     try:

@@ -4,6 +4,7 @@ best play (docs/analysis.md)."""
 from __future__ import annotations
 
 import io
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -12,6 +13,7 @@ from typing import NoReturn
 
 import click
 
+from ..basics.diagnostics import Message
 from ..basics.i18n import N_
 from ..basics.limits import MAX_JOBS
 from .common import (
@@ -23,6 +25,7 @@ from .common import (
     lang_option,
     output_option,
     read_files_as,
+    run_encoding,
     stdin_binary,
 )
 from .help import TranslatedCommand
@@ -30,6 +33,22 @@ from .help import TranslatedCommand
 threshold_option = click.option(
     "--threshold", type=click.IntRange(min=1), default=1, show_default=True,
     help=N_("A move that gives away at least this many points is a mistake."))
+
+
+def _finite(_context: click.Context, _parameter: click.Parameter,
+            value: float | None) -> float | None:
+    """``--max-seconds``: a number of seconds, never NaN or infinity (which bound nothing)."""
+    if value is not None and not math.isfinite(value):
+        raise UsageProblem(Message(N_("--max-seconds takes a number of seconds, 0 or more, "
+                                      "not {value}"), {"value": str(value)}))
+    return value
+
+
+max_seconds_option = click.option(
+    "--max-seconds", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+    callback=_finite,
+    help=N_("Analyse for at most this long: the hands not analysed by then are listed as not "
+            "analysed (out of time)."))
 
 
 @click.command(cls=TranslatedCommand)
@@ -45,9 +64,7 @@ threshold_option = click.option(
             "with 1."),
 )
 @output_option(N_("Write the report to this file instead of standard output."))
-@click.option("--max-seconds", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-              help=N_("Analyse for at most this long: the hands not analysed by then are "
-                      "listed as not analysed (out of time)."))
+@max_seconds_option
 @encoding_option
 @lang_option
 def analyse(files: Sequence[str], fmt: str, threshold: int, jobs: int,
@@ -61,7 +78,7 @@ def analyse(files: Sequence[str], fmt: str, threshold: int, jobs: int,
     """
     from .analyse_run import Analyse
 
-    read_files_as(encoding)
+    read_files_as(run_encoding(encoding))
     files = expanded(files, (), (), True)
     options = Analyse(fmt=fmt, threshold=threshold, jobs=jobs, lang=_language(lang),
                       max_seconds=max_seconds)

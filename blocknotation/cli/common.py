@@ -45,9 +45,9 @@ STANDARD_INPUT = None
 
 def cannot_read(name: str | None, reason: OSError | Message | str) -> UsageProblem:
     """``cannot read NAME: REASON`` (None: standard input), in the user's language (the
-    reason of an ``OSError`` too, for the usual ones: ``usage_words.os_reason``)."""
+    reason of an ``OSError`` too, for the usual ones: ``os_reasons.os_reason``)."""
     from ..basics.diagnostics import Message
-    from .usage_words import os_reason
+    from ..basics.os_reasons import os_reason
 
     path = Message(N_("standard input")) if name is None else name
     why = os_reason(reason) if isinstance(reason, OSError) else reason
@@ -67,6 +67,18 @@ def cannot_read_words(name: str | None, reason: OSError | Message | str, lang: s
     problem = cannot_read(name, reason)
     assert problem.words is not None
     return problem.words.render(translator(lang))
+
+
+def cannot_write_line(name: str, reason: OSError, lang: str) -> str:
+    """The line ``blocknot: cannot write NAME: REASON`` in ``lang``, for an output that a
+    run goes on without (exit 2 at its end)."""
+    from ..basics.diagnostics import Message
+    from ..basics.i18n import translator
+    from ..basics.os_reasons import os_reason
+
+    words = Message(N_("cannot write {path}: {reason}"), {"path": name,
+                                                         "reason": os_reason(reason)})
+    return f"blocknot: {words.render(translator(lang))}\n"
 
 
 def read_input(path: str) -> bytes:
@@ -252,6 +264,12 @@ def read_files_as(encoding: str | None) -> str | None:
     named = None if encoding is None or is_utf8(encoding) else encoding
     read_as(named)
     return named
+
+
+def run_encoding(encoding: str | None) -> str | None:
+    """``--encoding``, else the ``encoding`` key of the configuration nearest above the
+    current directory, for a command that reads no other key (``analyse``, ``convert``)."""
+    return encoding if encoding is not None else configuration(None, False).encoding
 
 
 def configuration(path: str | None, isolated: bool) -> Any:

@@ -29,6 +29,7 @@ from .common import (
     read_files_as,
     read_input,
     read_stdin,
+    run_encoding,
     stdin_binary,
     stdin_filename_option,
 )
@@ -63,7 +64,7 @@ def convert(file: str, target: str | None, output: str | None, encoding: str | N
     from ..reading.source import context_lines
     from .convert_many import is_many
 
-    read_files_as(encoding)
+    read_files_as(run_encoding(encoding))
     if is_many(file):
         _convert_many(file, target, output, lang)
     # The output is made ready first: one that cannot be written fails before any work.

@@ -33,7 +33,7 @@ from .common import (
     stdin_binary,
 )
 from .help import TranslatedCommand
-from .output import OutputFailed, say
+from .output import OutputFailed, output_directory, say
 
 
 @click.command(cls=TranslatedCommand)
@@ -80,7 +80,8 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     if to == "parquet":
         _need_pyarrow()
         _lean_allocation()
-    if os.path.exists(out) and not os.path.isdir(out):
+    directory = output_directory(out)  # through a link, as -o writes a file
+    if os.path.exists(directory) and not os.path.isdir(directory):
         raise UsageProblem(Message(N_("{path} is not a directory: -o names the directory "
                                       "the tables go into"), {"path": out}))
     sources = sources_for(files, config, config_path, isolated)
@@ -103,7 +104,7 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
             return parallel_rows(chosen, workers, language, failed,
                                  lambda path: opened(path, stdin))
     try:
-        done = export_tables(sources, to, out, lang=language, unreadable=told,
+        done = export_tables(sources, to, directory, lang=language, unreadable=told,
                              opener=lambda path: opened(path, stdin), rows=rows,
                              raw_csv=raw_csv)
     except TableFailed as failed:

@@ -17,7 +17,7 @@ from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, w
 
 if TYPE_CHECKING:
     from ..pipeline import Selection
-    from .fix_file import FixedFile, Reader, Source
+    from .fix_file import FixedFile, Reader, Report, Source
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -120,7 +120,7 @@ def _format_summary(run: Run, preview: bool) -> str:
 class Fixed:
     """The counts of ``validate --fix``: fixes applied, problems remaining, unsafe fixes
     left (``--unsafe-fixes`` would apply them), whether a file has an error left, and how
-    many files have a syntax error (and so get no fix)."""
+    many files keep a syntax error (whose games get only the fixes of their slips)."""
 
     applied: int = 0
     remaining: int = 0
@@ -134,8 +134,9 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
             color: bool = False) -> int:
     """``validate --fix``: fix each file in place (standard input to standard output), list
     what remains as ``validate`` does, and sum it up; with ``diff`` only show the diffs.
-    Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status (ruff's:
-    1 while problems remain, once fixed; with ``diff``, also when there is a change to make)."""
+    Each file is fixed a game at a time (``fix_file.py``).  Returns the exit status: 1 while
+    an error remains once fixed (a warning too with ``strict``), as ``validate`` gives it of
+    the fixed records; with ``diff`` the same, of the records as they would be fixed."""
     from contextlib import ExitStack
 
     from .fix_file import ReadFailed, copied
@@ -156,12 +157,10 @@ def run_fix(files: Sequence[str], selections: Sequence[Selection], *, diff: bool
             _fix_one(path, selection, stdin_copy, run, fixed, diff=diff, unsafe=unsafe,
                      strict=strict, lang=lang, color=color,
                      name=stdin_name if path == "-" else path)
-    say(_fix_summary(fixed, diff, lang) + "\n")
+    say(_fix_summary(fixed, run, diff, lang) + "\n")
     if run.unreadable or run.not_text:
         return EXIT_USAGE
-    if diff and (run.changed or fixed.unparsable):
-        return EXIT_FINDINGS
-    return EXIT_FINDINGS if fixed.failed else EXIT_OK
+    return EXIT_FINDINGS if fixed.failed else EXIT_OK  # with --diff, as --fix would
 
 
 def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed: Fixed, *,
@@ -176,19 +175,20 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
     with scratch(), ExitStack() as stack:
         try:
             source = Source(path, stdin, stack)
-            if _is_json(source):
+            if _is_json(source):  # left as it is: what remains in it is listed
                 _refuse_json(name, run)
-                return
-            done = fix_source(source, name, selection, diff=diff, unsafe=unsafe, lang=lang,
-                              color=color)
+                report = _as_it_is(source, name, selection, lang, color)
+            else:
+                done = fix_source(source, name, selection, diff=diff, unsafe=unsafe,
+                                  lang=lang, color=color)
+                run.changed += done.changed
+                _write_out(path, source, done, diff)
+                report = done.report
+                fixed.applied += done.applied
+                fixed.unsafe += done.unsafe_left
         except ReadFailed as failed:
             run.cannot_read(name, failed.error)
             return
-        run.changed += done.changed
-        _write_out(path, source, done, diff)
-        report = done.report
-        fixed.applied += done.applied
-        fixed.unsafe += done.unsafe_left
         fixed.remaining += report.remaining
         fixed.failed |= bool(report.tally.errors or (strict and report.tally.warnings))
         fixed.unparsable += report.unparsable
@@ -198,6 +198,18 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
         elif not diff:
             for text in (*report.chunks(), report.summary()):
                 say(text) if path == "-" else _stdout(text)
+
+
+def _as_it_is(source: Source, name: str, selection: Selection, lang: str, color: bool
+              ) -> Report:
+    """The report of a record that ``--fix`` leaves as it is, as ``validate`` gives it."""
+    from ..pipeline import file_end, validate_stream
+    from .fix_file import Report
+
+    report = Report(name, lang, color)
+    for piece in file_end(validate_stream(source.open(), selection), selection):  # type: ignore[arg-type]
+        report.add(piece)
+    return report
 
 
 def _is_json(source: Source) -> bool:
@@ -238,7 +250,7 @@ def _copy(data: Reader | BinaryIO, out: BinaryIO) -> None:
         out.write(block)
 
 
-def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
+def _fix_summary(fixed: Fixed, run: Run, diff: bool, lang: str) -> str:
     if diff:
         head = plural(lang, "Would fix {n} problem", "Would fix {n} problems", fixed.applied)
     else:
@@ -249,8 +261,14 @@ def _fix_summary(fixed: Fixed, diff: bool, lang: str) -> str:
         text += " (" + plural(lang, "{n} fixable with --unsafe-fixes",
                               "{n} fixable with --unsafe-fixes", fixed.unsafe).format(
             n=fixed.unsafe) + ")"
+    if run.not_text:
+        text += ", " + plural(lang, "{n} file of JSON left as it is",
+                              "{n} files of JSON left as they are", run.not_text).format(
+            n=run.not_text)
     if fixed.unparsable:
-        text += ", " + plural(lang, "{n} file with syntax errors gets no fix",
-                              "{n} files with syntax errors get no fix",
+        text += ", " + plural(lang, "{n} file with syntax errors left: a game that holds "
+                              "one gets only the fixes of its slips",
+                              "{n} files with syntax errors left: a game that holds one "
+                              "gets only the fixes of its slips",
                               fixed.unparsable).format(n=fixed.unparsable)
     return text

@@ -5,26 +5,30 @@ replay is given what was read."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
-from typing import IO
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, NoReturn
 
 from ..formats.html.facts import game_facts
 from ..formats.html.page import Chunk, FileShown, PageWriter
 from ..pipeline import EVERYTHING, Selection, read_and_validate
+from ..reading.reader import Reading
+from ..report.values import Piece
 
 
 def write_html(files: Sequence[tuple[str, bytes]], out: IO[str],
                selection: Selection = EVERYTHING, lang: str = "en",
-               threshold: int | None = None) -> tuple[FileShown, ...]:
+               threshold: int | None = None, deadline: float | None = None
+               ) -> tuple[FileShown, ...]:
     """Write the page for ``files`` (each a display name and its bytes) to ``out``; what it
     showed of each file (its ``errors`` and ``warnings`` give the exit status).  With a
     ``threshold``, every hand is analysed too (``validate --analyse``), and its mistakes
-    marked in the replay."""
+    marked in the replay; those not analysed by ``deadline`` (``time.monotonic``) are not."""
     writer = PageWriter(out, lang)
     shown = []
     for path, data in files:
         text = _as_text(data)
-        shown.append(writer.file(path, text, _chunks(text, selection, threshold)))
+        shown.append(writer.file(path, text, _chunks(text, selection, threshold, deadline)))
     writer.close()
     return tuple(shown)
 
@@ -60,14 +64,36 @@ def html_report(files: Sequence[tuple[str, bytes]], selection: Selection = EVERY
     return out.getvalue(), shown
 
 
-def _chunks(data: bytes, selection: Selection, threshold: int | None) -> Iterator[Chunk]:
+def _chunks(data: bytes, selection: Selection, threshold: int | None,
+            deadline: float | None = None) -> Iterator[Chunk]:
     """The file's game chunks, validated (and analysed) one at a time, with their games as
     written."""
-    for reading, piece in read_and_validate(io.BytesIO(data), selection):
-        if threshold is not None:
-            from ..analysis.pieces import analysed
+    pairs: Iterable[tuple[Reading | None, Piece]] = read_and_validate(io.BytesIO(data),
+                                                                      selection)
+    if threshold is not None:
+        from .analyse_jobs import analysed_pieces
 
-            piece = analysed(reading, piece, threshold)
+        pairs = analysed_pieces(pairs, threshold, 1, deadline=deadline)
+    for reading, piece in pairs:
         games = () if reading is None else tuple(
             (g.line, game_facts(g)) for g in reading.records.games)
         yield games, piece
+
+
+def run_html(
+    files: Sequence[str], selection: Selection, strict: bool, language: str, output: str | None,
+    threshold: int | None = None, deadline: float | None = None,
+) -> NoReturn:
+    """``validate --format html``: one page for every FILE, to ``output`` or standard output
+    (with ``threshold``, ``validate --analyse``)."""
+    from .common import EXIT_FINDINGS, EXIT_OK, read_input
+    from .output import output_file
+
+    named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
+    with output_file(output or "-") as binary:  # written a game at a time
+        out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
+        reports = write_html(named, out, selection, language, threshold, deadline)
+        out.flush()
+        out.detach()
+    failed = any(r.errors or (strict and r.warnings) for r in reports)
+    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)

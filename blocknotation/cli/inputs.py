@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
 from ..reading.encodings import transcoded
-from ..reading.gunzip import maybe_gunzip
+from ..reading.gunzip import gunzip_again, maybe_gunzip
 from .folders import BadGitignore, Chain, Gitignores, folders
 
 if TYPE_CHECKING:
@@ -281,8 +281,11 @@ class Input:
         return self.stream.tell()
 
     def seek(self, offset: int, whence: int = 0) -> int:
+        # Read again from there: a failure met while the file was looked through is met
+        # again, where it is, when it is read (the games before it are reported).
         assert self.stream is not None
         self.position = self.stream.seek(offset, whence)
+        self.error = None
         return self.position
 
     def _take(self, how: str, size: int) -> bytes:
@@ -314,8 +317,12 @@ def as_text(stream: BinaryIO) -> BinaryIO:
 
 def unzipped(stream: BinaryIO) -> Input:
     """``stream`` as an ``Input``: decompressed when it is gzip data, and decoded from the
-    encoding the command reads its files in (``as_text``)."""
+    encoding the command reads its files in (``as_text``); gzip data in a file on disk, read
+    as UTF-8, can be read twice (``gunzip.gunzip_again``), to be looked through first."""
+    from .reading_as import reading_encoding
+
     try:
-        return Input(as_text(stream))
+        again = gunzip_again(stream) if reading_encoding() is None else None
+        return Input(again if again is not None else as_text(stream))
     except OSError as error:
         return Input(None, error)

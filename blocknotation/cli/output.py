@@ -233,6 +233,7 @@ def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
         out.flush()
         return
     name, path = path, _through_links(path)
+    _not_a_loop(path, name)
     if not _is_regular_or_missing(path):
         try:
             handle = open(path, "wb")  # noqa: SIM115 - closed below
@@ -271,6 +272,15 @@ def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
             os.unlink(temporary)
 
 
+def output_directory(path: str) -> str:
+    """Where a command that writes files into directory ``path`` (``export -o``) writes
+    them: through a symbolic link, as ``-o`` writes a file (a link to nowhere names the
+    directory to make); a loop of links is ``OutputFailed``."""
+    through = _through_links(path)
+    _not_a_loop(through, path)
+    return through
+
+
 def _through_links(path: str) -> str:
     """Where writing ``path`` goes: the file a symbolic link leads to (written through,
     as ``cp`` and ``>`` write it, so that the link keeps leading to what was written; a
@@ -278,6 +288,16 @@ def _through_links(path: str) -> str:
     if not os.path.islink(path):
         return path
     return os.path.realpath(path)
+
+
+def _not_a_loop(path: str, name: str) -> None:
+    """A loop of symbolic links leads nowhere that can be written: ``OutputFailed`` (as
+    ``cp`` and ``>`` fail), rather than the link replaced by a file."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise OutputFailed(name, error) from None
 
 
 def _is_regular_or_missing(path: str) -> bool:

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
+from ..basics.paths import utf8_path
 from .common import UsageProblem
 from .inputs import open_input, unzipped
 
@@ -50,8 +51,10 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
                 made[each.path] = Aliases.of(given, Aliases.of(alias_pairs(each.aliases)))
                 tables.append((each.path, alias_pairs(each.aliases)))
             selection = _selection_for(path, None, _chosen(None, None, each), each, True)
-            sources.append(Source("<stdin>" if path == "-" else path, path, selection,
-                                  made[each.path]))
+            # The name told in every output: one that is not UTF-8 with U+FFFD for each
+            # byte that is not (``utf8_path``); the path, as it is, to open the file.
+            sources.append(Source("<stdin>" if path == "-" else utf8_path(path), path,
+                                  selection, made[each.path]))
         agreeing(tables)
     except AliasProblem as problem:
         raise UsageProblem(problem.words) from None
@@ -62,10 +65,42 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
 def opened(path: str, stdin: BinaryIO | None) -> Iterator[BinaryIO]:
     """``path`` open for reading as ``validate`` opens it (``inputs.open_input``; ``-``:
     standard input), gzip data decompressed; a failure to read is kept by the stream
-    (``inputs.Input.error``) for ``season.read.FileRead`` to tell."""
+    (``inputs.Input.error``) for ``season.read.FileRead`` to tell.  Standard input that is
+    a pipe is copied to a temporary file first (``copied_stdin``), so that it is looked
+    through before any game of it counts, as a file is."""
     if path == "-":
         assert stdin is not None
-        yield unzipped(stdin)  # type: ignore[misc]
+        with copied_stdin(stdin) as copy:
+            yield copy
         return
     with open_input(path) as handle:
         yield unzipped(handle)  # type: ignore[misc]
+
+
+@contextmanager
+def copied_stdin(stdin: BinaryIO) -> Iterator[BinaryIO]:
+    """Standard input as an ``Input`` that can be read twice: as it is when it is a file,
+    else copied to a temporary file (a failure to write it is ``output.OutputFailed``, one
+    to read standard input kept by the ``Input``)."""
+    import tempfile
+
+    from .inputs import Input
+    from .output import scratch
+
+    try:
+        rereadable = stdin.seekable()
+    except (OSError, ValueError):
+        rereadable = False
+    if rereadable:
+        yield unzipped(stdin)  # type: ignore[misc]
+        return
+    with tempfile.TemporaryFile(prefix="blocknot-") as copy:
+        source = Input(stdin)
+        while block := source.read(1 << 20):
+            with scratch():
+                copy.write(block)
+        if source.error is not None:
+            yield source  # type: ignore[misc]
+            return
+        copy.seek(0)
+        yield unzipped(copy)  # type: ignore[misc]

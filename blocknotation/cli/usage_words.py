@@ -15,12 +15,10 @@ as for the help pages (``help.py``).
 
 from __future__ import annotations
 
-import errno
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from ..basics.diagnostics import Message
 from ..basics.i18n import N_, language_from_environment, translator
 
 #: click's usage errors that blocknot's commands can meet, as click writes them in English
@@ -117,23 +115,3 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
                 regex += f"(?P<{pieces[index + 1]}>{value})"
         patterns.append((msgid, re.compile(regex, re.DOTALL)))
     return tuple(patterns)
-
-
-#: The reasons a file cannot be read that users meet, by ``errno`` (the system's own words
-#: are English whatever the locale).
-_OS_REASONS = {
-    errno.ENOENT: N_("No such file or directory"),
-    errno.EACCES: N_("Permission denied"),
-    errno.EISDIR: N_("Is a directory"),
-    errno.ENOTDIR: N_("Not a directory"),
-    errno.ELOOP: N_("Too many levels of symbolic links"),
-}
-
-
-def os_reason(error: OSError) -> Message | str:
-    """Why ``error`` happened, to be told in the user's language when it is a usual reason."""
-    words = getattr(error, "words", None)  # reading.gunzip.GzipDamage
-    if isinstance(words, Message):
-        return words
-    template = _OS_REASONS.get(error.errno or 0)
-    return Message(template) if template else str(error.strerror or error)

@@ -12,9 +12,8 @@ import click
 
 from ..basics.i18n import N_
 from ..basics.limits import MAX_JOBS
-from .analyse_command import threshold_option
+from .analyse_command import max_seconds_option, threshold_option
 from .common import (
-    EXIT_FINDINGS,
     EXIT_OK,
     UsageProblem,
     _codes,
@@ -31,7 +30,6 @@ from .common import (
     lang_option,
     output_option,
     read_files_as,
-    read_input,
     stdin_binary,
     stdin_filename_option,
 )
@@ -102,6 +100,7 @@ from .help import TranslatedCommand
               help=N_("Also analyse every hand whose deals are all recorded: the value of "
                       "each move under best play, and the mistakes (blocknot analyse)."))
 @threshold_option
+@max_seconds_option
 @click.option("--show-settings", is_flag=True,
               help=N_("Print the configuration file and the settings each file gets, and "
                       "check nothing."))
@@ -113,7 +112,7 @@ def validate(
     no_respect_gitignore: bool, stdin_filename: str | None, no_suppress: bool,
     config_path: str | None, isolated: bool, encoding: str | None, jobs: int | None, fix: bool,
     diff: bool, unsafe_fixes: bool, lang: str | None, show_settings: bool, analyse: bool = False,
-    threshold: int = 1,
+    threshold: int = 1, max_seconds: float | None = None,
 ) -> None:
     """Check records against the rules and recompute every score.
 
@@ -126,6 +125,8 @@ def validate(
 
     if (diff or unsafe_fixes) and not fix:
         raise UsageProblem("--diff and --unsafe-fixes go with --fix")
+    if max_seconds is not None and not analyse:
+        raise UsageProblem("--max-seconds goes with --analyse")
     config = configuration(config_path, isolated)
     read_as = read_files_as(encoding or config.encoding)
     if read_as is not None and fix:
@@ -152,14 +153,16 @@ def validate(
     if analyse:
         _analyse(files, fmt, selections, strict, language, threshold, stdin_filename,
                  output_file, jobs if jobs is not None else config.jobs or 1,
-                 fix or chain or statistics, exit_zero)
+                 fix or chain or statistics, exit_zero, max_seconds)
     if fix:
         _fix(files, selections, fmt, diff, unsafe_fixes, strict, language,
              stdin_filename or "<stdin>", use_color(color, no_color, output_file), exit_zero)
     if fmt == "annotated":
         _annotated(files, selections[0], strict, language, chain)
     if fmt == "html":
-        _html(files, selections[0], strict, language, output_file)
+        from .html_page import run_html
+
+        run_html(files, selections[0], strict, language, output_file)
     options = Options(
         fmt=fmt, selection=selection, strict=strict, lang=language,
         color=use_color(color, no_color, output_file), quiet=quiet,
@@ -211,18 +214,23 @@ def _fix_needs_utf8(encoding: str) -> Any:
 
 def _analyse(files: Sequence[str], fmt: str, selections: Any, strict: bool, language: str,
              threshold: int, stdin_filename: str | None, output_file: str | None, jobs: int,
-             other: bool, exit_zero: bool) -> NoReturn:
+             other: bool, exit_zero: bool, max_seconds: float | None) -> NoReturn:
     """``validate --analyse``: the report, then the analysis (``analyse_command.run``)."""
+    from time import monotonic
+
     from .analyse_command import run
     from .analyse_run import Analyse
+    from .html_page import run_html
 
     if fmt not in ("text", "json", "annotated", "html") or other:
         raise UsageProblem("--analyse goes with --format text, json, annotated or html, "
                            "without --fix, --chain or --statistics")
     if fmt == "html":
-        _html(files, selections[0], strict, language, output_file, threshold)
+        run_html(files, selections[0], strict, language, output_file, threshold,
+                 None if max_seconds is None else monotonic() + max_seconds)
     status = run(files, Analyse(fmt, threshold, jobs, language, True, strict, selections[0],
-                                stdin_filename or "<stdin>", selections), output_file)
+                                stdin_filename or "<stdin>", selections, max_seconds),
+                 output_file)
     sys.exit(0 if status == 1 and exit_zero else status)
 
 
@@ -296,26 +304,6 @@ def _annotated(
         status = run_annotated(stream, "<stdin>" if path == "-" else path, selection, strict,
                                language, chain)
     sys.exit(status)
-
-
-def _html(
-    files: Sequence[str], selection: Any, strict: bool, language: str, output: str | None,
-    threshold: int | None = None,
-) -> NoReturn:
-    """``validate --format html``: one page for every FILE, to ``output`` or standard output."""
-    import io
-
-    from .html_page import write_html
-    from .output import output_file
-
-    named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
-    with output_file(output or "-") as binary:  # written a game at a time
-        out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
-        reports = write_html(named, out, selection, language, threshold)
-        out.flush()
-        out.detach()
-    failed = any(r.errors or (strict and r.warnings) for r in reports)
-    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 
 def _not_an_input(output_file: str | None, files: Sequence[str]) -> None:

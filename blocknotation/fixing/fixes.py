@@ -5,8 +5,9 @@ offers as code actions.
 (``claims.py``: the ``domino``/``blocked``, ``points`` and ``score`` claims; ``sides.py``: a
 missing side; ``numbering.py``: the numbering of hands), from one validation of each game
 (``finding.py``).  ``fix_text`` applies them again and again until nothing more can be
-fixed, as ``--fix`` does, a game at a time (``rounds.py``).  A record with a syntax error
-gets no fix: positions in it cannot be trusted to mean what they say.
+fixed, as ``--fix`` does, a game at a time (``rounds.py``).  A game with a syntax error
+gets only the fixes of its slips (each writes what its message names, where it names it):
+what the replay says of a game it could not read whole cannot be trusted to be certain.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
     ``selection`` (default: every code, ``# blocknot: ignore`` comments honoured) leaves out
     the fixes of codes it does not report; ``path`` is the record's name in the report
     checked.  Fixes may overlap: ``apply_fixes`` applies the first of two.  A game with a
-    syntax error gets only the fixes of its spelling slips, and the games after it none
-    (as ``fix_text`` stops there)."""
+    syntax error gets only the fixes of its spelling slips; the games after it get
+    theirs."""
     del path  # the fixes are the same whatever the record is called
     wide = _wide(text, selection if selection is not None else Selection(), lang)
     found: list[Fix] = []
@@ -58,9 +59,6 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
         found_here = game_fixes(chunk, reading, games + 1, wide)
         piece, fixes = found_here.piece, found_here.fixes
         found += fixes
-        if reading.diagnostics or any(d.code.startswith("S") and d.is_error
-                                      for d in piece.diagnostics):
-            return tuple(found)  # only spelling fixes came from this game
         games += len(piece.games)
     return tuple(found)
 

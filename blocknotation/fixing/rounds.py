@@ -9,9 +9,14 @@ claim brings out a ``score`` claim to fix), whatever the number of its fixes, an
 game is held at a time.
 
 Games are fixed one after another as they are read (``stream.chunks_of``), each with the
-lines it stands at once the games before it are fixed.  A file with a syntax error gets no
-fix at all (a game that cannot be read may hold anything): ``fix_chunks`` then stops at the
-game that holds it, and the caller keeps the file as it was.
+lines it stands at once the games before it are fixed.  A game with a syntax error first
+gets the fixes of its slips (an S001 that names what to write: ``spelling.py``), a round
+for each slip of a line; once it reads without error, its other fixes follow.  A game with
+a syntax error that no such fix mends gets the fixes of its slips and no other: what the
+replay says of a game it could not read whole may be wrong (a hand that holds the line is
+not replayed), and a fix must be certain.  The games after it are fixed as any other.  A
+file that cannot be decoded (S003) gets no fix at all: ``fix_chunks`` then stops, and the
+caller keeps the file as it was.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic
+from ..pipeline import finished, judged, sides_aimed
 from ..reading.stream import Chunk
 from ..report.values import Piece
 from .edits import Fix, apply_fixes, compatible
@@ -27,6 +33,10 @@ from .finding import FileWide, game_fixes, spelled
 
 #: How many rounds a game is fixed in at most (ruff makes 100); a round fixes what it can.
 MAX_ROUNDS = 10
+#: How many rounds of spelling fixes a game gets at most before those: a round fixes the
+#: first slip of each line, and a line holds no more tiles than the set (a deal typed with
+#: a slash for every hyphen takes seven).
+MAX_SPELLING_ROUNDS = 28
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,22 +59,26 @@ class FixedGame:
 
 
 def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, unsafe: bool
-             ) -> FixedGame | None:
+             ) -> FixedGame:
     """``chunk`` with every safe fix applied (and the unsafe ones too with ``unsafe``), in
     rounds; its games are numbered from ``first_game`` and its first line is
-    ``first_line`` of the fixed file.  None when it holds a syntax error."""
+    ``first_line`` of the fixed file.  A game that keeps a syntax error gets the fixes of
+    its slips alone (see the module)."""
     current = chunk if first_line == chunk.first_line else Chunk(first_line, chunk.text)
     reading = current.read()
     rounds: list[tuple[Fix, ...]] = []
-    if reading.diagnostics:  # its spelling slips, if the game then reads without error
-        spelling = spelled(current, reading, wide)
-        if not spelling:
-            return None
+    while reading.diagnostics and len(rounds) < MAX_SPELLING_ROUNDS:  # its slips, a round
+        spelling = spelled(current, sides_aimed(current, reading, first_game), wide)
+        if not spelling:  # each line's first slip; the next round, the slips after them
+            break
+        rounds.append(spelling)
         current = Chunk(first_line, apply_fixes(current.text, spelling, first_line=first_line))
         reading = current.read()
-        if reading.diagnostics:
-            return None
-        rounds.append(spelling)
+    if reading.diagnostics:  # a syntax error no fix mends: the fixes of the slips alone
+        selection = wide.selection
+        piece = finished(judged(current, first_game, selection, parsed=reading), current,
+                         selection)
+        return FixedGame(chunk, current.text, first_line, tuple(rounds), piece, 0)
     last = None
     for _ in range(MAX_ROUNDS):
         # Unsafe fixes that are not applied are only counted, once, in the last round; a
@@ -85,7 +99,7 @@ def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, uns
 def fix_chunks(chunks: Iterable[Chunk | Diagnostic], wide: FileWide, unsafe: bool
                ) -> Iterator[FixedGame | None]:
     """Each game chunk of a file fixed, in order; None, and nothing after it, at a chunk
-    that holds a syntax error or cannot be decoded: the file then gets no fix."""
+    that cannot be decoded: the file then gets no fix."""
     games, first_line = 0, 1
     for chunk in chunks:
         fixed = None if isinstance(chunk, Diagnostic) else fix_game(

@@ -2,7 +2,7 @@
 letter or two off (``pas``, ``Points``), ``hand2`` for ``hand 2``, a side a letter off
 (``lft``), a character that only looks like the notation's (an en dash for the hyphen
 of ``3-5``, a full-width digit or bar), and a slip inside a tile (``3/5``, ``3 5``, ``35``,
-``[3-5]``, the letter O for a zero).
+``[3-5]``, ``4-00``, the letter O for a zero, l or I for a one).
 
 ``reading/suggestions.py`` and ``reading/tile_slips.py`` name what was meant only where one
 word, character or tile is the only one meant, so each fix here is safe: it writes what the
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..basics.diagnostics import N_, Diagnostic
-from ..reading.tile_slips import LETTER_O, NOT_A_TILE
+from ..reading.tile_slips import LETTER, NOT_A_TILE, ONE_DIGIT
 from .claims import Page
 from .edits import Edit, Fix
 
@@ -41,7 +41,7 @@ def spelling_fix(problem: Diagnostic, page: Page) -> Fix | None:
     template, args = problem.message.template, problem.message.args
     if template == _CHARACTER:
         found, meant = str(args["char"]), str(args["meant"])
-    elif template in (NOT_A_TILE, LETTER_O):
+    elif template in (NOT_A_TILE, LETTER, ONE_DIGIT):
         found, meant = str(args["found"]), str(args["meant"])
     elif template in _WORD:
         found, meant = str(args["word"]), _WORD[template].format(**args)

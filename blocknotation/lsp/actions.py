@@ -27,7 +27,7 @@ def code_actions(analysis: Analysis, uri: str, asked: types.Range,
                  shown: Sequence[types.Diagnostic]) -> list[types.CodeAction]:
     """The quick fixes whose diagnostics lie on the lines of ``asked``."""
     lines = analysis.lines
-    first, last = sorted((asked.start.line + 1, asked.end.line + 1))
+    first, last = sorted((lines.located(asked.start)[0], lines.located(asked.end)[0]))
     return [
         types.CodeAction(
             title=fix.title,

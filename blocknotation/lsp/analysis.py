@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 from collections import OrderedDict, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -25,7 +25,7 @@ from ..pipeline import validate_chunk
 from ..reading import records as r
 from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
-from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cut
+from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cutting, finished
 from .ranges import Anchor, Lines, Place
 from .settings import Settings
 
@@ -92,11 +92,19 @@ class Analysis:
            ) -> Analysis:
         """``text`` checked; ``before``: the last version's analysis, whose unchanged games
         are not checked again; ``change``: where the two texts differ, when it is known."""
+        return finished(cls.steps(text, path, settings, encoding, before, change))
+
+    @classmethod
+    def steps(cls, text: str, path: str, settings: Settings, encoding: str,
+              before: Analysis | None = None, change: tuple[int, int, int] | None = None
+              ) -> Generator[None, None, Analysis]:
+        """``of``, a game at a time (``cut.cutting``)."""
         memory = before.memory if before is not None else Memory()
         fresh: Fresh = deque(maxlen=memory.results.size)
         old = before.cut if before is not None and before.settings == settings else EMPTY
-        done = cut(text, settings.selection, old, before.text if before else "", fresh,
-                   change if old is not EMPTY else None)
+        done = yield from cutting(text, settings.selection, old,
+                                  before.text if before else "", fresh,
+                                  change if old is not EMPTY else None)
         for piece, line, number, games in fresh:
             memory.results.put(piece, line, number, games)
         anchors: Sequence[Anchor] = done.games if done.end is None else (

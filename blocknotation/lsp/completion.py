@@ -36,7 +36,8 @@ def completions(analysis: Analysis, position: types.Position) -> list[types.Comp
     lines = analysis.lines
     position = lines.clamped(position)
     line, column = lines.located(position)
-    before = lines.text(line)[:column - 1]
+    # What is typed on the client's line: after a lone CR, if the line holds one.
+    before = lines.text(line)[:column - 1].rpartition("\r")[2]
     if "#" in before:
         return []
     move = _MOVE.match(before)

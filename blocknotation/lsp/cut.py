@@ -12,16 +12,22 @@ was.  A chunk cut again whose text is that of an old one keeps its report, moved
 be: only a game whose text changed is checked again, and every game when the codes of the
 ``ignore-file`` comments, which apply to all, have changed.
 
-The report is what a whole new check of the text gives (``tests/test_lsp_incremental.py``
-holds the two equal on random edits).
+The ``ignore-file`` codes, and whether a file of the text's bytes is text at all, are those
+``blocknot validate`` finds in the file (``whole.py``).  The cut is made a game at a time
+(``cutting`` yields after each chunk it checks), so that the server answers a request that
+comes meanwhile.
+
+The report is what ``blocknot validate`` gives for the text (``tests/test_lsp_incremental.py``
+holds the two equal on random edits, ``tests/test_lsp_random.py`` after random sessions).
 """
 
 from __future__ import annotations
 
 import bisect
 from collections import deque
+from collections.abc import Generator
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..basics.diagnostics import Diagnostic
 from ..pipeline import FileEnd, Selection, validate_chunk
@@ -30,9 +36,9 @@ from ..reading.stream import Chunk
 from ..report.values import GameResult, Piece
 from ..suppress import followed
 from .changes import changed
-from .chunks import chunks, unreadable
+from .chunks import chunks
 from .moved import shifted
-from .settings import file_ignores
+from .whole import file_codes, unreadable_after
 
 
 class Game(NamedTuple):
@@ -49,8 +55,6 @@ class Game(NamedTuple):
     #: 70 MB, so ``analysis.py`` checks a game again when they are asked for.
     piece: Piece
     games: int
-    #: The codes its ``ignore-file`` comments name.
-    codes: tuple[str, ...]
     #: The hands of its game (a document without any gets S005, as a file does).
     hands: int = 0
 
@@ -65,6 +69,11 @@ class Cut:
     tail: tuple[int, int]
     """The line and offset where the chunks end."""
     selection: Selection
+    #: Whether the text holds ``blocknot:`` anywhere (else it has no ``ignore-file`` codes).
+    marked: bool = False
+    #: Whether a file of its bytes is text (``chunks.unreadable``): else its one S003 is
+    #: ``end``, and it has no game.
+    readable: bool = True
 
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """The document's diagnostics, as ``blocknot validate`` reports the file."""
@@ -120,19 +129,40 @@ def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
     """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
     ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
     ``change``: where the texts differ (``changes.changed``), when it is known."""
-    problem = unreadable(text)  # no game of it is checked, as in a file of its bytes
-    if problem is not None:
-        chosen = replace(base, file_ignores=file_ignores(text))
-        return Cut((), validate_chunk(problem, 1, chosen), (1, 0), chosen)
-    if before is EMPTY:
-        return _whole(text, base, fresh)
+    return finished(cutting(text, base, before, old_text, fresh, change))
+
+
+T = TypeVar("T")
+
+
+def finished(steps: Generator[None, None, T]) -> T:
+    """What a work done a step at a time (``cutting``) gives, all its steps run at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
+            fresh: Fresh | None = None, change: tuple[int, int, int] | None = None
+            ) -> Generator[None, None, Cut]:
+    """``cut``, a game at a time: it yields after each chunk it checks, so that whoever
+    runs it can answer what came meanwhile before it goes on."""
+    known = before is not EMPTY
+    codes, marked = file_codes(text, not known or before.marked, change)
+    selection = replace(base, file_ignores=codes)
+    problem = unreadable_after(text, known and before.readable, change)
+    if problem is not None:  # no game of it is checked, as in a file of its bytes
+        return Cut((), validate_chunk(problem, 1, selection), (1, 0), selection, marked,
+                   readable=False)
+    if before is EMPTY or not before.readable or selection != before.selection:
+        return (yield from _whole(text, selection, marked, fresh))
     if text == old_text:
-        return before if before.selection == _selection(text, base, before) else _whole(
-            text, base, fresh)
+        return replace(before, marked=marked)
     found = _places(text, before, old_text, change or changed(old_text, text))
-    selection = _selection(text, base, found) if found is not None else None
-    if found is None or selection != before.selection:
-        return _whole(text, base, fresh)
+    if found is None:
+        return (yield from _whole(text, selection, marked, fresh))
     reusable = {old_text[g.offset:g.offset + g.size]: g for g in found.replaced}
     games = list(found.kept)
     index = games[-1].number + games[-1].games if games else 1
@@ -140,52 +170,34 @@ def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
         game = _checked(text, place, index, selection, reusable, fresh)
         games.append(game)
         index += game.games
+        yield
     if found.carried:
         games += _moved(found.carried, found.lines, found.chars,
                         index - found.carried[0].number)
     end = found.end
     if isinstance(end, Diagnostic):
         end = validate_chunk(end, index, selection)
-    return Cut(tuple(games), end, found.tail, selection)
+    return Cut(tuple(games), end, found.tail, selection, marked)
 
 
-def _whole(text: str, base: Selection, fresh: Fresh | None) -> Cut:
+def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None
+           ) -> Generator[None, None, Cut]:
     """The cut of ``text`` from its start, each chunk checked as it is cut (and dropped:
     those of a large document would not all fit)."""
-    selection = replace(base, file_ignores=file_ignores(text))
     games: list[Game] = []
     at, index = (1, 0), 1
     for item in chunks(text, 0, 1):
         if isinstance(item, Diagnostic):
-            return Cut(tuple(games), validate_chunk(item, index, selection), at, selection)
+            return Cut(tuple(games), validate_chunk(item, index, selection), at, selection,
+                       marked)
         chunk, size = item
         game = _checked(text, _Place(chunk.first_line, at[1], size, chunk), index,
                         selection, {}, fresh)
         games.append(game)
         index += game.games
         at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
-    return Cut(tuple(games), None, at, selection)
-
-
-def _selection(text: str, base: Selection, found: _Places | Cut) -> Selection:
-    """``base`` with the codes of the ``ignore-file`` comments of the text, those no chunk
-    holds included (``blocknot validate`` reads them from the whole file)."""
-    if isinstance(found, Cut):
-        codes = tuple(c for g in found.games for c in g.codes)
-    else:
-        codes = (*(c for g in found.kept for c in g.codes),
-                 *(c for place in found.new for c in _codes(text, place)),
-                 *(c for g in found.carried for c in g.codes))
-    offset = found.tail[1]
-    if offset < len(text) and text.find("blocknot:", offset) >= 0:
-        codes += file_ignores(text[offset:])
-    return replace(base, file_ignores=codes)
-
-
-def _codes(text: str, place: _Place) -> tuple[str, ...]:
-    if text.find("blocknot:", place.offset, place.offset + place.size) < 0:
-        return ()
-    return file_ignores(text[place.offset:place.offset + place.size])
+        yield
+    return Cut(tuple(games), None, at, selection, marked)
 
 
 def _places(text: str, before: Cut, old_text: str,
@@ -258,11 +270,10 @@ def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[
     """Old chunks after a change, ``lines`` lower, ``chars`` further and ``later`` games
     later."""
     if not lines and not later:
-        return [Game(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.codes,
-                     g.hands)
+        return [Game(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.hands)
                 for g in games]
     return [Game(g.line + lines, g.offset + chars, g.size, g.number + later,
-                 shifted(g.piece, lines, later), g.games, g.codes, g.hands) for g in games]
+                 shifted(g.piece, lines, later), g.games, g.hands) for g in games]
 
 
 def _checked(text: str, place: _Place, index: int, selection: Selection,
@@ -276,14 +287,13 @@ def _checked(text: str, place: _Place, index: int, selection: Selection,
         if (old.line, old.number, old.offset) == (place.line, index, place.offset):
             return old
         piece = shifted(old.piece, place.line - old.line, index - old.number)
-        return Game(place.line, place.offset, place.size, index, piece, old.games, old.codes,
-                    old.hands)
+        return Game(place.line, place.offset, place.size, index, piece, old.games, old.hands)
     piece = validate_chunk(place.chunk, index, selection)
     stored = replace(piece, games=()) if piece.games else piece
     if fresh is not None and piece.games:
         fresh.append((stored, place.line, index, piece.games))
     return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
-                _codes(text, place), sum(len(game.hands) for game in piece.games))
+                sum(len(game.hands) for game in piece.games))
 
 
 def chunk_at(text: str, game: Game) -> Chunk:

@@ -1,112 +1,150 @@
-"""An open document: its text as the editor has it, and the analysis of its last version.
+"""An open document: its text as the editor has it, and the analysis of a version of it.
 
 The editor sends each change as it makes it (``TextDocumentSyncKind.Incremental``): the range
-replaced and the text put there, or the whole text.  A range is found in the text from the
-nearest place the analysis knows (``ranges.Lines``), so a key typed costs the change, not
-the document; the analysis then checks again only the games the change touched.
+replaced and the text put there, or the whole text.  A change is made to the text alone
+(``edit``): its range is found from the nearest place ``ranges.Lines`` knows, so that it
+costs the change, not the document, and nothing is checked.  The text is checked when the
+server has nothing else to do (``step``), or when a request needs its analysis
+(``current``): the latest text only, however many changes came since the last check, and
+of it only the games those changes touched (``analysis.py``, ``cut.py``).
 
-The protocol's lines end at LF, CRLF or a lone CR, blocknot's at LF alone: they are the same
-lines unless the text holds a lone CR (which blocknot reports, S001).  While it holds one, a
-range is found by the protocol's lines, counted from the start.
+A check runs a game at a time, so that the server can answer what comes between two games.
+A check once started runs to its end; the text changed meanwhile is checked after it, from
+it.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Generator, Sequence
 
 from lsprotocol import types
 
 from .analysis import Analysis
-from .ranges import characters
+from .ranges import Lines
 from .settings import Settings
 
-_LONE_CR = re.compile(r"\r(?!\n)")
-_BREAK = re.compile(r"\r\n|\r|\n")
-
 Change = types.TextDocumentContentChangePartial | types.TextDocumentContentChangeWholeDocument
+#: A check under way: its steps, and the version it checks.
+_Check = tuple[Generator[None, None, Analysis], int | None]
 
 
-@dataclass(slots=True)
 class Document:
-    """An open document: where it is, what applies to it, and its last analysis."""
+    """An open document: where it is, what applies to it, its text and its last analysis."""
 
-    uri: str
-    path: str
-    settings: Settings
-    encoding: str
-    version: int | None
-    analysis: Analysis
-    lone_cr: int
-    """The lone CRs of the text (see the module's docstring)."""
+    def __init__(self, uri: str, path: str, settings: Settings, encoding: str,
+                 version: int | None, text: str) -> None:
+        self.uri = uri
+        self.path = path
+        self.settings = settings
+        self.encoding = encoding
+        #: The version of the latest text, and its lines.
+        self.version = version
+        self.lines = Lines(text, (), encoding)
+        #: The last analysis made, and the version it is of (an earlier one while the
+        #: changes since wait to be checked).
+        self.analysis: Analysis | None = None
+        self.checked: int | None = None
+        #: Whether the analysis has been published since it was made (``server.py``).
+        self.published = False
+        self._check: _Check | None = None
+        #: Whether the latest text is not yet being checked; where it differs from the text
+        #: of the last check (``changes.changed``: None when not known), and that one's
+        #: length.
+        self._stale = True
+        self._since: tuple[int, int, int] | None = None
+        self._known = True
+        self._length = len(text)
 
     @classmethod
     def open(cls, uri: str, path: str, settings: Settings, encoding: str, version: int | None,
              text: str) -> Document:
-        analysis = Analysis.of(text, path, settings, encoding)
-        return cls(uri, path, settings, encoding, version, analysis,
-                   len(_LONE_CR.findall(text)))
+        """A document opened and checked at once (the server checks it when it has time)."""
+        document = cls(uri, path, settings, encoding, version, text)
+        document.current()
+        return document
+
+    @property
+    def text(self) -> str:
+        """The latest text."""
+        return self.lines.source
+
+    @property
+    def busy(self) -> bool:
+        """Whether the latest text waits for its check, or its analysis to be published."""
+        return self._stale or self._check is not None or not self.published
+
+    def edit(self, changes: Sequence[Change], version: int | None) -> None:
+        """Make ``changes`` to the text, one after the other; nothing is checked."""
+        for change in changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                lines = self.lines
+                start, stop = sorted((lines.offset_of(change.range.start),
+                                      lines.offset_of(change.range.end)))
+                self._note(start, stop, len(change.text), lines.length)
+                self.lines = lines.edited(start, stop, change.text)
+            else:
+                self.lines = Lines(change.text, (), self.encoding)
+                self._known = False
+        self.version = version
+        self._stale = True
+
+    def _note(self, start: int, stop: int, size: int, length: int) -> None:
+        """Where the text differs from the last one checked, once characters ``start`` to
+        ``stop`` of the text (``length`` characters) became ``size`` characters: the two
+        share what both the change and the changes before it left at either end."""
+        if self._since is None:
+            self._since = (start, stop, start + size)
+            return
+        first, _, new_stop = self._since
+        after = min(length - new_stop, length - stop)
+        self._since = (min(first, start), self._length - after, length - (stop - start) + size
+                       - after)
+
+    def recheck(self, settings: Settings) -> None:
+        """Check the text again, with ``settings`` (a configuration file may have changed)."""
+        self.settings = settings
+        self._stale = True
 
     def change(self, changes: Sequence[Change], version: int | None) -> Analysis:
-        """The text once ``changes`` are made, one after the other, and its analysis."""
-        text = self.analysis.text
-        region: tuple[int, int, int] | None = None
-        for number, change in enumerate(changes):
-            if isinstance(change, types.TextDocumentContentChangePartial):
-                start, stop = self._offsets(text, change.range, fresh=number == 0)
-                new = "".join((text[:start], change.text, text[stop:]))
-                self.lone_cr += (_lone(new, start - 1, start + len(change.text))
-                                 - _lone(text, start - 1, stop))
-                text = new
-                region = (start, stop, start + len(change.text)) if number == 0 else None
-            else:
-                text, region = change.text, None
-                self.lone_cr = len(_LONE_CR.findall(text))
-        return self.update(text, version, region if len(changes) == 1 else None)
+        """Make ``changes`` and check the text at once."""
+        self.edit(changes, version)
+        return self.current()
 
-    def update(self, text: str, version: int | None,
-               region: tuple[int, int, int] | None = None) -> Analysis:
-        """``text`` as the document's new version (``settings`` as they are now)."""
-        self.version = version
-        self.analysis = Analysis.of(text, self.path, self.settings, self.encoding,
-                                    self.analysis, region)
+    def current(self) -> Analysis:
+        """The analysis of the latest text, made now if it is not."""
+        while not self.step():
+            pass
+        assert self.analysis is not None
         return self.analysis
 
-    def _offsets(self, text: str, where: types.Range, fresh: bool) -> tuple[int, int]:
-        """The characters of ``text`` that ``where`` covers.  The first change of a
-        notification is found from the analysis's lines; a later one from the start."""
-        start = self._offset(text, where.start, fresh)
-        stop = self._offset(text, where.end, fresh)
-        return (start, stop) if start <= stop else (stop, start)
+    def step(self) -> bool:
+        """Check one game more of the text; whether the analysis is now of the latest
+        text."""
+        if self._check is None:
+            if not self._stale:
+                return True
+            self._start()
+        assert self._check is not None
+        steps, version = self._check
+        try:
+            next(steps)
+            return False
+        except StopIteration as done:
+            self._done(done.value, version)
+        return not self._stale
 
-    def _offset(self, text: str, position: types.Position, fresh: bool) -> int:
-        if self.lone_cr or not fresh:
-            return _counted(text, position, self.encoding)
-        lines = self.analysis.lines
-        if position.line >= lines.count:
-            return len(text)
-        start = lines.offset(position.line + 1)
-        end = text.find("\n", start)
-        line = text[start:end if end >= 0 else len(text)].removesuffix("\r")
-        return start + characters(line, position.character, self.encoding)
+    def _start(self) -> None:
+        """Begin the check of the latest text, from the last analysis and where the two
+        texts differ."""
+        change = self._since if self._known else None
+        self._check = (Analysis.steps(self.text, self.path, self.settings, self.encoding,
+                                      self.analysis, change), self.version)
+        self._stale, self._since, self._known, self._length = False, None, True, len(self.text)
 
+    def _done(self, analysis: Analysis, version: int | None) -> None:
+        self.analysis, self.checked, self._check = analysis, version, None
+        self.published = False
+        if not self._stale:  # the same text: the lines of its analysis know every game
+            analysis.lines.known_from(self.lines)
+            self.lines = analysis.lines
 
-def _counted(text: str, position: types.Position, encoding: str) -> int:
-    """The character of ``text`` at ``position``, its lines counted from the start as the
-    protocol counts them."""
-    start = 0
-    for _ in range(position.line):
-        found = _BREAK.search(text, start)
-        if found is None:
-            return len(text)
-        start = found.end()
-    found = _BREAK.search(text, start)
-    end = found.start() if found is not None else len(text)
-    return start + characters(text[start:end], position.character, encoding)
-
-
-def _lone(text: str, start: int, stop: int) -> int:
-    """The lone CRs of ``text`` from ``start`` to ``stop``: a change of the characters after
-    ``start`` decides those (the one at ``start`` is the character before the change)."""
-    return sum(1 for m in _LONE_CR.finditer(text, max(start, 0), stop + 1) if m.start() < stop)

@@ -18,8 +18,8 @@ from .ranges import Lines
 
 def inlay_hints(analysis: Analysis, shown: types.Range) -> list[types.InlayHint]:
     """The hints on the lines of ``shown``, in the order of the text."""
-    first, last = shown.start.line + 1, shown.end.line + 1
     lines = analysis.lines
+    first, last = lines.located(shown.start)[0], lines.located(shown.end)[0]
     totals_word = translator(analysis.settings.lang)(N_("totals: {totals}"))
     found: list[tuple[int, str]] = []
     for game, after in analysis.games_between(first, last):

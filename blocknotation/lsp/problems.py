@@ -43,10 +43,11 @@ def to_lsp(d: Diagnostic, lines: Lines, lang: str, strict: bool) -> types.Diagno
 
 class Shown:
     """A document's diagnostics for the client, those of each game kept by its piece (a
-    piece stands for the game's text and place)."""
+    piece stands for the game's text and place in blocknot's lines) and the lone CRs above
+    it (each one a line more for the client)."""
 
     def __init__(self) -> None:
-        self.kept: dict[int, tuple[Piece, list[types.Diagnostic]]] = {}
+        self.kept: dict[int, tuple[Piece, int, list[types.Diagnostic]]] = {}
         self.basis: tuple[object, ...] = ()
 
     def of(self, analysis: Analysis) -> list[types.Diagnostic]:
@@ -55,18 +56,19 @@ class Shown:
         basis = (settings.lang, settings.strict, lines.encoding)
         if basis != self.basis:
             self.kept, self.basis = {}, basis
-        kept: dict[int, tuple[Piece, list[types.Diagnostic]]] = {}
+        kept: dict[int, tuple[Piece, int, list[types.Diagnostic]]] = {}
         found: list[types.Diagnostic] = []
         for game in analysis.cut.games:
             piece = game.piece
             if not piece.diagnostics:
                 continue
+            above = lines.lone_before(game.offset)
             known = self.kept.get(id(piece))
-            if known is None or known[0] is not piece:
-                known = (piece, [to_lsp(d, lines, settings.lang, settings.strict)
-                                 for d in piece.diagnostics])
+            if known is None or known[0] is not piece or known[1] != above:
+                known = (piece, above, [to_lsp(d, lines, settings.lang, settings.strict)
+                                        for d in piece.diagnostics])
             kept[id(piece)] = known
-            found += known[1]
+            found += known[2]
         self.kept = kept
         return found + [to_lsp(d, lines, settings.lang, settings.strict)
                         for d in analysis.diagnostics[len(found):]]

@@ -1,8 +1,12 @@
 """JSON-RPC for the language server: every request answered, whatever the client sends.
 
 pygls answers the requests; this module stands in front of it.  It reads the messages
-(``framing.Frames``, which skips a header it cannot trust), and before a message reaches
-pygls it checks what pygls would drop without a word or answer with a traceback:
+(``framing.Frames``, which skips a header it cannot trust, read ahead by ``inbox.Inbox``),
+answers them one at a time, in order, and lets the server work (check the documents that
+changed, ``server.py``) whenever no message waits: pygls itself would run each handler
+before it reads the next message, so that a request would wait behind the check of every
+change queued before it.  Before a message reaches pygls it checks what pygls would drop
+without a word or answer with a traceback:
 
 - a body that is not JSON: ``-32700`` (parse error), with a null id;
 - a message that is not a JSON-RPC 2.0 object, an id that is neither a number nor a string:
@@ -10,11 +14,17 @@ pygls it checks what pygls would drop without a word or answer with a traceback:
 - parameters of the wrong shape or type (``line: -1``, ``NaN``, ``"3"`` for a line): ``-32602``
   (invalid params), read strictly (``strict_converter``: a string is no number);
 - a request before ``initialize``: ``-32002`` (a notification then is dropped); after
-  ``shutdown``: ``-32600``.
+  ``shutdown``: ``-32600``;
+- a request for a method the server does not answer (one it does not have, with or without
+  parameters, or a notification's, such as ``textDocument/didSave``): ``-32601``;
+- a request the client cancelled (``$/cancelRequest``) before the server came to it:
+  ``-32800``, at once.
 
 An error raised while answering is sent as ``-32603`` with a one-line message and no
-traceback (``BlocknotProtocol``); a notification that cannot be read is logged and dropped,
-as JSON-RPC has no answer for one.  The log goes to standard error.
+traceback, and an error a handler means (``-32602`` for a command the server does not have)
+is logged in a line (``protocol.BlocknotProtocol``); a notification that cannot be read is
+logged and dropped, as JSON-RPC has no answer for one, and so are the notifications of
+notebooks, which the server does not follow.  The log goes to standard error.
 """
 
 from __future__ import annotations
@@ -22,120 +32,56 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 import cattrs
 from lsprotocol import types
 from pygls.io_ import StdoutWriter
-from pygls.protocol import (
-    JsonRPCNotification,
-    JsonRPCRequestMessage,
-    JsonRPCResponseMessage,
-    LanguageServerProtocol,
-    default_converter,
-    lsp_method,
-)
+from pygls.protocol import LanguageServerProtocol
 
 from .framing import Frames
+from .inbox import NOTHING, Inbox
+from .protocol import SHORT, BlocknotProtocol
 
 if TYPE_CHECKING:
-    from collections.abc import Generator
-    from concurrent.futures import Future
-
     from pygls.lsp.server import LanguageServer
 
 log = logging.getLogger(__name__)
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+REQUEST_CANCELLED = -32800
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 NOT_INITIALIZED = -32002
-#: Characters of an error's message at most.
-_SHORT = 200
 
 
-def strict_converter() -> cattrs.Converter:
-    """pygls's converter, but a number must be a number, a string a string, a boolean a
-    boolean: cattrs alone reads ``"3"`` and ``3.5`` as the line 3, and ``5`` as the URI
-    ``"5"``."""
-    converter: cattrs.Converter = default_converter()  # type: ignore[no-untyped-call]
-    for kind in (int, str, bool):
-        converter.register_structure_hook(kind, _exactly(kind))
-    return converter
+class Idle(Protocol):
+    """What the server does while no message waits."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether there is work to do."""
+
+    def work(self, waiting: Callable[[], bool]) -> None:
+        """Do some of it, until ``waiting()`` (a message waits) or it is done."""
 
 
-def _exactly(kind: type) -> Callable[[object, type], object]:
-    """A hook for ``kind`` and the enumerations built on it (``DiagnosticSeverity``)."""
-    def structure(value: object, wanted: type) -> object:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
-        return value if wanted is kind else wanted(value)
-
-    return structure
-
-
-class BlocknotProtocol(LanguageServerProtocol):
-    """pygls's protocol, without tracebacks: in the log when a message cannot be read, in
-    ``error.data`` when a request fails."""
-
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        """The message as lsprotocol's value, as pygls makes it; raises what cattrs raises
-        (pygls logs its traceback first)."""
-        if "id" in data:
-            if "error" in data:
-                return self._converter.structure(data, types.ResponseErrorMessage)
-            if "method" in data:
-                kind = self.get_message_type(data["method"]) or JsonRPCRequestMessage
-                return self._converter.structure(data, kind)
-            kind = self._result_types.pop(data["id"], None) or JsonRPCResponseMessage
-            return self._converter.structure(data, kind)
-        kind = self.get_message_type(data.get("method", "")) or JsonRPCNotification
-        return self._converter.structure(data, kind)
-
-    def _send_response(self, msg_id: Any, result: Any | None = None,
-                       error: types.ResponseError | None = None) -> None:
-        if error is not None:
-            message = error.message.strip().splitlines()[0] if error.message.strip() else ""
-            error = types.ResponseError(code=error.code, message=message[:_SHORT] or "error")
-        super()._send_response(msg_id, result, error)
-
-    def _check_handler_result(self, future: Future[Any]) -> None:
-        super()._check_handler_result(future)
-        # pygls keeps the future of a notification handled by a generator (didOpen,
-        # didChange, ...) for ever: one more each time a key is typed.
-        for key in [k for k, kept in self._request_futures.items() if kept is future]:
-            del self._request_futures[key]
-
-    # The documents are the server's own (``document.py``), not pygls's workspace, which
-    # would read a document never opened from its path, and make each change line by line
-    # over the whole text.
-    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(
-            self, params: types.DidOpenTextDocumentParams) -> Generator[Any, Any, None]:
-        yield from self._handler(types.TEXT_DOCUMENT_DID_OPEN, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(
-            self, params: types.DidChangeTextDocumentParams) -> Generator[Any, Any, None]:
-        yield from self._handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(
-            self, params: types.DidCloseTextDocumentParams) -> Generator[Any, Any, None]:
-        yield from self._handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
-
-    def _handler(self, method: str, params: object) -> Generator[Any, Any, None]:
-        if (handler := self.fm.features.get(method)) is not None:
-            yield handler, (params,), None
-
-
-def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
-    """Answer the messages ``frames`` reads until the client exits or the stream ends."""
+def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO,
+          idle: Idle | None = None) -> None:
+    """Answer the messages ``frames`` reads until the client exits or the stream ends;
+    ``idle`` works whenever no message waits."""
     server.protocol.set_writer(StdoutWriter(stdout))
+    inbox = Inbox(frames)
     try:
-        while (found := _read(frames)) is not _ENDED:
-            answer(server, found)
+        while (body := inbox.next(wait=idle is None or not idle.busy)) is not None:
+            if body is NOTHING:
+                assert idle is not None
+                idle.work(inbox.waiting)
+                continue
+            assert isinstance(body, bytearray)
+            answer(server, _decoded(body), inbox.cancelled)
         log.info("the client closed the connection")
     except SystemExit:  # the exit notification: pygls has closed the output
         pass
@@ -143,16 +89,13 @@ def serve(server: LanguageServer, frames: Frames, stdout: BinaryIO) -> None:
         log.warning("the connection to the client is lost (%s): the server stops", error)
 
 
-#: What ``_read`` gives at the end of the stream, and for a body that is not JSON.
-_ENDED, _NOT_JSON = object(), object()
+#: What ``_decoded`` gives for a body that is not JSON.
+_NOT_JSON = object()
 
 
-def _read(frames: Frames) -> object:
-    """The next message, decoded; its bytes are dropped before it is answered (a document
-    opened may be tens of megabytes)."""
-    body = frames.next()
-    if body is None:
-        return _ENDED
+def _decoded(body: bytearray) -> object:
+    """A message's body, decoded (its bytes are dropped by the caller before it is
+    answered: a document opened may be tens of megabytes)."""
     try:
         return json.loads(body)
     except (ValueError, RecursionError):
@@ -160,9 +103,11 @@ def _read(frames: Frames) -> object:
         return _NOT_JSON
 
 
-def answer(server: LanguageServer, data: object) -> None:
+def answer(server: LanguageServer, data: object, cancelled: set[int | str] | None = None
+           ) -> None:
     """Hand one message, decoded, to pygls, or answer it here when pygls would not (see the
-    module's docstring)."""
+    module's docstring).  ``cancelled``: the requests the client has cancelled, noted as
+    they were read (``inbox.Inbox``)."""
     protocol = server.protocol
     if data is _NOT_JSON:
         _error(protocol, None, PARSE_ERROR, "Parse error: the message is not JSON")
@@ -184,6 +129,12 @@ def answer(server: LanguageServer, data: object) -> None:
         return
     if request and not _may_ask(server, protocol, msg_id, str(method)):
         return
+    if request and isinstance(protocol, BlocknotProtocol) and not protocol.answers(
+            str(method)):
+        _error(protocol, msg_id, METHOD_NOT_FOUND, f"Method not found: {str(method)[:80]}")
+        return
+    if cancelled is not None and _cancelling(protocol, data, request, msg_id, cancelled):
+        return
     if not request and method != types.EXIT and not getattr(server, "ready", True):
         log.warning("%s before initialize: ignored", method or "a response")
         return
@@ -197,6 +148,28 @@ def answer(server: LanguageServer, data: object) -> None:
             log.warning("%s could not be read (%s): ignored", method or "a message", reason)
         return
     protocol.handle_message(message)
+
+
+def _cancelling(protocol: LanguageServerProtocol, data: dict[str, Any], request: bool,
+                msg_id: Any, cancelled: set[int | str]) -> bool:
+    """Answer a request the client cancelled while it waited (``-32800``), without its
+    work; a cancellation is done with once read, as the requests are answered in order
+    (pygls would only log that it knows of no such request).  Whether the message is dealt
+    with here."""
+    if request:
+        if msg_id not in cancelled:
+            return False
+        cancelled.discard(msg_id)
+        _error(protocol, msg_id, REQUEST_CANCELLED,
+               "Request cancelled: the client cancelled it before it was answered")
+        return True
+    if data.get("method") != types.CANCEL_REQUEST:
+        return False
+    params = data.get("params")
+    named = params.get("id") if isinstance(params, dict) else None
+    if isinstance(named, int | str):
+        cancelled.discard(named)
+    return True
 
 
 def _may_ask(server: LanguageServer, protocol: LanguageServerProtocol, msg_id: Any,
@@ -217,8 +190,8 @@ def _is_id(value: object) -> bool:
 def _reason(error: Exception) -> str:
     """What is wrong, in a line: where, for the errors cattrs gathers."""
     if isinstance(error, cattrs.BaseValidationError):
-        return cattrs.transform_error(error)[0][:_SHORT]
-    return f"{type(error).__name__}: {error}"[:_SHORT]
+        return cattrs.transform_error(error)[0][:SHORT]
+    return f"{type(error).__name__}: {error}"[:SHORT]
 
 
 def _error(protocol: LanguageServerProtocol, msg_id: Any, code: int, message: str) -> None:

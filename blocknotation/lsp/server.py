@@ -1,16 +1,21 @@
 """``blocknot lsp``: the language server, spoken over standard input and output.
 
 The wiring only: the messages are read and checked by ``rpc.py``; each open document keeps
-the analysis of its last version (``document.py``, ``analysis.py``), which each request hands
-to the module that answers (``problems``, ``hover``, ``completion``, ``hints``, ``actions``).
-Only documents the editor opened are analysed: a request about another gets an empty
-answer, and nothing is read from its path.
+its latest text and the analysis of a version of it (``document.py``, ``analysis.py``).  A
+change is made to the text and nothing more; a request hands the analysis of the latest
+text, made then if it must be, to the module that answers (``problems``, ``hover``,
+``completion``, ``hints``, ``actions``); whenever no message waits, the documents whose text
+changed are checked, a game at a time, and their diagnostics published (``work``).  So a
+burst of changes costs one check, and a request never waits behind the checks of the
+versions before it.  Only documents the editor opened are analysed: a request about another
+gets an empty answer, and nothing is read from its path.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from typing import BinaryIO
 
 from lsprotocol import types
@@ -25,7 +30,8 @@ from .framing import Frames
 from .hints import inlay_hints
 from .hover import hover
 from .problems import Shown
-from .rpc import BlocknotProtocol, serve, strict_converter
+from .protocol import BlocknotProtocol, strict_converter
+from .rpc import serve
 from .settings import Settings, language_of, settings_for
 
 
@@ -47,11 +53,28 @@ class BlocknotServer(LanguageServer):
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         """Serve one client over ``stdin`` and ``stdout`` until it exits."""
-        self.frames = Frames(stdin or sys.stdin.buffer)
+        # Standard input unbuffered: its reader thread, blocked in a read at the exit, then
+        # holds no lock of the interpreter's.
+        self.frames = Frames(stdin or sys.stdin.buffer.raw)  # type: ignore[union-attr]
         try:
-            serve(self, self.frames, stdout or sys.stdout.buffer)
+            serve(self, self.frames, stdout or sys.stdout.buffer, self)
         finally:
             self.shutdown()  # type: ignore[no-untyped-call]
+
+    @property
+    def busy(self) -> bool:
+        """Whether a document waits for its check or its diagnostics."""
+        return any(document.busy for document in self.documents.values())
+
+    def work(self, waiting: Callable[[], bool]) -> None:
+        """Check the documents whose text changed, a game at a time, until a message waits;
+        publish the diagnostics of each once its latest text is checked."""
+        for document in list(self.documents.values()):
+            while document.busy:
+                if waiting():
+                    return
+                if document.step():
+                    self.publish(document)
 
     def settings(self, path: str | None) -> Settings:
         """The settings of the document at ``path``; a problem with the configuration is
@@ -67,10 +90,12 @@ class BlocknotServer(LanguageServer):
         return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
 
     def publish(self, document: Document) -> None:
-        """Send the document's diagnostics."""
-        found = self.shown.setdefault(document.uri, Shown()).of(document.analysis)
+        """Send the diagnostics of the document's analysis."""
+        analysis = document.current()
+        found = self.shown.setdefault(document.uri, Shown()).of(analysis)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=document.uri, diagnostics=found, version=document.version))
+            uri=document.uri, diagnostics=found, version=document.checked))
+        document.published = True
 
 
 def build() -> BlocknotServer:
@@ -97,17 +122,15 @@ def _follow_documents(server: BlocknotServer) -> None:
     def did_open(ls: BlocknotServer, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
         path = to_fs_path(item.uri)
-        document = Document.open(item.uri, path or item.uri, ls.settings(path), ls.encoding(),
-                                 item.version, item.text)
-        ls.documents[item.uri] = document
-        ls.publish(document)
+        ls.documents[item.uri] = Document(item.uri, path or item.uri, ls.settings(path),
+                                          ls.encoding(), item.version, item.text)
+        ls.shown.pop(item.uri, None)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: BlocknotServer, params: types.DidChangeTextDocumentParams) -> None:
         document = ls.documents.get(params.text_document.uri)
         if document is not None:
-            document.change(params.content_changes, params.text_document.version)
-            ls.publish(document)
+            document.edit(params.content_changes, params.text_document.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: BlocknotServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -115,9 +138,7 @@ def _follow_documents(server: BlocknotServer) -> None:
         if document is None:
             return
         # A configuration file may have changed meanwhile: read it again.
-        document.settings = ls.settings(to_fs_path(document.uri))
-        document.update(document.analysis.text, document.version)
-        ls.publish(document)
+        document.recheck(ls.settings(to_fs_path(document.uri)))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: BlocknotServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -134,20 +155,20 @@ def _answer_requests(server: BlocknotServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: BlocknotServer, params: types.HoverParams) -> types.Hover | None:
         document = ls.documents.get(params.text_document.uri)
-        return None if document is None else hover(document.analysis, params.position)
+        return None if document is None else hover(document.current(), params.position)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=[" "]))
     def on_completion(ls: BlocknotServer,
                       params: types.CompletionParams) -> list[types.CompletionItem]:
         document = ls.documents.get(params.text_document.uri)
-        return [] if document is None else completions(document.analysis, params.position)
+        return [] if document is None else completions(document.current(), params.position)
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT)
     def on_inlay_hint(ls: BlocknotServer,
                       params: types.InlayHintParams) -> list[types.InlayHint]:
         document = ls.documents.get(params.text_document.uri)
-        return [] if document is None else inlay_hints(document.analysis, params.range)
+        return [] if document is None else inlay_hints(document.current(), params.range)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix]))
@@ -156,14 +177,14 @@ def _answer_requests(server: BlocknotServer) -> None:
         document = ls.documents.get(params.text_document.uri)
         if document is None:
             return []
-        return code_actions(document.analysis, document.uri, params.range,
+        return code_actions(document.current(), document.uri, params.range,
                             params.context.diagnostics)
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     def on_formatting(ls: BlocknotServer,
                       params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
         document = ls.documents.get(params.text_document.uri)
-        return None if document is None else formatting(document.analysis)
+        return None if document is None else formatting(document.current())
 
 
 def run() -> None:

@@ -10,13 +10,15 @@ sends it: ``it``, ``it-IT`` give Italian), else English.  A document that is not
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 
 from ..basics.config import Config, ConfigProblem, find, load
 from ..basics.i18n import LANGUAGES
-from ..basics.marks import marks
 from ..pipeline import Selection
+from ..suppress import codes_in
+from .chunks import encoded
 
 
 def language_of(locale: str | None) -> str:
@@ -54,9 +56,9 @@ def settings_for(path: str | None, client_lang: str) -> Settings:
 
 
 def file_ignores(text: str) -> tuple[str, ...]:
-    """The codes the ``# blocknot: ignore-file[...]`` comments of the text suppress: what
-    ``suppress.file_codes`` finds in a file on disk, found in the editor's text."""
+    """The codes the ``ignore-file`` comments of the text suppress, found as ``blocknot
+    validate`` finds them in a file (``suppress.codes_in``): in the text's bytes, up to its
+    first NUL byte or a line longer than the reading reads past."""
     if "blocknot:" not in text:
         return ()
-    return tuple(code for line in text.split("\n") if "blocknot:" in line
-                 for code in marks(line)[1])
+    return codes_in(io.BytesIO(encoded(text)))

@@ -4,14 +4,18 @@ A record file or standard input that starts with the gzip magic bytes is read de
 a block at a time; damage to the compressed data (a truncated file, corrupt data) is an
 ``OSError`` like any other failure to read, so it is reported as "cannot read", never as an
 interruption or an internal error.  Nothing is decompressed past ``MAX_GUNZIP_BYTES``: a
-small file that would decompress to more (a "gzip bomb") cannot be read whole either.
+small file that would decompress to more (a "gzip bomb") cannot be read whole either.  Gzip
+data in a file on disk can be decompressed again from its start (``gunzip_again``), so that
+it is looked through for bytes that are not UTF-8 before any game of it is read, as a plain
+file is.
 """
 
 from __future__ import annotations
 
 import io
 import zlib
-from typing import TYPE_CHECKING, BinaryIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import N_, Message
 from ..basics.limits import GUNZIP_RATIO, MAX_GUNZIP_BYTES, MAX_INPUT_BYTES
@@ -50,8 +54,8 @@ def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
 
     The stream need not be seekable (standard input): the first bytes are peeked through a
     buffer, never consumed."""
-    buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
-        _Raw(stream))
+    buffered = stream if isinstance(stream, io.BufferedReader | io.BufferedRandom) else (
+        io.BufferedReader(_Raw(stream)))
     if buffered.peek(2)[:2] == GZIP_MAGIC:
         import gzip  # only for a gzip-compressed input
 
@@ -59,6 +63,83 @@ def maybe_gunzip(stream: BinaryIO) -> BinaryIO:
         unzipped = gzip.GzipFile(fileobj=compressed, mode="rb")
         return io.BufferedReader(_Damaged(unzipped, compressed))
     return buffered
+
+
+def gunzip_again(stream: BinaryIO) -> BinaryIO | None:
+    """The decompressed content of ``stream``, a file on disk (seekable) that holds gzip
+    data from where it stands, as a stream that can be read again from its start
+    (``Again``): so that it can be looked through before it is read, as a plain file is;
+    None when ``stream`` cannot be read twice or is no gzip data."""
+    try:
+        if not stream.seekable():
+            return None
+        start = stream.tell()
+        magic = stream.read(2)
+        stream.seek(start)
+    except (OSError, ValueError):
+        return None
+    if magic != GZIP_MAGIC:
+        return None
+
+    def opened() -> BinaryIO:
+        stream.seek(start)
+        return maybe_gunzip(cast(BinaryIO, _Kept(stream)))
+
+    return io.BufferedReader(Again(opened))
+
+
+class Again(io.RawIOBase):
+    """A stream (``opened()`` gives it, from its start) that can be read again from its
+    start: ``seek(0)`` opens it again."""
+
+    def __init__(self, opened: Callable[[], BinaryIO]) -> None:
+        super().__init__()
+        self._opened = opened
+        self._stream = opened()
+        self._at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._at
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if (offset, whence) not in ((0, io.SEEK_SET), (self._at, io.SEEK_SET), (0, io.SEEK_CUR)):
+            raise io.UnsupportedOperation("only the start can be read again")
+        if offset == 0 and whence == io.SEEK_SET and self._at:
+            self._stream = self._opened()
+            self._at = 0
+        return self._at
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        read = getattr(self._stream, "read1", None) or self._stream.read
+        data = read(len(buffer))
+        buffer[: len(data)] = data
+        self._at += len(data)
+        return len(data)
+
+
+class _Kept(io.RawIOBase):
+    """``stream`` read through, never closed here (its owner closes it)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        super().close()  # not the stream: it is read again
 
 
 def gunzipped(data: bytes) -> bytes:
@@ -80,7 +161,7 @@ def gunzipped(data: bytes) -> bytes:
 class _Counted:
     """The compressed bytes, counted as the decompressor takes them."""
 
-    def __init__(self, stream: io.BufferedReader) -> None:
+    def __init__(self, stream: io.BufferedReader | io.BufferedRandom) -> None:
         self.stream = stream
         self.count = 0
 

@@ -23,7 +23,7 @@ from .grammar import build_parser
 from .line_reader import read_tile
 from .suggestions import SIDES, look_alike_problem, misspelled_keyword, not_a_side
 from .syntax_messages import describe_expected, describe_token
-from .tile_slips import tile_slip
+from .tile_slips import ONE_DIGIT, leading_zero, tile_slip
 
 Items = list[p.Item | None]
 Comments = list[tuple[int, str]]
@@ -72,6 +72,13 @@ class _Builder(Transformer[Token, Any]):
         a, _, b = text.partition("|" if "|" in text else "-")
         if len(a) == 1 and len(b) == 1 and a <= "6" and b <= "6":
             return read_tile(str(token))
+        written = str(token)
+        meant = leading_zero(written, a, b) if a.isdigit() and b.isdigit() else None
+        if meant is not None:  # `4-00`, `[03|4]`
+            self.problems.append(diagnostic(
+                "S001", self._line(token), token.column or 1, ONE_DIGIT, found=written,
+                meant=meant, written=written, tile=meant))
+            return None
         bad = a if not (len(a) == 1 and a <= "6") else b
         self.problems.append(
             diagnostic(

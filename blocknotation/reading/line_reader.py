@@ -58,7 +58,12 @@ def read_tile(text: str) -> Tile:
 # A name as the grammar has it, but written so that the regular expression engine runs fast:
 # it admits any character outside ASCII (other scripts' digits, marks, symbols), so a
 # non-ASCII name is checked once more against the exact pattern (``names.NAME_PATTERN``).
-_NAME = r"(?:[A-Za-z]|[^\x00-\x7f\s])(?:[\w'\-]|[^\x00-\x7f\s])*"
+# Each part is one class, never two that overlap: a run of n characters both match would be
+# read 2**n ways before a line that is no statement is given up (tests/test_regex_linear.py).
+#: A name's first character (an ASCII letter, or any non-ASCII one but a space), and its next.
+_NAME_START = r"[^\s\x00-\x40\x5b-\x60\x7b-\x7f]"
+_NAME_GOES_ON = r"[^\s\x00-\x26\x28-\x2c\x2e\x2f\x3a-\x40\x5b-\x5e\x60\x7b-\x7f]"
+_NAME = rf"{_NAME_START}{_NAME_GOES_ON}*"
 _TILE = r"(?:[0-6]-[0-6]|\[[ \t]*[0-6][ \t]*\|[ \t]*[0-6][ \t]*\])"
 _TILES = rf"{_TILE}(?:[ \t]+{_TILE})*"
 _NUMBER = rf"[0-9]{{1,{MAX_NUMBER_DIGITS}}}"

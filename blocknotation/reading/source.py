@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from .encoding_guess import SAMPLE_BYTES
 from .unreadable import (
     BOM_BYTES,
     not_text,
@@ -116,7 +117,8 @@ def read_lines(
     it before anything is read: ``not_text``).
 
     ``first_line`` is the number of the stream's first line, when it starts inside a file."""
-    for number, raw in enumerate(_bounded(stream), start=first_line):
+    lines = _bounded(stream)
+    for number, raw in enumerate(lines, start=first_line):
         if number == 1:
             refused = not_text(raw)
             if refused is not None:
@@ -131,11 +133,22 @@ def read_lines(
         except UnicodeDecodeError:
             text = "\0"  # told by ``problem_in``
         if "\0" in text:
-            problem = problem_in(raw, number, 0)
+            problem = problem_in(raw + b"\n" + _following(lines), number, 0)
             assert problem is not None
             yield problem
             return
         yield text
+
+
+def _following(lines: Iterator[bytes]) -> bytes:
+    """The lines after a line that is not UTF-8, up to ``SAMPLE_BYTES``: what the encoding
+    it looks written in is guessed from, as when the file is read whole."""
+    taken = bytearray()
+    for raw in lines:
+        taken += raw
+        if len(taken) >= SAMPLE_BYTES:
+            break
+    return bytes(taken)
 
 
 def decoded_block(raw: bytes) -> str | None:

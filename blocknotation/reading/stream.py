@@ -8,9 +8,10 @@ Reading the chunks one by one therefore gives the same records, with the same po
 reading the whole file at once.
 
 A file that is not UTF-8 text gives one S003, and no chunk: a file that can be read twice (a
-file on disk) is looked through first (``unreadable.first_problem``); a stream that cannot (a pipe,
-gzip data) is read as it comes, so its games before the one that holds the bad byte are
-given, and the reading ends there, without that game.
+file on disk, gzip data in one: ``gunzip.gunzip_again``) is looked through first
+(``unreadable.first_problem``); a stream that cannot (a pipe) is read as it comes, so its
+games before the one that holds the bad byte are given, and the reading ends there, without
+that game.
 
 A game is held in memory whole while it is read, so a game chunk is bounded like a whole
 input: one of more than ``MAX_INPUT_BYTES`` characters (line ends included) is not read, and

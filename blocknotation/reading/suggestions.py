@@ -83,6 +83,8 @@ def nearest(word: str, words: Iterable[str]) -> str | None:
     for candidate in dict.fromkeys(words):
         if candidate == word:
             return None
+        if abs(len(candidate.casefold()) - len(folded)) > allowed:  # so many edits at least
+            continue
         edits = 0 if candidate.casefold() == folded else distance(folded, candidate.casefold())
         if edits <= allowed:
             best.append((edits, candidate))
@@ -119,16 +121,17 @@ def look_alike_problem(line: str, number: int) -> Diagnostic | None:
     )
 
 
-def not_a_side(word: str, column: int, number: int) -> Diagnostic:
-    """S001 for a word after a tile that is not a side, with the side it most likely is."""
-    side = nearest(word, SIDES)
+#: What a side slip that looks like one side is said with (``side_slips.py`` finds it).
+SIDE_SLIP = N_("'{word}' is not a side: did you mean '{side}'? After the tile write L or "
+               "left, R or right")
+
+
+def not_a_side(word: str, column: int, number: int, side: str | None = None) -> Diagnostic:
+    """S001 for a word after a tile that is not a side, with the side it most likely is
+    (``side``: the side the replay allows, written as that side is)."""
+    side = side or nearest(word, SIDES)
     if side is not None:
-        return diagnostic(
-            "S001", number, column,
-            N_("'{word}' is not a side: did you mean '{side}'? After the tile write L or "
-               "left, R or right"),
-            word=printable(word), side=side,
-        )
+        return diagnostic("S001", number, column, SIDE_SLIP, word=printable(word), side=side)
     return diagnostic(
         "S001", number, column,
         N_("'{word}' is not a side: after the tile write L or left, R or right"),

@@ -3,16 +3,18 @@
 A file that is not UTF-8 text gets one S003, at its first bad byte, and nothing else in it is
 read (``source.py`` and ``stream.py`` stop there).  ``not_text`` looks at a file's first
 ``SNIFF_BYTES`` for a binary file (an image, a NUL byte, mostly bytes that no text holds) or
-UTF-16; ``undecodable`` names the encoding the line of a bad byte looks written in (a Windows
-editor's Windows-1252, as a rule); ``first_problem`` looks a file on disk through, before any
-game of it is read.
+UTF-16; ``undecodable`` names the encoding the line of a bad byte, and the file from there,
+look written in (``encoding_guess``: a Windows editor's Windows-1252, as a rule, and the
+others records are met in), and says when that is a guess; ``first_problem`` looks a file on
+disk through, before any game of it is read.
 """
 
 from __future__ import annotations
 
 from typing import BinaryIO
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic, printable
+from .encoding_guess import SAMPLE_BYTES, Guess, guess
 
 #: The byte-order mark as UTF-8 bytes.
 BOM_BYTES = b"\xef\xbb\xbf"
@@ -103,48 +105,45 @@ def binary(data: bytes, at: int, what: str) -> Diagnostic:
     return diagnostic("S003", line, column, _BINARY, what=Message(what))
 
 
-def likely_encoding(line: bytes) -> tuple[str, str] | None:
-    """The encoding the bytes of ``line`` (the line of the first byte that is not UTF-8) look
-    written in, and the ``--encoding`` name that reads them; None when the line holds UTF-8
-    characters too (a damaged file, or text pasted from another encoding).
-
-    Every byte is a character in Latin-1, so the guess goes by what is likely: text from a
-    Windows editor (Windows-1252, the same as Latin-1 for every letter they share) when the
-    bytes read in it, else a DOS code page."""
-    if _has_utf8_characters(line):
-        return None
-    try:
-        line.decode("cp1252")
-    except UnicodeDecodeError:
-        return N_("a DOS code page (850 perhaps)"), "cp850"
-    return N_("Windows-1252 (Latin-1)"), "cp1252"
-
-
-def _has_utf8_characters(line: bytes) -> bool:
-    """Whether ``line`` holds a character beyond ASCII correctly written in UTF-8 (other
-    than a byte-order mark)."""
-    decoded = line.decode("utf-8", errors="ignore")
-    return not decoded.replace("\ufeff", "").isascii()
+def likely_encoding(line: bytes, sample: bytes = b"") -> Guess | None:
+    """The encoding the bytes of ``line`` (the line of the first byte that is not UTF-8)
+    and of ``sample`` (the bytes from that line on) look written in (``encoding_guess``);
+    None when the line holds UTF-8 characters that read as words (a damaged file, or text
+    pasted from another encoding)."""
+    return guess(line, sample or line)
 
 
 def undecodable(data: bytes, at: int, line: int, column: int) -> Diagnostic:
     """S003 for bytes that are not UTF-8, at byte ``at`` of ``data`` (line and column given),
-    naming the encoding the bytes of its line look written in."""
+    naming the encoding the bytes of its line and of the file after it look written in."""
     start = data.rfind(b"\n", 0, at) + 1
     end = data.find(b"\n", at)
-    guess = likely_encoding(data[start : len(data) if end < 0 else end])
-    if guess is None:
+    found = likely_encoding(data[start : len(data) if end < 0 else end],
+                            data[start : start + SAMPLE_BYTES])
+    if found is None:
         return diagnostic("S003", line, column, N_(
             "byte 0x{byte:02X} is not valid UTF-8 here, on a line that is UTF-8 elsewhere: "
             "the file is damaged or holds text pasted from another encoding; type the "
             "character again and save the file as UTF-8; nothing else in it is checked"),
             byte=data[at])
-    encoding, name = guess
+    if found.sure or found.other is None:
+        return diagnostic("S003", line, column, N_(
+            "byte 0x{byte:02X} is not UTF-8: the file looks like {encoding}; save it as UTF-8 "
+            "(in the editor: Save As, encoding UTF-8), or read it as it is with --encoding "
+            "{name}; nothing else in it is checked"),
+            byte=data[at], encoding=Message(found.best.words), name=found.best.name)
     return diagnostic("S003", line, column, N_(
-        "byte 0x{byte:02X} is not UTF-8: the file looks like {encoding}; save it as UTF-8 "
-        "(in the editor: Save As, encoding UTF-8), or read it as it is with --encoding "
-        "{name}; nothing else in it is checked"),
-        byte=data[at], encoding=Message(encoding), name=name)
+        "byte 0x{byte:02X} is not UTF-8: the file may be {encoding}, but that is a guess: "
+        "read so, this line holds {reading}, and as {other} {other_reading}; save it as UTF-8 "
+        "(in the editor: Save As, encoding UTF-8), or, if the first reading is right, read "
+        "it as it is with --encoding {name}; nothing else in it is checked"),
+        byte=data[at], encoding=Message(found.best.words), name=found.best.name,
+        reading=_quoted(found.reading), other=Message(found.other.words),
+        other_reading=_quoted(found.other_reading))
+
+
+def _quoted(words: tuple[str, ...]) -> str:
+    return ", ".join(f"'{printable(word)}'" for word in words)
 
 
 def nul_byte(line: int, column: int) -> Diagnostic:

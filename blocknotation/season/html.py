@@ -5,9 +5,11 @@ The chart draws each player's points for, added up game after game, over the gro
 counted games in season order (``standings.Group.season``); a total that becomes unknown
 ends the player's line there.  Each player has a colour, a line style and a marker, so that
 players are told apart without colour too, and the figures of the chart are also given as a
-table.  On a phone the table scrolls in a box of its own, the players' names kept in view,
-and the chart is drawn narrower, so that its text stays readable (at least 11 px) and the
-page never scrolls sideways (``tests/test_standings_page.py`` measures it in Chromium).
+table.  On a phone the table scrolls in a box of its own, the players' names kept in view
+(a long name wraps, in at most 30% of the screen's width, so that the numbers beside it can
+be scrolled into view), and the chart is drawn narrower, so that its text stays readable
+(at least 11 px) and the page never scrolls sideways (``tests/test_standings_page.py``
+measures it in Chromium).
 The page loads nothing and runs no script (its Content-Security-Policy allows only its own
 style, by its hash); everything taken from a record is escaped (``formats.html.safe``).
 """
@@ -27,7 +29,8 @@ from .standings import Group, Standings
 from .text import apart_line, no_game_line, summary
 
 #: Players' colours on white (each at least 4.5:1, WCAG AA), line styles and markers: eight
-#: of each, so that up to eight players differ in all three (``_look``).
+#: of each, so that up to eight players differ in all three, and up to ``MOST_LOOKS`` in
+#: the three together (``_look``).
 COLOURS = ("#1b5e9e", "#a13d00", "#2b6e2b", "#7b2d8e", "#8a1538", "#00676b", "#6b5200",
            "#3d3d3d")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "14 4", "4 2 4 6", "1 3", "8 2 2 2 2 2")
@@ -48,6 +51,7 @@ table { border-collapse: collapse; margin: .5rem 0; font-size: .9rem; }
 th, td { border: 1px solid #b0b0b0; padding: .1rem .5rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 tbody th { position: sticky; left: 0; background: #ffffff; }
+tbody th span { display: inline-block; max-width: min(14rem, 30vw); overflow-wrap: break-word; }
 figure { margin: 1rem 0; }
 svg.chart { width: 100%; height: auto; }
 svg.wide { max-width: 640px; }
@@ -66,13 +70,32 @@ def _policy() -> str:
             "form-action 'none'")
 
 
+#: How many players have a look of their own: each of the eight colours with each of the
+#: eight line styles and each of the eight markers.
+MOST_LOOKS = 8 ** 3
+#: What a chart of more than eight players says under it, and of more than ``MOST_LOOKS``.
+LOOKS_NOTE = N_("With more than eight players colours repeat: each player is told by colour, "
+                "line style and marker together.")
+LOOKS_SHARED = N_("Beyond {most} players, players share a look: their figures are in the "
+                  "table under the chart.")
+
+
 def _look(index: int) -> tuple[str, str, str]:
     """A player's colour, line style and marker: up to eight players differ in each of the
-    three, and no two of the first 64 are alike in all three."""
+    three, and no two of the first ``MOST_LOOKS`` are alike in all three (the index's digits
+    in base 8, ``a + 8b + 64c``, give colour a, line style a + b and marker a + 2b + c, from
+    which a, b and c are read back)."""
     size = len(COLOURS)  # as many of each
-    turn = index // size
-    return (COLOURS[index % size], DASHES[(index + turn) % size],
-            MARKERS[(index + 2 * turn) % size])
+    a, b, c = index % size, index // size % size, index // size ** 2 % size
+    return COLOURS[a], DASHES[(a + b) % size], MARKERS[(a + 2 * b + c) % size]
+
+
+def _looks_notes(players: int, _: Callable[[str], str]) -> Iterator[str]:
+    if players > len(COLOURS):
+        yield f'<p class="looks">{escape(_(LOOKS_NOTE))}</p>'
+    if players > MOST_LOOKS:
+        yield f'<p class="looks">{escape(_(LOOKS_SHARED).format(most=MOST_LOOKS))}</p>'
+
 
 
 def chart_svg(group: Group, _: Callable[[str], str], width: int = WIDE) -> str:
@@ -164,7 +187,7 @@ def _group(group: Group, by: str | None, lang: str) -> Iterator[str]:
         yield '<div class="scroll"><table><thead><tr>' + "".join(
             f'<th scope="col">{escape(h)}</th>' for h in headings(lang)) + "</tr></thead><tbody>"
         for row in group.rows:
-            yield (f'<tr><th scope="row">{escape(row.player)}</th>'
+            yield (f'<tr><th scope="row"><span>{escape(row.player)}</span></th>'
                    + "".join(f"<td>{escape(cell(row, key))}</td>" for key, _w in COLUMNS)
                    + "</tr>")
         yield "</tbody></table></div>"
@@ -183,6 +206,7 @@ def _group(group: Group, by: str | None, lang: str) -> Iterator[str]:
         yield f"<figure>{chart_svg(group, _)}{chart_svg(group, _, NARROW)}<figcaption>"
         yield escape(_(N_("Points for, added up game after game")))
         yield from _legend(group)
+        yield from _looks_notes(len(group.totals()), _)
         yield "</figcaption></figure>"
         yield from _chart_table(group, _)
     yield "</section>"

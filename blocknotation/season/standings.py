@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..basics.diagnostics import Message
+from ..basics.os_reasons import os_reason
 from .figures import Count, Figures, GameFigures, game_figures
 from .read import Loose
 from .sources import Opener, Source, Unreadable, games_of, open_path, reason
@@ -69,6 +71,8 @@ class NoGame:
     file: str
     codes: tuple[str, ...]
     reason: str | None = None
+    #: ``reason`` as words to tell in the user's language (``basics.os_reasons``).
+    words: Message | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,16 +202,18 @@ class Season:
             self._file.games += 1
             self.add(item)
 
-    def unread(self, file: str, why: str) -> None:
-        """The file being read could not be read whole, for ``why``."""
-        self.unreadable.append((file, why))
-        self._file.reason = why
+    def unread(self, file: str, error: OSError) -> None:
+        """The file being read could not be read whole, for ``error``."""
+        self.unreadable.append((file, reason(error)))
+        self._file.reason = reason(error)
+        self._file.words = os_reason(error)
 
     def ended(self, file: str) -> None:
         """The file being read is done: listed apart if it gave no game."""
         seen, self._file = self._file, _File()
         if not seen.games:
-            self.no_game.append(NoGame(file, tuple(sorted(seen.codes)), seen.reason))
+            self.no_game.append(NoGame(file, tuple(sorted(seen.codes)), seen.reason,
+                                       seen.words))
 
     def standings(self) -> Standings:
         groups = list(self.groups.values())
@@ -227,6 +233,7 @@ class _File:
     games: int = 0
     codes: set[str] = field(default_factory=set)
     reason: str | None = None
+    words: Message | str | None = None
 
 
 def standings_of(sources: Iterable[Source], *, by: By | None = None,
@@ -239,7 +246,7 @@ def standings_of(sources: Iterable[Source], *, by: By | None = None,
     season.files = len(sources)
 
     def failed(source: Source, error: OSError) -> None:
-        season.unread(source.name, reason(error))
+        season.unread(source.name, error)
         if unreadable is not None:
             unreadable(source, error)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 
-from ..basics.diagnostics import printable
+from ..basics.diagnostics import Message, printable
 from ..basics.i18n import N_, plural, translator
 from .columns import COLUMNS, cell, headings
 from .standings import Apart, Group, NoGame, Standings
@@ -97,7 +97,10 @@ def no_game_why(file: NoGame, lang: str) -> str:
     """Why a file gave no game: ``S003``, or ``cannot read: No such file or directory``."""
     why = ", ".join(file.codes)
     if file.reason is not None:
-        cannot = translator(lang)(N_("cannot read: {reason}")).format(reason=file.reason)
+        translate = translator(lang)
+        words = file.words if file.words is not None else file.reason
+        told = words.render(translate) if isinstance(words, Message) else words
+        cannot = translate(N_("cannot read: {reason}")).format(reason=told)
         why = f"{why}, {cannot}" if why else cannot
     return why
 

@@ -52,7 +52,8 @@ CODES = (
                 "file saved as Latin-1 or Windows-1252 by an old editor, or as UTF-16), a NUL "
                 "byte, or it is a binary file (an image, a document). The message gives the "
                 "line and column of the first such byte and the encoding the file looks "
-                "written in."),
+                "written in, or, where two encodings read other letters as well, says that "
+                "it guesses and shows how each reads the line."),
         why=N_("A record is UTF-8 text (docs/notation.md, section “Lexical rules”), so that names"
                " such as Nicolò or Søren read the same everywhere. blocknot does not read "
                "another encoding unless told to (--encoding, or the encoding key of the "

@@ -57,7 +57,9 @@ COMMENT = r"#[^\n\r]*"
 #: A ``# blocknot: ignore[CODES]`` or ``ignore-file[CODES]`` mark inside a comment, as
 #: ``basics.marks.marks`` reads it: a mark that names no code, or ``ignore-file`` without
 #: brackets, suppresses nothing and is left plain.
-_CODES = r"\[[^\]\n]*[^\]\s,][^\]\n]*\]"
+#: The character that is neither a space nor a comma is looked for ahead: written between two
+#: runs of the characters around it, a failed match would try every split of the line.
+_CODES = r"\[(?=[^\]\n]*[^\]\s,])[^\]\n]*\]"
 SUPPRESSION = (rf"\bblocknot:[ \t]*(?:ignore-file{_CODES}"
                rf"|ignore(?!-file)(?:{_CODES}|(?!\[[^\]\n]*\])))")
 #: Separators: the colon after a name, the comma between scores, ``-`` for no tiles.

@@ -17,6 +17,7 @@ from typing import IO
 from ...basics.diagnostics import Diagnostic
 from ...basics.i18n import translator
 from ...basics.interrupts import held
+from ...basics.paths import utf8_path
 from ...report.caveats import caveats
 from ...report.values import Piece, Tally
 
@@ -53,6 +54,7 @@ class JunitSink:
             ET.SubElement(case, "system-out").text = "\n".join(notes)
 
     def add(self, path: str, piece: Piece, digest: str | None) -> None:
+        path = utf8_path(path)  # XML holds characters, not the bytes of a name
         games = {game.index for game in piece.games}
         loose = [d for d in piece.diagnostics if d.game not in games]
         if loose:
@@ -64,10 +66,12 @@ class JunitSink:
             self._case(path, f"game {game.index} (line {game.line})", own, notes)
 
     def unreadable(self, path: str, reason: str, message: str) -> None:
+        path, message = utf8_path(path), utf8_path(message)
         case = ET.SubElement(self._suite(path), "testcase", classname=path, name="file")
         ET.SubElement(case, "error", type="unreadable", message=message).text = message
 
     def end_file(self, path: str, tally: Tally) -> None:
+        path = utf8_path(path)
         suite = self._suite(path)
         cases = suite.findall("testcase")
         suite.set("tests", str(len(cases)))

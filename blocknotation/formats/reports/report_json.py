@@ -19,6 +19,7 @@ from typing import IO, Any
 from ...basics.diagnostics import Diagnostic
 from ...basics.i18n import translator
 from ...basics.interrupts import held
+from ...basics.paths import utf8_path
 from ...report.caveats import Caveats, caveats
 from ...report.values import FileReport, GameResult, HandResult, Piece, Rendered, Tally
 from ..records.visible import visible_json
@@ -313,13 +314,10 @@ def path_fields(path: str) -> dict[str, str]:
     """``path`` as JSON can say it: a name that is not UTF-8 (undecodable bytes that Python
     holds as lone surrogates) is written with U+FFFD for each such byte, and its exact bytes
     go in ``path_bytes``, base64-encoded."""
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        raw = os.fsencode(path)
-        return {"path": raw.decode("utf-8", errors="replace"),
-                "path_bytes": base64.b64encode(raw).decode("ascii")}
-    return {"path": path}
+    shown = utf8_path(path)
+    if shown == path:
+        return {"path": path}
+    return {"path": shown, "path_bytes": base64.b64encode(os.fsencode(path)).decode("ascii")}
 
 
 def _copy(source: IO[bytes], out: IO[str]) -> None:

@@ -13,6 +13,7 @@ relative URI, and the region from the start to the end of the statement or token
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from pathlib import Path, PurePath
 from typing import IO, Any
@@ -70,11 +71,11 @@ def rule_objects(lang: str = "en", help_uri: str | None = None) -> list[dict[str
 
 
 def artifact_uri(path: str) -> str:
-    """A file name as a URI reference: forward slashes, unsafe characters %-escaped; an
-    absolute path as a ``file:`` URI."""
+    """A file name as a URI reference: forward slashes, unsafe characters %-escaped (a name
+    that is not UTF-8, byte by byte); an absolute path as a ``file:`` URI."""
     if PurePath(path).is_absolute():
         return Path(path).as_uri()
-    return quote(PurePath(path).as_posix(), safe="/")
+    return quote(os.fsencode(PurePath(path).as_posix()), safe="/")  # the bytes of the name
 
 
 def result_object(path: str, d: Diagnostic, lang: str = "en") -> dict[str, Any]:

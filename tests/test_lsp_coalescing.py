@@ -1,0 +1,171 @@
+"""The language server never waits behind itself: changes are made to the text and checked
+once no message waits (the latest text alone, however many changes came), a check yields to
+what comes between two games, a request is answered from the latest text, and one the client
+cancelled while it waited is answered at once.
+
+The server runs in a thread (``tests/lsp_raw.py``); what a burst sends is written before the
+server reads any of it, so that it finds the whole burst waiting.  ``benchmarks/lsp.py
+--only burst`` times requests during a burst of 500 changes.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pygls", reason="the language server needs pygls: pip install '.[lsp]'")
+
+from lsp_raw import Raw, at, message, messages_of, open_params
+from lsp_session import RECORD
+from lsprotocol import types
+from pygls.io_ import StdoutWriter
+
+import blocknotation.lsp.cut as cut_module
+from blocknotation.lsp.document import Document
+from blocknotation.lsp.framing import Frames
+from blocknotation.lsp.inbox import Inbox
+from blocknotation.lsp.rpc import answer
+from blocknotation.lsp.server import build
+from blocknotation.lsp.settings import settings_for
+from blocknotation.simulator.writer import generate_games
+
+URI = "file:///club/evening.block"
+EVENING = "\n".join(t for _, t in generate_games(7, 6, claims=True))
+
+
+def change(version: int, line: int, character: int, text: str) -> bytes:
+    where = {"line": line, "character": character}
+    return message(method="textDocument/didChange", params={
+        "textDocument": {"uri": URI, "version": version},
+        "contentChanges": [{"range": {"start": where, "end": where}, "text": text}]})
+
+
+def checks_counted(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The chunks the server checks from now on."""
+    checked: list[Any] = []
+    real = cut_module.validate_chunk
+
+    def counted(chunk: Any, *args: Any) -> Any:
+        checked.append(chunk)
+        return real(chunk, *args)
+
+    monkeypatch.setattr(cut_module, "validate_chunk", counted)
+    return checked
+
+
+def versions_published(raw: Raw, last: int) -> list[int]:
+    """The versions published for ``URI`` until ``last`` is."""
+    found: list[int] = []
+    while last not in found:
+        got = raw.read()
+        if got.get("method") == "textDocument/publishDiagnostics":
+            found.append(got["params"]["version"])
+    return found
+
+
+def test_a_burst_of_changes_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Was: each of the 300 changes checked, and published, before the next message was read.
+    checked = checks_counted(monkeypatch)
+    lines = EVENING.split("\n")
+    line = lines.index("hand 1", 30)
+    typed = "# a comment typed a key at a time" * 9
+    changes = [change(2, line, 0, "\n")] + [change(3 + n, line, n, key)
+                                            for n, key in enumerate(typed)]
+    last = len(typed) + 2
+    raw = Raw()
+    raw.send(message(id=1, method="initialize", params={"capabilities": {}})
+             + message(method="initialized", params={})
+             + message(method="textDocument/didOpen", params=open_params(URI, EVENING))
+             + b"".join(changes)
+             + message(id=2, method="textDocument/hover", params=at(URI, line + 1, 3)))
+    with raw:  # the server starts now, and finds all of it waiting
+        assert "capabilities" in raw.answer(1)["result"]
+        assert "result" in raw.answer(2)
+        published = versions_published(raw, last)
+        assert raw.server.documents[URI].text == "\n".join([*lines[:line], typed,
+                                                            *lines[line:]])
+        games = len(raw.server.documents[URI].current().cut.games)
+        # The open checks each game once; the changes, the game they fall in, a few times
+        # at most (when the server found nothing waiting), not once each.
+        assert len(checked) <= games + 10 < games + len(typed)
+        assert len(published) <= 10
+        raw.answer(raw.request("shutdown"))
+
+
+def test_a_request_is_answered_from_the_latest_text() -> None:
+    lines = RECORD.split("\n")
+    line = lines.index("Ada: 4-0 R")
+    with Raw() as raw:
+        raw.initialize()
+        raw.notify("textDocument/didOpen", open_params(URI, RECORD))
+        # "Ada: 4-0 R" rewritten "Ada: 0-4 L" a key at a time, then asked about at once:
+        # the hover tells of the tile as it now is, on the wrong side.
+        data = b"".join(change(2 + n, line, 5 + n, key) for n, key in enumerate("0-4 L"))
+        data += message(method="textDocument/didChange", params={
+            "textDocument": {"uri": URI, "version": 7},
+            "contentChanges": [{"range": {"start": {"line": line, "character": 10},
+                                          "end": {"line": line, "character": 15}},
+                                "text": ""}]})
+        raw.send(data)
+        hover = raw.answer(raw.request("textDocument/hover", at(URI, line, 3)))["result"]
+        assert hover["contents"]["value"].startswith("P403 Ada: 0-4 fits the right end (4)")
+
+
+def test_a_check_yields_to_a_request_between_games() -> None:
+    # A record of 40 games opened, and a hover on another document sent at once: the hover
+    # is answered before the record's diagnostics, which take its 40 games to check.
+    # Was: the whole record checked and published first.
+    evening = "\n".join(t for _, t in generate_games(3, 40, claims=True))
+    with Raw() as raw:
+        raw.initialize()
+        raw.send(message(method="textDocument/didOpen", params=open_params(URI, evening))
+                 + message(id=99, method="textDocument/hover",
+                           params=at("file:///club/other.block", 0)))
+        first = raw.read()
+        assert first == {"jsonrpc": "2.0", "id": 99, "result": None}
+        assert raw.published(URI) == []
+
+
+def test_a_check_is_made_a_game_at_a_time() -> None:
+    document = Document("file:///club.block", "club.block", settings_for(None, "en"),
+                        types.PositionEncodingKind.Utf16, 1, EVENING)
+    steps = 1
+    while not document.step():
+        steps += 1
+    assert document.analysis is not None
+    assert steps == len(document.analysis.cut.games) + 1
+    assert document.checked == 1
+
+
+def test_a_request_the_client_cancelled_while_it_waited_is_answered_at_once(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # The reader notes the cancellation as it reads it (``Inbox.cancelled``); the request,
+    # when its turn comes, is answered -32800 without its work; the cancellation itself then
+    # leaves nothing behind, and nothing is logged of it.
+    stream = io.BytesIO(message(id=7, method="textDocument/codeAction", params={
+        "textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0},
+                                                "end": {"line": 400, "character": 0}},
+        "context": {"diagnostics": []}})
+        + message(method="$/cancelRequest", params={"id": 7})
+        + message(method="$/cancelRequest", params={"id": "never-sent"}))
+    inbox = Inbox(Frames(stream))
+    bodies = [inbox.next() for _ in range(4)]
+    assert bodies[-1] is None and inbox.cancelled == {7, "never-sent"}
+    server = build()
+    written = io.BytesIO()
+    server.protocol.set_writer(StdoutWriter(written))
+    answer(server, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                    "params": {"capabilities": {}}})
+    for body in bodies[:3]:
+        assert isinstance(body, bytearray)
+        answer(server, json.loads(body), inbox.cancelled)
+    assert inbox.cancelled == set()
+    answers = messages_of(written.getvalue())
+    assert answers[-1] == {"jsonrpc": "2.0", "id": 7, "error": {
+        "code": -32800,
+        "message": "Request cancelled: the client cancelled it before it was answered"}}
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
