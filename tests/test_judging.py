@@ -105,6 +105,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),
         (0, "points", None), (0, "doubt", [23]), (None, "score", None),
     ],
+    # A later hand's score line chooses among the first hand's readings, as its own would.
+    "p405_a_later_score_line_settles_the_hand.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (0, "score", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+        (None, "score", {"Ada": 0, "Bea": 60, "Cy": 0}), (None, "status", "in_progress"),
+    ],
+    "p405_a_later_score_line_fitting_no_reading.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
+        (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
+    ],
     "e504_claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),
     ],

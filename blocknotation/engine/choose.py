@@ -82,11 +82,13 @@ class HandReplay:
 
 
 def choose(readings: list[Reading], order: Stages, seats: Seats,
-           before: Sequence[int] | None, lost: bool, slipped: Sequence[int]) -> HandReplay:
+           before: Sequence[int] | None, lost: bool, slipped: Sequence[int],
+           later: tuple[int, ...] | None = None) -> HandReplay:
     """Let the claims choose among ``readings`` (see the module doc); ``before``: the
     running totals before the hand, when known; ``lost``: some readings were dropped, so
     that agreement among those left proves nothing; ``slipped``: the lines of the moves
-    reported in this hand.
+    reported in this hand; ``later``: the points a later hand's ``score`` line gives this
+    one, which has none (``later.py``), a claim like its own ``score`` line.
 
     The readings themselves are in doubt when a move of the hand was reported (a stray move
     written after the claims aside) and a claim then fits no reading, when two claims fit
@@ -109,7 +111,7 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
-    implied = _implied(order.score, seats, before)
+    implied = _implied(order.score, seats, before) if order.score is not None else later
     kept = _fewest_slips(kept, implied)
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)
@@ -131,8 +133,8 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     why = tuple(slipped) or tuple(sorted(d.line for _, among in failed for d in among[0].at(_)))
     for stage, among in failed:
         problems += reported(among, stage, seats, why if doubtful else None, bool(slipped))
-    if before is not None and order.score is not None and len(kept) > 1 and disputed is None:
-        kept = _by_score(kept, order.score, seats, before)
+    if implied is not None and len(kept) > 1 and disputed is None:
+        kept = [x for x in kept if x.points is not None and tuple(x.points) == implied] or kept
     problems += [d for d in _everywhere(kept) if not (doubtful and d.code == "E507")]
     if disputed is not None:
         problems.append(disputed)
@@ -229,17 +231,6 @@ def _implied(claim: r.Score | None, seats: Seats, before: Sequence[int] | None
     if given is None:
         return None
     return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
-
-
-def _by_score(kept: list[Reading], claim: r.Score, seats: Seats, before: Sequence[int]
-              ) -> list[Reading]:
-    """The readings whose points give the totals the ``score`` line claims, if any."""
-    given = claimed_totals(claim, seats.names)
-    if given is None:
-        return kept
-    agreeing = [x for x in kept if x.points is not None and [
-        total + points for total, points in zip(before, x.points, strict=True)] == given]
-    return agreeing or kept
 
 
 def _everywhere(kept: list[Reading]) -> list[Diagnostic]:

@@ -21,6 +21,7 @@ from .choose import HandReplay, joined
 from .claims import claimed_points
 from .hand import Unread
 from .hand_replay import replay_hand
+from .later import later_points
 from .order import Stages
 from .players import Seats
 from .totals import Totals
@@ -130,8 +131,11 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
             result, course.previous = _damaged(hand, seats, expected, course.totals)
         else:
             last = k == len(game.hands) - 1
-            rep, found, course.totals = _replayed(hand, seats, expected, course.totals, last,
-                                                  keep is not None, resume, watch)
+            rep, found, after = _replayed(hand, seats, expected, course.totals, last,
+                                          keep is not None, resume, watch)
+            rep, found, course.totals = _settled_later(
+                game, k, (rep, found, after), course.totals, expected, keep is not None,
+                resume, watch)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
@@ -145,16 +149,45 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
     return found, result, rep
 
 
+def _settled_later(game: Hands, k: int, done: Replayed, totals: Totals, expected: int | None,
+                   save: bool, resume: Saved | None,
+                   watch: Callable[[Diagnostic], object] | None) -> Replayed:
+    """Hand ``k`` replayed (``done``) again with the points the next ``score`` line gives
+    it (``later.py``), when its readings disagree on them, it has no ``score`` line of its
+    own, the totals before it (``totals``) are known and those points are one candidate's:
+    that replay, when it gives the hand those points; else ``done``."""
+    rep = done[0]
+    before = totals.exact
+    if rep.points is not None or rep.score is not None or before is None or (
+            len(rep.candidates) < 2 or rep.more_candidates):
+        return done
+    later = later_points(game, k, rep.opener, before)
+    names = game.seats.names
+    if later is None or sum(c.points is not None and tuple(c.points[name] for name in names)
+                            == later for c in rep.candidates) != 1:
+        return done
+    hand = game.hands[k]
+    again = _replayed(hand, game.seats, expected, totals, k == len(game.hands) - 1, save,
+                      resume, watch, later)
+    return again if again[0].points is not None and tuple(again[0].points) == later else done
+
+
+Replayed = tuple[HandReplay, list[Diagnostic], Totals]
+"""A hand replayed: its replay, its diagnostics, and the totals after it."""
+
+
 def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
               save: bool, resume: Saved | None,
               watch: Callable[[Diagnostic], object] | None,
-              ) -> tuple[HandReplay, list[Diagnostic], Totals]:
+              later: tuple[int, ...] | None = None) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
     when that finds errors, with the line read otherwise (``amend.py``) that costs the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
-    replay, its diagnostics (its ``score`` line's among them) and the totals after it."""
+    replay, its diagnostics (its ``score`` line's among them) and the totals after it.
+    ``later``: the points a later ``score`` line gives the hand (``_settled_later``), which
+    choose among its readings and its ways of reading as its own ``score`` line would."""
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
-                      watch=watch)
+                      watch=watch, later=later)
     after = totals.copy()
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
     cost = _cost(found)
@@ -168,7 +201,7 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
     for amendment in amendments(order, seats, hidden, found):
         try:
             other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
-                                watch=_costing(cost))
+                                watch=_costing(cost), later=later)
         except (Unread, _TooCostly):
             continue
         trial = totals.copy()
@@ -177,7 +210,7 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
             takes, cost = [], _cost(tried)
         if _cost(tried) == cost:
             takes.append((other, tried, trial, amendment))
-    takes = _chosen(takes)
+    takes = _chosen(takes, later)
     if len(takes) == 1:
         rep, found, after, chosen = takes[0]
         _with_candidates(rep, [(chosen, rep.readings)], order, seats)
@@ -259,10 +292,15 @@ def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, 
                       "a rule"), {"line": _first_error(found)})
 
 
-def _chosen(takes: list[Take]) -> list[Take]:
+def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Take]:
     """Of ways of reading a hand that cost as many slips, those the claims choose: the ones
-    that find fewer claims and shows wrong, where the points they give are worked out from
-    the tiles (a claim that stands in for them confirms nothing); else every one."""
+    that give the points a later ``score`` line gives the hand (``later``), if any; of
+    those, the ones that find fewer claims and shows wrong, where the points they give are
+    worked out from the tiles (a claim that stands in for them confirms nothing); else
+    every one."""
+    if later is not None:
+        takes = [take for take in takes if take[0].points is not None and tuple(
+            take[0].points) == later] or takes
     fewest = min(_claimed(take[1]) for take in takes)
     agreed = [take for take in takes if _claimed(take[1]) == fewest]
     if all(take[0].points is not None and not take[0].unverified for take in agreed):

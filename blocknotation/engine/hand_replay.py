@@ -35,7 +35,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
                 before: Sequence[int] | None = None, *, save: bool = False,
                 resume: Saved | None = None,
                 watch: Callable[[Diagnostic], object] | None = None,
-                amendment: Amendment | None = None) -> HandReplay:
+                amendment: Amendment | None = None,
+                later: tuple[int, ...] | None = None) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open; ``before``: the running totals
     before this hand, when known (a ``score`` line then chooses among readings).  ``save``:
@@ -43,7 +44,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     (``HandReplay.saved``); ``resume``: start from one of those of this hand written with
     that play otherwise; ``watch``: shown each problem of a move as it is found, it may
     raise to stop the replay (``retry.py``); ``amendment``: one line read otherwise, its slip
-    reported at that line (``amend.py``; ``hand.Unread`` when no reading allows it)."""
+    reported at that line (``amend.py``; ``hand.Unread`` when no reading allows it);
+    ``later``: the points a later hand's ``score`` line gives this one (``later.py``)."""
     written, problems = by_stage(hand, seats)
     order = written if amendment is None else amended(written, amendment, seats)
     table = Table.for_players(len(seats.names))
@@ -59,7 +61,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     implied = _implied(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
-    chosen = choose(readings, order, seats, before, state.lost, state.slipped)
+    chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
     problems += chosen.problems
     kept = chosen.readings
     continued = kept[0].world.continued if len(kept) == 1 else min(
