@@ -33,7 +33,7 @@ from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.mistakes import KINDS, make_mistakes
 from blocknotation.simulator.simulate import SimGame, simulate_game
 from blocknotation.simulator.truth import judge
-from blocknotation.simulator.writer import render_game
+from blocknotation.simulator.writer import hidden_deals, render_game
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 #: The kinds the survey takes: a deal's slip and a hand after the end are judged elsewhere.
@@ -61,15 +61,6 @@ class Answer:
     exact: bool = False
     wrong: bool = False
     shown: str = ""
-
-
-def hidden_deals(game: SimGame, rng: random.Random) -> frozenset[tuple[int, str]]:
-    """For each hand, a random subset of its deals, from none to all but one."""
-    hide: list[tuple[int, str]] = []
-    for hand in game.hands:
-        count = rng.randrange(len(game.players))
-        hide += [(hand.number, p) for p in rng.sample(list(game.players), count)]
-    return frozenset(hide)
 
 
 def record(ask: Ask) -> tuple[SimGame, list[str], list[tuple[str, int]]]:
@@ -147,7 +138,7 @@ def survey(kind: str, args: argparse.Namespace, pool: ProcessPoolExecutor | None
 def show_one(kind: str, args: argparse.Namespace) -> int:
     same = True if args.same_hand else False if args.other_hands else None
     ask = Ask(kind, args.one, args.hidden, args.slips, same)
-    _, lines, made = record(ask)
+    _, lines, _made = record(ask)
     for k, line in enumerate(lines, 1):
         print(f"{k:4} {line}")
     print(one(ask).shown)

@@ -93,7 +93,9 @@ def candidates_words(hand: HandResult, players: Sequence[str], _: Callable[[str]
 def _candidate_words(candidate: Candidate, players: Sequence[str],
                      _: Callable[[str], str]) -> str:
     points = candidate.points
-    if points is None:
+    if points is None and candidate.outcome == "unfinished":
+        value = _(N_("the hand not over"))
+    elif points is None:
         value = _(N_("points not known"))
     else:
         scorer = next((name for name in players if points.get(name)), None)

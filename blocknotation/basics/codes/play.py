@@ -85,8 +85,9 @@ CODES = (
         rules=("R4", "R8"),
         checks=("engine/moves.py", "engine/amend.py"),
         what=N_("A player whose deal is not recorded passed while an end showed some value, and "
-                "later plays or shows a tile with that value. It is reported at the pass, naming "
-                "the later line."),
+                "later plays or shows a tile with that value; or the rest of the hand fits only "
+                "if the player laid a tile where the pass is written (their last tile, when "
+                "their show says they went out). It is reported at the pass."),
         why=N_("Nobody draws (R4), so the tile played or shown later was in the player's hand all"
                " along, and it fitted when they passed; a player who can play must (R8). The "
                "record itself proves the pass illegal, though the deal is unknown."),
