@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
             "tile": {"P401", "P402", "P403"}, "rejected": {"P401", "P402", "P403", "P406"},
             "omitted_pass": {"T302"}, "claim": {"E504", "E505"}, "deal": {"D202"},
-            "extra_hand": {"E506"}, "hidden_pass": {"P407"}, "hidden_tile": {"P401", "P403", "P404"},
+            "extra_hand": {"E506"}, "hidden_pass": {"P407"},
+            "hidden_tile": {"P401", "P403", "P404"},
             "doubled": {"G107"}, "swapped": {"T302"}, "first_name": {"T302"},
             "opener": {"T301"}, "hand_twice": {"G106"}}
 #: The kinds whose slip the record always shows where it was made.  A hidden player's tile
@@ -119,7 +120,7 @@ def _one_mistake(before: list[str], after: list[str]) -> bool:
         return before[at].startswith("opener ") and len(changed) == 1 and (
             changed[0][0].split(": ")[1] == changed[0][1].split(": ")[1])
     if len(after) == len(before) + 1 and after[at] == after[at - 1]:  # a line typed twice
-        return before[:at] + [after[at]] + before[at:] == after
+        return [*before[:at], after[at], *before[at:]] == after
     # the last hand written again as one more, without points and score
     last = max(i for i, line in enumerate(before) if line.startswith("hand "))
     number = int(before[last].split()[1])
