@@ -241,3 +241,13 @@ def test_a_syntax_error_no_spelling_explains_leaves_the_game_its_slips_fixes_onl
     assert [(d.code, d.line) for d in outcome.report.diagnostics if d.code.startswith("S")] \
         == [("S001", 8)]
     assert [f.title for f in find_fixes(text)][-1] == "Write 'pass' for 'pas'"
+
+
+def test_a_side_after_a_hand_line_written_twice() -> None:
+    # "hand 1" twice (G106 at the copy, read once): the side of the double in the hand
+    # under it is still fixed, and the copy deleted.
+    text = _sides("Bea: 1-1\n").replace("hand 1\n", "hand 1\nhand 1\n")
+    assert codes(text) == [("G106", 4), ("P404", 8), ("E501", 8)]
+    done = fix_text(text)
+    assert done.text == _sides("Bea: 1-1 L\n")
+    assert [d.code for d in done.report.diagnostics] == ["E501"]

@@ -180,19 +180,34 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
               save: bool, resume: Saved | None,
               watch: Callable[[Diagnostic], object] | None,
               later: tuple[int, ...] | None = None) -> Replayed:
+    """Hand ``hand`` replayed after ``totals`` (``_taken``), its move problems then shown to
+    ``watch``: those of the way of reading it taken, which may be other than the record
+    as written, so that a hand tried written otherwise (``retry.py``) is judged as the
+    replay of its whole game would judge it."""
+    done = _taken(hand, seats, expected, totals, last, save, resume, later)
+    if watch is not None:
+        for problem in done[1]:
+            if problem.is_error and problem.code[0] in "PT":
+                watch(problem)
+    return done
+
+
+def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
+           save: bool, resume: Saved | None, later: tuple[int, ...] | None) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
     when that finds errors, with the line read otherwise (``amend.py``) that costs the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
     replay, its diagnostics (its ``score`` line's among them) and the totals after it.
-    ``later``: the points a later ``score`` line gives the hand (``_settled_later``), which
-    choose among its readings and its ways of reading as its own ``score`` line would."""
+    ``resume``: where the record as written is replayed from (``hand.Saved``); ``later``:
+    the points a later ``score`` line gives the hand (``_settled_later``), which choose
+    among its readings and its ways of reading as its own ``score`` line would."""
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
-                      watch=watch, later=later)
+                      later=later)
     after = totals.copy()
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
     cost = _cost(found)
     order = rep.stages
-    if not cost or resume is not None or watch is not None or order is None:
+    if not cost or order is None:
         _with_candidates(rep, [(None, rep.readings)], order, seats)
         return rep, found, after
     takes: list[Take] = [(rep, found, after, None)]
@@ -313,8 +328,15 @@ class _TooCostly(Exception):
 
 
 def _cost(found: list[Diagnostic]) -> int:
-    """How many slips a way of reading a hand costs: its errors."""
-    return sum(d.is_error for d in found)
+    """How many slips a way of reading a hand costs: its errors, but for a side left out
+    (P404), which no line read otherwise mends."""
+    return sum(_slip(d) for d in found)
+
+
+def _slip(problem: Diagnostic) -> bool:
+    """Whether a problem is a slip of a line: an error, other than a side left out where
+    the tile fits both ends (P404: the hand is read each way, as written)."""
+    return problem.is_error and problem.code != "P404"
 
 
 def _claimed(found: list[Diagnostic]) -> int:
@@ -332,7 +354,7 @@ def _costing(best: int) -> Callable[[Diagnostic], object]:
     count = [1]
 
     def watch(problem: Diagnostic) -> None:
-        if problem.is_error:
+        if _slip(problem):
             count[0] += 1
             if count[0] > best:
                 raise _TooCostly

@@ -50,8 +50,7 @@ def replay_game(
     target, warnings = read_target(game, None if seats is None else len(seats))
     doubled = twins(game)
     problems += warnings + [_written_twice(game.hands[k], game.hands[k + 1]) for k in doubled]
-    if doubled:
-        game = r.Game(game.tags, tuple(h for k, h in enumerate(game.hands) if k not in doubled))
+    game = read_once(game, doubled)
     problems += _numbering(game)
     if seats is None or target is None:
         hands = tuple(unreplayed(hand, None, None) for hand in game.hands)
@@ -66,6 +65,16 @@ def replay_game(
         status, None if winner is None else seats.names[winner],
     )
     return placed(problems, number), result
+
+
+def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
+    """``game`` with each hand line written twice read once: its hands as the replay
+    numbers them (``k``), the empty copies (``twins``, or ``doubled`` when known) left
+    out."""
+    doubled = twins(game) if doubled is None else doubled
+    if not doubled:
+        return game
+    return r.Game(game.tags, tuple(h for k, h in enumerate(game.hands) if k not in doubled))
 
 
 def twins(game: r.Game) -> frozenset[int]:
