@@ -59,8 +59,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "blocked"), (0, "unverified", False),
         (0, "points", None), (0, "doubt", [18]), (None, "status", None),
     ],
-    "p406_a_side_that_fits_both_ends_flipped.txt": [
-        (0, "outcome", None), (0, "points", None), (0, "doubt", [30]), (None, "score", None),
+    # A side written the other way on a tile that fits both ends: read so, every figure.
+    "p403_a_side_that_fits_both_ends_written_the_other_way.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 42}),
+        (0, "remaining", {"Ada": 19, "Bea": 23, "Cy": 0}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 42}),
     ],
     "t302_a_pass_under_the_wrong_name.txt": [
         (0, "outcome", "domino"), (0, "winner", "Dan"),

@@ -4,7 +4,10 @@ Some slips leave a line that is legal as written, so the replay cannot see them 
 were made (``hand.py`` reads a slip at the move that is wrong as written):
 
 - a play by a player whose deal is not recorded, written as a pass (``played``);
-- a tile of such a player written as another tile they may hold (``other_tile``);
+- a tile written as another tile the player may hold (``other_tile``): any tile of a player
+  whose deal is not recorded; one of the player's own that fits too, a few moves before the
+  first error, for a player whose deal is;
+- a side written the other way on a tile that fits both ends (``flipped``);
 - a move line typed twice (``dropped``: the copy read once);
 - two neighbouring move lines written the other way round (``swapped``);
 - the first move of a hand under another player's name, where no ``opener`` line says who
@@ -24,6 +27,7 @@ fewest slips.
 from __future__ import annotations
 
 from copy import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -33,7 +37,7 @@ from .order import Move, Stages
 from .players import Seats
 from .tiles import TILES, text
 
-Kind = Literal["played", "other_tile", "dropped", "swapped", "named", "no_opener"]
+Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,12 @@ class Amendment:
 MAX_MOVES = 200
 MAX_AMENDMENTS = 64
 
+#: A play of a player whose deal is recorded, legal as written, is read as another of their
+#: tiles only this many moves or fewer before the first error: a tile written as another
+#: that fits shows within a round or two (a tile that does not fit the end it meets, a pass
+#: the tile written would have made illegal).
+OWN_TILE_WINDOW = 8
+
 #: The codes of a move that the replay reads otherwise at its own line, another tile among
 #: what it may have been (``slips.py``); a tile that fits both ends without a side (P404)
 #: is read only on either end there, and a pass found illegal later (P407) as written.
@@ -62,26 +72,37 @@ _READ_THERE = frozenset({"P401", "P402", "P403", "P405", "P406", "T302", "T303"}
 _TURNS = frozenset({"T302", "T303"})
 
 
-def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic]
-               ) -> list[Amendment]:
+def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
+               ends: Mapping[int, tuple[int, int]] | None = None) -> list[Amendment]:
     """The lines of a hand that may hold a slip its replay as written could not see where
     it was made, given the errors that replay found (``found``); ``hidden``: the seats
-    whose deal is not known."""
+    whose deal is not known; ``ends``: the chain's ends after each line, as every reading
+    of the hand as written has them (a tile that fits both ends before its line may have
+    been laid on the other)."""
     errors = [d for d in found if d.is_error]
     if not errors or len(order.moves) > MAX_MOVES:
         return []
-    last = max(d.line for d in errors)
+    first_error, last = min(d.line for d in errors), max(d.line for d in errors)
     reported = {d.line for d in errors if d.code in _READ_THERE}
     turns = {d.line for d in errors if d.code in _TURNS}
     leads = {d.line for d in errors if d.code == "T301"}
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
+    before_first = [m.line for m in moves if m.line < first_error][-OWN_TILE_WINDOW:]
     out: list[Amendment] = []
+    before: tuple[int, int] | None = None  # the ends before each move, as read
     for k, move in enumerate(moves):
         seat = seats.seat[move.player]
         # A move reported as written is read otherwise by the replay itself (``slips.py``).
         if seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
+        elif isinstance(move, r.Play) and move.line in before_first:
+            out.append(Amendment(move.line, "other_tile"))
+        if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
+                and _fits_both(move.tile, before)):
+            out.append(Amendment(move.line, "flipped"))
+        if ends is not None:
+            before = ends.get(move.line, before)
         if k and _same(moves[k - 1], move):
             out.append(Amendment(move.line, "dropped"))
         if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
@@ -93,6 +114,12 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     if order.opener is not None and moves and turns:
         out.append(Amendment(order.opener.line, "no_opener"))
     return out[:MAX_AMENDMENTS]
+
+
+def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
+    """Whether ``tile`` fits both ends (``ends``, None: not known), each way round."""
+    return ends is not None and ends[0] in tile and ends[1] in tile and (
+        ends[0] != ends[1] or tile[0] != tile[1])
 
 
 def _same(a: Move, b: Move) -> bool:
@@ -113,7 +140,11 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
     out = copy(order)
     moves = list(order.moves)
     at = next((k for k, m in enumerate(moves) if m.line == amendment.line), None)
-    if kind == "dropped" and at is not None:
+    if kind == "flipped" and at is not None:
+        play = moves[at]
+        assert isinstance(play, r.Play)
+        moves[at] = play.replaced(side="R" if play.side == "L" else "L")
+    elif kind == "dropped" and at is not None:
         del moves[at]
     elif kind == "swapped" and at is not None and at + 1 < len(moves):
         moves[at], moves[at + 1] = moves[at + 1], moves[at]
@@ -159,6 +190,14 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
             N_("{player} plays {tile} here, but the rest of the hand fits only if the tile "
                "laid was another ({tiles}): a tile written as another"),
             player=move.player, tile=text(move.tile), tiles=tiles)
+    if kind == "flipped":
+        assert isinstance(move, r.Play)
+        return diagnostic(
+            "P403", line, move.column,
+            N_("{player} lays {tile} on the {side} here, but the rest of the hand fits only if "
+               "it went on the other end: a side written the other way"),
+            player=move.player, tile=text(move.tile),
+            side=Message(N_("left end") if move.side == "L" else N_("right end")))
     if kind == "dropped":
         before = max(m.line for m in order.moves if m.line < line)
         return diagnostic(
@@ -199,6 +238,7 @@ def described(amendment: Amendment, order: Stages, seats: Seats) -> Message:
 _DESCRIBED: dict[str, str] = {
     "played": N_("line {line} was a play written as a pass"),
     "other_tile": N_("the tile at line {line} was another"),
+    "flipped": N_("the tile at line {line} went on the other end"),
     "dropped": N_("line {line} was written twice"),
     "no_opener": N_("the opener line, line {line}, was wrong"),
 }

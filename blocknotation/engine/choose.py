@@ -140,9 +140,10 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         problems.append(disputed)
     chosen = HandReplay(kept)
     chosen.problems = problems
-    # With every deal known and every claim agreeing, what each player still holds is their
-    # deal less the tiles the readings have them play: where they all agree, it is known.
-    _agree(chosen, kept, len(seats.names), lost, doubtful, not hidden and not failed)
+    # Readings in doubt state no figure, the pips each player still holds included: the
+    # slip that put them in doubt may be one no reading kept, so their agreeing proves
+    # nothing.
+    _agree(chosen, kept, len(seats.names), lost, doubtful)
     if doubtful:
         chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
         chosen.doubt = why

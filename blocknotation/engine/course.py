@@ -213,7 +213,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     takes: list[Take] = [(rep, found, after, None)]
     hidden = frozenset(seat for seat, holder in enumerate(
         rep.readings[0].world.table.holders) if holder.deal is None)
-    for amendment in amendments(order, seats, hidden, found):
+    for amendment in amendments(order, seats, hidden, found, rep.ends):
         try:
             other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
                                 watch=_costing(cost), later=later)
