@@ -26,8 +26,8 @@ fewest slips.
 
 from __future__ import annotations
 
-from copy import copy
 from collections.abc import Mapping
+from copy import copy
 from dataclasses import dataclass
 from typing import Literal
 
