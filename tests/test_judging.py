@@ -121,6 +121,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
     ],
+    # A tile taken back, read as the round's last pass, blocks the hand.
+    "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Cy"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 9}),
+        (0, "remaining", {"Ada": 8, "Bea": 3, "Cy": 2}),
+    ],
     "e504_claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),
     ],
