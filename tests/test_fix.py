@@ -251,3 +251,9 @@ def test_a_side_after_a_hand_line_written_twice() -> None:
     done = fix_text(text)
     assert done.text == _sides("Bea: 1-1 L\n")
     assert [d.code for d in done.report.diagnostics] == ["E501"]
+
+
+def test_the_comment_of_a_hand_line_written_twice_stays() -> None:
+    text = _sides("Bea: 1-1 L\n").replace("hand 1\n", "hand 1\nhand 1   # again, keep this\n")
+    assert fix_text(text).text == _sides("Bea: 1-1 L\n").replace(
+        "hand 1\n", "hand 1\n# again, keep this\n")

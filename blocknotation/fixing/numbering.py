@@ -60,9 +60,13 @@ def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) ->
 
 def _read_once(empty: r.Hand, copy: r.Hand, problem: Diagnostic, page: Page) -> Fix:
     """The fix of a ``hand N`` line written twice: the second one taken out, its line with
-    it, so that the hand's statements follow the first (nothing is renumbered)."""
+    it, so that the hand's statements follow the first (nothing is renumbered); a comment
+    written on it stays, as a line of its own."""
     title = page.title(N_("take out the second hand {number} line"), number=copy.number)
-    edit = Edit(copy.line, 1, copy.line + 1, 1, "")
+    text = page.line(copy.line)
+    comment = text.find("#")
+    edit = Edit(copy.line, 1, copy.line + 1, 1, "") if comment < 0 else Edit(
+        copy.line, 1, copy.line, len(text) + 1, text[comment:])
     return Fix(_CODE, problem.line, problem.column, True, title, (edit,))
 
 
