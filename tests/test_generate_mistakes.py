@@ -27,7 +27,8 @@ EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
             "extra_hand": {"E506"}, "hidden_pass": {"P407"},
             "hidden_tile": {"P401", "P403", "P404"},
             "doubled": {"G107"}, "swapped": {"T302"}, "first_name": {"T302"},
-            "opener": {"T301"}, "hand_twice": {"G106"}}
+            "opener": {"T301"}, "hand_twice": {"G106"}, "both_ends": {"P403"},
+            "own_tile": {"P401", "P404"}}
 #: The kinds whose slip the record always shows where it was made.  A hidden player's tile
 #: written as another they may hold may never be contradicted; two lines swapped, or a hidden
 #: player's play written as a pass, may be read another way that costs as little.

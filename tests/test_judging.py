@@ -194,7 +194,7 @@ def test_figures(name: str, read: Any) -> None:
 
 
 def test_errors_come_before_warnings_on_a_line() -> None:
-    path = CASES / "p403_after_p404_still_caught.txt"
+    path = CASES / "p403_after_a_mirror_side_still_caught.txt"
     done = run_text("validate", str(path))
     found = [line.split(": ", 2)[1].split()[:2] for line in done.stdout.splitlines()
              if line.startswith(str(path) + ":11:")]

@@ -27,7 +27,7 @@ from .knowledge import Table
 from .order import Stages, by_stage, early_ends
 from .players import Seats
 from .scoring import blocked, domino
-from .unfit import Reading
+from .unfit import Reading, diverging
 from .world import World
 
 
@@ -63,6 +63,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
     problems += chosen.problems
+    problems += _mirrors(state.judge.mirrors, chosen.readings)
     kept = chosen.readings
     continued = kept[0].world.continued if len(kept) == 1 else min(
         reading.world.continued for reading in kept)
@@ -80,6 +81,19 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     chosen.saved = state.saved
     chosen.stages = order
     return chosen
+
+
+def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagnostic]:
+    """The P404s of plays without a side on two ends of one value (``MoveJudge.mirrors``)
+    whose mirror readings give the hand different figures: how it ended, who won, the
+    points or anybody's pips."""
+    if not mirrors or len(kept) < 2:
+        return []
+    figures = {(x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
+                tuple(x.ending.remaining)) for x in kept}
+    if len(figures) < 2:
+        return []
+    return [mirrors[line] for line in diverging(kept) if line in mirrors]
 
 
 def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,

@@ -24,6 +24,10 @@ one game in ``1/rate`` exactly one mistake of the kind a scorer makes:
   another player's name;
 - ``opener``: an ``opener`` line naming another player than the one who led;
 - ``hand_twice``: a ``hand N`` line written twice, the copy right after it;
+- ``both_ends``: a side written on a tile that fits two different ends, flipped: legal as
+  written, the slip shows only in what follows (P403 at the play);
+- ``own_tile``: a play's tile written as another the player holds then that fits the same
+  end: legal as written too (P401 at the play);
 - ``claim``: a number of a ``points`` or ``score`` line raised by one (E504, E505);
 - ``deal``: one tile of a deal replaced by a tile of an earlier deal of the hand (D202);
 - ``extra_hand``: the last hand written again, as one more hand, after the game ended (E506).
@@ -50,6 +54,7 @@ __all__ = ["COUNTS_ONLY_KINDS", "KINDS", "add_mistakes", "make_mistake", "make_m
 KINDS: tuple[str, ...] = (
     "pass", "side", "player", "tile", "rejected", "omitted_pass", "claim", "deal", "extra_hand",
     "hidden_pass", "hidden_tile", "doubled", "swapped", "first_name", "opener", "hand_twice",
+    "both_ends", "own_tile",
 )
 """The kinds of mistake, in the order ``make_mistake`` considers them."""
 COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand", "hand_twice")
@@ -151,6 +156,8 @@ def _options(layout: _Layout) -> list[tuple[str, int, _Change]]:
     options += [("first_name", i, _first_name) for i in layout.first_moves]
     options += [("opener", i, _wrong_opener) for i in layout.openers]
     options += [("hand_twice", i, _hand_twice) for i in layout.hand_lines]
+    options += [("both_ends", i, _flip_side) for i in layout.both_ends]
+    options += [("own_tile", i, _own_tile) for i in layout.known_plays if layout.own_tiles(i)]
     return options
 
 
@@ -205,6 +212,7 @@ class _Layout:
         self.plays: list[int] = []  # plays other than the lead
         self.known_plays: list[int] = []  # those by a player whose deal is written
         self.flippable: list[int] = []  # plays with a side that only that end takes
+        self.both_ends: list[int] = []  # plays with a side, on two different ends they fit
         self.passes: list[int] = []  # passes by a player whose deal is written
         self.middle_passes: list[int] = []  # passes that a play follows in the same hand
         self.claims: list[int] = []  # points lines naming a scorer, and score lines
@@ -282,6 +290,8 @@ class _Layout:
                         self.hidden_plays.append(i)
                     if move.side is not None and not move.side_required:
                         self.flippable.append(i)
+                    elif move.side is not None and before[0] != before[1]:
+                        self.both_ends.append(i)
 
     def miswritings(self, at: int) -> list[Tile]:
         """The tiles a play may be miswritten as: one pip changed, to a tile the player
@@ -297,6 +307,17 @@ class _Layout:
                 if pip != tile[1 - keep] and _low(other) not in held and other not in found:
                     found.append(other)
         return found
+
+    def own_tiles(self, at: int) -> list[Tile]:
+        """The tiles a play may be miswritten as that leave the line legal: another the
+        player holds then, that fits the end the tile went on (the line is then wrong only
+        for what follows)."""
+        moment = self.moments[at]
+        tile, before, end = moment.move.tile, moment.before, moment.move.end
+        if tile is None or before is None or end is None:
+            return []
+        value = before[0] if end == "L" else before[1]
+        return [t for t in moment.held if _low(t) != _low(tile) and value in t]
 
     def hidden_miswritings(self, at: int) -> list[Tile]:
         """The tiles a hidden player's play may be miswritten as, one the record does not
@@ -370,6 +391,13 @@ def _other_player(lines: list[str], at: int, layout: _Layout, rng: random.Random
 def _other_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
     who, rest = lines[at].split(": ", 1)
     a, b = rng.choice(layout.miswritings(at))
+    side = rest.split(" ")[1:]
+    lines[at] = " ".join([f"{who}: {a}-{b}", *side])
+
+
+def _own_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
+    who, rest = lines[at].split(": ", 1)
+    a, b = rng.choice(layout.own_tiles(at))
     side = rest.split(" ")[1:]
     lines[at] = " ".join([f"{who}: {a}-{b}", *side])
 

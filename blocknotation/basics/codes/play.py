@@ -48,7 +48,9 @@ CODES = (
         rules=("R6",),
         checks=("engine/moves.py",),
         what=N_("A play has no SIDE although its tile fits both open ends, so the record does not"
-                " say where it went."),
+                " say where it went. On two ends of the same value the two places are mirror "
+                "images, which a later side tells apart: that is reported only where they would "
+                "give the hand different figures."),
         why=N_("A tile is placed at one of the two ends (R6), and which one changes the chain "
                "from then on. In the example the ends show 3 and 1 when Bea plays 1-3. Played on "
                "the 3, the tile leaves its 1 free, so both ends show 1; played on the 1, it "
