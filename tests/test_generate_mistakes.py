@@ -25,7 +25,7 @@ EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
             "tile": {"P401", "P402", "P403"}, "rejected": {"P401", "P402", "P403", "P406"},
             "omitted_pass": {"T302"}, "claim": {"E504", "E505"}, "deal": {"D202"},
             "extra_hand": {"E506"}, "hidden_pass": {"P407"},
-            "hidden_tile": {"P401", "P403", "P404"},
+            "hidden_tile": {"P401", "P402", "P403", "P404"},
             "doubled": {"G107"}, "swapped": {"T302"}, "first_name": {"T302"},
             "opener": {"T301"}, "hand_twice": {"G106"}, "both_ends": {"P403"},
             "own_tile": {"P401", "P404"}}

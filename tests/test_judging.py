@@ -197,6 +197,6 @@ def test_errors_come_before_warnings_on_a_line() -> None:
     path = CASES / "p403_after_a_mirror_side_still_caught.txt"
     done = run_text("validate", str(path))
     found = [line.split(": ", 2)[1].split()[:2] for line in done.stdout.splitlines()
-             if line.startswith(str(path) + ":11:")]
+             if line.startswith(str(path) + ":13:")]
     assert found == [["error", "P403"], ["warning", "E501"]]
     assert done.returncode == 1

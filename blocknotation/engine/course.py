@@ -207,7 +207,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
     cost = _cost(found)
     order = rep.stages
-    if not cost or order is None:
+    if not _slipped(found) or order is None:
         _with_candidates(rep, [(None, rep.readings)], order, seats)
         return rep, found, after
     takes: list[Take] = [(rep, found, after, None)]
@@ -328,15 +328,15 @@ class _TooCostly(Exception):
 
 
 def _cost(found: list[Diagnostic]) -> int:
-    """How many slips a way of reading a hand costs: its errors, but for a side left out
-    (P404), which no line read otherwise mends."""
-    return sum(_slip(d) for d in found)
+    """How many slips a way of reading a hand costs: its errors."""
+    return sum(d.is_error for d in found)
 
 
-def _slip(problem: Diagnostic) -> bool:
-    """Whether a problem is a slip of a line: an error, other than a side left out where
-    the tile fits both ends (P404: the hand is read each way, as written)."""
-    return problem.is_error and problem.code != "P404"
+def _slipped(found: list[Diagnostic]) -> bool:
+    """Whether the hand as written has a slip some line read otherwise may mend: an error
+    other than a side left out where the tile fits both ends (P404 alone: the hand is read
+    each way, as written)."""
+    return any(d.is_error and d.code != "P404" for d in found)
 
 
 def _claimed(found: list[Diagnostic]) -> int:
@@ -354,7 +354,7 @@ def _costing(best: int) -> Callable[[Diagnostic], object]:
     count = [1]
 
     def watch(problem: Diagnostic) -> None:
-        if _slip(problem):
+        if problem.is_error:
             count[0] += 1
             if count[0] > best:
                 raise _TooCostly

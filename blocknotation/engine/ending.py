@@ -156,25 +156,9 @@ def _outcome(
                 found.append((at, problem))
         return world.outcome, world.winner, False
     if not order.moves:
-        if isinstance(claim, r.Domino):
-            show = next((s for s in order.shows if s.player == claim.player), None)
-            problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
-            if problem is None:
-                return "domino", seats.seat[claim.player], True
-            found.append((at, problem))
-        elif isinstance(claim, r.Blocked):
-            problem = check_settled_claim(claim, out)
-            if problem is None:
-                return "blocked", None, True
-            found.append((at, problem))
-        if out is not None:  # the show tells who went out (R12), whatever the claim said
-            return "domino", seats.seat[out.player], True
-        if claim is not None:
-            return "unfinished", None, False
-        if None not in shown:  # every player still held tiles: nobody went out (R12)
-            return "blocked", None, True
-        if order.points is not None:
-            return None, None, True
+        counted = _counted(order, seats, shown, out, found)
+        if counted is not None:
+            return counted
     elif isinstance(claim, r.Domino):
         seat = seats.seat[claim.player]
         if _last_play_missing(world, seat, seats):
@@ -203,6 +187,35 @@ def _outcome(
         number=number,
     )))
     return "unfinished", None, False
+
+
+def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show | None,
+             found: list[tuple[Stage, Diagnostic]],
+             ) -> tuple[Outcome | None, int | None, bool] | None:
+    """How a hand recorded without moves ended, by its claim and shows (``out``: the usable
+    show of no tiles); None when they do not tell (E501 follows)."""
+    claim = order.outcome
+    at: Stage = ("outcome", 0)
+    if isinstance(claim, r.Domino):
+        show = next((s for s in order.shows if s.player == claim.player), None)
+        problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
+        if problem is None:
+            return "domino", seats.seat[claim.player], True
+        found.append((at, problem))
+    elif isinstance(claim, r.Blocked):
+        problem = check_settled_claim(claim, out)
+        if problem is None:
+            return "blocked", None, True
+        found.append((at, problem))
+    if out is not None:  # the show tells who went out (R12), whatever the claim said
+        return "domino", seats.seat[out.player], True
+    if claim is not None:
+        return "unfinished", None, False
+    if None not in shown:  # every player still held tiles: nobody went out (R12)
+        return "blocked", None, True
+    if order.points is not None:
+        return None, None, True
+    return None
 
 
 def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:

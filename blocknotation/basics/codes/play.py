@@ -34,7 +34,7 @@ CODES = (
         "P403", "error",
         N_("the tile does not fit the end it is played on"),
         rules=("R6", "R7"),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/amend.py"),
         what=N_("The tile does not fit the end it is played on: neither of its halves shows the "
                 "value of that end, or, when no SIDE is written, of either end. The message says "
                 "whether it would fit the other end."),
