@@ -327,9 +327,13 @@ class _TooCostly(Exception):
     """A way of reading a hand that costs more slips than one found before."""
 
 
-def _cost(found: list[Diagnostic]) -> int:
-    """How many slips a way of reading a hand costs: its errors."""
-    return sum(d.is_error for d in found)
+def _cost(found: list[Diagnostic]) -> tuple[int, int]:
+    """How many slips a way of reading a hand costs: its errors other than a side left out
+    where the tile fits both ends (P404), then those.  A side left out is no line written
+    wrong: a way that reads another line otherwise to do without one is no cheaper, but of
+    two ways with as many slips, the one with fewer sides left out is."""
+    sides = sum(d.is_error and d.code == "P404" for d in found)
+    return sum(d.is_error for d in found) - sides, sides
 
 
 def _slipped(found: list[Diagnostic]) -> bool:
@@ -348,15 +352,15 @@ def _claimed(found: list[Diagnostic]) -> int:
 _CLAIMED = frozenset({"E502", "E503", "E504", "E505"})
 
 
-def _costing(best: int) -> Callable[[Diagnostic], object]:
+def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
     """A watch of a hand's move problems that stops its replay once they cost more than
     ``best`` slips with the line read otherwise."""
     count = [1]
 
     def watch(problem: Diagnostic) -> None:
-        if problem.is_error:
+        if problem.is_error and problem.code != "P404":
             count[0] += 1
-            if count[0] > best:
+            if count[0] > best[0]:
                 raise _TooCostly
 
     return watch
