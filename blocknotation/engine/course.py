@@ -226,6 +226,8 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         if _cost(tried) == cost:
             takes.append((other, tried, trial, amendment))
     takes = _chosen(takes, later)
+    if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that says most
+        takes = [min(takes, key=_foremost(takes))]
     if len(takes) == 1:
         rep, found, after, chosen = takes[0]
         _with_candidates(rep, [(chosen, rep.readings)], order, seats)
@@ -305,6 +307,14 @@ def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, 
         return described(amendment, order, seats)
     return Message(N_("the slip is at line {line}, where the record as written first breaks "
                       "a rule"), {"line": _first_error(found)})
+
+
+def _alike(takes: list[Take]) -> bool:
+    """Whether ways of reading a hand give it the same figures: how it ended, who won, the
+    points and each player's pips."""
+    figures = {(rep.outcome, rep.winner, None if rep.points is None else tuple(rep.points),
+                tuple(rep.remaining)) for rep, _, _, _ in takes}
+    return len(figures) == 1
 
 
 def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Take]:
