@@ -27,6 +27,7 @@ from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
 from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cutting, finished
 from .ranges import Anchor, Lines, Place
+from .seen import Seen
 from .settings import Settings
 
 T = TypeVar("T")
@@ -61,12 +62,14 @@ class _Recent(Generic[T]):
 @dataclass(slots=True)
 class Memory:
     """What a document keeps from one version to the next: the results and records of the
-    last games asked about (a game on screen is asked about again and again), and fixes by
-    the text of their games (fixes do not depend on a game's place)."""
+    last games asked about (a game on screen is asked about again and again), fixes by
+    the text of their games (fixes do not depend on a game's place), and the games checked
+    lately, by their texts (``seen.py``)."""
 
     results: _Recent[tuple[GameResult, ...]] = field(default_factory=lambda: _Recent(32))
     records: _Recent[r.RecordFile] = field(default_factory=lambda: _Recent(8))
     fixes: OrderedDict[tuple[object, ...], tuple[Fix, ...]] = field(default_factory=OrderedDict)
+    seen: Seen = field(default_factory=Seen)
 
 
 #: Games whose fixes a document keeps.
@@ -104,7 +107,7 @@ class Analysis:
         old = before.cut if before is not None and before.settings == settings else EMPTY
         done = yield from cutting(text, settings.selection, old,
                                   before.text if before else "", fresh,
-                                  change if old is not EMPTY else None)
+                                  change if old is not EMPTY else None, memory.seen)
         for piece, line, number, games in fresh:
             memory.results.put(piece, line, number, games)
         anchors: Sequence[Anchor] = done.games if done.end is None else (
