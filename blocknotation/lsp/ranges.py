@@ -300,7 +300,7 @@ def _region_edited(region: tuple[int, list[str], list[int]], start: int, stop: i
     return (first, [*found[:low], *middle, *found[high + 1:]],
             [*starts[:low], *itertools.accumulate(map((1).__add__, map(len, middle[:-1])),
                                                   initial=starts[low]),
-             *(at + chars for at in starts[high + 1:])])
+             *map(chars.__add__, starts[high + 1:])])
 
 
 def inside(position: tuple[int, int], start: tuple[int, int], end: tuple[int, int]) -> bool:
