@@ -276,6 +276,9 @@ ASK_EVERY = 10
 #: held down repeats.
 PACE = 0.01
 KINDS = ("hover", "completion", "code action", "inlay hints")
+#: Seconds between the record's diagnostics and the burst, as a user reads before typing:
+#: the server makes then what its first checks and answers need (``lsp/server.py``).
+SETTLE = 2.0
 
 
 def burst_changes(text: str, count: int) -> list[types.TextDocumentContentChangePartial]:
@@ -414,6 +417,7 @@ def burst(games: int, pace: float, new: bool = False
         wire.answer(ask)
         floors.append(time.perf_counter() - sent)
     assert wire.published() == 1  # the burst starts from the record checked
+    time.sleep(SETTLE)
     changes = (new_texts if new else burst_changes)(text, BURST)
     line = changes[1].range.start.line  # the new line typed on
     sending: list[tuple[bytes, int, str]] = []  # each message, its request's id and kind
