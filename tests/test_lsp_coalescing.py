@@ -35,6 +35,7 @@ from blocknotation.lsp.document import Document
 from blocknotation.lsp.framing import Frames
 from blocknotation.lsp.hover import hover
 from blocknotation.lsp.inbox import Inbox
+from blocknotation.lsp.protocol import BlocknotProtocol
 from blocknotation.lsp.rpc import answer
 from blocknotation.lsp.server import build
 from blocknotation.lsp.settings import settings_for
@@ -218,6 +219,25 @@ def test_the_lines_above_a_line_completed_are_replayed_once(
     assert typed == "Ada: 4-"
     assert offered[0] == offered[1] == offered[2] == ["5-6", "0-4"]  # what fits 6 and 4
     assert len(replayed) == 1
+
+
+def test_the_server_prepares_when_first_idle_and_yields_to_a_message() -> None:
+    # Once initialized and with nothing to do, the server checks a record half typed and
+    # makes cattrs's functions for its messages; that work stops at a message that comes.
+    server = build()
+    server.protocol.set_writer(StdoutWriter(io.BytesIO()))
+    assert not server.busy  # nothing before initialize
+    answer(server, {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                    "params": {"capabilities": {}}})
+    assert server.busy and not server.prepared
+    server.work(lambda: True)  # a message waits: nothing is done
+    assert not server.prepared
+    asked = []
+    protocol = server.protocol
+    assert isinstance(protocol, BlocknotProtocol)
+    assert not protocol.prepare(lambda: len(asked) > 3 or bool(asked.append(1)))
+    server.work(lambda: False)
+    assert server.prepared and not server.busy
 
 
 def test_a_check_yields_to_a_request_between_games() -> None:
