@@ -71,7 +71,7 @@ class Memory:
     results: _Recent[tuple[GameResult, ...]] = field(default_factory=lambda: _Recent(32))
     records: _Recent[r.RecordFile] = field(default_factory=lambda: _Recent(8))
     fixes: OrderedDict[tuple[object, ...], tuple[Fix, ...]] = field(default_factory=OrderedDict)
-    seen: Seen = field(default_factory=Seen)
+    seen: Seen[Game] = field(default_factory=Seen)
     above: _Above = field(default_factory=OrderedDict)
 
 

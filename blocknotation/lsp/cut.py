@@ -128,7 +128,7 @@ class _Places(NamedTuple):
 
 def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
         fresh: Fresh | None = None, change: tuple[int, int, int] | None = None,
-        seen: Seen | None = None) -> Cut:
+        seen: Seen[Game] | None = None) -> Cut:
     """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
     ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
     ``change``: where the texts differ (``changes.changed``), when it is known; ``seen``:
@@ -150,7 +150,7 @@ def finished(steps: Generator[None, None, T]) -> T:
 
 def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
             fresh: Fresh | None = None, change: tuple[int, int, int] | None = None,
-            seen: Seen | None = None) -> Generator[None, None, Cut]:
+            seen: Seen[Game] | None = None) -> Generator[None, None, Cut]:
     """``cut``, a game at a time: it yields after each chunk it checks, so that whoever
     runs it can answer what came meanwhile before it goes on."""
     known = before is not EMPTY
@@ -185,7 +185,7 @@ def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
 
 
 def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None,
-           seen: Seen | None) -> Generator[None, None, Cut]:
+           seen: Seen[Game] | None) -> Generator[None, None, Cut]:
     """The cut of ``text`` from its start, each chunk checked as it is cut (and dropped:
     those of a large document would not all fit)."""
     games: list[Game] = []
@@ -281,7 +281,7 @@ def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[
 
 
 def _checked(text: str, place: _Place, index: int, selection: Selection,
-             reusable: dict[str, Game], fresh: Fresh | None, seen: Seen | None) -> Game:
+             reusable: dict[str, Game], fresh: Fresh | None, seen: Seen[Game] | None) -> Game:
     """The game of a chunk cut anew, numbered ``index``: an old one's report where its text
     is the same (moved if it must be), or that of one checked lately with that text, else
     checked."""

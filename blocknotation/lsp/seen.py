@@ -16,22 +16,21 @@ game larger than that is not kept.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
 from ..pipeline import Selection
-
-if TYPE_CHECKING:
-    from .cut import Game
 
 #: Games kept at most, and characters of their texts.
 GAMES = 64
 CHARACTERS = 1 << 20
 
 _Key = tuple[str, bool, Selection]
+Game = TypeVar("Game")
 
 
-class Seen:
-    """The games checked lately, by text, first-ness and selection; the oldest go first."""
+class Seen(Generic[Game]):
+    """The games checked lately (``cut.Game``), by text, first-ness and selection; the
+    oldest go first."""
 
     def __init__(self) -> None:
         self._kept: OrderedDict[_Key, Game] = OrderedDict()
