@@ -67,19 +67,27 @@ def assert_one_slip(lines: list[str], at: int, code: str, truth: SimGame) -> Non
             assert hand.points == dict(sim.points), hand.number
 
 
-def play_lines(game: SimGame, lines: list[str]) -> list[tuple[int, bool, bool]]:
-    """Each play's line index, whether its side is written, and whether it is required."""
-    written = [m for h in game.hands for m in h.moves if m.tile is not None]
+def play_lines(game: SimGame, lines: list[str]) -> list[tuple[int, bool, bool, bool]]:
+    """Each play's line index, whether its side is written, whether it is required (the tile
+    fits both ends), and whether those ends show different values (on two of one value the
+    two places are mirror images, and no side is needed)."""
+    written = []
+    for hand in game.hands:
+        before = None
+        for move in hand.moves:
+            if move.tile is not None:
+                written.append((move, before is not None and before[0] != before[1]))
+                before = move.ends
     at = [i for i, line in enumerate(lines) if MOVE.match(line)]
-    return [(i, m.side is not None, m.side_required)
-            for i, m in zip(at, written, strict=True)]
+    return [(i, m.side is not None, m.side_required, apart)
+            for i, (m, apart) in zip(at, written, strict=True)]
 
 
 @SLIPS
 @given(SEEDS, PLAYERS, st.randoms(use_true_random=False))
 def test_a_flipped_side_is_one_p403(seed: int, players: int, rnd: random.Random) -> None:
     game, lines = simulated(seed, players)
-    choices = [i for i, sided, required in play_lines(game, lines) if sided and not required]
+    choices = [i for i, sided, required, _ in play_lines(game, lines) if sided and not required]
     if not choices:
         return
     at = rnd.choice(choices)
@@ -91,7 +99,7 @@ def test_a_flipped_side_is_one_p403(seed: int, players: int, rnd: random.Random)
 @given(SEEDS, PLAYERS, st.randoms(use_true_random=False))
 def test_a_missing_side_is_one_p404(seed: int, players: int, rnd: random.Random) -> None:
     game, lines = simulated(seed, players)
-    choices = [i for i, _, required in play_lines(game, lines) if required]
+    choices = [i for i, _, required, apart in play_lines(game, lines) if required and apart]
     if not choices:
         return
     at = rnd.choice(choices)

@@ -311,9 +311,10 @@ def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, 
 
 def _alike(takes: list[Take]) -> bool:
     """Whether ways of reading a hand give it the same figures: how it ended, who won, the
-    points and each player's pips."""
+    points, each player's pips, and what bounds the points when they are unknown."""
     figures = {(rep.outcome, rep.winner, None if rep.points is None else tuple(rep.points),
-                tuple(rep.remaining)) for rep, _, _, _ in takes}
+                tuple(rep.remaining), repr(rep.bounds), rep.claimed, rep.unverified)
+               for rep, _, _, _ in takes}
     return len(figures) == 1
 
 

@@ -27,7 +27,7 @@ from .knowledge import Table
 from .order import Stages, by_stage, early_ends
 from .players import Seats
 from .scoring import blocked, domino
-from .unfit import Reading, diverging
+from .unfit import Reading
 from .world import World
 
 
@@ -89,11 +89,19 @@ def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagno
     points or anybody's pips."""
     if not mirrors or len(kept) < 2:
         return []
-    figures = {(x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
-                tuple(x.ending.remaining)) for x in kept}
-    if len(figures) < 2:
-        return []
-    return [mirrors[line] for line in diverging(kept) if line in mirrors]
+    return [problem for line, problem in mirrors.items() if _differ_at(kept, line)]
+
+
+def _differ_at(kept: list[Reading], line: int) -> bool:
+    """Whether readings that differ only in the choice made at ``line`` give the hand
+    different figures."""
+    figures: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
+    for x in kept:
+        elsewhere = tuple(fork for fork in x.world.forks if fork[0] != line)
+        figures.setdefault(elsewhere, set()).add((
+            x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
+            tuple(x.ending.remaining)))
+    return any(len(found) > 1 for found in figures.values())
 
 
 def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,
