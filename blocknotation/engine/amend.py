@@ -48,6 +48,9 @@ class Amendment:
     line: int
     kind: Kind
     seat: int | None = None
+    legal: bool = False
+    """A known player's play read otherwise, though legal as written (their own tile or the
+    other end): no claim chooses it over the record as written (``course._chosen``)."""
 
 
 #: A hand is read again with a line read otherwise only when it has at most this many moves
@@ -87,7 +90,11 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     turns = {d.line for d in errors if d.code in _TURNS}
     leads = {d.line for d in errors if d.code == "T301"}
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
-    before_first = [m.line for m in moves if m.line < first_error][-OWN_TILE_WINDOW:]
+    # Where the first error is a move's, a tile written as another shows within a few moves;
+    # where only a claim or a show is wrong, it may be anywhere in the hand.
+    played = {m.line for m in moves}
+    window = OWN_TILE_WINDOW if any(d.line in played for d in errors) else len(moves)
+    before_first = [m.line for m in moves if m.line < first_error][-window:]
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     for k, move in enumerate(moves):
@@ -97,10 +104,10 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
         elif isinstance(move, r.Play) and move.line in before_first:
-            out.append(Amendment(move.line, "other_tile"))
+            out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
                 and _fits_both(move.tile, before)):
-            out.append(Amendment(move.line, "flipped"))
+            out.append(Amendment(move.line, "flipped", legal=True))
         if ends is not None:
             before = ends.get(move.line, before)
         if k and _same(moves[k - 1], move):

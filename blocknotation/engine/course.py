@@ -329,6 +329,9 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
             take[0].points) == later] or takes
     fewest = min(_claimed(take[1]) for take in takes)
     agreed = [take for take in takes if _claimed(take[1]) == fewest]
+    if len(agreed) < len(takes) and any(take[3] is not None and take[3].legal
+                                        for take in agreed):
+        return takes  # a claim written wrong, or a legal play: one slip each, either may be
     if all(take[0].points is not None and not take[0].unverified for take in agreed):
         return agreed
     return takes
