@@ -94,7 +94,9 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     # where only a claim or a show is wrong, it may be anywhere in the hand.
     played = {m.line for m in moves}
     window = OWN_TILE_WINDOW if any(d.line in played for d in errors) else len(moves)
-    before_first = [m.line for m in moves if m.line < first_error][-window:]
+    before_first = [m.line for m in moves
+                    if m.line < first_error or (m.line == first_error and m.line not in reported)
+                    ][-window:]
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     for k, move in enumerate(moves):
