@@ -68,6 +68,7 @@ class Phone:
         page.fill("input[name=target]", target)
         page.click("form#setup button[type=submit]")
         page.wait_for_url("**/game/**")
+        page.wait_for_load_state("load")
         return page.url.rsplit("/", 1)[1]
 
     @property
