@@ -21,6 +21,7 @@ from .choose import HandReplay, joined
 from .claims import claimed_points
 from .hand import Unread
 from .hand_replay import replay_hand
+from .hands import Hands
 from .later import later_points
 from .order import Stages
 from .players import Seats
@@ -28,7 +29,6 @@ from .totals import Totals
 from .unfit import Reading
 
 if TYPE_CHECKING:
-    from .bad_lines import BadLines
     from .hand import Saved
 
 
@@ -53,20 +53,6 @@ class Course:
         return (self.status, self.winner, self.decided_after, self.previous) == (
             other.status, other.winner, other.decided_after, other.previous) and (
             self.totals.key() == other.totals.key())
-
-
-@dataclass(frozen=True, slots=True)
-class Hands:
-    """What each hand of one game is replayed with: the game's number, its players and
-    target, the lines with syntax errors, its hands and the line where each one's span
-    ends."""
-
-    number: int
-    seats: Seats
-    target: int
-    bad: BadLines
-    hands: tuple[r.Hand, ...]
-    ends: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,8 @@ from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .bad_lines import BadLines
-from .course import Course, Hands, placed, replay_hands, unreplayed
+from .course import Course, placed, replay_hands, unreplayed
+from .hands import Hands
 from .players import Seats, read_players, read_target
 from .totals import Totals
 

@@ -156,9 +156,7 @@ class MoveJudge:
         """A tile without a side on two ends of one value: the two readings are mirror
         images, no slip, and a later side chooses between them (its P404 is kept in
         ``mirrors``)."""
-        worlds = either_end(world, seat, play, self.seats)
-        for twin in worlds:
-            twin.repairs -= 1  # no line read otherwise
+        worlds = either_end(world, seat, play, self.seats, repaired=False)
         self.mirrors[play.line] = problem
         return [Candidate(twin, before=world.reading) for twin in marked(worlds, play)]
 

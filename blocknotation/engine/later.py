@@ -11,27 +11,10 @@ points: a slip among them would make the line prove nothing of the earlier hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
-from ..reading import plain as r
-from .bad_lines import BadLines
 from .claims import claimed_totals
 from .hand_replay import replay_hand
-from .players import Seats
-
-
-class Hands(Protocol):
-    """What a game's hands are replayed with (``course.Hands``): its players, the lines
-    with syntax errors, its hands and where each one's span ends."""
-
-    @property
-    def seats(self) -> Seats: ...
-    @property
-    def bad(self) -> BadLines: ...
-    @property
-    def hands(self) -> tuple[r.Hand, ...]: ...
-    @property
-    def ends(self) -> tuple[int, ...]: ...
+from .hands import Hands
 
 #: At most this many hands are looked through for the next ``score`` line.
 MAX_AHEAD = 8

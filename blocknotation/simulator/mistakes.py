@@ -388,18 +388,19 @@ def _other_player(lines: list[str], at: int, layout: _Layout, rng: random.Random
     lines[at] = f"{other}: {rest}"
 
 
-def _other_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
+def _retiled(lines: list[str], at: int, tile: Tile) -> None:
+    """The play at ``at`` written with ``tile``, its side (if any) kept."""
     who, rest = lines[at].split(": ", 1)
-    a, b = rng.choice(layout.miswritings(at))
     side = rest.split(" ")[1:]
-    lines[at] = " ".join([f"{who}: {a}-{b}", *side])
+    lines[at] = " ".join([f"{who}: {tile[0]}-{tile[1]}", *side])
+
+
+def _other_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
+    _retiled(lines, at, rng.choice(layout.miswritings(at)))
 
 
 def _own_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
-    who, rest = lines[at].split(": ", 1)
-    a, b = rng.choice(layout.own_tiles(at))
-    side = rest.split(" ")[1:]
-    lines[at] = " ".join([f"{who}: {a}-{b}", *side])
+    _retiled(lines, at, rng.choice(layout.own_tiles(at)))
 
 
 def _rejected(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
@@ -442,10 +443,7 @@ def _extra_hand(lines: list[str], at: int, layout: _Layout, rng: random.Random) 
 
 
 def _other_hidden_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
-    who, rest = lines[at].split(": ", 1)
-    a, b = rng.choice(layout.hidden_miswritings(at))
-    side = rest.split(" ")[1:]
-    lines[at] = " ".join([f"{who}: {a}-{b}", *side])
+    _retiled(lines, at, rng.choice(layout.hidden_miswritings(at)))
 
 
 def _double(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> int:
