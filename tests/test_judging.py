@@ -121,6 +121,17 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
     ],
+    # Two slips in one hand, each read at its line: every figure known.
+    "t302_a_first_move_under_the_wrong_name_and_two_lines_swapped.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 5, "Bea": 7, "Cy": 12, "Dan": 15}),
+        (0, "points", {"Ada": 29, "Bea": 0, "Cy": 0, "Dan": 0}),
+    ],
+    # A domino claim its player's own show belies: not Bea's domino, and no points.
+    "e503_domino_claimed_for_a_player_who_shows_a_tile.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 4, "Bea": 6}), (None, "score", None),
+    ],
     # A tile taken back, read as the round's last pass, blocks the hand.
     "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Cy"),

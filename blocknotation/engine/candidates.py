@@ -24,10 +24,10 @@ from .unfit import Reading
 MAX_CANDIDATES = 5
 
 
-def candidates(sources: Sequence[tuple[Amendment | None, Sequence[Reading]]],
+def candidates(sources: Sequence[tuple[tuple[Amendment, ...], Sequence[Reading]]],
                order: Stages, seats: Seats) -> tuple[tuple[Candidate, ...], int]:
     """The candidate points of a hand whose readings (``sources``: each way of reading it,
-    with the line it reads otherwise, and its readings) disagree on them; none when they
+    with the lines it reads otherwise, and its readings) disagree on them; none when they
     agree.  At most ``MAX_CANDIDATES``, and how many more there are."""
     found: dict[tuple[object, object, tuple[int, ...] | None], Candidate] = {}
     for amendment, readings in sources:
@@ -42,15 +42,16 @@ def candidates(sources: Sequence[tuple[Amendment | None, Sequence[Reading]]],
     return tuple(ordered[:MAX_CANDIDATES]), max(0, len(ordered) - MAX_CANDIDATES)
 
 
-def _candidate(x: Reading, amendment: Amendment | None, order: Stages, seats: Seats
+def _candidate(x: Reading, amendment: tuple[Amendment, ...], order: Stages, seats: Seats
                ) -> Candidate:
     names = seats.names
     points = None if x.points is None else dict(zip(names, x.points, strict=True))
-    grounds = [] if amendment is None else [_amended(amendment, x, order, seats)]
+    grounds = [_amended(one, x, order, seats) for one in amendment]
+    read_otherwise = {one.line for one in amendment}
     written = {m.line: m for m in order.moves}
     for line, _ in x.world.forks:
         move = written.get(line)
-        if move is None or (amendment is not None and line == amendment.line):
+        if move is None or line in read_otherwise:
             continue
         ground = _read(x, move, seats)
         if ground is not None:

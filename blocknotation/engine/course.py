@@ -185,7 +185,7 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
 def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
            save: bool, resume: Saved | None, later: tuple[int, ...] | None) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
-    when that finds errors, with the line read otherwise (``amend.py``) that costs the
+    when that finds errors, with the lines read otherwise (``amend.py``) that cost the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
     replay, its diagnostics (its ``score`` line's among them) and the totals after it.
     ``resume``: where the record as written is replayed from (``hand.Saved``); ``later``:
@@ -195,27 +195,21 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
                       later=later)
     after = totals.copy()
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
-    cost = _cost(found)
     order = rep.stages
     if not _slipped(found) or order is None:
-        _with_candidates(rep, [(None, rep.readings)], order, seats)
+        _with_candidates(rep, [((), rep.readings)], order, seats)
         return rep, found, after
-    takes: list[Take] = [(rep, found, after, None)]
+    tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()))
     hidden = frozenset(seat for seat, holder in enumerate(
         rep.readings[0].world.table.holders) if holder.deal is None)
     for amendment in amendments(order, seats, hidden, found, rep.ends):
-        try:
-            other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
-                                watch=_costing(cost), later=later)
-        except (Unread, _TooCostly):
-            continue
-        trial = totals.copy()
-        tried = other.diagnostics + _count_in(other, hand, seats, trial, last=last)
-        if _cost(tried) < cost:
-            takes, cost = [], _cost(tried)
-        if _cost(tried) == cost:
-            takes.append((other, tried, trial, amendment))
-    takes = _chosen(takes, later)
+        tried.read((amendment,))
+    for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
+        for second in amendments(first[0].stages or order, seats, hidden, first[1],
+                                 first[0].ends):
+            if second.line not in {one.line for one in first[3]}:
+                tried.read((*first[3], second))
+    takes = _chosen(tried.takes, later)
     if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that says most
         takes = [min(takes, key=_foremost(takes))]
     if len(takes) == 1:
@@ -230,7 +224,53 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     return both, _hedged(takes, order, seats), after
 
 
-def _with_candidates(rep: HandReplay, sources: list[tuple[Amendment | None, list[Reading]]],
+#: Of the ways of reading a hand with one line read otherwise that cost the fewest slips,
+#: and still find errors besides their own, this many are read again with a second line
+#: read otherwise: two slips in one hand.
+MAX_SECOND = 4
+
+
+class _Tried:
+    """The ways of reading a hand tried so far that cost the fewest slips (``takes``)."""
+
+    def __init__(self, hand: r.Hand, seats: Seats, expected: int | None, totals: Totals,
+                 last: bool, later: tuple[int, ...] | None, written: Take) -> None:
+        self.hand, self.seats, self.expected, self.totals = hand, seats, expected, totals
+        self.last, self.later = last, later
+        self.takes: list[Take] = [written]
+        self.cost = _cost(written[1])
+        self.seen: set[frozenset[Amendment]] = set()
+
+    def read(self, amendment: tuple[Amendment, ...]) -> None:
+        """The hand read with ``amendment``: kept when it costs no more than the best."""
+        if frozenset(amendment) in self.seen:
+            return
+        self.seen.add(frozenset(amendment))
+        try:
+            other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
+                                amendment=amendment,
+                                watch=_costing(self.cost, len(amendment)), later=self.later)
+        except (Unread, _TooCostly):
+            return
+        trial = self.totals.copy()
+        found = other.diagnostics + _count_in(other, self.hand, self.seats, trial,
+                                              last=self.last)
+        cost = _cost(found)
+        if cost < self.cost:
+            self.takes, self.cost = [], cost
+        if cost == self.cost:
+            self.takes.append((other, found, trial, amendment))
+
+
+def _unexplained(take: Take) -> bool:
+    """Whether a way of reading a hand with one line read otherwise finds errors besides
+    that line's slip, more than one (a second line read otherwise, costing one slip, makes
+    a way that costs fewer): a second slip it leaves unread."""
+    return len(take[3]) == 1 and _cost(take[1])[0] > 2
+
+
+def _with_candidates(rep: HandReplay,
+                     sources: list[tuple[tuple[Amendment, ...], list[Reading]]],
                      order: Stages | None, seats: Seats) -> None:
     """The candidate points of a hand whose readings disagree on them
     (``candidates.py``)."""
@@ -239,9 +279,9 @@ def _with_candidates(rep: HandReplay, sources: list[tuple[Amendment | None, list
         rep.candidates, rep.more_candidates = candidates(sources, order, seats)
 
 
-Take = tuple[HandReplay, list[Diagnostic], Totals, "Amendment | None"]
-"""A way of reading a hand: its replay, its diagnostics, the totals after it, and the line
-it reads otherwise (None: the record as written)."""
+Take = tuple[HandReplay, list[Diagnostic], Totals, tuple[Amendment, ...]]
+"""A way of reading a hand: its replay, its diagnostics, the totals after it, and the lines
+it reads otherwise (none: the record as written)."""
 
 
 def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
@@ -272,16 +312,16 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
     broken there, as does a line written twice, two lines swapped, a first move's name or an
     opener line; then the record as written; then the other lines read otherwise, earliest
     first."""
-    written = next((take[1] for take in takes if take[3] is None), None)
+    written = next((take[1] for take in takes if not take[3]), None)
     first = None if written is None else _first_error(written)
 
     def rank(take: Take) -> tuple[int, int]:
         amendment = take[3]
-        if amendment is None:
+        if not amendment:
             return 1, 0
-        if amendment.kind in _STRUCTURAL or amendment.line == first:
-            return 0, amendment.line
-        return 2, amendment.line
+        if any(one.kind in _STRUCTURAL or one.line == first for one in amendment):
+            return 0, amendment[0].line
+        return 2, amendment[0].line
 
     return rank
 
@@ -290,11 +330,15 @@ def _first_error(found: list[Diagnostic]) -> int:
     return min((d.line for d in found if d.is_error), default=0)
 
 
-def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, seats: Seats
-           ) -> Message:
+def _words(amendment: tuple[Amendment, ...], found: list[Diagnostic], order: Stages,
+           seats: Seats) -> Message:
     """What a way of reading a hand reads the record as, in words."""
-    if amendment is not None:
-        return described(amendment, order, seats)
+    if len(amendment) == 2:
+        return Message(N_("{first} and {second}"), {
+            "first": described(amendment[0], order, seats),
+            "second": described(amendment[1], order, seats)})
+    if amendment:
+        return described(amendment[0], order, seats)
     return Message(N_("the slip is at line {line}, where the record as written first breaks "
                       "a rule"), {"line": _first_error(found)})
 
@@ -319,8 +363,7 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
             take[0].points) == later] or takes
     fewest = min(_claimed(take[1]) for take in takes)
     agreed = [take for take in takes if _claimed(take[1]) == fewest]
-    if len(agreed) < len(takes) and any(take[3] is not None and take[3].legal
-                                        for take in agreed):
+    if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]):
         return takes  # a claim written wrong, or a legal play: one slip each, either may be
     if all(take[0].points is not None and not take[0].unverified for take in agreed):
         return agreed
@@ -356,10 +399,10 @@ def _claimed(found: list[Diagnostic]) -> int:
 _CLAIMED = frozenset({"E502", "E503", "E504", "E505"})
 
 
-def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
+def _costing(best: tuple[int, int], read: int) -> Callable[[Diagnostic], object]:
     """A watch of a hand's move problems that stops its replay once they cost more than
-    ``best`` slips with the line read otherwise."""
-    count = [1]
+    ``best`` slips with the ``read`` lines read otherwise."""
+    count = [read]
 
     def watch(problem: Diagnostic) -> None:
         if problem.is_error and problem.code != "P404":

@@ -78,11 +78,12 @@ def judge_ending(
     found: list[tuple[Stage, Diagnostic]] = []
     shown, bad_shows, out = _shows(state, world, order, seats, found)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
-    if outcome == "blocked" and order.moves and world.outcome is None:
-        # Blocked as claimed: the hand is over, so each show must be whole.
+    if outcome in ("blocked", "domino") and order.moves and world.outcome is None:
+        # Ended as claimed: the hand is over, so each show must be whole (the player who
+        # went out shows none: ``_last_play_missing``).
         for show in order.shows:
             seat = seats.seat[show.player]
-            if shown[seat] is None:
+            if shown[seat] is None or seat == winner:
                 continue
             problem = check_show_count(show, world.table, seat, seats.each, complete=True)
             if problem is not None:
@@ -161,9 +162,10 @@ def _outcome(
             return counted
     elif isinstance(claim, r.Domino):
         seat = seats.seat[claim.player]
-        if _last_play_missing(world, seat, seats):
+        if not shown[seat] and _last_play_missing(world, seat, seats):
             return "domino", seat, False
         found.append((at, _domino_not_reached(state, world, claim, seats)))
+        _out_elsewhere(state, world, order, seats, shown, seat, found)
         return None, None, False  # the moves say the hand went on, the claim that it ended
     elif isinstance(claim, r.Blocked):
         problem = _block_not_reached(state, world, claim, seats, shown)
@@ -216,6 +218,19 @@ def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show |
     if order.points is not None:
         return None, None, True
     return None
+
+
+def _out_elsewhere(state: Replay, world: World, order: Stages, seats: Seats,
+                   shown: list[int | None], claimed: int,
+                   found: list[tuple[Stage, Diagnostic]]) -> None:
+    """E502 for a show of no tiles by another player than the one a ``domino`` claim the
+    moves do not reach names (``claimed``), where the record cannot have left out only
+    that player's last play either (R3, R12)."""
+    for show in order.shows:
+        seat = seats.seat[show.player]
+        if not show.tiles and seat != claimed and shown[seat] == 0 and (
+                not _last_play_missing(world, seat, seats)):
+            found.append((("show", show.line), _not_out(state, world, show, seats)))
 
 
 def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
