@@ -101,7 +101,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
         if seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
-        elif isinstance(move, r.Play) and move.line in own:
+        elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
                 and _fits_both(move.tile, before)):
