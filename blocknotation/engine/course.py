@@ -217,7 +217,9 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         for amendment in amendments(order, seats, hidden, found, rep.ends):
             tried.read((amendment,))
         for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
-            for second in amendments(first[0].stages or order, seats, hidden, first[1],
+            own = {one.line for one in first[3]}  # its own slip's report aside
+            left = [d for d in first[1] if d.line not in own]
+            for second in amendments(first[0].stages or order, seats, hidden, left,
                                      first[0].ends):
                 if second.line not in {one.line for one in first[3]}:
                     tried.read((*first[3], second))
@@ -300,7 +302,7 @@ def _unexplained(take: Take) -> bool:
     """Whether a way of reading a hand with one line read otherwise finds errors besides
     that line's slip, more than one (a second line read otherwise, costing one slip, makes
     a way that costs fewer): a second slip it leaves unread."""
-    return len(take[3]) == 1 and _cost(take[1])[0] > 2
+    return len(take[3]) == 1 and _cost(take[1])[0] > 1
 
 
 def _with_candidates(rep: HandReplay,
@@ -479,7 +481,7 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
             course, behind = behind.course.copy(), None
         mark = _Mark(len(problems), course.copy())
         found, result, rep = step(game, course, k, hand, keep)
-        marks[k] = replace(mark, rep=rep, clean=not any(d.is_error for d in found))
+        marks[k] = replace(mark, rep=rep)
         back = _explained_earlier(game, k, found, marks, course)
         if back is not None:
             j = min(back.doubt)
@@ -508,12 +510,11 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
 @dataclass(frozen=True, slots=True)
 class _Mark:
     """A hand as the replay of its game met it: how many diagnostics came before it, where
-    the game stood before it, its replay, and whether it found no error."""
+    the game stood before it, and its replay."""
 
     at: int
     course: Course
     rep: HandReplay | None = None
-    clean: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -528,9 +529,9 @@ class _Doubted:
 def _explained_earlier(game: Hands, k: int, found: list[Diagnostic],
                        marks: dict[int, _Mark], course: Course) -> _Doubted | None:
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
-    hand before it, since the last ``score`` line, replayed without an error, that read
-    with one line otherwise gives the points that make that line right (``earlier.py``),
-    with that line, and the E505 said with them; None when there is none."""
+    hand before it, since the last ``score`` line, that read with one more line otherwise
+    gives the points that make that line right (``earlier.py``), with the lines it is then
+    read with, and the E505 said with them; None when there is none."""
     rep = marks[k].rep
     exact = course.totals.exact
     if rep is None or rep.score is None or exact is None:
@@ -545,17 +546,17 @@ def _explained_earlier(game: Hands, k: int, found: list[Diagnostic],
         mark = marks.get(j)
         if mark is None or mark.rep is None or mark.rep.score is not None:
             break
-        if not mark.clean or mark.rep.points is None or mark.rep.stages is None:
+        if mark.rep.points is None or mark.rep.stages is None:
             continue
         target = wanted(claim, game.seats, exact, mark.rep.points)
         before = mark.course
         expected = None if before.previous is None else (
             (before.previous + 1) % len(game.seats.names))
-        amendment = None if target is None else explaining(
+        lines = None if target is None else explaining(
             game.hands[j], game.seats, expected, before.totals.exact, mark.rep, target)
-        if amendment is not None:
-            doubt[j] = (amendment,)
-            words.insert(0, described(amendment, mark.rep.stages, game.seats))
+        if lines is not None:
+            doubt[j] = lines
+            words.insert(0, described(lines[-1], mark.rep.stages, game.seats))
     if not doubt:
         return None
     return _Doubted(doubt, hedged(wrong, tuple(words[:5])))

@@ -6,10 +6,10 @@ written the other way on a tile that fits both ends, a hidden player's play writ
 pass or as another tile) may leave its hand legal to its end: nothing in the hand shows it.
 A later ``score`` line then finds the running totals wrong (E505).  Two explanations cost
 one slip each: the ``score`` line is wrong, or a line of an earlier hand was.  When a hand
-since the last ``score`` line the totals reached, read with one such line otherwise, gives
-exactly the points that make the later line right, neither is taken: that hand's points
-are unknown, with both as candidates, and the E505 names the other way
-(``course.replay_hands``).
+since the last ``score`` line the totals reached, read with one such line otherwise (or,
+where it had a slip, one more line), gives exactly the points that make the later line
+right, neither is taken: that hand's points are unknown, with both as candidates, and the
+E505 names the other way (``course.replay_hands``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .amend import Amendment, every_line
+from .amend import Amendment, amendments, every_line
 from .choose import HandReplay
 from .claims import claimed_totals
 from .hand import Unread
@@ -46,22 +46,30 @@ def wanted(claim: r.Score, seats: Seats, exact: Sequence[int], points: Sequence[
 
 def explaining(hand: r.Hand, seats: Seats, expected: int | None,
                before: Sequence[int] | None, rep: HandReplay,
-               target: tuple[int, ...]) -> Amendment | None:
-    """The line of ``hand`` (replayed as ``rep``) that, read otherwise, gives the hand the
-    points ``target`` for one slip more than ``rep`` costs; None when no line does."""
-    if rep.stages is None or rep.points is None:
+               target: tuple[int, ...]) -> tuple[Amendment, ...] | None:
+    """The lines of ``hand`` (replayed as ``rep``, with the lines it read otherwise) that,
+    with one more read otherwise, give the hand the points ``target`` for at most one slip
+    more than ``rep`` costs; None when no line does."""
+    written = rep.stages
+    if written is None or rep.points is None:
         return None
     cost = _slips(rep.diagnostics)
     hidden = frozenset(seat for seat, holder in enumerate(
         rep.readings[0].world.table.holders) if holder.deal is None)
-    for amendment in every_line(rep.stages, seats, hidden, rep.ends):
+    taken = rep.read_otherwise
+    read = {one.line for one in taken}
+    ways = every_line(written, seats, hidden, rep.ends)
+    if cost:
+        ways += amendments(written, seats, hidden, rep.diagnostics, rep.ends)
+    for amendment in dict.fromkeys(way for way in ways if way.line not in read):
+        lines = (*taken, amendment)
         try:
-            other = replay_hand(hand, seats, expected, before, amendment=(amendment,))
+            other = replay_hand(hand, seats, expected, before, amendment=lines)
         except Unread:
             continue
         if other.points is not None and tuple(other.points) == target and (
-                _slips(other.diagnostics) == cost + 1):
-            return amendment
+                _slips(other.diagnostics) <= cost + 1):
+            return lines
     return None
 
 

@@ -81,7 +81,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
     chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
     chosen.saved = state.saved
-    chosen.stages = order
+    chosen.stages, chosen.read_otherwise = order, amendment
     return chosen
 
 
