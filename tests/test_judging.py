@@ -145,6 +145,25 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 0, "Cy": 27}), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    # Two slips in one hand, two ways that cost two slips each: Bea's pips and the points
+    # not known; with the points claim, the way it agrees with.
+    "t302_two_lines_swapped_and_a_side_the_other_way_in_one_hand.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "remaining", {"Ada": 0, "Bea": None, "Cy": 6, "Dan": 2}),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Ada",
+             "points": {"Ada": 18, "Bea": 0, "Cy": 0, "Dan": 0},
+             "rests_on": [{"line": 24, "reading": "meant after line 25"}]},
+            {"outcome": "blocked", "winner": "Ada",
+             "points": {"Ada": 12, "Bea": 0, "Cy": 0, "Dan": 0},
+             "rests_on": [{"line": 24, "reading": "meant after line 25"},
+                          {"line": 34, "reading": "laid on the other end"}]}]),
+    ],
+    "p403_two_lines_swapped_and_a_side_the_other_way_with_claims.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 12, "Bea": 0, "Cy": 0, "Dan": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 4, "Cy": 6, "Dan": 2}),
+    ],
     # A tile taken back, read as the round's last pass, blocks the hand.
     "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Cy"),

@@ -102,6 +102,8 @@ def _amended(amendment: Amendment, x: Reading, order: Stages, seats: Seats) -> G
     if kind == "swapped":
         other = min(m.line for m in order.moves if m.line > line)
         return Ground(line, Message(N_("meant after line {other}"), {"other": other}))
+    if kind == "flipped":
+        return Ground(line, Message(N_("laid on the other end")))
     if kind == "named" and amendment.seat is not None:
         return Ground(line, Message(N_("{player}'s"), {"player": seats.names[amendment.seat]}))
     return Ground(line, Message(N_("wrong")))
