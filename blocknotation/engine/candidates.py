@@ -80,7 +80,7 @@ def _read(x: Reading, move: Move, seats: Seats) -> Ground | None:
     seat, i = laid
     tile = text(TILES[i])
     player = seats.names[seat]
-    if isinstance(move, r.Play) and text(move.tile) in (tile, text(move.tile[::-1])) and (
+    if isinstance(move, r.Play) and tile in (text(move.tile), text(move.tile[::-1])) and (
             player == move.player):
         return None  # the tile written, by the player named (its side aside)
     if player != move.player:

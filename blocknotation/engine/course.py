@@ -209,6 +209,9 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     order = rep.stages
     if order is None:
         return rep, found, after
+    if not doubt and not _slipped(found):
+        _with_candidates(rep, [((), rep.readings)], order, seats)
+        return rep, found, after
     tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()))
     takes = tried.takes
     if _slipped(found):
@@ -479,10 +482,13 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
             continue
         if behind is not None:
             course, behind = behind.course.copy(), None
-        mark = _Mark(len(problems), course.copy())
+        # Where the game stood before a hand without a score line of its own: a later one
+        # may read it again (``_explained_earlier``).
+        before = None if _scored(hand) else (len(problems), course.copy())
         found, result, rep = step(game, course, k, hand, keep)
-        marks[k] = replace(mark, rep=rep)
-        back = _explained_earlier(game, k, found, marks, course)
+        if before is not None:
+            marks[k] = _Mark(*before, rep)
+        back = _explained_earlier(game, k, hand, found, marks, course) if found else None
         if back is not None:
             j = min(back.doubt)
             del problems[marks[j].at:], results[j:]
@@ -526,25 +532,28 @@ class _Doubted:
     problem: Diagnostic
 
 
-def _explained_earlier(game: Hands, k: int, found: list[Diagnostic],
+def _scored(hand: r.Hand) -> bool:
+    """Whether a hand has a ``score`` line."""
+    return any(isinstance(s, r.Score) for s in reversed(hand.statements))  # written last
+
+
+def _explained_earlier(game: Hands, k: int, hand: r.Hand, found: list[Diagnostic],
                        marks: dict[int, _Mark], course: Course) -> _Doubted | None:
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
     hand before it, since the last ``score`` line, that read with one more line otherwise
     gives the points that make that line right (``earlier.py``), with the lines it is then
     read with, and the E505 said with them; None when there is none."""
-    rep = marks[k].rep
-    exact = course.totals.exact
-    if rep is None or rep.score is None or exact is None:
-        return None
-    claim = rep.score
-    wrong = next((d for d in found if d.code == "E505" and d.line == claim.line), None)
-    if wrong is None:
+    claim = next((s for s in hand.statements if isinstance(s, r.Score)), None)
+    wrong = None if claim is None else next(
+        (d for d in found if d.code == "E505" and d.line == claim.line), None)
+    exact = None if wrong is None else course.totals.exact
+    if claim is None or wrong is None or exact is None:
         return None
     doubt: dict[int, tuple[Amendment, ...]] = {}
     words: list[Message] = []
     for j in range(k - 1, max(-1, k - 1 - MAX_BACK), -1):
         mark = marks.get(j)
-        if mark is None or mark.rep is None or mark.rep.score is not None:
+        if mark is None or mark.rep is None:
             break
         if mark.rep.points is None or mark.rep.stages is None:
             continue
