@@ -68,7 +68,8 @@ SLIP_READING = {"amend.py", "course.py", "later.py", "candidates.py"}
 QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "cases", "judging", "bounds_verdicts", "engine_chain", "engine_game", "engine_scoring",
     "reach", "disputed_endings", "totals_properties", "bounds_properties", "engine_properties",
-    "one_slip", "case_messages", "explain", "golden_reports", "known_lines", "table")]
+    "one_slip", "candidates", "case_messages", "explain", "golden_reports", "known_lines",
+    "table")]
 LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
     "fix", "fix_work", "api", "games_api", "report_json")]
