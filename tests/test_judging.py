@@ -132,6 +132,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": 4, "Bea": 6}), (None, "score", None),
     ],
+    # A known player's own tile written as another, its first error before it.
+    "p401_a_known_tile_written_as_another_of_her_own_before_a_hidden_pass.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 0, "Bea": 12, "Cy": 13}),
+        (0, "points", {"Ada": 25, "Bea": 0, "Cy": 0}),
+    ],
     # A tile taken back, read as the round's last pass, blocks the hand.
     "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Cy"),

@@ -5,8 +5,8 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 
 - a play by a player whose deal is not recorded, written as a pass (``played``);
 - a tile written as another tile the player may hold (``other_tile``): any tile of a player
-  whose deal is not recorded; one of the player's own that fits too, a few moves before the
-  first error, for a player whose deal is;
+  whose deal is not recorded; one of the player's own that fits too, a few moves before an
+  error, for a player whose deal is;
 - a side written the other way on a tile that fits both ends (``flipped``);
 - a move line typed twice (``dropped``: the copy read once);
 - two neighbouring move lines written the other way round (``swapped``);
@@ -60,7 +60,7 @@ MAX_MOVES = 200
 MAX_AMENDMENTS = 64
 
 #: A play of a player whose deal is recorded, legal as written, is read as another of their
-#: tiles only this many moves or fewer before the first error: a tile written as another
+#: tiles only this many moves or fewer before an error at a move: a tile written as another
 #: that fits shows within a round or two (a tile that does not fit the end it meets, a pass
 #: the tile written would have made illegal).
 OWN_TILE_WINDOW = 8
@@ -92,11 +92,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     # Where the first error is a move's, a tile written as another shows within a few moves;
     # where only a claim or a show is wrong, it may be anywhere in the hand.
-    played = {m.line for m in moves}
-    window = OWN_TILE_WINDOW if any(d.line in played for d in errors) else len(moves)
-    before_first = [m.line for m in moves
-                    if m.line < first_error or (m.line == first_error and m.line not in reported)
-                    ][-window:]
+    own = _own_tile_lines(moves, errors, reported)
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     for k, move in enumerate(moves):
@@ -105,7 +101,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
         if seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
-        elif isinstance(move, r.Play) and move.line in before_first:
+        elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
                 and _fits_both(move.tile, before)):
@@ -123,6 +119,24 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     if order.opener is not None and moves and turns:
         out.append(Amendment(order.opener.line, "no_opener"))
     return out[:MAX_AMENDMENTS]
+
+
+def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int]
+                    ) -> set[int]:
+    """The lines where a known player's play, legal as written, is read as another of their
+    tiles: the ``OWN_TILE_WINDOW`` moves before each error at a move, and the move of an
+    error not read there (a tile written as another that fits shows within a round or two,
+    and the first error it shows as may come before it: a hidden player's pass that a later
+    play disproves); every move where only a claim or a show is wrong."""
+    lines = [m.line for m in moves]
+    at_moves = sorted({d.line for d in errors if d.line in set(lines)})
+    if not at_moves:
+        return set(lines)
+    out: set[int] = set()
+    for line in at_moves:
+        before = [at for at in lines if at < line or (at == line and at not in reported)]
+        out.update(before[-OWN_TILE_WINDOW:])
+    return out
 
 
 def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
