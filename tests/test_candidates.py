@@ -61,3 +61,13 @@ def test_beyond_five_the_others_are_counted(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(engine_candidates, "MAX_CANDIDATES", 1)
     done = run_text("validate", CASE)
     assert "points: not known: the hand not over as written; and 1 more\n" in done.stdout
+
+
+def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
+    # Bea's pass read as written or as a play: the hand not over, or her domino with Cy's
+    # last tile unknown.  The readings differ, but not on the points: no candidates.
+    path = CASES / "e507_a_hidden_play_written_as_a_pass_no_candidates.txt"
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert (hand["outcome"], hand["points"]) == (None, None)
+    assert "candidates" not in hand

@@ -182,6 +182,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "p403_one_slip_one_report.txt": [
         (0, "outcome", "blocked"), (0, "points", {"Ada": 4, "Bea": 0}),
     ],
+    # A hidden play written as a pass, and no claim: the points are unknown, and the
+    # candidates say what each value rests on, the first tile that gives it.
+    "p407_a_hidden_play_written_as_a_pass_no_claims.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 14, "Bea": None, "Cy": 8}),
+        (0, "candidates", [
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 22, "Cy": 0},
+             "rests_on": [{"line": 25, "reading": "a play of 0-5"}]}]),
+    ],
     "p407_every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
     ],
