@@ -117,6 +117,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
         (None, "score", {"Ada": 0, "Bea": 60, "Cy": 0}), (None, "status", "in_progress"),
     ],
+    # The hand settled is not the first, and a hand without a score line comes between:
+    # the totals before it and the points of the hands between are taken off.
+    "p405_a_later_score_line_settles_a_middle_hand.txt": [
+        (1, "outcome", "domino"), (1, "winner", "Bea"),
+        (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (1, "score", {"Ada": 0, "Bea": 22, "Cy": 14}),
+        (None, "score", {"Ada": 14, "Bea": 60, "Cy": 14}), (None, "status", "in_progress"),
+    ],
     "p405_a_later_score_line_fitting_no_reading.txt": [
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
