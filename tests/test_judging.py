@@ -125,6 +125,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "score", {"Ada": 0, "Bea": 22, "Cy": 14}),
         (None, "score", {"Ada": 14, "Bea": 60, "Cy": 14}), (None, "status", "in_progress"),
     ],
+    # A score line eight hands later still settles it.
+    "p405_a_score_line_eight_hands_later_settles_the_hand.txt": [
+        (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (None, "score", {"Ada": 8, "Bea": 22, "Cy": 0}),
+    ],
     "p405_a_later_score_line_fitting_no_reading.txt": [
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
