@@ -10,6 +10,7 @@ out at line 28 for Ada's 14 and Cy's 8 pips.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,19 @@ def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
     (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
     assert (hand["outcome"], hand["points"]) == (None, None)
     assert "candidates" not in hand
+
+
+def test_a_play_by_the_first_seat_is_read_too() -> None:
+    # The hidden play written as a pass of p407_a_hidden_play_written_as_a_pass_no_claims,
+    # the players renamed round the table so that it is Ada's, the first seat's.
+    case = (CASES / "p407_a_hidden_play_written_as_a_pass_no_claims.txt").read_text("utf-8")
+    names = {"Ada": "Cy", "Bea": "Ada", "Cy": "Bea"}
+    record = re.sub(r"\b(Ada|Bea|Cy)\b", lambda m: names[m.group(1)],
+                    case.split("\n[Players", 1)[1])
+    record = '[Players "Ada Bea Cy"]' + record.split("]", 1)[1]
+    done = run_text("validate", "--format", "json", "-", stdin=record)
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    line = record.split("\n").index("Ada: pass") + 1
+    assert hand["candidates"][1] == {
+        "outcome": "domino", "winner": "Ada", "points": {"Ada": 22, "Bea": 0, "Cy": 0},
+        "rests_on": [{"line": line, "reading": "a play of 0-5"}]}
