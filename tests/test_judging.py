@@ -130,6 +130,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", {"Ada": 8, "Bea": 22, "Cy": 0}),
     ],
+    # A hand between that cannot be read settles nothing.
+    "s001_a_later_score_line_after_a_line_that_cannot_be_read.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+        (1, "unverified", True), (None, "score", None),
+    ],
     "p405_a_later_score_line_fitting_no_reading.txt": [
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
