@@ -210,6 +210,32 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
             {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 22, "Cy": 0},
              "rests_on": [{"line": 25, "reading": "a play of 0-5"}]}]),
     ],
+    # One line of a whole hand written wrong in a way that leaves it legal as written: read
+    # otherwise at that line, every figure is the record's.
+    "t301_an_opener_line_miswritten.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "g107_a_move_line_typed_twice.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "t302_two_move_lines_swapped.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "t302_the_first_move_under_another_name.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
     "p407_every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
     ],

@@ -6,9 +6,15 @@ Each mutant is one small change to one module of the engine, found in its syntax
   appended to or added to the problems, ``.soft[...] = ...``);
 - ``drop``: a diagnostic made is dropped (``return None``, ``return []``, ``problem = None``);
 - ``false``: the condition of an ``if`` whose body reports a diagnostic is made ``False``;
-- ``cmp`` and ``arith``, in the modules that count and bound (``ARITHMETIC``): a comparison
-  moved across its boundary or negated (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and
-  ``!=`` swapped), a ``+`` made ``-`` and a ``-`` made ``+``.
+- ``cmp`` and ``arith``, in the modules that count and bound (``ARITHMETIC``) and in those
+  that read slips (``SLIP_READING``): a comparison moved across its boundary or negated
+  (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=`` swapped), a ``+`` made ``-`` and a
+  ``-`` made ``+``;
+- in the modules that read slips (``amend.py``, ``course.py``, ``later.py``,
+  ``candidates.py``), whose conditions choose which lines are read otherwise, which ways of
+  reading a hand are kept and what the candidates rest on, rather than guard a diagnostic:
+  ``false``, the condition of every ``if`` (and ``elif``), of every ``A if C else B`` and of
+  every comprehension's ``if`` made ``False``, and ``true``, each made ``True``.
 
 A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; its key,
 ``FILE FUNCTION CHANGE``, names it by what it changes, and does not move with the lines.
@@ -24,6 +30,7 @@ from the source.
     python tools/mutate.py --list
     python tools/mutate.py --jobs 2 --json mutants.json
     python tools/mutate.py --sample 4 --seed 1
+    python tools/mutate.py --jobs 2 --module engine/amend.py engine/later.py
     python tools/mutate.py --only engine/scoring.py:55:29:cmp engine/deals.py:58:9:delete
 
 It exits 0 when every mutant is killed or equivalent, 1 when one survives unexplained, and
