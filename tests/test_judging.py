@@ -135,6 +135,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
         (1, "unverified", True), (None, "score", None),
     ],
+    # A later score line that gives no totals, or comes after a slip, settles nothing.
+    "e505_a_later_score_line_leaving_out_a_player.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+    ],
+    "p403_a_later_score_line_after_a_slip.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+    ],
     "p405_a_later_score_line_fitting_no_reading.txt": [
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
