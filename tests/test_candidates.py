@@ -88,3 +88,14 @@ def test_a_play_by_the_first_seat_is_read_too() -> None:
     assert hand["candidates"][1] == {
         "outcome": "domino", "winner": "Ada", "points": {"Ada": 22, "Bea": 0, "Cy": 0},
         "rests_on": [{"line": line, "reading": "a play of 0-5"}]}
+
+
+def test_a_play_read_as_a_pass_is_said_so() -> None:
+    # Cy's 1-1 fits no end: taken back, it was her pass, and the hand is blocked with her
+    # tiles unknown.
+    path = CASES / "p403_a_tile_taken_back_or_another_laid.txt"
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] is None
+    assert {"outcome": "blocked", "winner": None, "points": None,
+            "rests_on": [{"line": 25, "reading": "a pass"}]} in hand["candidates"]
