@@ -163,6 +163,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 0, "Bea": 12, "Cy": 13}),
         (0, "points", {"Ada": 25, "Bea": 0, "Cy": 0}),
     ],
+    # A slip legal as written that only a later score line shows: either may be wrong.
+    "e505_a_slip_legal_as_written_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "remaining", {"Ada": 0, "Bea": 10, "Cy": None}),
+        (1, "points", {"Ada": 0, "Bea": 0, "Cy": 27}), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
     # A tile taken back, read as the round's last pass, blocks the hand.
     "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Cy"),

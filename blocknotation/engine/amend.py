@@ -121,6 +121,32 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     return out[:MAX_AMENDMENTS]
 
 
+def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
+               ends: Mapping[int, tuple[int, int]] | None) -> list[Amendment]:
+    """The lines of a hand, legal as written, that may hold a slip nothing in the hand
+    shows: each play of a player whose deal is written, as another of their tiles, or (a
+    tile that fit both ends) laid on the other end; each move of a player whose deal is
+    not, as a play of another tile or, a pass, as a play.  At most ``MAX_AMENDMENTS``."""
+    if len(order.moves) > MAX_MOVES:
+        return []
+    out: list[Amendment] = []
+    before: tuple[int, int] | None = None
+    for move in order.moves:
+        if move.player not in seats.seat or move.line in order.late:
+            continue
+        if seats.seat[move.player] in hidden:
+            out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
+                                 else "other_tile"))
+        elif isinstance(move, r.Play):
+            out.append(Amendment(move.line, "other_tile", legal=True))
+        if isinstance(move, r.Play) and move.side is not None and _fits_both(move.tile,
+                                                                             before):
+            out.append(Amendment(move.line, "flipped", legal=True))
+        if ends is not None:
+            before = ends.get(move.line, before)
+    return out[:MAX_AMENDMENTS]
+
+
 def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int]
                     ) -> set[int]:
     """The lines where a known player's play, legal as written, is read as another of their
