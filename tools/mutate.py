@@ -11,10 +11,11 @@ Each mutant is one small change to one module of the engine, found in its syntax
   (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=`` swapped), a ``+`` made ``-`` and a
   ``-`` made ``+``;
 - in the modules that read slips (``amend.py``, ``course.py``, ``later.py``,
-  ``candidates.py``), whose conditions choose which lines are read otherwise, which ways of
-  reading a hand are kept and what the candidates rest on, rather than guard a diagnostic:
-  ``false``, the condition of every ``if`` (and ``elif``), of every ``A if C else B`` and of
-  every comprehension's ``if`` made ``False``, and ``true``, each made ``True``.
+  ``earlier.py``, ``candidates.py``), whose conditions choose which lines are read
+  otherwise, which ways of reading a hand are kept and what the candidates rest on, rather
+  than guard a diagnostic: ``false``, the condition of every ``if`` (and ``elif``), of every
+  ``A if C else B`` and of every comprehension's ``if`` made ``False``, and ``true``, each
+  made ``True``.
 
 A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; its key,
 ``FILE FUNCTION CHANGE``, names it by what it changes, and does not move with the lines.
@@ -66,10 +67,11 @@ EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
 #: and the claims and counts that use them.
 ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py"}
 #: The modules that read a slip otherwise than written: which lines are read otherwise, which
-#: ways of reading a hand are kept, a later ``score`` line as a claim, the candidates.  Their
+#: ways of reading a hand are kept, a later ``score`` line as a claim of an earlier hand or
+#: explained by one, the candidates.  Their
 #: conditions choose, rather than guard a diagnostic, so every one is made false and true,
 #: and their comparisons and arithmetic are flipped too.
-SLIP_READING = {"amend.py", "course.py", "later.py", "candidates.py"}
+SLIP_READING = {"amend.py", "course.py", "later.py", "earlier.py", "candidates.py"}
 #: The engine's tests, in two runs: the quick ones, then (for what they let through) the
 #: longer ones.  Each stops at its first failure.
 QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
