@@ -250,6 +250,15 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
         (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
     ],
+    # The readings differ only in the side of a tile laid as written: each candidate rests
+    # on the record as written.
+    "p404_the_hand_may_be_over.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "candidates", [
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 18, "Bea": 0},
+             "rests_on": []}]),
+    ],
     "p407_every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
     ],
