@@ -10,6 +10,7 @@ out at line 28 for Ada's 14 and Cy's 8 pips.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,40 @@ def test_beyond_five_the_others_are_counted(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(engine_candidates, "MAX_CANDIDATES", 1)
     done = run_text("validate", CASE)
     assert "points: not known: the hand not over as written; and 1 more\n" in done.stdout
+
+
+def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
+    # Bea's pass read as written or as a play: the hand not over, or her domino with Cy's
+    # last tile unknown.  The readings differ, but not on the points: no candidates.
+    path = CASES / "e507_a_hidden_play_written_as_a_pass_no_candidates.txt"
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert (hand["outcome"], hand["points"]) == (None, None)
+    assert "candidates" not in hand
+
+
+def test_a_play_by_the_first_seat_is_read_too() -> None:
+    # The hidden play written as a pass of p407_a_hidden_play_written_as_a_pass_no_claims,
+    # the players renamed round the table so that it is Ada's, the first seat's.
+    case = (CASES / "p407_a_hidden_play_written_as_a_pass_no_claims.txt").read_text("utf-8")
+    names = {"Ada": "Cy", "Bea": "Ada", "Cy": "Bea"}
+    record = re.sub(r"\b(Ada|Bea|Cy)\b", lambda m: names[m.group(1)],
+                    case.split("\n[Players", 1)[1])
+    record = '[Players "Ada Bea Cy"]' + record.split("]", 1)[1]
+    done = run_text("validate", "--format", "json", "-", stdin=record)
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    line = record.split("\n").index("Ada: pass") + 1
+    assert hand["candidates"][1] == {
+        "outcome": "domino", "winner": "Ada", "points": {"Ada": 22, "Bea": 0, "Cy": 0},
+        "rests_on": [{"line": line, "reading": "a play of 0-5"}]}
+
+
+def test_a_play_read_as_a_pass_is_said_so() -> None:
+    # Cy's 1-1 fits no end: taken back, it was her pass, and the hand is blocked with her
+    # tiles unknown.
+    path = CASES / "p403_a_tile_taken_back_or_another_laid.txt"
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] is None
+    assert {"outcome": "blocked", "winner": None, "points": None,
+            "rests_on": [{"line": 25, "reading": "a pass"}]} in hand["candidates"]

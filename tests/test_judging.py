@@ -117,6 +117,31 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
         (None, "score", {"Ada": 0, "Bea": 60, "Cy": 0}), (None, "status", "in_progress"),
     ],
+    # The hand settled is not the first, and a hand without a score line comes between:
+    # the totals before it and the points of the hands between are taken off.
+    "p405_a_later_score_line_settles_a_middle_hand.txt": [
+        (1, "outcome", "domino"), (1, "winner", "Bea"),
+        (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (1, "score", {"Ada": 0, "Bea": 22, "Cy": 14}),
+        (None, "score", {"Ada": 14, "Bea": 60, "Cy": 14}), (None, "status", "in_progress"),
+    ],
+    # A score line eight hands later still settles it.
+    "p405_a_score_line_eight_hands_later_settles_the_hand.txt": [
+        (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (None, "score", {"Ada": 8, "Bea": 22, "Cy": 0}),
+    ],
+    # A hand between that cannot be read settles nothing.
+    "s001_a_later_score_line_after_a_line_that_cannot_be_read.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+        (1, "unverified", True), (None, "score", None),
+    ],
+    # A later score line that gives no totals, or comes after a slip, settles nothing.
+    "e505_a_later_score_line_leaving_out_a_player.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+    ],
+    "p403_a_later_score_line_after_a_slip.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+    ],
     "p405_a_later_score_line_fitting_no_reading.txt": [
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
@@ -207,6 +232,51 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     ],
     "p403_one_slip_one_report.txt": [
         (0, "outcome", "blocked"), (0, "points", {"Ada": 4, "Bea": 0}),
+    ],
+    # A hidden play written as a pass, and no claim: the points are unknown, and the
+    # candidates say what each value rests on, the first tile that gives it.
+    "p407_a_hidden_play_written_as_a_pass_no_claims.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 14, "Bea": None, "Cy": 8}),
+        (0, "candidates", [
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 22, "Cy": 0},
+             "rests_on": [{"line": 25, "reading": "a play of 0-5"}]}]),
+    ],
+    # One line of a whole hand written wrong in a way that leaves it legal as written: read
+    # otherwise at that line, every figure is the record's.
+    "t301_an_opener_line_miswritten.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "g107_a_move_line_typed_twice.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "t302_two_move_lines_swapped.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "t302_the_first_move_under_another_name.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    # The readings differ only in the side of a tile laid as written: each candidate rests
+    # on the record as written.
+    "p404_the_hand_may_be_over.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "candidates", [
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 18, "Bea": 0},
+             "rests_on": []}]),
     ],
     "p407_every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
