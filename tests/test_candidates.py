@@ -99,3 +99,7 @@ def test_a_play_read_as_a_pass_is_said_so() -> None:
     assert hand["points"] is None
     assert {"outcome": "blocked", "winner": None, "points": None,
             "rests_on": [{"line": 25, "reading": "a pass"}]} in hand["candidates"]
+    # The other tile she may have laid there is not the double written: it is said, not
+    # taken for the record as written.
+    assert {"outcome": "domino", "winner": "Cy", "points": {"Ada": 0, "Bea": 0, "Cy": 11},
+            "rests_on": [{"line": 25, "reading": "a play of 1-6"}]} in hand["candidates"]
