@@ -2,7 +2,7 @@
 ends in it, and the lines its reading reads otherwise than written, in the text, annotated
 and JSON reports (``engine/candidates.py``), at most five and then how many more.
 
-The record is tests/cases/p405_a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
+The record is tests/cases/P405/a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
 is illegal; as written the hand stops before it is over, and if the pass was her 6-5 she goes
 out at line 28 for Ada's 14 and Cy's 8 pips.
 """
@@ -19,7 +19,7 @@ from blocknotation.engine import candidates as engine_candidates
 from inprocess import run_text
 
 CASES = Path(__file__).resolve().parent / "cases"
-CASE = str(CASES / "p405_a_play_written_as_a_pass_no_claims.txt")
+CASE = str(CASES / "P405/a_play_written_as_a_pass_no_claims.txt")
 WORDS = ("points: not known: the hand not over as written; Bea 22 if line 25 was a play of 5-6")
 
 
