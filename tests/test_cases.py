@@ -60,8 +60,9 @@ def test_every_code_has_a_case() -> None:
 
 
 def test_each_case_is_in_the_folder_of_its_code() -> None:
-    """A code's cases sit together in ``tests/cases/CODE/``, at least one of them reporting
-    it; records that report nothing in ``clean/``, the analysis's records in ``analyse/``."""
+    """A code's cases sit together in a folder named after it (``tests/cases/P405/``), one
+    at least reporting it; records that report nothing in ``clean/``, the analysis's
+    records in ``analyse/``."""
     folders = {path.parent.name for path in FILES}
     assert folders == {*CATALOGUE, "clean", "analyse"}
     for code in CATALOGUE:
