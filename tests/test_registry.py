@@ -44,6 +44,7 @@ DYNAMIC: dict[str, tuple[str, str]] = {
     "formats/records/json_problems.py": ("S001", "_SIMPLE: pydantic's error types' keys"),
     "reading/tile_slips.py": ("S001", "each Slip holds the key it is said with"),
     "reading/unreadable.py": ("S003", "_MAGIC: the keys of kinds of files; binary's what"),
+    "reading/syntax_messages.py": ("S001", "_WORDS: the keys of the grammar's terminals"),
     "engine/amend.py": (SHARED, "the kind of an amendment is the key of its words"),
 }
 

@@ -157,6 +157,26 @@ CODES = (
                                      "before it: a record holds one statement a line, in order, "
                                      "so these cannot be the lines of a record, and nothing of "
                                      "this document is checked"),
+            "a_player_name": N_("a player name"),
+            "a_tile": N_("a tile (3-5 or [3|5])"),
+            "a_number": N_("a number"),
+            "a_side": N_("a side (L, R, left or right)"),
+            "colon": N_("':'"),
+            "comma": N_("','"),
+            "closing_bracket": N_("']'"),
+            "a_tag": N_("a tag such as [Players \"Ada Bea\"]"),
+            "a_tag_name": N_("a tag name such as Players"),
+            "a_quoted_value": N_("a value in double quotes"),
+            "pass": N_("'pass'"),
+            "no_tiles": N_("'-'"),
+            "none": N_("'none'"),
+            "hand": N_("'hand'"),
+            "end_of_line": N_("the end of the line"),
+            "a_statement": N_("a statement: a tag, 'hand N', a deal, a move such as 'Ada: 3-5' or "
+                              "'Ada: pass', a show or a claim"),
+            "nothing_more": N_("nothing more"),
+            "either": N_("{first} or {last}"),
+            "quoted": N_("'{text}'"),
         },
     ),
     Code(
