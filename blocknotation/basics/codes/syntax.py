@@ -177,6 +177,7 @@ CODES = (
             "nothing_more": N_("nothing more"),
             "either": N_("{first} or {last}"),
             "quoted": N_("'{text}'"),
+            "not_valid_json": N_("not valid JSON"),
         },
     ),
     Code(
