@@ -2,7 +2,7 @@
 ends in it, and the lines its reading reads otherwise than written, in the text, annotated
 and JSON reports (``engine/candidates.py``), at most five and then how many more.
 
-The record is tests/cases/p405_a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
+The record is tests/cases/P405/a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
 is illegal; as written the hand stops before it is over, and if the pass was her 6-5 she goes
 out at line 28 for Ada's 14 and Cy's 8 pips.
 """
@@ -20,7 +20,7 @@ from blocknotation.engine import candidates as engine_candidates
 from inprocess import run_text
 
 CASES = Path(__file__).resolve().parent / "cases"
-CASE = str(CASES / "p405_a_play_written_as_a_pass_no_claims.txt")
+CASE = str(CASES / "P405/a_play_written_as_a_pass_no_claims.txt")
 WORDS = ("points: not known: the hand not over as written; Bea 22 if line 25 was a play of 5-6")
 
 
@@ -67,7 +67,7 @@ def test_beyond_five_the_others_are_counted(monkeypatch: pytest.MonkeyPatch) -> 
 def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
     # Bea's pass read as written or as a play: the hand not over, or her domino with Cy's
     # last tile unknown.  The readings differ, but not on the points: no candidates.
-    path = CASES / "e507_a_hidden_play_written_as_a_pass_no_candidates.txt"
+    path = CASES / "E507/a_hidden_play_written_as_a_pass_no_candidates.txt"
     done = run_text("validate", "--format", "json", str(path))
     (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
     assert (hand["outcome"], hand["points"]) == (None, None)
@@ -77,7 +77,7 @@ def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
 def test_a_play_by_the_first_seat_is_read_too() -> None:
     # The hidden play written as a pass of p407_a_hidden_play_written_as_a_pass_no_claims,
     # the players renamed round the table so that it is Ada's, the first seat's.
-    case = (CASES / "p407_a_hidden_play_written_as_a_pass_no_claims.txt").read_text("utf-8")
+    case = (CASES / "P407/a_hidden_play_written_as_a_pass_no_claims.txt").read_text("utf-8")
     names = {"Ada": "Cy", "Bea": "Ada", "Cy": "Bea"}
     record = re.sub(r"\b(Ada|Bea|Cy)\b", lambda m: names[m.group(1)],
                     case.split("\n[Players", 1)[1])
@@ -93,7 +93,7 @@ def test_a_play_by_the_first_seat_is_read_too() -> None:
 def test_a_play_read_as_a_pass_is_said_so() -> None:
     # Cy's 1-1 fits no end: taken back, it was her pass, and the hand is blocked with her
     # tiles unknown.
-    path = CASES / "p403_a_tile_taken_back_or_another_laid.txt"
+    path = CASES / "P403/a_tile_taken_back_or_another_laid.txt"
     done = run_text("validate", "--format", "json", str(path))
     (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
     assert hand["points"] is None

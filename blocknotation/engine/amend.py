@@ -31,7 +31,7 @@ from copy import copy
 from dataclasses import dataclass
 from typing import Literal
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
@@ -219,8 +219,7 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
         opener = order.opener
         return diagnostic(
             "T301", opener.line, opener.column,
-            N_("opener {player}, but the moves of hand {number} fit only if {leader} led "
-               "it: the opener line is read as a slip"),
+            "opener_slip",
             player=opener.player, number=number,
             leader="?" if leader is None else seats.names[leader])
     move = next(m for m in order.moves if m.line == line)
@@ -228,43 +227,37 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
     if kind == "played":
         return diagnostic(
             "P407", line, move.column,
-            N_("{player} passes here, but the rest of the hand fits only if {player} laid a "
-               "tile here ({tiles}): a play written as a pass; nobody draws, so {player} "
-               "could play (R4, R8)"),
+            "play_written_as_pass",
             player=move.player, tiles=tiles)
     if kind == "other_tile":
         assert isinstance(move, r.Play)
         return diagnostic(
             "P401", line, move.column,
-            N_("{player} plays {tile} here, but the rest of the hand fits only if the tile "
-               "laid was another ({tiles}): a tile written as another"),
+            "tile_written_as_another",
             player=move.player, tile=text(move.tile), tiles=tiles)
     if kind == "flipped":
         assert isinstance(move, r.Play)
         return diagnostic(
             "P403", line, move.column,
-            N_("{player} lays {tile} on the {side} here, but the rest of the hand fits only if "
-               "it went on the other end: a side written the other way"),
+            "side_written_other_way",
             player=move.player, tile=text(move.tile),
-            side=Message(N_("left end") if move.side == "L" else N_("right end")))
+            side=message_part("P403", "left" if move.side == "L" else "right"))
     if kind == "dropped":
         before = max(m.line for m in order.moves if m.line < line)
         return diagnostic(
             "G107", line, move.column,
-            N_("this move repeats the one at line {first}: a line written twice, read once"),
+            "line_written_twice",
             first=before)
     if kind == "swapped":
         after = min(m.line for m in order.moves if m.line > line)
         return diagnostic(
             "T302", line, move.column,
-            N_("{player} moves out of turn here, but the moves fit the turns with this line "
-               "and line {other} the other way round: two lines written in the wrong order"),
+            "lines_swapped",
             player=move.player, other=after)
     assert amendment.seat is not None
     return diagnostic(
         "T302", line, move.column,
-        N_("{player} leads hand {number}, but the moves after it fit the turns only if "
-           "{leader} led: the first move is read as {leader}'s"),
+        "first_move_misnamed",
         player=move.player, number=number, leader=seats.names[amendment.seat])
 
 
@@ -275,22 +268,11 @@ def described(amendment: Amendment, order: Stages, seats: Seats) -> Message:
     kind = amendment.kind
     if kind == "swapped":
         other = min(m.line for m in order.moves if m.line > line)
-        return Message(N_("lines {line} and {other} were written the other way round"),
-                       {"line": line, "other": other})
+        return phrase("swapped", line=line, other=other)
     if kind == "named":
         assert amendment.seat is not None
-        return Message(N_("the first move, at line {line}, was {leader}'s"),
-                       {"line": line, "leader": seats.names[amendment.seat]})
-    return Message(_DESCRIBED[kind], {"line": line})
-
-
-_DESCRIBED: dict[str, str] = {
-    "played": N_("line {line} was a play written as a pass"),
-    "other_tile": N_("the tile at line {line} was another"),
-    "flipped": N_("the tile at line {line} went on the other end"),
-    "dropped": N_("line {line} was written twice"),
-    "no_opener": N_("the opener line, line {line}, was wrong"),
-}
+        return phrase("named", line=line, leader=seats.names[amendment.seat])
+    return phrase(kind, line=line)
 
 
 def hedged(problem: Diagnostic, alternatives: tuple[Message, ...]) -> Diagnostic:
@@ -298,8 +280,7 @@ def hedged(problem: Diagnostic, alternatives: tuple[Message, ...]) -> Diagnostic
     (``alternatives``) do without it: said with them."""
     return diagnostic(
         problem.code, problem.line, problem.column,
-        N_("{problem}; or else {alternatives}, and the figures that leaves open are not "
-           "stated"),
+        "hedged",
         problem=problem.message, alternatives=alternatives)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Candidate, Outcome
 from .amend import Amendment
@@ -218,9 +218,7 @@ def _disputed(kept: list[Reading], order: Stages, seats: Seats,
     claimed = claimed_points(claim, seats.seat, len(seats.names))
     return diagnostic(
         "E505", score.line, score.column,
-        N_("score claim {claim} gives this hand {implied}, but the points claim gives "
-           "{claimed}, and the record cannot tell which is right: the points of this "
-           "hand are left unknown"),
+        "claims_disagree",
         claim=tuple(f"{e.player} {e.total}" for e in score.entries),
         implied=tuple(f"{name} {p}" for name, p in zip(seats.names, implied, strict=True)),
         claimed=tuple(f"{name} {p}" for name, p in zip(seats.names, claimed, strict=True)))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
 from ..report.values import HandResult, Status
 from .amend import Amendment, amendments, described, hedged
@@ -377,13 +377,11 @@ def _words(amendment: tuple[Amendment, ...], found: list[Diagnostic], order: Sta
            seats: Seats) -> Message:
     """What a way of reading a hand reads the record as, in words."""
     if len(amendment) == 2:
-        return Message(N_("{first} and {second}"), {
-            "first": described(amendment[0], order, seats),
-            "second": described(amendment[1], order, seats)})
+        return phrase("both", first=described(amendment[0], order, seats),
+                      second=described(amendment[1], order, seats))
     if amendment:
         return described(amendment[0], order, seats)
-    return Message(N_("the slip is at line {line}, where the record as written first breaks "
-                      "a rule"), {"line": _first_error(found)})
+    return phrase("first_error", line=_first_error(found))
 
 
 def _alike(takes: list[Take]) -> bool:
@@ -611,27 +609,19 @@ def _after_the_end(
         leader = max(exact)
         leaders = [seat for seat, total in enumerate(exact) if total == leader]
         if len(leaders) == 1:
-            decided = Message(N_("{winner} won with {total}"),
-                              {"winner": seats.names[leaders[0]], "total": leader})
+            decided = message_part("E506", "won", winner=seats.names[leaders[0]], total=leader)
         else:
-            decided = Message(N_("it was drawn at {total}"), {"total": leader})
+            decided = message_part("E506", "drawn", total=leader)
     else:
         lows = [totals.lowest(seat) for seat in range(len(seats))]
         top = max(lows)
-        decided = Message(
-            N_("{player} had at least {total} (whatever the unknown points were)"),
-            {"player": seats.names[lows.index(top)], "total": top},
-        )
+        decided = message_part("E506", "at_least", player=seats.names[lows.index(top)], total=top)
         if top < target:  # only one player scores in a hand: one of them has reached it
-            decided = Message(
-                N_("one of {players} had reached the target (whatever the unknown points "
-                   "were)"),
-                {"players": tuple(seats.names[s] for s in totals.reachers(target))},
-            )
+            decided = message_part("E506", "reached",
+                           players=tuple(seats.names[s] for s in totals.reachers(target)))
     return diagnostic(
         "E506", hand.line, hand.column,
-        N_("hand {number} comes after the game was decided: {decided} after hand "
-           "{last}, and the target is {target} (R18)"),
+        "after_decided",
         number=hand.number, decided=decided, last=last, target=target,
     )
 

@@ -30,7 +30,7 @@ deal minus the tiles the record has them play, whatever else went wrong in the h
 
 from __future__ import annotations
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import Chain, pairs
@@ -183,9 +183,7 @@ def _outcome(
         return None, None, False  # the moves say the hand went on, the show that it ended
     found.append((("rest", 0), diagnostic(
         "E501", order.last_line, 1,
-        N_("hand {number} stops here before it is over: nobody has gone out and it "
-           "is not blocked; write the remaining moves, or the claims that settle it "
-           "(domino/blocked, points)"),
+        "unfinished",
         number=number,
     )))
     return "unfinished", None, False
@@ -265,9 +263,7 @@ def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnos
     holder = world.table.holders[seats.seat[show.player]]
     return diagnostic(
         "E502", show.line, show.column,
-        N_("show {player}: no tiles shown, but the moves stop at line {at} with {player} "
-           "having placed {placed} of {each} tiles, and the record cannot have left out only "
-           "{player}'s last play"),
+        "out_after_stop",
         player=show.player, at=state.moves[-1].line, placed=holder.placed, each=seats.each,
     )
 
@@ -282,15 +278,13 @@ def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Sea
     if held:
         return diagnostic(
             "E503", claim.line, claim.column,
-            N_("domino {claimed} is claimed, but the moves stop at line {at} with {claimed} "
-               "still holding {tiles}"),
+            "domino_stop_holding",
             claimed=claim.player, at=last,
             tiles=tuple(text(holder.written[i]) for i in bits(held)),
         )
     return diagnostic(
         "E503", claim.line, claim.column,
-        N_("domino {claimed} is claimed, but the moves stop at line {at} with {claimed} "
-           "having placed {placed} of {each} tiles"),
+        "domino_stop_placed",
         claimed=claim.player, at=last, placed=holder.placed, each=seats.each,
     )
 
@@ -320,13 +314,12 @@ def _block_not_reached(
         if from_show:
             return diagnostic(
                 "E503", claim.line, claim.column,
-                N_("blocked is claimed, but {player} shows {tile}, which fits the {end}"),
+                "blocked_show_fits",
                 player=player, tile=text(tile), end=end,
             )
         return diagnostic(
             "E503", claim.line, claim.column,
-            N_("blocked is claimed, but the moves stop at line {at} and {player} still holds "
-               "{tile}, which fits the {end}"),
+            "blocked_stop_fits",
             at=state.moves[-1].line, player=player, tile=text(tile), end=end,
         )
     return None

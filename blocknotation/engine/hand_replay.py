@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .amend import Amendment, amended, laid_at, slip_at
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
@@ -177,7 +177,7 @@ def _count(
     rest = [found for found in reading.problems[len(before):] if found[0][0] == "rest"]
     reading.problems = [*before, *rest, (("points", 0), diagnostic(
         "E504", wrong.line, wrong.column,
-        N_("{problem}, if every pass was legal (R8); a pass may be a play written as one"),
+        "if_passes_legal",
         problem=wrong.message, claim=wrong.message.args.get("claim", ""),
     ))]
     reading.points = reading.count = None
@@ -210,9 +210,7 @@ def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
     reading.bounds = bounds
     reading.problems.append((("points", 0), diagnostic(
         "E505", score.line, score.column,
-        N_("score claim {claim} does not fit the passes: they give this hand {forced}, if "
-           "every pass was legal (R8); a pass may be a play written as one, so the points of "
-           "this hand are left unknown"),
+        "passes_disagree",
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
@@ -274,8 +272,7 @@ def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Se
         if unknown:
             reading.problems.append((("rest", 0), diagnostic(
                 "E507", hand.line, hand.column,
-                N_("the points of hand {number} cannot be recomputed: the tiles left to "
-                   "{players} are not known; add their show lines or a points claim"),
+                "not_recomputed",
                 number=hand.number, players=unknown,
             )))
     return problem
