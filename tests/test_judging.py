@@ -274,9 +274,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "P404/the_hand_may_be_over.txt": [
         (0, "outcome", None), (0, "points", None),
         (0, "candidates", [
-            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
             {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 18, "Bea": 0},
-             "rests_on": []}]),
+             "rests_on": []},
+            {"outcome": "unfinished", "winner": None, "points": None,
+             "rests_on": [{"line": 24, "reading": "a play of 0-6"}]}]),
     ],
     "P407/every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
