@@ -7,7 +7,8 @@ of its suppression comments.  So a document need not check again the games that 
 only moves: their reports are moved (``shifted``).
 
 The lines a message names are the arguments its English text introduces as lines, ``line
-{at}``, ``lines {lines}``: the message says itself which of its numbers are lines.
+{at}``, ``lines {lines}``, ``lines {line} and {other}``: the message says itself which of its
+numbers are lines.
 ``tests/test_lsp_moved.py`` checks, on every case of ``tests/cases/``, that a game checked
 lower down reports what its report moved says.
 """
@@ -21,7 +22,7 @@ from functools import cache
 from ..basics.diagnostics import Diagnostic, Message
 from ..report.values import Piece
 
-_LINE = re.compile(r"\blines? \{(\w+)\}")
+_LINE = re.compile(r"\blines? \{(\w+)\}(?: and \{(\w+)\})?")
 
 
 def shifted(piece: Piece, lines: int, games: int) -> Piece:
@@ -68,4 +69,4 @@ def _value(value: object, lines: int, is_line: bool) -> object:
 @cache
 def line_arguments(template: str) -> frozenset[str]:
     """The arguments of a message's English text that are line numbers."""
-    return frozenset(_LINE.findall(template))
+    return frozenset(name for found in _LINE.findall(template) for name in found if name)
