@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from blocknotation.basics import config
-from blocknotation.cli.inputs import Filters, expand
+from blocknotation.run.inputs import Filters, expand
 
 RECORD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-2 R\n'
 

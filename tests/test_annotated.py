@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.cli.annotated import annotated_file
+from blocknotation.run.annotated import annotated_file
 from blocknotation.formats.records.convert import convert_bytes
 
 from inprocess import Done, run

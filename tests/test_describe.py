@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from blocknotation.basics.i18n import translator
-from blocknotation.cli.annotated import annotated_file
+from blocknotation.run.annotated import annotated_file
 from blocknotation.formats.reports.describe import Layout, describe
 
 # [1|4] opens, [1|1] on the 1, [4|4] on the 4, [3|4] on the 4 of the double; [3|6] opens

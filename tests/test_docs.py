@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from blocknotation.basics.diagnostics import CATALOGUE
-from blocknotation.cli.annotated import annotated_file
+from blocknotation.run.annotated import annotated_file
 from blocknotation.pipeline import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from blocknotation.cli.inputs import Found, NotRegular, open_input
+from blocknotation.run.inputs import Found, NotRegular, open_input
 from blocknotation.formats.reports.sarif import artifact_uri
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.cli.fix_diff import StreamDiff
-from blocknotation.cli.rewrite import diff_text
+from blocknotation.run.fix_diff import StreamDiff
+from blocknotation.run.rewrite import diff_text
 
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@\n")
 

@@ -22,7 +22,7 @@ import pytest
 import blocknotation.pipeline as pipeline
 from blocknotation.basics import limits
 from blocknotation.basics.limits import MAX_INPUT_BYTES
-from blocknotation.cli import fix_file, rewrite
+from blocknotation.run import fix_file, rewrite
 from blocknotation.engine.hand import Replay
 from blocknotation.fixing.fixes import fix_text
 from blocknotation.pipeline import Selection

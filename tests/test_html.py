@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from browser_support import drawn, launched
 
-from blocknotation.cli.html_page import html_report
+from blocknotation.run.html_page import html_report
 from blocknotation.formats.html.page import COLOURS, DASHES, MARKERS, TEMPLATES
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading import records as r

@@ -20,7 +20,7 @@ from types import ModuleType
 import pytest
 
 from blocknotation.basics.i18n import language_from_environment, plural, translator
-from blocknotation.cli.annotated import annotated_file
+from blocknotation.run.annotated import annotated_file
 from blocknotation.formats.reports.report_json import document
 from blocknotation.pipeline import validate_bytes
 

@@ -17,7 +17,7 @@ from types import ModuleType
 import jsonschema
 import pytest
 
-from blocknotation.cli.annotated import annotated_file
+from blocknotation.run.annotated import annotated_file
 from blocknotation.formats.records.schema import report_schema
 from blocknotation.formats.reports.annotated import annotate
 from blocknotation.pipeline import validate_bytes

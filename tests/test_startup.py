@@ -64,13 +64,14 @@ def test_a_line_the_fast_reader_declines_loads_lark() -> None:
 #: the other commands' modules, the JSON report's modules, and the parser and the records.
 NOT_FOR_TEXT = {
     "lark", "pydantic", "pathspec", "glob", "tomllib", "gzip", "json", "tempfile", "shutil",
-    "pathlib", "click.shell_completion", "blocknotation.cli.convert_command",
-    "blocknotation.cli.other_commands", "blocknotation.cli.gamewise",
+    "pathlib", "click.shell_completion", "blocknotation.cli.convert",
+    "blocknotation.cli.format", "blocknotation.cli.schema", "blocknotation.cli.rules",
+    "blocknotation.cli.generate", "blocknotation.run.gamewise",
     "blocknotation.formats.reports.report_json", "blocknotation.reading.records",
 }
 #: ``--version`` loads no command, no catalogue of codes and no engine.
 NOT_FOR_VERSION = NOT_FOR_TEXT | {
-    "blocknotation.cli.validate_command", "blocknotation.cli.runner",
+    "blocknotation.cli.validate", "blocknotation.run.validate",
     "blocknotation.basics.codes", "blocknotation.engine", "blocknotation.pipeline",
 }
 
@@ -107,7 +108,7 @@ def test_the_check_of_what_is_left_out_can_fail(tmp_path: Path) -> None:
     found = loaded(["validate", str(tmp_path)], tmp_path)
     assert {"pathspec", "tomllib", "gzip"} <= found
     assert loaded(["validate", "--format", "jsonl", str(SAMPLE)], tmp_path) \
-        & {"blocknotation.cli.gamewise", "json"} == {"blocknotation.cli.gamewise", "json"}
+        & {"blocknotation.run.gamewise", "json"} == {"blocknotation.run.gamewise", "json"}
 
 
 ENTRY = (

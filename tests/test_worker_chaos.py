@@ -29,9 +29,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocknotation.cli import parallel
-from blocknotation.cli.runner import Options, run_validate
-from blocknotation.cli.workers import RESTARTS, Lost, Pool
+from blocknotation.run import parallel
+from blocknotation.run.validate import Options, run_validate
+from blocknotation.run.workers import RESTARTS, Lost, Pool
 from blocknotation.simulator.writer import generate
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="signals, /proc")
@@ -191,7 +191,7 @@ def test_sigkill_to_workers_at_random_moments(tmp_path: Path, seed: int, fmt: st
 def test_workers_are_started_only_as_batches_need_them(tmp_path: Path) -> None:
     """``--jobs 64`` on one small file once started 64 processes; a worker starts when a
     batch has none to take it."""
-    from blocknotation.cli import workers
+    from blocknotation.run import workers
 
     started = []
     original = workers._Worker.__init__

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Message, printable
 from ..basics.i18n import plural, translator
-from .common import cannot_read_line
 from .output import output_file, say
+from .problems import cannot_read_line
 from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, write_stored
 
 if TYPE_CHECKING:

@@ -5,35 +5,20 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..basics.diagnostics import Message
 from ..basics.i18n import N_, plural, translator
-from ..basics.limits import MAX_JOBS
-from .common import (
-    EXIT_FINDINGS,
-    EXIT_OK,
-    EXIT_USAGE,
-    UsageProblem,
-    _language,
-    cannot_read_line,
-    config_option,
-    configuration,
-    encoding_option,
-    exclude_option,
-    expanded,
-    gitignore_option,
-    include_option,
-    isolated_option,
-    lang_option,
-    raw_csv_option,
-    read_files_as,
-    stdin_binary,
-)
+from ..run.output import OutputFailed, output_directory, say
+from ..run.problems import Refused, cannot_read_line
+from . import options
+from .exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from .help import TranslatedCommand
-from .output import OutputFailed, output_directory, say
+
+if TYPE_CHECKING:
+    from ..run.files import FileSelection
 
 
 @click.command(cls=TranslatedCommand)
@@ -44,23 +29,14 @@ from .output import OutputFailed, output_directory, say
 @click.option("--output", "-o", "out", required=True, metavar="DIR",
               help=N_("The directory to write games, hands, moves and diagnostics into "
                       "(made if missing; tables there are replaced)."))
-@click.option(
-    "--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None,
-    help=N_("Worker processes (0: one per CPU; default 1; more than the CPUs with a warning, "
-            "at most 64); the tables are the same as with 1."),
-)
-@include_option
-@exclude_option
-@gitignore_option
-@config_option
-@isolated_option
-@encoding_option
-@raw_csv_option
-@lang_option
-def export(files: Sequence[str], to: str, out: str, jobs: int | None,
-           include: tuple[str, ...], exclude: tuple[str, ...], no_respect_gitignore: bool,
-           config_path: str | None, isolated: bool, encoding: str | None, raw_csv: bool,
-           lang: str | None) -> None:
+@options.jobs(N_("Worker processes (0: one per CPU; default 1; more than the CPUs with a "
+                 "warning, at most 64); the tables are the same as with 1."))
+@options.file_selection()
+@options.encoding
+@options.raw_csv
+@options.lang
+def export(files: Sequence[str], to: str, out: str, jobs: int | None, chosen: FileSelection,
+           encoding: str | None, raw_csv: bool, lang: str | None) -> None:
     """Write every game as rows of four tables that analytics tools read: games, hands,
     moves and diagnostics.
 
@@ -68,23 +44,24 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     *.block.json files) or quoted globs; `-` reads standard input.  The messages of the
     diagnostics table are in --lang.
     """
+    from ..run.files import language as language_of
+    from ..run.files import stdin_binary
+    from ..run.season_inputs import opened, sources_for
     from ..season.export import export_tables
     from ..season.table_files import TableFailed
-    from .season_inputs import opened, sources_for
 
-    config = configuration(config_path, isolated)
-    read_files_as(encoding or config.encoding)
-    files = expanded(files, include or config.include, exclude or config.exclude,
-                     not no_respect_gitignore)
-    language = _language(lang or config.lang)
+    config = chosen.configuration()
+    options.reading_files_in(encoding or config.encoding)
+    files = chosen.files(files, config)
+    language = language_of(lang or config.lang)
     if to == "parquet":
         _need_pyarrow()
         _lean_allocation()
     directory = output_directory(out)  # through a link, as -o writes a file
     if os.path.exists(directory) and not os.path.isdir(directory):
-        raise UsageProblem(Message(N_("{path} is not a directory: -o names the directory "
+        raise Refused(Message(N_("{path} is not a directory: -o names the directory "
                                       "the tables go into"), {"path": out}))
-    sources = sources_for(files, config, config_path, isolated)
+    sources = sources_for(files, config, chosen.config_path, chosen.isolated)
     unreadable = []
 
     def told(source: Any, error: OSError) -> None:
@@ -95,8 +72,8 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None,
     workers = jobs if jobs is not None else config.jobs if config.jobs is not None else 1
     rows = None
     if workers != 1:
-        from .export_parallel import parallel_rows
-        from .parallel import warn_of_jobs
+        from ..run.export_parallel import parallel_rows
+        from ..run.parallel import warn_of_jobs
 
         warn_of_jobs(workers, language)
 
@@ -155,5 +132,5 @@ def _need_pyarrow() -> None:
     from importlib.util import find_spec
 
     if find_spec("pyarrow") is None:
-        raise UsageProblem(Message(N_("--to parquet needs pyarrow: pip install "
+        raise Refused(Message(N_("--to parquet needs pyarrow: pip install "
                                       "'blocknot[parquet]', or write CSV (--to csv)")))
