@@ -22,6 +22,10 @@ ALLOWED = {
     "analysis": {"basics", "reading", "report", "engine"},
     "season": {"basics", "reading", "report", "formats", "pipeline", "suppress"},
     "serve": {"basics", "reading", "report", "engine", "formats", "season", "pipeline"},
+    "run": {"basics", "reading", "report", "formats", "pipeline", "suppress", "fixing",
+            "season", "games", "analysis"},
+    # The command line parses, calls the library (``run/`` above all), formats and exits.
+    "cli": {"basics", "report", "formats", "season", "simulator", "lsp", "serve", "run"},
 }
 
 
@@ -162,3 +166,72 @@ def test_modules_stay_small() -> None:
     sizes = {path.relative_to(PACKAGE).as_posix(): path.read_text("utf-8").count("\n")
              for path in PACKAGE.rglob("*.py")}
     assert {name: lines for name, lines in sizes.items() if lines > 330} == {}
+
+
+CLI = PACKAGE / "cli"
+#: The modules of ``cli/`` that are not a command's: the group and its entry point, the
+#: shared options, help in the user's language, completion and the exit statuses.
+CLI_SHARED = {"__init__", "commands", "entry", "exits", "help", "options", "usage_words",
+              "completion"}
+
+
+def command_modules() -> dict[str, str]:
+    """Each command of ``blocknot`` and the module of ``cli/`` that defines it, read from
+    ``commands.COMMANDS`` (without loading click)."""
+    tree = ast.parse((CLI / "commands.py").read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "COMMANDS" for t in node.targets):
+            table = ast.literal_eval(node.value)
+            return {name: module for name, (module, _) in table.items()}
+    raise AssertionError("commands.py has no COMMANDS")
+
+
+def test_one_module_per_command() -> None:
+    modules = command_modules()
+    assert {name: module for name, module in modules.items() if name != module} == {}
+    found = {path.stem for path in CLI.glob("*.py")}
+    assert found - CLI_SHARED == set(modules.values())
+
+
+def private_cross_imports(folder: Path) -> list[tuple[str, str]]:
+    """The imports of a name starting with ``_`` from another module of ``folder``, and
+    every import of one command's module by another's."""
+    own = {path.stem for path in folder.glob("*.py")}
+    commands = own - CLI_SHARED
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.level != 1:
+                continue
+            names = [node.module] if node.module else [a.name for a in node.names]
+            for module in names:
+                if module not in own or module == path.stem:
+                    continue
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                if private or (path.stem in commands and module in commands):
+                    found.append((path.stem, module))
+    return found
+
+
+def test_no_private_imports_between_command_modules() -> None:
+    assert private_cross_imports(CLI) == []
+
+
+def test_the_check_sees_a_private_cross_import(tmp_path: Path) -> None:
+    (tmp_path / "validate.py").write_text("from .options import _secret\n", "utf-8")
+    (tmp_path / "options.py").write_text("_secret = 1\n", "utf-8")
+    (tmp_path / "standings.py").write_text("def f():\n    from .validate import run\n",
+                                           "utf-8")
+    assert private_cross_imports(tmp_path) == [("standings", "validate"),
+                                               ("validate", "options")]
+
+
+def test_the_library_runs_without_click() -> None:
+    """``run/`` is the library behind the commands: it never imports click or ``cli/``."""
+    for path in (PACKAGE / "run").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] != "click" for a in node.names), path
+            elif isinstance(node, ast.ImportFrom):
+                assert (node.module or "").split(".")[0] != "click", path
