@@ -195,8 +195,8 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
 
 def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
     """The record files ``paths`` names, as the command line finds them."""
-    from .run.inputs import InputProblem, expand
     from .pipeline import Selection
+    from .run.inputs import InputProblem, expand
     from .season.aliases import NO_ALIASES
     from .season.sources import Source
     from .suppress import file_codes

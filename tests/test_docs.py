@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from blocknotation.basics.diagnostics import CATALOGUE
-from blocknotation.run.annotated import annotated_file
 from blocknotation.pipeline import validate_bytes
+from blocknotation.run.annotated import annotated_file
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTATION = ROOT / "docs" / "notation.md"

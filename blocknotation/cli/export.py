@@ -73,7 +73,7 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None, chosen: Fi
     rows = None
     if workers != 1:
         from ..run.export_parallel import parallel_rows
-        from ..run.parallel import warn_of_jobs
+        from ..run.ordered import warn_of_jobs
 
         warn_of_jobs(workers, language)
 

@@ -155,7 +155,7 @@ def validate(
         help_uri=config.help_uri, encoding=read_as,
     )
     if asked.jobs != 1 and fmt not in MACHINE_FORMATS and not statistics:
-        from ..run.parallel import warn_of_jobs
+        from ..run.ordered import warn_of_jobs
 
         warn_of_jobs(asked.jobs, language)
     stdin = stdin_binary() if "-" in files else io.BytesIO()

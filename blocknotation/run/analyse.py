@@ -154,7 +154,7 @@ def run_analysis(files: Sequence[str], options: Analyse, output_file: str | None
     if options.fmt == "annotated":
         return annotated(files, options)
     if options.jobs != 1:
-        from .parallel import warn_of_jobs
+        from .ordered import warn_of_jobs
 
         warn_of_jobs(options.jobs, options.lang)
     stdin = stdin_binary() if "-" in files else io.BytesIO()

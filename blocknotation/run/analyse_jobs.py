@@ -1,8 +1,8 @@
 """The analysis of a file's pieces, hand by hand, here or in worker processes (``--jobs``).
 
 Each piece (a game, read and replayed by the pipeline in this process) gives its hands as
-problems (``analysis.pieces.problems_of``); with ``--jobs``, each problem goes to a worker of
-``workers.Pool`` as one comes free, and the pieces come out in the order they were read,
+problems (``analysis.pieces.problems_of``); with ``--jobs``, each problem goes to a worker
+(``ordered.Ordered``) as one comes free, and the pieces come out in the order they were read,
 each once all its hands are back, so the output is the same as with one process.  At most a
 few problems per worker wait at once, which keeps memory bounded however long the file.  A
 worker that dies loses nothing: its hand is analysed again here, and a line says so.
@@ -10,9 +10,8 @@ worker that dies loses nothing: its hand is analysed again here, and a line says
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..analysis.hand import analyse
 from ..analysis.pieces import Place, problems_of, with_analyses
@@ -22,36 +21,21 @@ from ..basics.i18n import N_, translator
 from ..reading.reader import Reading
 from ..report.analysis import HandAnalysis
 from ..report.values import Piece
+from .ordered import Ordered
 from .output import say
-from .parallel import workers
-from .workers import Lost, Pool
+from .workers import Lost
 
-#: Pieces waiting for their hands, per worker.
-WINDOW = 4
-
-
-@dataclass(eq=False, slots=True)
-class _Ticket:
-    problem: Problem
-    answer: HandAnalysis | None = None
+#: Hands waiting to be analysed or written, per worker.
+WINDOW = 32
 
 
-@dataclass(eq=False, slots=True)
-class _Waiting:
+@dataclass(frozen=True, slots=True)
+class _PieceEnd:
+    """After the hands of a piece: the piece, and the place of each of its hands."""
+
+    reading: Reading | None
     piece: Piece
-    places: list[tuple[Place, HandAnalysis | _Ticket]] = field(default_factory=list)
-
-    def ready(self) -> bool:
-        return all(not isinstance(item, _Ticket) or item.answer is not None
-                   for _, item in self.places)
-
-    def finished(self) -> Piece:
-        analyses: dict[Place, HandAnalysis] = {}
-        for place, item in self.places:
-            found = item.answer if isinstance(item, _Ticket) else item
-            assert found is not None
-            analyses[place] = found
-        return with_analyses(self.piece, analyses)
+    places: tuple[Place, ...]
 
 
 def analysed_pieces(pairs: Iterable[tuple[Reading | None, Piece]], threshold: int, jobs: int,
@@ -67,65 +51,36 @@ def analysed_pieces(pairs: Iterable[tuple[Reading | None, Piece]], threshold: in
                 place: analyse(item) if isinstance(item, Problem) else item
                 for place, item in items})
         return
-    line = _Line(Pool(workers(jobs), analyse), lang)
-    try:
+
+    def lost(problem: Problem, how: Lost) -> None:
+        words = Message(N_("a worker process ended ({reason}) while analysing hand "
+                           "{number}; it was analysed again in the main process"),
+                        {"reason": how.reason, "number": problem.number})
+        say(f"blocknot: {words.render(translator(lang))}\n")
+
+    hands: list[HandAnalysis] = []
+
+    def given(out: HandAnalysis | _PieceEnd) -> Iterator[tuple[Reading | None, Piece]]:
+        if not isinstance(out, _PieceEnd):
+            hands.append(out)
+            return
+        analyses = dict(zip(out.places, hands, strict=True))
+        hands.clear()
+        yield out.reading, with_analyses(out.piece, analyses)
+
+    with Ordered[Problem, HandAnalysis | _PieceEnd](jobs, analyse, lost, WINDOW) as line:
         for reading, piece in pairs:
-            waiting = _Waiting(piece)
+            places = []
             for place, item in problems_of(reading, piece, threshold, deadline=deadline):
-                ticket = _Ticket(item) if isinstance(item, Problem) else item
-                waiting.places.append((place, ticket))
-                if isinstance(ticket, _Ticket):
-                    line.unsent.append(ticket)
-            line.waiting.append((reading, waiting))
-            line.send()
-            yield from line.ready(block=len(line.waiting) > line.limit)
-        while line.waiting:
-            yield from line.ready(block=True)
-    except BaseException:
-        line.pool.close(kindly=False)
-        raise
-    line.pool.close()
-
-
-class _Line:
-    def __init__(self, pool: Pool[Problem, HandAnalysis], lang: str) -> None:
-        self.pool = pool
-        self.lang = lang
-        self.limit = pool.size * WINDOW
-        self.unsent: deque[_Ticket] = deque()
-        self.waiting: deque[tuple[Reading | None, _Waiting]] = deque()
-
-    def send(self) -> None:
-        while self.unsent and self.pool.give(self.unsent[0], self.unsent[0].problem):
-            self.unsent.popleft()
-
-    def ready(self, block: bool) -> Iterator[tuple[Reading | None, Piece]]:
-        """The pieces at the head that are complete; with ``block``, waiting for the head
-        one first."""
-        while self.waiting:
-            reading, head = self.waiting[0]
-            while block and not head.ready():
-                self.send()
-                if self.pool.busy:
-                    self._take(self.pool.wait())
-                else:  # no worker left to take them: done here
-                    ticket = self.unsent.popleft()
-                    ticket.answer = analyse(ticket.problem)
-            self._take(self.pool.wait(timeout=0))
-            if not head.ready():
-                return
-            self.waiting.popleft()
-            yield reading, head.finished()
-            self.send()
-
-    def _take(self, answers: Iterable[tuple[object, HandAnalysis | Lost]]) -> None:
-        for ticket, answer in answers:
-            assert isinstance(ticket, _Ticket)
-            if isinstance(answer, Lost):
-                words = Message(N_("a worker process ended ({reason}) while analysing hand "
-                                   "{number}; it was analysed again in the main process"),
-                                {"reason": answer.reason, "number": ticket.problem.number})
-                say(f"blocknot: {words.render(translator(self.lang))}\n")
-                answer = analyse(ticket.problem)
-            ticket.answer = answer
-        self.send()
+                places.append(place)
+                if isinstance(item, Problem):
+                    line.add(item)
+                else:
+                    line.add_done(item)
+                while line.full:
+                    yield from given(line.next())
+            line.add_done(_PieceEnd(reading, piece, tuple(places)))
+            for out in line.ready():
+                yield from given(out)
+        for out in line.rest():
+            yield from given(out)

@@ -1,7 +1,7 @@
 """``--jobs N``: validate the games of one or more files in worker processes.
 
 The main process reads and cuts the files into game chunks (cheap) and hands batches of
-chunks to the workers (``workers.Pool``), which parse, replay and format them
+chunks to the workers (``ordered.Ordered``), which parse, replay and format them
 (``render.Render``); the formatted pieces come back as text and are given out in the order
 they were read, so the output is identical to ``--jobs 1`` and the main process has little
 more to do than write it.  At most a few batches per worker are in flight at once, which
@@ -13,21 +13,19 @@ main process, a line on standard error names the file it was checking, and the r
 
 from __future__ import annotations
 
-import os
-from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..basics.diagnostics import Diagnostic, Message
 from ..basics.i18n import N_, translator
-from ..basics.limits import MAX_JOBS
 from ..pipeline import FileEnd, Selection, chunks_of, validate_chunk
 from ..reading.stream import Chunk
 from ..report.values import Rendered
+from .ordered import Ordered
 from .output import say
 from .render import Render
-from .workers import Lost, Pool
+from .workers import Lost
 
 #: Characters per batch sent to a worker (some 10,000 lines): large enough to amortise the
 #: hand-over.
@@ -40,33 +38,21 @@ WINDOW = 3
 Work = tuple[list[tuple[int, str] | Diagnostic], int, Selection, int, Render]
 
 
-def cpus() -> int:
-    """The CPUs this process may run on."""
-    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
-    if counted is not None:
-        return int(counted() or 1)
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
+@dataclass(frozen=True, slots=True)
+class _End:
+    """The end of file ``index``: where its unused ``ignore-file`` codes come (``selection``
+    its codes; ``readable``: whether it was read whole, as S005 is only for one that was)."""
+
+    index: int
+    selection: Selection
+    readable: bool
 
 
-def workers(jobs: int) -> int:
-    """``--jobs`` as a number of processes: 0 means one per CPU; never more than
-    ``MAX_JOBS``."""
-    return min(cpus() if jobs == 0 else jobs, MAX_JOBS)
+#: A place of the output: file ``index``'s pieces, or the end of a file.
+Out = tuple[int, list[Rendered]] | _End
 
 
-def warn_of_jobs(jobs: int, lang: str) -> None:
-    """A line on standard error when ``--jobs`` asks for more workers than there are CPUs."""
-    available = cpus()
-    if workers(jobs) > available:
-        words = Message(N_("warning: {jobs} worker processes for {cpus} CPUs; more than one "
-                           "per CPU makes the run no faster"),
-                        {"jobs": workers(jobs), "cpus": available})
-        say(f"blocknot: {words.render(translator(lang))}\n")
-
-
-def _validate_batch(work: Work) -> list[Rendered]:
+def _validate_batch(work: Work) -> Out:
     chunks, first_game, selection, index, render = work
     pieces = []
     for item in chunks:
@@ -74,7 +60,7 @@ def _validate_batch(work: Work) -> list[Rendered]:
         piece = validate_chunk(chunk, first_game, selection)
         first_game += len(piece.games)
         pieces.append(render(index, piece))
-    return [render.join(pieces)]  # one piece to send back: less to pickle
+    return index, [render.join(pieces)]  # one piece to send back: less to pickle
 
 
 def batches(chunks: Iterator[Chunk | Diagnostic]
@@ -106,129 +92,60 @@ def _batches(
         first_game += sum(not isinstance(c, Diagnostic) for c in batch)
 
 
-@dataclass(slots=True, eq=False)
-class _Slot:
-    """A place in the output: pieces ready, a batch on its way, or the end of a file (where
-    its unused ``ignore-file`` codes come, ``end`` its selection; ``last``: the file ends)."""
-
-    index: int
-    work: Work | None = None
-    pieces: list[Rendered] | None = None
-    end: Selection | None = None
-    last: bool = False
-    readable: bool = True
-    """At the end of a file: whether it was read whole (S005 is only for one that was)."""
-
-
 def validate_files(
     streams: Iterator[BinaryIO], selections: Sequence[Selection], jobs: int, render: Render,
 ) -> Iterator[tuple[int, Rendered | None]]:
     """Validate each stream in turn (``selections``: one per stream); yields (stream index,
     formatted piece) in input order, and (index, None) where each stream's pieces end."""
-    line = _Line(Pool(workers(jobs), _validate_batch), render)
-    try:
+    given = _Given(render)
+
+    def lost(work: Work, how: Lost) -> None:
+        words = Message(N_("a worker process ended ({reason}) while checking {path}; its "
+                           "games were checked again in the main process"),
+                        {"reason": how.reason, "path": render.names[work[3]]})
+        say(f"blocknot: {words.render(translator(render.lang))}\n")
+
+    with Ordered(jobs, _validate_batch, lost, WINDOW) as line:
         for index, stream in enumerate(streams):
             chosen = selections[index]
             chunks = chunks_of(stream)
             first = next(chunks, None)
-            if first is None:
-                line.add(_Slot(index, end=chosen, last=True, readable=_readable(stream)))
-                yield from line.ready()
-                continue
-            # A file's first chunk may hold no game (only comments), so it is numbered here.
-            head = validate_chunk(first, 1, chosen)
-            line.add(_Slot(index, pieces=[render(index, head)]))
-            for work in _batches(chunks, 1 + len(head.games), chosen, index, render):
-                line.add(_Slot(index, work=work))
-                while len(line.slots) >= line.limit:
-                    yield from line.pop()
-            line.add(_Slot(index, end=chosen, last=True, readable=_readable(stream)))
-            yield from line.ready()  # the files done are written before the next is read
-        while line.slots:
-            yield from line.pop()
-    except BaseException:
-        line.pool.close(kindly=False)
-        raise
-    line.pool.close()
+            if first is not None:
+                # A file's first chunk may hold no game (only comments): numbered here.
+                head = validate_chunk(first, 1, chosen)
+                line.add_done((index, [render(index, head)]))
+                for work in _batches(chunks, 1 + len(head.games), chosen, index, render):
+                    line.add(work)
+                    while line.full:
+                        yield from given(line.next())
+            line.add_done(_End(index, chosen, _readable(stream)))
+            for out in line.ready():  # the files done are written before the next is read
+                yield from given(out)
+        for out in line.rest():
+            yield from given(out)
 
 
-class _Line:
-    """The slots of the output in order, and the batches not yet sent to a worker."""
+class _Given:
+    """The places of the output as pieces, each file's end followed by what it adds (its
+    unused ``ignore-file`` codes)."""
 
-    def __init__(self, pool: Pool[Work, list[Rendered]], render: Render) -> None:
-        self.pool = pool
+    def __init__(self, render: Render) -> None:
         self.render = render
-        self.slots: deque[_Slot] = deque()
-        self.unsent: deque[_Slot] = deque()
-        self.limit = pool.size * WINDOW
         self.marks: dict[int, FileEnd] = {}
 
-    def add(self, slot: _Slot) -> None:
-        self.slots.append(slot)
-        if slot.work is not None:
-            self.unsent.append(slot)
-            self._send()
-
-    def _send(self) -> None:
-        if self.unsent and self.pool.busy:  # take the answers that came: their workers are free
-            for ticket, answer in self.pool.wait(timeout=0):
-                self._answered(ticket, answer)
-        while self.unsent:
-            work = self.unsent[0].work
-            if work is None or not self.pool.give(self.unsent[0], work):
-                return
-            self.unsent.popleft()
-
-    def ready(self) -> Iterator[tuple[int, Rendered | None]]:
-        """The pieces of the first slots that are ready now, without waiting."""
-        for ticket, answer in self.pool.wait(timeout=0):
-            self._answered(ticket, answer)
-        while self.slots and (self.slots[0].pieces is not None or self.slots[0].end is not None):
-            yield from self.pop()
-
-    def _answered(self, ticket: object, answer: list[Rendered] | Lost) -> None:
-        assert isinstance(ticket, _Slot)
-        if isinstance(answer, Lost):
-            self._lost(ticket, answer)
-        else:
-            ticket.pieces, ticket.work = answer, None
-
-    def pop(self) -> Iterator[tuple[int, Rendered | None]]:
-        """The first slot's pieces, once they are ready."""
-        head = self.slots[0]
-        while head.pieces is None and head.end is None:
-            self._send()
-            if self.unsent and self.unsent[0] is head and not self.pool.busy:
-                self.unsent.popleft()  # no worker left to take it
-                self._here(head)
-                break
-            for ticket, answer in self.pool.wait():
-                self._answered(ticket, answer)
-        self.slots.popleft()
-        followed = self.marks.setdefault(head.index, FileEnd())
-        if head.end is not None:
-            for last in followed.pieces(head.end, head.readable):
-                yield head.index, self.render(head.index, last)
-        for piece in head.pieces or ():
+    def __call__(self, out: Out) -> Iterator[tuple[int, Rendered | None]]:
+        if isinstance(out, _End):
+            followed = self.marks.pop(out.index, FileEnd())
+            for last in followed.pieces(out.selection, out.readable):
+                yield out.index, self.render(out.index, last)
+            yield out.index, None
+            return
+        index, pieces = out
+        followed = self.marks.setdefault(index, FileEnd())
+        for piece in pieces:
             tally = piece.tally
             followed.follow(piece.file_marks, piece.file_used, tally.hands, tally.errors > 0)
-            yield head.index, piece
-        if head.last:
-            del self.marks[head.index]
-            yield head.index, None
-
-    def _here(self, slot: _Slot) -> None:
-        assert slot.work is not None
-        slot.pieces, slot.work = _validate_batch(slot.work), None
-
-    def _lost(self, slot: _Slot, lost: Lost) -> None:
-        """A worker died with ``slot``'s batch: said, and the batch checked here."""
-        name = self.render.names[slot.index]
-        words = Message(N_("a worker process ended ({reason}) while checking {path}; its "
-                           "games were checked again in the main process"),
-                        {"reason": lost.reason, "path": name})
-        say(f"blocknot: {words.render(translator(self.render.lang))}\n")
-        self._here(slot)
+            yield index, piece
 
 
 def _readable(stream: BinaryIO) -> bool:
