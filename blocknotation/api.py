@@ -13,10 +13,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
+    from .formats.records.formatting import FormatResult
     from .games import GameText
     from .pipeline import Selection
     from .reading.parsing import ParseResult
     from .report.values import FileReport, Piece
+    from .run.convert import Converted
+    from .run.fix_paths import FileFixed
     from .season.export import Exported
     from .season.sources import Source
     from .season.standings import Standings
@@ -53,7 +56,7 @@ def parse_bytes(data: bytes) -> ParseResult:
 
 
 def validate(data: bytes, path: str = "<bytes>", *, select: Iterable[str] = (),
-             ignore: Iterable[str] = ()) -> FileReport:
+             ignore: Iterable[str] = (), jobs: int = 1) -> FileReport:
     """Check a whole record file given as bytes, as ``blocknot validate`` does; never raises.
 
     Returns a ``FileReport`` named ``path``: ``diagnostics`` (every syntax and rule problem,
@@ -62,11 +65,96 @@ def validate(data: bytes, path: str = "<bytes>", *, select: Iterable[str] = (),
     ``select`` and ``ignore`` keep or drop codes by code or prefix (``"P4"``), as the options
     ``--select`` and ``--ignore`` do.  Files of any size are read a game at a time; a single
     game of more than ``limits.MAX_INPUT_BYTES`` bytes is S001, and the rest is not read.
+    ``jobs`` worker processes check the games (0: one per CPU; 1, the default: this process),
+    as ``--jobs`` does; the report is the same.
     """
     _require(data, (bytes, bytearray), "validate", "bytes (for text, encode it first)")
-    from .pipeline import validate_bytes
+    from .pipeline import collect
+    from .run.pieces import validated_pieces
 
-    return validate_bytes(bytes(data), path, _selection(select, ignore))
+    return collect(path, validated_pieces(io.BytesIO(bytes(data)), _selection(select, ignore),
+                                          _jobs(jobs, "validate")))
+
+
+def analyse(data: bytes, path: str = "<bytes>", *, threshold: int = 1, jobs: int = 1,
+            select: Iterable[str] = (), ignore: Iterable[str] = ()) -> FileReport:
+    """``validate``, with every hand whose deals are all recorded analysed, as ``blocknot
+    validate --analyse`` does; never raises on a bad record.
+
+    Each ``HandResult`` of the report has its ``analysis``, a ``HandAnalysis``: each move's
+    value under best play (``moves``, each a ``MoveValue`` with the points it gives away),
+    the ``mistakes`` (the moves that give away ``threshold`` points or more), how the hand
+    ends under best play from its first move (``start``) and who wins it by force
+    (``forced``); or, for a hand that could not be analysed (a deal not recorded, an error in
+    the hand), ``analysed`` false and the ``reason``.  ``jobs`` worker processes analyse the
+    hands (0: one per CPU; 1: this process), as ``--jobs`` does; the report is the same.
+    """
+    _require(data, (bytes, bytearray), "analyse", "bytes (for text, encode it first)")
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
+        raise ValueError(f"threshold= is a whole number of points, 1 or more, not {threshold!r}")
+    from .pipeline import collect, file_end, read_and_validate
+    from .run.analyse_jobs import analysed_pieces
+
+    selection = _selection(select, ignore)
+    pairs = analysed_pieces(read_and_validate(io.BytesIO(bytes(data)), selection), threshold,
+                            _jobs(jobs, "analyse"))
+    return collect(path, file_end((piece for _, piece in pairs), selection))
+
+
+def format_text(text: str) -> FormatResult:
+    """A record's text in canonical form, as ``blocknot format`` writes it; never raises on
+    a bad record.
+
+    Returns a ``FormatResult``: ``text``, the canonical text (lines ended with LF, no
+    byte-order mark; formatting it again gives it back unchanged), or None when the record
+    cannot be read, and then ``diagnostics``, its syntax problems (S001, S002), in the order
+    of the text.
+    """
+    _require(text, str, "format_text", "a str")
+    from .formats.records.formatting import format_text as formatted
+
+    return formatted(text)
+
+
+def convert(data: bytes, *, to: str | None = None) -> Converted:
+    """A record converted between text and record JSON, losing nothing, as ``blocknot
+    convert`` converts it; never raises on a bad record.
+
+    ``data`` is a record file's bytes, text or record JSON; ``to`` is ``"json"`` or
+    ``"text"`` (None: JSON for a text record, canonical text for a JSON one).  Returns a
+    ``Converted``: ``text``, the record converted, or None when it cannot be read (or read
+    back once written), and then ``diagnostics``, which say why.  Legality is not judged.
+    """
+    _require(data, (bytes, bytearray), "convert", "bytes (for text, encode it first)")
+    if to not in (None, "json", "text"):
+        raise ValueError(f"to= is json, text or None, not {to!r}")
+    from .run.convert import converted
+
+    return converted(bytes(data), to)
+
+
+def fix(paths: Paths, *, unsafe: bool = False, select: Iterable[str] = (),
+        ignore: Iterable[str] = (), lang: str = "en") -> tuple[FileFixed, ...]:
+    """Fix record files in place, as ``blocknot validate --fix --isolated`` does; never raises
+    on a bad record.
+
+    ``paths`` as for ``standings``.  Each text record gets what the engine proved written
+    into it (missing or wrong claims, missing sides, hand numbers; with ``unsafe``, also the
+    fixes that choose between readings of the record), a game at a time, and is rewritten
+    whole or not at all (gzip stays gzip).  ``select`` and ``ignore`` as for ``validate``;
+    ``lang`` is the language of the ``# was:`` notes the fixes leave.  Returns a
+    ``FileFixed`` per file, in order: ``changed``, ``applied``, ``unsafe_left``,
+    ``remaining`` (the problems left once fixed, of which ``errors`` and ``warnings``), and
+    ``skipped`` (``"json"`` for a record JSON file, left as it is; ``"unreadable"``, with
+    the ``reason``).  Raises ``ValueError`` for a directory without records and ``OSError``
+    when a fixed file cannot be written.
+    """
+    if lang not in ("en", "it"):
+        raise ValueError(f"lang= is en or it, not {lang!r}")
+    from .run.fix_paths import fix_files
+
+    files = [source.path for source in _sources(paths, "fix")]
+    return fix_files(files, _selection(select, ignore), unsafe=unsafe, lang=lang)
 
 
 def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
@@ -165,7 +253,7 @@ def standings(paths: Paths, *, include_invalid: bool = False,
 
 
 def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
-           lang: str = "en", raw_csv: bool = False) -> Exported:
+           lang: str = "en", raw_csv: bool = False, jobs: int = 1) -> Exported:
     """Write every game as rows of four tables, as ``blocknot export --isolated`` does; never
     raises on bad records.
 
@@ -180,17 +268,26 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
     of each table, ``files``, ``games``, ``errors`` and ``unreadable``.  Raises
     ``ValueError`` for an unknown ``to`` or a directory without records, ``ImportError``
     when Parquet is asked for without pyarrow, and ``OSError`` when the tables cannot be
-    written.
+    written.  ``jobs`` worker processes read and replay the games (0: one per CPU; 1: this
+    process), as ``--jobs`` does; the tables are the same.
     """
     from .season.export import export_tables
+    from .season.sources import open_path
     from .season.writers import FORMATS
 
     if to not in FORMATS:
         raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
     if lang not in ("en", "it"):
         raise ValueError(f"lang= is en or it, not {lang!r}")
+    workers = _jobs(jobs, "export")
+    rows = None
+    if workers != 1:
+        from .run.export_parallel import parallel_rows
+
+        def rows(chosen: Any, failed: Any) -> Any:
+            return parallel_rows(chosen, workers, lang, failed, open_path)
     return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang,
-                         raw_csv=raw_csv)
+                         raw_csv=raw_csv, rows=rows)
 
 
 def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
@@ -220,6 +317,17 @@ def _selection(select: Iterable[str], ignore: Iterable[str]) -> Selection:
         return (given,) if isinstance(given, str) else tuple(given)
 
     return selection_of(codes(select), codes(ignore))
+
+
+def _jobs(jobs: object, function: str) -> int:
+    """``jobs=``: worker processes, 0 (one per CPU) to ``limits.MAX_JOBS``."""
+    from .basics.limits import MAX_JOBS
+
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f"{function}() takes jobs= as an int, not {type(jobs).__name__}")
+    if not 0 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs= is 0 (one per CPU) to {MAX_JOBS}, not {jobs}")
+    return jobs
 
 
 def _require(value: object, kind: type | tuple[type, ...], function: str, wanted: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, cast
 
 from .files import input_stream, read_input, read_stdin
@@ -23,6 +24,23 @@ class Refusal(Exception):
         super().__init__(diagnostics)
         self.diagnostics = tuple(diagnostics)
         self.context = context
+
+
+@dataclass(frozen=True, slots=True)
+class Converted:
+    """A record converted (``text``), or None and the ``diagnostics`` that say why not."""
+
+    text: str | None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def converted(data: bytes, target: str | None) -> Converted:
+    """``data`` converted to ``target`` (``json``, ``text``; None: the other form), held
+    whole."""
+    from ..formats.records.text_convert import convert_bytes
+
+    text, diagnostics = convert_bytes(data, target)
+    return Converted(text, tuple(diagnostics) if text is None else ())
 
 
 def convert_record(file: str, target: str | None, output: str | None) -> None:
