@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from blocknotation import analyse, convert, export, fix, format_text, validate
+
 from inprocess import run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
