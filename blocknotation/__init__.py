@@ -29,8 +29,8 @@ The public API (every name below is importable from ``blocknotation``)::
     hand = Table(["Ada", "Bea"], "Ada")     # one hand in play: what the rules allow now
     hand.legal_moves(), hand.play("3-5"), hand.pass_(), hand.outcome()
 
-The functions are defined in ``api.py``, with their contracts.  Importing this package is
-cheap: the parser, the engine and the records load on first use.
+The functions are defined in ``api.py`` and ``runs.py``, with their contracts.  Importing
+this package is cheap: the parser, the engine and the records load on first use.
 """
 
 from __future__ import annotations
@@ -38,11 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .api import (
-    analyse,
-    convert,
     export,
-    fix,
-    format_text,
     iter_games,
     parse,
     parse_bytes,
@@ -51,6 +47,7 @@ from .api import (
     validate_game,
     validate_stream,
 )
+from .runs import analyse, convert, fix, format_text
 
 __version__ = "0.1.0"
 

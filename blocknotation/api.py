@@ -12,19 +12,14 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from .arguments import Paths, jobs_of, require, selection, sources
+
 if TYPE_CHECKING:
-    from .formats.records.formatting import FormatResult
     from .games import GameText
-    from .pipeline import Selection
     from .reading.parsing import ParseResult
     from .report.values import FileReport, Piece
-    from .run.convert import Converted
-    from .run.fix_paths import FileFixed
     from .season.export import Exported
-    from .season.sources import Source
     from .season.standings import Standings
-
-Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 
 
 def parse(text: str) -> ParseResult:
@@ -37,7 +32,7 @@ def parse(text: str) -> ParseResult:
     that is ``validate``'s work.  A text of more than ``limits.MAX_INPUT_BYTES`` characters
     is not read: its result is one S001 at 1:1.
     """
-    _require(text, str, "parse", "a str (for bytes, use parse_bytes)")
+    require(text, str, "parse", "a str (for bytes, use parse_bytes)")
     from .reading.parsing import parse_text
 
     return parse_text(text)
@@ -49,7 +44,7 @@ def parse_bytes(data: bytes) -> ParseResult:
     The bytes must be UTF-8 (one BOM and CRLF line ends are accepted) without NUL bytes;
     otherwise the result holds no records and one S003 diagnostic.
     """
-    _require(data, (bytes, bytearray), "parse_bytes", "bytes")
+    require(data, (bytes, bytearray), "parse_bytes", "bytes")
     from .reading.parsing import parse_bytes as parse_data
 
     return parse_data(bytes(data))
@@ -68,93 +63,12 @@ def validate(data: bytes, path: str = "<bytes>", *, select: Iterable[str] = (),
     ``jobs`` worker processes check the games (0: one per CPU; 1, the default: this process),
     as ``--jobs`` does; the report is the same.
     """
-    _require(data, (bytes, bytearray), "validate", "bytes (for text, encode it first)")
+    require(data, (bytes, bytearray), "validate", "bytes (for text, encode it first)")
     from .pipeline import collect
     from .run.pieces import validated_pieces
 
-    return collect(path, validated_pieces(io.BytesIO(bytes(data)), _selection(select, ignore),
-                                          _jobs(jobs, "validate")))
-
-
-def analyse(data: bytes, path: str = "<bytes>", *, threshold: int = 1, jobs: int = 1,
-            select: Iterable[str] = (), ignore: Iterable[str] = ()) -> FileReport:
-    """``validate``, with every hand whose deals are all recorded analysed, as ``blocknot
-    validate --analyse`` does; never raises on a bad record.
-
-    Each ``HandResult`` of the report has its ``analysis``, a ``HandAnalysis``: each move's
-    value under best play (``moves``, each a ``MoveValue`` with the points it gives away),
-    the ``mistakes`` (the moves that give away ``threshold`` points or more), how the hand
-    ends under best play from its first move (``start``) and who wins it by force
-    (``forced``); or, for a hand that could not be analysed (a deal not recorded, an error in
-    the hand), ``analysed`` false and the ``reason``.  ``jobs`` worker processes analyse the
-    hands (0: one per CPU; 1: this process), as ``--jobs`` does; the report is the same.
-    """
-    _require(data, (bytes, bytearray), "analyse", "bytes (for text, encode it first)")
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
-        raise ValueError(f"threshold= is a whole number of points, 1 or more, not {threshold!r}")
-    from .pipeline import collect, file_end, read_and_validate
-    from .run.analyse_jobs import analysed_pieces
-
-    selection = _selection(select, ignore)
-    pairs = analysed_pieces(read_and_validate(io.BytesIO(bytes(data)), selection), threshold,
-                            _jobs(jobs, "analyse"))
-    return collect(path, file_end((piece for _, piece in pairs), selection))
-
-
-def format_text(text: str) -> FormatResult:
-    """A record's text in canonical form, as ``blocknot format`` writes it; never raises on
-    a bad record.
-
-    Returns a ``FormatResult``: ``text``, the canonical text (lines ended with LF, no
-    byte-order mark; formatting it again gives it back unchanged), or None when the record
-    cannot be read, and then ``diagnostics``, its syntax problems (S001, S002), in the order
-    of the text.
-    """
-    _require(text, str, "format_text", "a str")
-    from .formats.records.formatting import format_text as formatted
-
-    return formatted(text)
-
-
-def convert(data: bytes, *, to: str | None = None) -> Converted:
-    """A record converted between text and record JSON, losing nothing, as ``blocknot
-    convert`` converts it; never raises on a bad record.
-
-    ``data`` is a record file's bytes, text or record JSON; ``to`` is ``"json"`` or
-    ``"text"`` (None: JSON for a text record, canonical text for a JSON one).  Returns a
-    ``Converted``: ``text``, the record converted, or None when it cannot be read (or read
-    back once written), and then ``diagnostics``, which say why.  Legality is not judged.
-    """
-    _require(data, (bytes, bytearray), "convert", "bytes (for text, encode it first)")
-    if to not in (None, "json", "text"):
-        raise ValueError(f"to= is json, text or None, not {to!r}")
-    from .run.convert import converted
-
-    return converted(bytes(data), to)
-
-
-def fix(paths: Paths, *, unsafe: bool = False, select: Iterable[str] = (),
-        ignore: Iterable[str] = (), lang: str = "en") -> tuple[FileFixed, ...]:
-    """Fix record files in place, as ``blocknot validate --fix --isolated`` does; never raises
-    on a bad record.
-
-    ``paths`` as for ``standings``.  Each text record gets what the engine proved written
-    into it (missing or wrong claims, missing sides, hand numbers; with ``unsafe``, also the
-    fixes that choose between readings of the record), a game at a time, and is rewritten
-    whole or not at all (gzip stays gzip).  ``select`` and ``ignore`` as for ``validate``;
-    ``lang`` is the language of the ``# was:`` notes the fixes leave.  Returns a
-    ``FileFixed`` per file, in order: ``changed``, ``applied``, ``unsafe_left``,
-    ``remaining`` (the problems left once fixed, of which ``errors`` and ``warnings``), and
-    ``skipped`` (``"json"`` for a record JSON file, left as it is; ``"unreadable"``, with
-    the ``reason``).  Raises ``ValueError`` for a directory without records and ``OSError``
-    when a fixed file cannot be written.
-    """
-    if lang not in ("en", "it"):
-        raise ValueError(f"lang= is en or it, not {lang!r}")
-    from .run.fix_paths import fix_files
-
-    files = [source.path for source in _sources(paths, "fix")]
-    return fix_files(files, _selection(select, ignore), unsafe=unsafe, lang=lang)
+    return collect(path, validated_pieces(io.BytesIO(bytes(data)), selection(select, ignore),
+                                          jobs_of(jobs, "validate")))
 
 
 def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
@@ -175,7 +89,7 @@ def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
                         f"('rb'), or wrap bytes in io.BytesIO; not {type(stream).__name__}")
     from .pipeline import validate_stream as pieces
 
-    return pieces(stream, _selection(select, ignore))
+    return pieces(stream, selection(select, ignore))
 
 
 def iter_games(stream: BinaryIO) -> Iterator[GameText]:
@@ -212,11 +126,11 @@ def validate_game(game: GameText | str, path: str = "<string>", *, first_line: i
     if not isinstance(game, str):
         from .games import GameText as Kind
 
-        _require(game, Kind, "validate_game", "a GameText or a str")
+        require(game, Kind, "validate_game", "a GameText or a str")
     from .games import validate_game as check
 
     return check(game, path, first_line=first_line, index=index, lang=lang,
-                 selection=_selection(select, ignore))
+                 selection=selection(select, ignore))
 
 
 def standings(paths: Paths, *, include_invalid: bool = False,
@@ -248,7 +162,7 @@ def standings(paths: Paths, *, include_invalid: bool = False,
     if aliases is not None and not isinstance(aliases, Mapping):
         raise TypeError(f"standings() takes aliases as a mapping, not {type(aliases).__name__}")
     chosen = Aliases.of((name, other) for other, name in (aliases or {}).items())
-    return standings_of(_sources(paths, "standings", chosen), by=by,
+    return standings_of(sources(paths, "standings", chosen), by=by,
                         include_invalid=include_invalid)
 
 
@@ -279,57 +193,14 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
         raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
     if lang not in ("en", "it"):
         raise ValueError(f"lang= is en or it, not {lang!r}")
-    workers = _jobs(jobs, "export")
+    workers = jobs_of(jobs, "export")
     rows = None
     if workers != 1:
         from .run.export_parallel import parallel_rows
 
         def rows(chosen: Any, failed: Any) -> Any:
             return parallel_rows(chosen, workers, lang, failed, open_path)
-    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang,
+    return export_tables(sources(paths, "export"), to, os.fspath(out), lang=lang,
                          raw_csv=raw_csv, rows=rows)
 
 
-def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
-    """The record files ``paths`` names, as the command line finds them."""
-    from .pipeline import Selection
-    from .run.inputs import InputProblem, expand
-    from .season.aliases import NO_ALIASES
-    from .season.sources import Source
-    from .suppress import file_codes
-
-    named = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
-    if not all(isinstance(p, str | os.PathLike) for p in named):
-        raise TypeError(f"{function}() takes a path or a list of paths")
-    try:
-        files = expand([os.fspath(p) for p in named])
-    except InputProblem as problem:
-        raise ValueError(str(problem)) from None
-    return [Source(f, f, Selection(file_ignores=file_codes(f)), aliases or NO_ALIASES)
-            for f in files]
-
-
-def _selection(select: Iterable[str], ignore: Iterable[str]) -> Selection:
-    """The codes to keep; a single string is one code or prefix, not a list of letters."""
-    from .pipeline import selection_of
-
-    def codes(given: Iterable[str]) -> tuple[str, ...]:
-        return (given,) if isinstance(given, str) else tuple(given)
-
-    return selection_of(codes(select), codes(ignore))
-
-
-def _jobs(jobs: object, function: str) -> int:
-    """``jobs=``: worker processes, 0 (one per CPU) to ``limits.MAX_JOBS``."""
-    from .basics.limits import MAX_JOBS
-
-    if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise TypeError(f"{function}() takes jobs= as an int, not {type(jobs).__name__}")
-    if not 0 <= jobs <= MAX_JOBS:
-        raise ValueError(f"jobs= is 0 (one per CPU) to {MAX_JOBS}, not {jobs}")
-    return jobs
-
-
-def _require(value: object, kind: type | tuple[type, ...], function: str, wanted: str) -> None:
-    if not isinstance(value, kind):
-        raise TypeError(f"{function}() takes {wanted}, not {type(value).__name__}")

@@ -44,10 +44,10 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None, chosen: Fi
     *.block.json files) or quoted globs; `-` reads standard input.  The messages of the
     diagnostics table are in --lang.
     """
+    from ..run.export import export_files, lean_allocation, need_pyarrow
     from ..run.files import language as language_of
     from ..run.files import stdin_binary
-    from ..run.season_inputs import opened, sources_for
-    from ..season.export import export_tables
+    from ..run.season_inputs import sources_for
     from ..season.table_files import TableFailed
 
     config = chosen.configuration()
@@ -55,12 +55,12 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None, chosen: Fi
     files = chosen.files(files, config)
     language = language_of(lang or config.lang)
     if to == "parquet":
-        _need_pyarrow()
-        _lean_allocation()
+        need_pyarrow()
+        lean_allocation()
     directory = output_directory(out)  # through a link, as -o writes a file
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise Refused(Message(N_("{path} is not a directory: -o names the directory "
-                                      "the tables go into"), {"path": out}))
+                                 "the tables go into"), {"path": out}))
     sources = sources_for(files, config, chosen.config_path, chosen.isolated)
     unreadable = []
 
@@ -70,20 +70,9 @@ def export(files: Sequence[str], to: str, out: str, jobs: int | None, chosen: Fi
 
     stdin = stdin_binary() if "-" in files else None
     workers = jobs if jobs is not None else config.jobs if config.jobs is not None else 1
-    rows = None
-    if workers != 1:
-        from ..run.export_parallel import parallel_rows
-        from ..run.ordered import warn_of_jobs
-
-        warn_of_jobs(workers, language)
-
-        def rows(chosen: Any, failed: Any) -> Any:
-            return parallel_rows(chosen, workers, language, failed,
-                                 lambda path: opened(path, stdin))
     try:
-        done = export_tables(sources, to, directory, lang=language, unreadable=told,
-                             opener=lambda path: opened(path, stdin), rows=rows,
-                             raw_csv=raw_csv)
+        done = export_files(sources, to, directory, lang=language, jobs=workers,
+                            raw_csv=raw_csv, unreadable=told, stdin=stdin)
     except TableFailed as failed:
         words = Message(N_("cannot write the {table} table, {path}: {reason}; {state}"),
                         {"table": failed.table, "path": failed.filename,
@@ -107,30 +96,3 @@ def _written(out: str, rows: Mapping[str, int], to: str, lang: str) -> str:
         plural(lang, "{n} diagnostic", "{n} diagnostics", found).format(n=found)])
     return translator(lang)(N_("{path}: {counts} ({format})")).format(
         path=out, counts=counts, format=to)
-
-
-def _lean_allocation() -> None:
-    """Before pyarrow loads: the system's allocator as its memory pool (unless
-    ``ARROW_DEFAULT_MEMORY_POOL`` names one), and, with glibc, blocks of 64 kB or more
-    mapped on their own (as ``MALLOC_MMAP_THRESHOLD_=65536`` would), so that the arrays of
-    each row group go back to the system once written.  Measured on 102 MB of records
-    (``benchmarks/season.py``): a peak of 93 MB, against 100 MB with glibc's sliding
-    threshold (docs/standings.md, "What it costs")."""
-    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
-    if not sys.platform.startswith("linux") or "MALLOC_MMAP_THRESHOLD_" in os.environ:
-        return
-    import ctypes
-
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):  # not glibc: its allocator is left as it is
-        return
-    mallopt(-3, 65536)  # M_MMAP_THRESHOLD, in bytes
-
-
-def _need_pyarrow() -> None:
-    from importlib.util import find_spec
-
-    if find_spec("pyarrow") is None:
-        raise Refused(Message(N_("--to parquet needs pyarrow: pip install "
-                                      "'blocknot[parquet]', or write CSV (--to csv)")))
