@@ -70,7 +70,25 @@ LONG_MODULES = (
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of the longest modules first, in the order above; the others keep theirs."""
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true",
+                     help="also run the tests marked slow (.ci/run does): the whole runs of "
+                          "what the other tests check on a seeded sample")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: the whole of a check that the suite runs on a seeded sample; run by "
+                   "--run-slow, as .ci/run runs it")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests of the longest modules first, in the order above; the others keep theirs.
+    The tests marked slow are skipped unless ``--run-slow``."""
     rank = {path: place for place, path in enumerate(LONG_MODULES)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_MODULES)))
+    if not config.getoption("--run-slow"):
+        later = pytest.mark.skip(reason="slow: the whole run, by --run-slow (.ci/run)")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(later)
