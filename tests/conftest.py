@@ -82,9 +82,18 @@ def pytest_configure(config: pytest.Config) -> None:
                    "--run-slow, as .ci/run runs it")
 
 
+#: Where a session that collects the whole suite keeps how many tests it collected, which
+#: tests/test_docs.py compares with the README's figure instead of collecting them again.
+COLLECTED = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests of the longest modules first, in the order above; the others keep theirs.
     The tests marked slow are skipped unless ``--run-slow``."""
+    if (config.args_source is pytest.Config.ArgsSource.TESTPATHS
+            and not config.option.keyword and not config.option.markexpr):
+        config.stash[COLLECTED] = len(items)
     rank = {path: place for place, path in enumerate(LONG_MODULES)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_MODULES)))
     if not config.getoption("--run-slow"):

@@ -19,6 +19,10 @@ from pathlib import Path
 import pytest
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
+#: The environment of a plain run: without what starts coverage in the processes the tests
+#: start (.ci/run measures it), which loads modules of its own (json, tempfile, ...).
+PLAIN = {name: value for name, value in os.environ.items()
+         if not name.startswith("COVERAGE_PROCESS_")}
 
 RUN = (
     "import sys\n"
@@ -45,7 +49,7 @@ MODULES = RUN + "sys.stderr.write(repr(sorted(sys.modules)))\n"
 )
 def test_light_commands_load_neither_lark_nor_pydantic(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True,
-                          timeout=60, check=False)
+                          timeout=60, check=False, env=PLAIN)
     assert done.stderr.decode().endswith("[]"), done.stderr.decode()
 
 
@@ -55,7 +59,7 @@ def test_a_line_the_fast_reader_declines_loads_lark() -> None:
              "validate_bytes(b'[Players \"A B\"]\\nhand 1\\nA: 1-9\\n', 'x')\n" \
              "sys.stderr.write(repr('lark' in sys.modules))\n"
     done = subprocess.run([sys.executable, "-c", broken], capture_output=True, timeout=60,
-                          check=False)
+                          check=False, env=PLAIN)
     assert done.stderr.decode().endswith("True"), done.stderr.decode()
 
 
@@ -78,7 +82,7 @@ NOT_FOR_VERSION = NOT_FOR_TEXT | {
 
 def loaded(args: list[str], cwd: Path) -> set[str]:
     done = subprocess.run([sys.executable, "-c", MODULES, *args], capture_output=True,
-                          timeout=60, check=False, cwd=cwd)
+                          timeout=60, check=False, cwd=cwd, env=PLAIN)
     modules = done.stderr.decode()
     assert modules.startswith("["), modules
     return set(ast.literal_eval(modules))
@@ -126,18 +130,18 @@ def test_the_version_is_told_without_click(tmp_path: Path) -> None:
     """``blocknot --version`` (the entry point) loads neither click nor the commands, and
     says what click's version option says (``commands.main``)."""
     done = subprocess.run([sys.executable, "-c", ENTRY, "--version"], capture_output=True,
-                          timeout=60, check=False, cwd=tmp_path)
+                          timeout=60, check=False, cwd=tmp_path, env=PLAIN)
     status, modules = done.stderr.decode().split(" ", 1)
     assert {"click", "blocknotation.cli.commands"} & set(ast.literal_eval(modules)) == set()
     by_click = subprocess.run([sys.executable, "-c", RUN, "--version"], capture_output=True,
-                              timeout=60, check=False, cwd=tmp_path)
+                              timeout=60, check=False, cwd=tmp_path, env=PLAIN)
     assert (status, done.stdout) == ("0", by_click.stdout) == ("0", b"blocknot 0.1.0\n")
 
 
 @pytest.mark.parametrize("args", [["--version", "--help"], ["--version", "-x"], ["validate"]])
 def test_anything_else_goes_to_click(args: list[str], tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", ENTRY, *args], capture_output=True,
-                          timeout=60, check=False, cwd=tmp_path)
+                          timeout=60, check=False, cwd=tmp_path, env=PLAIN)
     assert "'click'" in done.stderr.decode()
 
 
