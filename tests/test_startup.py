@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from unmeasured import UNMEASURED
+
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
-#: The environment of a plain run: without what starts coverage in the processes the tests
-#: start (.ci/run measures it), which loads modules of its own (json, tempfile, ...).
-PLAIN = {name: value for name, value in os.environ.items()
-         if not name.startswith("COVERAGE_PROCESS_")}
+#: A plain run's environment: coverage's start-up (.ci/run) loads modules of its own.
+PLAIN = UNMEASURED
 
 RUN = (
     "import sys\n"
