@@ -3,7 +3,7 @@
     python benchmarks/costs.py            # the sizes below
     python benchmarks/costs.py --tiny     # small sizes, to check that it runs (CI)
 
-- **The directory walk** (`cli/inputs.expand`) of folders nested one in another, a record at
+- **The directory walk** (`run/inputs.expand`) of folders nested one in another, a record at
   the bottom and a .gitignore at the top, with and without `--no-respect-gitignore`: by the
   number of folders.  Going up the tree again from each folder made it grow with the cube
   of the depth (750 folders: 55.7 s); each folder's chain of .gitignore files is now built

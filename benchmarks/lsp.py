@@ -26,7 +26,10 @@ does, and times what the editor waits for:
   a key held down repeats, and a request every 100 ms), and the whole burst written at once,
   as fast as the pipe takes it, as a client that fell behind would send it (each request
   then waits for the requests before it, each answered on its own version of the text, in
-  order).
+  order).  Then once more at once, with changes that never give back a text the document
+  had (the statement typed again and again, each time on a new line, never erased), so
+  that no game's report checked before is taken again (``lsp/seen.py``) and each request
+  costs a check of its game.
   The messages are framed beforehand and written by hand, as pygls's client would take
   longer to make them than the server to answer them.  Printed: the delay of each request,
   from the moment it is written to its answer, its 50th and 95th percentiles and the
@@ -273,6 +276,9 @@ ASK_EVERY = 10
 #: held down repeats.
 PACE = 0.01
 KINDS = ("hover", "completion", "code action", "inlay hints")
+#: Seconds between the record's diagnostics and the burst, as a user reads before typing:
+#: the server makes then what its first checks and answers need (``lsp/server.py``).
+SETTLE = 2.0
 
 
 def burst_changes(text: str, count: int) -> list[types.TextDocumentContentChangePartial]:
@@ -280,6 +286,26 @@ def burst_changes(text: str, count: int) -> list[types.TextDocumentContentChange
     text as it was)."""
     session = [change for change, _ in keystrokes(text)]
     return [session[n % len(session)] for n in range(count)]
+
+
+def new_texts(text: str, count: int) -> list[types.TextDocumentContentChangePartial]:
+    """``count`` changes that never give back a text the document had: the statement of
+    ``keystrokes`` typed a key at a time on a new line, again and again, each time on a new
+    line below the last, never erased."""
+    typing = [change for change, _ in keystrokes(text)]
+    typing = typing[:len(typing) // 2]  # the new line, and the statement's keys
+    found: list[types.TextDocumentContentChangePartial] = []
+    below = 0
+    while len(found) < count:
+        for change in typing:
+            start, end = change.range.start, change.range.end
+            found.append(types.TextDocumentContentChangePartial(
+                range=types.Range(
+                    start=types.Position(line=start.line + below, character=start.character),
+                    end=types.Position(line=end.line + below, character=end.character)),
+                text=change.text))
+        below += 1
+    return found[:count]
 
 
 class Wire:
@@ -368,10 +394,11 @@ def request(wire: Wire, kind: str, line: int) -> tuple[bytes, int]:
                        ask=True)
 
 
-def burst(games: int, pace: float) -> tuple[dict[str, list[float]], int, float, float,
-                                            float]:
+def burst(games: int, pace: float, new: bool = False
+          ) -> tuple[dict[str, list[float]], int, float, float, float]:
     """The delays of the requests sent among ``BURST`` changes, a change every ``pace``
-    seconds (0: as fast as the pipe takes them), by kind; how many versions were published
+    seconds (0: as fast as the pipe takes them), by kind (``new``: changes that never give
+    back a text the document had, ``new_texts``); how many versions were published
     meanwhile; the delay from the last change to its diagnostics; the floor (a hover on a
     document not open, answered at once); the server's CPU time."""
     text = record(games)
@@ -390,7 +417,8 @@ def burst(games: int, pace: float) -> tuple[dict[str, list[float]], int, float, 
         wire.answer(ask)
         floors.append(time.perf_counter() - sent)
     assert wire.published() == 1  # the burst starts from the record checked
-    changes = burst_changes(text, BURST)
+    time.sleep(SETTLE)
+    changes = (new_texts if new else burst_changes)(text, BURST)
     line = changes[1].range.start.line  # the new line typed on
     sending: list[tuple[bytes, int, str]] = []  # each message, its request's id and kind
     for number, change in enumerate(changes, start=1):
@@ -402,7 +430,8 @@ def burst(games: int, pace: float) -> tuple[dict[str, list[float]], int, float, 
             "contentChanges": [{"range": where, "text": change.text}]})[0], 0, ""))
         if number % ASK_EVERY == 0:
             kind = KINDS[number // ASK_EVERY % len(KINDS)]
-            sending.append((*request(wire, kind, line), kind))
+            here = change.range.start.line if new else line  # the line being typed
+            sending.append((*request(wire, kind, here), kind))
     asked: dict[int, tuple[str, float]] = {}
     cpu = wire.cpu()
     start = time.perf_counter()
@@ -433,14 +462,16 @@ def burst(games: int, pace: float) -> tuple[dict[str, list[float]], int, float, 
 
 
 def run_burst(sizes: list[int]) -> None:
-    for pace, how in ((PACE, f"a change every {PACE * 1000:.0f} ms"), (0.0, "sent at once")):
+    for pace, new, how in ((PACE, False, f"a change every {PACE * 1000:.0f} ms"),
+                           (0.0, False, "sent at once"),
+                           (0.0, True, "sent at once, each text new")):
         print(f"\nburst: {BURST} changes {how}, a request after every {ASK_EVERY}th, ms "
               "from each request to its answer")
         print("games  size KB     p50     p95     max  hover p95  compl. p95  action p95  "
               "hints p95  published  last change to diagnostics  server CPU s   floor")
         found = []
         for games in sizes:
-            delays, published, settled, floor, cpu = burst(games, pace)
+            delays, published, settled, floor, cpu = burst(games, pace, new)
             every = [d for kind in delays.values() for d in kind]
             found.append(p95(every))
             by_kind = "".join(f"{ms(p95(delays[kind]))}   " for kind in KINDS)

@@ -15,9 +15,10 @@ each update, at most four times a second, as its script does.
 It prints the latency of an acknowledged entry (from the request sent to the answer read,
 the entry written and flushed to the disk in between) as p50, p95 and max; the server's CPU
 (user and system time over the run, from /proc, as a share of one core) and its resident
-memory (VmRSS) after the first tenth of the run, at the end and at its highest; and the load
-average of the machine, which is shared.  Everything stays on this machine, and the run
-stops by itself after `--seconds`.
+memory (VmRSS) after the first tenth of the run, at the end and at its highest, and how fast
+it moved from the first minute on (the server warm); and the load average of the machine,
+which is shared.  Everything stays on this machine, and the run stops by itself after
+`--seconds`.
 """
 
 from __future__ import annotations
@@ -203,6 +204,21 @@ def started(folder: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("blocknot serve did not start")
 
 
+def growth(memory: list[tuple[float, float]]) -> str:
+    """How the resident memory moved once warm: from the first minute (or the first third
+    of a shorter run) to the end, in MB a minute."""
+    if len(memory) < 2:
+        return "not measured"
+    warm = min(60.0, memory[-1][0] / 3)
+    start = next((at, mb) for at, mb in memory if at >= warm)
+    end = memory[-1]
+    if end[0] - start[0] <= 0:
+        return "not measured"
+    rate = (end[1] - start[1]) / (end[0] - start[0]) * 60
+    return (f"{start[1]:.1f} MB at {start[0]:.0f} s, {end[1]:.1f} MB at {end[0]:.0f} s: "
+            f"{rate:+.2f} MB a minute")
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
@@ -242,6 +258,7 @@ def main() -> None:
     print(f"server CPU: {found['cpu'] * 100:.0f}% of one core; resident memory "
           f"{settled[0]:.1f} MB after the first tenth, {half:.1f} MB half way, "
           f"{settled[-1]:.1f} MB at the end, {max(mb for _, mb in memory):.1f} MB at most")
+    print(f"resident memory after the first minute (a third of a shorter run): {growth(memory)}")
     now = os.getloadavg()
     print(f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before, "
           f"{now[0]:.2f} {now[1]:.2f} {now[2]:.2f} after; {os.cpu_count()} CPUs")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from .basics.diagnostics import Diagnostic
+from .basics.diagnostics import Diagnostic, Message
 from .reading.reader import Reading
 from .reading.stream import Chunk
 from .reading.suggestions import SIDE_SLIP, not_a_side
@@ -50,20 +50,33 @@ def aimed(chunk: Chunk, parsed: Reading,
     if written is None:
         return parsed
     first = replayed(written)
-    other = {d.line: str(d.message.args["side"]) for d in first
-             if d.message.template in _FITS_THE_OTHER and d.line in looks}
+    other = {d.line: side for d in first
+             if (side := _fits_the_other(d)) is not None and d.line in looks}
     if not other:
         return parsed
     tried = _written(chunk, slips, {**looks, **other})
     assert tried is not None
     # The other side is named where, written so, its line reports nothing new (a hand that
     # stops there is reported at its last line either way).
-    before = {(d.line, d.code) for d in first if d.message.template not in _FITS_THE_OTHER}
+    before = {(d.line, d.code) for d in first if _fits_the_other(d) is None}
     new = {line for line, code in {(d.line, d.code) for d in replayed(tried)} - before}
     renamed = {slip.line: _renamed(slip, other[slip.line]) for slip in slips
                if slip.line in other and slip.line not in new}
     return Reading(parsed.records, tuple(renamed.get(d.line, d) if d in slips else d
                                          for d in parsed.diagnostics), parsed.bad_lines)
+
+
+def _fits_the_other(problem: Diagnostic) -> str | None:
+    """The side a P403 says the tile fits (its "did you mean"), said alone or with the
+    other ways of reading the hand (``engine/amend.py``'s ``hedged``); None for any other
+    diagnostic."""
+    message = problem.message
+    inner = message.args.get("problem")
+    if isinstance(inner, Message):
+        message = inner
+    if problem.code != "P403" or message.template not in _FITS_THE_OTHER:
+        return None
+    return str(message.args["side"])
 
 
 def _written(chunk: Chunk, slips: Sequence[Diagnostic], sides: dict[int, str]) -> Chunk | None:

@@ -158,7 +158,9 @@ def side_fix(text: str, problem: Diagnostic, play: r.Play, before: FileReport,
         tried[side] = (_keys(after, game, ("", 0)) - base,
                        _ends(after, game, hand, play.line))
     (new_l, ends_l), (new_r, ends_r) = tried["L"], tried["R"]
-    if ends_l is not None and ends_l == ends_r and not new_l:
+    # Safe: either side leaves the chain the same and adds nothing (a side that adds
+    # something may still be read as a slip that leaves the chain as the other would).
+    if ends_l is not None and ends_l == ends_r and not new_l and not new_r:
         side, safe = "L", True
     elif not new_l and new_r:
         side, safe = "L", False

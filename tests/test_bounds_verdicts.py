@@ -92,9 +92,10 @@ MESSAGES = {
         "points were) after hand 1, and the target is 70 (R18)",
     ("e505_passes_raise_the_least_total.txt", "E505"):
         "score claim Ada 0, Bea 0, Cy 69, Dan 0, but Cy has at least 70, whatever the "
-        "unknown points were",
+        "unknown points were; or else line 31 was a play written as a pass, and the figures "
+        "that leaves open are not stated",
     ("e505_passes_raise_the_least_total.txt", "E506"):
-        "hand 2 comes after the game was decided: Cy had at least 70 (whatever the unknown "
+        "hand 2 comes after the game was decided: Cy had at least 64 (whatever the unknown "
         "points were) after hand 1, and the target is 61 (R18)",
     ("e506_somebody_reached_the_target.txt", "E506"):
         "hand 6 comes after the game was decided: one of Ada, Bea had reached the target "

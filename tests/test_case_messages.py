@@ -55,7 +55,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("e505_score_line_rests_on_the_passes.txt", "E505"): [
         "score claim Ada 0, Bea 0, Cy 19 does not fit the passes: they give this hand Ada 0, "
         "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
-        "the points of this hand are left unknown",
+        "the points of this hand are left unknown; or else line 28 was a play written as a "
+        "pass, and the figures that leaves open are not stated",
         "score claim Ada 0, Bea 0, Cy 23 does not fit the passes: they give this hand Ada 0, "
         "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
         "the points of this hand are left unknown",
@@ -71,10 +72,15 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "claim gives Ada 0, Bea 0, Cy 31, and the record cannot tell which is right: the "
         "points of this hand are left unknown",
     ],
-    # Readings in doubt: the claim is reported without a figure.
-    ("e504_readings_in_doubt.txt", "E504"): [
-        "points claim Ada 12 does not fit the moves as read after the slips at lines 26, 28: "
-        "either is wrong, so the points of this hand are left unknown",
+    # A hidden player's tile written as another: the tile the later moves allow is named.
+    ("p401_a_hidden_tile_written_as_another.txt", "P401"): [
+        "Bea plays 5-3 here, but the rest of the hand fits only if the tile laid was another "
+        "(3-3): a tile written as another",
+    ],
+    # A hidden player's play written as a pass: the tile the later moves allow is named.
+    ("p407_a_hidden_play_written_as_a_pass_before_a_domino.txt", "P407"): [
+        "Dan passes here, but the rest of the hand fits only if Dan laid a tile here (1-1): a "
+        "play written as a pass; nobody draws, so Dan could play (R4, R8)",
     ],
     # Ada can have scored the unknown points, but not so many.
     ("e505_more_than_the_tiles_allow.txt", "E505"): [

@@ -37,10 +37,10 @@ def converted(data: str, target: str) -> str:
     return out
 
 
-# A comment of its own line that starts with `=` or `!` is an engine annotation, which the
-# canonical form places by its own rule (docs/notation.md, "Canonical form"); the writer's own ones
-# do not start so.
-own_text = comment_text.filter(lambda c: not c.startswith(("=", "!")))
+# A comment of its own line that starts with `=`, `!` or `?` is an engine annotation, which
+# the canonical form places by its own rule (docs/notation.md, "Canonical form"); the writer's
+# own ones do not start so.
+own_text = comment_text.filter(lambda c: not c.startswith(("=", "!", "?")))
 
 
 @given(own_text, comment_text, comment_text)

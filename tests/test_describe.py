@@ -127,9 +127,11 @@ def test_the_side_a_tile_fits_when_none_is_written() -> None:
 
 
 def test_the_chain_is_not_described_once_a_tile_is_in_doubt() -> None:
+    # Ada's deal is written, so her lead is as written: only Bea's tile is in doubt.
     record = b"""[Players "Ada Bea"]
 
 hand 1
+deal Ada: 1-4 4-2 0-0 0-1 0-2 0-3 3-3
 Ada: 1-4
 Bea: 5-6
 Ada: 4-2 R

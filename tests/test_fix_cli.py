@@ -13,7 +13,7 @@ from test_format_cli import blocknot
 WRONG = MOVES + "domino Ada\npoints Ada 50  # counted\nscore Ada 50, Bea 0\n"
 FIXED = MOVES + ("domino Ada\n# was: points Ada 50  # counted\npoints Ada 52\n"
                  "# was: score Ada 50, Bea 0\nscore Ada 52, Bea 0\n")
-SIDES = '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-3\nAda: 3-1 R\nBea: 1-4\nAda: 4-6 L\n'
+SIDES = '[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-3\nAda: 3-4 R\nBea: 1-4\nAda: 4-6 L\n'
 
 
 def test_fix_writes_the_file_and_reports_what_remains(tmp_path: Path) -> None:

@@ -396,13 +396,15 @@ def test_the_template_ships_in_the_wheel() -> None:
 
 
 def test_the_drawing_stops_where_the_chain_is_in_doubt(draw: Any) -> None:
-    data = b'[Players "Ada Bea"]\n\nhand 1\nopener Ada\nAda: 1-2\nBea: 5-5 L\nAda: 2-3 R\n'
+    # Ada's deal is written, so her lead is as written: only Bea's tile is in doubt.
+    data = (b'[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 1-2 2-3 0-0 0-1 0-2 0-3 '
+            b'0-4\nAda: 1-2\nBea: 5-5 L\nAda: 2-3 R\n')
     root = draw(("doubt.txt", data))
     hand = root.find("section", "hand")[0]
-    assert [t.attrs["data-line"] for t in hand.find("g", "tile")] == ["5"]
+    assert [t.attrs["data-line"] for t in hand.find("g", "tile")] == ["6"]
     assert hand.find("p", "note")[0].content() == (
-        "From line 6 on, where the tiles lie cannot be known: later tiles are not drawn.")
-    assert hand.attrs["data-l"] == "5-7"
+        "From line 7 on, where the tiles lie cannot be known: later tiles are not drawn.")
+    assert hand.attrs["data-l"] == "6-8"
 
 
 def test_hand_anchors_are_unique_even_when_hands_are_misnumbered() -> None:

@@ -50,15 +50,21 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # An illegal pass and a wrong claim: the claim `blocked` confirms how the hand ended,
     # and nothing else is stated (the readings are in doubt: choose.py).
     "p405_pass_in_the_closing_passes.txt": [
-        (0, "outcome", "blocked"), (0, "winner", None), (0, "unverified", False),
-        (0, "points", None), (0, "doubt", [21]), (None, "status", None),
+        (0, "outcome", "blocked"), (0, "winner", "Bea"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (0, "remaining", {"Ada": 9, "Bea": 3, "Cy": 16}),
+        (None, "status", "in_progress"),
     ],
     "p405_closing_passes_hidden_deal.txt": [
         (0, "outcome", "blocked"), (0, "unverified", False),
         (0, "points", None), (0, "doubt", [18]), (None, "status", None),
     ],
-    "p406_a_side_that_fits_both_ends_flipped.txt": [
-        (0, "outcome", None), (0, "points", None), (0, "doubt", [30]), (None, "score", None),
+    # A side written the other way on a tile that fits both ends: read so, every figure.
+    "p403_a_side_that_fits_both_ends_written_the_other_way.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 42}),
+        (0, "remaining", {"Ada": 19, "Bea": 23, "Cy": 0}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 42}),
     ],
     "t302_a_pass_under_the_wrong_name.txt": [
         (0, "outcome", "domino"), (0, "winner", "Dan"),
@@ -72,13 +78,54 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
     ],
-    "e503_a_pass_may_be_a_play.txt": [
-        (0, "outcome", None), (0, "unverified", False), (0, "points", None),
-        (None, "score", None),
+    "p407_a_hidden_play_written_as_a_pass_before_a_domino.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+        (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
+    ],
+    "p407_a_hidden_last_tile_written_as_a_pass.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 1}),
+        (0, "remaining", {"Ada": 1, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 0, "Bea": 23, "Cy": 1}),
+    ],
+    "p407_a_hidden_double_written_as_a_pass.txt": [
+        (4, "outcome", "blocked"), (4, "winner", "Dan"), (4, "unverified", False),
+        (4, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 39}),
+        (4, "remaining", {"Ada": 18, "Bea": 5, "Cy": 20, "Dan": 4}),
+        (None, "score", {"Ada": 48, "Bea": 53, "Cy": 18, "Dan": 77}),
+        (None, "status", "won"), (None, "winner", "Dan"),
+    ],
+    "e507_only_the_first_player_may_have_reached.txt": [
+        (1, "points", None), (None, "status", None), (None, "winner", None),
+    ],
+    "p401_a_hidden_tile_written_as_another.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "unverified", False),
+        (0, "points", {"Ada": 12, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 3, "Bea": 7, "Cy": 8}),
     ],
     "p405_closing_passes_no_claim.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),
         (0, "points", None), (0, "doubt", [23]), (None, "score", None),
+    ],
+    # A later hand's score line chooses among the first hand's readings, as its own would.
+    "p405_a_later_score_line_settles_the_hand.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (0, "score", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+        (None, "score", {"Ada": 0, "Bea": 60, "Cy": 0}), (None, "status", "in_progress"),
+    ],
+    "p405_a_later_score_line_fitting_no_reading.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
+        (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
+    ],
+    # A tile taken back, read as the round's last pass, blocks the hand.
+    "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Cy"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 9}),
+        (0, "remaining", {"Ada": 8, "Bea": 3, "Cy": 2}),
     ],
     "e504_claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),
@@ -147,9 +194,9 @@ def test_figures(name: str, read: Any) -> None:
 
 
 def test_errors_come_before_warnings_on_a_line() -> None:
-    path = CASES / "p403_after_p404_still_caught.txt"
+    path = CASES / "p403_after_a_mirror_side_still_caught.txt"
     done = run_text("validate", str(path))
     found = [line.split(": ", 2)[1].split()[:2] for line in done.stdout.splitlines()
-             if line.startswith(str(path) + ":11:")]
+             if line.startswith(str(path) + ":13:")]
     assert found == [["error", "P403"], ["warning", "E501"]]
     assert done.returncode == 1

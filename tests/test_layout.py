@@ -160,14 +160,45 @@ def test_the_jobs_of_formats_import_one_way() -> None:
                   if path.suffix == ".py") == ["__init__.py"]
 
 
-def test_modules_stay_small() -> None:
-    # About 300 lines a module: a little slack, and the simulator, the tests' independent
-    # oracle, is held to it too.
-    sizes = {path.relative_to(PACKAGE).as_posix(): path.read_text("utf-8").count("\n")
-             for path in PACKAGE.rglob("*.py")}
-    assert {name: lines for name, lines in sizes.items() if lines > 330} == {}
+#: A function is at most this many lines long, its docstring included: modules are split by
+#: concept, and their size is not bounded, but a function that does one thing fits a screen.
+MAX_FUNCTION_LINES = 60
+
+#: The functions allowed to be longer, each with why.
+LONG_FUNCTIONS = {
+    "serve/app.py::build": "the server's routes, each a closure over the evening's state, "
+                           "wired in one place so that every route and its guard read together",
+    "simulator/simulate.py::_play_hand": "the tests' oracle plays a hand in one straight "
+                                         "loop, apart from the engine on purpose",
+    "simulator/mistakes.py::__init__": "where every kind of slip may go, found in one pass "
+                                       "over the record's lines",
+    "cli/validate.py::validate": "the command's options, one parameter each",
+    "engine/choose.py::choose": "the claims' choice among the readings, in the order the "
+                                "docs give it",
+    "engine/hand_replay.py::_bounded": "the count from what each player may hold, each case "
+                                       "of R13-R15 in turn",
+}
 
 
+def _function_lengths() -> dict[str, int]:
+    """Every function and method of the package by ``module::name``, with its length."""
+    found: dict[str, int] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                name = f"{path.relative_to(PACKAGE).as_posix()}::{node.name}"
+                assert node.end_lineno is not None
+                found[name] = max(found.get(name, 0), node.end_lineno - node.lineno + 1)
+    return found
+
+
+def test_functions_stay_short() -> None:
+    lengths = _function_lengths()
+    assert {name: n for name, n in lengths.items()
+            if n > MAX_FUNCTION_LINES and name not in LONG_FUNCTIONS} == {}
+    # The exceptions are still needed, so the list stays short and true.
+    assert {name for name in LONG_FUNCTIONS if lengths.get(name, 0) <= MAX_FUNCTION_LINES} == set()
 CLI = PACKAGE / "cli"
 #: The modules of ``cli/`` that are not a command's: the group and its entry point, the
 #: shared options, help in the user's language, completion and the exit statuses.

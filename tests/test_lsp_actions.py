@@ -48,20 +48,21 @@ def test_a_safe_quick_fix_removes_its_diagnostic(tmp_path: Path) -> None:
 
 def test_an_unsafe_fix_is_offered_but_not_preferred(tmp_path: Path) -> None:
     path = tmp_path / "club.block"
-    # 𝔅ea's 4-6 fits both ends (6|4) and no side is written: with R the next play, Ada's
-    # 4-0 R, would no longer fit, so L is the likely side, but only a guess.
-    doubtful = RECORD.replace("6-6 0-6", "4-6 0-6").replace("𝔅ea: 6-6 L", "𝔅ea: 4-6")
+    # 𝔅ea's 1-4 fits both ends (1|4) and no side is written: on the right the next play,
+    # Ada's 4-6 L, would no longer fit, so L is the likely side, but only a guess.
+    doubtful = ('[Players "Ada 𝔅ea"]\n\nhand 1\nAda: 1-2\n𝔅ea: 2-3\nAda: 3-4 R\n'
+                "𝔅ea: 1-4\nAda: 4-6 L\n")
 
     async def scenario(s: Session) -> None:
         shown = await s.open(path, doubtful)
         p404 = [d for d in shown if d.code == "P404"]
-        assert [d.range.start.line for d in p404] == [9]
-        actions = await code_actions(s, path, 9, shown)
-        assert [(a.title, a.is_preferred) for a in actions] == [("write side L after 4-6", False)]
+        assert [d.range.start.line for d in p404] == [6]
+        actions = await code_actions(s, path, 6, shown)
+        assert [(a.title, a.is_preferred) for a in actions] == [("write side L after 1-4", False)]
         assert list(actions[0].diagnostics or ()) == p404
         assert actions[0].edit is not None and actions[0].edit.changes is not None
         fixed = applied(doubtful, actions[0].edit.changes[path.as_uri()])
-        assert "\n𝔅ea: 4-6 L\n" in fixed
+        assert "\n𝔅ea: 1-4 L\n" in fixed
         assert "P404" not in [d.code for d in await s.change(path, fixed)]
 
     run(scenario)

@@ -381,12 +381,16 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
     assert outcome is not None
     report = validate(record(table, opener, deals, moves), "hand.block")
     hand = report.games[0].hands[0]
-    assert hand.outcome == outcome.kind
-    if outcome.kind == "domino" or len(known) == count:
-        assert hand.winner == outcome.winner
     # Legal moves are legal to validate too: at most a pass of a hidden hand that a later play
-    # proves illegal (P407: the table does not guess from passes what a hidden hand holds).
-    assert {d.code for d in report.diagnostics if d.is_error} <= {"P407"}
+    # proves illegal (P407: the table does not guess from passes what a hidden hand holds),
+    # which validate may as well read as a play written as a pass or that later play written
+    # for another tile (P401, or P402 in the reading whose pass laid it).  With such a slip
+    # a figure may be unknown, never another.
+    slipped = {d.code for d in report.diagnostics if d.is_error}
+    assert slipped <= {"P407", "P401", "P402"}
+    assert hand.outcome == outcome.kind or (slipped and hand.outcome is None)
+    if outcome.kind == "domino" or len(known) == count:
+        assert hand.winner == outcome.winner or (slipped and hand.winner is None)
     if len(known) == count:
         assert report.errors == 0
 

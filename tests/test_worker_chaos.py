@@ -6,7 +6,7 @@ that of ``--jobs 1``, each death is one line on standard error naming the file, 
 goes on.  Once ProcessPoolExecutor gave BrokenProcessPool (exit 70) within half a second,
 a truncated JSON document, or a parent that never exited.
 
-The pool itself (``cli/workers.py``), then kills chosen by hypothesis in this process, then
+The pool itself (``run/workers.py``), then kills chosen by hypothesis in this process, then
 SIGKILL sent at random moments to the workers of a real ``blocknot validate --jobs 2``.
 """
 

@@ -1,19 +1,23 @@
-"""How blocknot answers one scorer's slip: a table of one report, true score, wrong score.
+"""How blocknot answers scorers' slips: a table of reports at the slips, true and wrong figures.
 
 For each kind of slip (``blocknotation.simulator.mistakes``), simulated legal games with every
-deal and every claim written (or, with ``--hidden``, some deals left out) get exactly one
-slip of that kind, and are validated.  For each game the script asks:
+deal and every claim written (or, with ``--hidden``, some deals left out: each hand hides a
+random subset of its deals, from none to all but one) get one slip of that kind (``--slips
+2``: two, the second of any kind, in the same hand with ``--same-hand``, in different hands
+with ``--other-hands``), and are validated.  For each game the script asks:
 
-- one report: exactly one error, at the slip's line;
+- reports at the slips: exactly one error per slip, each at its slip's line;
 - true score: every figure (each hand's outcome, winner, remaining pips, points and running
   totals; the game's totals, status and winner) known and the true game's;
 - wrong score: some figure known and not the true game's (a figure left unknown is honest).
 
     python tools/slip_survey.py --games 30 --seed 0
     python tools/slip_survey.py --games 30 --hidden --show-wrong
+    python tools/slip_survey.py --games 300 --slips 2 --same-hand --hidden --jobs 2
 
 It prints one row per kind and a row for all of them; ``--show-wrong`` prints each wrong or
-not-one-report game's seed, slip and diagnostics, to reproduce it.
+not-one-report game's seed, slips and diagnostics, to reproduce it (``--one SEED`` validates
+that game alone and prints its record).
 """
 
 from __future__ import annotations
@@ -21,42 +25,124 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 from blocknotation.pipeline import validate_bytes
-from blocknotation.simulator.mistakes import KINDS, make_mistake
-from blocknotation.simulator.simulate import simulate_game
+from blocknotation.simulator.mistakes import KINDS, make_mistakes
+from blocknotation.simulator.simulate import SimGame, simulate_game
 from blocknotation.simulator.truth import judge
-from blocknotation.simulator.writer import render_game
+from blocknotation.simulator.writer import hidden_deals, render_game
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 #: The kinds the survey takes: a deal's slip and a hand after the end are judged elsewhere.
 SURVEYED = tuple(kind for kind in KINDS if kind not in ("deal", "extra_hand"))
 
 
-def one(kind: str, seed: int, hidden: bool) -> tuple[bool, bool, bool, str]:
-    """One game with one slip: (one report, exact, wrong, what to show: the diagnostics,
-    and the figures wrong, or unknown where none is wrong)."""
-    rng = random.Random(seed)
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One game to survey: its kind of (first) slip, seed, and how it is written."""
+
+    kind: str
+    seed: int
+    hidden: bool
+    slips: int = 1
+    same_hand: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What blocknot made of one game: whether it had room for the slips, one report per
+    slip at its line, every figure known and true, some figure wrong, and what to show."""
+
+    room: bool
+    reports: bool = False
+    exact: bool = False
+    wrong: bool = False
+    shown: str = ""
+
+
+def record(ask: Ask) -> tuple[SimGame, list[str], list[tuple[str, int]]]:
+    """The game of ``ask``, its record with the slips, and each slip's kind and line."""
+    rng = random.Random(ask.seed)
     players = rng.choice([2, 3, 4])
     game = simulate_game(rng, NAMES[players])
-    hide: frozenset[tuple[int, str]] = frozenset()
-    if hidden:
-        hide = frozenset((h.number, p) for h in game.hands for p in game.players
-                         if rng.random() < 0.4)
+    hide = hidden_deals(game, rng) if ask.hidden else frozenset()
     lines = render_game(game, hidden=hide, claims=True).split("\n")
-    made = make_mistake(lines, game, rng, {kind})
-    if made is None:
-        return False, False, False, "no room"
-    _, at = made
+    kinds: set[str] = {ask.kind} if ask.slips == 1 else set(SURVEYED)
+    made = _made(lines, game, rng, ask, kinds)
+    return game, lines, made
+
+
+def _made(lines: list[str], game: SimGame, rng: random.Random, ask: Ask, kinds: set[str]
+          ) -> list[tuple[str, int]]:
+    """The slips put into ``lines``: the first of ``ask.kind``, any others of any kind."""
+    if ask.slips == 1:
+        return make_mistakes(lines, game, rng, {ask.kind}, 1)
+    trial = list(lines)
+    made = make_mistakes(trial, game, rng, kinds, ask.slips, ask.same_hand)
+    if not made or ask.kind not in {kind for kind, _ in made}:
+        return []
+    lines[:] = trial
+    return made
+
+
+def one(ask: Ask) -> Answer:
+    """One game with its slips, validated and judged."""
+    game, lines, made = record(ask)
+    if not made:
+        return Answer(False)
     report = validate_bytes("\n".join(lines).encode(), "slip.txt")
-    errors = [(d.code, d.line) for d in report.diagnostics if d.is_error]
-    single = len(errors) == 1 and errors[0][1] == at
+    errors = sorted((d.line, d.code) for d in report.diagnostics if d.is_error)
+    reports = [line for line, _ in errors] == [line for _, line in made]
     (found,) = report.games
     verdict = judge(found, game)
-    shown = (f"seed {seed} ({players} players), slip at line {at}: "
+    shown = (f"seed {ask.seed} ({len(game.players)} players), slips {made}: "
              f"{[(d.code, d.line) for d in report.diagnostics]}; "
              f"{f'wrong {verdict.wrong}' if verdict.wrong else f'unknown {verdict.unknown}'}")
-    return single, verdict.exact, bool(verdict.wrong), shown
+    return Answer(True, reports, verdict.exact, bool(verdict.wrong), shown)
+
+
+def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
+    seed = args.seed
+    same = True if args.same_hand else False if args.other_hands else None
+    while True:
+        yield Ask(kind, seed, args.hidden, args.slips, same)
+        seed += 1
+
+
+def survey(kind: str, args: argparse.Namespace, pool: ProcessPoolExecutor | None
+           ) -> list[int]:
+    """One row: [reports at the slips, true score, wrong score, games]."""
+    counts = [0, 0, 0, 0]
+    source = asks(kind, args)
+    tried = 0
+    while counts[3] < args.games and tried < 20 * args.games:  # no room: none hidden
+        tried += max(8, 2 * (args.games - counts[3]))
+        batch = [next(source) for _ in range(max(8, 2 * (args.games - counts[3])))]
+        answers = pool.map(one, batch, chunksize=16) if pool else map(one, batch)
+        for answer in answers:
+            if not answer.room or counts[3] >= args.games:
+                continue
+            counts[0] += answer.reports
+            counts[1] += answer.exact
+            counts[2] += answer.wrong
+            counts[3] += 1
+            if (args.show_wrong and (answer.wrong or not answer.reports)) or (
+                    args.show_unknown and not answer.exact and not answer.wrong):
+                print(f"  {kind}: {answer.shown}", file=sys.stderr)
+    return counts
+
+
+def show_one(kind: str, args: argparse.Namespace) -> int:
+    same = True if args.same_hand else False if args.other_hands else None
+    ask = Ask(kind, args.one, args.hidden, args.slips, same)
+    _, lines, _made = record(ask)
+    for k, line in enumerate(lines, 1):
+        print(f"{k:4} {line}")
+    print(one(ask).shown)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,38 +150,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=30, help="games per kind of slip")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--hidden", action="store_true", help="leave some deals out")
+    parser.add_argument("--slips", type=int, default=1, help="slips per game")
+    parser.add_argument("--same-hand", action="store_true", help="the slips in one hand")
+    parser.add_argument("--other-hands", action="store_true", help="each in another hand")
     parser.add_argument("--kinds", default=",".join(SURVEYED), help="kinds, comma-separated")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--one", type=int, help="print the game of this seed and its report")
     parser.add_argument("--show-wrong", action="store_true",
-                        help="print the games with a wrong figure or not one report")
+                        help="print the games with a wrong figure or not one report per slip")
     parser.add_argument("--show-unknown", action="store_true",
                         help="print the games with a figure left unknown")
     args = parser.parse_args(argv)
     kinds = args.kinds.split(",")
-    print(f"| slip | one report | true score | wrong score |  ({args.games} games each"
+    if args.one is not None:
+        return show_one(kinds[0], args)
+    where = {None: "", True: ", in one hand", False: ", in different hands"}[
+        True if args.same_hand else False if args.other_hands else None]
+    print(f"| slip | reports at the slips | true score | wrong score |  ({args.games} games "
+          f"each, {args.slips} slip{'s' if args.slips > 1 else ''}{where}"
           f"{', some deals hidden' if args.hidden else ', every deal written'})")
     print("|---|---|---|---|")
     total = [0, 0, 0, 0]
-    for kind in kinds:
-        counts = [0, 0, 0, 0]
-        seed = args.seed
-        while counts[3] < args.games:
-            single, exact, wrong, shown = one(kind, seed, args.hidden)
-            seed += 1
-            if shown == "no room":
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    try:
+        for kind in kinds:
+            counts = survey(kind, args, pool)
+            n = counts[3]
+            if not n:
+                print(f"| {kind} | no room |  |  |", flush=True)
                 continue
-            counts[0] += single
-            counts[1] += exact
-            counts[2] += wrong
-            counts[3] += 1
-            if (args.show_wrong and (wrong or not single)) or (
-                    args.show_unknown and not exact and not wrong):
-                print(f"  {kind}: {shown}", file=sys.stderr)
-        n = counts[3]
-        print(f"| {kind} | {counts[0]}/{n} | {counts[1]}/{n} | {counts[2]} |")
-        total = [t + c for t, c in zip(total, counts, strict=True)]
+            print(f"| {kind} | {counts[0]}/{n} | {counts[1]}/{n} | {counts[2]} |", flush=True)
+            total = [t + c for t, c in zip(total, counts, strict=True)]
+    finally:
+        if pool is not None:
+            pool.shutdown()
     n = total[3]
-    print(f"| all | {total[0]}/{n} ({100 * total[0] / n:.0f}%) | {total[1]}/{n} "
-          f"({100 * total[1] / n:.0f}%) | {total[2]} ({100 * total[2] / n:.0f}%) |")
+    print(f"| all | {total[0]}/{n} ({100 * total[0] / n:.1f}%) | {total[1]}/{n} "
+          f"({100 * total[1] / n:.1f}%) | {total[2]} ({100 * total[2] / n:.1f}%) |")
     return 0
 
 

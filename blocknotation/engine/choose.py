@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ..basics.diagnostics import Diagnostic
+from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
-from ..report.values import Outcome
+from ..report.values import Candidate, Outcome
 from .bounds import Bounds, unbounded
 from .chain import Side
 from .claims import claimed_points, claimed_totals
@@ -50,9 +50,10 @@ class HandReplay:
     disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
     and ``diagnostics`` are the replay's (``hand_replay.py``)."""
 
-    __slots__ = ("bounds", "claimed", "diagnostics", "doubt", "ends", "opener", "outcome",
+    __slots__ = ("bounds", "candidates", "claimed", "diagnostics", "doubt", "ends",
+                 "more_candidates", "opener", "outcome",
                  "placed", "points", "problems", "readings", "remaining", "saved", "score",
-                 "settled", "unverified", "winner")
+                 "settled", "stages", "unverified", "winner")
 
     def __init__(self, readings: list[Reading]) -> None:
         self.readings = readings
@@ -73,14 +74,21 @@ class HandReplay:
         self.diagnostics: list[Diagnostic] = []
         self.saved: dict[int, Saved] = {}
         """Where the readings stood before plays without a side (``hand.Saved``)."""
+        self.stages: Stages | None = None
+        """The hand's statements by stage, as replayed."""
+        self.candidates: tuple[Candidate, ...] = ()
+        """The points the readings give, where they disagree (``candidates.py``)."""
+        self.more_candidates = 0
 
 
 def choose(readings: list[Reading], order: Stages, seats: Seats,
-           before: Sequence[int] | None, lost: bool, slipped: Sequence[int]) -> HandReplay:
+           before: Sequence[int] | None, lost: bool, slipped: Sequence[int],
+           later: tuple[int, ...] | None = None) -> HandReplay:
     """Let the claims choose among ``readings`` (see the module doc); ``before``: the
     running totals before the hand, when known; ``lost``: some readings were dropped, so
     that agreement among those left proves nothing; ``slipped``: the lines of the moves
-    reported in this hand.
+    reported in this hand; ``later``: the points a later hand's ``score`` line gives this
+    one, which has none (``later.py``), a claim like its own ``score`` line.
 
     The readings themselves are in doubt when a move of the hand was reported (a stray move
     written after the claims aside) and a claim then fits no reading, when two claims fit
@@ -103,29 +111,39 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
-    failed: list[tuple[Stage, list[Reading]]] = []
+    implied = _implied(order.score, seats, before) if order.score is not None else later
+    kept = _fewest_slips(kept, implied)
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)
+    disputed = _disputed(kept, order, seats, implied)
+    if disputed is not None:  # the claims choose none: they disagree, as the readings do
+        stages = [stage for stage in stages if stage != ("points", 0)]
+    failed: list[tuple[Stage, list[Reading]]] = []
     for stage in stages:
         clean = [x for x in kept if not x.at(stage)]
         if clean:
             kept = clean
         else:
             failed.append((stage, kept))
-    doubtful = _in_doubt({stage for stage, _ in failed}, slipped,
-                         bool(order.moves) and not _all_known(readings)) or all(
+    hidden = bool(order.moves) and not _all_known(readings)
+    doubtful = _in_doubt({stage for stage, _ in failed}, slipped, hidden, kept) or all(
         x.world.repairs > 1 for x in kept)
     problems: list[Diagnostic] = []
     # Where the claims alone put the readings in doubt, the lines of those claims say why.
     why = tuple(slipped) or tuple(sorted(d.line for _, among in failed for d in among[0].at(_)))
     for stage, among in failed:
         problems += reported(among, stage, seats, why if doubtful else None, bool(slipped))
-    if before is not None and order.score is not None and len(kept) > 1:
-        kept = _by_score(kept, order.score, seats, before)
+    if implied is not None and len(kept) > 1 and disputed is None:
+        kept = [x for x in kept if x.points is not None and tuple(x.points) == implied] or kept
     problems += [d for d in _everywhere(kept) if not (doubtful and d.code == "E507")]
+    if disputed is not None:
+        problems.append(disputed)
     chosen = HandReplay(kept)
     chosen.problems = problems
-    _agree(chosen, kept, len(seats.names), lost or doubtful)
+    # Readings in doubt state no figure, the pips each player still holds included: the
+    # slip that put them in doubt may be one no reading kept, so their agreeing proves
+    # nothing.
+    _agree(chosen, kept, len(seats.names), lost, doubtful)
     if doubtful:
         chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
         chosen.doubt = why
@@ -144,11 +162,31 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     return chosen
 
 
-def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool) -> bool:
+def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[Reading]:
+    """The readings that take the fewest slips to be what happened: the illegal passes they
+    imply (P405, P407), and the claims and shows they find wrong, the ``score`` line among
+    them (``implied``: the points it gives the hand, the totals before it known).  A claim
+    confirms the readings it agrees with only among those: one that agrees only with a
+    reading in which more passes were illegal, or the score line was wrong, is the slip."""
+    costs = [len(x.world.soft) + len({s for s, _ in x.problems if s[0] != "rest"}) + (
+        implied is not None and x.points is not None and tuple(x.points) != implied)
+        for x in kept]
+    fewest = min(costs)
+    return [x for x, cost in zip(kept, costs, strict=True) if cost == fewest]
+
+
+def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool,
+              kept: Sequence[Reading] = ()) -> bool:
     """Whether the claims found wrong (their stages) put the readings in doubt: after a
     move reported, or two claims in a hand with moves and hidden deals (``hidden``), where a
-    move may be miswritten as one the hidden hand could make (see ``choose``)."""
+    move may be miswritten as one the hidden hand could make (see ``choose``).  Not a
+    ``points`` claim alone after one move reported and read otherwise, every deal known and
+    no pass illegal in any reading: the moves and the deals settle the count, and the claim
+    holds the second slip."""
     if not failed:
+        return False
+    if len(slipped) == 1 and not hidden and failed == {("points", 0)} and kept and all(
+            x.world.repairs <= 1 and not x.world.soft for x in kept):
         return False
     return bool(slipped) or (hidden and len(failed) > 1)
 
@@ -162,15 +200,38 @@ def _stage_order(stage: Stage) -> tuple[int, int]:
     return ({"show": 0, "outcome": 1, "points": 2}[stage[0]], stage[1])
 
 
-def _by_score(kept: list[Reading], claim: r.Score, seats: Seats, before: Sequence[int]
-              ) -> list[Reading]:
-    """The readings whose points give the totals the ``score`` line claims, if any."""
+def _disputed(kept: list[Reading], order: Stages, seats: Seats,
+              implied: tuple[int, ...] | None) -> Diagnostic | None:
+    """E505 when the ``points`` claim and the ``score`` line (``implied``: the points it
+    gives the hand) each agree with some readings left, and with none the other agrees
+    with: one of the two holds the slip, and the record cannot tell which."""
+    claim, score = order.points, order.score
+    if claim is None or score is None or implied is None:
+        return None
+    by_claim = [x for x in kept if not x.at(("points", 0))]
+    by_score = [x for x in kept if x.points is not None and tuple(x.points) == implied]
+    if not by_claim or not by_score or any(x in by_score for x in by_claim):
+        return None
+    claimed = claimed_points(claim, seats.seat, len(seats.names))
+    return diagnostic(
+        "E505", score.line, score.column,
+        N_("score claim {claim} gives this hand {implied}, but the points claim gives "
+           "{claimed}, and the record cannot tell which is right: the points of this "
+           "hand are left unknown"),
+        claim=tuple(f"{e.player} {e.total}" for e in score.entries),
+        implied=tuple(f"{name} {p}" for name, p in zip(seats.names, implied, strict=True)),
+        claimed=tuple(f"{name} {p}" for name, p in zip(seats.names, claimed, strict=True)))
+
+
+def _implied(claim: r.Score | None, seats: Seats, before: Sequence[int] | None
+             ) -> tuple[int, ...] | None:
+    """The points of the hand a ``score`` line gives, the totals before it known."""
+    if claim is None or before is None:
+        return None
     given = claimed_totals(claim, seats.names)
     if given is None:
-        return kept
-    agreeing = [x for x in kept if x.points is not None and [
-        total + points for total, points in zip(before, x.points, strict=True)] == given]
-    return agreeing or kept
+        return None
+    return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
 
 
 def _everywhere(kept: list[Reading]) -> list[Diagnostic]:
@@ -208,17 +269,22 @@ def _as_written(x: Reading) -> HandReplay:
     return chosen
 
 
-def _agree(chosen: HandReplay, kept: list[Reading], seats: int, lost: bool) -> None:
-    """The figures of ``chosen``: those every reading left gives, None for the others."""
+def _agree(chosen: HandReplay, kept: list[Reading], seats: int, lost: bool,
+           doubtful: bool = False, pips: bool = False) -> None:
+    """The figures of ``chosen``: those every reading left gives, None for the others
+    (``lost``: readings were dropped, so agreement proves nothing).  Readings in doubt
+    (``doubtful``) state none of them, but, with ``pips``, each player's remaining pips
+    they all give."""
     first = kept[0]
-    outcome = _agreed([x.ending.outcome for x in kept], lost)
+    outcome = _agreed([x.ending.outcome for x in kept], lost or doubtful)
     chosen.outcome = outcome
-    chosen.winner = _agreed([x.winner for x in kept], lost)
-    chosen.remaining = tuple(_agreed([x.ending.remaining[seat] for x in kept], lost)
-                             for seat in range(seats))
-    chosen.points = _agreed([x.points for x in kept], lost)
+    chosen.winner = _agreed([x.winner for x in kept], lost or doubtful)
+    chosen.remaining = tuple(
+        _agreed([x.ending.remaining[seat] for x in kept], lost or (doubtful and not pips))
+        for seat in range(seats))
+    chosen.points = _agreed([x.points for x in kept], lost or doubtful)
     chosen.settled = first.ending.settled
-    chosen.claimed = _agreed([x.claimed for x in kept], lost)
+    chosen.claimed = _agreed([x.claimed for x in kept], lost or doubtful)
     if chosen.points is None:
         chosen.bounds = _union([x.bounded() for x in kept])
     else:
@@ -263,3 +329,42 @@ def _union(bounds: list[Bounds]) -> Bounds:
                 scorers[seat] = (min(low, old_low), None if high is None or old_high is None
                                  else max(high, old_high))
     return Bounds(scorers, nobody)
+
+
+def joined(reps: list[HandReplay], seats: int, doubt: Sequence[int]) -> HandReplay:
+    """Ways of reading a hand that cost as many slips (``amend.py``) as one: the figures
+    they all give, the others unknown (their bounds together); the problems, the opener
+    line and the rest of the first; ``doubt``: the lines whose readings disagree."""
+    first = reps[0]
+    chosen = HandReplay([x for rep in reps for x in rep.readings])
+    chosen.problems = first.problems
+    chosen.outcome = _agreed([rep.outcome for rep in reps if rep.outcome is not None], False
+                             ) if all(rep.outcome is not None for rep in reps) else None
+    chosen.winner = _agreed([rep.winner for rep in reps], False)
+    chosen.remaining = tuple(_agreed([rep.remaining[seat] for rep in reps], False)
+                             for seat in range(seats))
+    chosen.points = _agreed([rep.points for rep in reps], False)
+    chosen.settled = first.settled
+    chosen.claimed = _agreed([rep.claimed for rep in reps], False)
+    if chosen.points is None:
+        chosen.bounds = _union([_bounds_of(rep) for rep in reps])
+    else:
+        chosen.unverified = any(rep.unverified for rep in reps)
+    chosen.ends = _same([rep.ends for rep in reps])
+    chosen.placed = _same([rep.placed for rep in reps])
+    if None in (chosen.outcome, chosen.points) or None in chosen.remaining:
+        chosen.doubt = tuple(sorted({*doubt, *(line for rep in reps for line in rep.doubt)}))
+    chosen.opener = _agreed([rep.opener for rep in reps], False)
+    chosen.score, chosen.diagnostics = first.score, first.diagnostics
+    chosen.saved, chosen.stages = first.saved, first.stages
+    return chosen
+
+
+def _bounds_of(rep: HandReplay) -> Bounds:
+    """Who may have scored the hand in ``rep``, and how much."""
+    if rep.points is None:
+        return rep.bounds if rep.bounds is not None else unbounded(len(rep.remaining))
+    if rep.winner is None:
+        return Bounds({}, nobody=True)
+    points = rep.points[rep.winner]
+    return Bounds({rep.winner: (points, points)}, nobody=False)

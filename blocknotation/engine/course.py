@@ -14,15 +14,21 @@ from typing import TYPE_CHECKING, Protocol
 from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
 from ..reading import plain as r
 from ..report.values import HandResult, Status
+from .amend import Amendment, amendments, described, hedged
 from .bounds import unbounded
-from .choose import HandReplay
+from .candidates import candidates
+from .choose import HandReplay, joined
 from .claims import claimed_points
+from .hand import Unread
 from .hand_replay import replay_hand
+from .hands import Hands
+from .later import later_points
+from .order import Stages
 from .players import Seats
 from .totals import Totals
+from .unfit import Reading
 
 if TYPE_CHECKING:
-    from .bad_lines import BadLines
     from .hand import Saved
 
 
@@ -47,20 +53,6 @@ class Course:
         return (self.status, self.winner, self.decided_after, self.previous) == (
             other.status, other.winner, other.decided_after, other.previous) and (
             self.totals.key() == other.totals.key())
-
-
-@dataclass(frozen=True, slots=True)
-class Hands:
-    """What each hand of one game is replayed with: the game's number, its players and
-    target, the lines with syntax errors, its hands and the line where each one's span
-    ends."""
-
-    number: int
-    seats: Seats
-    target: int
-    bad: BadLines
-    hands: tuple[r.Hand, ...]
-    ends: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +116,17 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
         if game.bad and game.bad.any_in(hand.line, game.ends[k]):
             result, course.previous = _damaged(hand, seats, expected, course.totals)
         else:
-            rep = replay_hand(hand, seats, expected, course.totals.exact,
-                              save=keep is not None, resume=resume, watch=watch)
-            course.previous = rep.opener
             last = k == len(game.hands) - 1
-            found = rep.diagnostics + _count_in(rep, hand, seats, course.totals, last=last)
+            rep, found, after = _replayed(hand, seats, expected, course.totals, last,
+                                          keep is not None, resume, watch)
+            rep, found, course.totals = _settled_later(
+                game, k, (rep, found, after), course.totals, expected, keep is not None,
+                resume, watch)
+            if rep.outcome == "unfinished" and not last and any(d.is_error for d in found):
+                # A hand another follows did end: read as stopping early after a slip, how
+                # it ended is not known (the slip may hide its last moves).
+                rep.outcome = rep.winner = None
+            course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
                 found = placed(found, game.number, hand.number)
@@ -139,6 +137,237 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
                          None if rep is None else given(rep, hand, k == len(game.hands) - 1),
                          {} if rep is None else rep.saved))
     return found, result, rep
+
+
+def _settled_later(game: Hands, k: int, done: Replayed, totals: Totals, expected: int | None,
+                   save: bool, resume: Saved | None,
+                   watch: Callable[[Diagnostic], object] | None) -> Replayed:
+    """Hand ``k`` replayed (``done``) again with the points the next ``score`` line gives
+    it (``later.py``), when its readings disagree on them, it has no ``score`` line of its
+    own, the totals before it (``totals``) are known and those points are one candidate's:
+    that replay, when it gives the hand those points; else ``done``."""
+    rep = done[0]
+    before = totals.exact
+    if rep.points is not None or rep.score is not None or before is None or (
+            len(rep.candidates) < 2 or rep.more_candidates):
+        return done
+    later = later_points(game, k, rep.opener, before)
+    names = game.seats.names
+    if later is None or sum(c.points is not None and tuple(c.points[name] for name in names)
+                            == later for c in rep.candidates) != 1:
+        return done
+    hand = game.hands[k]
+    again = _replayed(hand, game.seats, expected, totals, k == len(game.hands) - 1, save,
+                      resume, watch, later)
+    return again if again[0].points is not None and tuple(again[0].points) == later else done
+
+
+Replayed = tuple[HandReplay, list[Diagnostic], Totals]
+"""A hand replayed: its replay, its diagnostics, and the totals after it."""
+
+
+def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
+              save: bool, resume: Saved | None,
+              watch: Callable[[Diagnostic], object] | None,
+              later: tuple[int, ...] | None = None) -> Replayed:
+    """Hand ``hand`` replayed after ``totals`` (``_taken``), its move problems then shown to
+    ``watch``: those of the way of reading it taken, which may be other than the record
+    as written, so that a hand tried written otherwise (``retry.py``) is judged as the
+    replay of its whole game would judge it."""
+    done = _taken(hand, seats, expected, totals, last, save, resume, later)
+    if watch is not None:
+        for problem in done[1]:
+            if problem.is_error and problem.code[0] in "PT":
+                watch(problem)
+    return done
+
+
+def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
+           save: bool, resume: Saved | None, later: tuple[int, ...] | None) -> Replayed:
+    """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
+    when that finds errors, with the line read otherwise (``amend.py``) that costs the
+    fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
+    replay, its diagnostics (its ``score`` line's among them) and the totals after it.
+    ``resume``: where the record as written is replayed from (``hand.Saved``); ``later``:
+    the points a later ``score`` line gives the hand (``_settled_later``), which choose
+    among its readings and its ways of reading as its own ``score`` line would."""
+    rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
+                      later=later)
+    after = totals.copy()
+    found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
+    cost = _cost(found)
+    order = rep.stages
+    if not _slipped(found) or order is None:
+        _with_candidates(rep, [(None, rep.readings)], order, seats)
+        return rep, found, after
+    takes: list[Take] = [(rep, found, after, None)]
+    hidden = frozenset(seat for seat, holder in enumerate(
+        rep.readings[0].world.table.holders) if holder.deal is None)
+    for amendment in amendments(order, seats, hidden, found, rep.ends):
+        try:
+            other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
+                                watch=_costing(cost), later=later)
+        except (Unread, _TooCostly):
+            continue
+        trial = totals.copy()
+        tried = other.diagnostics + _count_in(other, hand, seats, trial, last=last)
+        if _cost(tried) < cost:
+            takes, cost = [], _cost(tried)
+        if _cost(tried) == cost:
+            takes.append((other, tried, trial, amendment))
+    takes = _chosen(takes, later)
+    if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that says most
+        takes = [min(takes, key=_foremost(takes))]
+    if len(takes) == 1:
+        rep, found, after, chosen = takes[0]
+        _with_candidates(rep, [(chosen, rep.readings)], order, seats)
+        return rep, found, after
+    lines = [d.line for take in takes for d in take[1] if d.is_error]
+    both = joined([take[0] for take in takes], len(seats.names), lines)
+    after = totals.copy()
+    _count_in(both, hand, seats, after, last=last)
+    _with_candidates(both, [(take[3], take[0].readings) for take in takes], order, seats)
+    return both, _hedged(takes, order, seats), after
+
+
+def _with_candidates(rep: HandReplay, sources: list[tuple[Amendment | None, list[Reading]]],
+                     order: Stages | None, seats: Seats) -> None:
+    """The candidate points of a hand whose readings disagree on them
+    (``candidates.py``)."""
+    if rep.points is None and order is not None and (
+            len(sources) > 1 or len(sources[0][1]) > 1):
+        rep.candidates, rep.more_candidates = candidates(sources, order, seats)
+
+
+Take = tuple[HandReplay, list[Diagnostic], Totals, "Amendment | None"]
+"""A way of reading a hand: its replay, its diagnostics, the totals after it, and the line
+it reads otherwise (None: the record as written)."""
+
+
+def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
+    """The diagnostics of the way of reading a hand that says best where the slip is
+    (``_foremost``), each error the others do without said with them."""
+    takes = sorted(takes, key=_foremost(takes))
+    out = []
+    for problem in takes[0][1]:
+        if not problem.is_error:
+            out.append(problem)
+            continue
+        without = tuple(_words(amendment, found, order, seats)
+                        for _, found, _, amendment in takes[1:]
+                        if not any((d.code, d.line) == (problem.code, problem.line)
+                                   for d in found))
+        out.append(hedged(problem, without[:5]) if without else problem)
+    return out
+
+
+#: Amendments whose slip shows as moves out of turn, elsewhere than where it was made: of
+#: the ways of reading a hand that cost as many slips, theirs says where.
+_STRUCTURAL = frozenset({"dropped", "swapped", "named", "no_opener"})
+
+
+def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
+    """How ways of reading a hand that cost as many slips are ranked for the report: a line
+    read otherwise where the record as written first breaks a rule says more than the rule
+    broken there, as does a line written twice, two lines swapped, a first move's name or an
+    opener line; then the record as written; then the other lines read otherwise, earliest
+    first."""
+    written = next((take[1] for take in takes if take[3] is None), None)
+    first = None if written is None else _first_error(written)
+
+    def rank(take: Take) -> tuple[int, int]:
+        amendment = take[3]
+        if amendment is None:
+            return 1, 0
+        if amendment.kind in _STRUCTURAL or amendment.line == first:
+            return 0, amendment.line
+        return 2, amendment.line
+
+    return rank
+
+
+def _first_error(found: list[Diagnostic]) -> int:
+    return min((d.line for d in found if d.is_error), default=0)
+
+
+def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, seats: Seats
+           ) -> Message:
+    """What a way of reading a hand reads the record as, in words."""
+    if amendment is not None:
+        return described(amendment, order, seats)
+    return Message(N_("the slip is at line {line}, where the record as written first breaks "
+                      "a rule"), {"line": _first_error(found)})
+
+
+def _alike(takes: list[Take]) -> bool:
+    """Whether ways of reading a hand give it the same figures: how it ended, who won, the
+    points, each player's pips, and what bounds the points when they are unknown."""
+    figures = {(rep.outcome, rep.winner, None if rep.points is None else tuple(rep.points),
+                tuple(rep.remaining), repr(rep.bounds), rep.claimed, rep.unverified)
+               for rep, _, _, _ in takes}
+    return len(figures) == 1
+
+
+def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Take]:
+    """Of ways of reading a hand that cost as many slips, those the claims choose: the ones
+    that give the points a later ``score`` line gives the hand (``later``), if any; of
+    those, the ones that find fewer claims and shows wrong, where the points they give are
+    worked out from the tiles (a claim that stands in for them confirms nothing); else
+    every one."""
+    if later is not None:
+        takes = [take for take in takes if take[0].points is not None and tuple(
+            take[0].points) == later] or takes
+    fewest = min(_claimed(take[1]) for take in takes)
+    agreed = [take for take in takes if _claimed(take[1]) == fewest]
+    if len(agreed) < len(takes) and any(take[3] is not None and take[3].legal
+                                        for take in agreed):
+        return takes  # a claim written wrong, or a legal play: one slip each, either may be
+    if all(take[0].points is not None and not take[0].unverified for take in agreed):
+        return agreed
+    return takes
+
+
+class _TooCostly(Exception):
+    """A way of reading a hand that costs more slips than one found before."""
+
+
+def _cost(found: list[Diagnostic]) -> tuple[int, int]:
+    """How many slips a way of reading a hand costs: its errors other than a side left out
+    where the tile fits both ends (P404), then those.  A side left out is no line written
+    wrong: a way that reads another line otherwise to do without one is no cheaper, but of
+    two ways with as many slips, the one with fewer sides left out is."""
+    sides = sum(d.is_error and d.code == "P404" for d in found)
+    return sum(d.is_error for d in found) - sides, sides
+
+
+def _slipped(found: list[Diagnostic]) -> bool:
+    """Whether the hand as written has a slip some line read otherwise may mend: an error
+    other than a side left out where the tile fits both ends (P404 alone: the hand is read
+    each way, as written)."""
+    return any(d.is_error and d.code != "P404" for d in found)
+
+
+def _claimed(found: list[Diagnostic]) -> int:
+    """How many claims and shows a way of reading a hand finds wrong."""
+    return sum(d.is_error and d.code in _CLAIMED for d in found)
+
+
+#: The codes of a claim or a show that the moves, as read, do not reach.
+_CLAIMED = frozenset({"E502", "E503", "E504", "E505"})
+
+
+def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
+    """A watch of a hand's move problems that stops its replay once they cost more than
+    ``best`` slips with the line read otherwise."""
+    count = [1]
+
+    def watch(problem: Diagnostic) -> None:
+        if problem.is_error and problem.code != "P404":
+            count[0] += 1
+            if count[0] > best[0]:
+                raise _TooCostly
+
+    return watch
 
 
 def replay_hands(game: Hands, course: Course, keep: Keep | None
@@ -285,6 +514,7 @@ def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) ->
         ),
         unverified=rep.unverified,
         settled_by_claims=rep.settled, ends=rep.ends, placed=rep.placed, doubt=rep.doubt,
+        candidates=rep.candidates, more_candidates=rep.more_candidates,
     )
 
 

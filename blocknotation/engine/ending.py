@@ -156,25 +156,9 @@ def _outcome(
                 found.append((at, problem))
         return world.outcome, world.winner, False
     if not order.moves:
-        if isinstance(claim, r.Domino):
-            show = next((s for s in order.shows if s.player == claim.player), None)
-            problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
-            if problem is None:
-                return "domino", seats.seat[claim.player], True
-            found.append((at, problem))
-        elif isinstance(claim, r.Blocked):
-            problem = check_settled_claim(claim, out)
-            if problem is None:
-                return "blocked", None, True
-            found.append((at, problem))
-        if out is not None:  # the show tells who went out (R12), whatever the claim said
-            return "domino", seats.seat[out.player], True
-        if claim is not None:
-            return "unfinished", None, False
-        if None not in shown:  # every player still held tiles: nobody went out (R12)
-            return "blocked", None, True
-        if order.points is not None:
-            return None, None, True
+        counted = _counted(order, seats, shown, out, found)
+        if counted is not None:
+            return counted
     elif isinstance(claim, r.Domino):
         seat = seats.seat[claim.player]
         if _last_play_missing(world, seat, seats):
@@ -187,6 +171,14 @@ def _outcome(
             return "blocked", None, False
         found.append((at, problem))
         return None, None, False
+    out = next((show for show in order.shows if not show.tiles
+                and shown[seats.seat[show.player]] == 0), None)
+    if out is not None:  # a show of no tiles: its player went out (R12)
+        seat = seats.seat[out.player]
+        if _last_play_missing(world, seat, seats):
+            return "domino", seat, False
+        found.append((("show", out.line), _not_out(state, world, out, seats)))
+        return None, None, False  # the moves say the hand went on, the show that it ended
     found.append((("rest", 0), diagnostic(
         "E501", order.last_line, 1,
         N_("hand {number} stops here before it is over: nobody has gone out and it "
@@ -195,6 +187,35 @@ def _outcome(
         number=number,
     )))
     return "unfinished", None, False
+
+
+def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show | None,
+             found: list[tuple[Stage, Diagnostic]],
+             ) -> tuple[Outcome | None, int | None, bool] | None:
+    """How a hand recorded without moves ended, by its claim and shows (``out``: the usable
+    show of no tiles); None when they do not tell (E501 follows)."""
+    claim = order.outcome
+    at: Stage = ("outcome", 0)
+    if isinstance(claim, r.Domino):
+        show = next((s for s in order.shows if s.player == claim.player), None)
+        problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
+        if problem is None:
+            return "domino", seats.seat[claim.player], True
+        found.append((at, problem))
+    elif isinstance(claim, r.Blocked):
+        problem = check_settled_claim(claim, out)
+        if problem is None:
+            return "blocked", None, True
+        found.append((at, problem))
+    if out is not None:  # the show tells who went out (R12), whatever the claim said
+        return "domino", seats.seat[out.player], True
+    if claim is not None:
+        return "unfinished", None, False
+    if None not in shown:  # every player still held tiles: nobody went out (R12)
+        return "blocked", None, True
+    if order.points is not None:
+        return None, None, True
+    return None
 
 
 def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
@@ -221,6 +242,19 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
             return False
         turn = seats.following[turn]
     return True
+
+
+def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnostic:
+    """E502: a show of no tiles, in a hand whose moves stop with its player still holding
+    tiles, where the record cannot have left out only their last play (R3, R12)."""
+    holder = world.table.holders[seats.seat[show.player]]
+    return diagnostic(
+        "E502", show.line, show.column,
+        N_("show {player}: no tiles shown, but the moves stop at line {at} with {player} "
+           "having placed {placed} of {each} tiles, and the record cannot have left out only "
+           "{player}'s last play"),
+        player=show.player, at=state.moves[-1].line, placed=holder.placed, each=seats.each,
+    )
 
 
 def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Seats

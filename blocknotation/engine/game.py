@@ -29,7 +29,8 @@ from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .bad_lines import BadLines
-from .course import Course, Hands, placed, replay_hands, unreplayed
+from .course import Course, placed, replay_hands, unreplayed
+from .hands import Hands
 from .players import Seats, read_players, read_target
 from .totals import Totals
 
@@ -48,7 +49,10 @@ def replay_game(
     (``retry.py``)."""
     seats, names, problems = read_players(game, bad.any_in(*header))
     target, warnings = read_target(game, None if seats is None else len(seats))
-    problems += warnings + _numbering(game)
+    doubled = twins(game)
+    problems += warnings + [_written_twice(game.hands[k], game.hands[k + 1]) for k in doubled]
+    game = read_once(game, doubled)
+    problems += _numbering(game)
     if seats is None or target is None:
         hands = tuple(unreplayed(hand, None, None) for hand in game.hands)
         return placed(problems, number), GameResult(
@@ -62,6 +66,36 @@ def replay_game(
         status, None if winner is None else seats.names[winner],
     )
     return placed(problems, number), result
+
+
+def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
+    """``game`` with each hand line written twice read once: its hands as the replay
+    numbers them (``k``), the empty copies (``twins``, or ``doubled`` when known) left
+    out."""
+    doubled = twins(game) if doubled is None else doubled
+    if not doubled:
+        return game
+    return r.Game(game.tags, tuple(h for k, h in enumerate(game.hands) if k not in doubled))
+
+
+def twins(game: r.Game) -> frozenset[int]:
+    """The places of the hands that are a ``hand N`` line written twice: a hand with no
+    statement, followed by a hand of the same number (the one the statements go with)."""
+    hands = game.hands
+    return frozenset(k for k in range(len(hands) - 1)
+                     if not hands[k].statements and hands[k + 1].number == hands[k].number)
+
+
+def _written_twice(empty: r.Hand, hand: r.Hand) -> Diagnostic:
+    """G106 at the second of two ``hand N`` lines with nothing between them: the line is
+    read once, and no hand is numbered otherwise for it."""
+    twice = diagnostic(
+        "G106", hand.line, hand.column,
+        N_("hand {number} again, after line {first} with nothing between: a hand line written "
+           "twice, read once"),
+        number=hand.number, first=empty.line,
+    )
+    return replace(twice, hand=hand.number)
 
 
 def _numbering(game: r.Game) -> list[Diagnostic]:

@@ -53,6 +53,7 @@ from .knowledge import FITTING, Table
 from .moves import illegal_pass, may_hold, misfit
 from .order import Move, Stages
 from .players import Seats
+from .slips import laid_instead, openings
 from .tiles import index
 from .turns import opener
 from .world import World, merged
@@ -68,6 +69,14 @@ def _fits_both(reading: int, tile: tuple[int, int]) -> bool:
         return False
     left, right = PAIR[reading.bit_length() - 1]
     return left in tile and right in tile
+
+
+class Unread(Exception):
+    """A hand that cannot be read with one of its lines read otherwise (``amend.py``)."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
 
 
 class Saved:
@@ -90,8 +99,8 @@ class Replay:
     """The readings of one hand while its moves are replayed; ``saved``: where they stood
     before each play written without a side that was judged (``save``), by its line."""
 
-    __slots__ = ("following", "judge", "late", "lost", "moves", "names", "opener", "problems",
-                 "save", "saved", "seats", "slipped", "watch", "worlds")
+    __slots__ = ("amend", "following", "judge", "late", "lost", "moves", "names", "opener",
+                 "problems", "save", "saved", "seats", "slipped", "watch", "worlds")
 
     def __init__(self, seats: Seats, table: Table, moves: list[Move]) -> None:
         self.seats = seats
@@ -110,6 +119,9 @@ class Replay:
         self.save = False
         self.saved: dict[int, Saved] = {}
         self.watch: Callable[[Diagnostic], object] | None = None
+        self.amend: dict[int, str] = {}
+        """The move read otherwise (``amend.py``), by its line: ``played`` or
+        ``other_tile``."""
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
@@ -140,10 +152,14 @@ class Replay:
         seat_of = self.seats.seat
         play_as_written = self.play_as_written
         pass_as_written = self.pass_as_written
+        amend = self.amend
         for at, move in enumerate(self.moves[start:], start):
             seat = seat_of.get(move.player)
             if seat is None:  # a name nobody plays by: the move of whoever's turn it is
                 self.step(None, move)
+                continue
+            if amend and move.line in amend:
+                self.amended(seat, move, amend[move.line])
                 continue
             if len(self.worlds) == 1 and not (late and move.line in late):
                 world = self.worlds[0]
@@ -160,6 +176,26 @@ class Replay:
                 self.saved[move.line] = Saved(at, self)
             self.step(seat, move)
         self.finish()
+
+    def amended(self, seat: int, move: Move, kind: str) -> None:
+        """The move at this line read as a slip made there (``amend.py``): a pass as a play
+        of any tile the player may hold, where it fits (``played``), or a play as another
+        such tile (``other_tile``).  In a reading where it is not the player's turn, or
+        the hand is over, it cannot be; with no reading left, the hand cannot be read so
+        (``Unread``)."""
+        worlds: list[World] = []
+        for world in self.worlds:
+            if world.outcome is not None or world.expected not in (None, seat):
+                continue
+            if world.reading:
+                worlds += laid_instead(world, seat, move, self.seats)
+            elif kind == "other_tile":
+                worlds += openings(world, seat, move, self.seats)
+        if not worlds:
+            raise Unread(move.line)
+        self.slipped.append(move.line)
+        self.worlds, lost = merged(marked(worlds, move), MAX_READINGS)
+        self.lost = self.lost or lost
 
     def play_as_written(self, world: World, seat: int, play: r.Play) -> bool:
         """Apply a play of the player's own tile that is legal as written, in the only
@@ -256,8 +292,9 @@ class Replay:
                 self.problems.append(illegal_pass(kept[0].world.table,
                                                   Chain(self._union(kept)), seat, move))
                 self.slipped.append(move.line)
-                for c in kept:
+                for c in kept:  # the illegal pass, reported: a slip the reading takes as one
                     del c.world.soft[key]
+                    c.world.repairs += 1
                 kept += [Candidate(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
         if fewest:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
+from .amend import Amendment, amended, laid_at, slip_at
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
 from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
@@ -33,26 +34,36 @@ from .world import World
 def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
                 before: Sequence[int] | None = None, *, save: bool = False,
                 resume: Saved | None = None,
-                watch: Callable[[Diagnostic], object] | None = None) -> HandReplay:
+                watch: Callable[[Diagnostic], object] | None = None,
+                amendment: Amendment | None = None,
+                later: tuple[int, ...] | None = None) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open; ``before``: the running totals
     before this hand, when known (a ``score`` line then chooses among readings).  ``save``:
     keep where the readings stood before each play without a side that is judged
     (``HandReplay.saved``); ``resume``: start from one of those of this hand written with
     that play otherwise; ``watch``: shown each problem of a move as it is found, it may
-    raise to stop the replay (``retry.py``)."""
-    order, problems = by_stage(hand, seats)
+    raise to stop the replay (``retry.py``); ``amendment``: one line read otherwise, its slip
+    reported at that line (``amend.py``; ``hand.Unread`` when no reading allows it);
+    ``later``: the points a later hand's ``score`` line gives this one (``later.py``)."""
+    written, problems = by_stage(hand, seats)
+    order = written if amendment is None else amended(written, amendment, seats)
     table = Table.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
     state = Replay(seats, table, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.save, state.watch = save, watch
+    if amendment is not None and amendment.kind in ("played", "other_tile"):
+        state.amend = {amendment.line: amendment.kind}
+    elif amendment is not None:
+        state.slipped.append(amendment.line)  # a slip of the hand's lines, not of a move
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     implied = _implied(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
-    chosen = choose(readings, order, seats, before, state.lost, state.slipped)
+    chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
     problems += chosen.problems
+    problems += _mirrors(state.judge.mirrors, chosen.readings)
     kept = chosen.readings
     continued = kept[0].world.continued if len(kept) == 1 else min(
         reading.world.continued for reading in kept)
@@ -63,9 +74,34 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     leaders = {reading.world.leader for reading in kept} - {None}
     if len(leaders) == 1:
         opener = leaders.pop()
+    if amendment is not None:
+        laid = laid_at([x.world.table.played_at for x in kept], amendment.line)
+        problems.append(slip_at(amendment, written, seats, laid, opener, hand.number))
     chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
     chosen.saved = state.saved
+    chosen.stages = order
     return chosen
+
+
+def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagnostic]:
+    """The P404s of plays without a side on two ends of one value (``MoveJudge.mirrors``)
+    whose mirror readings give the hand different figures: how it ended, who won, the
+    points or anybody's pips."""
+    if not mirrors or len(kept) < 2:
+        return []
+    return [problem for line, problem in mirrors.items() if _differ_at(kept, line)]
+
+
+def _differ_at(kept: list[Reading], line: int) -> bool:
+    """Whether readings that differ only in the choice made at ``line`` give the hand
+    different figures."""
+    figures: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
+    for x in kept:
+        elsewhere = tuple(fork for fork in x.world.forks if fork[0] != line)
+        figures.setdefault(elsewhere, set()).add((
+            x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
+            tuple(x.ending.remaining)))
+    return any(len(found) > 1 for found in figures.values())
 
 
 def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
-from .chain import Chain, Side, laid_out, lay, reading
+from .chain import Chain, Side, laid_out, lay, pairs, reading
 from .claims import how_it_ended
 from .knowledge import FITTING
 from .moves import (
@@ -56,7 +56,7 @@ class Candidate:
 class MoveJudge:
     """Judges the moves of one hand in one reading at a time."""
 
-    __slots__ = ("following", "hinted", "last", "moves", "names", "seats")
+    __slots__ = ("following", "hinted", "last", "mirrors", "moves", "names", "seats")
 
     def __init__(self, seats: Seats, moves: list[Move]) -> None:
         self.seats = seats
@@ -67,6 +67,9 @@ class MoveJudge:
         """The line of the last play that continues the hand (a block by passes needs none
         after it, R12)."""
         self.hinted = False
+        self.mirrors: dict[int, Diagnostic] = {}
+        """The plays without a side on two ends of one value (mirror readings, no slip):
+        their P404, reported only where the readings then give different figures."""
 
     def after_the_end(self, world: World, seat: int, move: Move) -> Candidate:
         """P406, except for the one pass each player may still write after a dead block
@@ -76,6 +79,9 @@ class MoveJudge:
             twin.grace.discard(seat)
             return Candidate(twin, before=world.reading)
         winner = None if world.winner is None else self.names[world.winner]
+        # A move the reading has after its end is one it takes otherwise than written (as
+        # no move): after a slip, a sign that the reading ended the hand too soon.
+        world.repairs += 1
         return Candidate(world, (
             diagnostic(
                 "P406", move.line, move.column,
@@ -127,6 +133,8 @@ class MoveJudge:
             found = misfit(Chain(before), play, self.hint)
             assert found is not None
             problem, kind = found
+            if kind == "both" and all(left == right for left, right in pairs(before)):
+                return self._mirrored(world, seat, play, problem)
             if kind == "both":
                 worlds = either_end(world, seat, play, seats)
             elif kind == "other":
@@ -142,6 +150,15 @@ class MoveJudge:
         if problem.code == "P401":
             worlds += miswritten_deal(world, seat, play, seats)
         return self._forked(world, worlds, problem, play)
+
+    def _mirrored(self, world: World, seat: int, play: r.Play, problem: Diagnostic
+                  ) -> list[Candidate]:
+        """A tile without a side on two ends of one value: the two readings are mirror
+        images, no slip, and a later side chooses between them (its P404 is kept in
+        ``mirrors``)."""
+        worlds = either_end(world, seat, play, self.seats, repaired=False)
+        self.mirrors[play.line] = problem
+        return [Candidate(twin, before=world.reading) for twin in marked(worlds, play)]
 
     def _forked(self, world: World, worlds: list[World], problem: Diagnostic, move: Move
                 ) -> list[Candidate]:

@@ -95,13 +95,15 @@ def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> 
     return [there, seen] if seen.reading != after else [there]
 
 
-def either_end(world: World, seat: int, play: r.Play, seats: Seats) -> list[World]:
-    """The tile on the left, and on the right: it fits both."""
+def either_end(world: World, seat: int, play: r.Play, seats: Seats, repaired: bool = True
+               ) -> list[World]:
+    """The tile on the left, and on the right: it fits both (``repaired``: a reading of a
+    slip; not for two ends of one value, whose places are mirror images)."""
     out = []
     for end in SIDES:
         after = lay(world.reading, play.tile, end)
         if after:
-            twin = _repaired(world)
+            twin = _repaired(world) if repaired else world.copy()
             twin.lay(seat, play.tile, after, play.line, seats, None)
             out.append(twin)
     return out

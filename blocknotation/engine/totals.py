@@ -218,7 +218,7 @@ class Totals:
         if exact is not None:
             return status_of(exact, target)
         if not self.reached(target):
-            if any(self.reachers(target)):
+            if self.reachers(target):  # seats, seat 0 among them
                 return None, None
             return "in_progress", None
         lows = [truth.lowest(seat) for seat in range(self.seats)]

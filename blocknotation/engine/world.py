@@ -123,13 +123,13 @@ class World:
     def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
         """``seat`` passes at ``move``'s line (a pass written, or a tile tried and taken
         back).  Every player passing in succession, with no play written after, blocks the
-        hand (R12)."""
+        hand (R12): a tile taken back, read as a pass, may be the last play written."""
         if self.table.holders[seat].deal is None:
             self.table.passed(seat, PAIR[self.reading.bit_length() - 1], move.line,
                               move.column)
         self.passed |= 1 << seat
         self.expected = seats.following[seat]
-        if self.passed == (1 << len(seats.names)) - 1 and move.line > last_play:
+        if self.passed == (1 << len(seats.names)) - 1 and move.line >= last_play:
             self.end("blocked", None, move.line, len(seats.names))
 
     def disprove(self, seat: int, tile: Tile, line: int, shown: bool,

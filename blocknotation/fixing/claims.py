@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Message
 from ..basics.positions import statement_end
+from ..engine.game import twins
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .edits import Edit, Fix
@@ -102,10 +103,12 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
     when its diagnostic is ``reported`` (code, line: what ``validate`` reports with the same
     selection and suppression); from a wrong ``points`` claim left as it is (its E504 not
     reported) on, no ``score`` is written: the record's own totals carry that slip."""
-    if len(game.hands) != len(result.hands):
+    doubled = twins(game)
+    hands = [hand for k, hand in enumerate(game.hands) if k not in doubled]
+    if len(hands) != len(result.hands):
         return
     trusted_totals = True
-    for hand, done in zip(game.hands, result.hands, strict=True):
+    for hand, done in zip(hands, result.hands, strict=True):
         kept_slip = any(not _points_right(s, done) and ("E504", s.line) not in reported
                         for s in hand.statements if isinstance(s, r.Points))
         trusted_totals = trusted_totals and done.replayed and not done.unverified

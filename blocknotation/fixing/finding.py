@@ -13,6 +13,7 @@ from functools import partial
 from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_LINE_LENGTH
 from ..basics.marks import marks, marks_at
+from ..engine.game import read_once
 from ..engine.retry import sides_alike
 from ..pipeline import Selection, finished, judged, settles
 from ..reading import plain as r
@@ -102,8 +103,8 @@ def _side_fixes(game: r.Game, reported: list[Diagnostic], sides: Sides, known: R
                 page: Page, which: str) -> Iterator[Fix]:
     """The side fixes: ``all``, ``safe`` (those that may be safe: the others are not
     tried), or the ``rest``."""
-    plays = {s.line: (k, s) for k, hand in enumerate(game.hands) for s in hand.statements
-             if isinstance(s, r.Play)}
+    plays = {s.line: (k, s) for k, hand in enumerate(read_once(game).hands)
+             for s in hand.statements if isinstance(s, r.Play)}
     for problem in reported:
         k, play = plays.get(problem.line, (0, None))
         if problem.code != "P404" or play is None or play.side is not None:

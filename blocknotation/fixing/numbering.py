@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.marks import MARK, codes_of
+from ..engine.game import twins
 from ..reading import plain as r
 from .claims import Page
 from .edits import Edit, Fix
@@ -27,7 +28,12 @@ def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) ->
     by its place.  The fix of a G106 renumbers its hand and the hands after it up to the next
     one reported; the first one reported also renumbers the hands before it."""
     at = {d.line: d for d in reported if d.code == _CODE}
-    hands = list(enumerate(game.hands, start=1))
+    doubled = twins(game)
+    for k in sorted(doubled):
+        copy = game.hands[k + 1]
+        if copy.line in at:
+            yield _read_once(game.hands[k], copy, at.pop(copy.line), page)
+    hands = list(enumerate((h for k, h in enumerate(game.hands) if k not in doubled), start=1))
     starts = [k for k, (_, hand) in enumerate(hands) if hand.line in at]
     if not starts:
         return
@@ -50,6 +56,18 @@ def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) ->
         title = page.title(template, number=hand.number, expected=place)
         problem = at[hand.line]
         yield Fix(_CODE, problem.line, problem.column, True, title, tuple(edits))
+
+
+def _read_once(empty: r.Hand, copy: r.Hand, problem: Diagnostic, page: Page) -> Fix:
+    """The fix of a ``hand N`` line written twice: the second one taken out, its line with
+    it, so that the hand's statements follow the first (nothing is renumbered); a comment
+    written on it stays, as a line of its own."""
+    title = page.title(N_("take out the second hand {number} line"), number=copy.number)
+    text = page.line(copy.line)
+    comment = text.find("#")
+    edit = Edit(copy.line, 1, copy.line + 1, 1, "") if comment < 0 else Edit(
+        copy.line, 1, copy.line, len(text) + 1, text[comment:])
+    return Fix(_CODE, problem.line, problem.column, True, title, (edit,))
 
 
 def _renumbered(hand: r.Hand, number: int, page: Page) -> Edit | None:

@@ -141,12 +141,10 @@ def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: 
     if alike:  # both sides are one replay: L is safe unless it adds something
         new_r, ends_r = new_l, ends_l
     else:
-        # R's replay may stop at the first move it adds a diagnostic to, but not when L
-        # adds none and could be safe: then what R makes of the chain decides.
-        could_be_safe = alike is None and not new_l and ends_l is not None
-        new_r, ends_r = _tried(at, play, "R", first, sides, reported, page,
-                               None if could_be_safe else watch)
-    if ends_l is not None and ends_l == ends_r and not new_l:
+        new_r, ends_r = _tried(at, play, "R", first, sides, reported, page, watch)
+    # Safe: either side leaves the chain the same and adds nothing (a side that adds
+    # something may still be read as a slip that leaves the chain as the other would).
+    if ends_l is not None and ends_l == ends_r and not new_l and not new_r:
         side, safe = "L", True
     elif not new_l and new_r:
         side, safe = "L", False

@@ -27,6 +27,7 @@ from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
 from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cutting, finished
 from .ranges import Anchor, Lines, Place
+from .seen import Seen
 from .settings import Settings
 
 T = TypeVar("T")
@@ -61,16 +62,24 @@ class _Recent(Generic[T]):
 @dataclass(slots=True)
 class Memory:
     """What a document keeps from one version to the next: the results and records of the
-    last games asked about (a game on screen is asked about again and again), and fixes by
-    the text of their games (fixes do not depend on a game's place)."""
+    last games asked about (a game on screen is asked about again and again), fixes by
+    the text of their games (fixes do not depend on a game's place), the games checked
+    lately, by their texts (``seen.py``), and the lines above the last lines completed,
+    replayed (``above``: a line typed a key at a time is completed at each key, the lines
+    above it the same)."""
 
     results: _Recent[tuple[GameResult, ...]] = field(default_factory=lambda: _Recent(32))
     records: _Recent[r.RecordFile] = field(default_factory=lambda: _Recent(8))
     fixes: OrderedDict[tuple[object, ...], tuple[Fix, ...]] = field(default_factory=OrderedDict)
+    seen: Seen[Game] = field(default_factory=Seen)
+    above: _Above = field(default_factory=OrderedDict)
 
 
-#: Games whose fixes a document keeps.
+#: Games whose fixes a document keeps, and lines above a line completed.
 _FIXES_KEPT = 64
+_ABOVE_KEPT = 8
+#: The lines above a line, by their first line and text: replayed and read as records.
+_Above = OrderedDict[tuple[int, str], tuple[tuple[GameResult, ...], r.RecordFile]]
 
 
 @dataclass(slots=True)
@@ -104,7 +113,7 @@ class Analysis:
         old = before.cut if before is not None and before.settings == settings else EMPTY
         done = yield from cutting(text, settings.selection, old,
                                   before.text if before else "", fresh,
-                                  change if old is not EMPTY else None)
+                                  change if old is not EMPTY else None, memory.seen)
         for piece, line, number, games in fresh:
             memory.results.put(piece, line, number, games)
         anchors: Sequence[Anchor] = done.games if done.end is None else (
@@ -169,6 +178,20 @@ class Analysis:
         if start == 1 and kept and self.lines.bom:
             kept[0] = kept[0][1:]
         return Chunk(start, "\n".join(kept))
+
+    def above(self, start: int, line: int) -> tuple[tuple[GameResult, ...], r.RecordFile]:
+        """Lines ``start`` to ``line`` (not included) replayed, and read as records: the
+        game above a line being written, as ``validate`` reads it cut short there."""
+        chunk = self.chunk_between(start, line)
+        key = (chunk.first_line, chunk.text)
+        kept = self.memory.above
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = (validate_chunk(chunk, 1).games, chunk.parse().records)
+            while len(kept) > _ABOVE_KEPT:
+                kept.popitem(last=False)
+        kept.move_to_end(key)
+        return found
 
     def fixes_between(self, first: int, last: int) -> list[Fix]:
         """The fixes on lines ``first`` to ``last``: ``--fix``'s, found for each game there

@@ -22,7 +22,6 @@ from ..basics.names import KEYWORDS, name_key
 from ..engine.chain import lay, reading
 from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
-from ..pipeline import validate_chunk
 from ..reading import records as r
 from .analysis import Analysis, hand_at, plays, record_hand, still_held
 
@@ -84,9 +83,9 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     """The moves ``player`` may write on ``line`` of the game that starts at line ``start``,
     the legal ones first (see the module's docstring).  The game above the line is replayed
     by the engine, as validate does."""
-    above = analysis.chunk_between(start, line)
-    found = hand_at(validate_chunk(above, 1).games, line)
-    hand = record_hand(above.parse().records, line)
+    games, records = analysis.above(start, line)
+    found = hand_at(games, line)
+    hand = record_hand(records, line)
     if found is None or hand is None or hand.line != found[1].line:
         return []
     held = still_held(hand, player, line)

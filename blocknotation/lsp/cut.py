@@ -10,7 +10,8 @@ the cut above it (a comment line that becomes a statement joins the game before)
 on, the cutting depends on nothing before it, so where the cuts meet again the rest is as it
 was.  A chunk cut again whose text is that of an old one keeps its report, moved if it must
 be: only a game whose text changed is checked again, and every game when the codes of the
-``ignore-file`` comments, which apply to all, have changed.
+``ignore-file`` comments, which apply to all, have changed.  A game whose text is one it had
+lately (a key typed and erased, an undo) takes the report it had then (``seen.py``).
 
 The ``ignore-file`` codes, and whether a file of the text's bytes is text at all, are those
 ``blocknot validate`` finds in the file (``whole.py``).  The cut is made a game at a time
@@ -38,6 +39,7 @@ from ..suppress import followed
 from .changes import changed
 from .chunks import chunks
 from .moved import shifted
+from .seen import Seen
 from .whole import file_codes, unreadable_after
 
 
@@ -125,11 +127,13 @@ class _Places(NamedTuple):
 
 
 def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
-        fresh: Fresh | None = None, change: tuple[int, int, int] | None = None) -> Cut:
+        fresh: Fresh | None = None, change: tuple[int, int, int] | None = None,
+        seen: Seen[Game] | None = None) -> Cut:
     """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
     ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
-    ``change``: where the texts differ (``changes.changed``), when it is known."""
-    return finished(cutting(text, base, before, old_text, fresh, change))
+    ``change``: where the texts differ (``changes.changed``), when it is known; ``seen``:
+    the games checked lately, taken where their texts come back, and given those checked."""
+    return finished(cutting(text, base, before, old_text, fresh, change, seen))
 
 
 T = TypeVar("T")
@@ -145,8 +149,8 @@ def finished(steps: Generator[None, None, T]) -> T:
 
 
 def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
-            fresh: Fresh | None = None, change: tuple[int, int, int] | None = None
-            ) -> Generator[None, None, Cut]:
+            fresh: Fresh | None = None, change: tuple[int, int, int] | None = None,
+            seen: Seen[Game] | None = None) -> Generator[None, None, Cut]:
     """``cut``, a game at a time: it yields after each chunk it checks, so that whoever
     runs it can answer what came meanwhile before it goes on."""
     known = before is not EMPTY
@@ -157,17 +161,17 @@ def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
         return Cut((), validate_chunk(problem, 1, selection), (1, 0), selection, marked,
                    readable=False)
     if before is EMPTY or not before.readable or selection != before.selection:
-        return (yield from _whole(text, selection, marked, fresh))
+        return (yield from _whole(text, selection, marked, fresh, seen))
     if text == old_text:
         return replace(before, marked=marked)
     found = _places(text, before, old_text, change or changed(old_text, text))
     if found is None:
-        return (yield from _whole(text, selection, marked, fresh))
+        return (yield from _whole(text, selection, marked, fresh, seen))
     reusable = {old_text[g.offset:g.offset + g.size]: g for g in found.replaced}
     games = list(found.kept)
     index = games[-1].number + games[-1].games if games else 1
     for place in found.new:
-        game = _checked(text, place, index, selection, reusable, fresh)
+        game = _checked(text, place, index, selection, reusable, fresh, seen)
         games.append(game)
         index += game.games
         yield
@@ -180,8 +184,8 @@ def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
     return Cut(tuple(games), end, found.tail, selection, marked)
 
 
-def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None
-           ) -> Generator[None, None, Cut]:
+def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None,
+           seen: Seen[Game] | None) -> Generator[None, None, Cut]:
     """The cut of ``text`` from its start, each chunk checked as it is cut (and dropped:
     those of a large document would not all fit)."""
     games: list[Game] = []
@@ -192,7 +196,7 @@ def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None
                        marked)
         chunk, size = item
         game = _checked(text, _Place(chunk.first_line, at[1], size, chunk), index,
-                        selection, {}, fresh)
+                        selection, {}, fresh, seen)
         games.append(game)
         index += game.games
         at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
@@ -277,13 +281,18 @@ def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[
 
 
 def _checked(text: str, place: _Place, index: int, selection: Selection,
-             reusable: dict[str, Game], fresh: Fresh | None) -> Game:
+             reusable: dict[str, Game], fresh: Fresh | None, seen: Seen[Game] | None) -> Game:
     """The game of a chunk cut anew, numbered ``index``: an old one's report where its text
-    is the same (moved if it must be), else checked."""
-    old = reusable.get(text[place.offset:place.offset + place.size])
+    is the same (moved if it must be), or that of one checked lately with that text, else
+    checked."""
+    own = text[place.offset:place.offset + place.size]
     # The first chunk alone may be record JSON and starts after a byte-order mark: one that
     # becomes or stops being the first is checked again.
-    if old is not None and (old.line == 1) == (place.line == 1):
+    first = place.line == 1
+    old = reusable.get(own)
+    if (old is None or (old.line == 1) != first) and seen is not None:
+        old = seen.get(own, first, selection)
+    if old is not None and (old.line == 1) == first:
         if (old.line, old.number, old.offset) == (place.line, index, place.offset):
             return old
         piece = shifted(old.piece, place.line - old.line, index - old.number)
@@ -292,8 +301,11 @@ def _checked(text: str, place: _Place, index: int, selection: Selection,
     stored = replace(piece, games=()) if piece.games else piece
     if fresh is not None and piece.games:
         fresh.append((stored, place.line, index, piece.games))
-    return Game(place.line, place.offset, place.size, index, stored, len(piece.games),
+    game = Game(place.line, place.offset, place.size, index, stored, len(piece.games),
                 sum(len(game.hands) for game in piece.games))
+    if seen is not None:
+        seen.put(own, first, selection, game)
+    return game
 
 
 def chunk_at(text: str, game: Game) -> Chunk:

@@ -30,6 +30,11 @@ log = logging.getLogger(__name__)
 
 #: Characters of an error's message at most.
 SHORT = 200
+#: The values the answers hold (``prepare``).
+ANSWERED = (types.Hover, types.MarkupContent, types.CompletionItem, types.TextEdit,
+            types.Range, types.Position, types.InlayHint, types.CodeAction,
+            types.WorkspaceEdit, types.Diagnostic, types.CodeDescription,
+            types.PublishDiagnosticsParams)
 
 
 def strict_converter() -> cattrs.Converter:
@@ -129,6 +134,23 @@ class BlocknotProtocol(LanguageServerProtocol):
     @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     def lsp_notebook_document__did_close(self, params: object) -> None:
         log.info("a notebook is not followed: %s ignored", types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+
+    def prepare(self, waiting: Callable[[], bool]) -> bool:
+        """Make cattrs's functions for the messages of the server's features, their
+        answers and the values these hold (``ANSWERED``), which it makes on first use (a
+        millisecond or more each, which the first request of each kind would wait for),
+        until ``waiting()``; whether all are made (those made are kept by cattrs, and found
+        at once the next time)."""
+        converter = self._converter
+        kinds = [kind for method in self.fm.features
+                 for kind in (self.get_message_type(method), self.get_result_type(method))]
+        for kind in [*kinds, *ANSWERED]:
+            if waiting():
+                return False
+            if kind is not None and attrs.has(kind):
+                converter.get_structure_hook(kind)
+                converter.get_unstructure_hook(kind)
+        return True
 
     def answers(self, method: str) -> bool:
         """Whether a request for ``method`` has an answer here: a method the server has

@@ -14,7 +14,9 @@ a range or a hint points at what ``blocknot validate`` points at.
 
 A document's lines are not split once for all: a 10 MB record has some 400,000.  ``Lines``
 finds a line from the nearest line whose place in the text it knows (where each chunk of
-the cut starts, ``cut.py``), and keeps the lines of the last chunk it looked in.
+the cut starts, ``cut.py``), and keeps the lines of the last chunk it looked in; a change
+inside that chunk changes those lines, so that the next change there finds them split
+(keys typed in one game cost the lines they change, not the game's).
 """
 
 from __future__ import annotations
@@ -94,6 +96,8 @@ class Lines:
         self.encoding = encoding
         self._count: int | None = None
         self._region: tuple[int, list[str], list[int]] = (0, [], [])
+        #: Whether the region's text holds no CR (its lines are then the text's pieces).
+        self._plain = False
         self._lone: LoneCRs | None = None
         # blocknot drops a leading byte-order mark, so its columns on line 1 start after it.
         self.bom = 1 if self._text.slice(0, 1) == BOM else 0
@@ -161,7 +165,8 @@ class Lines:
             raw = chunk.split("\n")
             starts = list(itertools.accumulate(map((1).__add__, map(len, raw[:-1])),
                                                initial=offset))
-            self._region = (first, split_lines(raw) if "\r" in chunk else raw, starts)
+            self._plain = "\r" not in chunk
+            self._region = (first, raw if self._plain else split_lines(raw), starts)
         return self._region
 
     def edited(self, start: int, stop: int, new: str) -> Lines:
@@ -177,6 +182,12 @@ class Lines:
         known = (firsts[:kept] + moved,
                  offsets[:kept] + [offset + chars for offset in offsets[after:]])
         edited = Lines(self._text.replaced(start, stop, new), (), self.encoding, known)
+        if self._count is not None:
+            edited._count = self._count + lines
+        if kept == after and self._firsts[kept - 1] == self._region[0] and self._plain \
+                and "\r" not in new:  # the change falls in the region, no place between
+            edited._region = _region_edited(self._region, start, stop, new)
+            edited._plain = True
         if self._lone is not None:
             edited._lone = self._lone.edited(edited._text.slice, start, stop, len(new), lines,
                                              self.line_of)
@@ -273,6 +284,23 @@ class Lines:
             end = lone.offsets[at + 1]
         return line, start, begin + characters(self._text.slice(begin, end), position.character,
                                                 self.encoding)
+
+
+def _region_edited(region: tuple[int, list[str], list[int]], start: int, stop: int, new: str
+                   ) -> tuple[int, list[str], list[int]]:
+    """The lines of a region, and where each starts, once characters ``start`` to ``stop``
+    (which it holds) are ``new``: the lines the change falls in are split again, those
+    after it move."""
+    first, found, starts = region
+    low = bisect.bisect_right(starts, start) - 1
+    high = bisect.bisect_right(starts, stop) - 1
+    middle = "".join((found[low][:start - starts[low]], new,
+                      found[high][stop - starts[high]:])).split("\n")
+    chars = len(new) - (stop - start)
+    return (first, [*found[:low], *middle, *found[high + 1:]],
+            [*starts[:low], *itertools.accumulate(map((1).__add__, map(len, middle[:-1])),
+                                                  initial=starts[low]),
+             *map(chars.__add__, starts[high + 1:])])
 
 
 def inside(position: tuple[int, int], start: tuple[int, int], end: tuple[int, int]) -> bool:

@@ -7,8 +7,12 @@ text, made then if it must be, to the module that answers (``problems``, ``hover
 ``completion``, ``hints``, ``actions``); whenever no message waits, the documents whose text
 changed are checked, a game at a time, and their diagnostics published (``work``).  So a
 burst of changes costs one check, and a request never waits behind the checks of the
-versions before it.  Only documents the editor opened are analysed: a request about another
-gets an empty answer, and nothing is read from its path.
+versions before it.  The first time nothing waits at all, the server checks a record half
+typed (``HALF_TYPED``), which compiles the parser of the lines its fast reader cannot read
+and the patterns of the lines it reads, half a second that the first keys would otherwise
+wait for, and makes the functions that read and write the messages of each kind
+(``protocol.BlocknotProtocol.prepare``).  Only documents the editor opened are
+analysed: a request about another gets an empty answer, and nothing is read from its path.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..pipeline import validate_chunk
+from ..reading.stream import Chunk
 from .actions import code_actions, formatting
 from .completion import completions
 from .document import Document
@@ -50,6 +56,8 @@ class BlocknotServer(LanguageServer):
         self.ready = False
         self.shut_down = False
         self.frames: Frames | None = None
+        #: Whether what the checks need on first use is made (``work``).
+        self.prepared = False
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         """Serve one client over ``stdin`` and ``stdout`` until it exits."""
@@ -63,18 +71,26 @@ class BlocknotServer(LanguageServer):
 
     @property
     def busy(self) -> bool:
-        """Whether a document waits for its check or its diagnostics."""
-        return any(document.busy for document in self.documents.values())
+        """Whether a document waits for its check or its diagnostics, or the server has yet
+        to prepare (once initialized)."""
+        return (self.ready and not self.prepared) or any(
+            document.busy for document in self.documents.values())
 
     def work(self, waiting: Callable[[], bool]) -> None:
         """Check the documents whose text changed, a game at a time, until a message waits;
-        publish the diagnostics of each once its latest text is checked."""
+        publish the diagnostics of each once its latest text is checked.  Then, once, make
+        what the checks need on first use."""
         for document in list(self.documents.values()):
             while document.busy:
                 if waiting():
                     return
                 if document.step():
                     self.publish(document)
+        if self.ready and not self.prepared and not waiting():
+            validate_chunk(HALF_TYPED, 1)
+            protocol = self.protocol
+            self.prepared = not isinstance(protocol, BlocknotProtocol) or protocol.prepare(
+                waiting)
 
     def settings(self, path: str | None) -> Settings:
         """The settings of the document at ``path``; a problem with the configuration is
@@ -96,6 +112,12 @@ class BlocknotServer(LanguageServer):
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=document.uri, diagnostics=found, version=document.checked))
         document.published = True
+
+
+#: A record with statements half typed, checked once the server is first idle: the parsers
+#: and patterns a key typed needs are made then (``BlocknotServer.work``).
+HALF_TYPED = Chunk(1, '[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 1-1 1-2\n'
+                      "Ada: 1-1\nBea: 1-\nBea 1-2 L\nAda: pass\n")
 
 
 def build() -> BlocknotServer:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from ..basics.diagnostics import N_, printable
 from ..basics.i18n import plural, translator
-from .values import GameResult, HandResult
+from .values import Candidate, GameResult, HandResult
 
 
 def _pairs(players: Sequence[str], values: Mapping[str, int | None]) -> str:
@@ -61,6 +61,8 @@ def _points_line(hand: HandResult, players: Sequence[str], _: Callable[[str], st
     arithmetic = _arithmetic(hand, players, _)
     if arithmetic is not None:
         return arithmetic
+    if hand.points is None and hand.candidates:
+        return candidates_words(hand, players, _)
     if hand.points is None and hand.doubt:
         return _(N_("points: not known: the readings of the record after a slip give "
                     "different counts"))
@@ -77,6 +79,34 @@ def _points_line(hand: HandResult, players: Sequence[str], _: Callable[[str], st
         return _(N_("nobody scores, as claimed (not verifiable)"))
     return _(N_("{player} scores {points}, as claimed (not verifiable)")).format(
         player=printable(scorer), points=hand.points[scorer])
+
+
+def candidates_words(hand: HandResult, players: Sequence[str], _: Callable[[str], str]) -> str:
+    """``points: not known: Ada 23 as written; Ada 12 if line 23 was a play of 5-6``: the
+    values the readings give a hand's points, each with what it rests on."""
+    shown = [_candidate_words(c, players, _) for c in hand.candidates]
+    if hand.more_candidates:
+        shown.append(_(N_("and {count} more")).format(count=hand.more_candidates))
+    return _(N_("points: not known: {candidates}")).format(candidates="; ".join(shown))
+
+
+def _candidate_words(candidate: Candidate, players: Sequence[str],
+                     _: Callable[[str], str]) -> str:
+    points = candidate.points
+    if points is None and candidate.outcome == "unfinished":
+        value = _(N_("the hand not over"))
+    elif points is None:
+        value = _(N_("points not known"))
+    else:
+        scorer = next((name for name in players if points.get(name)), None)
+        value = _(N_("nobody scores")) if scorer is None else (
+            f"{printable(scorer)} {points[scorer]}")
+    if not candidate.grounds:
+        return _(N_("{value} as written")).format(value=value)
+    grounds = _(N_(" and ")).join(
+        _(N_("line {line} was {reading}")).format(line=g.line, reading=g.reading.render(_))
+        for g in candidate.grounds)
+    return _(N_("{value} if {grounds}")).format(value=value, grounds=grounds)
 
 
 def _arithmetic(hand: HandResult, players: Sequence[str], _: Callable[[str], str]) -> str | None:

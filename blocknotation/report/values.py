@@ -10,12 +10,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..basics.diagnostics import Diagnostic
+from ..basics.diagnostics import Diagnostic, Message
 from ..basics.marks import Mark
 from .analysis import HandAnalysis
 
 Outcome = Literal["domino", "blocked", "unfinished"]
 Status = Literal["won", "drawn", "decided", "in_progress"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """A line of the record, and how a reading reads it otherwise than written (``a play
+    of 5-6``, to be said ``line 23 was a play of 5-6``): what a candidate rests on."""
+
+    line: int
+    reading: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One value a hand's points may have where the readings of the record disagree on
+    them: how the hand ended, who won it and what each player scored in that reading
+    (``points`` None: not known in it either), and the lines it reads otherwise than
+    written (none: the record as written)."""
+
+    outcome: Outcome | None
+    winner: str | None
+    points: Mapping[str, int] | None
+    grounds: tuple[Ground, ...]
 
 
 @dataclass(slots=True)  # not frozen: one is built per hand, and frozen ones cost twice as much
@@ -51,6 +73,11 @@ class HandResult:
     doubt: tuple[int, ...] = ()
     """The lines of the slips whose readings disagree on this hand's figures: the figures
     they disagree on are None (the engine's ``choose.py``)."""
+    candidates: tuple[Candidate, ...] = ()
+    """Where the readings disagree on the points (``points`` None, ``doubt`` set): each
+    value they give and what it rests on, at most five (``engine/candidates.py``)."""
+    more_candidates: int = 0
+    """How many other candidates there are, beyond those given."""
     analysis: HandAnalysis | None = None
     """The value of each move under best play, when the hand was analysed (``blocknot
     analyse``, ``validate --analyse``: ``blocknotation.analysis``); None otherwise."""

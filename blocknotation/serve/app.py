@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from . import entries, pages
+from .allocator import share_arenas
 from .entries import BadEntry
 from .evening import Answer, Evening, Game
 from .events import Hub
@@ -232,7 +233,8 @@ def build(evening: Evening, standings: LiveStandings, settings: Settings, replay
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Entries wait on the disk more than they work: a few threads write them all, and
-        # fewer threads keep the allocator's memory from spreading over many of them.
+        # share the C allocator's pools (``allocator.py``), made before the threads are.
+        share_arenas()
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKERS
         hub.start()
         yield

@@ -28,6 +28,8 @@ class _Hand(Protocol):
     @property
     def winner(self) -> str | None: ...
     @property
+    def number(self) -> int: ...
+    @property
     def remaining(self) -> Mapping[str, int | None]: ...
     @property
     def points(self) -> Mapping[str, int] | None: ...
@@ -68,20 +70,19 @@ class Verdict:
             self.wrong.append(f"{name}: {found!r}, not {truth!r}")
 
 
-def judge(found: _Game, truth: SimGame, hands: int | None = None) -> Verdict:
-    """Sort every figure of ``found`` against ``truth``; ``hands``: only the first so many
-    hands, and not the game's figures (a record with a hand written after the end)."""
+def judge(found: _Game, truth: SimGame) -> Verdict:
+    """Sort every figure of ``found`` against ``truth``.  A hand written after the game's
+    last (a hand after the end) has no figure of its own: any it states is wrong."""
     verdict = Verdict()
-    played = list(zip(found.hands, truth.hands, strict=False))
-    if hands is not None:
-        played = played[:hands]
-    elif len(found.hands) != len(truth.hands):
+    if len(found.hands) < len(truth.hands):
         verdict.wrong.append(f"hands: {len(found.hands)}, not {len(truth.hands)}")
         return verdict
-    for hand, sim in played:
+    for hand, sim in zip(found.hands, truth.hands, strict=False):
         _hand(verdict, hand, sim)
-    if hands is not None:
-        return verdict
+    for hand in found.hands[len(truth.hands):]:
+        if hand.points is not None or hand.outcome is not None:
+            verdict.wrong.append(f"hand {hand.number} after the end: {hand.outcome!r}, "
+                                 f"{hand.points!r}")
     verdict.sort("game score", found.score, dict(truth.score))
     if found.status in ("decided", None):
         verdict.unknown.append("game status")

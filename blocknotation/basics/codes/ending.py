@@ -27,7 +27,7 @@ CODES = (
         "E502", "error",
         N_("a show contradicts the deal and plays"),
         rules=("R13",),
-        checks=("engine/shows.py",),
+        checks=("engine/shows.py", "engine/ending.py"),
         what=N_("A show line contradicts the rest of the hand: it shows a tile already played, "
                 "dealt to another player, shown by another player or missing from the player's "
                 "recorded deal, or it shows more or fewer tiles than the player was dealt minus "
@@ -64,7 +64,8 @@ CODES = (
         "E505", "error",
         N_("a score claim differs from the recomputed running totals"),
         rules=("R16", "R18"),
-        checks=("engine/claims.py", "engine/totals.py", "engine/hand_replay.py"),
+        checks=("engine/claims.py", "engine/totals.py", "engine/hand_replay.py",
+                "engine/choose.py"),
         what=N_("A score claim differs from the running totals: a total is wrong, a player is "
                 "left out or given twice, or a name is not a player. Where only the passes "
                 "belie it (a pass may be a play written as one), it says so, and the hand's "

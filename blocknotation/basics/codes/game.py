@@ -74,7 +74,9 @@ CODES = (
         rules=(),
         checks=("engine/game.py",),
         what=N_("The hands of a game are not numbered 1, 2, 3, … in the order they are written: a"
-                " number is skipped, repeated or out of order."),
+                " number is skipped, repeated or out of order. A hand line written twice, with "
+                "nothing between the two, is one hand: it is read once, reported at the copy, "
+                "and the hands after it keep their numbers (--fix deletes the copy)."),
         why=N_("Hand numbers are how readers, and blocknot's messages, refer to hands, and a "
                "wrong number often means a hand was lost or copied twice. The hands are still "
                "replayed in the order written, so the rotation of the opener (R17) and the "
@@ -84,11 +86,13 @@ CODES = (
         "G107", "error",
         N_("a statement is out of place or repeated"),
         rules=(),
-        checks=("engine/order.py",),
+        checks=("engine/order.py", "engine/amend.py"),
         what=N_("A statement is out of place or repeated in its hand: a second opener line, a "
                 "second deal or show for the same player, a second claim of the same kind, an "
                 "opener or deal line after the first move, or a show or claim line before the "
-                "last move of the hand (reported once, at that line)."),
+                "last move of the hand (reported once, at that line). A move line written twice "
+                "in a row, where the copy fits no reading as a move of its own, is read once and "
+                "reported at the copy."),
         why=N_("A hand is written in the order it is played: setup (opener, deal), then the "
                "moves, then its end (show lines and claims), as docs/notation.md, section "
                "“Hands”, sets out. A late opener or deal line is still used as if written in its "

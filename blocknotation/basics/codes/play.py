@@ -14,7 +14,7 @@ CODES = (
         "P401", "error",
         N_("a player plays a tile they do not hold"),
         rules=("R4",),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/amend.py"),
         what=N_("A player plays a tile they cannot hold: it is not in their recorded deal, it was"
                 " dealt to another player, or every deal is recorded and the tile was set aside."),
         why=N_("Undealt tiles are set aside and stay out of play for the whole hand, and nobody "
@@ -34,7 +34,7 @@ CODES = (
         "P403", "error",
         N_("the tile does not fit the end it is played on"),
         rules=("R6", "R7"),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/amend.py"),
         what=N_("The tile does not fit the end it is played on: neither of its halves shows the "
                 "value of that end, or, when no SIDE is written, of either end. The message says "
                 "whether it would fit the other end."),
@@ -48,7 +48,9 @@ CODES = (
         rules=("R6",),
         checks=("engine/moves.py",),
         what=N_("A play has no SIDE although its tile fits both open ends, so the record does not"
-                " say where it went."),
+                " say where it went. On two ends of the same value the two places are mirror "
+                "images, which a later side tells apart: that is reported only where they would "
+                "give the hand different figures."),
         why=N_("A tile is placed at one of the two ends (R6), and which one changes the chain "
                "from then on. In the example the ends show 3 and 1 when Bea plays 1-3. Played on "
                "the 3, the tile leaves its 1 free, so both ends show 1; played on the 1, it "
@@ -83,10 +85,11 @@ CODES = (
         "P407", "error",
         N_("a pass is proved illegal by a later play or show"),
         rules=("R4", "R8"),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/amend.py"),
         what=N_("A player whose deal is not recorded passed while an end showed some value, and "
-                "later plays or shows a tile with that value. It is reported at the pass, naming "
-                "the later line."),
+                "later plays or shows a tile with that value; or the rest of the hand fits only "
+                "if the player laid a tile where the pass is written (their last tile, when "
+                "their show says they went out). It is reported at the pass."),
         why=N_("Nobody draws (R4), so the tile played or shown later was in the player's hand all"
                " along, and it fitted when they passed; a player who can play must (R8). The "
                "record itself proves the pass illegal, though the deal is unknown."),

@@ -14,10 +14,11 @@ CODES = (
         "T301", "error",
         N_("the opener is not the one the rotation requires"),
         rules=("R17",),
-        checks=("engine/turns.py",),
+        checks=("engine/turns.py", "engine/amend.py"),
         what=N_("The opener of a hand (its opener line, or without one the first player to move) "
                 "is not the player the rotation calls for: one seat clockwise from whoever opened"
-                " the hand before."),
+                " the hand before. An opener line the moves belie (they fit the turns only if "
+                "another player led) is read as a slip of that line, and reported there once."),
         why=N_("After every hand the opening moves one seat clockwise, whoever won and even after"
                " a tied block (R17); only the first hand's opener is free (R5). After the report "
                "the replay follows the player who did open, so the next hand's rotation goes on "
@@ -27,10 +28,12 @@ CODES = (
         "T302", "error",
         N_("a player moves out of turn"),
         rules=("R5", "R8"),
-        checks=("engine/turns.py",),
+        checks=("engine/turns.py", "engine/amend.py"),
         what=N_("A player plays or passes when it is another player's turn. Play goes clockwise, "
-                "in the order of the Players tag. Often a pass was not written down, or the "
-                "play was written under the wrong name."),
+                "in the order of the Players tag. Often a pass was not written down, the play "
+                "was written under the wrong name, or two neighbouring move lines were written "
+                "the other way round (reported once, at the first of them); the first move of a "
+                "hand with no opener line under the wrong name is read as the name's slip."),
         why=N_("Turns go clockwise (R5), and a player who cannot play still takes their turn, by "
                "passing (R8), so every turn is a line of the record. After the report the turn "
                "order is taken up again from the player who moved; but when the tile played "

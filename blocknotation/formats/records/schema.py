@@ -159,7 +159,14 @@ def report_schema() -> dict[str, Any]:
         "outcome": {"enum": ["domino", "blocked", "unfinished", None]}, "winner": text_or_null,
         "remaining": counts, "points": {"anyOf": [counts, {"type": "null"}]},
         "score": {"anyOf": [counts, {"type": "null"}]}, "unverified": {"type": "boolean"},
-    }, {"doubt": _array({"type": "integer", "minimum": 1}), "analysis": analysis_schema()})
+    }, {"doubt": _array({"type": "integer", "minimum": 1}),
+        "candidates": _array(_object({
+            "outcome": {"enum": ["domino", "blocked", "unfinished", None]},
+            "winner": text_or_null, "points": {"anyOf": [counts, {"type": "null"}]},
+            "rests_on": _array(_object({
+                "line": {"type": "integer", "minimum": 1}, "reading": {"type": "string"}})),
+        }), minItems=2),
+        "more_candidates": whole, "analysis": analysis_schema()})
     game = _object({
         "index": {"type": "integer", "minimum": 1}, "line": {"type": "integer", "minimum": 1},
         "players": _array({"type": "string"}),

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 
 from ...basics.diagnostics import N_, Diagnostic, Message
 from ...basics.i18n import translator
@@ -86,9 +87,21 @@ def annotate_chunk(record: r.RecordFile, piece: Piece, lang: str, chain: bool, c
     landed = (number for number, line in enumerate(draft, start=offset + 1)
               if _is_statement(line))
     moved = dict(zip(lines, landed, strict=True))
+    if any(hand.candidates for result in piece.games for hand in result.hands):
+        notes = _Notes(lines, lang, chain)  # the candidates' lines, renumbered too
+        for game, result in zip(record.games, piece.games, strict=False):
+            notes.game(game, _relined_candidates(result, moved))
     _ = translator(lang)
     return to_text(written(lambda d: f"! {d.code} {_relined(d.message, moved).render(_)}"),
                    continued=continued)
+
+
+def _relined_candidates(result: GameResult, moved: Mapping[int, int]) -> GameResult:
+    """``result`` with the lines its hands' candidates rest on renumbered by ``moved``."""
+    hands = tuple(replace(hand, candidates=tuple(
+        replace(c, grounds=tuple(replace(g, line=moved.get(g.line, g.line)) for g in c.grounds))
+        for c in hand.candidates)) if hand.candidates else hand for hand in result.hands)
+    return replace(result, hands=hands)
 
 
 def _is_statement(line: str) -> bool:

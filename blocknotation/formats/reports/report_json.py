@@ -60,8 +60,21 @@ def hand_object(hand: HandResult, lang: str = "en") -> dict[str, Any]:
         "score": None if hand.score is None else dict(hand.score),
         "unverified": hand.unverified,
         **({"doubt": list(hand.doubt)} if hand.doubt else {}),
+        **(_candidates_fields(hand, lang) if hand.candidates else {}),
         **({"analysis": _analysis_object(hand, lang)} if hand.analysis is not None else {}),
     }
+
+
+def _candidates_fields(hand: HandResult, lang: str) -> dict[str, Any]:
+    """``candidates`` and ``more_candidates``: where the readings disagree on a hand's
+    points, each value they give and the lines it rests on, each with how it is read."""
+    translate = translator(lang)
+    return {"candidates": [{
+        "outcome": c.outcome, "winner": c.winner,
+        "points": None if c.points is None else dict(c.points),
+        "rests_on": [{"line": g.line, "reading": g.reading.render(translate)}
+                     for g in c.grounds],
+    } for c in hand.candidates], "more_candidates": hand.more_candidates}
 
 
 class Keys(dict[str, str]):
@@ -113,8 +126,15 @@ def hand_text(hand: HandResult, keys: Keys | None = None, lang: str = "en") -> s
         f'"points": {counts_text(hand.points, keys)}, '
         f'"score": {counts_text(hand.score, keys)}, '
         f'"unverified": {"true" if hand.unverified else "false"}'
-        f'{_doubt(hand.doubt)}{_analysis(hand, lang)}}}'
+        f'{_doubt(hand.doubt)}{_candidates(hand, lang)}{_analysis(hand, lang)}}}'
     )
+
+
+def _candidates(hand: HandResult, lang: str) -> str:
+    """The ``candidates`` fields, written only where the readings disagree on the points."""
+    if not hand.candidates:
+        return ""
+    return ", " + dumps(_candidates_fields(hand, lang))[1:-1]
 
 
 def _analysis_object(hand: HandResult, lang: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from ...basics.diagnostics import N_, printable
 from ...basics.i18n import plural, translator
 from ...report.caveats import Caveats, caveats
-from ...report.summary import game_line, totals_text
+from ...report.summary import candidates_words, game_line, totals_text
 from ...report.values import FileReport, GameResult, Piece, Rendered, Tally
 
 
@@ -37,9 +37,23 @@ def render_piece(piece: Piece, path: str, lang: str = "en", color: bool = False,
         found = caveats(game, piece.diagnostics)
         if results and game.hands:
             lines.append(result_line(game, path, lang, found))
+            lines += candidate_lines(game, path, lang)
         elif found:
             lines.append(caveat_line(game, path, found, lang))
     return Rendered(Tally().add(piece), tuple(lines))
+
+
+def candidate_lines(game: GameResult, path: str, lang: str = "en") -> Iterator[str]:
+    """``club.block: game 1, hand 2: points: not known: Ada 23 as written; Ada 12 if line 23
+    was a play of 5-6``: for each hand whose readings disagree on its points, the values
+    they give and what each rests on."""
+    translate = translator(lang)
+    for hand in game.hands:
+        if hand.candidates:
+            head = translate(N_("game {index}, hand {number}")).format(
+                index=game.index, number=hand.number)
+            words = candidates_words(hand, game.players, translate)
+            yield f"{printable(path)}: {head}: {words}"
 
 
 def result_line(game: GameResult, path: str, lang: str = "en",

@@ -388,6 +388,13 @@
 
   window.addEventListener("online", () => { setOnline(true); pump(); });
   window.addEventListener("offline", () => { setOnline(false); render(); });
+  // A phone may miss either event (asleep, or the page still loading): look again each second.
+  setInterval(() => {
+    const now = navigator.onLine !== false;
+    if (now === online) return;
+    setOnline(now);
+    if (now) pump(); else render();
+  }, 1000);
   setOnline(online);
   render();
   listen();

@@ -1,0 +1,274 @@
+"""Slips that leave a legal line: the hand read again with one line read otherwise.
+
+Some slips leave a line that is legal as written, so the replay cannot see them where they
+were made (``hand.py`` reads a slip at the move that is wrong as written):
+
+- a play by a player whose deal is not recorded, written as a pass (``played``);
+- a tile written as another tile the player may hold (``other_tile``): any tile of a player
+  whose deal is not recorded; one of the player's own that fits too, a few moves before the
+  first error, for a player whose deal is;
+- a side written the other way on a tile that fits both ends (``flipped``);
+- a move line typed twice (``dropped``: the copy read once);
+- two neighbouring move lines written the other way round (``swapped``);
+- the first move of a hand under another player's name, where no ``opener`` line says who
+  led (``named``);
+- an ``opener`` line naming another player than the one who led (``no_opener``).
+
+The slip shows later, where the record goes on as it really went: a tile that does not fit
+the ends as read, a move out of turn, a show with one tile too many, a claim that no reading
+allows.  Reported there, it is a report at the wrong line, often followed by others.  So a
+hand whose replay as written finds errors is replayed again, once for each line that may
+hold such a slip (``amendments``), that line read as each thing it may have been
+(``amended``, and ``Replay.amended`` for a move).  Each such line costs one slip, reported
+at the line (``slip_at``); ``course.py`` keeps the ways of reading the hand that cost the
+fewest slips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from copy import copy
+from dataclasses import dataclass
+from typing import Literal
+
+from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..reading import plain as r
+from .order import Move, Stages
+from .players import Seats
+from .tiles import TILES, text
+
+Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener"]
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """One line of a hand read otherwise: its line, how, and (``named``) the seat whose
+    move the first move is read as."""
+
+    line: int
+    kind: Kind
+    seat: int | None = None
+    legal: bool = False
+    """A known player's play read otherwise, though legal as written (their own tile or the
+    other end): no claim chooses it over the record as written (``course._chosen``)."""
+
+
+#: A hand is read again with a line read otherwise only when it has at most this many moves
+#: (a hand as played has fewer than a hundred: 28 tiles, and passes between them), and in at
+#: most this many ways: a record broken throughout is not read again line by line.
+MAX_MOVES = 200
+MAX_AMENDMENTS = 64
+
+#: A play of a player whose deal is recorded, legal as written, is read as another of their
+#: tiles only this many moves or fewer before the first error: a tile written as another
+#: that fits shows within a round or two (a tile that does not fit the end it meets, a pass
+#: the tile written would have made illegal).
+OWN_TILE_WINDOW = 8
+
+#: The codes of a move that the replay reads otherwise at its own line, another tile among
+#: what it may have been (``slips.py``); a tile that fits both ends without a side (P404)
+#: is read only on either end there, and a pass found illegal later (P407) as written.
+_READ_THERE = frozenset({"P401", "P402", "P403", "P405", "P406", "T302", "T303"})
+
+#: The codes of the errors a swapped pair of moves, a wrong first name or a wrong opener
+#: line shows as: moves out of turn.
+_TURNS = frozenset({"T302", "T303"})
+
+
+def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
+               ends: Mapping[int, tuple[int, int]] | None = None) -> list[Amendment]:
+    """The lines of a hand that may hold a slip its replay as written could not see where
+    it was made, given the errors that replay found (``found``); ``hidden``: the seats
+    whose deal is not known; ``ends``: the chain's ends after each line, as every reading
+    of the hand as written has them (a tile that fits both ends before its line may have
+    been laid on the other)."""
+    errors = [d for d in found if d.is_error]
+    if not errors or len(order.moves) > MAX_MOVES:
+        return []
+    first_error, last = min(d.line for d in errors), max(d.line for d in errors)
+    reported = {d.line for d in errors if d.code in _READ_THERE}
+    turns = {d.line for d in errors if d.code in _TURNS}
+    leads = {d.line for d in errors if d.code == "T301"}
+    moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
+    # Where the first error is a move's, a tile written as another shows within a few moves;
+    # where only a claim or a show is wrong, it may be anywhere in the hand.
+    played = {m.line for m in moves}
+    window = OWN_TILE_WINDOW if any(d.line in played for d in errors) else len(moves)
+    before_first = [m.line for m in moves
+                    if m.line < first_error or (m.line == first_error and m.line not in reported)
+                    ][-window:]
+    out: list[Amendment] = []
+    before: tuple[int, int] | None = None  # the ends before each move, as read
+    for k, move in enumerate(moves):
+        seat = seats.seat[move.player]
+        # A move reported as written is read otherwise by the replay itself (``slips.py``).
+        if seat in hidden and move.line <= last and move.line not in reported:
+            out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
+                                 else "other_tile"))
+        elif isinstance(move, r.Play) and move.line in before_first:
+            out.append(Amendment(move.line, "other_tile", legal=True))
+        if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
+                and _fits_both(move.tile, before)):
+            out.append(Amendment(move.line, "flipped", legal=True))
+        if ends is not None:
+            before = ends.get(move.line, before)
+        if k and _same(moves[k - 1], move):
+            out.append(Amendment(move.line, "dropped"))
+        if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
+            out.append(Amendment(move.line, "swapped"))
+    if moves and order.opener is None and (turns or leads):
+        first = seats.seat[moves[0].player]
+        out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
+                if seat != first]
+    if order.opener is not None and moves and turns:
+        out.append(Amendment(order.opener.line, "no_opener"))
+    return out[:MAX_AMENDMENTS]
+
+
+def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
+    """Whether ``tile`` fits both ends (``ends``, None: not known), each way round."""
+    return ends is not None and ends[0] in tile and ends[1] in tile and (
+        ends[0] != ends[1] or tile[0] != tile[1])
+
+
+def _same(a: Move, b: Move) -> bool:
+    """Whether two moves are written alike: the same player, and the same tile and side or
+    both passes."""
+    if a.player != b.player or type(a) is not type(b):
+        return False
+    return not isinstance(a, r.Play) or (
+        isinstance(b, r.Play) and a.tile == b.tile and a.side == b.side)
+
+
+def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
+    """``order`` with its moves as ``amendment`` reads them (a copy; ``played`` and
+    ``other_tile`` are read by the replay itself, ``Replay.amended``)."""
+    kind = amendment.kind
+    if kind in ("played", "other_tile"):
+        return order
+    out = copy(order)
+    moves = list(order.moves)
+    at = next((k for k, m in enumerate(moves) if m.line == amendment.line), None)
+    if kind == "flipped" and at is not None:
+        play = moves[at]
+        assert isinstance(play, r.Play)
+        moves[at] = play.replaced(side="R" if play.side == "L" else "L")
+    elif kind == "dropped" and at is not None:
+        del moves[at]
+    elif kind == "swapped" and at is not None and at + 1 < len(moves):
+        moves[at], moves[at + 1] = moves[at + 1], moves[at]
+    elif kind == "named" and at is not None and amendment.seat is not None:
+        first = copy(moves[at])
+        first.player = seats.names[amendment.seat]
+        moves[at] = first
+    elif kind == "no_opener":
+        out.opener = None
+    out.moves = moves
+    return out
+
+
+def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
+            leader: int | None, number: int) -> Diagnostic:
+    """The report of the slip ``amendment`` reads, at its line, quoting the record as
+    written; ``laid``: the tiles the readings kept have laid at its line (``played``,
+    ``other_tile``); ``leader``: who led the hand in them."""
+    line = amendment.line
+    kind = amendment.kind
+    if kind == "no_opener":
+        assert order.opener is not None
+        opener = order.opener
+        return diagnostic(
+            "T301", opener.line, opener.column,
+            N_("opener {player}, but the moves of hand {number} fit only if {leader} led "
+               "it: the opener line is read as a slip"),
+            player=opener.player, number=number,
+            leader="?" if leader is None else seats.names[leader])
+    move = next(m for m in order.moves if m.line == line)
+    tiles = tuple(text(TILES[i]) for i in sorted(laid))
+    if kind == "played":
+        return diagnostic(
+            "P407", line, move.column,
+            N_("{player} passes here, but the rest of the hand fits only if {player} laid a "
+               "tile here ({tiles}): a play written as a pass; nobody draws, so {player} "
+               "could play (R4, R8)"),
+            player=move.player, tiles=tiles)
+    if kind == "other_tile":
+        assert isinstance(move, r.Play)
+        return diagnostic(
+            "P401", line, move.column,
+            N_("{player} plays {tile} here, but the rest of the hand fits only if the tile "
+               "laid was another ({tiles}): a tile written as another"),
+            player=move.player, tile=text(move.tile), tiles=tiles)
+    if kind == "flipped":
+        assert isinstance(move, r.Play)
+        return diagnostic(
+            "P403", line, move.column,
+            N_("{player} lays {tile} on the {side} here, but the rest of the hand fits only if "
+               "it went on the other end: a side written the other way"),
+            player=move.player, tile=text(move.tile),
+            side=Message(N_("left end") if move.side == "L" else N_("right end")))
+    if kind == "dropped":
+        before = max(m.line for m in order.moves if m.line < line)
+        return diagnostic(
+            "G107", line, move.column,
+            N_("this move repeats the one at line {first}: a line written twice, read once"),
+            first=before)
+    if kind == "swapped":
+        after = min(m.line for m in order.moves if m.line > line)
+        return diagnostic(
+            "T302", line, move.column,
+            N_("{player} moves out of turn here, but the moves fit the turns with this line "
+               "and line {other} the other way round: two lines written in the wrong order"),
+            player=move.player, other=after)
+    assert amendment.seat is not None
+    return diagnostic(
+        "T302", line, move.column,
+        N_("{player} leads hand {number}, but the moves after it fit the turns only if "
+           "{leader} led: the first move is read as {leader}'s"),
+        player=move.player, number=number, leader=seats.names[amendment.seat])
+
+
+def described(amendment: Amendment, order: Stages, seats: Seats) -> Message:
+    """What ``amendment`` reads the record as, in words: ``line 29 was a play written as a
+    pass``."""
+    line = amendment.line
+    kind = amendment.kind
+    if kind == "swapped":
+        other = min(m.line for m in order.moves if m.line > line)
+        return Message(N_("lines {line} and {other} were written the other way round"),
+                       {"line": line, "other": other})
+    if kind == "named":
+        assert amendment.seat is not None
+        return Message(N_("the first move, at line {line}, was {leader}'s"),
+                       {"line": line, "leader": seats.names[amendment.seat]})
+    return Message(_DESCRIBED[kind], {"line": line})
+
+
+_DESCRIBED: dict[str, str] = {
+    "played": N_("line {line} was a play written as a pass"),
+    "other_tile": N_("the tile at line {line} was another"),
+    "flipped": N_("the tile at line {line} went on the other end"),
+    "dropped": N_("line {line} was written twice"),
+    "no_opener": N_("the opener line, line {line}, was wrong"),
+}
+
+
+def hedged(problem: Diagnostic, alternatives: tuple[Message, ...]) -> Diagnostic:
+    """``problem`` of one way of reading a hand, where other ways that cost as many slips
+    (``alternatives``) do without it: said with them."""
+    return diagnostic(
+        problem.code, problem.line, problem.column,
+        N_("{problem}; or else {alternatives}, and the figures that leaves open are not "
+           "stated"),
+        problem=problem.message, alternatives=alternatives)
+
+
+def laid_at(worlds_tiles: list[list[int]], line: int) -> set[int]:
+    """The tiles laid at ``line`` in the readings given, by the lines each tile was played
+    at (``Table.played_at``)."""
+    out: set[int] = set()
+    for played_at in worlds_tiles:
+        out.update(i for i in range(28) if played_at[i] == line)
+    return out
+
+

@@ -1,0 +1,50 @@
+"""A later hand's ``score`` line, as a claim of an earlier hand's points.
+
+A hand whose readings give it different points (``candidates.py``) and that has no ``score``
+line of its own is still settled by the next ``score`` line of the game: the running totals
+it claims, less the points of the hands between, are the totals after the hand.  Those
+points choose among the hand's readings as its own ``score`` line would (``choose.py``).
+The hands between count only when each is read as written, without an error, and gives its
+points: a slip among them would make the line prove nothing of the earlier hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .claims import claimed_totals
+from .hand_replay import replay_hand
+from .hands import Hands
+
+#: At most this many hands are looked through for the next ``score`` line.
+MAX_AHEAD = 8
+
+
+def later_points(game: Hands, k: int, opener: int | None, before: Sequence[int]
+                 ) -> tuple[int, ...] | None:
+    """The points of hand ``k`` of ``game`` that the next ``score`` line gives, the totals
+    before the hand (``before``) and the opener of the hand (``opener``) known; None when no
+    later line settles them."""
+    if opener is None:
+        return None
+    seats = game.seats
+    count = len(seats.names)
+    between = [0] * count
+    expected = (opener + 1) % count
+    for j in range(k + 1, min(len(game.hands), k + 1 + MAX_AHEAD)):
+        hand = game.hands[j]
+        if game.bad and game.bad.any_in(hand.line, game.ends[j]):
+            return None
+        rep = replay_hand(hand, seats, expected)
+        if rep.points is None or rep.opener is None or any(
+                d.is_error for d in rep.diagnostics):
+            return None
+        between = [a + b for a, b in zip(between, rep.points, strict=True)]
+        if rep.score is not None:
+            given = claimed_totals(rep.score, seats.names)
+            if given is None:
+                return None
+            return tuple(total - earlier - later for total, earlier, later
+                         in zip(given, before, between, strict=True))
+        expected = (rep.opener + 1) % count
+    return None

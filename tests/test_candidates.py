@@ -1,0 +1,63 @@
+"""The candidates of a hand whose readings disagree on its points: each value, how the hand
+ends in it, and the lines its reading reads otherwise than written, in the text, annotated
+and JSON reports (``engine/candidates.py``), at most five and then how many more.
+
+The record is tests/cases/p405_a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
+is illegal; as written the hand stops before it is over, and if the pass was her 6-5 she goes
+out at line 28 for Ada's 14 and Cy's 8 pips.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from blocknotation.engine import candidates as engine_candidates
+
+from inprocess import run_text
+
+CASES = Path(__file__).resolve().parent / "cases"
+CASE = str(CASES / "p405_a_play_written_as_a_pass_no_claims.txt")
+WORDS = ("points: not known: the hand not over as written; Bea 22 if line 25 was a play of 5-6")
+
+
+def test_json_gives_each_candidate_and_what_it_rests_on() -> None:
+    done = run_text("validate", "--format", "json", CASE)
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] is None
+    assert hand["candidates"] == [
+        {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+        {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 22, "Cy": 0},
+         "rests_on": [{"line": 25, "reading": "a play of 5-6"}]},
+    ]
+    assert hand["more_candidates"] == 0
+
+
+def test_text_and_annotated_say_them() -> None:
+    text = run_text("validate", CASE).stdout
+    assert f"game 1, hand 1: {WORDS}\n" in text
+    annotated = run_text("validate", "--format", "annotated", CASE).stdout
+    # In the annotated record the candidates cite its own lines, as its messages do: line
+    # 25 of the record is the 34th of the annotated text, and annotating again changes
+    # nothing.
+    assert f"#= {WORDS.replace('line 25', 'line 34')}\n" in annotated
+    assert annotated.split("\n")[33] == "Bea: pass"
+    again = run_text("validate", "--format", "annotated", "-", stdin=annotated).stdout
+    assert again == annotated
+
+
+def test_a_hand_whose_readings_agree_has_none() -> None:
+    # The same record with Bea's 6-5 written at line 25: one reading, every figure known.
+    record = Path(CASE).read_text("utf-8").replace("Bea: pass\nCy: 3-3", "Bea: 6-5 R\nCy: 3-3")
+    done = run_text("validate", "--format", "json", "-", stdin=record)
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] == {"Ada": 0, "Bea": 22, "Cy": 0}
+    assert "candidates" not in hand or hand["candidates"] == []
+
+
+def test_beyond_five_the_others_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine_candidates, "MAX_CANDIDATES", 1)
+    done = run_text("validate", CASE)
+    assert "points: not known: the hand not over as written; and 1 more\n" in done.stdout
