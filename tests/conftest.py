@@ -78,8 +78,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "slow: the whole of a check that the suite runs on a seeded sample; run by "
-                   "--run-slow, as .ci/run runs it")
+        "markers", "slow: the whole of a check that the suite runs on a seeded sample, or a "
+                   "check whose input alone costs seconds (the documentation site built, a "
+                   "family of inputs counted call by call); run by --run-slow, as .ci/run "
+                   "runs it")
 
 
 #: Where a session that collects the whole suite keeps how many tests it collected, which
@@ -97,7 +99,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     rank = {path: place for place, path in enumerate(LONG_MODULES)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_MODULES)))
     if not config.getoption("--run-slow"):
-        later = pytest.mark.skip(reason="slow: the whole run, by --run-slow (.ci/run)")
+        later = pytest.mark.skip(reason="slow: run by --run-slow (.ci/run)")
         for item in items:
             if "slow" in item.keywords:
                 item.add_marker(later)

@@ -7,9 +7,16 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "blocknotation"
+
+
+@cache
+def tree_of(path: Path) -> ast.Module:
+    """The syntax tree of a module, parsed once for all the checks that read it."""
+    return ast.parse(path.read_text("utf-8"))
 
 #: What each stage may import, besides itself (the top-level modules run the stages).
 ALLOWED = {
@@ -36,7 +43,7 @@ def imports_by_stage(package: Path = PACKAGE) -> dict[str, set[str]]:
         parts = path.relative_to(package).parts
         stage = parts[0] if len(parts) > 1 else parts[0].removesuffix(".py")
         here = [package.name, *parts[:-1]]
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.ImportFrom) and node.level:
                 base = here[: len(here) - (node.level - 1)]
                 target = [*base, *(node.module.split(".") if node.module else [])]
@@ -72,7 +79,7 @@ def module_imports(package: Path = PACKAGE) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, (path, is_package) in modules.items():
         here = name.split(".") if is_package else name.split(".")[:-1]
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.ImportFrom):
                 base = here[: len(here) - (node.level - 1)] if node.level else []
                 target = ".".join([*base, *(node.module.split(".") if node.module else [])])
@@ -184,7 +191,7 @@ def _function_lengths() -> dict[str, int]:
     """Every function and method of the package by ``module::name``, with its length."""
     found: dict[str, int] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text("utf-8"))
+        tree = tree_of(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = f"{path.relative_to(PACKAGE).as_posix()}::{node.name}"
@@ -232,7 +239,7 @@ def private_cross_imports(folder: Path) -> list[tuple[str, str]]:
     commands = own - CLI_SHARED
     found = []
     for path in sorted(folder.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if not isinstance(node, ast.ImportFrom) or node.level != 1:
                 continue
             names = [node.module] if node.module else [a.name for a in node.names]
@@ -261,7 +268,7 @@ def test_the_check_sees_a_private_cross_import(tmp_path: Path) -> None:
 def test_the_library_runs_without_click() -> None:
     """``run/`` is the library behind the commands: it never imports click or ``cli/``."""
     for path in (PACKAGE / "run").glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.Import):
                 assert all(a.name.split(".")[0] != "click" for a in node.names), path
             elif isinstance(node, ast.ImportFrom):
