@@ -3,7 +3,7 @@
     python benchmarks/costs.py            # the sizes below
     python benchmarks/costs.py --tiny     # small sizes, to check that it runs (CI)
 
-- **The directory walk** (`cli/inputs.expand`) of folders nested one in another, a record at
+- **The directory walk** (`run/inputs.expand`) of folders nested one in another, a record at
   the bottom and a .gitignore at the top, with and without `--no-respect-gitignore`: by the
   number of folders.  Going up the tree again from each folder made it grow with the cube
   of the depth (750 folders: 55.7 s); each folder's chain of .gitignore files is now built
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from blocknotation.basics import config
-from blocknotation.cli.inputs import Filters, expand
+from blocknotation.run.inputs import Filters, expand
 
 RECORD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 1-2\nBea: 2-2 R\n'
 

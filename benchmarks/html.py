@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from blocknotation.cli.html_page import html_report
+from blocknotation.run.html_page import html_report
 from blocknotation.simulator.writer import generate
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -17,14 +17,20 @@ The public API (every name below is importable from ``blocknotation``)::
     with open("club.block", "rb") as f:     # games to check elsewhere: a plain dict per game
         results = [validate_game(game, "club.block") for game in iter_games(f)]
 
+    report = validate(data, jobs=0)          # the games checked by a worker per CPU
+    report = analyse(data)                  # each hand's moves valued under best play
+    format_text(text).text                  # canonical text (None, with why, if unreadable)
+    convert(data, to="json").text           # text to record JSON and back, losing nothing
+    fix(["club.block"])                     # what the engine proved, written in place
+
     table = standings("season/")            # a season's standings: Standings, by player
     export("season/", to="csv", out="tables")   # games, hands, moves, diagnostics tables
 
     hand = Table(["Ada", "Bea"], "Ada")     # one hand in play: what the rules allow now
     hand.legal_moves(), hand.play("3-5"), hand.pass_(), hand.outcome()
 
-The functions are defined in ``api.py``, with their contracts.  Importing this package is
-cheap: the parser, the engine and the records load on first use.
+The functions are defined in ``api.py`` and ``runs.py``, with their contracts.  Importing
+this package is cheap: the parser, the engine and the records load on first use.
 """
 
 from __future__ import annotations
@@ -41,24 +47,30 @@ from .api import (
     validate_game,
     validate_stream,
 )
+from .runs import analyse, convert, fix, format_text
 
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .basics.diagnostics import Diagnostic
     from .engine.table import IllegalMove, Outcome, Pass, Play, Table
+    from .formats.records.formatting import FormatResult
     from .games import GameText
     from .reading.parsing import ParseResult
     from .reading.records import RecordFile
+    from .report.analysis import HandAnalysis, MoveValue
     from .report.values import FileReport, GameResult, HandResult, Piece
+    from .run.convert import Converted
+    from .run.fix_paths import FileFixed
     from .season.export import Exported
     from .season.standings import Standings
 
 __all__ = [
-    "Diagnostic", "Exported", "FileReport", "GameResult", "GameText", "HandResult",
-    "IllegalMove", "Outcome", "ParseResult", "Pass", "Piece", "Play", "RecordFile",
-    "Standings", "Table", "__version__", "export", "iter_games", "parse", "parse_bytes",
-    "standings", "validate", "validate_game", "validate_stream",
+    "Converted", "Diagnostic", "Exported", "FileFixed", "FileReport", "FormatResult",
+    "GameResult", "GameText", "HandAnalysis", "HandResult", "IllegalMove", "MoveValue",
+    "Outcome", "ParseResult", "Pass", "Piece", "Play", "RecordFile", "Standings", "Table",
+    "__version__", "analyse", "convert", "export", "fix", "format_text", "iter_games",
+    "parse", "parse_bytes", "standings", "validate", "validate_game", "validate_stream",
 ]
 
 #: The public types, each loaded from its module on first use.
@@ -78,6 +90,11 @@ _LAZY = {
     "Pass": "engine.table",
     "Outcome": "engine.table",
     "IllegalMove": "engine.table",
+    "FormatResult": "formats.records.formatting",
+    "HandAnalysis": "report.analysis",
+    "MoveValue": "report.analysis",
+    "Converted": "run.convert",
+    "FileFixed": "run.fix_paths",
 }
 
 

@@ -12,16 +12,14 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from .arguments import Paths, jobs_of, require, selection, sources
+
 if TYPE_CHECKING:
     from .games import GameText
-    from .pipeline import Selection
     from .reading.parsing import ParseResult
     from .report.values import FileReport, Piece
     from .season.export import Exported
-    from .season.sources import Source
     from .season.standings import Standings
-
-Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 
 
 def parse(text: str) -> ParseResult:
@@ -34,7 +32,7 @@ def parse(text: str) -> ParseResult:
     that is ``validate``'s work.  A text of more than ``limits.MAX_INPUT_BYTES`` characters
     is not read: its result is one S001 at 1:1.
     """
-    _require(text, str, "parse", "a str (for bytes, use parse_bytes)")
+    require(text, str, "parse", "a str (for bytes, use parse_bytes)")
     from .reading.parsing import parse_text
 
     return parse_text(text)
@@ -46,14 +44,14 @@ def parse_bytes(data: bytes) -> ParseResult:
     The bytes must be UTF-8 (one BOM and CRLF line ends are accepted) without NUL bytes;
     otherwise the result holds no records and one S003 diagnostic.
     """
-    _require(data, (bytes, bytearray), "parse_bytes", "bytes")
+    require(data, (bytes, bytearray), "parse_bytes", "bytes")
     from .reading.parsing import parse_bytes as parse_data
 
     return parse_data(bytes(data))
 
 
 def validate(data: bytes, path: str = "<bytes>", *, select: Iterable[str] = (),
-             ignore: Iterable[str] = ()) -> FileReport:
+             ignore: Iterable[str] = (), jobs: int = 1) -> FileReport:
     """Check a whole record file given as bytes, as ``blocknot validate`` does; never raises.
 
     Returns a ``FileReport`` named ``path``: ``diagnostics`` (every syntax and rule problem,
@@ -62,11 +60,15 @@ def validate(data: bytes, path: str = "<bytes>", *, select: Iterable[str] = (),
     ``select`` and ``ignore`` keep or drop codes by code or prefix (``"P4"``), as the options
     ``--select`` and ``--ignore`` do.  Files of any size are read a game at a time; a single
     game of more than ``limits.MAX_INPUT_BYTES`` bytes is S001, and the rest is not read.
+    ``jobs`` worker processes check the games (0: one per CPU; 1, the default: this process),
+    as ``--jobs`` does; the report is the same.
     """
-    _require(data, (bytes, bytearray), "validate", "bytes (for text, encode it first)")
-    from .pipeline import validate_bytes
+    require(data, (bytes, bytearray), "validate", "bytes (for text, encode it first)")
+    from .pipeline import collect
+    from .run.pieces import validated_pieces
 
-    return validate_bytes(bytes(data), path, _selection(select, ignore))
+    return collect(path, validated_pieces(io.BytesIO(bytes(data)), selection(select, ignore),
+                                          jobs_of(jobs, "validate")))
 
 
 def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
@@ -87,7 +89,7 @@ def validate_stream(stream: BinaryIO, *, select: Iterable[str] = (),
                         f"('rb'), or wrap bytes in io.BytesIO; not {type(stream).__name__}")
     from .pipeline import validate_stream as pieces
 
-    return pieces(stream, _selection(select, ignore))
+    return pieces(stream, selection(select, ignore))
 
 
 def iter_games(stream: BinaryIO) -> Iterator[GameText]:
@@ -124,11 +126,11 @@ def validate_game(game: GameText | str, path: str = "<string>", *, first_line: i
     if not isinstance(game, str):
         from .games import GameText as Kind
 
-        _require(game, Kind, "validate_game", "a GameText or a str")
+        require(game, Kind, "validate_game", "a GameText or a str")
     from .games import validate_game as check
 
     return check(game, path, first_line=first_line, index=index, lang=lang,
-                 selection=_selection(select, ignore))
+                 selection=selection(select, ignore))
 
 
 def standings(paths: Paths, *, include_invalid: bool = False,
@@ -160,12 +162,12 @@ def standings(paths: Paths, *, include_invalid: bool = False,
     if aliases is not None and not isinstance(aliases, Mapping):
         raise TypeError(f"standings() takes aliases as a mapping, not {type(aliases).__name__}")
     chosen = Aliases.of((name, other) for other, name in (aliases or {}).items())
-    return standings_of(_sources(paths, "standings", chosen), by=by,
+    return standings_of(sources(paths, "standings", chosen), by=by,
                         include_invalid=include_invalid)
 
 
 def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
-           lang: str = "en", raw_csv: bool = False) -> Exported:
+           lang: str = "en", raw_csv: bool = False, jobs: int = 1) -> Exported:
     """Write every game as rows of four tables, as ``blocknot export --isolated`` does; never
     raises on bad records.
 
@@ -180,48 +182,25 @@ def export(paths: Paths, *, to: str = "parquet", out: str | os.PathLike[str],
     of each table, ``files``, ``games``, ``errors`` and ``unreadable``.  Raises
     ``ValueError`` for an unknown ``to`` or a directory without records, ``ImportError``
     when Parquet is asked for without pyarrow, and ``OSError`` when the tables cannot be
-    written.
+    written.  ``jobs`` worker processes read and replay the games (0: one per CPU; 1: this
+    process), as ``--jobs`` does; the tables are the same.
     """
     from .season.export import export_tables
+    from .season.sources import open_path
     from .season.writers import FORMATS
 
     if to not in FORMATS:
         raise ValueError(f"to= is one of {', '.join(FORMATS)}, not {to!r}")
     if lang not in ("en", "it"):
         raise ValueError(f"lang= is en or it, not {lang!r}")
-    return export_tables(_sources(paths, "export"), to, os.fspath(out), lang=lang,
-                         raw_csv=raw_csv)
+    workers = jobs_of(jobs, "export")
+    rows = None
+    if workers != 1:
+        from .run.export_parallel import parallel_rows
+
+        def rows(chosen: Any, failed: Any) -> Any:
+            return parallel_rows(chosen, workers, lang, failed, open_path)
+    return export_tables(sources(paths, "export"), to, os.fspath(out), lang=lang,
+                         raw_csv=raw_csv, rows=rows)
 
 
-def _sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
-    """The record files ``paths`` names, as the command line finds them."""
-    from .cli.inputs import InputProblem, expand
-    from .pipeline import Selection
-    from .season.aliases import NO_ALIASES
-    from .season.sources import Source
-    from .suppress import file_codes
-
-    named = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
-    if not all(isinstance(p, str | os.PathLike) for p in named):
-        raise TypeError(f"{function}() takes a path or a list of paths")
-    try:
-        files = expand([os.fspath(p) for p in named])
-    except InputProblem as problem:
-        raise ValueError(str(problem)) from None
-    return [Source(f, f, Selection(file_ignores=file_codes(f)), aliases or NO_ALIASES)
-            for f in files]
-
-
-def _selection(select: Iterable[str], ignore: Iterable[str]) -> Selection:
-    """The codes to keep; a single string is one code or prefix, not a list of letters."""
-    from .pipeline import selection_of
-
-    def codes(given: Iterable[str]) -> tuple[str, ...]:
-        return (given,) if isinstance(given, str) else tuple(given)
-
-    return selection_of(codes(select), codes(ignore))
-
-
-def _require(value: object, kind: type | tuple[type, ...], function: str, wanted: str) -> None:
-    if not isinstance(value, kind):
-        raise TypeError(f"{function}() takes {wanted}, not {type(value).__name__}")

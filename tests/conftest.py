@@ -70,7 +70,36 @@ LONG_MODULES = (
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of the longest modules first, in the order above; the others keep theirs."""
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true",
+                     help="also run the tests marked slow (.ci/run does): the whole runs of "
+                          "what the other tests check on a seeded sample")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: the whole of a check that the suite runs on a seeded sample, or a "
+                   "check whose input alone costs seconds (the documentation site built, a "
+                   "family of inputs counted call by call); run by --run-slow, as .ci/run "
+                   "runs it")
+
+
+#: Where a session that collects the whole suite keeps how many tests it collected, which
+#: tests/test_docs.py compares with the README's figure instead of collecting them again.
+COLLECTED = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests of the longest modules first, in the order above; the others keep theirs.
+    The tests marked slow are skipped unless ``--run-slow``."""
+    if (config.args_source is pytest.Config.ArgsSource.TESTPATHS
+            and not config.option.keyword and not config.option.markexpr):
+        config.stash[COLLECTED] = len(items)
     rank = {path: place for place, path in enumerate(LONG_MODULES)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_MODULES)))
+    if not config.getoption("--run-slow"):
+        later = pytest.mark.skip(reason="slow: run by --run-slow (.ci/run)")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(later)

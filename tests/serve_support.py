@@ -46,7 +46,7 @@ def app_for(folder: Path, *, loopback: bool = True, lang: str | None = None) -> 
     """The application of ``blocknot serve FOLDER --join-code CODE`` (its standings and its
     replays as the command makes them), in this process."""
     needs_serve()
-    from blocknotation.cli.html_page import html_report
+    from blocknotation.run.html_page import html_report
     from blocknotation.season.sources import Source
     from blocknotation.serve.app import build
     from blocknotation.serve.evening import Evening

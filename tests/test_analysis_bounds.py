@@ -27,10 +27,10 @@ def test_no_time_left_leaves_every_hand_out_and_names_each() -> None:
 
 
 def test_the_hands_after_the_deadline_are_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    from blocknotation.cli import analyse_command
+    from blocknotation.run import analyse
 
     now = [0.0]
-    monkeypatch.setattr(analyse_command, "monotonic", lambda: now[0])
+    monkeypatch.setattr(analyse, "monotonic", lambda: now[0])
     monkeypatch.setattr(search, "monotonic", lambda: now[0])
     real = hand._Walk.run
 

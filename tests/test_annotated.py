@@ -17,8 +17,8 @@ from types import ModuleType
 
 import pytest
 
-from blocknotation.cli.annotated import annotated_file
 from blocknotation.formats.records.convert import convert_bytes
+from blocknotation.run.annotated import annotated_file
 
 from inprocess import Done, run
 

@@ -31,7 +31,8 @@ from blocknotation.formats.reports.report_json import document
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
-FUNCTIONS = ("parse", "parse_bytes", "validate", "validate_stream")
+FUNCTIONS = ("parse", "parse_bytes", "validate", "validate_stream", "analyse", "format_text",
+             "convert", "fix", "export", "standings")
 BAD = b'[Players "Ada Bea"]\n\nhand 1\nAda: 4-1\nBea: 1-1 L\n'
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from inprocess import TextDone, run_utf8
 from inprocess import run as run_bytes
+from unmeasured import UNMEASURED
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_bytes()
@@ -226,7 +227,7 @@ def test_a_file_size_limit_leaves_no_cut_file(tmp_path: Path) -> None:
     (tmp_path / "in" / "a.block").write_bytes(TWO)
     done = subprocess.run([sys.executable, "-m", "blocknotation", "convert", "in", "-o", "out"],
                           cwd=tmp_path, capture_output=True, preexec_fn=_small_file_limit,
-                          timeout=120, check=False)
+                          timeout=120, check=False, env=UNMEASURED)
     assert (done.returncode, done.stderr) == (
         2, b"blocknot: cannot write out/a.block.json: File too large\n")
     assert _files(tmp_path / "out") == {}

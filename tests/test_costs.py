@@ -16,7 +16,7 @@ import pytest
 
 from blocknotation.basics import config as config_module
 from blocknotation.basics import config_values
-from blocknotation.cli import inputs
+from blocknotation.run import inputs
 
 from inprocess import run
 
@@ -150,7 +150,7 @@ def test_per_file_ignores_are_compiled_once_for_every_file(
 
 SPY = """
 import os, sys
-from blocknotation.cli import export_parallel
+from blocknotation.run import export_parallel
 calls = sys.argv[1]
 real = export_parallel.judged
 def judged(*args):

@@ -190,6 +190,8 @@ def test_a_code_page_shows_the_registry_and_what_validate_says() -> None:
 
 
 # --- the built site ---------------------------------------------------------------------------
+# Building the site takes some 5 s of CPU: the tests of the built site are the ``slow``
+# marker's (``pytest --run-slow``; ``.ci/run`` runs them on the site it builds).
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pytest.importorskip("mkdocs", reason="the docs extra (in dev) builds the site")
@@ -206,6 +208,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+@pytest.mark.slow
 def test_the_site_has_a_page_for_every_code_at_the_help_uri(site: Path) -> None:
     for code in CATALOGUE:
         page = site / TEMPLATE.format(code=code.lower()).removeprefix(SITE_URL) / "index.html"
@@ -213,6 +216,7 @@ def test_the_site_has_a_page_for_every_code_at_the_help_uri(site: Path) -> None:
         assert f"{code}: {CATALOGUE[code].summary}" in page.read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_the_site_loads_nothing_from_elsewhere(site: Path) -> None:
     """No font, style, script or picture from another host (the canonical link names the
     page's own address, which is not loaded)."""
@@ -224,6 +228,7 @@ def test_the_site_loads_nothing_from_elsewhere(site: Path) -> None:
     assert not any("fonts.googleapis" in p.read_text("utf-8") for p in site.rglob("*.html"))
 
 
+@pytest.mark.slow
 def test_the_site_has_its_pages(site: Path) -> None:
     home = (site / "index.html").read_text("utf-8")
     assert "Quick start" in home and "html-report.png" in home
@@ -241,6 +246,7 @@ def test_the_site_has_its_pages(site: Path) -> None:
     assert "Set up your editor" in (site / "editors" / "index.html").read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_links_to_what_a_page_is_made_from_lead_to_the_page(site: Path) -> None:
     """On GitHub the tutorial's link to E504 shows the code's row of docs/notation.md; in the
     site it leads to the code's page, and validate.md's to the commands' page."""

@@ -20,8 +20,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from blocknotation.cli.inputs import Found, NotRegular, open_input
 from blocknotation.formats.reports.sarif import artifact_uri
+from blocknotation.run.inputs import Found, NotRegular, open_input
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_bytes()

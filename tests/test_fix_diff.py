@@ -1,4 +1,4 @@
-"""The diff of ``validate --fix --diff``, written a game at a time (``cli/fix_diff.py``): the
+"""The diff of ``validate --fix --diff``, written a game at a time (``run/fix_diff.py``): the
 hunks ``difflib.unified_diff`` cuts from the whole texts when each change is told apart from
 the lines around it, and always a diff that turns the text before into the text after."""
 
@@ -9,8 +9,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blocknotation.cli.fix_diff import StreamDiff
-from blocknotation.cli.rewrite import diff_text
+from blocknotation.run.fix_diff import StreamDiff
+from blocknotation.run.rewrite import diff_text
 
 _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@\n")
 

@@ -20,11 +20,11 @@ import reference_fixes as reference
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from blocknotation.cli.rewrite import Stored, diff_text
 from blocknotation.fixing.edits import apply_fixes
 from blocknotation.fixing.fixes import find_fixes, fix_text
 from blocknotation.formats.reports.report_text import report_lines
 from blocknotation.pipeline import Selection
+from blocknotation.run.rewrite import Stored, diff_text
 from blocknotation.simulator.mistakes import KINDS, add_mistakes
 from blocknotation.simulator.writer import generate_games
 from blocknotation.suppress import file_codes

@@ -22,13 +22,13 @@ import pytest
 import blocknotation.pipeline as pipeline
 from blocknotation.basics import limits
 from blocknotation.basics.limits import MAX_INPUT_BYTES
-from blocknotation.cli import fix_file, rewrite
 from blocknotation.engine.hand import Replay
 from blocknotation.fixing.fixes import fix_text
 from blocknotation.pipeline import Selection
 from blocknotation.reading import parsing
 from blocknotation.reading import source as reading_source
 from blocknotation.reading.stream import chunks_of
+from blocknotation.run import fix_file, rewrite
 from blocknotation.simulator.writer import generate
 
 from inprocess import run

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from blocknotation.basics.limits import MAX_JOBS
-from blocknotation.cli.parallel import cpus
+from blocknotation.run.ordered import cpus
 
 from inprocess import run_utf8
 

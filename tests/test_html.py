@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from browser_support import drawn, launched
 
-from blocknotation.cli.html_page import html_report
 from blocknotation.formats.html.page import COLOURS, DASHES, MARKERS, TEMPLATES
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_bytes
+from blocknotation.run.html_page import html_report
 
 from inprocess import Done, run
 

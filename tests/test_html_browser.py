@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from browser_support import launched
 
-from blocknotation.cli.html_page import html_report
+from blocknotation.run.html_page import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTEFACTS = ROOT / "artefacts"

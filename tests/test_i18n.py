@@ -14,15 +14,17 @@ import json
 import string
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from blocknotation.basics.i18n import language_from_environment, plural, translator
-from blocknotation.cli.annotated import annotated_file
 from blocknotation.formats.reports.report_json import document
 from blocknotation.pipeline import validate_bytes
+from blocknotation.run.annotated import annotated_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = "run `python tools/translations.py`, translate in po/it.po, and run it again"
@@ -41,6 +43,12 @@ def _tool() -> ModuleType:
 tool = _tool()
 
 
+@cache
+def extracted() -> tuple[Any, ...]:
+    """The messages of the code, extracted once for the tests that read them."""
+    return tuple(tool.extract())
+
+
 def _italian() -> dict[tuple[str, str | None], list[str]]:
     _, entries = tool.read_po((ROOT / "po" / "it.po").read_text(encoding="utf-8"))
     return {e.key: e.strings for e in entries if not e.obsolete and not e.fuzzy}
@@ -52,13 +60,13 @@ def _fields(text: str) -> set[str]:
 
 
 def test_the_code_has_messages_to_translate() -> None:
-    msgids = {e.msgid for e in tool.extract()}
+    msgids = {e.msgid for e in extracted()}
     assert {"higher end", "{n} game", "ends {left}|{right}", "Usage:"} <= msgids
     assert any(m.startswith("Check records against the rules") for m in msgids)  # docstring
 
 
 def test_the_comments_of_the_rules_examples_are_messages() -> None:
-    entries = {e.msgid: e for e in tool.extract()}
+    entries = {e.msgid: e for e in extracted()}
     entry = entries["Bea played 0-1 two lines up"]
     assert entry.references == ["blocknotation/examples/P402.bad.txt"]
     assert translator("it")(entry.msgid) == "Bea ha giocato 0-1 due righe sopra"
@@ -68,7 +76,7 @@ def test_the_comments_of_the_rules_examples_are_messages() -> None:
 
 def test_every_msgid_has_an_italian_translation() -> None:
     italian = _italian()
-    missing = [e.msgid for e in tool.extract()
+    missing = [e.msgid for e in extracted()
                if not italian.get(e.key) or not all(italian[e.key])]
     assert missing == [], f"untranslated: {missing[:5]}; {FIX}"
 
@@ -76,7 +84,7 @@ def test_every_msgid_has_an_italian_translation() -> None:
 def test_placeholders_match() -> None:
     italian = _italian()
     wrong = []
-    for entry in tool.extract():
+    for entry in extracted():
         expected = _fields(entry.msgid) | _fields(entry.plural or "")
         for text in italian.get(entry.key, []):
             if text and _fields(text) != expected:

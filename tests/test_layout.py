@@ -7,9 +7,16 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "blocknotation"
+
+
+@cache
+def tree_of(path: Path) -> ast.Module:
+    """The syntax tree of a module, parsed once for all the checks that read it."""
+    return ast.parse(path.read_text("utf-8"))
 
 #: What each stage may import, besides itself (the top-level modules run the stages).
 ALLOWED = {
@@ -22,6 +29,10 @@ ALLOWED = {
     "analysis": {"basics", "reading", "report", "engine"},
     "season": {"basics", "reading", "report", "formats", "pipeline", "suppress"},
     "serve": {"basics", "reading", "report", "engine", "formats", "season", "pipeline"},
+    "run": {"basics", "reading", "report", "formats", "pipeline", "suppress", "fixing",
+            "season", "games", "analysis"},
+    # The command line parses, calls the library (``run/`` above all), formats and exits.
+    "cli": {"basics", "report", "formats", "season", "simulator", "lsp", "serve", "run"},
 }
 
 
@@ -32,7 +43,7 @@ def imports_by_stage(package: Path = PACKAGE) -> dict[str, set[str]]:
         parts = path.relative_to(package).parts
         stage = parts[0] if len(parts) > 1 else parts[0].removesuffix(".py")
         here = [package.name, *parts[:-1]]
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.ImportFrom) and node.level:
                 base = here[: len(here) - (node.level - 1)]
                 target = [*base, *(node.module.split(".") if node.module else [])]
@@ -68,7 +79,7 @@ def module_imports(package: Path = PACKAGE) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, (path, is_package) in modules.items():
         here = name.split(".") if is_package else name.split(".")[:-1]
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.ImportFrom):
                 base = here[: len(here) - (node.level - 1)] if node.level else []
                 target = ".".join([*base, *(node.module.split(".") if node.module else [])])
@@ -168,7 +179,7 @@ LONG_FUNCTIONS = {
                                          "loop, apart from the engine on purpose",
     "simulator/mistakes.py::__init__": "where every kind of slip may go, found in one pass "
                                        "over the record's lines",
-    "cli/validate_command.py::validate": "the command's options, one parameter each",
+    "cli/validate.py::validate": "the command's options, one parameter each",
     "engine/choose.py::choose": "the claims' choice among the readings, in the order the "
                                 "docs give it",
     "engine/hand_replay.py::_bounded": "the count from what each player may hold, each case "
@@ -180,7 +191,7 @@ def _function_lengths() -> dict[str, int]:
     """Every function and method of the package by ``module::name``, with its length."""
     found: dict[str, int] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text("utf-8"))
+        tree = tree_of(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = f"{path.relative_to(PACKAGE).as_posix()}::{node.name}"
@@ -195,3 +206,70 @@ def test_functions_stay_short() -> None:
             if n > MAX_FUNCTION_LINES and name not in LONG_FUNCTIONS} == {}
     # The exceptions are still needed, so the list stays short and true.
     assert {name for name in LONG_FUNCTIONS if lengths.get(name, 0) <= MAX_FUNCTION_LINES} == set()
+CLI = PACKAGE / "cli"
+#: The modules of ``cli/`` that are not a command's: the group and its entry point, the
+#: shared options, help in the user's language, completion and the exit statuses.
+CLI_SHARED = {"__init__", "commands", "entry", "exits", "help", "options", "usage_words",
+              "completion"}
+
+
+def command_modules() -> dict[str, str]:
+    """Each command of ``blocknot`` and the module of ``cli/`` that defines it, read from
+    ``commands.COMMANDS`` (without loading click)."""
+    tree = ast.parse((CLI / "commands.py").read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "COMMANDS" for t in node.targets):
+            table = ast.literal_eval(node.value)
+            return {name: module for name, (module, _) in table.items()}
+    raise AssertionError("commands.py has no COMMANDS")
+
+
+def test_one_module_per_command() -> None:
+    modules = command_modules()
+    assert {name: module for name, module in modules.items() if name != module} == {}
+    found = {path.stem for path in CLI.glob("*.py")}
+    assert found - CLI_SHARED == set(modules.values())
+
+
+def private_cross_imports(folder: Path) -> list[tuple[str, str]]:
+    """The imports of a name starting with ``_`` from another module of ``folder``, and
+    every import of one command's module by another's."""
+    own = {path.stem for path in folder.glob("*.py")}
+    commands = own - CLI_SHARED
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(tree_of(path)):
+            if not isinstance(node, ast.ImportFrom) or node.level != 1:
+                continue
+            names = [node.module] if node.module else [a.name for a in node.names]
+            for module in names:
+                if module not in own or module == path.stem:
+                    continue
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                if private or (path.stem in commands and module in commands):
+                    found.append((path.stem, module))
+    return found
+
+
+def test_no_private_imports_between_command_modules() -> None:
+    assert private_cross_imports(CLI) == []
+
+
+def test_the_check_sees_a_private_cross_import(tmp_path: Path) -> None:
+    (tmp_path / "validate.py").write_text("from .options import _secret\n", "utf-8")
+    (tmp_path / "options.py").write_text("_secret = 1\n", "utf-8")
+    (tmp_path / "standings.py").write_text("def f():\n    from .validate import run\n",
+                                           "utf-8")
+    assert private_cross_imports(tmp_path) == [("standings", "validate"),
+                                               ("validate", "options")]
+
+
+def test_the_library_runs_without_click() -> None:
+    """``run/`` is the library behind the commands: it never imports click or ``cli/``."""
+    for path in (PACKAGE / "run").glob("*.py"):
+        for node in ast.walk(tree_of(path)):
+            if isinstance(node, ast.Import):
+                assert all(a.name.split(".")[0] != "click" for a in node.names), path
+            elif isinstance(node, ast.ImportFrom):
+                assert (node.module or "").split(".")[0] != "click", path

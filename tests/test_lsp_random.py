@@ -5,9 +5,10 @@ with its result or the error its case calls for, nothing is written to the log w
 traceback, and once the server has settled its diagnostics are ``blocknot validate``'s on the
 same text.
 
-Here on a small setting: ``SEEDS`` sessions of ``STEPS`` steps, bursts of up to 100 keystrokes;
-``.ci/run`` runs 24 sessions of 500 steps with bursts of up to 500
-(``python tests/lsp_random.py --seeds 24 --steps 500 --burst 500``).
+Here on a small setting: ``SEEDS`` sessions of ``STEPS`` steps, bursts of up to 100 keystrokes,
+the first ``SAMPLED`` of them in every run and the others under the ``slow`` marker
+(``pytest --run-slow``); ``.ci/run`` runs those and 24 sessions of 500 steps with bursts of up
+to 500 (``python tests/lsp_random.py --seeds 24 --steps 500 --burst 500``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ pytest.importorskip("pygls", reason="the language server needs pygls: pip instal
 from lsp_random import Session
 
 SEEDS = 20
+SAMPLED = 10
 STEPS = 30
 
 
-@pytest.mark.parametrize("seed", range(SEEDS))
+@pytest.mark.parametrize("seed", [seed if seed < SAMPLED else pytest.param(
+    seed, marks=pytest.mark.slow) for seed in range(SEEDS)])
 def test_a_random_session(seed: int, tmp_path: Path) -> None:
     figures = Session(seed, tmp_path, burst=100).run(STEPS)
     assert figures.requests > 0 and figures.settled > 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.cli import progress
+from blocknotation.run import progress
 
 from inprocess import run_text
 

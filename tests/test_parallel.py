@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.cli import parallel
-from blocknotation.cli.runner import Options, run_validate
+from blocknotation.run import parallel
+from blocknotation.run.validate import Options, run_validate
 from blocknotation.simulator.writer import generate
 
 

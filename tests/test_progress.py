@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from blocknotation.cli import progress as p
+from blocknotation.run import progress as p
 
 
 class Terminal(io.StringIO):

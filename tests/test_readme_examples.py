@@ -28,6 +28,10 @@ two of them may not give one name different texts); each is one of these kinds:
 
 A block of any other language fails ``test_every_block_is_checked`` until it gets a marker.
 
+The blocks that start processes (transcripts, ``sh``, ``python``, ``part of``, ``json of``)
+run, in the suite, for every block of the README and a sample of the pages' drawn with a
+fixed seed (``in_sample``); ``pytest --run-slow``, as ``.ci/run`` runs it, runs every one.
+
 An HTML comment on the line just before a block says what else it is:
 
 - ``<!-- file: NAME -->``: the file NAME, written where the examples run, for a transcript
@@ -52,6 +56,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shlex
 import shutil
 import subprocess
@@ -85,8 +90,26 @@ CHECKED = {"transcript", "sh", "python", "toml", "yaml", "json", "record", "file
            "json of", "not run"}
 
 
-def of_kind(*kinds: str) -> list[Any]:
-    return [pytest.param(b, id=f"{NAMES[id(b)]}:{b.line}") for b in BLOCKS if b.kind in kinds]
+#: The examples that start processes run on a sample of the pages' (one in ``SAMPLED``, drawn
+#: with ``SEED`` from each block's page and text: the same every run, and a block keeps its
+#: draw when lines move), the README's all; under the ``slow`` marker, every one of them.
+SEED = 35
+SAMPLED = 4
+
+
+def in_sample(block: Block) -> bool:
+    """Whether the suite runs ``block`` without ``--run-slow``: every block of the README, and
+    one in ``SAMPLED`` of the pages', the same every run."""
+    name = NAMES[id(block)]
+    return name == "README.md" or random.Random(f"{SEED}:{name}:{block.text}").randrange(
+        SAMPLED) == 0
+
+
+def of_kind(*kinds: str, sampled: bool = False) -> list[Any]:
+    """The blocks of ``kinds``; with ``sampled``, those outside the sample marked slow."""
+    return [pytest.param(b, id=f"{NAMES[id(b)]}:{b.line}",
+                         marks=() if not sampled or in_sample(b) else pytest.mark.slow)
+            for b in BLOCKS if b.kind in kinds]
 
 
 def environment() -> dict[str, str]:
@@ -150,11 +173,20 @@ def test_file_blocks_agree_on_their_names() -> None:
     assert "blocknot.toml" not in texts, "it would configure every example of every page"
 
 
+def test_the_sample_is_seeded_and_a_part() -> None:
+    run = [b for b in BLOCKS if b.kind in ("transcript", "sh", "python", "part of", "json of")]
+    drawn = [b for b in run if in_sample(b)]
+    assert drawn == [b for b in run if in_sample(b)]
+    assert all(in_sample(b) for b in run if NAMES[id(b)] == "README.md")
+    pages = [b for b in run if NAMES[id(b)] != "README.md"]
+    assert 0 < len([b for b in pages if in_sample(b)]) < len(pages) / 2
+
+
 def test_every_page_is_read() -> None:
     assert {"README.md", "docs/tutorial.md", "docs/notation.md", "docs/ci.md"} <= set(DOCUMENTS)
 
 
-@pytest.mark.parametrize("block", of_kind("transcript"))
+@pytest.mark.parametrize("block", of_kind("transcript", sampled=True))
 def test_transcript_prints_what_the_readme_shows(block: Block, tmp_path: Path) -> None:
     steps = transcript(block.text)
     require_programs([s.command for s in steps])
@@ -166,7 +198,7 @@ def test_transcript_prints_what_the_readme_shows(block: Block, tmp_path: Path) -
         assert status == 0 or shown, f"`{step.command}` exits {status}: show it with `$ echo $?`"
 
 
-@pytest.mark.parametrize("block", of_kind("sh"))
+@pytest.mark.parametrize("block", of_kind("sh", sampled=True))
 def test_commands_run(block: Block, tmp_path: Path) -> None:
     lines = [without_comment(x) for x in block.text.splitlines()]
     lines = [x for x in lines if x]
@@ -180,7 +212,7 @@ def test_commands_run(block: Block, tmp_path: Path) -> None:
     assert [(x, s) for x, (_, s) in zip(here, results, strict=True) if s] == [], results
 
 
-@pytest.mark.parametrize("block", of_kind("python"))
+@pytest.mark.parametrize("block", of_kind("python", sampled=True))
 def test_program_prints_the_text_after_it(block: Block, tmp_path: Path) -> None:
     shown = BLOCKS[BLOCKS.index(block) + 1]
     assert shown.lang == "text", "a python example is followed by a ```text block of its output"
@@ -191,7 +223,7 @@ def test_program_prints_the_text_after_it(block: Block, tmp_path: Path) -> None:
         shown.text, "", 0)
 
 
-@pytest.mark.parametrize("block", of_kind("part of"))
+@pytest.mark.parametrize("block", of_kind("part of", sampled=True))
 def test_block_is_part_of_what_the_command_prints(block: Block, tmp_path: Path) -> None:
     assert block.marker is not None
     require_programs([block.marker[1]])
@@ -211,7 +243,7 @@ def _matches(shown: Any, real: Any) -> bool:
     return type(shown) is type(real) and shown == real
 
 
-@pytest.mark.parametrize("block", of_kind("json of", "json"))
+@pytest.mark.parametrize("block", of_kind("json of", "json", sampled=True))
 def test_json_is_what_the_command_prints(block: Block, tmp_path: Path) -> None:
     """A command's JSON (``json of:``) as it prints it; other JSON, such as settings, reads."""
     shown = json.loads(block.text)

@@ -5,12 +5,18 @@ it: for generated documents, for random near-misses of them, and for every near-
 small records that hold every key (each place set to each value of its kind, each key
 removed, keys added), which is where a rule stated differently shows first; every report the
 tests produce matches ``blocknot schema --report``.
+
+The near-misses of the small records and the reports of the cases are many: the suite judges
+a sample of them drawn with a fixed seed (``SEED``), one in ``SAMPLED`` of each, the same
+every run; the whole of each runs under the ``slow`` marker (``pytest --run-slow``, as
+``.ci/run`` runs it).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import random
 import re
 import unicodedata
 from pathlib import Path
@@ -31,6 +37,8 @@ from inprocess import run
 from strategies import examples
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The seed of the samples, and one in how many of each the suite's run judges.
+SEED, SAMPLED = 35, 4
 RECORDS = jsonschema.Draft202012Validator(record_schema())
 REPORTS = jsonschema.Draft202012Validator(report_schema())
 
@@ -343,15 +351,29 @@ def single_breaks(doc: dict[str, Any], under: tuple[Any, ...] = (),
     return found
 
 
+def sample(items: list[Any], name: str) -> list[Any]:
+    """One in ``SAMPLED`` of ``items``, drawn with ``SEED`` and ``name``: the same every run,
+    and a different draw for each list."""
+    chosen = random.Random(f"{SEED}:{name}")
+    return [item for item in items if chosen.randrange(SAMPLED) == 0]
+
+
+#: Each check of many items runs on a sample; under the ``slow`` marker, on all of them.
+WHOLE = [pytest.param(False, id="sample"), pytest.param(True, id="whole", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("whole", WHOLE)
 @pytest.mark.parametrize("kind", list(WHOLE_STATEMENTS))
-def test_every_near_miss_of_a_statement_is_judged_alike(kind: str) -> None:
+def test_every_near_miss_of_a_statement_is_judged_alike(kind: str, whole: bool) -> None:
     doc = whole_record(kind)
     assert schema_accepts(doc) and tool_accepts(doc)
-    for broken in single_breaks(doc, under=STATEMENT):
+    breaks = single_breaks(doc, under=STATEMENT)
+    for broken in breaks if whole else sample(breaks, kind):
         judged_alike(broken)
 
 
-def test_every_near_miss_around_the_statements_is_judged_alike() -> None:
+@pytest.mark.parametrize("whole", WHOLE)
+def test_every_near_miss_around_the_statements_is_judged_alike(whole: bool) -> None:
     doc = whole_record("play")
     second = copy.deepcopy(doc["games"][0])
     two = {**doc, "games": [doc["games"][0], second]}
@@ -359,8 +381,14 @@ def test_every_near_miss_around_the_statements_is_judged_alike() -> None:
     breaks = single_breaks(doc, outside=STATEMENT)
     breaks += single_breaks(two, under=("games", 1), outside=("games", 1, *STATEMENT[2:]))
     breaks += [{**doc, "games": [*doc["games"], extra]} for extra in EXTRA_GAMES.elements]
-    for broken in breaks:
+    for broken in breaks if whole else sample(breaks, "around"):
         judged_alike(broken)
+
+
+def test_the_sample_is_seeded_and_a_part() -> None:
+    breaks = single_breaks(whole_record("play"), under=STATEMENT)
+    drawn = sample(breaks, "play")
+    assert drawn == sample(breaks, "play") and 0 < len(drawn) < len(breaks) / 2
 
 
 # --- what the issue named, one by one ------------------------------------------------------
@@ -438,7 +466,10 @@ CASES = sorted((ROOT / "tests" / "cases").glob("*/*.txt"))
 BAD = sorted((ROOT / "tests" / "badinput").glob("*.txt"))
 
 
-@pytest.mark.parametrize("case", CASES + BAD, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("case", [
+    pytest.param(case, id=f"{case.parent.name}/{case.name}",
+                 marks=() if case in sample(CASES + BAD, "cases") else pytest.mark.slow)
+    for case in CASES + BAD])
 def test_case_reports_match_the_report_schema(case: Path) -> None:
     for lang in ("en", "it"):
         report = json.loads(document([validate_bytes(case.read_bytes(), case.name)], lang))

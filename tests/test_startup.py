@@ -18,7 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from unmeasured import UNMEASURED
+
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "three-players.block"
+#: A plain run's environment: coverage's start-up (.ci/run) loads modules of its own.
+PLAIN = UNMEASURED
 
 RUN = (
     "import sys\n"
@@ -45,7 +49,7 @@ MODULES = RUN + "sys.stderr.write(repr(sorted(sys.modules)))\n"
 )
 def test_light_commands_load_neither_lark_nor_pydantic(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True,
-                          timeout=60, check=False)
+                          timeout=60, check=False, env=PLAIN)
     assert done.stderr.decode().endswith("[]"), done.stderr.decode()
 
 
@@ -55,7 +59,7 @@ def test_a_line_the_fast_reader_declines_loads_lark() -> None:
              "validate_bytes(b'[Players \"A B\"]\\nhand 1\\nA: 1-9\\n', 'x')\n" \
              "sys.stderr.write(repr('lark' in sys.modules))\n"
     done = subprocess.run([sys.executable, "-c", broken], capture_output=True, timeout=60,
-                          check=False)
+                          check=False, env=PLAIN)
     assert done.stderr.decode().endswith("True"), done.stderr.decode()
 
 
@@ -64,20 +68,21 @@ def test_a_line_the_fast_reader_declines_loads_lark() -> None:
 #: the other commands' modules, the JSON report's modules, and the parser and the records.
 NOT_FOR_TEXT = {
     "lark", "pydantic", "pathspec", "glob", "tomllib", "gzip", "json", "tempfile", "shutil",
-    "pathlib", "click.shell_completion", "blocknotation.cli.convert_command",
-    "blocknotation.cli.other_commands", "blocknotation.cli.gamewise",
+    "pathlib", "click.shell_completion", "blocknotation.cli.convert",
+    "blocknotation.cli.format", "blocknotation.cli.schema", "blocknotation.cli.rules",
+    "blocknotation.cli.generate", "blocknotation.run.gamewise",
     "blocknotation.formats.reports.report_json", "blocknotation.reading.records",
 }
 #: ``--version`` loads no command, no catalogue of codes and no engine.
 NOT_FOR_VERSION = NOT_FOR_TEXT | {
-    "blocknotation.cli.validate_command", "blocknotation.cli.runner",
+    "blocknotation.cli.validate", "blocknotation.run.validate",
     "blocknotation.basics.codes", "blocknotation.engine", "blocknotation.pipeline",
 }
 
 
 def loaded(args: list[str], cwd: Path) -> set[str]:
     done = subprocess.run([sys.executable, "-c", MODULES, *args], capture_output=True,
-                          timeout=60, check=False, cwd=cwd)
+                          timeout=60, check=False, cwd=cwd, env=PLAIN)
     modules = done.stderr.decode()
     assert modules.startswith("["), modules
     return set(ast.literal_eval(modules))
@@ -107,7 +112,7 @@ def test_the_check_of_what_is_left_out_can_fail(tmp_path: Path) -> None:
     found = loaded(["validate", str(tmp_path)], tmp_path)
     assert {"pathspec", "tomllib", "gzip"} <= found
     assert loaded(["validate", "--format", "jsonl", str(SAMPLE)], tmp_path) \
-        & {"blocknotation.cli.gamewise", "json"} == {"blocknotation.cli.gamewise", "json"}
+        & {"blocknotation.run.gamewise", "json"} == {"blocknotation.run.gamewise", "json"}
 
 
 ENTRY = (
@@ -125,18 +130,18 @@ def test_the_version_is_told_without_click(tmp_path: Path) -> None:
     """``blocknot --version`` (the entry point) loads neither click nor the commands, and
     says what click's version option says (``commands.main``)."""
     done = subprocess.run([sys.executable, "-c", ENTRY, "--version"], capture_output=True,
-                          timeout=60, check=False, cwd=tmp_path)
+                          timeout=60, check=False, cwd=tmp_path, env=PLAIN)
     status, modules = done.stderr.decode().split(" ", 1)
     assert {"click", "blocknotation.cli.commands"} & set(ast.literal_eval(modules)) == set()
     by_click = subprocess.run([sys.executable, "-c", RUN, "--version"], capture_output=True,
-                              timeout=60, check=False, cwd=tmp_path)
+                              timeout=60, check=False, cwd=tmp_path, env=PLAIN)
     assert (status, done.stdout) == ("0", by_click.stdout) == ("0", b"blocknot 0.1.0\n")
 
 
 @pytest.mark.parametrize("args", [["--version", "--help"], ["--version", "-x"], ["validate"]])
 def test_anything_else_goes_to_click(args: list[str], tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", ENTRY, *args], capture_output=True,
-                          timeout=60, check=False, cwd=tmp_path)
+                          timeout=60, check=False, cwd=tmp_path, env=PLAIN)
     assert "'click'" in done.stderr.decode()
 
 

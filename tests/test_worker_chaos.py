@@ -6,7 +6,7 @@ that of ``--jobs 1``, each death is one line on standard error naming the file, 
 goes on.  Once ProcessPoolExecutor gave BrokenProcessPool (exit 70) within half a second,
 a truncated JSON document, or a parent that never exited.
 
-The pool itself (``cli/workers.py``), then kills chosen by hypothesis in this process, then
+The pool itself (``run/workers.py``), then kills chosen by hypothesis in this process, then
 SIGKILL sent at random moments to the workers of a real ``blocknot validate --jobs 2``.
 """
 
@@ -29,9 +29,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blocknotation.cli import parallel
-from blocknotation.cli.runner import Options, run_validate
-from blocknotation.cli.workers import RESTARTS, Lost, Pool
+from blocknotation.run import parallel
+from blocknotation.run.validate import Options, run_validate
+from blocknotation.run.workers import RESTARTS, Lost, Pool
 from blocknotation.simulator.writer import generate
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="signals, /proc")
@@ -191,7 +191,7 @@ def test_sigkill_to_workers_at_random_moments(tmp_path: Path, seed: int, fmt: st
 def test_workers_are_started_only_as_batches_need_them(tmp_path: Path) -> None:
     """``--jobs 64`` on one small file once started 64 processes; a worker starts when a
     batch has none to take it."""
-    from blocknotation.cli import workers
+    from blocknotation.run import workers
 
     started = []
     original = workers._Worker.__init__

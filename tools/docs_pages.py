@@ -264,6 +264,12 @@ API = {
         "blocknotation.api.parse", "blocknotation.api.parse_bytes", "blocknotation.api.validate",
         "blocknotation.api.validate_stream", "blocknotation.api.iter_games",
         "blocknotation.api.validate_game"],
+    "What the commands do": [
+        "blocknotation.runs.analyse", "blocknotation.runs.format_text",
+        "blocknotation.runs.convert", "blocknotation.runs.fix", "blocknotation.api.standings",
+        "blocknotation.api.export", "blocknotation.formats.records.formatting.FormatResult",
+        "blocknotation.run.convert.Converted", "blocknotation.run.fix_paths.FileFixed",
+        "blocknotation.report.analysis.HandAnalysis", "blocknotation.report.analysis.MoveValue"],
     "What they return": [
         "blocknotation.reading.parsing.ParseResult", "blocknotation.report.values.FileReport",
         "blocknotation.report.values.GameResult", "blocknotation.report.values.HandResult",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from blocknotation.cli.html_page import html_report
+from blocknotation.run.html_page import html_report
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "three-players.block"

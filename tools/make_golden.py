@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from blocknotation.cli.annotated import annotated_file  # noqa: E402
+from blocknotation.run.annotated import annotated_file  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "annotated"
 LANGUAGES = ("en", "it")
@@ -54,7 +54,7 @@ def expected(golden: Golden, lang: str) -> str:
     data = (ROOT / golden.source).read_bytes()
     pairs = None
     if golden.analyse:
-        from blocknotation.cli.analyse_run import Analyse, pairs_of
+        from blocknotation.run.analyse import Analyse, pairs_of
 
         options = Analyse(fmt="annotated", lang=lang)
         pairs = lambda source: pairs_of(source, options)  # noqa: E731

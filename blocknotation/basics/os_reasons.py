@@ -22,7 +22,7 @@ _OS_REASONS = {
 def os_reason(error: OSError) -> Message | str:
     """Why ``error`` happened: the words it carries (gzip damage, a file that is not a
     regular file), a usual reason as a message, else the system's own words."""
-    words = getattr(error, "words", None)  # reading.gunzip.GzipDamage, cli.inputs.NotRegular
+    words = getattr(error, "words", None)  # reading.gunzip.GzipDamage, run.inputs.NotRegular
     if isinstance(words, Message):
         return words
     template = _OS_REASONS.get(error.errno or 0)

@@ -22,39 +22,34 @@ import click
 
 from .. import __version__
 from ..basics.interrupts import Terminated, terminate
-from .common import (
+from ..run.output import OutputFailed, guard_stdout, say
+from ..run.problems import Refused
+from . import options
+from .exits import (
+    EXIT_BROKEN_PIPE,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_TERMINATED,
     EXIT_USAGE,
-    UsageProblem,
-    _shown,
-    lang_option,
 )
 from .help import TranslatedGroup
-from .output import (
-    OutputFailed,
-    end_for_output,
-    guard_stdout,
-    say,
-)
 
 #: The commands and the modules that define them.  Each module is loaded the first time one
 #: of its commands is run, listed (``--help``, completion) or a name is not found, so that
 #: ``--version`` loads none of them and ``validate`` only its own.
 COMMANDS = {
-    "validate": ("validate_command", "validate"),
-    "convert": ("convert_command", "convert"),
-    "format": ("convert_command", "format_command"),
-    "schema": ("other_commands", "schema"),
-    "rules": ("other_commands", "rules"),
-    "lsp": ("other_commands", "lsp"),
-    "generate": ("other_commands", "generate"),
-    "analyse": ("analyse_command", "analyse"),
-    "standings": ("standings_command", "standings"),
-    "export": ("export_command", "export"),
-    "serve": ("serve_command", "serve"),
+    "validate": ("validate", "validate"),
+    "convert": ("convert", "convert"),
+    "format": ("format", "format_command"),
+    "schema": ("schema", "schema"),
+    "rules": ("rules", "rules"),
+    "lsp": ("lsp", "lsp"),
+    "generate": ("generate", "generate"),
+    "analyse": ("analyse", "analyse"),
+    "standings": ("standings", "standings"),
+    "export": ("export", "export"),
+    "serve": ("serve", "serve"),
 }
 
 
@@ -76,7 +71,7 @@ class _Blocknot(TranslatedGroup):
 
 @click.group(cls=_Blocknot, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="blocknot", message="%(prog)s %(version)s")
-@lang_option
+@options.lang
 def cli(lang: str | None) -> None:  # a command's own --lang comes after, and wins
     """blocknot: read, check and score game records of Block, the domino game."""
 
@@ -122,14 +117,10 @@ def _run(args: Any) -> NoReturn:
         sys.exit(EXIT_USAGE)
     except click.ClickException as problem:
         message = (problem.format_message().splitlines() or [""])[0]
-        if isinstance(problem, UsageProblem) and problem.words is not None:
-            from ..basics.i18n import translator
-            from .usage_words import usage_language
-
-            language = usage_language(sys.argv[1:] if args is None else args)
-            message = problem.words.render(translator(language))
         say(f"blocknot: {_shown(message)}\n")
         sys.exit(problem.exit_code)
+    except Refused as refused:
+        _refused(refused, args)
     except OutputFailed as failure:
         _output_failed(failure)
     except Exception as error:  # a bug: one line instead of a traceback, unless debugging
@@ -143,6 +134,38 @@ def _run(args: Any) -> NoReturn:
     sys.exit(EXIT_OK)
 
 
+def _refused(refused: Refused, args: Any) -> NoReturn:
+    """A run refused: one line, in the language of the command line (``usage_words``)."""
+    message = (str(refused).splitlines() or [""])[0]
+    if refused.words is not None:
+        from .usage_words import usage_language
+
+        message = refused.told(usage_language(sys.argv[1:] if args is None else args))
+    say(f"blocknot: {_shown(message)}\n")
+    sys.exit(refused.exit_code)
+
+
 def _output_failed(failure: OutputFailed) -> NoReturn:
-    """An output that could not be written (``output.end_for_output``)."""
+    """An output that could not be written (``end_for_output``)."""
     end_for_output(failure, _shown(failure.name))
+
+
+def end_for_output(failure: OutputFailed, shown_name: str) -> NoReturn:
+    """An output that could not be written: one line naming it (``shown_name``), exit 2; a
+    reader that went away (`blocknot validate big.block | head -1`) ends the run quietly,
+    with 141 as a tool stopped by SIGPIPE has."""
+    from ..run.output import STDOUT_NAME, silence_stdout
+
+    if failure.name == STDOUT_NAME:
+        silence_stdout()
+    if failure.broken_pipe:
+        sys.exit(EXIT_BROKEN_PIPE)
+    say(f"blocknot: cannot write {shown_name}: {failure.reason}\n")
+    sys.exit(EXIT_USAGE)
+
+
+def _shown(text: str) -> str:
+    """``text`` safe to write to a terminal: control, bidi and zero-width characters escaped."""
+    from ..basics.diagnostics import printable
+
+    return printable(text)

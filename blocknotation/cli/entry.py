@@ -27,15 +27,21 @@ def main() -> NoReturn:
 
 def _version() -> NoReturn:
     from .. import __version__
-    from .exits import EXIT_INTERRUPTED, EXIT_OK
-    from .output import STDOUT_NAME, OutputFailed, end_for_output, guard_stdout, say
+    from ..run.output import STDOUT_NAME, OutputFailed, guard_stdout, say
+    from .exits import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
     unguard = guard_stdout()
     try:
         sys.stdout.write(f"blocknot {__version__}\n")
         sys.stdout.flush()
-    except OutputFailed as failure:
-        end_for_output(failure, STDOUT_NAME)
+    except OutputFailed as failure:  # as commands.end_for_output ends it, without click
+        from ..run.output import silence_stdout
+
+        silence_stdout()
+        if failure.broken_pipe:
+            sys.exit(EXIT_BROKEN_PIPE)
+        say(f"blocknot: cannot write {STDOUT_NAME}: {failure.reason}\n")
+        sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
         say("blocknot: interrupted\n")
         sys.exit(EXIT_INTERRUPTED)

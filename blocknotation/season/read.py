@@ -76,7 +76,7 @@ class FileRead:
                 games += len(piece.games)
                 follow(end, piece)
                 yield from items
-        except OSError as error:  # the stream's own failure; ``cli.inputs.Input`` keeps it
+        except OSError as error:  # the stream's own failure; ``run.inputs.Input`` keeps it
             self.problem = error
         kept = getattr(self.stream, "error", None)
         if self.problem is None and isinstance(kept, OSError):

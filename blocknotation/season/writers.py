@@ -10,7 +10,7 @@ export before it, never half of one, nor some tables of each.
 
 Parquet needs pyarrow (the ``parquet`` extra); its column types are those of ``tables.py``.
 ``blocknot export`` loads pyarrow with the system's allocator as its memory pool, and has
-that allocator give large blocks back to the system once freed (``cli/export_command.py``).
+that allocator give large blocks back to the system once freed (``run/export.py``).
 In CSV, a value that is null is an empty field, booleans are ``true`` and ``false``, a list
 of names is the names separated by spaces (a name never holds one), ``tags`` and
 ``totals`` are JSON (an array of ``{"key", "value"}`` objects, an object of totals), and a

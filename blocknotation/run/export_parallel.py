@@ -2,7 +2,7 @@
 
 As for ``validate --jobs`` (``parallel.py``), the main process opens each file and cuts it
 into game chunks (``pipeline.chunks_of``, cheap) and hands them, a batch at a time, to the
-workers (``workers.Pool``), which read and replay them and turn their games into rows
+workers (``ordered.Ordered``), which read and replay them and turn their games into rows
 (``season.read.judged``, ``season.tables.rows_of``).  Of a file of more than one chunk, the
 main process reads the first chunk itself (it may hold no game, so the games after it are
 numbered from it); a file of one chunk (a file of one game, or a record JSON document,
@@ -15,7 +15,6 @@ is done again in the main process, and a line on standard error says so.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -32,9 +31,10 @@ from ..season.read import Loose, Played, ended, judged
 from ..season.sources import Opener, Source, Unreadable
 from ..season.tables import TABLES, Rows, rows_of
 from ..suppress import followed
+from .ordered import Ordered
 from .output import say
-from .parallel import WINDOW, batches, workers
-from .workers import Lost, Pool
+from .parallel import WINDOW, batches
+from .workers import Lost
 
 #: A batch: the file's name, its chunks as (first line, text) or a diagnostic, the
 #: number of its first game, the codes to report, and the language of the messages.
@@ -75,77 +75,30 @@ def _batch(work: Work) -> Done:
 
 
 
-@dataclass(slots=True, eq=False)
-class _Slot:
-    """A place in the order of the rows: a batch (on its way, or done), or the end of a
-    file (``closing``: the source, and whether it was read whole); ``end`` follows the
-    pieces of the file."""
+@dataclass(frozen=True, slots=True)
+class _Closing:
+    """The end of a file: the source, and whether it was read whole."""
 
-    end: FileEnd
-    work: Work | None = None
-    done: Done | None = None
-    closing: tuple[Source, bool] | None = None
+    source: Source
+    readable: bool
 
 
-class _Line:
-    """The slots in order, and the batches not yet given to a worker."""
+class _Given:
+    """The places in order as rows, each file's pieces followed to its end (``FileEnd``)."""
 
-    def __init__(self, pool: Pool[Work, Done], lang: str) -> None:
-        self.pool, self.lang = pool, lang
-        self.slots: deque[_Slot] = deque()
-        self.unsent: deque[_Slot] = deque()
-        self.limit = pool.size * WINDOW
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.end = FileEnd()
 
-    def add(self, slot: _Slot) -> Iterator[Rows]:
-        self.slots.append(slot)
-        if slot.work is not None:
-            self.unsent.append(slot)
-        self._send()
-        while len(self.slots) > self.limit:
-            yield from self.pop()
-
-    def _send(self) -> None:
-        if self.pool.busy:
-            for ticket, answer in self.pool.wait(timeout=0):
-                self._answered(ticket, answer)
-        while self.unsent:
-            head = self.unsent[0]
-            if head.work is None or not self.pool.give(head, head.work):
-                return
-            self.unsent.popleft()
-
-    def _answered(self, ticket: object, answer: Done | Lost) -> None:
-        assert isinstance(ticket, _Slot) and ticket.work is not None
-        if isinstance(answer, Lost):
-            words = Message(N_("a worker process ended ({reason}) while exporting {path}; "
-                               "its games were done again in the main process"),
-                            {"reason": answer.reason, "path": ticket.work[0]})
-            say(f"blocknot: {words.render(translator(self.lang))}\n")
-            answer = _batch(ticket.work)
-        ticket.done = answer
-
-    def pop(self) -> Iterator[Rows]:
-        """The first slot's rows, once they are ready."""
-        head = self.slots[0]
-        while head.work is not None and head.done is None:
-            self._send()
-            if self.unsent and self.unsent[0] is head and not self.pool.busy:
-                self.unsent.popleft()  # no worker left to take it
-                head.done = _batch(head.work)
-                break
-            for ticket, answer in self.pool.wait():
-                self._answered(ticket, answer)
-        self.slots.popleft()
-        if head.closing is not None:
-            source, readable = head.closing
-            loose = ended(source.name, head.end, source.selection, readable)
-            yield _merged(loose, self.lang)
-            return
-        assert head.done is not None
-        rows, facts = head.done
+    def __call__(self, out: Done | _Closing) -> Rows:
+        if isinstance(out, _Closing):
+            end, self.end = self.end, FileEnd()
+            return _merged(ended(out.source.name, end, out.source.selection, out.readable),
+                           self.lang)
+        rows, facts = out
         for fact in facts:
-            head.end.follow(*fact)
-        yield rows
+            self.end.follow(*fact)
+        return rows
 
 
 def _plain(chunk: Chunk | Diagnostic) -> tuple[int, str] | Diagnostic:
@@ -158,43 +111,47 @@ def _plain(chunk: Chunk | Diagnostic) -> tuple[int, str] | Diagnostic:
 def parallel_rows(sources: Iterable[Source], jobs: int, lang: str, unreadable: Unreadable,
                   opener: Opener) -> Iterator[Rows]:
     """The rows of every game of ``sources``, in order, made by ``jobs`` workers."""
-    line = _Line(Pool(workers(jobs), _batch), lang)
-    try:
+    def lost(work: Work, how: Lost) -> None:
+        words = Message(N_("a worker process ended ({reason}) while exporting {path}; "
+                           "its games were done again in the main process"),
+                        {"reason": how.reason, "path": work[0]})
+        say(f"blocknot: {words.render(translator(lang))}\n")
+
+    given = _Given(lang)
+    with Ordered[Work, Done | _Closing](jobs, _batch, lost, WINDOW) as line:
         for source in sources:
-            yield from _file(source, line, unreadable, opener)
-        while line.slots:
-            yield from line.pop()
-    except BaseException:
-        line.pool.close(kindly=False)
-        raise
-    line.pool.close()
+            for out in _file(source, line, lang, unreadable, opener):
+                yield given(out)
+        for out in line.rest():
+            yield given(out)
 
 
-def _file(source: Source, line: _Line, unreadable: Unreadable,
-          opener: Opener) -> Iterator[Rows]:
-    """Cut one file into batches for the workers (its first chunk read here)."""
+def _file(source: Source, line: Ordered[Work, Done | _Closing], lang: str,
+          unreadable: Unreadable, opener: Opener) -> Iterator[Done | _Closing]:
+    """Cut one file into batches for the workers (its first chunk read here); the results
+    that the window lets out meanwhile."""
     with ExitStack() as stack:
         try:
             stream = stack.enter_context(opener(source.path))
         except OSError as error:
             unreadable(source, error)
             return
-        end, problem = FileEnd(), None
+        problem = None
         try:
             chunks = chunks_of(stream)
             first = next(chunks, None)
             second = next(chunks, None) if first is not None else None
             if first is not None and second is None:  # one chunk: a worker's, numbered 1
-                work = (source.name, [_plain(first)], 1, source.selection, line.lang)
-                yield from line.add(_Slot(end, work=work))
+                line.add((source.name, [_plain(first)], 1, source.selection, lang))
+                yield from _room(line)
             elif first is not None and second is not None:
                 piece, items = judged(source.name, first, 1, source.selection)
-                head = _Slot(end, done=(_merged(items, line.lang), [_facts(piece)]))
-                yield from line.add(head)
+                line.add_done((_merged(items, lang), [_facts(piece)]))
+                yield from _room(line)
                 games = 1 + len(piece.games)
                 for batch in batches(chain([second], chunks)):
-                    work = (source.name, batch, games, source.selection, line.lang)
-                    yield from line.add(_Slot(end, work=work))
+                    line.add((source.name, batch, games, source.selection, lang))
+                    yield from _room(line)
                     games += sum(not isinstance(c, Diagnostic) for c in batch)
         except OSError as error:
             problem = error
@@ -202,4 +159,11 @@ def _file(source: Source, line: _Line, unreadable: Unreadable,
         problem = problem or (kept if isinstance(kept, OSError) else None)
         if problem is not None:
             unreadable(source, problem)
-        yield from line.add(_Slot(end, closing=(source, problem is None)))
+        line.add_done(_Closing(source, problem is None))
+        yield from _room(line)
+
+
+def _room(line: Ordered[Work, Done | _Closing]) -> Iterator[Done | _Closing]:
+    """The first results, taken out while the window is full."""
+    while line.full:
+        yield line.next()

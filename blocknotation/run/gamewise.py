@@ -19,9 +19,9 @@ from ..basics.interrupts import Terminated
 from ..pipeline import EVERYTHING, Selection, validate_chunk
 from ..report.values import Piece, Tally
 from ..suppress import FileMarks, followed
-from .common import cannot_read_line, cannot_read_words
 from .inputs import open_input, unzipped
 from .output import say
+from .problems import cannot_read_line, cannot_read_words
 
 
 class Sink(Protocol):

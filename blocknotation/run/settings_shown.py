@@ -9,10 +9,9 @@ line.  Nothing is checked.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
-
-import click
 
 from ..basics.diagnostics import printable
 
@@ -21,22 +20,28 @@ def show_settings(files: Sequence[str], configs: Sequence[Any], selections: Sequ
                   run: Any, strict: bool, lang: str, fmt: str) -> None:
     """Print each file's settings, then the run's."""
     for path, config, selection in zip(files, configs, selections, strict=True):
-        click.echo(printable(path))
-        click.echo(f"  configuration: {printable(config.path) if config.path else '(none)'}")
-        click.echo(f"  select: {_codes(selection.select) or '(every code)'}")
-        click.echo(f"  ignore: {_codes(selection.ignore) or '(none)'}")
+        _line(printable(path))
+        _line(f"  configuration: {printable(config.path) if config.path else '(none)'}")
+        _line(f"  select: {_codes(selection.select) or '(every code)'}")
+        _line(f"  ignore: {_codes(selection.ignore) or '(none)'}")
         if selection.file_ignores:
-            click.echo(f"  ignore-file comments: {_codes(selection.file_ignores)}")
-    click.echo("run")
-    click.echo(f"  configuration: {printable(run.path) if run.path else '(none)'}")
-    click.echo(f"  strict: {'true' if strict else 'false'}")
-    click.echo(f"  lang: {lang}")
-    click.echo(f"  format: {fmt}")
-    click.echo(f"  jobs: {run.jobs if run.jobs is not None else 1}")
-    click.echo(f"  include: {_codes(run.include) or '(default)'}")
-    click.echo(f"  exclude: {_codes(run.exclude) or '(none)'}")
-    click.echo(f"  help-uri: {run.help_uri or '(none)'}")
+            _line(f"  ignore-file comments: {_codes(selection.file_ignores)}")
+    _line("run")
+    _line(f"  configuration: {printable(run.path) if run.path else '(none)'}")
+    _line(f"  strict: {'true' if strict else 'false'}")
+    _line(f"  lang: {lang}")
+    _line(f"  format: {fmt}")
+    _line(f"  jobs: {run.jobs if run.jobs is not None else 1}")
+    _line(f"  include: {_codes(run.include) or '(default)'}")
+    _line(f"  exclude: {_codes(run.exclude) or '(none)'}")
+    _line(f"  help-uri: {run.help_uri or '(none)'}")
 
 
 def _codes(values: Sequence[str]) -> str:
     return ", ".join(printable(v) for v in values)
+
+
+def _line(text: str) -> None:
+    """A line on standard output, as ``click.echo`` writes it."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()

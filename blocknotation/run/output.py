@@ -23,9 +23,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any, BinaryIO, NoReturn, cast
-
-from .exits import EXIT_BROKEN_PIPE, EXIT_USAGE
+from typing import Any, BinaryIO, cast
 
 STDOUT_NAME = "standard output"
 SCRATCH_NAME = "a temporary file"
@@ -201,18 +199,6 @@ def silence_stdout() -> None:
         os.dup2(devnull, fd)
     finally:
         os.close(devnull)
-
-
-def end_for_output(failure: OutputFailed, shown_name: str) -> NoReturn:
-    """An output that could not be written: one line naming it (``shown_name``), exit 2; a
-    reader that went away (`blocknot validate big.block | head -1`) ends the run quietly,
-    with 141 as a tool stopped by SIGPIPE has."""
-    if failure.name == STDOUT_NAME:
-        silence_stdout()
-    if failure.broken_pipe:
-        sys.exit(EXIT_BROKEN_PIPE)
-    say(f"blocknot: cannot write {shown_name}: {failure.reason}\n")
-    sys.exit(EXIT_USAGE)
 
 
 def check_writable(path: str) -> None:

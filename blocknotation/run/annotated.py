@@ -22,9 +22,9 @@ from ..formats.reports.report_text import piece_lines, summary_line
 from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
 from ..reading.parsing import as_records
 from ..report.values import FileReport, Piece, Tally
-from .common import cannot_read_line
 from .inputs import Input, as_text
 from .output import output_file, say, scratch, stdout_is_terminal
+from .problems import cannot_read_line
 
 if TYPE_CHECKING:
     from ..reading.reader import Reading

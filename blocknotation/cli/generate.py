@@ -1,4 +1,4 @@
-"""``blocknot schema``, ``rules``, ``lsp`` and ``generate``: the small commands."""
+"""``blocknot generate``: random legal games, written as records."""
 
 from __future__ import annotations
 
@@ -9,80 +9,10 @@ import click
 
 from ..basics.diagnostics import Message
 from ..basics.i18n import N_
+from ..run.output import output_file
+from ..run.problems import Refused
 from ..simulator.mistakes import KINDS as MISTAKE_KINDS
-from .common import (
-    UsageProblem,
-    _language,
-    lang_option,
-    write_output,
-)
 from .help import TranslatedCommand
-from .output import (
-    output_file,
-)
-
-
-@click.command(cls=TranslatedCommand)
-@click.option("--report", is_flag=True,
-              help=N_("The schema of the report of validate --format json instead."))
-@click.option("--standings", "of_standings", is_flag=True,
-              help=N_("The schema of standings --format json instead."))
-def schema(report: bool, of_standings: bool) -> None:
-    """Print the JSON Schema of the record JSON that `convert` writes and reads."""
-    import json
-
-    from ..formats.records.schema import record_schema, report_schema
-
-    if report and of_standings:
-        from ..basics.diagnostics import Message
-
-        raise UsageProblem(Message(N_("--report and --standings do not go together")))
-    if of_standings:
-        from ..season.standings_json import standings_schema
-
-        chosen = standings_schema()
-    else:
-        chosen = report_schema() if report else record_schema()
-    write_output(json.dumps(chosen, indent=2) + "\n", None)
-
-
-@click.command(cls=TranslatedCommand)
-@click.argument("code", required=False)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help=N_("The catalogue as text, or as JSON data."))
-@lang_option
-def rules(code: str | None, fmt: str, lang: str | None) -> None:
-    """List the diagnostic codes, or explain one CODE with examples."""
-    from ..basics.explain import EXPLANATIONS, catalogue_text, explain_text
-
-    language = _language(lang)
-    if code is not None and code.strip().upper() not in EXPLANATIONS:
-        raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
-    if fmt == "json":
-        from ..formats.reports.catalogue_json import catalogue_json
-
-        only = None if code is None else code.strip().upper()
-        write_output(catalogue_json(language, only), None)
-        return
-    if code is None:
-        write_output(catalogue_text(language), None)
-        return
-    text = explain_text(code.upper(), language)
-    if text is None:
-        raise UsageProblem(f"unknown code {code!r}; `blocknot rules` lists them all")
-    write_output(text, None)
-
-
-@click.command(cls=TranslatedCommand)
-def lsp() -> None:
-    """Run the language server for editors, over standard input and output."""
-    from importlib.util import find_spec
-
-    if find_spec("pygls") is None or find_spec("lsprotocol") is None:
-        raise UsageProblem("blocknot lsp needs the lsp extra: pip install 'blocknot[lsp]'")
-    from ..lsp.server import run
-
-    run()
 
 
 class _Rate(click.FloatRange):
@@ -117,7 +47,7 @@ def _counts_only(kinds: tuple[str, ...]) -> tuple[str, ...]:
         return COUNTS_ONLY_KINDS
     refused = [kind for kind in kinds if kind not in COUNTS_ONLY_KINDS]
     if refused:
-        raise UsageProblem(Message(
+        raise Refused(Message(
             N_("--counts-only writes no deal and no move, so it has no room for the mistakes "
                "{kinds}; with it, the kinds are {allowed}"),
             {"kinds": tuple(refused), "allowed": COUNTS_ONLY_KINDS}))
@@ -162,7 +92,7 @@ def generate(
     from ..simulator.writer import generate_games
 
     if partial and counts_only:
-        raise UsageProblem("--partial and --counts-only do not go together")
+        raise Refused("--partial and --counts-only do not go together")
     if counts_only:
         kinds = _counts_only(kinds)
     count = None if players == "mixed" else int(players)

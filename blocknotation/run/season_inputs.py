@@ -3,7 +3,7 @@ it for and its players' other spellings, and how it is opened.
 
 A file's codes come from the configuration nearest above it (``select``, ``ignore``,
 ``per-file-ignores``) and its ``ignore-file`` comments, exactly as ``validate`` gives them
-(``validate_command._selection_for``), so a game counts when ``validate`` finds no error in
+(``selection.selection_for``), so a game counts when ``validate`` finds no error in
 it.  Its aliases are those of the same configuration, with ``--alias`` over them.
 """
 
@@ -15,8 +15,8 @@ from typing import Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
 from ..basics.paths import utf8_path
-from .common import UsageProblem
 from .inputs import open_input, unzipped
+from .problems import Refused
 
 
 def command_aliases(given: Sequence[str]) -> list[tuple[str, str]]:
@@ -25,7 +25,7 @@ def command_aliases(given: Sequence[str]) -> list[tuple[str, str]]:
     for value in given:
         name, equals, other = value.partition("=")
         if not equals or not name.strip() or not other.strip():
-            raise UsageProblem(Message(N_("--alias takes NAME=OTHER, not {value!r}"),
+            raise Refused(Message(N_("--alias takes NAME=OTHER, not {value!r}"),
                                        {"value": value}))
         pairs.append((name.strip(), other.strip()))
     return pairs
@@ -37,7 +37,7 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
     from ..basics.config import PerFile
     from ..season.aliases import Aliases, AliasProblem, agreeing, alias_pairs
     from ..season.sources import Source
-    from .validate_command import _chosen, _config_of, _selection_for
+    from .selection import chosen, config_of, selection_for
 
     given = command_aliases(aliases)
     per_file = PerFile(config if isolated or config_path is not None else None)
@@ -46,18 +46,18 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
     sources = []
     try:
         for path in files:
-            each = _config_of(per_file, path, None)
+            each = config_of(per_file, path, None)
             if each.path not in made:
                 made[each.path] = Aliases.of(given, Aliases.of(alias_pairs(each.aliases)))
                 tables.append((each.path, alias_pairs(each.aliases)))
-            selection = _selection_for(path, None, _chosen(None, None, each), each, True)
+            selection = selection_for(path, None, chosen(None, None, each), each, True)
             # The name told in every output: one that is not UTF-8 with U+FFFD for each
             # byte that is not (``utf8_path``); the path, as it is, to open the file.
             sources.append(Source("<stdin>" if path == "-" else utf8_path(path), path,
                                   selection, made[each.path]))
         agreeing(tables)
     except AliasProblem as problem:
-        raise UsageProblem(problem.words) from None
+        raise Refused(problem.words) from None
     return sources
 
 

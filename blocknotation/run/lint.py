@@ -1,4 +1,4 @@
-"""The options of ``validate`` that fit it into linters' ecosystems, kept out of ``cli.py``:
+"""The options of ``validate`` that fit it into linters' ecosystems, kept apart:
 the format by default (GitHub annotations inside GitHub Actions), colour, the report's
 destination, and the machine formats run game by game (``gamewise.py``)."""
 
@@ -13,6 +13,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 if TYPE_CHECKING:  # the machine formats' modules load only when one is asked for
     from ..report.values import Tally
     from .gamewise import Sink, Source
+    from .validate import Options
 
 #: Formats written game by game by ``gamewise.run``.
 MACHINE_FORMATS = ("jsonl", "github", "sarif", "junit")
@@ -99,3 +100,20 @@ def run_gamewise(sources: Sequence[Source], sink: Sink, stdin: BinaryIO, lang: s
     from .gamewise import run
 
     return run(sources, sink, stdin, lang)
+
+
+def run_machine(files: Sequence[str], options: Options, out: IO[str], statistics: bool,
+                stdin: BinaryIO) -> int:
+    """The machine formats and ``--statistics``: a game at a time (``gamewise.py``); the
+    exit status (2 when a file could not be read whole)."""
+    from .gamewise import Source
+    from .validate import display_name
+
+    sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet,
+                    options.help_uri)
+    sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
+               for index, path in enumerate(files)]
+    tallies, unreadable = run_gamewise(sources, sink, stdin, options.lang)
+    if unreadable:
+        return 2
+    return int(any(t.errors or (options.strict and t.warnings) for t in tallies))

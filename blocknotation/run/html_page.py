@@ -5,9 +5,8 @@ replay is given what was read."""
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import IO, NoReturn
+from typing import IO
 
 from ..formats.html.facts import game_facts
 from ..formats.html.page import Chunk, FileShown, PageWriter
@@ -83,10 +82,10 @@ def _chunks(data: bytes, selection: Selection, threshold: int | None,
 def run_html(
     files: Sequence[str], selection: Selection, strict: bool, language: str, output: str | None,
     threshold: int | None = None, deadline: float | None = None,
-) -> NoReturn:
+) -> int:
     """``validate --format html``: one page for every FILE, to ``output`` or standard output
-    (with ``threshold``, ``validate --analyse``)."""
-    from .common import EXIT_FINDINGS, EXIT_OK, read_input
+    (with ``threshold``, ``validate --analyse``); 1 when a file failed, else 0."""
+    from .files import read_input
     from .output import output_file
 
     named = [("<stdin>" if path == "-" else path, read_input(path)) for path in files]
@@ -96,4 +95,4 @@ def run_html(
         out.flush()
         out.detach()
     failed = any(r.errors or (strict and r.warnings) for r in reports)
-    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+    return int(failed)

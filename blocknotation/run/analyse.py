@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from time import monotonic
 from typing import IO, TYPE_CHECKING, BinaryIO, cast
 
 from ..basics.diagnostics import printable
@@ -21,9 +22,9 @@ from ..pipeline import EVERYTHING, Selection, file_end, read_and_validate
 from ..reading.reader import Reading
 from ..report.values import Piece, Tally
 from .analyse_jobs import analysed_pieces
-from .common import cannot_read_line
 from .inputs import Input, open_input, unzipped
 from .output import say
+from .problems import Refused, cannot_read_line
 
 if TYPE_CHECKING:
     from ..formats.reports.report_json import JsonReport
@@ -138,3 +139,41 @@ def _opened(path: str, stdin: BinaryIO) -> Iterator[Input]:
         return
     with handle:
         yield unzipped(handle)
+
+
+def run_analysis(files: Sequence[str], options: Analyse, output_file: str | None) -> int:
+    """``analyse``, or ``validate --analyse``: the report to ``output_file`` (None: standard
+    output); the exit status."""
+    import io
+
+    from .files import stdin_binary
+    from .lint import CannotWrite, report_stream
+
+    if options.max_seconds is not None:
+        options = replace(options, deadline=monotonic() + options.max_seconds)
+    if options.fmt == "annotated":
+        return annotated(files, options)
+    if options.jobs != 1:
+        from .ordered import warn_of_jobs
+
+        warn_of_jobs(options.jobs, options.lang)
+    stdin = stdin_binary() if "-" in files else io.BytesIO()
+    try:
+        with report_stream(output_file) as out:
+            return run_analyse(files, options, out, stdin)
+    except CannotWrite as error:
+        raise Refused(str(error)) from None
+
+
+def annotated(files: Sequence[str], options: Analyse) -> int:
+    """The record annotated with the analysis (``annotated.run_annotated``), one file."""
+    from .annotated import run_annotated
+    from .files import input_stream
+
+    if len(files) != 1:
+        raise Refused("--format annotated writes one record: give one FILE")
+    path = files[0]
+    with input_stream(path) as stream:
+        return run_annotated(stream, "<stdin>" if path == "-" else path, options.selection,
+                             options.strict, options.lang, False,
+                             pairs=lambda source: pairs_of(source, options))

@@ -20,16 +20,11 @@ import click
 
 from ..basics.diagnostics import N_, Message
 from ..basics.i18n import translator
-from .common import (
-    UsageProblem,
-    _language,
-    config_option,
-    configuration,
-    isolated_option,
-    lang_option,
-)
+from ..run.files import configuration, language
+from ..run.output import say
+from ..run.problems import Refused
+from . import options
 from .help import TranslatedCommand
-from .output import say
 
 #: The letters of a join code made by the server: no 0/O, 1/I/L to mix up.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -40,7 +35,7 @@ def _join_code(value: str | None, folder: str) -> str:
     server first made it, so that a server started again keeps the phones joined)."""
     if value is not None:
         if not re.fullmatch(r"[A-Za-z0-9]{6,20}", value):
-            raise UsageProblem(Message(N_("--join-code takes 6 to 20 letters and digits")))
+            raise Refused(Message(N_("--join-code takes 6 to 20 letters and digits")))
         return value.upper()
     from ..serve.journal import FOLDER
     from ..serve.store import replace_durably
@@ -71,9 +66,9 @@ def _join_code(value: str | None, folder: str) -> str:
               help=N_("The code the phones join with (default: the folder's, made the first "
                       "time and kept in it)."))
 @click.option("--event", default=None, help=N_("The Event tag of the games started."))
-@config_option
-@isolated_option
-@lang_option
+@options.configuration_path
+@options.isolated
+@options.lang
 def serve(folder: str, host: str, port: int, join_code: str | None, event: str | None,
           config_path: str | None, isolated: bool, lang: str | None) -> None:
     """Score a club evening live: each table enters its games from a phone's browser.
@@ -89,8 +84,8 @@ def serve(folder: str, host: str, port: int, join_code: str | None, event: str |
         from ..serve.guard import Settings
         from ..serve.standings import LiveStandings
     except ImportError as missing:
-        raise UsageProblem(Message(N_("blocknot serve needs the serve extra: pip install "
-                                      "'blocknot[serve]'"))) from missing
+        raise Refused(Message(N_("blocknot serve needs the serve extra: pip install "
+                                 "'blocknot[serve]'"))) from missing
     config = configuration(config_path, isolated)
     os.makedirs(folder, exist_ok=True)
     code = _join_code(join_code, folder)
@@ -105,7 +100,7 @@ def serve(folder: str, host: str, port: int, join_code: str | None, event: str |
     app = build(evening, LiveStandings(sources), settings,
                 lambda name, data, chosen: _replay(name, data, chosen, evening),
                 f"{url}/join?code={code}")
-    _tell(folder, url, code, _language(lang or config.lang))
+    _tell(folder, url, code, language(lang or config.lang))
     server = uvicorn.Server(uvicorn.Config(
         app, log_level="warning", access_log=False, proxy_headers=False, server_header=False,
         timeout_graceful_shutdown=2, lifespan="on"))
@@ -115,12 +110,12 @@ def serve(folder: str, host: str, port: int, join_code: str | None, event: str |
 def _sources(folder: str, config: Any, config_path: str | None, isolated: bool) -> Any:
     """The standings' files of ``folder``, found anew each time (new games appear)."""
     def found() -> list[Any]:
-        from .common import expanded
-        from .season_inputs import sources_for
+        from ..run.files import expanded
+        from ..run.season_inputs import sources_for
 
         try:
             files = expanded([folder], config.include, config.exclude, True)
-        except click.ClickException:
+        except Refused:
             return []  # nothing to add up yet
         return list(sources_for(files, config, config_path, isolated))
 
@@ -129,13 +124,13 @@ def _sources(folder: str, config: Any, config_path: str | None, isolated: bool) 
 
 def _selection(path: str, config: Any, config_path: str | None, isolated: bool) -> Any:
     """The codes ``validate PATH`` reports, with the folder's configuration."""
-    from .season_inputs import sources_for
+    from ..run.season_inputs import sources_for
 
     return sources_for([path], config, config_path, isolated)[0].selection
 
 
 def _replay(name: str, data: bytes, lang: str, evening: Any) -> str:
-    from .html_page import html_report
+    from ..run.html_page import html_report
 
     path = os.path.join(evening.folder, name)
     return html_report([(name, data)], evening.selection_for(path), lang)[0]
@@ -149,7 +144,7 @@ def _listening(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
     except OSError as error:
-        raise UsageProblem(Message(N_("cannot serve on {host}:{port}: {reason}"), {
+        raise Refused(Message(N_("cannot serve on {host}:{port}: {reason}"), {
             "host": host, "port": port, "reason": error.strerror or str(error)})) from None
     return sock
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import N_, Message, printable
 from ..basics.i18n import plural, translator
-from .common import cannot_read_line
 from .output import output_file, say
+from .problems import cannot_read_line
 from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, write_stored
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
     with scratch(), ExitStack() as stack:
         try:
             source = Source(path, stdin, stack)
-            if _is_json(source):  # left as it is: what remains in it is listed
+            if is_json(source):  # left as it is: what remains in it is listed
                 _refuse_json(name, run)
                 report = _as_it_is(source, name, selection, lang, color)
             else:
@@ -212,7 +212,7 @@ def _as_it_is(source: Source, name: str, selection: Selection, lang: str, color:
     return report
 
 
-def _is_json(source: Source) -> bool:
+def is_json(source: Source) -> bool:
     """Whether the record is JSON (record JSON, say): its first character other than white
     space is ``{``, which no line of a text record starts with."""
     head = source.open().read(1 << 16).lstrip(b" \t\r\n")

@@ -4,34 +4,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..basics.i18n import N_
-from .common import (
-    EXIT_FINDINGS,
-    EXIT_OK,
-    EXIT_USAGE,
-    UsageProblem,
-    _language,
-    cannot_read_line,
-    config_option,
-    configuration,
-    encoding_option,
-    exclude_option,
-    expanded,
-    gitignore_option,
-    include_option,
-    isolated_option,
-    lang_option,
-    raw_csv_option,
-    read_files_as,
-    stdin_binary,
-    write_output,
-)
+from ..run.output import say
+from ..run.problems import Refused, cannot_read_line
+from . import options
+from .exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from .help import TranslatedCommand
-from .output import say
+
+if TYPE_CHECKING:
+    from ..run.files import FileSelection
 
 
 @click.command(cls=TranslatedCommand)
@@ -50,36 +35,31 @@ from .output import say
                       "configuration's aliases)."))
 @click.option("--by", type=click.Choice(["event", "date", "file"]), default=None,
               help=N_("A table for each event, date (Date tag) or file."))
-@include_option
-@exclude_option
-@gitignore_option
-@config_option
-@isolated_option
-@encoding_option
-@raw_csv_option
-@lang_option
+@options.file_selection()
+@options.encoding
+@options.raw_csv
+@options.lang
 def standings(files: Sequence[str], fmt: str, output_file: str | None, include_invalid: bool,
-              aliases: tuple[str, ...], by: str | None, include: tuple[str, ...],
-              exclude: tuple[str, ...], no_respect_gitignore: bool, config_path: str | None,
-              isolated: bool, encoding: str | None, raw_csv: bool, lang: str | None) -> None:
+              aliases: tuple[str, ...], by: str | None, chosen: FileSelection,
+              encoding: str | None, raw_csv: bool, lang: str | None) -> None:
     """Add up a season: games, wins, hands and points of every player of the records.
 
     FILES are record files, directories (searched for *.block, *.block.gz and
     *.block.json files) or quoted globs; `-` reads standard input.  A game with errors is
     left out unless --include-invalid.
     """
+    from ..run.files import language as language_of
+    from ..run.files import not_an_input, stdin_binary, write_output
+    from ..run.season_inputs import opened, sources_for
     from ..season.aliases import AliasProblem
     from ..season.standings import standings_of
-    from .season_inputs import opened, sources_for
-    from .validate_command import _not_an_input
 
-    config = configuration(config_path, isolated)
-    read_files_as(encoding or config.encoding)
-    files = expanded(files, include or config.include, exclude or config.exclude,
-                     not no_respect_gitignore)
-    _not_an_input(output_file, files)
-    language = _language(lang or config.lang)
-    sources = sources_for(files, config, config_path, isolated, aliases)
+    config = chosen.configuration()
+    options.reading_files_in(encoding or config.encoding)
+    files = chosen.files(files, config)
+    not_an_input(output_file, files)
+    language = language_of(lang or config.lang)
+    sources = sources_for(files, config, chosen.config_path, chosen.isolated, aliases)
     unreadable = []
 
     def told(source: Any, error: OSError) -> None:
@@ -91,7 +71,7 @@ def standings(files: Sequence[str], fmt: str, output_file: str | None, include_i
         found = standings_of(sources, by=by, include_invalid=include_invalid,  # type: ignore[arg-type]
                              unreadable=told, opener=lambda path: opened(path, stdin))
     except AliasProblem as problem:
-        raise UsageProblem(problem.words) from None
+        raise Refused(problem.words) from None
     _warn_of_look_alikes(found, language)
     write_output(_written(found, fmt, language, raw_csv), output_file)
     sys.exit(EXIT_USAGE if unreadable else EXIT_FINDINGS if found.errors else EXIT_OK)

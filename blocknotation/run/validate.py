@@ -19,9 +19,9 @@ from ..basics.interrupts import Terminated
 from ..formats.reports.report_text import summary_line, total_line
 from ..pipeline import EVERYTHING, Selection, validate_stream
 from ..report.values import Rendered, Tally
-from .common import cannot_read_line
 from .inputs import Input, open_input, unzipped
 from .output import say, scratch
+from .problems import cannot_read_line
 from .progress import Progress
 from .render import Render
 

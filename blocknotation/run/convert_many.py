@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import N_, Message, printable
-from .common import cannot_read_line, cannot_write_line
 from .inputs import DEFAULT_INCLUDE, Filters, InputProblem, as_text, expand, open_input
 from .output import OutputFailed, output_file, say
+from .problems import cannot_read_line, cannot_write_line
 
 if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
