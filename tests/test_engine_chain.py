@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.engine.chain import PAIR, Chain, lay, mirrored, reading
-from blocknotation.engine.knowledge import Table
+from blocknotation.engine.knowledge import Whereabouts
 from blocknotation.engine.moves import misfit, opening_turned_fits
 from blocknotation.engine.players import Seats
+from blocknotation.engine.rules import sides
 from blocknotation.engine.slips import either_end, laid_instead, passed_instead, turned
 from blocknotation.engine.tiles import index
 from blocknotation.engine.world import World
@@ -36,7 +37,7 @@ def judged(chain: Chain, move: Play) -> tuple[Diagnostic | None, int]:
 def world_of(chain: Chain, held: tuple[tuple[int, int], ...] | None) -> World:
     """A reading of a two-player hand that Bea opened with 3-6 (the ends now ``chain``);
     ``held``: Ada's deal, if known."""
-    table = Table.for_players(2)
+    table = Whereabouts.for_players(2)
     table.play(1, (3, 6), 1)
     if held is not None:
         table.deal(0, held, sum(1 << index(t) for t in held), 1)
@@ -68,9 +69,9 @@ def test_doubles_stay_in_line() -> None:
 
 def test_a_blank_matches_only_a_blank() -> None:
     chain = chain_of(((0, 3), None))
-    assert chain.fits((0, 5), "L") and not chain.fits((0, 5), "R")
-    assert not chain.fits((5, 6), "L") and not chain.fits((5, 6), "R")
-    assert chain.fits((3, 3), "R") and not chain.fits((3, 3), "L")
+    assert sides((0, 5), chain.readings) == ("L",)
+    assert sides((5, 6), chain.readings) == ()
+    assert sides((3, 3), chain.readings) == ("R",)
 
 
 def test_judge_play_with_and_without_side() -> None:

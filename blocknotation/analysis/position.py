@@ -1,8 +1,9 @@
 """A position of a hand with every deal known, and the moves from it, as the engine's rules
-give them: which plays are legal (``engine.moves.legal_plays``, on ``engine.chain.lay``),
-when the hand ends (a player's last tile placed, or nobody able to play:
-``engine.knowledge.stuck``, R12) and what it scores (``engine.scoring``, R13-R15).  Nothing
-here decides a rule again; it only keeps the state small enough to search.
+give them: which plays are legal (``engine.rules.legal_plays``, on ``engine.chain.lay``),
+when the hand ends (a player's last tile placed, ``engine.rules.went_out``; nobody able to
+play, ``engine.rules.stuck``; every player passed, ``engine.rules.all_passed``: R12) and
+what it scores (``engine.scoring``, R13-R15).  Nothing here decides a rule again; it only
+keeps the state small enough to search.
 
 A position is four integers: the tiles still in hands (one 28-bit mask: each tile's holder
 is fixed by the deals), the chain's one reading (``chain.reading``; 0 before the lead), the
@@ -14,8 +15,7 @@ one integer too: who scores (``NOBODY`` for a tie), the points, and whether it w
 from __future__ import annotations
 
 from ..engine.chain import PAIR, reading
-from ..engine.knowledge import stuck
-from ..engine.moves import LegalPlay, legal_plays
+from ..engine.rules import LegalPlay, legal_plays, stuck, went_out
 from ..engine.scoring import Count, blocked, domino
 from ..engine.tiles import PIPS, pips
 
@@ -65,11 +65,13 @@ Child = tuple[LegalPlay, int, int]
 class Rules:
     """The rules of one hand with every deal known: ``deals`` holds each seat's tiles."""
 
-    __slots__ = ("deals", "ended", "seats")
+    __slots__ = ("deals", "each", "ended", "seats")
 
     def __init__(self, deals: tuple[int, ...]) -> None:
         self.deals = deals
         self.seats = len(deals)
+        self.each = max(deal.bit_count() for deal in deals)
+        """The tiles each seat was dealt (R3)."""
         self.ended: dict[int, int] = {}
         """Results already counted, by the tiles in hands and who went out (or -1)."""
 
@@ -107,7 +109,7 @@ class Rules:
         found: list[Child] = []
         for play in legal_plays(chain, in_hands & deal):
             after = in_hands & ~(1 << play[0])
-            if not after & deal:
+            if went_out(self.each - (after & deal).bit_count(), self.each):
                 end = self.went_out(seat, after)
             elif stuck(after, play[2]):
                 end = self.block(after)

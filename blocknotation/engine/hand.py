@@ -49,10 +49,11 @@ from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from .chain import PAIR, USUAL, Chain, reading, usual_play
 from .judging import Candidate, MoveJudge, marked
-from .knowledge import FITTING, Table
-from .moves import illegal_pass, may_hold, misfit
+from .knowledge import Whereabouts
+from .moves import illegal_pass, misfit
 from .order import Move, Stages
 from .players import Seats
+from .rules import may_pass, stuck, went_out
 from .slips import laid_instead, openings
 from .tiles import index
 from .turns import opener
@@ -102,7 +103,7 @@ class Replay:
     __slots__ = ("amend", "following", "judge", "late", "lost", "moves", "names", "opener",
                  "problems", "save", "saved", "seats", "slipped", "watch", "worlds")
 
-    def __init__(self, seats: Seats, table: Table, moves: list[Move]) -> None:
+    def __init__(self, seats: Seats, table: Whereabouts, moves: list[Move]) -> None:
         self.seats = seats
         self.names = seats.names
         self.moves = moves
@@ -128,7 +129,7 @@ class Replay:
         """Who opens (R5, R17, ``turns.opener``), followed from then on."""
         table = self.worlds[0].table
         seat, problem = opener(order, self.seats, number, expected,
-                               lambda who, tile: may_hold(table, who, index(tile)))
+                               lambda who, tile: table.may_hold(who, index(tile)))
         if problem is not None:
             self.problems.append(problem)
         self.worlds[0].expected = self.opener = seat
@@ -204,7 +205,7 @@ class Replay:
         before = world.reading
         tile = play.tile
         if not before:  # the lead: any tile of theirs, laid as written (R5)
-            if not may_hold(world.table, seat, index(tile)):
+            if not world.table.may_hold(seat, index(tile)):
                 return False
             world.lay(seat, tile, reading(*tile), play.line, self.seats, (tile, None))
             return True
@@ -214,17 +215,13 @@ class Replay:
             usual = usual_play(before, tile, side)
         if not usual:
             return False
-        after, ends, placed, fitting, bit, i = usual
+        after, ends, placed, bit, i = usual
         table = world.table
-        holder = table.holders[seat]
-        deal = holder.deal
-        if deal is None:  # a tile nobody placed and nobody else was dealt (check_holding)
-            if (table.played | table.dealt) & bit:
-                return False
-            if holder.passes:  # it may disprove an earlier pass (P407)
-                world.disprove(seat, tile, play.line, False, self.names)
-        elif not deal & ~holder.spent & bit:  # a tile of their own, still held
+        if not table.candidates(seat) & bit:  # a tile they cannot hold (check_holding)
             return False
+        holder = table.holders[seat]
+        if holder.passes and holder.deal is None:  # it may disprove an earlier pass (P407)
+            world.disprove(seat, tile, play.line, False, self.names)
         line = play.line
         world.passed = 0
         world.expected = self.following[seat]
@@ -242,9 +239,9 @@ class Replay:
         if in_hands is None:
             in_hands = table.held_by_anyone()
         world.in_hands = in_hands = in_hands & ~bit
-        if holder.placed >= self.seats.each:
+        if went_out(holder.placed, self.seats.each):
             world.end("domino", seat, line, len(self.names))
-        elif table.known == len(table.holders) and not in_hands & fitting:
+        elif table.known == len(table.holders) and stuck(in_hands, after):
             world.end("blocked", None, line, len(self.names), dead=True)
         return True
 
@@ -252,10 +249,7 @@ class Replay:
         """Apply a pass that is legal as far as the only reading knows, in place.  False,
         with nothing changed, before the lead, or when the player's deal is known and they
         hold a tile that fits."""
-        if not world.reading:
-            return False
-        held = world.table.holders[seat].held()
-        if held is not None and held & FITTING[world.reading.bit_length() - 1]:
+        if not may_pass(world.table.holders[seat].held(), world.reading):
             return False
         world.pass_(seat, move, self.seats, self.judge.last)
         return True
@@ -337,6 +331,6 @@ class Replay:
         line = self.moves[-1].line if self.moves else 0
         for world in self.worlds:
             table = world.table
-            if world.outcome is None and world.reading and table.all_known and table.dead(
-                    world.reading):
+            if world.outcome is None and world.reading and table.all_known and stuck(
+                    table.held_by_anyone(), world.reading):
                 world.end("blocked", None, line, len(self.names), dead=True)

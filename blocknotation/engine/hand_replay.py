@@ -23,7 +23,7 @@ from .claims import check_points, check_points_bound, claimed_points, claimed_to
 from .deals import check_deals
 from .ending import Ending, judge_ending
 from .hand import Replay, Saved
-from .knowledge import Table
+from .knowledge import Whereabouts
 from .order import Stages, by_stage, early_ends
 from .players import Seats
 from .scoring import blocked, domino
@@ -48,7 +48,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     ``later``: the points a later hand's ``score`` line gives this one (``later.py``)."""
     written, problems = by_stage(hand, seats)
     order = written if amendment is None else amended(written, amendment, seats)
-    table = Table.for_players(len(seats.names))
+    table = Whereabouts.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
     state = Replay(seats, table, order.moves)
     state.problems = problems
@@ -128,7 +128,7 @@ def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
 
 def _count(
     reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    table: Table, moved: bool, implied: tuple[int, ...] | None = None,
+    table: Whereabouts, moved: bool, implied: tuple[int, ...] | None = None,
     score: r.Score | None = None,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.

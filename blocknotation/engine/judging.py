@@ -14,17 +14,16 @@ from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
 from .chain import Chain, Side, laid_out, lay, pairs, reading
 from .claims import how_it_ended
-from .knowledge import FITTING
 from .moves import (
     check_holding,
     check_opening_pass,
     illegal_pass,
-    may_hold,
     misfit,
     opening_turned_fits,
 )
 from .order import Move
 from .players import Seats
+from .rules import may_pass
 from .slips import (
     either_end,
     laid_instead,
@@ -99,7 +98,7 @@ class MoveJudge:
         turn = out_of_turn(expected, play, self.names)
         found = [Candidate(c.world, (turn, *c.problems), before=world.reading)
                  for c in self.play_in(world, seat, play)]
-        if may_hold(world.table, expected, index(play.tile)):
+        if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
                 named = under_the_wrong_name(expected, play, self.names)
@@ -192,8 +191,7 @@ class MoveJudge:
             return [Candidate(w, problems, before=before) for w in marked(
                 [twin, *openings(world, seat, move, self.seats)], move)]
         instead: list[World] = []
-        held = world.table.holders[seat].held()
-        if held is not None and held & FITTING[before.bit_length() - 1]:
+        if not may_pass(world.table.holders[seat].held(), before):
             twin.soft[("P405", move.line)] = illegal_pass(world.table, Chain(before), seat,
                                                           move)
             instead = laid_instead(world, seat, move, self.seats)
@@ -201,10 +199,9 @@ class MoveJudge:
         found = [Candidate(twin, problems, instead, before)]
         expected = world.expected
         if problems and expected is not None:
-            fitting = FITTING[before.bit_length() - 1]
             # The pass under the wrong name: the player whose turn it was passed, legally.
-            theirs = world.table.holders[expected].held()
-            if theirs is None or not theirs & fitting:
+            holders = world.table.holders
+            if may_pass(holders[expected].held(), before):
                 named = world.copy()
                 named.repairs += 1
                 named.pass_(expected, move, self.seats, self.last)
@@ -215,8 +212,7 @@ class MoveJudge:
             while turn != seat:
                 skipped.append(turn)
                 turn = self.following[turn]
-            if all((held := world.table.holders[s].held()) is None or not held & fitting
-                   for s in skipped):
+            if all(may_pass(holders[s].held(), before) for s in skipped):
                 left = world.copy()
                 left.repairs += len(skipped)
                 for s in skipped:

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from ..basics.diagnostics import N_, Diagnostic, diagnostic
 from ..reading import plain as r
-from .knowledge import ALL, NOBODY, Table
+from .knowledge import ALL, NOBODY, Whereabouts
 from .order import Stages
 from .tiles import index, text
 
 
 def check_show(
-    show: r.Show, shown: int, seat: int, table: Table, each: int, complete: bool,
+    show: r.Show, shown: int, seat: int, table: Whereabouts, each: int, complete: bool,
     names: tuple[str, ...],
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None.  ``shown``: the sum of
@@ -41,7 +41,7 @@ def check_show(
 
 
 def _contradiction(
-    show: r.Show, seat: int, table: Table, names: tuple[str, ...]
+    show: r.Show, seat: int, table: Whereabouts, names: tuple[str, ...]
 ) -> Diagnostic | None:
     """The first tile of ``show`` its player cannot hold, in the order written (E502)."""
     holder = table.holders[seat]
@@ -82,7 +82,7 @@ def _contradiction(
 
 
 def check_show_count(
-    show: r.Show, table: Table, seat: int, each: int, complete: bool
+    show: r.Show, table: Whereabouts, seat: int, each: int, complete: bool
 ) -> Diagnostic | None:
     """E502 when a show holds more tiles than its player can hold, or, once the hand is over
     (``complete``), other than exactly what they hold: dealt minus placed (R3)."""

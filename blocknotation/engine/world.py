@@ -5,7 +5,7 @@ what happened as written, whoever wrote it saw *something* happen, and each thin
 have been is a reading of its own: the tile laid on the other end, another tile the player
 holds, a pass, the move made by the player whose turn it was (``slips.py`` says which).
 Each reading keeps the whole state of the hand: the chain's two ends, where every tile is
-(``knowledge.Table``), whose turn it is, who has passed since the last play, and how and
+(``knowledge.Whereabouts``), whose turn it is, who has passed since the last play, and how and
 when the hand ended.  Later moves drop the readings in which they cannot be legal, and the
 claims written at the end choose among those left (``choose.py``).
 
@@ -22,9 +22,10 @@ from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import PAIR, Side
-from .knowledge import Table
+from .knowledge import Whereabouts
 from .moves import disproved_pass
 from .players import Seats
+from .rules import all_passed, stuck, went_out
 from .tiles import Tile
 
 
@@ -35,7 +36,7 @@ class World:
                  "in_hands", "leader", "outcome", "passed", "placed_at", "reading", "repairs",
                  "soft", "table", "winner")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Whereabouts) -> None:
         self.table = table
         self.reading = 0
         """The chain's ends as a one-bit mask (``chain.reading``); 0 before the lead."""
@@ -115,9 +116,9 @@ class World:
         self.ends_at[line] = PAIR[after.bit_length() - 1]
         if layout is not None:
             self.placed_at[line] = layout
-        if holder.placed >= seats.each:
+        if went_out(holder.placed, seats.each):
             self.end("domino", seat, line, len(seats.names))
-        elif table.all_known and table.dead(after):
+        elif table.all_known and stuck(table.held_by_anyone(), after):
             self.end("blocked", None, line, len(seats.names), dead=True)
 
     def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
@@ -129,7 +130,7 @@ class World:
                               move.column)
         self.passed |= 1 << seat
         self.expected = seats.following[seat]
-        if self.passed == (1 << len(seats.names)) - 1 and move.line >= last_play:
+        if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
             self.end("blocked", None, move.line, len(seats.names))
 
     def disprove(self, seat: int, tile: Tile, line: int, shown: bool,
