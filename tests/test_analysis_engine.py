@@ -40,7 +40,7 @@ def test_stuck_is_the_dead_block_the_replay_ends_a_hand_on(deals: list[int], cha
         taken |= mask
         table.deal(seat, tuple(TILES[i] for i in bits(mask)), mask, seat + 1)
     assert stuck(table.held_by_anyone(), chain) == (
-        not any(legal_plays(chain, table.candidates(seat)) for seat in range(len(deals))))
+        not any(legal_plays(chain, table.holdable(seat)) for seat in range(len(deals))))
 
 
 def test_a_hand_end_is_the_engines_count() -> None:
@@ -48,7 +48,7 @@ def test_a_hand_end_is_the_engines_count() -> None:
     deals = (1 | 1 << 8, 1 << 27, 1 << 13)
     rules = Rules(deals)
     held = rules.start()
-    assert rules.went_out(2, held & ~deals[2]) == result(2, 3 + 12, DOMINO)  # R14
+    assert rules.domino_result(2, held & ~deals[2]) == result(2, 3 + 12, DOMINO)  # R14
     assert rules.block(held) == result(0, 12 + 4 - 3, BLOCKED)  # R15: 16 - 3, once
     lower = Rules((1 << 13, 1 << 8))  # 2-2 and 1-2, 4 and 3 pips: Bea lowest, alone
     assert lower.block(lower.start()) == result(1, 4 - 3, BLOCKED)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..engine.rules import all_passed
 from .position import LOWER_LEFT, own
-from .search import Search, TooLarge, key
+from .search import Search, SearchTooLarge, key
 
 
 def guaranteed(search: Search, player: int, in_hands: int, chain: int, seat: int) -> int:
@@ -35,7 +35,7 @@ class _Paranoid:
         search = self.search
         search.nodes += 1
         if search.nodes > search.bound:
-            raise TooLarge
+            raise SearchTooLarge
         at = key(in_hands, chain, seat, passes)
         low, high = self.table.get(at, (-1, 1 << 20))
         if low == high or low >= beta:

@@ -23,7 +23,7 @@ from ..engine.tiles import TILES, index
 from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
 from .force import guaranteed
 from .position import NOBODY, Rules, is_domino, own, points_of, winner_of
-from .search import OutOfTime, Search, TooLarge
+from .search import OutOfTime, Search, SearchTooLarge
 from .setup import Problem, Written
 
 
@@ -41,7 +41,7 @@ def analyse(problem: Problem) -> HandAnalysis:
             nodes=search.nodes, reason="time",
             detail=Message(N_("the run's time (--max-seconds) was spent before its analysis "
                               "ended"), {}))
-    except TooLarge:
+    except SearchTooLarge:
         return HandAnalysis(
             problem.number, problem.line, problem.players, problem.threshold,
             nodes=search.nodes, reason="too_large",

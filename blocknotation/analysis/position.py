@@ -86,7 +86,7 @@ class Rules:
         """Each seat's pips (R13)."""
         return [pips(in_hands & deal) for deal in self.deals]
 
-    def went_out(self, seat: int, in_hands: int) -> int:
+    def domino_result(self, seat: int, in_hands: int) -> int:
         """The result when ``seat`` has just placed their last tile (R12, R14)."""
         key = in_hands << 3 | seat
         found = self.ended.get(key)
@@ -110,7 +110,7 @@ class Rules:
         for play in legal_plays(chain, in_hands & deal):
             after = in_hands & ~(1 << play[0])
             if went_out(self.each - (after & deal).bit_count(), self.each):
-                end = self.went_out(seat, after)
+                end = self.domino_result(seat, after)
             elif stuck(after, play[2]):
                 end = self.block(after)
             else:

@@ -15,7 +15,7 @@
 Both keep a transposition table over (tiles in hands, ends, seat to move, passes in a row),
 try the moves that go out first, then the heavier tiles (``Rules.ordered``), and count the
 positions they visit: past ``bound`` (``NODE_BOUND`` unless told), the search stops with
-``TooLarge`` and the hand is "not analysed (too large)"; past the run's ``deadline`` (a
+``SearchTooLarge`` and the hand is "not analysed (too large)"; past the run's ``deadline`` (a
 time of ``time.monotonic``, looked at every ``CHECK_EVERY`` positions: ``--max-seconds``),
 it stops with ``OutOfTime``.
 """
@@ -46,7 +46,7 @@ CHECK_EVERY = 1024
 _INFINITY = 1 << 20
 
 
-class TooLarge(Exception):
+class SearchTooLarge(Exception):
     """The search visited more positions than its bound allows."""
 
 
@@ -113,7 +113,7 @@ class Search:
 
     def _looked(self) -> None:
         if self.nodes > self.bound:
-            raise TooLarge
+            raise SearchTooLarge
         if self.deadline is not None and monotonic() > self.deadline:
             raise OutOfTime
         self.look = min(self.bound, self.nodes + CHECK_EVERY)

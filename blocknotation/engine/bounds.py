@@ -170,7 +170,7 @@ def holdings(
     passed = False
     for seat, pips in enumerate(known):
         if pips is None:
-            free[seat] = table.candidates(seat) & ~table.others_shown(seat)
+            free[seat] = table.holdable(seat) & ~table.others_shown(seat)
             passed = passed or bool(table.holders[seat].passes)
     narrowing = False
     if passed and passes:

@@ -51,7 +51,7 @@ readings (``choose.py``): ``("show", line)`` for each show, ``("outcome", 0)`` f
 settles (E501)."""
 
 
-class Ending:
+class HandEnd:
     """How the hand ended in one reading (None when only a ``points`` claim settles a hand
     recorded without moves), who won it (a domino), what each seat still holds, whether it
     was counted from the shows and the claims alone (recorded without moves), the seats
@@ -72,7 +72,7 @@ class Ending:
 
 def judge_ending(
     state: Replay, world: World, order: Stages, seats: Seats, number: int
-) -> Ending:
+) -> HandEnd:
     """Check the shows in ``world``, decide how the hand ended there and what each seat
     holds."""
     found: list[tuple[Stage, Diagnostic]] = []
@@ -100,7 +100,7 @@ def judge_ending(
             remaining.append(pips(shown[seat] or 0))
         else:
             remaining.append(None)
-    return Ending(outcome, winner, remaining, settled, bad_shows, found)
+    return HandEnd(outcome, winner, remaining, settled, bad_shows, found)
 
 
 def _shows(
@@ -232,7 +232,7 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
         return False
     held = holder.held()
     if held is None:  # a hidden hand: a tile nobody else can hold that its passes allow
-        held = table.candidates(seat) & ~table.ruled_out(seat)
+        held = table.holdable(seat) & ~table.ruled_out(seat)
     if not fitting(held, one):
         return False
     turn = seat if world.expected is None else world.expected

@@ -47,13 +47,13 @@ from copy import copy
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .chain import PAIR, USUAL, Chain, reading, usual_play
-from .judging import Candidate, MoveJudge, marked
+from .chain import USUAL, Chain, reading, usual_play
+from .judging import Judged, MoveJudge, marked
 from .knowledge import Whereabouts
 from .moves import illegal_pass, misfit
 from .order import Move, Stages
 from .players import Seats
-from .rules import may_pass, stuck, went_out
+from .rules import may_pass, sides, stuck, went_out
 from .slips import laid_instead, openings
 from .tiles import index
 from .turns import opener
@@ -66,10 +66,7 @@ MAX_READINGS = 64
 
 def _fits_both(reading: int, tile: tuple[int, int]) -> bool:
     """Whether a tile fits both ends of the chain (a P404 when written without a side)."""
-    if not reading:
-        return False
-    left, right = PAIR[reading.bit_length() - 1]
-    return left in tile and right in tile
+    return bool(reading) and len(sides(tile, reading)) == 2
 
 
 class Unread(Exception):
@@ -217,7 +214,7 @@ class Replay:
             return False
         after, ends, placed, bit, i = usual
         table = world.table
-        if not table.candidates(seat) & bit:  # a tile they cannot hold (check_holding)
+        if not table.holdable(seat) & bit:  # a tile they cannot hold (check_holding)
             return False
         holder = table.holders[seat]
         if holder.passes and holder.deal is None:  # it may disprove an earlier pass (P407)
@@ -262,12 +259,12 @@ class Replay:
         late = written.line in self.late
         judge = self.judge
         reported = len(self.problems)
-        found: list[Candidate] = []
+        found: list[Judged] = []
         seat, move = (0, written) if named is None else (named, written)
         for world in self.worlds:
             if named is None:
                 # A stray line, or the move of the player whose turn it is.
-                found.append(Candidate(world, before=world.reading))
+                found.append(Judged(world, before=world.reading))
                 if world.expected is None:
                     continue
                 seat, move = world.expected, copy(written)
@@ -289,7 +286,7 @@ class Replay:
                 for c in kept:  # the illegal pass, reported: a slip the reading takes as one
                     del c.world.soft[key]
                     c.world.repairs += 1
-                kept += [Candidate(w, c.problems, before=c.before)
+                kept += [Judged(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
         if fewest:
             self.problems += self._reported(kept, move)
@@ -306,14 +303,14 @@ class Replay:
             for problem in self.problems[reported:]:
                 self.watch(problem)
 
-    def _union(self, kept: list[Candidate]) -> int:
+    def _union(self, kept: list[Judged]) -> int:
         """The ends that the readings had before the move, together."""
         union = 0
         for c in kept:
             union |= c.before
         return union
 
-    def _reported(self, kept: list[Candidate], move: Move) -> list[Diagnostic]:
+    def _reported(self, kept: list[Judged], move: Move) -> list[Diagnostic]:
         """The problems of the move, as the first reading has them; a play that does not
         fit is named with the ends of every reading it fails in."""
         problems = list(kept[0].problems)

@@ -182,7 +182,7 @@ class Whereabouts:
         either value (R8)."""
         self.holders[seat].passes.append(Passed(line, column, ends))
 
-    def candidates(self, seat: int) -> int:
+    def holdable(self, seat: int) -> int:
         """The tiles ``seat`` may still hold (R2, R4): their deal minus what they placed
         when it is known; else every tile nobody placed and nobody else was dealt (the
         deals are disjoint, and nobody draws)."""
@@ -193,8 +193,8 @@ class Whereabouts:
         return ALL & ~self.played & ~self.dealt
 
     def may_hold(self, seat: int, i: int) -> bool:
-        """Whether ``seat`` may still hold tile ``i`` (R2, R4): one of ``candidates``."""
-        return bool(self.candidates(seat) >> i & 1)
+        """Whether ``seat`` may still hold tile ``i`` (R2, R4): one of ``holdable``."""
+        return bool(self.holdable(seat) >> i & 1)
 
     def ruled_out(self, seat: int) -> int:
         """The tiles ``seat``, whose deal is unknown, cannot hold any more by its passes: a

@@ -117,10 +117,10 @@ def _wrong_side(
 ) -> Diagnostic:
     """P403 for a tile that fits only the other end."""
     tile = play.tile
-    fitting = Chain(_fitting(chain.readings, tile, other))
+    there = Chain(_fitting(chain.readings, tile, other))
     args: dict[str, object] = {
-        "player": play.player, "tile": text(tile), "fits": end_name(fitting, other),
-        "end": end_name(fitting, side), "side": other,
+        "player": play.player, "tile": text(tile), "fits": end_name(there, other),
+        "end": end_name(there, side), "side": other,
     }
     if opening is None:
         template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}?")

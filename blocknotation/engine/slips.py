@@ -55,7 +55,7 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
     table = world.table
     written = index(move.tile) if isinstance(move, r.Play) else -1
     side = move.side if isinstance(move, r.Play) else None
-    tiles = fitting(table.candidates(seat), world.reading)
+    tiles = fitting(table.holdable(seat), world.reading)
     if written >= 0:
         tiles &= ~(1 << written)
     out = []
@@ -138,7 +138,7 @@ def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> li
     tile may be led)."""
     out = []
     written = 1 << index(move.tile) if isinstance(move, r.Play) else 0
-    for i in bits(world.table.candidates(seat) & ~written):
+    for i in bits(world.table.holdable(seat) & ~written):
         a, b = TILES[i]
         for tile in ((a, b), (b, a)) if a != b else ((a, b),):
             twin = _repaired(world)

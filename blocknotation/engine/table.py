@@ -217,7 +217,7 @@ class Table:
         if self._turn is None:
             return []
         moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
-            self._reading, self._known.candidates(self._turn))]
+            self._reading, self._known.holdable(self._turn))]
         return [*moves, Pass()] if self.may_pass(self.players[self._turn]) else moves
 
     def is_over(self) -> bool:
