@@ -29,11 +29,9 @@ def check_show(
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None.  ``shown``: the sum of
     the bits of its tiles (their union when they are distinct, as the count tells)."""
-    holder = table.holders[seat]
-    # What the seat cannot hold: a placed tile, another's deal (with its own deal known,
-    # anything outside it), a tile another seat showed.
-    barred = table.played | table.others_shown(seat) | (
-        table.dealt if holder.deal is None else ALL & ~holder.deal)
+    # What the seat cannot hold (R2, R4: a placed tile, another's deal, with its own deal
+    # known anything outside it), or another seat showed.
+    barred = ALL & ~table.holdable(seat) | table.others_shown(seat)
     if shown.bit_count() == len(show.tiles) and not shown & barred:
         return check_show_count(show, table, seat, each, complete)
     return _contradiction(show, seat, table, names) or check_show_count(
