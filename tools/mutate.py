@@ -6,9 +6,9 @@ Each mutant is one small change to one module of the engine, found in its syntax
   appended to or added to the problems, ``.soft[...] = ...``);
 - ``drop``: a diagnostic made is dropped (``return None``, ``return []``, ``problem = None``);
 - ``false``: the condition of an ``if`` whose body reports a diagnostic is made ``False``;
-- ``cmp`` and ``arith``, in the modules that count and bound (``ARITHMETIC``): a comparison
-  moved across its boundary or negated (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and
-  ``!=`` swapped), a ``+`` made ``-`` and a ``-`` made ``+``.
+- ``cmp`` and ``arith``, in the modules that count and bound and in the rules of play
+  (``ARITHMETIC``): a comparison moved across its boundary or negated (``<`` and ``<=``,
+  ``>`` and ``>=``, ``==`` and ``!=`` swapped), a ``+`` made ``-`` and a ``-`` made ``+``.
 
 A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; its key,
 ``FILE FUNCTION CHANGE``, names it by what it changes, and does not move with the lines.
@@ -56,8 +56,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "blocknotation" / "engine"
 EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
 #: The modules whose comparisons and arithmetic are flipped: scoring, totals, bounds, reach,
-#: and the claims and counts that use them.
-ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py"}
+#: the claims and counts that use them, and the rules of play's predicates.
+ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py",
+              "rules.py"}
 #: The engine's tests, in two runs: the quick ones, then (for what they let through) the
 #: longer ones.  Each stops at its first failure.
 QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (

@@ -21,7 +21,7 @@ R4: ``Whereabouts.may_hold``); the checks that judge them live in ``moves.py`` a
 
 from __future__ import annotations
 
-from .chain import reading
+from .chain import PAIR
 from .rules import fitting
 from .tiles import Tile, bits, index
 
@@ -38,16 +38,14 @@ class Passed:
 
     __slots__ = ("column", "lacks", "line", "shown")
 
-    def __init__(self, line: int, column: int, ends: tuple[int, int]) -> None:
+    def __init__(self, line: int, column: int, one: int) -> None:
+        left, right = PAIR[one.bit_length() - 1]
         self.line = line
         self.column = column
-        self.shown = 1 << ends[0] | 1 << ends[1]
-        self.lacks = fitting(ALL, reading(*ends))
-
-    def lacked(self) -> int:
+        self.shown = 1 << left | 1 << right
+        self.lacks = fitting(ALL, one)
         """The tiles this pass proves the player did not hold: those that fit an end then
         (R8)."""
-        return self.lacks
 
     def proves(self, value: int) -> bool:
         """Whether an end showed ``value`` at this pass."""
@@ -177,10 +175,10 @@ class Whereabouts:
         self.played_by[i] = seat
         self.played_at[i] = line
 
-    def passed(self, seat: int, ends: tuple[int, int], line: int, column: int) -> None:
-        """``seat``, whose deal is unknown, passed on ``ends``: they held no tile with
-        either value (R8)."""
-        self.holders[seat].passes.append(Passed(line, column, ends))
+    def passed(self, seat: int, one: int, line: int, column: int) -> None:
+        """``seat``, whose deal is unknown, passed on a chain with the one reading ``one``:
+        they held no tile that fits it (R8)."""
+        self.holders[seat].passes.append(Passed(line, column, one))
 
     def holdable(self, seat: int) -> int:
         """The tiles ``seat`` may still hold (R2, R4): their deal minus what they placed
@@ -210,7 +208,7 @@ class Whereabouts:
         kept = [(played_at[i], 1 << i) for i in bits(spent)]
         out = 0
         for passed in holder.passes:
-            lacked = passed.lacked()
+            lacked = passed.lacks
             if not lacked & ~out:
                 continue
             later = self.shown[seat]

@@ -257,7 +257,7 @@ class Table:
                 self._reading) else check_opening_pass(move)
             raise IllegalMove(problem.code, problem.message)
         if self._known.holders[seat].deal is None:  # what its pass tells of a hidden hand
-            self._known.passed(seat, PAIR[self._reading.bit_length() - 1], move.line, 1)
+            self._known.passed(seat, self._reading, move.line, 1)
         self._passes += 1
         self._turn = (seat + 1) % len(self.players)
         if all_passed(self._passes, len(self.players)):

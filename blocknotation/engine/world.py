@@ -26,7 +26,7 @@ from .knowledge import Whereabouts
 from .moves import disproved_pass
 from .players import Seats
 from .rules import all_passed, stuck, went_out
-from .tiles import Tile
+from .tiles import Tile, bit
 
 
 class World:
@@ -126,8 +126,7 @@ class World:
         back).  Every player passing in succession, with no play written after, blocks the
         hand (R12): a tile taken back, read as a pass, may be the last play written."""
         if self.table.holders[seat].deal is None:
-            self.table.passed(seat, PAIR[self.reading.bit_length() - 1], move.line,
-                              move.column)
+            self.table.passed(seat, self.reading, move.line, move.column)
         self.passed |= 1 << seat
         self.expected = seats.following[seat]
         if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
@@ -139,14 +138,13 @@ class World:
         place of ``instead``, the tile written, in this reading): each earlier pass of
         theirs while an end showed one of its values was illegal (R4, R8), P407 in this
         reading unless already found."""
+        laid = bit(tile)
         for passed in self.table.holders[seat].passes:
-            if passed.line >= line and not shown:
+            if not passed.lacks & laid or (passed.line >= line and not shown):
                 continue
             key = ("P407", passed.line)
-            if key in self.soft:
-                continue
-            value = next((v for v in tile if passed.proves(v)), None)
-            if value is not None:
+            if key not in self.soft:
+                value = tile[0] if passed.proves(tile[0]) else tile[1]
                 self.soft[key] = disproved_pass(names[seat], (passed.line, passed.column),
                                                 value, tile, line, shown, instead)
 
