@@ -105,11 +105,13 @@ class Rules:
     def children(self, in_hands: int, chain: int, seat: int) -> list[Child]:
         """Every legal play of ``seat`` (``legal_plays``), with the tiles in hands after it
         and the result when it ends the hand; none: the seat must pass (R8)."""
-        deal = self.deals[seat]
+        held = in_hands & self.deals[seat]
+        # Each play places one tile: whether it is the seat's last is the same for all.
+        last = went_out(self.each - held.bit_count() + 1, self.each)
         found: list[Child] = []
-        for play in legal_plays(chain, in_hands & deal):
+        for play in legal_plays(chain, held):
             after = in_hands & ~(1 << play[0])
-            if went_out(self.each - (after & deal).bit_count(), self.each):
+            if last:
                 end = self.domino_result(seat, after)
             elif stuck(after, play[2]):
                 end = self.block(after)
