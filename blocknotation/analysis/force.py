@@ -9,7 +9,6 @@ against the others' best play too.
 
 from __future__ import annotations
 
-from ..engine.rules import all_passed
 from .position import LOWER_LEFT, own
 from .search import Search, SearchTooLarge, key
 
@@ -49,7 +48,7 @@ class _Paranoid:
         children = rules.ordered(in_hands, chain, seat)
         mine = seat == self.player
         if not children:
-            value = own(rules.block(in_hands), self.player) if all_passed(passes + 1, seats) else \
+            value = own(rules.block(in_hands), self.player) if rules.blocks[passes] else \
                 self.value(in_hands, chain, following, passes + 1, alpha, beta)
         else:
             value = -1 if mine else 1 << 20

@@ -15,7 +15,7 @@ one integer too: who scores (``NOBODY`` for a tie), the points, and whether it w
 from __future__ import annotations
 
 from ..engine.chain import PAIR, reading
-from ..engine.rules import LegalPlay, legal_plays, stuck, went_out
+from ..engine.rules import LegalPlay, all_passed, legal_plays, stuck, went_out
 from ..engine.scoring import Count, blocked, domino
 from ..engine.tiles import PIPS, pips
 
@@ -65,13 +65,20 @@ Child = tuple[LegalPlay, int, int]
 class Rules:
     """The rules of one hand with every deal known: ``deals`` holds each seat's tiles."""
 
-    __slots__ = ("deals", "each", "ended", "seats")
+    __slots__ = ("blocks", "deals", "each", "ended", "last_of", "seats")
 
     def __init__(self, deals: tuple[int, ...]) -> None:
         self.deals = deals
         self.seats = len(deals)
         self.each = max(deal.bit_count() for deal in deals)
         """The tiles each seat was dealt (R3)."""
+        self.last_of = tuple(went_out(self.each - held + 1, self.each)
+                             for held in range(self.each + 1))
+        """By how many tiles a seat holds, whether its next play is its last (R12,
+        ``went_out``, asked once here rather than at every position searched)."""
+        self.blocks = tuple(all_passed(passes + 1, self.seats) for passes in range(self.seats))
+        """By the passes in a row so far, whether one more blocks the hand (R12,
+        ``all_passed``)."""
         self.ended: dict[int, int] = {}
         """Results already counted, by the tiles in hands and who went out (or -1)."""
 
@@ -106,8 +113,7 @@ class Rules:
         """Every legal play of ``seat`` (``legal_plays``), with the tiles in hands after it
         and the result when it ends the hand; none: the seat must pass (R8)."""
         held = in_hands & self.deals[seat]
-        # Each play places one tile: whether it is the seat's last is the same for all.
-        last = went_out(self.each - held.bit_count() + 1, self.each)
+        last = self.last_of[held.bit_count()]  # each play places one tile
         found: list[Child] = []
         for play in legal_plays(chain, held):
             after = in_hands & ~(1 << play[0])

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from time import monotonic
 
-from ..engine.rules import all_passed
 from ..engine.tiles import pips
 from .position import (
     LOWER_LEFT,
@@ -139,7 +138,7 @@ class Search:
         alpha, beta = max(alpha, low), min(beta, high)
         children = self.rules.ordered(in_hands, chain, seat)
         if not children:
-            if all_passed(passes + 1, self.seats):  # everybody passed in succession (R12)
+            if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 value = signed(self.rules.block(in_hands), seat)
             else:
                 value = -self._negamax(in_hands, chain, 1 - seat, passes + 1, -beta, -alpha)
@@ -171,7 +170,7 @@ class Search:
         following = (seat + 1) % seats
         children = self.rules.ordered(in_hands, chain, seat)
         if not children:
-            if all_passed(passes + 1, seats):  # everybody passed in succession (R12)
+            if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 code = self.rules.block(in_hands)
             else:
                 code = self._maxn(in_hands, chain, following, passes + 1)
