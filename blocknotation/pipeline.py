@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, BinaryIO
 
 from .basics.codes import SYNTAX_ERRORS
-from .basics.diagnostics import N_, Diagnostic, diagnostic
+from .basics.diagnostics import Diagnostic, diagnostic
 from .basics.positions import with_end
 from .engine import replay
 from .reading import stream as _stream
@@ -236,8 +236,7 @@ class FileEnd:
                 self.marks.follow((), frozenset({NO_GAME}))  # an ignore-file comment takes it
                 out.append(Piece((), (), {}, suppressed=1))
             else:
-                out.append(Piece((), (diagnostic(NO_GAME, 1, 1, N_(
-                    "no hand is written in this file: it holds no game to check")),), {}))
+                out.append(Piece((), (diagnostic(NO_GAME, 1, 1, "no_hand"),), {}))
         last = self.marks.last_piece(selection.keeps, selection.suppress)
         if last is not None:
             out.append(last)

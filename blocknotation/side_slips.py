@@ -17,17 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from .basics.diagnostics import Diagnostic, Message
+from .basics.diagnostics import Diagnostic, Message, template
 from .reading.reader import Reading
 from .reading.stream import Chunk
-from .reading.suggestions import SIDE_SLIP, not_a_side
+from .reading.suggestions import not_a_side
 
 #: What the replay says of a tile that fits only the other side (``engine/moves.py``).
-_FITS_THE_OTHER = (
-    "{player}: {tile} fits the {fits}, not the {end}: did you mean {side}?",
-    "{player}: {tile} fits the {fits}, not the {end}: did you mean {side}? If the opening "
-    "was {opening}, every side in this hand fits",
-)
+_FITS_THE_OTHER = (template("P403", "other_end"), template("P403", "other_end_or_opening"))
 #: How many side slips of a game are checked so (two replays for all of them).
 MAX_SIDE_SLIPS = 64
 _LONG = {"L": "left", "R": "right"}
@@ -35,7 +31,8 @@ _LONG = {"L": "left", "R": "right"}
 
 def side_slips(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     """The S001s of ``diagnostics`` that name the side a word looks like."""
-    return [d for d in diagnostics if d.code == "S001" and d.message.template == SIDE_SLIP]
+    said = template("S001", "side_meant")
+    return [d for d in diagnostics if d.code == "S001" and d.message.template == said]
 
 
 def aimed(chunk: Chunk, parsed: Reading,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
 from .basics.codes import SYNTAX_ERRORS
-from .basics.diagnostics import N_, Diagnostic, diagnostic
+from .basics.diagnostics import Diagnostic, diagnostic
 from .basics.marks import Mark, codes_of, marks_at
 from .reading.source import _LINE_BYTES, _SKIP_BYTES
 from .report.values import Piece
@@ -151,17 +151,11 @@ def settle(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: 
 def unused_warning(mark: Mark) -> Diagnostic:
     """S004 at a comment's code that suppressed nothing."""
     if mark.file_wide:
-        found = diagnostic(UNUSED, mark.line, mark.column, N_(
-            "this ignore-file comment suppresses nothing: no {listed} diagnostic is "
-            "reported in this file; remove {listed} from it"), listed=mark.code)
+        found = diagnostic(UNUSED, mark.line, mark.column, "unused_file", listed=mark.code)
     elif mark.code:
-        found = diagnostic(UNUSED, mark.line, mark.column, N_(
-            "this ignore comment suppresses nothing: no {listed} diagnostic is reported "
-            "on this line; remove {listed} from it"), listed=mark.code)
+        found = diagnostic(UNUSED, mark.line, mark.column, "unused_codes", listed=mark.code)
     else:
-        found = diagnostic(UNUSED, mark.line, mark.column, N_(
-            "this ignore comment suppresses nothing: nothing is reported on this line; "
-            "remove it"))
+        found = diagnostic(UNUSED, mark.line, mark.column, "unused_line")
     return _ending(found, mark)
 
 

@@ -20,7 +20,7 @@ from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted(ROOT.glob("samples/*.block")) + sorted(ROOT.glob("tests/cases/*.txt"))
+SAMPLES = sorted(ROOT.glob("samples/*.block")) + sorted(ROOT.glob("tests/cases/*/*.txt"))
 
 #: Every kind of line, comment and annotation, with names, tags and numbers at their edges.
 RICH = """\

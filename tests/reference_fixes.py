@@ -92,8 +92,7 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
                                                strict=False), start=1):
         reported = by_game.get(index, [])
         found += numbering_fixes(game, reported, page)
-        found += game_claim_fixes(game, result, page,
-                                  frozenset((d.code, d.line) for d in reported))
+        found += game_claim_fixes(game, result, page, reported)
         found += _side_fixes(text, game, reported, report, path, chosen, page)
         found += _proposals(text, index, reported, report, path, chosen, page)
     return tuple(sorted(found, key=lambda f: (f.line, f.column, f.code)))

@@ -1,5 +1,5 @@
 """Hand-written records whose analysis was worked out by hand from the rules, the expected
-values in their headers (the ``analyse_`` records of ``tests/cases/``; their ``# expect:``
+values in their headers (the records of ``tests/cases/analyse/``; their ``# expect:``
 line is their diagnostics, read by ``test_cases.py`` like every case's).
 
 After the ``# expect:`` line come ``# analysis:`` lines of items, each for the hand named by
@@ -30,7 +30,7 @@ import pytest
 
 from inprocess import run
 
-CASES = sorted((Path(__file__).resolve().parent / "cases").glob("analyse_*.txt"))
+CASES = sorted((Path(__file__).resolve().parent / "cases" / "analyse").glob("*.txt"))
 ITEM = re.compile(r"(?P<key>[a-z]+)(?:@(?P<line>\d+))?=(?P<value>\S+)")
 
 
@@ -65,8 +65,8 @@ def move(found: dict[str, Any]) -> str:
 
 
 def test_there_are_the_cases() -> None:
-    assert [p.name for p in CASES] == ["analyse_forced_passes.txt", "analyse_forced_win.txt",
-                                       "analyse_thrown_away.txt", "analyse_tie_avoided.txt"]
+    assert [p.name for p in CASES] == ["forced_passes.txt", "forced_win.txt",
+                                       "thrown_away.txt", "tie_avoided.txt"]
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])

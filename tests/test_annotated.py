@@ -108,7 +108,7 @@ def test_the_count_of_a_hand_follows_it_above_the_blank_line() -> None:
 
 
 def test_cited_lines_are_those_of_the_annotated_text() -> None:
-    record = Path(__file__).resolve().parent / "cases" / "p402_played_twice.txt"
+    record = Path(__file__).resolve().parent / "cases" / "P402" / "played_twice.txt"
     text, _ = _annotate(record.read_bytes())
     lines = text.splitlines()
     fault = next(line for line in lines if line.startswith("#! P402"))

@@ -19,54 +19,54 @@ CASES = Path(__file__).resolve().parent / "cases"
 
 # case file -> (hand index, key, expected value), and game-level (None, key, value).
 FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
-    "e504_a_pass_rules_tiles_out.txt": [
+    "E504/a_pass_rules_tiles_out.txt": [
         (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
         (0, "unverified", False), (None, "status", "in_progress"),
     ],
-    "e506_passes_reach_a_house_target.txt": [
+    "E506/passes_reach_a_house_target.txt": [
         (0, "points", None), (None, "target", 70), (None, "status", "won"),
         (None, "winner", "Cy"), (None, "score", None),
     ],
-    "e505_passes_raise_the_least_total.txt": [
+    "E505/passes_raise_the_least_total.txt": [
         (0, "points", None), (None, "status", "won"), (None, "winner", "Cy"),
     ],
-    "p407_a_disproved_pass_rules_nothing_out.txt": [
+    "P407/a_disproved_pass_rules_nothing_out.txt": [
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 4}), (0, "unverified", True),
     ],
-    "p402_a_slip_after_a_pass.txt": [
+    "P402/a_slip_after_a_pass.txt": [
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 4}), (0, "unverified", True),
     ],
-    "p404_a_pass_while_the_ends_are_in_doubt.txt": [
+    "P404/a_pass_while_the_ends_are_in_doubt.txt": [
         (0, "points", {"Ada": 4, "Bea": 0, "Cy": 0}), (0, "unverified", True),
     ],
-    "clean_passes_that_cannot_all_be_legal.txt": [
+    "clean/passes_that_cannot_all_be_legal.txt": [
         (0, "points", {"Ada": 30, "Bea": 0}), (0, "unverified", True),
         (None, "score", {"Ada": 30, "Bea": 0}),
     ],
-    "e507_somebody_reached_the_target.txt": [
+    "E507/somebody_reached_the_target.txt": [
         (3, "score", {"Ada": 99, "Bea": 99}), (4, "outcome", "blocked"),
         (4, "remaining", {"Ada": 1, "Bea": None}), (4, "points", None),
         (None, "status", "decided"), (None, "winner", None), (None, "score", None),
     ],
-    "e506_somebody_reached_the_target.txt": [
+    "E506/somebody_reached_the_target.txt": [
         (4, "points", None), (5, "points", None), (5, "outcome", None),
         (None, "status", "decided"), (None, "winner", None), (None, "score", None),
     ],
     # Two hidden hands hold the tiles the passes leave, together: the points are known.
-    "clean_passes_share_out_the_tiles_left.txt": [
+    "clean/passes_share_out_the_tiles_left.txt": [
         (0, "remaining", {"Ada": 6, "Bea": 9, "Cy": None, "Dan": None}),
         (0, "points", {"Ada": 41, "Bea": 0, "Cy": 0, "Dan": 0}), (0, "unverified", False),
         (None, "score", {"Ada": 41, "Bea": 0, "Cy": 0, "Dan": 0}),
     ],
-    "clean_passes_leave_exactly_the_tiles_held.txt": [
+    "clean/passes_leave_exactly_the_tiles_held.txt": [
         (0, "remaining", {"Ada": 4, "Bea": 11, "Cy": 15, "Dan": 0}),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 30}), (0, "unverified", False),
     ],
-    "e507_either_may_have_won.txt": [
+    "E507/either_may_have_won.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 29, "Cy": 0}),
         (None, "status", "decided"), (None, "winner", None), (None, "score", None),
     ],
-    "e507_one_scorer_may_stay_below_the_target.txt": [
+    "E507/one_scorer_may_stay_below_the_target.txt": [
         (3, "points", None), (4, "points", {"Ada": 2, "Bea": 0}),
         (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),
     ],
@@ -84,20 +84,20 @@ def test_figures(name: str) -> None:
 
 # case file -> the message of its diagnostic with that code.
 MESSAGES = {
-    ("e504_a_pass_rules_tiles_out.txt", "E504"):
+    ("E504/a_pass_rules_tiles_out.txt", "E504"):
         "points claim Ada 6, but whatever the tiles not shown, Ada scores from 7 to 29, if "
         "every pass was legal (R8); a pass may be a play written as one",
-    ("e506_passes_reach_a_house_target.txt", "E506"):
+    ("E506/passes_reach_a_house_target.txt", "E506"):
         "hand 2 comes after the game was decided: Cy had at least 70 (whatever the unknown "
         "points were) after hand 1, and the target is 70 (R18)",
-    ("e505_passes_raise_the_least_total.txt", "E505"):
+    ("E505/passes_raise_the_least_total.txt", "E505"):
         "score claim Ada 0, Bea 0, Cy 69, Dan 0, but Cy has at least 70, whatever the "
         "unknown points were; or else line 31 was a play written as a pass, and the figures "
         "that leaves open are not stated",
-    ("e505_passes_raise_the_least_total.txt", "E506"):
+    ("E505/passes_raise_the_least_total.txt", "E506"):
         "hand 2 comes after the game was decided: Cy had at least 64 (whatever the unknown "
         "points were) after hand 1, and the target is 61 (R18)",
-    ("e506_somebody_reached_the_target.txt", "E506"):
+    ("E506/somebody_reached_the_target.txt", "E506"):
         "hand 6 comes after the game was decided: one of Ada, Bea had reached the target "
         "(whatever the unknown points were) after hand 5, and the target is 100 (R18)",
 }
@@ -113,7 +113,7 @@ def test_messages(name: str, code: str) -> None:
 
 def test_a_lower_claim_names_the_same_range() -> None:
     """The range an E504 names starts where the passes leave it, whatever the claim."""
-    text = (CASES / "e504_a_pass_rules_tiles_out.txt").read_text()
+    text = (CASES / "E504/a_pass_rules_tiles_out.txt").read_text()
     done = run_text("validate", "-", stdin=text.replace("points Ada 6", "points Ada 2"))
     assert "error E504 points claim Ada 2, but whatever the tiles not shown, Ada scores " \
            "from 7 to 29" in done.stdout

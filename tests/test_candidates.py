@@ -2,7 +2,7 @@
 ends in it, and the lines its reading reads otherwise than written, in the text, annotated
 and JSON reports (``engine/candidates.py``), at most five and then how many more.
 
-The record is tests/cases/p405_a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
+The record is tests/cases/P405/a_play_written_as_a_pass_no_claims.txt: Bea's pass at line 25
 is illegal; as written the hand stops before it is over, and if the pass was her 6-5 she goes
 out at line 28 for Ada's 14 and Cy's 8 pips.
 """
@@ -10,6 +10,7 @@ out at line 28 for Ada's 14 and Cy's 8 pips.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from blocknotation.engine import candidates as engine_candidates
 from inprocess import run_text
 
 CASES = Path(__file__).resolve().parent / "cases"
-CASE = str(CASES / "p405_a_play_written_as_a_pass_no_claims.txt")
+CASE = str(CASES / "P405/a_play_written_as_a_pass_no_claims.txt")
 WORDS = ("points: not known: the hand not over as written; Bea 22 if line 25 was a play of 5-6")
 
 
@@ -61,3 +62,44 @@ def test_beyond_five_the_others_are_counted(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(engine_candidates, "MAX_CANDIDATES", 1)
     done = run_text("validate", CASE)
     assert "points: not known: the hand not over as written; and 1 more\n" in done.stdout
+
+
+def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
+    # Bea's pass read as written or as a play: the hand not over, or her domino with Cy's
+    # last tile unknown.  The readings differ, but not on the points: no candidates.
+    path = CASES / "E507/a_hidden_play_written_as_a_pass_no_candidates.txt"
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert (hand["outcome"], hand["points"]) == (None, None)
+    assert "candidates" not in hand
+
+
+def test_a_play_by_the_first_seat_is_read_too() -> None:
+    # The hidden play written as a pass of p407_a_hidden_play_written_as_a_pass_no_claims,
+    # the players renamed round the table so that it is Ada's, the first seat's.
+    case = (CASES / "P407/a_hidden_play_written_as_a_pass_no_claims.txt").read_text("utf-8")
+    names = {"Ada": "Cy", "Bea": "Ada", "Cy": "Bea"}
+    record = re.sub(r"\b(Ada|Bea|Cy)\b", lambda m: names[m.group(1)],
+                    case.split("\n[Players", 1)[1])
+    record = '[Players "Ada Bea Cy"]' + record.split("]", 1)[1]
+    done = run_text("validate", "--format", "json", "-", stdin=record)
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    line = record.split("\n").index("Ada: pass") + 1
+    assert hand["candidates"][1] == {
+        "outcome": "domino", "winner": "Ada", "points": {"Ada": 22, "Bea": 0, "Cy": 0},
+        "rests_on": [{"line": line, "reading": "a play of 0-5"}]}
+
+
+def test_a_play_read_as_a_pass_is_said_so() -> None:
+    # Cy's 1-1 fits no end: taken back, it was her pass, and the hand is blocked with her
+    # tiles unknown.
+    path = CASES / "P403/a_tile_taken_back_or_another_laid.txt"
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] is None
+    assert {"outcome": "blocked", "winner": None, "points": None,
+            "rests_on": [{"line": 25, "reading": "a pass"}]} in hand["candidates"]
+    # The other tile she may have laid there is not the double written: it is said, not
+    # taken for the record as written.
+    assert {"outcome": "domino", "winner": "Cy", "points": {"Ada": 0, "Bea": 0, "Cy": 11},
+            "rests_on": [{"line": 25, "reading": "a play of 1-6"}]} in hand["candidates"]

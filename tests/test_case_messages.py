@@ -19,7 +19,7 @@ CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
     # Each slip inside a tile named with the tile meant, or the pip missing.
-    ("s001_more_slips_inside_tiles.txt", "S001"): [
+    ("S001/more_slips_inside_tiles.txt", "S001"): [
         "'4x5' is not a tile: write '4-5'",
         "'6|6' is not a tile: write '6-6'",
         "'O' is the letter O, not the digit 0: did you mean '4-0'?",
@@ -33,26 +33,26 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "'5-' is not a tile: a pip is missing after the hyphen",
     ],
     # A side slip named as the replay allows it: 4-0 fits only the right end.
-    ("s001_a_side_slip_named_as_the_tile_fits.txt", "S001"): [
+    ("S001/a_side_slip_named_as_the_tile_fits.txt", "S001"): [
         "'l' is not a side: did you mean 'R'? After the tile write L or left, R or right",
     ],
     # Every deal is known: a tile nobody was dealt was set aside (R4).
-    ("p401_set_aside.txt", "P401"): [
+    ("P401/set_aside.txt", "P401"): [
         "Ada plays 0-0, which nobody was dealt: it was set aside (R4)",
     ],
     # A player left out, then the totals recomputed, which every hand's points give.
-    ("e505_score_claim.txt", "E505"): [
+    ("E505/score_claim.txt", "E505"): [
         "score claim leaves out Cy: it gives every player's running total",
         "score claim Ada 16, Bea 0, Cy 0, but the running totals are Ada 15, Bea 0, Cy 0",
     ],
     # Bea cannot have scored the hand whose points are unknown.
-    ("e505_no_value_allows.txt", "E505"): [
+    ("E505/no_value_allows.txt", "E505"): [
         "score claim Ada 0, Bea 10, Cy 0, but Bea has 0: none of the unknown points can be "
         "theirs",
     ],
     # The score line rests on the passes: it implies 9 points for Cy in hand 2 (19 less
     # the 10 before), the fewest the tiles allow once the passes are set aside.
-    ("e505_score_line_rests_on_the_passes.txt", "E505"): [
+    ("E505/score_line_rests_on_the_passes.txt", "E505"): [
         "score claim Ada 0, Bea 0, Cy 19 does not fit the passes: they give this hand Ada 0, "
         "Bea 0, Cy 0, if every pass was legal (R8); a pass may be a play written as one, so "
         "the points of this hand are left unknown; or else line 28 was a play written as a "
@@ -63,27 +63,27 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ],
     # A last play under a stranger's name: the claim chooses the reading in which the hand
     # ended, and is found wrong in it.
-    ("g104_a_last_play_under_a_strangers_name.txt", "E504"): [
+    ("G104/a_last_play_under_a_strangers_name.txt", "E504"): [
         "points claim Anna-Maria 31, but Anna-Maria scores 11 + 19 = 30",
     ],
     # Two claims disagree on the points of a hand the record cannot recompute.
-    ("e505_a_points_claim_and_the_score_line_disagree.txt", "E505"): [
+    ("E505/a_points_claim_and_the_score_line_disagree.txt", "E505"): [
         "score claim Ada 0, Bea 0, Cy 29 gives this hand Ada 0, Bea 0, Cy 29, but the points "
         "claim gives Ada 0, Bea 0, Cy 31, and the record cannot tell which is right: the "
         "points of this hand are left unknown",
     ],
     # A hidden player's tile written as another: the tile the later moves allow is named.
-    ("p401_a_hidden_tile_written_as_another.txt", "P401"): [
+    ("P401/a_hidden_tile_written_as_another.txt", "P401"): [
         "Bea plays 5-3 here, but the rest of the hand fits only if the tile laid was another "
         "(3-3): a tile written as another",
     ],
     # A hidden player's play written as a pass: the tile the later moves allow is named.
-    ("p407_a_hidden_play_written_as_a_pass_before_a_domino.txt", "P407"): [
+    ("P407/a_hidden_play_written_as_a_pass_before_a_domino.txt", "P407"): [
         "Dan passes here, but the rest of the hand fits only if Dan laid a tile here (1-1): a "
         "play written as a pass; nobody draws, so Dan could play (R4, R8)",
     ],
     # Ada can have scored the unknown points, but not so many.
-    ("e505_more_than_the_tiles_allow.txt", "E505"): [
+    ("E505/more_than_the_tiles_allow.txt", "E505"): [
         "score claim Ada 56, Bea 0, Cy 0, but Ada has at most 55, whatever the unknown points "
         "were",
     ],

@@ -1,9 +1,11 @@
 """Record files that carry their expected diagnostics in their first line.
 
-Every file under ``tests/cases/`` starts with ``# expect: CODE@LINE …`` listing every
-diagnostic that parsing and replaying it must report (an empty list: none at all).  The
-files are read as bytes and go through ``parse_bytes`` like any input, so S003 cases are
-files too.  A second test keeps the catalogue honest: every code has a case that shows it.
+Every file under ``tests/cases/`` (in the folder of the code it was written for, or in
+``clean/`` or ``analyse/``: docs/development.md says which) starts with ``# expect:
+CODE@LINE …`` listing every diagnostic that parsing and replaying it must report (an empty
+list: none at all).  The files are read as bytes and go through ``parse_bytes`` like any
+input, so S003 cases are files too.  A second test keeps the catalogue honest: every code
+has a case that shows it.
 
 The same files go through the command a user runs, ``blocknot validate --format json``: all of
 them in one real process (``python -m blocknotation``), and each on its own through click's
@@ -32,7 +34,7 @@ from expect import expectations
 from inprocess import run
 
 CASES = Path(__file__).resolve().parent / "cases"
-FILES = sorted(p for p in CASES.iterdir() if p.suffix in {".txt", ".bin"})
+FILES = sorted(p for p in CASES.glob("*/*") if p.suffix in {".txt", ".bin"})
 
 
 def reported(data: bytes) -> Counter[tuple[str, int]]:
@@ -46,7 +48,7 @@ def reported(data: bytes) -> Counter[tuple[str, int]]:
     return Counter((d.code, d.line) for d in (*parsed.diagnostics, *problems))
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
 def test_case(path: Path) -> None:
     data = path.read_bytes()
     assert reported(data) == expectations(data)
@@ -55,6 +57,19 @@ def test_case(path: Path) -> None:
 def test_every_code_has_a_case() -> None:
     shown = {code for path in FILES for code, _ in expectations(path.read_bytes())}
     assert sorted(set(CATALOGUE) - shown) == []
+
+
+def test_each_case_is_in_the_folder_of_its_code() -> None:
+    """A code's cases sit together in a folder named after it (``tests/cases/P405/``), one
+    at least reporting it; records that report nothing in ``clean/``, the analysis's
+    records in ``analyse/``."""
+    folders = {path.parent.name for path in FILES}
+    assert folders == {*CATALOGUE, "clean", "analyse"}
+    for code in CATALOGUE:
+        assert any(code in {c for c, _ in expectations(path.read_bytes())}
+                   for path in (CASES / code).iterdir()), code
+    assert not any(expectations(path.read_bytes()) for path in (CASES / "clean").iterdir())
+    assert len(FILES) == sum(1 for path in CASES.rglob("*") if path.is_file())
 
 
 def test_there_are_clean_cases() -> None:
@@ -91,7 +106,7 @@ def test_the_clean_and_warning_cases_pass_the_command_together() -> None:
     assert (done.returncode, done.stderr) == (0, b"")
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
 def test_case_exit_status(path: Path) -> None:
     result = CliRunner().invoke(cli, ["validate", "--format", "json", str(path)])
     (file,) = json.loads(result.stdout)["files"]

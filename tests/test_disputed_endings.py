@@ -31,7 +31,7 @@ def case(name: str) -> str:
 
 
 def test_blocked_while_a_player_shows_none_is_that_player_s_domino() -> None:
-    (hand,) = hands(case("e503_blocked_but_a_player_shows_none.txt"))
+    (hand,) = hands(case("E503/blocked_but_a_player_shows_none.txt"))
     assert hand["outcome"] == "domino"
     assert hand["winner"] == "Ada"
     assert hand["remaining"] == {"Ada": 0, "Bea": 3, "Cy": 12}
@@ -39,7 +39,7 @@ def test_blocked_while_a_player_shows_none_is_that_player_s_domino() -> None:
 
 
 def test_a_second_player_showing_none_counts_for_nothing() -> None:
-    (hand,) = hands(case("e502_two_players_show_none.txt"))
+    (hand,) = hands(case("E502/two_players_show_none.txt"))
     assert (hand["outcome"], hand["winner"]) == ("domino", "Ada")
     assert hand["remaining"] == {"Ada": 0, "Bea": None, "Cy": 5}
     # The claim stands in, unverified: Bea's contradicted show is not counted as 0 pips.
@@ -48,7 +48,7 @@ def test_a_second_player_showing_none_counts_for_nothing() -> None:
 
 
 def test_a_second_show_of_none_makes_a_claim_beyond_its_bounds_wrong() -> None:
-    record = case("e502_two_players_show_none.txt").replace("points Ada 5", "points Ada 4")
+    record = case("E502/two_players_show_none.txt").replace("points Ada 5", "points Ada 4")
     # Ada scores 5 + Bea's pips, at least 0: a claim of 4 is impossible (E504), so the
     # points are unknown, and E507 names Bea, whose tiles nobody knows.
     assert codes(record) == [("E507", 12), ("E502", 15), ("E504", 18)]
@@ -57,14 +57,14 @@ def test_a_second_show_of_none_makes_a_claim_beyond_its_bounds_wrong() -> None:
 
 
 def test_the_opener_showing_every_tile_leaves_the_points_unknown() -> None:
-    (hand,) = hands(case("e502_opener_shows_every_tile.txt"))
+    (hand,) = hands(case("E502/opener_shows_every_tile.txt"))
     assert (hand["outcome"], hand["winner"]) == ("blocked", None)
     assert hand["remaining"] == {"Ada": None, "Bea": 1}
     assert hand["points"] is None
 
 
 def test_the_opener_by_rotation_is_held_to_one_tile_fewer() -> None:
-    first, second = hands(case("e502_opener_by_rotation_shows_every_tile.txt"))
+    first, second = hands(case("E502/opener_by_rotation_shows_every_tile.txt"))
     assert first["points"] == {"Ada": 0, "Bea": 7, "Cy": 0}
     assert second["opener"] == "Bea"
     assert (second["outcome"], second["winner"]) == ("domino", "Cy")
@@ -74,7 +74,7 @@ def test_the_opener_by_rotation_is_held_to_one_tile_fewer() -> None:
 
 
 def test_the_opener_may_show_one_tile_fewer_than_dealt() -> None:
-    record = case("e502_opener_shows_every_tile.txt").replace(" 6-6\n", "\n", 1)
+    record = case("E502/opener_shows_every_tile.txt").replace(" 6-6\n", "\n", 1)
     assert codes(record) == []
     (hand,) = hands(record)
     assert hand["remaining"] == {"Ada": 30, "Bea": 1}
@@ -82,14 +82,14 @@ def test_the_opener_may_show_one_tile_fewer_than_dealt() -> None:
 
 
 def test_without_a_known_opener_anyone_may_show_every_tile() -> None:
-    (hand,) = hands(case("clean_count_first_hand_without_an_opener.txt"))
+    (hand,) = hands(case("clean/count_first_hand_without_an_opener.txt"))
     assert hand["opener"] is None
     assert hand["remaining"] == {"Ada": 20, "Bea": 0, "Cy": 2}
     assert hand["points"] == {"Ada": 0, "Bea": 22, "Cy": 0}
 
 
 def test_a_show_of_none_without_a_claim_settles_a_domino() -> None:
-    record = case("e504_show_of_none_settles_a_domino.txt").replace("Ada 14", "Ada 15")
+    record = case("E504/show_of_none_settles_a_domino.txt").replace("Ada 14", "Ada 15")
     assert codes(record) == []
     (hand,) = hands(record)
     assert (hand["outcome"], hand["winner"]) == ("domino", "Ada")
@@ -99,7 +99,7 @@ def test_a_show_of_none_without_a_claim_settles_a_domino() -> None:
 
 
 def test_a_show_of_none_settles_a_domino_even_without_a_points_claim() -> None:
-    record = case("e504_show_of_none_settles_a_domino.txt").replace("points Ada 14\n", "")
+    record = case("E504/show_of_none_settles_a_domino.txt").replace("points Ada 14\n", "")
     assert codes(record) == []
     (hand,) = hands(record)
     assert (hand["outcome"], hand["winner"]) == ("domino", "Ada")
@@ -107,7 +107,7 @@ def test_a_show_of_none_settles_a_domino_even_without_a_points_claim() -> None:
 
 
 def test_a_show_of_none_with_a_show_missing_leaves_the_points_unknown() -> None:
-    record = case("e504_show_of_none_settles_a_domino.txt").replace(
+    record = case("E504/show_of_none_settles_a_domino.txt").replace(
         "show Cy: 6-6\n", "").replace("points Ada 14\n", "")
     assert codes(record) == [("E507", 9)]
     (hand,) = hands(record)
@@ -139,7 +139,7 @@ def test_with_moves_the_shows_are_judged_by_the_replay() -> None:
 
 
 def test_the_empty_show_of_the_player_a_domino_claim_names_stands() -> None:
-    record = case("e502_two_players_show_none.txt").replace(
+    record = case("E502/two_players_show_none.txt").replace(
         "domino Ada\npoints Ada 5", "domino Bea\npoints Bea 5")
     # Bea's show, written second, stands: Ada's is the one at fault.
     assert codes(record) == [("E502", 14)]
@@ -149,5 +149,5 @@ def test_the_empty_show_of_the_player_a_domino_claim_names_stands() -> None:
 
 
 def test_a_domino_claim_for_someone_else_than_who_shows_none_is_the_shower_s_domino() -> None:
-    (hand,) = hands(case("e503_domino_but_another_shows_none.txt"))
+    (hand,) = hands(case("E503/domino_but_another_shows_none.txt"))
     assert (hand["outcome"], hand["winner"], hand["points"]) == ("domino", "Ada", None)

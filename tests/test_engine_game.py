@@ -191,7 +191,7 @@ def test_last_hand_unfinished_keeps_the_totals_so_far() -> None:
 
 
 def test_ends_after_each_placed_play_and_the_opener() -> None:
-    _, games = run((CASES / "clean_full_record.txt").read_text())
+    _, games = run((CASES / "clean/full_record.txt").read_text())
     hand = games[0].hands[0]
     assert hand.opener == "Ada" and hand.outcome == "domino" and hand.winner == "Ada"
     assert hand.ends[12] == (3, 1)  # Ada: 3-1, laid as written

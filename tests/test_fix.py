@@ -96,6 +96,24 @@ def test_a_claim_the_moves_do_not_reach_is_left_alone() -> None:
     assert find_fixes(text) == ()
 
 
+def test_a_hand_with_a_slip_gets_no_claim_nor_do_the_totals_after_it() -> None:
+    # Ada's 0-0 on the right end (3) fits only the left (0): a slip (P403) the engine reads
+    # as the other end.  Its figures are that reading's, which a claim may tell better: no
+    # claim is written into the hand, and no score line after it, until one of the
+    # record's own is found right.
+    slipped = MOVES.replace("Ada: 0-0 L\n", "Ada: 0-0 R\n")
+    assert [c for c, _ in codes(slipped)] == ["P403"]
+    assert [f.code for f in find_fixes(slipped) if f.code[0] == "E"] == []
+    second = ("\nhand 2\ndeal Ada: 0-1 0-2 1-2 0-0 1-1 2-2 1-4\n"
+              "deal Bea: 6-6 5-6 5-5 4-6 3-6 2-3 1-3\n"
+              "Bea: 1-3\nAda: 0-1 L\nBea: 2-3 R\nAda: 0-0 L\nBea: pass\nAda: 0-2 L\n"
+              "Bea: pass\nAda: 2-2 L\nBea: pass\nAda: 1-2 L\nBea: pass\nAda: 1-1 L\n"
+              "Bea: pass\nAda: 1-4 L\n")
+    text = slipped + second + "domino Ada\npoints Ada 52\nscore Ada 99, Bea 0\n"
+    assert codes(text) == [("P403", 8), ("E505", len(text.splitlines()))]
+    assert [f.code for f in find_fixes(text) if f.code[0] == "E"] == []
+
+
 UNVERIFIED = (
     '[Players "Ada Bea"]\n\nhand 1\nopener Ada\nshow Ada: -\ndomino Ada\npoints Ada 30\n'
     "score Ada 20, Bea 0\n"

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from blocknotation.fixing import spelling, suggested
 from blocknotation.fixing.fixes import find_fixes, fix_text
-from blocknotation.reading import tile_slips
 
 from inprocess import run_text
 
@@ -61,7 +60,7 @@ def test_every_did_you_mean_is_a_fix() -> None:
                     and node.func.id == "N_" and isinstance(node.args[0], ast.Constant)
                     and "did you mean" in str(node.args[0].value)):
                 proposing.add(node.args[0].value)
-    known = {*spelling._WORD, *suggested._NAMES, *suggested._SIDES, tile_slips.LETTER}
+    known = {*spelling._WORD, *suggested._NAMES, *suggested._SIDES, *spelling._TILES}
     assert proposing and proposing <= known, proposing - known
 
 

@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.block"))
 #: The test records that hold no syntax error: every line is made of the notation's tokens.
 CASES = sorted(
-    path for path in (ROOT / "tests" / "cases").glob("*.txt")
+    path for path in (ROOT / "tests" / "cases").glob("*/*.txt")
     if not any(code.startswith("S") for code, _ in expectations(path.read_bytes()))
 )
 RECORDS = SAMPLES + CASES
@@ -66,7 +66,7 @@ def _id(path: Path) -> str:
 def test_the_records_are_found() -> None:
     assert len(SAMPLES) >= 6
     assert len(CASES) >= 70
-    assert ROOT / "tests" / "cases" / "s001_syntax.txt" not in CASES
+    assert ROOT / "tests" / "cases" / "S001" / "syntax.txt" not in CASES
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=_id)

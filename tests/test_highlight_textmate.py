@@ -39,7 +39,7 @@ from expect import expectations
 ROOT = Path(__file__).resolve().parent.parent
 #: The samples and the test records without a syntax error, as in tests/test_highlight.py.
 RECORDS = sorted((ROOT / "samples").glob("*.block")) + sorted(
-    path for path in (ROOT / "tests" / "cases").glob("*.txt")
+    path for path in (ROOT / "tests" / "cases").glob("*/*.txt")
     if not any(code.startswith("S") for code, _ in expectations(path.read_bytes()))
 )
 GRAMMAR_FILE = ROOT / "editors" / "block.tmLanguage.json"

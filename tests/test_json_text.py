@@ -64,7 +64,7 @@ def test_generated_records_are_written_quickly_and_the_same(name: str) -> None:
         assert agree(again) == ((written, ()), taken), layout
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_samples_and_cases_in_every_layout(sample: Path) -> None:
     document = as_json(sample.read_text("utf-8"))
     if document is None:

@@ -18,7 +18,7 @@ from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*.txt")])
+FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*/*.txt")])
 ODD = (  # comments everywhere, escapes in a tag, names from other scripts, a show of none
     '# a file comment\n[Event "Café \\"Le Carré\\" \\\\ table 3"] # after a tag\n'
     '[Players "Nicolò, 美咲 Zoë"]\n\n# before the hand\nhand 1 # the first\n'

@@ -26,146 +26,259 @@ CASES = Path(__file__).resolve().parent / "cases"
 FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # Two claims disagree on points the record cannot recompute: neither stands in, and
     # neither does the winner the points claim names.
-    "e505_a_points_claim_and_the_score_line_disagree.txt": [
+    "E505/a_points_claim_and_the_score_line_disagree.txt": [
         (0, "outcome", "blocked"), (0, "points", None), (0, "winner", None),
         (0, "unverified", False), (None, "score", None),
     ],
     # A left-out pass may complete the round that blocks the hand: how it ended is not
     # known, nor the totals (never the totals before the hand, as if it had stopped).
-    "t302_a_left_out_pass_that_would_block.txt": [
+    "T302/a_left_out_pass_that_would_block.txt": [
         (0, "outcome", None), (0, "points", None), (None, "score", None),
     ],
     # The moves say the hand went on, the claim that it ended: how it ended is not known,
     # nor its points, nor the totals from it on; the pips the moves leave are.
-    "e503_domino_not_reached.txt": [
+    "E503/domino_not_reached.txt": [
         (0, "outcome", None), (0, "points", None),
         (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}), (None, "score", None),
     ],
-    "e503_blocked_not_reached.txt": [
+    "E503/blocked_not_reached.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
     ],
-    "e503_blocked_show_fits.txt": [
+    "E503/blocked_show_fits.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": 23}),
     ],
     # An illegal pass and a wrong claim: the claim `blocked` confirms how the hand ended,
     # and nothing else is stated (the readings are in doubt: choose.py).
-    "p405_pass_in_the_closing_passes.txt": [
+    "P405/pass_in_the_closing_passes.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Bea"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (0, "remaining", {"Ada": 9, "Bea": 3, "Cy": 16}),
         (None, "status", "in_progress"),
     ],
-    "p405_closing_passes_hidden_deal.txt": [
+    "P405/closing_passes_hidden_deal.txt": [
         (0, "outcome", "blocked"), (0, "unverified", False),
         (0, "points", None), (0, "doubt", [18]), (None, "status", None),
     ],
     # A side written the other way on a tile that fits both ends: read so, every figure.
-    "p403_a_side_that_fits_both_ends_written_the_other_way.txt": [
+    "P403/a_side_that_fits_both_ends_written_the_other_way.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 42}),
         (0, "remaining", {"Ada": 19, "Bea": 23, "Cy": 0}),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 42}),
     ],
-    "t302_a_pass_under_the_wrong_name.txt": [
+    "T302/a_pass_under_the_wrong_name.txt": [
         (0, "outcome", "domino"), (0, "winner", "Dan"),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
     ],
-    "e504_a_hidden_play_written_as_a_pass.txt": [
+    "E504/a_hidden_play_written_as_a_pass.txt": [
         (0, "outcome", "blocked"), (0, "points", None), (0, "unverified", False),
     ],
-    "clean_the_last_play_left_out.txt": [
+    "clean/the_last_play_left_out.txt": [
         (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
     ],
-    "p407_a_hidden_play_written_as_a_pass_before_a_domino.txt": [
+    "P407/a_hidden_play_written_as_a_pass_before_a_domino.txt": [
         (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
     ],
-    "p407_a_hidden_last_tile_written_as_a_pass.txt": [
+    "P407/a_hidden_last_tile_written_as_a_pass.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 1}),
         (0, "remaining", {"Ada": 1, "Bea": 0, "Cy": 0}),
         (None, "score", {"Ada": 0, "Bea": 23, "Cy": 1}),
     ],
-    "p407_a_hidden_double_written_as_a_pass.txt": [
+    "P407/a_hidden_double_written_as_a_pass.txt": [
         (4, "outcome", "blocked"), (4, "winner", "Dan"), (4, "unverified", False),
         (4, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 39}),
         (4, "remaining", {"Ada": 18, "Bea": 5, "Cy": 20, "Dan": 4}),
         (None, "score", {"Ada": 48, "Bea": 53, "Cy": 18, "Dan": 77}),
         (None, "status", "won"), (None, "winner", "Dan"),
     ],
-    "e507_only_the_first_player_may_have_reached.txt": [
+    "E507/only_the_first_player_may_have_reached.txt": [
         (1, "points", None), (None, "status", None), (None, "winner", None),
     ],
-    "p401_a_hidden_tile_written_as_another.txt": [
+    "P401/a_hidden_tile_written_as_another.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "unverified", False),
         (0, "points", {"Ada": 12, "Bea": 0, "Cy": 0}),
         (0, "remaining", {"Ada": 3, "Bea": 7, "Cy": 8}),
     ],
-    "p405_closing_passes_no_claim.txt": [
+    "P405/closing_passes_no_claim.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 9, "Bea": None, "Cy": 16}),
         (0, "points", None), (0, "doubt", [23]), (None, "score", None),
     ],
     # A later hand's score line chooses among the first hand's readings, as its own would.
-    "p405_a_later_score_line_settles_the_hand.txt": [
+    "P405/a_later_score_line_settles_the_hand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (0, "score", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
         (None, "score", {"Ada": 0, "Bea": 60, "Cy": 0}), (None, "status", "in_progress"),
     ],
-    "p405_a_later_score_line_fitting_no_reading.txt": [
+    # The hand settled is not the first, and a hand without a score line comes between:
+    # the totals before it and the points of the hands between are taken off.
+    "P405/a_later_score_line_settles_a_middle_hand.txt": [
+        (1, "outcome", "domino"), (1, "winner", "Bea"),
+        (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (1, "score", {"Ada": 0, "Bea": 22, "Cy": 14}),
+        (None, "score", {"Ada": 14, "Bea": 60, "Cy": 14}), (None, "status", "in_progress"),
+    ],
+    # A score line eight hands later still settles it.
+    "P405/a_score_line_eight_hands_later_settles_the_hand.txt": [
+        (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (None, "score", {"Ada": 8, "Bea": 22, "Cy": 0}),
+    ],
+    # A hand between that cannot be read settles nothing.
+    "S001/a_later_score_line_after_a_line_that_cannot_be_read.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+        (1, "unverified", True), (None, "score", None),
+    ],
+    # A later score line that gives no totals, or comes after a slip, settles nothing.
+    "E505/a_later_score_line_leaving_out_a_player.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+    ],
+    "P403/a_later_score_line_after_a_slip.txt": [
+        (0, "outcome", None), (0, "points", None), (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}),
+    ],
+    "P405/a_later_score_line_fitting_no_reading.txt": [
         (0, "outcome", None), (0, "points", None), (0, "doubt", [23]),
         (1, "points", {"Ada": 0, "Bea": 38, "Cy": 0}), (None, "score", None),
     ],
+    # Two slips in one hand, each read at its line: every figure known.
+    "T302/a_first_move_under_the_wrong_name_and_two_lines_swapped.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 5, "Bea": 7, "Cy": 12, "Dan": 15}),
+        (0, "points", {"Ada": 29, "Bea": 0, "Cy": 0, "Dan": 0}),
+    ],
+    # A domino claim its player's own show belies: not Bea's domino, and no points.
+    "E503/domino_claimed_for_a_player_who_shows_a_tile.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 4, "Bea": 6}), (None, "score", None),
+    ],
+    # A known player's own tile written as another, its first error before it.
+    "P401/a_known_tile_written_as_another_of_her_own_before_a_hidden_pass.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 0, "Bea": 12, "Cy": 13}),
+        (0, "points", {"Ada": 25, "Bea": 0, "Cy": 0}),
+    ],
+    # A slip legal as written that only a later score line shows: either may be wrong.
+    "E505/a_slip_legal_as_written_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "remaining", {"Ada": 0, "Bea": 10, "Cy": None}),
+        (1, "points", {"Ada": 0, "Bea": 0, "Cy": 27}), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
+    # Two slips in one hand, two ways that cost two slips each: Bea's pips and the points
+    # not known; with the points claim, the way it agrees with.
+    "T302/two_lines_swapped_and_a_side_the_other_way_in_one_hand.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "remaining", {"Ada": 0, "Bea": None, "Cy": 6, "Dan": 2}),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Ada",
+             "points": {"Ada": 18, "Bea": 0, "Cy": 0, "Dan": 0},
+             "rests_on": [{"line": 24, "reading": "meant after line 25"}]},
+            {"outcome": "blocked", "winner": "Ada",
+             "points": {"Ada": 12, "Bea": 0, "Cy": 0, "Dan": 0},
+             "rests_on": [{"line": 24, "reading": "meant after line 25"},
+                          {"line": 34, "reading": "laid on the other end"}]}]),
+    ],
+    "P403/two_lines_swapped_and_a_side_the_other_way_with_claims.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 12, "Bea": 0, "Cy": 0, "Dan": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 4, "Cy": 6, "Dan": 2}),
+    ],
     # A tile taken back, read as the round's last pass, blocks the hand.
-    "p403_a_tile_taken_back_for_the_last_pass_blocks.txt": [
+    "P403/a_tile_taken_back_for_the_last_pass_blocks.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Cy"),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 9}),
         (0, "remaining", {"Ada": 8, "Bea": 3, "Cy": 2}),
     ],
-    "e504_claim_for_a_loser_feeds_nothing.txt": [
+    "E504/claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),
     ],
-    "e503_show_contradicts_domino.txt": [
+    "E503/show_contradicts_domino.txt": [
         (0, "outcome", "unfinished"), (0, "points", None),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}),
     ],
-    "e505_a_right_total_after_a_wrong_one.txt": [
+    "E505/a_right_total_after_a_wrong_one.txt": [
         (3, "score", {"Ada": 15, "Bea": 4, "Cy": 18}),
     ],
-    "e506_decided_whatever_the_unknown_points.txt": [
+    "E506/decided_whatever_the_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 77, "Bea": 0, "Cy": 0}),
         (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),
     ],
-    "e501_won_whatever_the_unknown_points.txt": [
+    "E501/won_whatever_the_unknown_points.txt": [
         (0, "points", None), (None, "status", "won"), (None, "winner", "Ada"),
         (None, "score", None),
     ],
-    "p406_stray_play_after_the_claims.txt": [
+    "P406/stray_play_after_the_claims.txt": [
         (0, "outcome", "blocked"), (0, "points", {"Ada": 26, "Bea": 0, "Cy": 0}),
         (0, "unverified", False),
     ],
-    "e504_points_beyond_the_tiles.txt": [
+    "E504/points_beyond_the_tiles.txt": [
         (0, "points", None), (None, "status", "in_progress"), (None, "score", None),
     ],
-    "p403_mistyped_tile_laid_later.txt": [
+    "P403/mistyped_tile_laid_later.txt": [
         (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
     ],
-    "p401_mistyped_tile_then_a_pass.txt": [
+    "P401/mistyped_tile_then_a_pass.txt": [
         (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
     ],
-    "e507_decided_winner_unknown.txt": [
+    "E507/decided_winner_unknown.txt": [
         (0, "points", None), (1, "points", {"Ada": 69, "Bea": 0, "Cy": 0, "Dan": 0}),
         (None, "status", "decided"), (None, "winner", None), (None, "score", None),
     ],
-    "p403_one_slip_one_report.txt": [
+    "P403/one_slip_one_report.txt": [
         (0, "outcome", "blocked"), (0, "points", {"Ada": 4, "Bea": 0}),
     ],
-    "p407_every_illegal_pass.txt": [
+    # A hidden play written as a pass, and no claim: the points are unknown, and the
+    # candidates say what each value rests on, the first tile that gives it.
+    "P407/a_hidden_play_written_as_a_pass_no_claims.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 14, "Bea": None, "Cy": 8}),
+        (0, "candidates", [
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 22, "Cy": 0},
+             "rests_on": [{"line": 25, "reading": "a play of 0-5"}]}]),
+    ],
+    # One line of a whole hand written wrong in a way that leaves it legal as written: read
+    # otherwise at that line, every figure is the record's.
+    "T301/an_opener_line_miswritten.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "G107/a_move_line_typed_twice.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "T302/two_move_lines_swapped.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    "T302/the_first_move_under_another_name.txt": [
+        (0, "opener", "Ada"), (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    ],
+    # The readings differ only in the side of a tile laid as written: each candidate rests
+    # on the record as written.
+    "P404/the_hand_may_be_over.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "candidates", [
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 18, "Bea": 0},
+             "rests_on": []}]),
+    ],
+    "P407/every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
     ],
 }
@@ -194,7 +307,7 @@ def test_figures(name: str, read: Any) -> None:
 
 
 def test_errors_come_before_warnings_on_a_line() -> None:
-    path = CASES / "p403_after_a_mirror_side_still_caught.txt"
+    path = CASES / "P403/after_a_mirror_side_still_caught.txt"
     done = run_text("validate", str(path))
     found = [line.split(": ", 2)[1].split()[:2] for line in done.stdout.splitlines()
              if line.startswith(str(path) + ":13:")]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "mutate.py"
-ID = re.compile(r"engine/\w+\.py:\d+:\d+:(delete|drop|false|cmp|arith)")
+ID = re.compile(r"engine/\w+\.py:\d+:\d+:(delete|drop|false|true|cmp|arith)")
 #: Three changes the cases must catch: a blocked hand's winner not subtracting its own pips
 #: (R15), a tie for the lowest total scoring, a deal of the wrong size not reported (D201).
 CHOSEN = ("`sum(added) - low`: `-` -> `+`", "`remaining.count(low) > 1`: `>` -> `>=`",
@@ -50,8 +50,27 @@ def test_every_kind_of_mutant_is_found_with_its_id() -> None:
     found = listed()
     assert all(ID.fullmatch(ident) for ident in found)
     assert {ident.rsplit(":", 1)[1] for ident in found} == {
-        "delete", "drop", "false", "cmp", "arith"}
+        "delete", "drop", "false", "true", "cmp", "arith"}
     assert len(found) > 200
+
+
+def test_the_modules_that_read_slips_have_every_condition_made_false_and_true() -> None:
+    """In amend.py, course.py, later.py and candidates.py every condition is flipped both
+    ways, not only those that guard a diagnostic; only the two modules asked for are run."""
+    done = mutate("--list", "--module", "engine/later.py", "engine/candidates.py")
+    assert done.returncode == 0, done.stderr
+    *rows, last = done.stdout.splitlines()
+    assert last == f"{len(rows)} mutants"
+    files = {row.split(":", 1)[0] for row in rows}
+    assert files == {"engine/later.py", "engine/candidates.py"}
+    later = (ROOT / "blocknotation" / "engine" / "later.py").read_text("utf-8").splitlines()
+    guards = [n for n, text in enumerate(later, 1) if text.lstrip().startswith("if ")]
+    for kind in ("false", "true"):
+        flipped = {int(row.split(":")[1]) for row in rows
+                   if row.startswith("engine/later.py:") and row.split()[0].endswith(kind)}
+        assert set(guards) <= flipped, kind
+    assert any(":cmp " in row for row in rows if row.startswith("engine/candidates.py:"))
+    assert mutate("--list", "--module", "engine/nowhere.py").returncode == 2
 
 
 def test_the_equivalent_mutants_named_are_mutants() -> None:

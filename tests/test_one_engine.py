@@ -26,7 +26,7 @@ from lark_reference import read_with_lark
 from strategies import record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
-CASES = sorted((Path(__file__).resolve().parent / "cases").glob("*.txt"))
+CASES = sorted((Path(__file__).resolve().parent / "cases").glob("*/*.txt"))
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -53,7 +53,7 @@ def assert_same(text: str) -> None:
     assert read == pieces(data, "records")
 
 
-@pytest.mark.parametrize("sample", SAMPLES + CASES, ids=lambda p: p.name)
+@pytest.mark.parametrize("sample", SAMPLES + CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_samples_and_cases(sample: Path) -> None:
     assert_same(sample.read_text(encoding="utf-8"))
 

@@ -28,7 +28,7 @@ from blocknotation.simulator.writer import generate, generate_games
 from strategies import examples, mutated, record_texts
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted([*(ROOT / "samples").rglob("*.block"), *(ROOT / "tests" / "cases").iterdir()])
+FILES = sorted([*(ROOT / "samples").rglob("*.block"), *(ROOT / "tests" / "cases").glob("*/*")])
 
 
 def assert_same(data: bytes) -> None:
@@ -47,7 +47,7 @@ def assert_same(data: bytes) -> None:
         assert document_json(read_source(decode(data)).records) == written
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_samples_and_cases(path: Path) -> None:
     assert_same(path.read_bytes())
 

@@ -428,17 +428,17 @@ def test_the_report_schema_is_2020_12() -> None:
 
 
 @pytest.mark.parametrize("golden", sorted((ROOT / "tests" / "golden" / "reports").glob("*.json")),
-                         ids=lambda p: p.name)
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_golden_reports_match_the_report_schema(golden: Path) -> None:
     report = json.loads(golden.read_text("utf-8"))["report"]
     assert REPORTS.is_valid(report), list(REPORTS.iter_errors(report))[:1]
 
 
-CASES = sorted((ROOT / "tests" / "cases").glob("*.txt"))
+CASES = sorted((ROOT / "tests" / "cases").glob("*/*.txt"))
 BAD = sorted((ROOT / "tests" / "badinput").glob("*.txt"))
 
 
-@pytest.mark.parametrize("case", CASES + BAD, ids=lambda p: p.name)
+@pytest.mark.parametrize("case", CASES + BAD, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_case_reports_match_the_report_schema(case: Path) -> None:
     for lang in ("en", "it"):
         report = json.loads(document([validate_bytes(case.read_bytes(), case.name)], lang))

@@ -23,7 +23,7 @@ from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*.txt")])
+FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*/*.txt")])
 
 
 def both_ways(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[FileReport, FileReport]:
@@ -46,7 +46,7 @@ def test_generated_records(partial: bool, rate: float, monkeypatch: pytest.Monke
     assert usual.games == judged.games
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_samples_and_cases(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     usual, judged = both_ways(path.read_bytes(), monkeypatch)
     assert usual.diagnostics == judged.diagnostics

@@ -14,7 +14,7 @@ from inprocess import TextDone, run_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "three-players.block"
-OUT_OF_TURN = ROOT / "tests" / "cases" / "t302_out_of_turn.txt"
+OUT_OF_TURN = ROOT / "tests" / "cases" / "T302" / "out_of_turn.txt"
 
 WARNING_ONLY = '[Players "Ada Bea"]\n[Target "50"]\n\nhand 1\nAda: 1-2\n'
 
@@ -35,21 +35,21 @@ def test_clean_sample_exits_0_with_a_summary() -> None:
 
 
 def test_text_format_is_compiler_style() -> None:
-    done = run("validate", "tests/cases/t302_out_of_turn.txt")
+    done = run("validate", "tests/cases/T302/out_of_turn.txt")
     assert done.returncode == 1
     first, result, summary = done.stdout.splitlines()
-    assert first.startswith("tests/cases/t302_out_of_turn.txt:18:1: error T302 ")
-    assert result.startswith("tests/cases/t302_out_of_turn.txt: game 1: ")
+    assert first.startswith("tests/cases/T302/out_of_turn.txt:18:1: error T302 ")
+    assert result.startswith("tests/cases/T302/out_of_turn.txt: game 1: ")
     assert "Cy" in first and "Bea" in first
-    assert summary == "tests/cases/t302_out_of_turn.txt: 1 game, 1 hand, 1 error, 0 warnings"
+    assert summary == "tests/cases/T302/out_of_turn.txt: 1 game, 1 hand, 1 error, 0 warnings"
 
 
 def test_json_format_keeps_the_contract_keys() -> None:
-    done = run("validate", "--format", "json", "tests/cases/t302_out_of_turn.txt",
+    done = run("validate", "--format", "json", "tests/cases/T302/out_of_turn.txt",
                "samples/three-players.block")
     assert done.returncode == 1
     files = json.loads(done.stdout)["files"]
-    assert [f["path"] for f in files] == ["tests/cases/t302_out_of_turn.txt",
+    assert [f["path"] for f in files] == ["tests/cases/T302/out_of_turn.txt",
                                           "samples/three-players.block"]
     bad, good = files
     assert bad["valid"] is False and good["valid"] is True

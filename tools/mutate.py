@@ -7,8 +7,15 @@ Each mutant is one small change to one module of the engine, found in its syntax
 - ``drop``: a diagnostic made is dropped (``return None``, ``return []``, ``problem = None``);
 - ``false``: the condition of an ``if`` whose body reports a diagnostic is made ``False``;
 - ``cmp`` and ``arith``, in the modules that count and bound and in the rules of play
-  (``ARITHMETIC``): a comparison moved across its boundary or negated (``<`` and ``<=``,
-  ``>`` and ``>=``, ``==`` and ``!=`` swapped), a ``+`` made ``-`` and a ``-`` made ``+``.
+  (``ARITHMETIC``) and in those that read slips (``SLIP_READING``): a comparison moved across
+  its boundary or negated (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=`` swapped), a
+  ``+`` made ``-`` and a ``-`` made ``+``;
+- in the modules that read slips (``amend.py``, ``course.py``, ``later.py``,
+  ``earlier.py``, ``candidates.py``), whose conditions choose which lines are read
+  otherwise, which ways of reading a hand are kept and what the candidates rest on, rather
+  than guard a diagnostic: ``false``, the condition of every ``if`` (and ``elif``), of every
+  ``A if C else B`` and of every comprehension's ``if`` made ``False``, and ``true``, each
+  made ``True``.
 
 A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; its key,
 ``FILE FUNCTION CHANGE``, names it by what it changes, and does not move with the lines.
@@ -24,6 +31,7 @@ from the source.
     python tools/mutate.py --list
     python tools/mutate.py --jobs 2 --json mutants.json
     python tools/mutate.py --sample 4 --seed 1
+    python tools/mutate.py --jobs 2 --module engine/amend.py engine/later.py
     python tools/mutate.py --only engine/scoring.py:55:29:cmp engine/deals.py:58:9:delete
 
 It exits 0 when every mutant is killed or equivalent, 1 when one survives unexplained, and
@@ -59,12 +67,19 @@ EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
 #: the claims and counts that use them, and the rules of play's predicates.
 ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py",
               "rules.py"}
+#: The modules that read a slip otherwise than written: which lines are read otherwise, which
+#: ways of reading a hand are kept, a later ``score`` line as a claim of an earlier hand or
+#: explained by one, the candidates.  Their
+#: conditions choose, rather than guard a diagnostic, so every one is made false and true,
+#: and their comparisons and arithmetic are flipped too.
+SLIP_READING = {"amend.py", "course.py", "later.py", "earlier.py", "candidates.py"}
 #: The engine's tests, in two runs: the quick ones, then (for what they let through) the
 #: longer ones.  Each stops at its first failure.
 QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "cases", "judging", "bounds_verdicts", "engine_chain", "engine_game", "engine_scoring",
     "reach", "disputed_endings", "totals_properties", "bounds_properties", "engine_properties",
-    "one_slip", "case_messages", "explain", "golden_reports", "known_lines", "table")]
+    "one_slip", "candidates", "case_messages", "explain", "golden_reports", "known_lines",
+    "table")]
 LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
     "fix", "fix_work", "api", "games_api", "report_json")]
@@ -243,6 +258,16 @@ def _operators(node: ast.AST) -> Iterator[tuple[str, ast.expr, ast.AST, ast.expr
         yield "arith", node.target, node.op, node.value, "="
 
 
+def _conditions(tree: ast.Module) -> Iterator[ast.expr]:
+    """The conditions of ``tree``: of each ``if`` (and ``elif``), each ``A if C else B``
+    and each ``if`` of a comprehension."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If | ast.IfExp):
+            yield node.test
+        elif isinstance(node, ast.comprehension):
+            yield from node.ifs
+
+
 def mutants_of(path: Path, names: set[str]) -> list[Mutant]:
     """The mutants of one module, in the order of their places."""
     relative = path.relative_to(ROOT / "blocknotation").as_posix()
@@ -281,7 +306,16 @@ def mutants_of(path: Path, names: set[str]) -> list[Mutant]:
             if isinstance(stmt, ast.If) and reporting & set(_statements(stmt.body)):
                 add(stmt.test.lineno, stmt.test.col_offset, "false",
                     f"if `{short(stmt.test)}` -> if False", _span(stmt.test), "False")
-    if path.name in ARITHMETIC:
+    if path.name in SLIP_READING:
+        guarded = {m.span for m in found}  # the ``false`` of a guard is made already
+        for test in _conditions(tree):
+            if within(test.lineno) == "-":
+                continue  # ``if TYPE_CHECKING``: imports, not the rules
+            for value in ("False", "True"):
+                if value == "True" or _span(test) not in guarded:
+                    add(test.lineno, test.col_offset, value.lower(),
+                        f"if `{short(test)}` -> if {value}", _span(test), value)
+    if path.name in ARITHMETIC | SLIP_READING:
         for node in ast.walk(tree):
             for kind, after, op, before, assigned in _operators(node):
                 symbol, flipped = FLIPPED[type(op)]
@@ -435,6 +469,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--diff", action="store_true", help="with --list: show each change")
     parser.add_argument("--only", nargs="+", metavar="ID", help="run only these mutants")
+    parser.add_argument("--module", nargs="+", metavar="FILE",
+                        help="run only the mutants of these modules (engine/amend.py)")
     parser.add_argument("--sample", type=int, metavar="N", help="run N mutants drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
@@ -454,6 +490,12 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"no such mutant: {' '.join(unknown)}")
         mutants = [by_id[i] for i in args.only]
+    if args.module:
+        known = {m.id.split(":", 1)[0] for m in mutants}
+        unknown = [name for name in args.module if name not in known]
+        if unknown:
+            parser.error(f"no mutants in: {' '.join(unknown)}")
+        mutants = [m for m in mutants if m.id.split(":", 1)[0] in args.module]
     if args.sample is not None:
         chosen = random.Random(args.seed).sample(range(len(mutants)), min(args.sample,
                                                                           len(mutants)))

@@ -13,9 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .codes import CATALOGUE, N_, Code, Severity
+from .codes.phrases import PHRASES
 
 __all__ = ["CATALOGUE", "N_", "Code", "Diagnostic", "Message", "Severity", "diagnostic",
-           "printable"]
+           "message_part", "phrase", "printable", "stated", "template"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +93,39 @@ class Diagnostic:
         return self.line, not self.is_error, self.column, self.code
 
 
-def diagnostic(code: str, line: int, column: int, template: str, **args: object) -> Diagnostic:
-    """Build a diagnostic; ``template`` is an English msgid formatted with ``args``."""
-    if code not in CATALOGUE:
+def diagnostic(code: str, line: int, column: int, key: str, /, **args: object) -> Diagnostic:
+    """Build a diagnostic of ``code``, its message the template ``key`` names (one of the
+    code's ``messages`` in the registry, or a shared ``PHRASES`` sentence that wraps another
+    message) formatted with ``args``."""
+    return Diagnostic(code, line, column, Message(template(code, key), args))
+
+
+def message_part(code: str, key: str, /, **args: object) -> Message:
+    """A part of a message of ``code``: its registry entry's template ``key``, with ``args``."""
+    return Message(template(code, key), args)
+
+
+def phrase(key: str, /, **args: object) -> Message:
+    """A part that several codes' messages share: the ``PHRASES`` template ``key``."""
+    return Message(PHRASES[key], args)
+
+
+def stated(code: str, line: int, column: int, message: Message) -> Diagnostic:
+    """A diagnostic of ``code`` whose message is a part of its messages made already
+    (``message_part``): a reason said inside another message in one place, alone in
+    another."""
+    if message.template not in CATALOGUE[code].messages.values():
+        raise KeyError(f"{code} has no message {message.template!r}")
+    return Diagnostic(code, line, column, message)
+
+
+def template(code: str, key: str) -> str:
+    """The English msgid that ``key`` names for ``code``: one of its entry's ``messages``,
+    else a shared phrase."""
+    entry = CATALOGUE.get(code)
+    if entry is None:
         raise KeyError(f"unknown diagnostic code {code}")
-    return Diagnostic(code, line, column, Message(template, args))
+    found = entry.messages.get(key) or PHRASES.get(key)
+    if found is None:
+        raise KeyError(f"{code} has no message {key!r}")
+    return found

@@ -5,8 +5,8 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 
 - a play by a player whose deal is not recorded, written as a pass (``played``);
 - a tile written as another tile the player may hold (``other_tile``): any tile of a player
-  whose deal is not recorded; one of the player's own that fits too, a few moves before the
-  first error, for a player whose deal is;
+  whose deal is not recorded; one of the player's own that fits too, a few moves before an
+  error, for a player whose deal is;
 - a side written the other way on a tile that fits both ends (``flipped``);
 - a move line typed twice (``dropped``: the copy read once);
 - two neighbouring move lines written the other way round (``swapped``);
@@ -31,7 +31,7 @@ from copy import copy
 from dataclasses import dataclass
 from typing import Literal
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
 from .chain import reading
 from .order import Move, Stages
@@ -62,7 +62,7 @@ MAX_MOVES = 200
 MAX_AMENDMENTS = 64
 
 #: A play of a player whose deal is recorded, legal as written, is read as another of their
-#: tiles only this many moves or fewer before the first error: a tile written as another
+#: tiles only this many moves or fewer before an error at a move: a tile written as another
 #: that fits shows within a round or two (a tile that does not fit the end it meets, a pass
 #: the tile written would have made illegal).
 OWN_TILE_WINDOW = 8
@@ -94,11 +94,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     # Where the first error is a move's, a tile written as another shows within a few moves;
     # where only a claim or a show is wrong, it may be anywhere in the hand.
-    played = {m.line for m in moves}
-    window = OWN_TILE_WINDOW if any(d.line in played for d in errors) else len(moves)
-    before_first = [m.line for m in moves
-                    if m.line < first_error or (m.line == first_error and m.line not in reported)
-                    ][-window:]
+    own = _own_tile_lines(moves, errors, reported)
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     for k, move in enumerate(moves):
@@ -107,7 +103,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
         if seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
-        elif isinstance(move, r.Play) and move.line in before_first:
+        elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
                 and _fits_both(move.tile, before)):
@@ -125,6 +121,50 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     if order.opener is not None and moves and turns:
         out.append(Amendment(order.opener.line, "no_opener"))
     return out[:MAX_AMENDMENTS]
+
+
+def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
+               ends: Mapping[int, tuple[int, int]] | None) -> list[Amendment]:
+    """The lines of a hand, legal as written, that may hold a slip nothing in the hand
+    shows: each play of a player whose deal is written, as another of their tiles, or (a
+    tile that fit both ends) laid on the other end; each move of a player whose deal is
+    not, as a play of another tile or, a pass, as a play.  At most ``MAX_AMENDMENTS``."""
+    if len(order.moves) > MAX_MOVES:
+        return []
+    out: list[Amendment] = []
+    before: tuple[int, int] | None = None
+    for move in order.moves:
+        if move.player not in seats.seat or move.line in order.late:
+            continue
+        if seats.seat[move.player] in hidden:
+            out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
+                                 else "other_tile"))
+        elif isinstance(move, r.Play):
+            out.append(Amendment(move.line, "other_tile", legal=True))
+        if isinstance(move, r.Play) and move.side is not None and _fits_both(move.tile,
+                                                                             before):
+            out.append(Amendment(move.line, "flipped", legal=True))
+        if ends is not None:
+            before = ends.get(move.line, before)
+    return out[:MAX_AMENDMENTS]
+
+
+def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int]
+                    ) -> set[int]:
+    """The lines where a known player's play, legal as written, is read as another of their
+    tiles: the ``OWN_TILE_WINDOW`` moves before each error at a move, and the move of an
+    error not read there (a tile written as another that fits shows within a round or two,
+    and the first error it shows as may come before it: a hidden player's pass that a later
+    play disproves); every move where only a claim or a show is wrong."""
+    lines = [m.line for m in moves]
+    at_moves = sorted({d.line for d in errors if d.line in set(lines)})
+    if not at_moves:
+        return set(lines)
+    out: set[int] = set()
+    for line in at_moves:
+        before = [at for at in lines if at < line or (at == line and at not in reported)]
+        out.update(before[-OWN_TILE_WINDOW:])
+    return out
 
 
 def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
@@ -181,8 +221,7 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
         opener = order.opener
         return diagnostic(
             "T301", opener.line, opener.column,
-            N_("opener {player}, but the moves of hand {number} fit only if {leader} led "
-               "it: the opener line is read as a slip"),
+            "opener_slip",
             player=opener.player, number=number,
             leader="?" if leader is None else seats.names[leader])
     move = next(m for m in order.moves if m.line == line)
@@ -190,43 +229,37 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
     if kind == "played":
         return diagnostic(
             "P407", line, move.column,
-            N_("{player} passes here, but the rest of the hand fits only if {player} laid a "
-               "tile here ({tiles}): a play written as a pass; nobody draws, so {player} "
-               "could play (R4, R8)"),
+            "play_written_as_pass",
             player=move.player, tiles=tiles)
     if kind == "other_tile":
         assert isinstance(move, r.Play)
         return diagnostic(
             "P401", line, move.column,
-            N_("{player} plays {tile} here, but the rest of the hand fits only if the tile "
-               "laid was another ({tiles}): a tile written as another"),
+            "tile_written_as_another",
             player=move.player, tile=text(move.tile), tiles=tiles)
     if kind == "flipped":
         assert isinstance(move, r.Play)
         return diagnostic(
             "P403", line, move.column,
-            N_("{player} lays {tile} on the {side} here, but the rest of the hand fits only if "
-               "it went on the other end: a side written the other way"),
+            "side_written_other_way",
             player=move.player, tile=text(move.tile),
-            side=Message(N_("left end") if move.side == "L" else N_("right end")))
+            side=message_part("P403", "left" if move.side == "L" else "right"))
     if kind == "dropped":
         before = max(m.line for m in order.moves if m.line < line)
         return diagnostic(
             "G107", line, move.column,
-            N_("this move repeats the one at line {first}: a line written twice, read once"),
+            "line_written_twice",
             first=before)
     if kind == "swapped":
         after = min(m.line for m in order.moves if m.line > line)
         return diagnostic(
             "T302", line, move.column,
-            N_("{player} moves out of turn here, but the moves fit the turns with this line "
-               "and line {other} the other way round: two lines written in the wrong order"),
+            "lines_swapped",
             player=move.player, other=after)
     assert amendment.seat is not None
     return diagnostic(
         "T302", line, move.column,
-        N_("{player} leads hand {number}, but the moves after it fit the turns only if "
-           "{leader} led: the first move is read as {leader}'s"),
+        "first_move_misnamed",
         player=move.player, number=number, leader=seats.names[amendment.seat])
 
 
@@ -237,22 +270,11 @@ def described(amendment: Amendment, order: Stages, seats: Seats) -> Message:
     kind = amendment.kind
     if kind == "swapped":
         other = min(m.line for m in order.moves if m.line > line)
-        return Message(N_("lines {line} and {other} were written the other way round"),
-                       {"line": line, "other": other})
+        return phrase("swapped", line=line, other=other)
     if kind == "named":
         assert amendment.seat is not None
-        return Message(N_("the first move, at line {line}, was {leader}'s"),
-                       {"line": line, "leader": seats.names[amendment.seat]})
-    return Message(_DESCRIBED[kind], {"line": line})
-
-
-_DESCRIBED: dict[str, str] = {
-    "played": N_("line {line} was a play written as a pass"),
-    "other_tile": N_("the tile at line {line} was another"),
-    "flipped": N_("the tile at line {line} went on the other end"),
-    "dropped": N_("line {line} was written twice"),
-    "no_opener": N_("the opener line, line {line}, was wrong"),
-}
+        return phrase("named", line=line, leader=seats.names[amendment.seat])
+    return phrase(kind, line=line)
 
 
 def hedged(problem: Diagnostic, alternatives: tuple[Message, ...]) -> Diagnostic:
@@ -260,8 +282,7 @@ def hedged(problem: Diagnostic, alternatives: tuple[Message, ...]) -> Diagnostic
     (``alternatives``) do without it: said with them."""
     return diagnostic(
         problem.code, problem.line, problem.column,
-        N_("{problem}; or else {alternatives}, and the figures that leaves open are not "
-           "stated"),
+        "hedged",
         problem=problem.message, alternatives=alternatives)
 
 

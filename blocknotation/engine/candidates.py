@@ -24,10 +24,10 @@ from .unfit import Reading
 MAX_CANDIDATES = 5
 
 
-def candidates(sources: Sequence[tuple[Amendment | None, Sequence[Reading]]],
+def candidates(sources: Sequence[tuple[tuple[Amendment, ...], Sequence[Reading]]],
                order: Stages, seats: Seats) -> tuple[tuple[Candidate, ...], int]:
     """The candidate points of a hand whose readings (``sources``: each way of reading it,
-    with the line it reads otherwise, and its readings) disagree on them; none when they
+    with the lines it reads otherwise, and its readings) disagree on them; none when they
     agree.  At most ``MAX_CANDIDATES``, and how many more there are."""
     found: dict[tuple[object, object, tuple[int, ...] | None], Candidate] = {}
     for amendment, readings in sources:
@@ -42,15 +42,16 @@ def candidates(sources: Sequence[tuple[Amendment | None, Sequence[Reading]]],
     return tuple(ordered[:MAX_CANDIDATES]), max(0, len(ordered) - MAX_CANDIDATES)
 
 
-def _candidate(x: Reading, amendment: Amendment | None, order: Stages, seats: Seats
+def _candidate(x: Reading, amendment: tuple[Amendment, ...], order: Stages, seats: Seats
                ) -> Candidate:
     names = seats.names
     points = None if x.points is None else dict(zip(names, x.points, strict=True))
-    grounds = [] if amendment is None else [_amended(amendment, x, order, seats)]
+    grounds = [_amended(one, x, order, seats) for one in amendment]
+    read_otherwise = {one.line for one in amendment}
     written = {m.line: m for m in order.moves}
     for line, _ in x.world.forks:
         move = written.get(line)
-        if move is None or (amendment is not None and line == amendment.line):
+        if move is None or line in read_otherwise:
             continue
         ground = _read(x, move, seats)
         if ground is not None:
@@ -79,7 +80,7 @@ def _read(x: Reading, move: Move, seats: Seats) -> Ground | None:
     seat, i = laid
     tile = text(TILES[i])
     player = seats.names[seat]
-    if isinstance(move, r.Play) and text(move.tile) in (tile, text(move.tile[::-1])) and (
+    if isinstance(move, r.Play) and tile in (text(move.tile), text(move.tile[::-1])) and (
             player == move.player):
         return None  # the tile written, by the player named (its side aside)
     if player != move.player:
@@ -101,6 +102,8 @@ def _amended(amendment: Amendment, x: Reading, order: Stages, seats: Seats) -> G
     if kind == "swapped":
         other = min(m.line for m in order.moves if m.line > line)
         return Ground(line, Message(N_("meant after line {other}"), {"other": other}))
+    if kind == "flipped":
+        return Ground(line, Message(N_("laid on the other end")))
     if kind == "named" and amendment.seat is not None:
         return Ground(line, Message(N_("{player}'s"), {"player": seats.names[amendment.seat]}))
     return Ground(line, Message(N_("wrong")))

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Candidate, Outcome
+from .amend import Amendment
 from .bounds import Bounds, unbounded
 from .chain import Side
 from .claims import claimed_points, claimed_totals
@@ -51,8 +52,8 @@ class HandReplay:
     and ``diagnostics`` are the replay's (``hand_replay.py``)."""
 
     __slots__ = ("bounds", "candidates", "claimed", "diagnostics", "doubt", "ends",
-                 "more_candidates", "opener", "outcome",
-                 "placed", "points", "problems", "readings", "remaining", "saved", "score",
+                 "more_candidates", "opener", "outcome", "placed", "points", "problems",
+                 "read_otherwise", "readings", "remaining", "saved", "score",
                  "settled", "stages", "unverified", "winner")
 
     def __init__(self, readings: list[Reading]) -> None:
@@ -76,6 +77,8 @@ class HandReplay:
         """Where the readings stood before plays without a side (``hand.Saved``)."""
         self.stages: Stages | None = None
         """The hand's statements by stage, as replayed."""
+        self.read_otherwise: tuple[Amendment, ...] = ()
+        """The lines the replay read otherwise than written (``amend.py``)."""
         self.candidates: tuple[Candidate, ...] = ()
         """The points the readings give, where they disagree (``candidates.py``)."""
         self.more_candidates = 0
@@ -215,9 +218,7 @@ def _disputed(kept: list[Reading], order: Stages, seats: Seats,
     claimed = claimed_points(claim, seats.seat, len(seats.names))
     return diagnostic(
         "E505", score.line, score.column,
-        N_("score claim {claim} gives this hand {implied}, but the points claim gives "
-           "{claimed}, and the record cannot tell which is right: the points of this "
-           "hand are left unknown"),
+        "claims_disagree",
         claim=tuple(f"{e.player} {e.total}" for e in score.entries),
         implied=tuple(f"{name} {p}" for name, p in zip(seats.names, implied, strict=True)),
         claimed=tuple(f"{name} {p}" for name, p in zip(seats.names, claimed, strict=True)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, phrase
 from ..reading import plain as r
 from .bounds import Bounds
 from .scoring import Count, explain
@@ -21,11 +21,10 @@ def how_it_ended(winner: str | None, line: int, dead: bool) -> Message:
     ``line`` is the move that ended it; ``dead`` says nobody could play any more, as opposed
     to everybody having passed."""
     if winner is not None:
-        return Message(N_("{winner} went out at line {at}"), {"winner": winner, "at": line})
+        return phrase("went_out", winner=winner, at=line)
     if dead:
-        return Message(N_("the hand was blocked at line {at}: nobody could play"),
-                       {"at": line})
-    return Message(N_("the hand was blocked at line {at}: everybody passed"), {"at": line})
+        return phrase("blocked_dead", at=line)
+    return phrase("blocked_passed", at=line)
 
 
 def check_outcome(
@@ -40,9 +39,9 @@ def check_outcome(
     actual = how_it_ended(winner, line, dead)
     if isinstance(claim, r.Blocked):
         return diagnostic("E503", claim.line, claim.column,
-                          N_("blocked is claimed, but {actual}"), actual=actual)
+                          "blocked_wrong", actual=actual)
     return diagnostic("E503", claim.line, claim.column,
-                      N_("domino {claimed} is claimed, but {actual}"),
+                      "domino_wrong",
                       claimed=claim.player, actual=actual)
 
 
@@ -52,7 +51,7 @@ def check_settled_domino(claim: r.Domino, show: r.Show | None) -> Diagnostic | N
         return None
     return diagnostic(
         "E503", claim.line, claim.column,
-        N_("domino {claimed} is claimed, but {claimed} shows tiles still held at line {at}"),
+        "domino_still_holds",
         claimed=claim.player, at=show.line,
     )
 
@@ -66,14 +65,12 @@ def check_settled_claim(claim: r.Domino | r.Blocked, out: r.Show | None) -> Diag
     if isinstance(claim, r.Blocked):
         return diagnostic(
             "E503", claim.line, claim.column,
-            N_("blocked is claimed, but {player} shows no tiles at line {at}: {player} "
-               "placed every tile and went out, so the hand ended in a domino (R12)"),
+            "blocked_but_went_out",
             player=out.player, at=out.line,
         )
     return diagnostic(
         "E503", claim.line, claim.column,
-        N_("domino {claimed} is claimed, but {player} shows no tiles at line {at}: "
-           "{player} went out, and the hand ends as soon as one player does (R12)"),
+        "domino_other_went_out",
         claimed=claim.player, player=out.player, at=out.line,
     )
 
@@ -103,7 +100,7 @@ def check_points(
     if names_winner and claimed_points(claim, seat, len(names)) == count.points:
         return None
     return diagnostic(
-        "E504", claim.line, claim.column, N_("points claim {claim}, but {actual}"),
+        "E504", claim.line, claim.column, "points_wrong",
         claim=_claim_text(claim), actual=explain(count, names, remaining),
     )
 
@@ -121,7 +118,7 @@ def check_points_bound(
             return None
         return diagnostic(
             "E504", claim.line, claim.column,
-            N_("points claim {claim}, but somebody scores in this hand: {players}"),
+            "points_somebody_scores",
             claim=text, players=tuple(names[seat] for seat in bounds.scorers),
         )
     seat = names.index(claim.player)
@@ -129,13 +126,12 @@ def check_points_bound(
         if winner is not None:
             return diagnostic(
                 "E504", claim.line, claim.column,
-                N_("points claim {claim}, but only {winner}, who won the hand, can score"),
+                "points_only_winner",
                 claim=text, winner=names[winner],
             )
         return diagnostic(
             "E504", claim.line, claim.column,
-            N_("points claim {claim}, but {player} cannot have the lowest total alone, "
-               "whatever the tiles not shown (R15)"),
+            "points_not_lowest",
             claim=text, player=claim.player,
         )
     low, high = bounds.scorers[seat]
@@ -143,8 +139,7 @@ def check_points_bound(
     if points < low or (high is not None and points > high):
         return diagnostic(
             "E504", claim.line, claim.column,
-            N_("points claim {claim}, but whatever the tiles not shown, {player} scores from "
-               "{low} to {high}"),
+            "points_range",
             claim=text, player=claim.player, low=low, high="?" if high is None else high,
         )
     return None
@@ -171,13 +166,13 @@ def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
     for entry in claim.entries:
         if entry.player in given:
             return diagnostic("E505", claim.line, claim.column,
-                              N_("score claim gives {player} twice"), player=entry.player)
+                              "player_twice", player=entry.player)
         given[entry.player] = entry.total
     missing = tuple(name for name in names if name not in given)
     if missing:
         return diagnostic(
             "E505", claim.line, claim.column,
-            N_("score claim leaves out {missing}: it gives every player's running total"),
+            "player_missing",
             missing=missing,
         )
     return None
@@ -187,7 +182,7 @@ def check_score(claim: r.Score, names: Sequence[str], totals: Sequence[int]) -> 
     """E505: a well-formed ``score`` claim whose totals are not the recomputed ones (R16)."""
     return diagnostic(
         "E505", claim.line, claim.column,
-        N_("score claim {claim}, but the running totals are {actual}"),
+        "totals_wrong",
         claim=tuple(f"{e.player} {e.total}" for e in claim.entries),
         actual=tuple(f"{name} {total}" for name, total in zip(names, totals, strict=True)),
     )

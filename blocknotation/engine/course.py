@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
 from ..report.values import HandResult, Status
 from .amend import Amendment, amendments, described, hedged
@@ -19,6 +19,7 @@ from .bounds import unbounded
 from .candidates import candidates
 from .choose import HandReplay, joined
 from .claims import claimed_points
+from .earlier import MAX_BACK, explaining, wanted
 from .hand import Unread
 from .hand_replay import replay_hand
 from .hands import Hands
@@ -97,12 +98,15 @@ def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
 
 def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = None,
          resume: Saved | None = None, watch: Callable[[Diagnostic], object] | None = None,
+         doubt: tuple[Amendment, ...] = (),
          ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
     """Hand ``k`` of ``game`` (``hand``: as written, or written another way, its moves
     replayed from ``resume`` on, each problem of a move shown to ``watch``), after where
     the game stands (``course``, moved on past it): replayed, or not (a syntax error in it,
     or after the game was decided, E506); the rotation (R17), the totals and the status
-    after it (R18).  Its diagnostics, its result, and its replay."""
+    after it (R18).  ``doubt``: a line a later ``score`` line says may have been otherwise
+    (``earlier.py``), kept as a way of reading the hand beside the one taken.  Its
+    diagnostics, its result, and its replay."""
     seats = game.seats
     expected = None if course.previous is None else (course.previous + 1) % len(seats.names)
     before = course.copy() if keep is not None else None
@@ -118,14 +122,18 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
         else:
             last = k == len(game.hands) - 1
             rep, found, after = _replayed(hand, seats, expected, course.totals, last,
-                                          keep is not None, resume, watch)
+                                          keep is not None, resume, watch, doubt=doubt)
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
-            if rep.outcome == "unfinished" and not last and any(d.is_error for d in found):
+            if not last and any(d.is_error for d in found) and any(
+                    x.ending.outcome == "unfinished" for x in rep.readings):
                 # A hand another follows did end: read as stopping early after a slip, how
-                # it ended is not known (the slip may hide its last moves).
-                rep.outcome = rep.winner = None
+                # it ended is not known, nor what anybody still held at its end (the slip
+                # may hide its last moves).
+                if rep.outcome == "unfinished":
+                    rep.outcome = rep.winner = None
+                rep.remaining = tuple(None for _ in rep.remaining)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
@@ -169,12 +177,13 @@ Replayed = tuple[HandReplay, list[Diagnostic], Totals]
 def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
               save: bool, resume: Saved | None,
               watch: Callable[[Diagnostic], object] | None,
-              later: tuple[int, ...] | None = None) -> Replayed:
+              later: tuple[int, ...] | None = None, doubt: tuple[Amendment, ...] = (),
+              ) -> Replayed:
     """Hand ``hand`` replayed after ``totals`` (``_taken``), its move problems then shown to
     ``watch``: those of the way of reading it taken, which may be other than the record
     as written, so that a hand tried written otherwise (``retry.py``) is judged as the
     replay of its whole game would judge it."""
-    done = _taken(hand, seats, expected, totals, last, save, resume, later)
+    done = _taken(hand, seats, expected, totals, last, save, resume, later, doubt)
     if watch is not None:
         for problem in done[1]:
             if problem.is_error and problem.code[0] in "PT":
@@ -183,41 +192,53 @@ def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, 
 
 
 def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
-           save: bool, resume: Saved | None, later: tuple[int, ...] | None) -> Replayed:
+           save: bool, resume: Saved | None, later: tuple[int, ...] | None,
+           doubt: tuple[Amendment, ...] = ()) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
-    when that finds errors, with the line read otherwise (``amend.py``) that costs the
+    when that finds errors, with the lines read otherwise (``amend.py``) that cost the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
     replay, its diagnostics (its ``score`` line's among them) and the totals after it.
     ``resume``: where the record as written is replayed from (``hand.Saved``); ``later``:
     the points a later ``score`` line gives the hand (``_settled_later``), which choose
-    among its readings and its ways of reading as its own ``score`` line would."""
+    among its readings and its ways of reading as its own ``score`` line would; ``doubt``:
+    a line read otherwise whose way of reading is kept beside the one taken."""
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
                       later=later)
     after = totals.copy()
     found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
-    cost = _cost(found)
     order = rep.stages
-    if not _slipped(found) or order is None:
-        _with_candidates(rep, [(None, rep.readings)], order, seats)
+    if order is None:
         return rep, found, after
-    takes: list[Take] = [(rep, found, after, None)]
-    hidden = frozenset(seat for seat, holder in enumerate(
-        rep.readings[0].world.table.holders) if holder.deal is None)
-    for amendment in amendments(order, seats, hidden, found, rep.ends):
-        try:
-            other = replay_hand(hand, seats, expected, totals.exact, amendment=amendment,
-                                watch=_costing(cost), later=later)
-        except (Unread, _TooCostly):
-            continue
-        trial = totals.copy()
-        tried = other.diagnostics + _count_in(other, hand, seats, trial, last=last)
-        if _cost(tried) < cost:
-            takes, cost = [], _cost(tried)
-        if _cost(tried) == cost:
-            takes.append((other, tried, trial, amendment))
-    takes = _chosen(takes, later)
-    if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that says most
-        takes = [min(takes, key=_foremost(takes))]
+    if not doubt and not _slipped(found):
+        _with_candidates(rep, [((), rep.readings)], order, seats)
+        return rep, found, after
+    tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()))
+    takes = tried.takes
+    if _slipped(found):
+        hidden = frozenset(seat for seat, holder in enumerate(
+            rep.readings[0].world.table.holders) if holder.deal is None)
+        for amendment in amendments(order, seats, hidden, found, rep.ends):
+            tried.read((amendment,))
+        for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
+            own = {one.line for one in first[3]}  # its own slip's report aside
+            left = [d for d in first[1] if d.line not in own]
+            for second in amendments(first[0].stages or order, seats, hidden, left,
+                                     first[0].ends):
+                if second.line not in {one.line for one in first[3]}:
+                    tried.read((*first[3], second))
+        takes = _chosen(tried.takes, later)
+        if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that
+            takes = [min(takes, key=_foremost(takes))]  # says most
+    beside = tried.beside(doubt) if doubt else None
+    if beside is not None:
+        takes = [*takes, beside]
+    return _finished(takes, hand, seats, totals, last, order)
+
+
+def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, last: bool,
+              order: Stages) -> Replayed:
+    """The ways of reading a hand kept, as one: the one, or those joined (``choose.joined``),
+    the figures they disagree on unknown, each error said with the others."""
     if len(takes) == 1:
         rep, found, after, chosen = takes[0]
         _with_candidates(rep, [(chosen, rep.readings)], order, seats)
@@ -230,7 +251,65 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     return both, _hedged(takes, order, seats), after
 
 
-def _with_candidates(rep: HandReplay, sources: list[tuple[Amendment | None, list[Reading]]],
+#: Of the ways of reading a hand with one line read otherwise that cost the fewest slips,
+#: and still find errors besides their own, this many are read again with a second line
+#: read otherwise: two slips in one hand.
+MAX_SECOND = 4
+
+
+class _Tried:
+    """The ways of reading a hand tried so far that cost the fewest slips (``takes``)."""
+
+    def __init__(self, hand: r.Hand, seats: Seats, expected: int | None, totals: Totals,
+                 last: bool, later: tuple[int, ...] | None, written: Take) -> None:
+        self.hand, self.seats, self.expected, self.totals = hand, seats, expected, totals
+        self.last, self.later = last, later
+        self.takes: list[Take] = [written]
+        self.cost = _cost(written[1])
+        self.seen: set[frozenset[Amendment]] = set()
+
+    def read(self, amendment: tuple[Amendment, ...]) -> None:
+        """The hand read with ``amendment``: kept when it costs no more than the best."""
+        if frozenset(amendment) in self.seen:
+            return
+        self.seen.add(frozenset(amendment))
+        try:
+            take = self._take(amendment, _costing(self.cost, len(amendment)))
+        except (Unread, _TooCostly):
+            return
+        cost = _cost(take[1])
+        if cost < self.cost:
+            self.takes, self.cost = [], cost
+        if cost == self.cost:
+            self.takes.append(take)
+
+    def beside(self, amendment: tuple[Amendment, ...]) -> Take | None:
+        """The hand read with ``amendment``, whatever it costs (None: no reading allows
+        it)."""
+        try:
+            return self._take(amendment, None)
+        except Unread:
+            return None
+
+    def _take(self, amendment: tuple[Amendment, ...],
+              watch: Callable[[Diagnostic], object] | None) -> Take:
+        other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
+                            amendment=amendment, watch=watch, later=self.later)
+        trial = self.totals.copy()
+        found = other.diagnostics + _count_in(other, self.hand, self.seats, trial,
+                                              last=self.last)
+        return other, found, trial, amendment
+
+
+def _unexplained(take: Take) -> bool:
+    """Whether a way of reading a hand with one line read otherwise finds errors besides
+    that line's slip, more than one (a second line read otherwise, costing one slip, makes
+    a way that costs fewer): a second slip it leaves unread."""
+    return len(take[3]) == 1 and _cost(take[1])[0] > 1
+
+
+def _with_candidates(rep: HandReplay,
+                     sources: list[tuple[tuple[Amendment, ...], list[Reading]]],
                      order: Stages | None, seats: Seats) -> None:
     """The candidate points of a hand whose readings disagree on them
     (``candidates.py``)."""
@@ -239,9 +318,9 @@ def _with_candidates(rep: HandReplay, sources: list[tuple[Amendment | None, list
         rep.candidates, rep.more_candidates = candidates(sources, order, seats)
 
 
-Take = tuple[HandReplay, list[Diagnostic], Totals, "Amendment | None"]
-"""A way of reading a hand: its replay, its diagnostics, the totals after it, and the line
-it reads otherwise (None: the record as written)."""
+Take = tuple[HandReplay, list[Diagnostic], Totals, tuple[Amendment, ...]]
+"""A way of reading a hand: its replay, its diagnostics, the totals after it, and the lines
+it reads otherwise (none: the record as written)."""
 
 
 def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
@@ -270,18 +349,22 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
     """How ways of reading a hand that cost as many slips are ranked for the report: a line
     read otherwise where the record as written first breaks a rule says more than the rule
     broken there, as does a line written twice, two lines swapped, a first move's name or an
-    opener line; then the record as written; then the other lines read otherwise, earliest
-    first."""
-    written = next((take[1] for take in takes if take[3] is None), None)
+    opener line, unless it finds an error at a line where the record as written finds none;
+    then the record as written; then the other lines read otherwise, earliest first."""
+    written = next((take[1] for take in takes if not take[3]), None)
     first = None if written is None else _first_error(written)
+    broken = None if written is None else {d.line for d in written if d.is_error}
 
     def rank(take: Take) -> tuple[int, int]:
         amendment = take[3]
-        if amendment is None:
+        if not amendment:
             return 1, 0
-        if amendment.kind in _STRUCTURAL or amendment.line == first:
-            return 0, amendment.line
-        return 2, amendment.line
+        read = {one.line for one in amendment}
+        if any(one.kind in _STRUCTURAL or one.line == first for one in amendment) and (
+                broken is None or all(d.line in broken or d.line in read
+                                      for d in take[1] if d.is_error)):
+            return 0, amendment[0].line
+        return 2, amendment[0].line
 
     return rank
 
@@ -290,13 +373,15 @@ def _first_error(found: list[Diagnostic]) -> int:
     return min((d.line for d in found if d.is_error), default=0)
 
 
-def _words(amendment: Amendment | None, found: list[Diagnostic], order: Stages, seats: Seats
-           ) -> Message:
+def _words(amendment: tuple[Amendment, ...], found: list[Diagnostic], order: Stages,
+           seats: Seats) -> Message:
     """What a way of reading a hand reads the record as, in words."""
-    if amendment is not None:
-        return described(amendment, order, seats)
-    return Message(N_("the slip is at line {line}, where the record as written first breaks "
-                      "a rule"), {"line": _first_error(found)})
+    if len(amendment) == 2:
+        return phrase("both", first=described(amendment[0], order, seats),
+                      second=described(amendment[1], order, seats))
+    if amendment:
+        return described(amendment[0], order, seats)
+    return phrase("first_error", line=_first_error(found))
 
 
 def _alike(takes: list[Take]) -> bool:
@@ -319,8 +404,7 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
             take[0].points) == later] or takes
     fewest = min(_claimed(take[1]) for take in takes)
     agreed = [take for take in takes if _claimed(take[1]) == fewest]
-    if len(agreed) < len(takes) and any(take[3] is not None and take[3].legal
-                                        for take in agreed):
+    if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]):
         return takes  # a claim written wrong, or a legal play: one slip each, either may be
     if all(take[0].points is not None and not take[0].unverified for take in agreed):
         return agreed
@@ -356,10 +440,10 @@ def _claimed(found: list[Diagnostic]) -> int:
 _CLAIMED = frozenset({"E502", "E503", "E504", "E505"})
 
 
-def _costing(best: tuple[int, int]) -> Callable[[Diagnostic], object]:
+def _costing(best: tuple[int, int], read: int) -> Callable[[Diagnostic], object]:
     """A watch of a hand's move problems that stops its replay once they cost more than
-    ``best`` slips with the line read otherwise."""
-    count = [1]
+    ``best`` slips with the ``read`` lines read otherwise."""
+    count = [read]
 
     def watch(problem: Diagnostic) -> None:
         if problem.is_error and problem.code != "P404":
@@ -374,10 +458,13 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
                  ) -> tuple[list[Diagnostic], list[HandResult], Course]:
     """Each hand of ``game`` in turn (``step``), from where it stands (``course``); with
     ``keep``, a hand that the last replay left written the same, after the game stood the
-    same, is taken as it left it rather than replayed.  The diagnostics, the results and
+    same, is taken as it left it rather than replayed.  A ``score`` line the totals do not
+    reach that an earlier hand read otherwise would make right (``earlier.py``): the hands
+    from that one on are replayed again with it in doubt.  The diagnostics, the results and
     where the game stands at its end."""
     problems: list[Diagnostic] = []
     results: list[HandResult] = []
+    marks: dict[int, _Mark] = {}  # each hand replayed: where the game stood before it
     same = True  # the game stands as it stood in the last replay (when there is one)
     behind: Before | None = None  # where it stands, when ``course`` was left behind
     count = len(game.hands)
@@ -393,7 +480,26 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
             continue
         if behind is not None:
             course, behind = behind.course.copy(), None
+        # Where the game stood before a hand without a score line of its own: a later one
+        # may read it again (``_explained_earlier``).
+        before = None if _scored(hand) else (len(problems), course.copy())
         found, result, rep = step(game, course, k, hand, keep)
+        if before is not None:
+            marks[k] = _Mark(*before, rep)
+        back = _explained_earlier(game, k, hand, found, marks, course) if found else None
+        if back is not None:
+            j = min(back.doubt)
+            del problems[marks[j].at:], results[j:]
+            course = marks[j].course.copy()
+            for i in range(j, k + 1):
+                found, result, rep = step(game, course, i, game.hands[i], keep,
+                                          doubt=back.doubt.get(i, ()))
+                if i == k and not any(d.code == "E505" for d in found):
+                    found = [*found, *placed([back.problem], game.number, hand.number)]
+                problems += found
+                results.append(result)
+            same = False
+            continue
         problems += found
         results.append(result)
         same = last is not None and last.given == (
@@ -403,6 +509,64 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
     if keep is not None:
         keep.kept(Before(game, count, course.copy()))
     return problems, results, course
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """A hand as the replay of its game met it: how many diagnostics came before it, where
+    the game stood before it, and its replay."""
+
+    at: int
+    course: Course
+    rep: HandReplay | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Doubted:
+    """A ``score`` line's E505 said with the lines of earlier hands that, each read
+    otherwise, would make it right (``problem``), and those lines, by hand (``doubt``)."""
+
+    doubt: dict[int, tuple[Amendment, ...]]
+    problem: Diagnostic
+
+
+def _scored(hand: r.Hand) -> bool:
+    """Whether a hand has a ``score`` line."""
+    return any(isinstance(s, r.Score) for s in reversed(hand.statements))  # written last
+
+
+def _explained_earlier(game: Hands, k: int, hand: r.Hand, found: list[Diagnostic],
+                       marks: dict[int, _Mark], course: Course) -> _Doubted | None:
+    """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
+    hand before it, since the last ``score`` line, that read with one more line otherwise
+    gives the points that make that line right (``earlier.py``), with the lines it is then
+    read with, and the E505 said with them; None when there is none."""
+    claim = next((s for s in hand.statements if isinstance(s, r.Score)), None)
+    wrong = None if claim is None else next(
+        (d for d in found if d.code == "E505" and d.line == claim.line), None)
+    exact = None if wrong is None else course.totals.exact
+    if claim is None or wrong is None or exact is None:
+        return None
+    doubt: dict[int, tuple[Amendment, ...]] = {}
+    words: list[Message] = []
+    for j in range(k - 1, max(-1, k - 1 - MAX_BACK), -1):
+        mark = marks.get(j)
+        if mark is None or mark.rep is None:
+            break
+        if mark.rep.points is None or mark.rep.stages is None:
+            continue
+        target = wanted(claim, game.seats, exact, mark.rep.points)
+        before = mark.course
+        expected = None if before.previous is None else (
+            (before.previous + 1) % len(game.seats.names))
+        lines = None if target is None else explaining(
+            game.hands[j], game.seats, expected, before.totals.exact, mark.rep, target)
+        if lines is not None:
+            doubt[j] = lines
+            words.insert(0, described(lines[-1], mark.rep.stages, game.seats))
+    if not doubt:
+        return None
+    return _Doubted(doubt, hedged(wrong, tuple(words[:5])))
 
 
 def _count_in(
@@ -445,27 +609,19 @@ def _after_the_end(
         leader = max(exact)
         leaders = [seat for seat, total in enumerate(exact) if total == leader]
         if len(leaders) == 1:
-            decided = Message(N_("{winner} won with {total}"),
-                              {"winner": seats.names[leaders[0]], "total": leader})
+            decided = message_part("E506", "won", winner=seats.names[leaders[0]], total=leader)
         else:
-            decided = Message(N_("it was drawn at {total}"), {"total": leader})
+            decided = message_part("E506", "drawn", total=leader)
     else:
         lows = [totals.lowest(seat) for seat in range(len(seats))]
         top = max(lows)
-        decided = Message(
-            N_("{player} had at least {total} (whatever the unknown points were)"),
-            {"player": seats.names[lows.index(top)], "total": top},
-        )
+        decided = message_part("E506", "at_least", player=seats.names[lows.index(top)], total=top)
         if top < target:  # only one player scores in a hand: one of them has reached it
-            decided = Message(
-                N_("one of {players} had reached the target (whatever the unknown points "
-                   "were)"),
-                {"players": tuple(seats.names[s] for s in totals.reachers(target))},
-            )
+            decided = message_part("E506", "reached",
+                           players=tuple(seats.names[s] for s in totals.reachers(target)))
     return diagnostic(
         "E506", hand.line, hand.column,
-        N_("hand {number} comes after the game was decided: {decided} after hand "
-           "{last}, and the target is {target} (R18)"),
+        "after_decided",
         number=hand.number, decided=decided, last=last, target=target,
     )
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .knowledge import Whereabouts
 from .order import Move, Stages
@@ -58,8 +58,7 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
         problems.append(
             diagnostic(
                 "D201", deal.line, deal.column,
-                N_("{player} is dealt {count} tiles; with {players} players each is "
-                   "dealt {each} (R3)"),
+                "count",
                 player=deal.player, count=len(deal.tiles), players=len(seats),
                 each=seats.each,
             )
@@ -71,8 +70,7 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
             problems.append(
                 diagnostic(
                     "D202", deal.line, deal.column,
-                    N_("{tile} is dealt twice to {player}; the set has each tile once "
-                       "(R2)"),
+                    "twice_to_one",
                     tile=text(tile), player=deal.player,
                 )
             )
@@ -81,8 +79,7 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
             problems.append(
                 diagnostic(
                     "D202", deal.line, deal.column,
-                    N_("{tile} is dealt to {player}, but it was already dealt to "
-                       "{owner} at line {at}; the set has each tile once (R2)"),
+                    "already_dealt",
                     tile=text(tile), player=deal.player, owner=earlier.player,
                     at=earlier.line,
                 )

@@ -30,7 +30,7 @@ deal minus the tiles the record has them play, whatever else went wrong in the h
 
 from __future__ import annotations
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import Chain, lay
@@ -78,11 +78,12 @@ def judge_ending(
     found: list[tuple[Stage, Diagnostic]] = []
     shown, bad_shows, out = _shows(state, world, order, seats, found)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
-    if outcome == "blocked" and order.moves and world.outcome is None:
-        # Blocked as claimed: the hand is over, so each show must be whole.
+    if outcome in ("blocked", "domino") and order.moves and world.outcome is None:
+        # Ended as claimed: the hand is over, so each show must be whole (the player who
+        # went out shows none: ``_last_play_missing``).
         for show in order.shows:
             seat = seats.seat[show.player]
-            if shown[seat] is None:
+            if shown[seat] is None or seat == winner:
                 continue
             problem = check_show_count(show, world.table, seat, seats.each, complete=True)
             if problem is not None:
@@ -161,9 +162,10 @@ def _outcome(
             return counted
     elif isinstance(claim, r.Domino):
         seat = seats.seat[claim.player]
-        if _last_play_missing(world, seat, seats):
+        if not shown[seat] and _last_play_missing(world, seat, seats):
             return "domino", seat, False
         found.append((at, _domino_not_reached(state, world, claim, seats)))
+        _out_elsewhere(state, world, order, seats, shown, seat, found)
         return None, None, False  # the moves say the hand went on, the claim that it ended
     elif isinstance(claim, r.Blocked):
         problem = _block_not_reached(state, world, claim, seats, shown)
@@ -181,9 +183,7 @@ def _outcome(
         return None, None, False  # the moves say the hand went on, the show that it ended
     found.append((("rest", 0), diagnostic(
         "E501", order.last_line, 1,
-        N_("hand {number} stops here before it is over: nobody has gone out and it "
-           "is not blocked; write the remaining moves, or the claims that settle it "
-           "(domino/blocked, points)"),
+        "unfinished",
         number=number,
     )))
     return "unfinished", None, False
@@ -218,6 +218,19 @@ def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show |
     return None
 
 
+def _out_elsewhere(state: Replay, world: World, order: Stages, seats: Seats,
+                   shown: list[int | None], claimed: int,
+                   found: list[tuple[Stage, Diagnostic]]) -> None:
+    """E502 for a show of no tiles by another player than the one a ``domino`` claim the
+    moves do not reach names (``claimed``), where the record cannot have left out only
+    that player's last play either (R3, R12)."""
+    for show in order.shows:
+        seat = seats.seat[show.player]
+        if not show.tiles and seat != claimed and shown[seat] == 0 and (
+                not _last_play_missing(world, seat, seats)):
+            found.append((("show", show.line), _not_out(state, world, show, seats)))
+
+
 def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
     """Whether the moves, stopped short of the end, leave ``seat`` one tile from going out,
     with nothing to stop them laying it next: the record stops before the last play, and a
@@ -249,9 +262,7 @@ def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnos
     holder = world.table.holders[seats.seat[show.player]]
     return diagnostic(
         "E502", show.line, show.column,
-        N_("show {player}: no tiles shown, but the moves stop at line {at} with {player} "
-           "having placed {placed} of {each} tiles, and the record cannot have left out only "
-           "{player}'s last play"),
+        "out_after_stop",
         player=show.player, at=state.moves[-1].line, placed=holder.placed, each=seats.each,
     )
 
@@ -266,15 +277,13 @@ def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Sea
     if held:
         return diagnostic(
             "E503", claim.line, claim.column,
-            N_("domino {claimed} is claimed, but the moves stop at line {at} with {claimed} "
-               "still holding {tiles}"),
+            "domino_stop_holding",
             claimed=claim.player, at=last,
             tiles=tuple(text(holder.written[i]) for i in bits(held)),
         )
     return diagnostic(
         "E503", claim.line, claim.column,
-        N_("domino {claimed} is claimed, but the moves stop at line {at} with {claimed} "
-           "having placed {placed} of {each} tiles"),
+        "domino_stop_placed",
         claimed=claim.player, at=last, placed=holder.placed, each=seats.each,
     )
 
@@ -302,13 +311,12 @@ def _block_not_reached(
         if from_show:
             return diagnostic(
                 "E503", claim.line, claim.column,
-                N_("blocked is claimed, but {player} shows {tile}, which fits the {end}"),
+                "blocked_show_fits",
                 player=player, tile=text(tile), end=end,
             )
         return diagnostic(
             "E503", claim.line, claim.column,
-            N_("blocked is claimed, but the moves stop at line {at} and {player} still holds "
-               "{tile}, which fits the {end}"),
+            "blocked_stop_fits",
             at=state.moves[-1].line, player=player, tile=text(tile), end=end,
         )
     return None

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .bad_lines import BadLines
@@ -91,8 +91,7 @@ def _written_twice(empty: r.Hand, hand: r.Hand) -> Diagnostic:
     read once, and no hand is numbered otherwise for it."""
     twice = diagnostic(
         "G106", hand.line, hand.column,
-        N_("hand {number} again, after line {first} with nothing between: a hand line written "
-           "twice, read once"),
+        "hand_twice",
         number=hand.number, first=empty.line,
     )
     return replace(twice, hand=hand.number)
@@ -107,8 +106,7 @@ def _numbering(game: r.Game) -> list[Diagnostic]:
         if hand.number != expected:
             misnumbered = diagnostic(
                 "G106", hand.line, hand.column,
-                N_("hand {number} should be hand {expected}: hands are numbered 1, 2, 3, … in "
-                   "order"),
+                "misnumbered",
                 number=hand.number, expected=place,
             )
             problems.append(replace(misnumbered, hand=hand.number))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .amend import Amendment, amended, laid_at, slip_at
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
@@ -35,7 +35,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
                 before: Sequence[int] | None = None, *, save: bool = False,
                 resume: Saved | None = None,
                 watch: Callable[[Diagnostic], object] | None = None,
-                amendment: Amendment | None = None,
+                amendment: tuple[Amendment, ...] = (),
                 later: tuple[int, ...] | None = None) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open; ``before``: the running totals
@@ -43,21 +43,23 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     keep where the readings stood before each play without a side that is judged
     (``HandReplay.saved``); ``resume``: start from one of those of this hand written with
     that play otherwise; ``watch``: shown each problem of a move as it is found, it may
-    raise to stop the replay (``retry.py``); ``amendment``: one line read otherwise, its slip
-    reported at that line (``amend.py``; ``hand.Unread`` when no reading allows it);
+    raise to stop the replay (``retry.py``); ``amendment``: the lines read otherwise, one or
+    two, each slip reported at its line (``amend.py``; ``hand.Unread`` when no reading
+    allows it);
     ``later``: the points a later hand's ``score`` line gives this one (``later.py``)."""
     written, problems = by_stage(hand, seats)
-    order = written if amendment is None else amended(written, amendment, seats)
+    order = written
+    for one in amendment:
+        order = amended(order, one, seats)
     table = Whereabouts.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
     state = Replay(seats, table, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.save, state.watch = save, watch
-    if amendment is not None and amendment.kind in ("played", "other_tile"):
-        state.amend = {amendment.line: amendment.kind}
-    elif amendment is not None:
-        state.slipped.append(amendment.line)  # a slip of the hand's lines, not of a move
+    state.amend = {one.line: one.kind for one in amendment if one.kind in _OF_A_MOVE}
+    # A slip of the hand's lines, not of a move:
+    state.slipped.extend(one.line for one in amendment if one.kind not in _OF_A_MOVE)
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     implied = _implied(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
@@ -74,13 +76,18 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     leaders = {reading.world.leader for reading in kept} - {None}
     if len(leaders) == 1:
         opener = leaders.pop()
-    if amendment is not None:
-        laid = laid_at([x.world.table.played_at for x in kept], amendment.line)
-        problems.append(slip_at(amendment, written, seats, laid, opener, hand.number))
+    for one in amendment:
+        laid = laid_at([x.world.table.played_at for x in kept], one.line)
+        problems.append(slip_at(one, written, seats, laid, opener, hand.number))
     chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
     chosen.saved = state.saved
-    chosen.stages = order
+    chosen.stages, chosen.read_otherwise = order, amendment
     return chosen
+
+
+#: The ways of reading a line otherwise that the replay reads at the move itself
+#: (``Replay.amended``); the others rewrite the hand's moves before it (``amend.amended``).
+_OF_A_MOVE = frozenset({"played", "other_tile"})
 
 
 def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagnostic]:
@@ -170,7 +177,7 @@ def _count(
     rest = [found for found in reading.problems[len(before):] if found[0][0] == "rest"]
     reading.problems = [*before, *rest, (("points", 0), diagnostic(
         "E504", wrong.line, wrong.column,
-        N_("{problem}, if every pass was legal (R8); a pass may be a play written as one"),
+        "if_passes_legal",
         problem=wrong.message, claim=wrong.message.args.get("claim", ""),
     ))]
     reading.points = reading.count = None
@@ -203,9 +210,7 @@ def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
     reading.bounds = bounds
     reading.problems.append((("points", 0), diagnostic(
         "E505", score.line, score.column,
-        N_("score claim {claim} does not fit the passes: they give this hand {forced}, if "
-           "every pass was legal (R8); a pass may be a play written as one, so the points of "
-           "this hand are left unknown"),
+        "passes_disagree",
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
@@ -267,8 +272,7 @@ def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: S
         if unknown:
             reading.problems.append((("rest", 0), diagnostic(
                 "E507", hand.line, hand.column,
-                N_("the points of hand {number} cannot be recomputed: the tiles left to "
-                   "{players} are not known; add their show lines or a points claim"),
+                "not_recomputed",
                 number=hand.number, players=unknown,
             )))
     return problem

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .chain import Chain, Side, laid_out, lay, pairs, reading
 from .claims import how_it_ended
@@ -84,7 +84,7 @@ class MoveJudge:
         return Judged(world, (
             diagnostic(
                 "P406", move.line, move.column,
-                N_("{player}'s move comes after the end of the hand: {ended}"),
+                "after_end",
                 player=move.player, ended=how_it_ended(winner, world.end_line, world.dead),
             ),
         ), before=world.reading, belongs=False)

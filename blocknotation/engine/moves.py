@@ -14,20 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, phrase
 from ..reading import plain as r
 from .chain import Chain, Side, lay, pairs, reading
 from .knowledge import NOBODY, Whereabouts
 from .rules import fitting
 from .tiles import TILES, Tile, bits, index, text
 
-_END: dict[str, str] = {"L": N_("left end ({value})"), "R": N_("right end ({value})")}
-
 
 def end_name(chain: Chain, side: Side) -> Message:
     """``left end (4)``: an end as the messages name it; ``(3/5)`` when the readings of the
     chain differ, naming only values some reading allows."""
-    return Message(_END[side], {"value": "/".join(map(str, chain.values(side)))})
+    return phrase("left_end" if side == "L" else "right_end",
+                  value="/".join(map(str, chain.values(side))))
 
 
 def check_holding(
@@ -43,15 +42,14 @@ def check_holding(
     if table.played_by[i] != NOBODY:
         return diagnostic(
             "P402", play.line, play.column,
-            N_("{player} plays {tile}, but {owner} already played it at line {at}; the set "
-               "has each tile once (R2)"),
+            "played_twice",
             player=play.player, tile=tile, owner=names[table.played_by[i]],
             at=table.played_at[i],
         )
     if owner != NOBODY and owner != seat:
         return diagnostic(
             "P401", play.line, play.column,
-            N_("{player} plays {tile}, which was dealt to {owner} at line {at}"),
+            "dealt_to_other",
             player=play.player, tile=tile, owner=names[owner],
             at=table.holders[owner].deal_line,
         )
@@ -59,13 +57,12 @@ def check_holding(
         if table.all_known:
             return diagnostic(
                 "P401", play.line, play.column,
-                N_("{player} plays {tile}, which nobody was dealt: it was set aside (R4)"),
+                "set_aside",
                 player=play.player, tile=tile,
             )
         return diagnostic(
             "P401", play.line, play.column,
-            N_("{player} plays {tile}, which is not among the tiles dealt to {player} at "
-               "line {at}"),
+            "not_dealt",
             player=play.player, tile=tile, at=holder.deal_line,
         )
     return None
@@ -105,8 +102,7 @@ def _side_missing(chain: Chain, play: r.Play) -> Diagnostic:
     both = Chain(_fitting_both(chain.readings, play.tile))
     return diagnostic(
         "P404", play.line, play.column,
-        N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
-           "after the tile"),
+        "fits_both",
         player=play.player, tile=text(play.tile), left=end_name(both, "L"),
         right=end_name(both, "R"),
     )
@@ -123,12 +119,11 @@ def _wrong_side(
         "end": end_name(there, side), "side": other,
     }
     if opening is None:
-        template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}?")
+        key = "other_end"
     else:
-        template = N_("{player}: {tile} fits the {fits}, not the {end}: did you mean {side}? "
-                      "If the opening was {opening}, every side in this hand fits")
+        key = "other_end_or_opening"
         args["opening"] = opening
-    return diagnostic("P403", play.line, play.column, template, **args)
+    return diagnostic("P403", play.line, play.column, key, **args)
 
 
 def _fitting(readings: int, tile: Tile, side: Side) -> int:
@@ -149,12 +144,11 @@ def _fitting_both(readings: int, tile: Tile) -> int:
 def _fits_neither(chain: Chain, play: r.Play) -> Diagnostic:
     tile = play.tile
     if 0 in tile or 0 in chain.values("L") or 0 in chain.values("R"):
-        template = N_("{player}: {tile} fits neither the {left} nor the {right}; a blank "
-                      "matches only a blank (R7)")
+        key = "fits_neither_blank"
     else:
-        template = N_("{player}: {tile} fits neither the {left} nor the {right} (R6)")
+        key = "fits_neither"
     return diagnostic(
-        "P403", play.line, play.column, template,
+        "P403", play.line, play.column, key,
         player=play.player, tile=text(tile), left=end_name(chain, "L"),
         right=end_name(chain, "R"),
     )
@@ -186,15 +180,13 @@ def illegal_pass(table: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> D
         side: Side = "L" if lay(chain.readings, TILES[i], "L") else "R"
         return diagnostic(
             "P405", move.line, move.column,
-            N_("{player} passed holding {tile}, which fits the {end}: a player who can play "
-               "must (R8)"),
+            "passed_holding",
             player=move.player, tile=text(written[i]), end=end_name(chain, side),
         )
     tiles = tuple(text(written[i]) for i in bits(held))
     return diagnostic(
         "P405", move.line, move.column,
-        N_("{player} passed holding {tiles}: whichever values the ends show after the "
-           "uncertain play, one of these tiles fits, and a player who can play must (R8)"),
+        "passed_holding_any",
         player=move.player, tiles=tiles,
     )
 
@@ -203,8 +195,7 @@ def check_opening_pass(move: r.Pass) -> Diagnostic:
     """T303: on an empty chain every tile can be led, so nobody may pass (R5)."""
     return diagnostic(
         "T303", move.line, move.column,
-        N_("{player} passes instead of leading: the chain is empty and any tile may be led "
-           "(R5)"),
+        "pass_on_empty",
         player=move.player,
     )
 
@@ -219,20 +210,11 @@ def disproved_pass(
     if instead is not None:
         return diagnostic(
             "P407", passed[0], passed[1],
-            N_("{player} passed here, but whichever tile {player} laid at line {later} in "
-               "place of {written}, it has a value an end showed then: nobody draws, so "
-               "{player} held it and could have played (R4, R8)"),
+            "passed_before_slip",
             player=player, later=later, written=text(instead),
         )
-    if shown:
-        template = N_("{player} passed here with an end showing {value}, but shows {tile} at "
-                      "line {later}: nobody draws, so {player} held it and could have played "
-                      "(R4, R8)")
-    else:
-        template = N_("{player} passed here with an end showing {value}, but plays {tile} at "
-                      "line {later}: nobody draws, so {player} held it and could have played "
-                      "(R4, R8)")
+    key = "passed_then_shows" if shown else "passed_then_plays"
     return diagnostic(
-        "P407", passed[0], passed[1], template,
+        "P407", passed[0], passed[1], key,
         player=player, value=value, tile=text(tile), later=later,
     )

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from copy import copy
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part
 from ..reading import plain as r
 from ..reading.suggestions import nearest
 from .players import Seats
@@ -61,7 +61,7 @@ class Stages:
 def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
     return diagnostic(
         "G107", statement.line, statement.column,
-        N_("a second {what} in this hand (the first is at line {first}); it is ignored"),
+        "second",
         what=what, first=first,
     )
 
@@ -129,8 +129,7 @@ def early_ends(order: Stages, continued: int) -> list[Diagnostic]:
     return [
         diagnostic(
             "G107", s.line, s.column,
-            N_("{what} comes before the last move of the hand, at line {move}: shows and "
-               "claims go after the moves"),
+            "before_last_move",
             what=_end_words(s), move=continued,
         )
         for s in sorted(ends, key=lambda s: s.line) if s.line < continued
@@ -148,7 +147,7 @@ def _end_words(s: r.Statement) -> str:
 def _not_playing(statement: r.Statement, name: str | None, seats: Seats) -> Diagnostic:
     return diagnostic(
         "G104", statement.line, statement.column,
-        N_("{name} is not one of the players ({players}); this line is ignored"),
+        "unknown_line_ignored",
         name=name, players=seats.names,
     )
 
@@ -160,14 +159,12 @@ def _read_in_turn(move: r.Statement, name: str, meant: str | None, seats: Seats
     if meant is not None:
         return diagnostic(
             "G104", move.line, move.column,
-            N_("{name} is not one of the players ({players}): did you mean {meant}? The move "
-               "is read as that of the player whose turn it is, or as a stray line"),
+            "unknown_move_meant",
             name=name, players=seats.names, meant=meant,
         )
     return diagnostic(
         "G104", move.line, move.column,
-        N_("{name} is not one of the players ({players}); the move is read as that of the "
-           "player whose turn it is, or as a stray line"),
+        "unknown_move",
         name=name, players=seats.names,
     )
 
@@ -176,8 +173,7 @@ def _read_as(statement: r.Statement, name: str, meant: str, seats: Seats) -> Dia
     """G104 for a name a letter or two from exactly one player's: read as theirs."""
     return diagnostic(
         "G104", statement.line, statement.column,
-        N_("{name} is not one of the players ({players}): did you mean {meant}? The line is "
-           "read as {meant}'s"),
+        "unknown_meant",
         name=name, players=seats.names, meant=meant,
     )
 
@@ -200,18 +196,17 @@ class _StageReader:
             self.problems.append(
                 diagnostic(
                     "G107", s.line, s.column,
-                    N_("{what} comes after line {after}: opener and deal lines go "
-                       "before the first move and the end of the hand"),
+                    "after_moves",
                     what=late, after=first_move or self.first_end,
                 )
             )
         if isinstance(s, r.Opener):
             if out.opener is not None:
-                self.problems.append(_again(s, Message(N_("opener line")), out.opener.line))
+                self.problems.append(_again(s, message_part("G107", "opener"), out.opener.line))
             else:
                 out.opener = s
         elif s.player in self.dealt:
-            what = Message(N_("deal for {player}"), {"player": s.player})
+            what = message_part("G107", "deal", player=s.player)
             self.problems.append(_again(s, what, self.dealt[s.player]))
         else:
             self.dealt[s.player] = s.line
@@ -233,7 +228,7 @@ class _StageReader:
                 self.shown[s.player] = s.line
                 out.shows.append(s)
                 return
-            what = Message(N_("show for {player}"), {"player": s.player})
+            what = message_part("G107", "show", player=s.player)
             self.problems.append(_again(s, what, self.shown[s.player]))
             return
         if isinstance(s, _CLAIMS):
@@ -241,19 +236,19 @@ class _StageReader:
             if first is None:
                 out.outcome = s
                 return
-            what = Message(N_("domino/blocked claim"))
+            what = message_part("G107", "outcome_claim")
         elif isinstance(s, r.Points):
             first = out.points
             if first is None:
                 out.points = s
                 return
-            what = Message(N_("points claim"))
+            what = message_part("G107", "points_claim")
         elif isinstance(s, r.Score):
             first = out.score
             if first is None:
                 out.score = s
                 return
-            what = Message(N_("score claim"))
+            what = message_part("G107", "score_claim")
         else:
             return
         self.problems.append(_again(s, what, first.line))

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..basics.game_sizes import RULES_TARGET as RULES_TARGET
 from ..basics.game_sizes import TILES_EACH as TILES_EACH
 from ..basics.limits import MAX_NUMBER_DIGITS
@@ -68,22 +68,21 @@ def read_players(
         return None, (), [
             diagnostic(
                 "G101", game.line, 1,
-                N_('this game has no Players tag: write [Players "NAME NAME …"] with the '
-                   "players in clockwise order before its first hand"),
+                "no_tag",
             )
         ]
     names = split_players(tag.value)
     problems: list[Diagnostic] = []
     if not names:
         problems.append(
-            diagnostic("G101", tag.line, tag.column, N_("the Players tag names nobody"))
+            diagnostic("G101", tag.line, tag.column, "names_nobody")
         )
         return None, (), problems
     if len(names) not in TILES_EACH:
         problems.append(
             diagnostic(
                 "G102", tag.line, tag.column,
-                N_("Block is for 2, 3 or 4 players (R1), but Players names {count}: {names}"),
+                "count",
                 count=len(names), names=names,
             )
         )
@@ -102,7 +101,7 @@ def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
             problems.append(
                 diagnostic(
                     "G103", tag.line, tag.column,
-                    N_("{name} appears twice in Players; every player is named once"),
+                    "twice",
                     name=name,
                 )
             )
@@ -110,7 +109,7 @@ def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
             problems.append(
                 diagnostic(
                     "G103", tag.line, tag.column,
-                    N_("{name} is a keyword of the notation and cannot be a player's name"),
+                    "keyword",
                     name=name,
                 )
             )
@@ -118,8 +117,7 @@ def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
             problems.append(
                 diagnostic(
                     "G103", tag.line, tag.column,
-                    N_("{name} is not a valid player name: a name starts with a letter and "
-                       "goes on with letters, digits, _, ' or -"),
+                    "invalid",
                     name=name,
                 )
             )
@@ -145,8 +143,7 @@ def read_target(game: r.Game, players: int | None) -> tuple[int | None, list[Dia
         return rules, [
             diagnostic(
                 "G105", tag.line, tag.column,
-                N_('Target "{value}" is not a whole number of points above zero, so it is '
-                   "ignored and the rules' target applies (R3)"),
+                "not_a_number",
                 value=tag.value,
             )
         ]
@@ -155,8 +152,7 @@ def read_target(game: r.Game, players: int | None) -> tuple[int | None, list[Dia
     return value, [
         diagnostic(
             "G105", tag.line, tag.column,
-            N_("Target {target} overrides the rules' target of {rules} for {count} players "
-               "(R3): the game is played to {target}"),
+            "overridden",
             target=value, rules=rules, count=players,
         )
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..basics.diagnostics import N_, Message
+from ..basics.diagnostics import Message, message_part
 from ..report.values import Status
 
 
@@ -66,18 +66,15 @@ def explain(count: Count, names: Sequence[str], remaining: Sequence[int]) -> Mes
     """The arithmetic of a count in words: ``Ada scores 7 + 8 − 3 = 12``."""
     if count.winner is None:
         tied = tuple(f"{names[seat]} {remaining[seat]}" for seat in count.tied)
-        return Message(N_("nobody scores: the lowest totals are tied ({tied})"), {"tied": tied})
+        return message_part("E504", "tied", tied=tied)
     sum_text = " + ".join(str(pips) for pips in count.added)
     if count.subtracted is not None:
         sum_text += f" − {count.subtracted}"
     points = count.points[count.winner]
     if len(count.added) == 1 and count.subtracted is None:
-        return Message(N_("{player} scores {points}"),
-                       {"player": names[count.winner], "points": points})
-    return Message(
-        N_("{player} scores {sum} = {points}"),
-        {"player": names[count.winner], "sum": sum_text, "points": points},
-    )
+        return message_part("E504", "scores", player=names[count.winner], points=points)
+    return message_part("E504", "scores_sum", player=names[count.winner], sum=sum_text,
+                        points=points)
 
 
 def status_of(totals: Sequence[int], target: int) -> tuple[Status, int | None]:

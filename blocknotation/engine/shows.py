@@ -16,7 +16,7 @@ stands; otherwise the first one written does.
 
 from __future__ import annotations
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .knowledge import ALL, NOBODY, Whereabouts
 from .order import Stages
@@ -43,37 +43,33 @@ def _contradiction(
 ) -> Diagnostic | None:
     """The first tile of ``show`` its player cannot hold, in the order written (E502)."""
     holder = table.holders[seat]
-
-    def wrong(template: str, **args: object) -> Diagnostic:
-        return diagnostic("E502", show.line, show.column, template, player=show.player, **args)
-
+    line, column, player = show.line, show.column, show.player
     seen = 0
     for tile in show.tiles:
         i = index(tile)
         if seen >> i & 1:
-            return wrong(N_("show {player}: {tile} is shown twice"), tile=text(tile))
+            return diagnostic("E502", line, column, "shown_twice", player=player, tile=text(tile))
         seen |= 1 << i
         if table.played_by[i] != NOBODY:
-            return wrong(
-                N_("show {player}: {tile} was already played by {owner} at line {at}"),
+            return diagnostic(
+                "E502", line, column, "already_played", player=player,
                 tile=text(tile), owner=names[table.played_by[i]], at=table.played_at[i],
             )
         owner = table.dealt_to(i)
         if owner != NOBODY and owner != seat:
-            return wrong(
-                N_("show {player}: {tile} was dealt to {owner} at line {at}"),
+            return diagnostic(
+                "E502", line, column, "dealt_to_other", player=player,
                 tile=text(tile), owner=names[owner], at=table.holders[owner].deal_line,
             )
         shown = table.shown_by(i)
         if shown is not None and shown[0] != seat:
-            return wrong(
-                N_("show {player}: {tile} is also shown by {owner} at line {at}"),
+            return diagnostic(
+                "E502", line, column, "shown_by_other", player=player,
                 tile=text(tile), owner=names[shown[0]], at=shown[1],
             )
         if holder.deal is not None and not holder.deal >> i & 1:
-            return wrong(
-                N_("show {player}: {tile} is not among the tiles dealt to {player} at line "
-                   "{at}"),
+            return diagnostic(
+                "E502", line, column, "not_dealt", player=player,
                 tile=text(tile), at=holder.deal_line,
             )
     return None
@@ -91,8 +87,7 @@ def check_show_count(
         return None
     return diagnostic(
         "E502", show.line, show.column,
-        N_("show {player}: {count} tiles shown, but {player} was dealt {each} and "
-           "placed {placed}, so holds {holds}"),
+        "count",
         player=show.player, count=count, each=each, placed=placed, holds=holds,
     )
 
@@ -120,16 +115,13 @@ def check_unplayed_show(
     if not show.tiles and out is not None and out is not show:
         return diagnostic(
             "E502", show.line, show.column,
-            N_("show {player}: no tiles shown, but {out} shows none at line {at}: the hand "
-               "ends as soon as one player goes out (R12), so {player} still holds at "
-               "least one tile"),
+            "other_went_out",
             player=show.player, out=out.player, at=out.line,
         )
     if opener and len(show.tiles) >= each:
         return diagnostic(
             "E502", show.line, show.column,
-            N_("show {player}: {count} tiles shown, but {player} opened the hand and so led "
-               "one of the {each} tiles dealt (R5): {player} holds at most {most}"),
+            "opener_shows_all",
             player=show.player, count=len(show.tiles), each=each, most=each - 1,
         )
     return None

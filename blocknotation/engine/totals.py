@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Status
 from .bounds import Bounds
@@ -116,23 +116,20 @@ class RunningTotals:
             if total < self.lowest(seat):
                 return diagnostic(
                     "E505", claim.line, claim.column,
-                    N_("score claim {claim}, but {player} has at least {low}, whatever the "
-                       "unknown points were"),
+                    "at_least",
                     claim=_text(claim), player=names[seat], low=self.lowest(seat),
                 )
             if not self.may_gain(seat) and total != self.known[seat]:
                 return diagnostic(
                     "E505", claim.line, claim.column,
-                    N_("score claim {claim}, but {player} has {total}: none of the unknown "
-                       "points can be theirs"),
+                    "known_total",
                     claim=_text(claim), player=names[seat], total=self.known[seat],
                 )
             high = self.highest(seat)
             if high is not None and total > high:
                 return diagnostic(
                     "E505", claim.line, claim.column,
-                    N_("score claim {claim}, but {player} has at most {high}, whatever the "
-                       "unknown points were"),
+                    "at_most",
                     claim=_text(claim), player=names[seat], high=high,
                 )
         raised = [seat for seat, total in enumerate(given) if total > self.known[seat]]
@@ -142,9 +139,7 @@ class RunningTotals:
         if not ample and not _matched(raised, self.unknown):
             return diagnostic(
                 "E505", claim.line, claim.column,
-                N_("score claim {claim}, but it raises {count} players above their known "
-                   "points, and only one player scores in each of the {hands} hands whose "
-                   "points are unknown"),
+                "too_many_raised",
                 claim=_text(claim), count=len(raised), hands=len(self.unknown),
             )
         return None
@@ -258,9 +253,7 @@ class Totals:
             return None  # they agree, or the score line is wrong whatever the tiles (E505)
         return diagnostic(
             "E505", claim.line, claim.column,
-            N_("score claim {claim} gives this hand {implied}, but the points claim gives "
-               "{claimed}, and the record cannot tell which is right: the points of this "
-               "hand are left unknown"),
+            "claims_disagree",
             claim=_text(claim),
             implied=tuple(f"{name} {p}" for name, p in zip(names, implied, strict=True)),
             claimed=tuple(f"{name} {p}" for name, p in zip(names, points, strict=True)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .order import Move, Stages
 from .players import Seats
@@ -21,8 +21,7 @@ def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic
     """T302: ``move`` is not made by the player whose turn it is, ``expected``."""
     return diagnostic(
         "T302", move.line, move.column,
-        N_("{player} moves out of turn: it is {expected}'s turn (play goes clockwise in "
-           "Players order, R5)"),
+        "out_of_turn",
         player=move.player, expected=names[expected],
     )
 
@@ -33,8 +32,7 @@ def under_the_wrong_name(expected: int, move: Move, names: tuple[str, ...]) -> D
     assert isinstance(move, r.Play)
     return diagnostic(
         "T302", move.line, move.column,
-        N_("{player} moves out of turn: it is {expected}'s turn, and {tile} cannot be "
-           "{player}'s, so the play is read as {expected}'s (R5)"),
+        "read_as_expected",
         player=move.player, expected=names[expected], tile=text(move.tile),
     )
 
@@ -63,8 +61,7 @@ def opener(
     names = seats.names
     return seat, diagnostic(
         "T301", first.line, first.column,
-        N_("{player} opens hand {number}, but the opening moves one seat clockwise "
-           "from {previous}, who opened the hand before, to {expected} (R17)"),
+        "wrong_opener",
         player=first.player, number=number, previous=names[(expected - 1) % len(names)],
         expected=names[expected],
     )

@@ -10,7 +10,7 @@ themselves, it states no figure at all.
 
 from __future__ import annotations
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from .bounds import Bounds
 from .ending import HandEnd, Stage
 from .players import Seats
@@ -64,7 +64,7 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
     lines = _where(diverging(kept))
     out = []
     for problem in first:
-        if doubtful is not None and problem.code in _IN_DOUBT:
+        if doubtful is not None and problem.code in _CLAIMS:
             args: dict[str, object] = {
                 "player": problem.message.args.get("player", ""),
                 "claim": problem.message.args.get("claim", "")}
@@ -73,66 +73,37 @@ def reported(kept: list[Reading], stage: Stage, seats: Seats,
             else:  # the other claims' lines, named as lines (lsp/moved.py moves them)
                 args["lines"] = tuple(line for line in doubtful if line != problem.line)
             out.append(diagnostic(problem.code, problem.line, problem.column,
-                                  (_IN_DOUBT if slips else _CLAIMS_IN_DOUBT)[problem.code],
-                                  **args))
+                                  "in_doubt" if slips else "claims_in_doubt", **args))
             continue
         if problem.code == "E504":
             claimant = problem.message.args.get("claim", "")
             counts = {m.render(): m for m in (_explained(x, seats, str(claimant))
                                               for x in kept)}
-            message = Message(
-                N_("points claim {claim}, but no reading of {where} gives "
-                   "it: {counts}"),
-                {"claim": problem.message.args.get("claim", ""), "where": lines,
-                 "counts": tuple(counts.values())},
-            )
+            args = {"claim": problem.message.args.get("claim", ""), "where": lines,
+                    "counts": tuple(counts.values())}
         elif problem.code == "E503":
-            message = Message(
-                N_("the claim of how the hand ended fits no reading of {where}"),
-                {"where": lines})
+            args = {"where": lines}
         elif problem.code == "E502":
-            message = Message(
-                N_("show {player}: no reading of {where} leaves {player} "
-                   "holding these tiles"),
-                {"player": problem.message.args.get("player", ""), "where": lines})
+            args = {"player": problem.message.args.get("player", ""), "where": lines}
         else:
             out.append(problem)
             continue
-        out.append(diagnostic(problem.code, problem.line, problem.column, message.template,
-                              **message.args))
+        out.append(diagnostic(problem.code, problem.line, problem.column, "no_reading",
+                              **args))
     return out
 
 
-#: The message of a claim that fits no reading, when the readings are in doubt.
-_IN_DOUBT = {
-    "E502": N_("show {player} does not fit the moves as read after {where}: either is "
-               "wrong, so the count of this hand is left unknown"),
-    "E503": N_("the claim of how the hand ended does not fit the moves as read after "
-               "{where}: either is wrong, so how it ended is left unknown"),
-    "E504": N_("points claim {claim} does not fit the moves as read after {where}: either "
-               "is wrong, so the points of this hand are left unknown"),
-}
-
-
-#: The same, when the claims themselves put the readings in doubt: two of them fit none.
-_CLAIMS_IN_DOUBT = {
-    "E502": N_("show {player} does not fit the moves, nor do the other claims of this hand "
-               "(line {lines}): the moves or the claims hold a slip, so the count of this "
-               "hand is left unknown"),
-    "E503": N_("the claim of how the hand ended does not fit the moves, nor do the other "
-               "claims of this hand (line {lines}): the moves or the claims hold a slip, so "
-               "how it ended is left unknown"),
-    "E504": N_("points claim {claim} does not fit the moves, nor do the other claims of this "
-               "hand (line {lines}): the moves or the claims hold a slip, so the points of "
-               "this hand are left unknown"),
-}
+#: The codes of the claims that may fit no reading: each has the messages ``in_doubt``
+#: (the readings are in doubt) and ``claims_in_doubt`` (the claims themselves put them in
+#: doubt: two of them fit none).
+_CLAIMS = frozenset({"E502", "E503", "E504"})
 
 
 def _where(lines: tuple[int, ...]) -> Message:
     """``the slip at line 14``, or ``the slips at lines 14, 17``."""
     if len(lines) == 1:
-        return Message(N_("the slip at line {line}"), {"line": lines[0]})
-    return Message(N_("the slips at lines {lines}"), {"lines": lines})
+        return phrase("slip_at", line=lines[0])
+    return phrase("slips_at", lines=lines)
 
 
 def _explained(x: Reading, seats: Seats, claim: str) -> Message:
@@ -145,11 +116,11 @@ def _explained(x: Reading, seats: Seats, claim: str) -> Message:
     bounds = x.bounded()
     seat = seats.seat.get(player)
     if seat is None or seat not in bounds.scorers:
-        return Message(N_("{player} cannot score"), {"player": player}) if seat is not None \
-            else Message(N_("somebody scores"))
+        return message_part("E504", "cannot_score", player=player) if seat is not None \
+            else message_part("E504", "somebody_scores")
     low, high = bounds.scorers[seat]
-    return Message(N_("{player} scores from {low} to {high}"),
-                   {"player": player, "low": low, "high": "?" if high is None else high})
+    return message_part("E504", "scores_range", player=player, low=low,
+                high="?" if high is None else high)
 
 
 def diverging(kept: list[Reading]) -> tuple[int, ...]:

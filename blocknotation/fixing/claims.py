@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..basics.diagnostics import N_, Message
+from ..basics.diagnostics import N_, Diagnostic, Message
 from ..basics.positions import statement_end
 from ..engine.game import twins
 from ..reading import plain as r
@@ -98,11 +98,18 @@ Reported = frozenset[tuple[str, int]]
 
 
 def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
-                     reported: Reported = frozenset()) -> Iterator[Fix]:
+                     diagnostics: Sequence[Diagnostic] = ()) -> Iterator[Fix]:
     """The claim fixes of every hand of a game, in order.  A wrong claim is corrected only
-    when its diagnostic is ``reported`` (code, line: what ``validate`` reports with the same
-    selection and suppression); from a wrong ``points`` claim left as it is (its E504 not
-    reported) on, no ``score`` is written: the record's own totals carry that slip."""
+    when its diagnostic is reported (``diagnostics``: what ``validate`` reports of the game,
+    with the same selection and suppression); from a wrong ``points`` claim left as it is
+    (its E504 not reported) on, no ``score`` is written: the record's own totals carry that
+    slip.  A hand with an error of its moves or shows gets no claim written or corrected:
+    its figures are the engine's reading of a slip, which its claims may tell better; nor
+    does any hand after it get a ``score``, unless its own ``score`` line, found right,
+    confirms the totals."""
+    reported: Reported = frozenset((d.code, d.line) for d in diagnostics)
+    slipped = frozenset(d.hand for d in diagnostics
+                        if d.hand is not None and d.is_error and d.code not in _KINDS)
     doubled = twins(game)
     hands = [hand for k, hand in enumerate(game.hands) if k not in doubled]
     if len(hands) != len(result.hands):
@@ -113,6 +120,11 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
                         for s in hand.statements if isinstance(s, r.Points))
         trusted_totals = trusted_totals and done.replayed and not done.unverified
         trusted_totals = trusted_totals and not kept_slip
+        if done.number in slipped:
+            trusted_totals = trusted_totals and any(
+                isinstance(s, r.Score) and ("E505", s.line) not in reported
+                for s in hand.statements)
+            continue
         if not done.replayed or outcome_text(done) is None:
             continue
         totals = done.score if trusted_totals else None

@@ -62,8 +62,7 @@ def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide, 
                                                strict=False), start=first_game):
         reported = [d for d in piece.diagnostics if d.game == index]
         found += numbering_fixes(game, reported, page)
-        found += game_claim_fixes(game, result, page,
-                                  frozenset((d.code, d.line) for d in reported))
+        found += game_claim_fixes(game, result, page, reported)
         found += suggested_fixes(chunk, first_game, result, reported, page, selection)
         if any(d.code == "P404" for d in reported):
             judged_by_line: dict[int, list[Diagnostic]] = {}

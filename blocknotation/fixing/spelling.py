@@ -15,36 +15,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..basics.diagnostics import N_, Diagnostic
-from ..reading.tile_slips import LETTER, NOT_A_TILE, ONE_DIGIT
+from ..basics.diagnostics import N_, Diagnostic, template
+from ..reading.tile_slips import SAID_WITH_MEANT
 from .claims import Page
 from .edits import Edit, Fix
 
 #: The templates of the suggestions, and how each gives the text meant for the text found.
 _WORD = {
-    "'{word}' is not a keyword: did you mean '{keyword}'?": "{keyword}",
-    "'{word}' is not a keyword: did you mean '{keyword}'? Keywords are written in lower "
-    "case": "{keyword}",
-    "'{word}' is not a keyword: did you mean '{keyword} {number}'? A space goes between "
-    "them": "{keyword} {number}",
-    "'{word}' is not a side: did you mean '{side}'? After the tile write L or left, R or "
-    "right": "{side}",
+    template("S001", "keyword_meant"): "{keyword}",
+    template("S001", "keyword_case"): "{keyword}",
+    template("S001", "keyword_space"): "{keyword} {number}",
+    template("S001", "side_meant"): "{side}",
 }
-_CHARACTER = ("'{char}' ({codepoint}) looks like '{meant}' but is not it: the notation is "
-              "written with '{meant}' here")
+_CHARACTER = template("S001", "lookalike")
+#: The messages of tile slips that name the tile meant (``reading/tile_slips.py``).
+_TILES = frozenset(template("S001", key) for key in SAID_WITH_MEANT)
 
 
 def spelling_fix(problem: Diagnostic, page: Page) -> Fix | None:
     """The fix of one S001 whose message says what was meant, or None."""
     if problem.code != "S001":
         return None
-    template, args = problem.message.template, problem.message.args
-    if template == _CHARACTER:
+    said, args = problem.message.template, problem.message.args
+    if said == _CHARACTER:
         found, meant = str(args["char"]), str(args["meant"])
-    elif template in (NOT_A_TILE, LETTER, ONE_DIGIT):
+    elif said in _TILES:
         found, meant = str(args["found"]), str(args["meant"])
-    elif template in _WORD:
-        found, meant = str(args["word"]), _WORD[template].format(**args)
+    elif said in _WORD:
+        found, meant = str(args["word"]), _WORD[said].format(**args)
     else:
         return None
     line = page.line(problem.line)

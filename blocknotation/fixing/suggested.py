@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..basics.diagnostics import N_, Diagnostic
+from ..basics.diagnostics import N_, Diagnostic, template
 from ..basics.positions import statement_end
 from ..pipeline import Selection, finished, judged
 from ..reading.stream import Chunk
@@ -24,18 +24,9 @@ from .claims import Page
 from .edits import Edit, Fix, apply_fixes
 
 #: The messages that name one player meant for a name that is nobody's (``engine/order.py``).
-_NAMES = (
-    "{name} is not one of the players ({players}): did you mean {meant}? The move is read as "
-    "that of the player whose turn it is, or as a stray line",
-    "{name} is not one of the players ({players}): did you mean {meant}? The line is read as "
-    "{meant}'s",
-)
+_NAMES = (template("G104", "unknown_move_meant"), template("G104", "unknown_meant"))
 #: The messages that name the side a tile fits (``engine/moves.py``).
-_SIDES = (
-    "{player}: {tile} fits the {fits}, not the {end}: did you mean {side}?",
-    "{player}: {tile} fits the {fits}, not the {end}: did you mean {side}? If the opening "
-    "was {opening}, every side in this hand fits",
-)
+_SIDES = (template("P403", "other_end"), template("P403", "other_end_or_opening"))
 _SIDE_WORDS = {"L": "L", "R": "R", "left": "L", "right": "R"}
 
 
@@ -59,11 +50,11 @@ def suggested_fixes(chunk: Chunk, first_game: int, game: GameResult,
 def _proposed(problem: Diagnostic, page: Page) -> tuple[Edit, str] | None:
     """The edit a message proposes, and its title; None for another message, or where the
     line does not hold what the message speaks of."""
-    template, args = problem.message.template, problem.message.args
+    said, args = problem.message.template, problem.message.args
     line = page.line(problem.line)
-    if template in _NAMES:
+    if said in _NAMES:
         return _name_edit(problem, line, args, page)
-    if template in _SIDES:
+    if said in _SIDES:
         return _side_edit(problem, line, args, page)
     return None
 

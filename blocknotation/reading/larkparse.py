@@ -15,7 +15,7 @@ from typing import Any, cast
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic, printable
+from ..basics.diagnostics import Diagnostic, diagnostic, printable
 from ..basics.limits import MAX_NUMBER_DIGITS
 from ..basics.names import KEYWORDS
 from . import plain as p
@@ -23,7 +23,7 @@ from .grammar import build_parser
 from .line_reader import read_tile
 from .suggestions import SIDES, look_alike_problem, misspelled_keyword, not_a_side
 from .syntax_messages import describe_expected, describe_token
-from .tile_slips import ONE_DIGIT, leading_zero, tile_slip
+from .tile_slips import leading_zero, tile_slip
 
 Items = list[p.Item | None]
 Comments = list[tuple[int, str]]
@@ -50,7 +50,7 @@ class _Builder(Transformer[Token, Any]):
             self.problems.append(
                 diagnostic(
                     "S001", self._line(token), token.column or 1,
-                    N_("a number of {digits} digits; numbers have at most {limit}"),
+                    "long_number",
                     digits=len(token), limit=MAX_NUMBER_DIGITS,
                 )
             )
@@ -64,7 +64,7 @@ class _Builder(Transformer[Token, Any]):
             return name
         self.problems.append(diagnostic(
             "S001", self._line(token), token.column or 1,
-            N_("{name} is a keyword of the notation and cannot be a player's name"), name=name))
+            "keyword_name", name=name))
         return None
 
     def _tile(self, token: Token) -> tuple[int, int] | None:
@@ -76,14 +76,14 @@ class _Builder(Transformer[Token, Any]):
         meant = leading_zero(written, a, b) if a.isdigit() and b.isdigit() else None
         if meant is not None:  # `4-00`, `[03|4]`
             self.problems.append(diagnostic(
-                "S001", self._line(token), token.column or 1, ONE_DIGIT, found=written,
+                "S001", self._line(token), token.column or 1, "one_digit", found=written,
                 meant=meant, written=written, tile=meant))
             return None
         bad = a if not (len(a) == 1 and a <= "6") else b
         self.problems.append(
             diagnostic(
                 "S002", self._line(token), token.column or 1,
-                N_("pip {pip} in {tile} is outside 0–6: a double-six set has pips 0 to 6"),
+                "pip",
                 pip=bad[:12] + ("…" if len(bad) > 12 else ""), tile=printable(str(token)[:40]),
             )
         )
@@ -257,27 +257,27 @@ def _syntax_error(error: UnexpectedInput, number: int, line: str) -> Diagnostic:
                 return problem
         return diagnostic(
             "S001", number, column,
-            N_("unexpected character {char}; expected {expected}"),
+            "unexpected_character",
             char=_quote_char(char), expected=describe_expected(error.allowed),
         )
     if isinstance(error, UnexpectedToken):
         if error.token.type == "$END":
             column = len(line.rstrip()) + 1
             return diagnostic(
-                "S001", number, column, N_("the line ends too early; expected {expected}"),
+                "S001", number, column, "ends_early",
                 expected=describe_expected(error.expected),
             )
         return diagnostic(
-            "S001", number, column, N_("unexpected {found}; expected {expected}"),
+            "S001", number, column, "unexpected",
             found=describe_token(error.token), expected=describe_expected(error.expected),
         )
     if isinstance(error, UnexpectedEOF):
         return diagnostic(
             "S001", number, len(line.rstrip()) + 1,
-            N_("the line ends too early; expected {expected}"),
+            "ends_early",
             expected=describe_expected(set(error.expected)),
         )
-    return diagnostic("S001", number, column, N_("this line cannot be read"))
+    return diagnostic("S001", number, column, "unreadable_line")
 
 
 def _string_problem(line: str, column: int, number: int) -> Diagnostic | None:
@@ -291,8 +291,7 @@ def _string_problem(line: str, column: int, number: int) -> Diagnostic | None:
             if after not in ('"', "\\"):
                 return diagnostic(
                     "S001", number, at + 1,
-                    N_("{escape} is not an escape in a tag value: the only escapes are \\\" "
-                       "for a quote and \\\\ for a backslash"),
+                    "bad_escape",
                     escape="\\" + after,
                 )
             at += 2
@@ -302,7 +301,7 @@ def _string_problem(line: str, column: int, number: int) -> Diagnostic | None:
         at += 1
     return diagnostic(
         "S001", number, column,
-        N_("this value in double quotes is never closed: a closing \" is missing"),
+        "unclosed_quote",
     )
 
 

@@ -19,7 +19,7 @@ from itertools import count, repeat
 from operator import call
 from typing import TYPE_CHECKING, cast
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..basics.limits import MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from . import plain as p
 from .known_lines import KNOWN, Maker, remember
@@ -110,7 +110,7 @@ def statement_kind(line: str) -> str | None:
 
 def _too_long(number: int) -> Diagnostic:
     return diagnostic(
-        "S001", number, 1, N_("a line of more than {limit} characters: it is not read"),
+        "S001", number, 1, "long_line",
         limit=MAX_LINE_LENGTH,
     )
 
@@ -221,7 +221,7 @@ def _no_hand(statements: Sequence[p.Item | None], problems: list[Diagnostic]) ->
         if item is not None:
             problems.append(diagnostic(
                 "S001", item.line, item.column,
-                N_("expected `hand N` before this statement: it belongs to no hand"),
+                "no_hand",
             ))
 
 
@@ -233,7 +233,7 @@ def _close(hand: p.Hand, statements: tuple[p.Statement, ...],
         extra = statements[MAX_STATEMENTS_PER_HAND]
         problems.append(diagnostic(
             "S001", extra.line, extra.column,
-            N_("hand {number} has more than {limit} statements; the rest of it is not read"),
+            "long_hand",
             number=hand.number, limit=MAX_STATEMENTS_PER_HAND,
         ))
         statements = statements[:MAX_STATEMENTS_PER_HAND]

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from .encoding_guess import SAMPLE_BYTES
 from .unreadable import (
@@ -49,8 +49,7 @@ def too_large() -> Diagnostic:
     """S001 for an input beyond ``MAX_INPUT_BYTES``: refused whole, before any reading."""
     return diagnostic(
         "S001", 1, 1,
-        N_("the input is larger than {limit} bytes, the most blocknot reads; "
-           "split it into smaller files"),
+        "large_input",
         limit=MAX_INPUT_BYTES,
     )
 

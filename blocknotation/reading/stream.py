@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from .reader import statement_kind
 from .source import decoded_block, raw_lines, read_lines
@@ -91,13 +91,11 @@ def _too_large(line: int, head: str = "") -> Diagnostic:
     if line == 1 and head == "{":
         return diagnostic(
             "S001", 1, 1,
-            N_("this looks like record JSON, not a text record; convert it to text first "
-               "(`blocknot convert FILE`), then validate the text"),
+            "record_json",
         )
     return diagnostic(
         "S001", line, 1,
-        N_("the game that starts here is larger than {limit} bytes, the most blocknot holds "
-           "at once; it and the rest of the file are not read"),
+        "large_game",
         limit=MAX_INPUT_BYTES,
     )
 

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic, printable
+from ..basics.diagnostics import Diagnostic, diagnostic, printable
 
 #: Characters that look like the notation's own, and the ASCII character meant.
 LOOK_ALIKES: dict[str, str] = {
@@ -115,15 +115,9 @@ def look_alike_problem(line: str, number: int) -> Diagnostic | None:
     at, char, meant = found
     return diagnostic(
         "S001", number, at,
-        N_("'{char}' ({codepoint}) looks like '{meant}' but is not it: the notation is "
-           "written with '{meant}' here"),
+        "lookalike",
         char=char, codepoint=char_name(char), meant=meant,
     )
-
-
-#: What a side slip that looks like one side is said with (``side_slips.py`` finds it).
-SIDE_SLIP = N_("'{word}' is not a side: did you mean '{side}'? After the tile write L or "
-               "left, R or right")
 
 
 def not_a_side(word: str, column: int, number: int, side: str | None = None) -> Diagnostic:
@@ -131,10 +125,10 @@ def not_a_side(word: str, column: int, number: int, side: str | None = None) -> 
     (``side``: the side the replay allows, written as that side is)."""
     side = side or nearest(word, SIDES)
     if side is not None:
-        return diagnostic("S001", number, column, SIDE_SLIP, word=printable(word), side=side)
+        return diagnostic("S001", number, column, "side_meant", word=printable(word), side=side)
     return diagnostic(
         "S001", number, column,
-        N_("'{word}' is not a side: after the tile write L or left, R or right"),
+        "not_a_side",
         word=printable(word),
     )
 
@@ -156,8 +150,7 @@ def misspelled_keyword(line: str, number: int, token: tuple[int, str] | None
         if bare != word and bare in WORDS:  # `hand1`
             return diagnostic(
                 "S001", number, at,
-                N_("'{word}' is not a keyword: did you mean '{keyword} {number}'? A space goes "
-                   "between them"),
+                "keyword_space",
                 word=printable(word), keyword=bare, number=word[len(bare):],
             )
         keyword = nearest(word, WORDS)
@@ -166,11 +159,10 @@ def misspelled_keyword(line: str, number: int, token: tuple[int, str] | None
         if keyword.casefold() == word.casefold():
             return diagnostic(
                 "S001", number, at,
-                N_("'{word}' is not a keyword: did you mean '{keyword}'? Keywords are written "
-                   "in lower case"),
+                "keyword_case",
                 word=printable(word), keyword=keyword,
             )
         return diagnostic("S001", number, at,
-                          N_("'{word}' is not a keyword: did you mean '{keyword}'?"),
+                          "keyword_meant",
                           word=printable(word), keyword=keyword)
     return None

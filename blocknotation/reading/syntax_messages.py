@@ -6,27 +6,27 @@ from collections.abc import Iterable
 
 from lark import Token
 
-from ..basics.diagnostics import N_, Message
+from ..basics.diagnostics import Message, message_part
 
-# What each terminal of grammar/block.lark is, in words.
+# What each terminal of grammar/block.lark is, in words: the keys of S001's words for it.
 _WORDS: dict[str, str] = {
-    "NAME": N_("a player name"),
-    "TILE": N_("a tile (3-5 or [3|5])"),
-    "INT": N_("a number"),
-    "LEFT": N_("a side (L, R, left or right)"),
-    "RIGHT": N_("a side (L, R, left or right)"),
-    "COLON": N_("':'"),
-    "COMMA": N_("','"),
-    "RSQB": N_("']'"),
-    "LBRACKET": N_("a tag such as [Players \"Ada Bea\"]"),
-    "TAG_KEY": N_("a tag name such as Players"),
-    "STRING": N_("a value in double quotes"),
-    "PASS": N_("'pass'"),
-    "NO_TILES": N_("'-'"),
-    "NONE": N_("'none'"),
-    "HAND": N_("'hand'"),
-    "_NL": N_("the end of the line"),
-    "$END": N_("the end of the line"),
+    "NAME": "a_player_name",
+    "TILE": "a_tile",
+    "INT": "a_number",
+    "LEFT": "a_side",
+    "RIGHT": "a_side",
+    "COLON": "colon",
+    "COMMA": "comma",
+    "RSQB": "closing_bracket",
+    "LBRACKET": "a_tag",
+    "TAG_KEY": "a_tag_name",
+    "STRING": "a_quoted_value",
+    "PASS": "pass",
+    "NO_TILES": "no_tiles",
+    "NONE": "none",
+    "HAND": "hand",
+    "_NL": "end_of_line",
+    "$END": "end_of_line",
 }
 
 # At the start of a line many keywords are possible: say "a statement" instead.
@@ -37,23 +37,19 @@ def describe_expected(expected: Iterable[str]) -> Message:
     """``expected`` (terminal names) as words: ``a tile such as 3-5 or [3|5], or a side``."""
     names = set(expected)
     if names & _STATEMENT_STARTS or {"NAME", "LBRACKET"} <= names:
-        return Message(
-            N_("a statement: a tag, 'hand N', a deal, a move such as 'Ada: 3-5' or 'Ada: pass',"
-               " a show or a claim")
-        )
-    words: list[str] = []
+        return message_part("S001", "a_statement")
+    words: list[Message] = []
     for name in sorted(names):
-        word = _WORDS.get(name, name.lower())
+        # A terminal with no words of its own (none is left, but the grammar may grow one)
+        # is named as the grammar names it.
+        word = message_part("S001", _WORDS[name]) if name in _WORDS else Message(name.lower())
         if word not in words:
             words.append(word)
     if not words:
-        return Message(N_("nothing more"))
+        return message_part("S001", "nothing_more")
     if len(words) == 1:
-        return Message(words[0])
-    return Message(
-        N_("{first} or {last}"),
-        {"first": tuple(Message(w) for w in words[:-1]), "last": Message(words[-1])},
-    )
+        return words[0]
+    return message_part("S001", "either", first=tuple(words[:-1]), last=words[-1])
 
 
 def describe_token(token: Token) -> Message:
@@ -61,4 +57,4 @@ def describe_token(token: Token) -> Message:
     text = str(token)
     if len(text) > 30:
         text = text[:30] + "…"
-    return Message(N_("'{text}'"), {"text": text})
+    return message_part("S001", "quoted", text=text)

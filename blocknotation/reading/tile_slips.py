@@ -22,14 +22,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..basics.diagnostics import N_, Diagnostic, diagnostic
+from ..basics.diagnostics import Diagnostic, diagnostic
 
-#: What these slips are said with (``fixing/spelling.py`` knows them by these templates).
-NOT_A_TILE = N_("'{written}' is not a tile: write '{tile}'")
-LETTER = N_("'{found}' is the letter {found}, not the digit {digit}: did you mean '{tile}'?")
-ONE_DIGIT = N_("'{written}' is not a tile: a pip is written with one digit; write '{tile}'")
-_NO_SECOND = N_("'{written}' is not a tile: a pip is missing after the hyphen")
-_NO_FIRST = N_("'{written}' is not a tile: a pip is missing before the hyphen")
+#: The keys of S001's messages these slips are said with (``fixing/spelling.py`` knows the
+#: first three, which name the tile meant).
+SAID_WITH_MEANT = ("not_a_tile", "letter", "one_digit")
 
 #: The digit each character written for a pip stands for: the letters O and o for 0 and
 #: the letters l and I for 1.
@@ -55,7 +52,8 @@ _LONE = re.compile(r"[^ \t]+")
 class Slip:
     """A slip at ``at`` (an index of the line): the text ``found`` there is to be ``meant``;
     ``written`` is the tile as typed, ``start`` where it starts, and ``tile`` as meant;
-    ``template`` says it (``meant`` is empty for a slip with nothing to write)."""
+    ``key`` names S001's message that says it (``meant`` is empty for a slip with nothing
+    to write)."""
 
     at: int
     found: str
@@ -63,7 +61,7 @@ class Slip:
     written: str
     tile: str
     start: int
-    template: str = NOT_A_TILE
+    key: str = "not_a_tile"
 
 
 def tile_slip(line: str, number: int) -> Diagnostic | None:
@@ -72,11 +70,11 @@ def tile_slip(line: str, number: int) -> Diagnostic | None:
     slip = next(_slips(line), None)
     if slip is None:
         return None
-    if slip.template == LETTER:
-        return diagnostic("S001", number, slip.at + 1, LETTER, found=slip.found,
+    if slip.key == "letter":
+        return diagnostic("S001", number, slip.at + 1, "letter", found=slip.found,
                           meant=slip.meant, written=slip.written, tile=slip.tile,
                           digit=slip.meant)
-    return diagnostic("S001", number, slip.at + 1, slip.template, found=slip.found,
+    return diagnostic("S001", number, slip.at + 1, slip.key, found=slip.found,
                       meant=slip.meant, written=slip.written, tile=slip.tile)
 
 
@@ -119,7 +117,7 @@ def _separated(body: str, start: int) -> Iterator[Slip]:
         if hyphen and len(letters) == 1 and not side:
             at = match.start(letters[0])
             yield Slip(at, body[at], _DIGIT[body[at]], match[0], tile, match.start(),
-                       LETTER)
+                       "letter")
         elif not letters and not side:
             yield Slip(match.start(2), between, "-", match[0], tile, match.start())
         else:
@@ -145,9 +143,9 @@ def _joined(body: str, start: int) -> Iterator[Slip]:
 
 
 def _missing(body: str, start: int) -> Iterator[Slip]:
-    for pattern, template in ((_NO_PIP_AFTER, _NO_SECOND), (_NO_PIP_BEFORE, _NO_FIRST)):
+    for pattern, key in ((_NO_PIP_AFTER, "no_second_pip"), (_NO_PIP_BEFORE, "no_first_pip")):
         for match in pattern.finditer(body, start):
-            yield Slip(match.start(), match[0], "", match[0], "", match.start(), template)
+            yield Slip(match.start(), match[0], "", match[0], "", match.start(), key)
 
 
 def _spaced_pips(body: str, start: int) -> Iterator[Slip]:

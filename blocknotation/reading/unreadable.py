@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from ..basics.diagnostics import N_, Diagnostic, Message, diagnostic, printable
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, printable
 from .encoding_guess import SAMPLE_BYTES, Guess, guess
 
 #: The byte-order mark as UTF-8 bytes.
@@ -28,16 +28,17 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return line, index - start + 1
 
 
-#: The first bytes of binary files a record folder may hold by mistake, and what they are.
+#: The first bytes of binary files a record folder may hold by mistake, and what they are
+#: (the keys of S003's words for them).
 _MAGIC = (
-    (b"\x89PNG", N_("a PNG image")),
-    (b"\xff\xd8\xff", N_("a JPEG image")),
-    (b"GIF8", N_("a GIF image")),
-    (b"%PDF-", N_("a PDF document")),
-    (b"PK\x03\x04", N_("a ZIP archive (or a document saved as one: .docx, .xlsx, .odt)")),
-    (b"\xd0\xcf\x11\xe0", N_("an old Microsoft Office document")),
-    (b"SQLite format 3\0", N_("an SQLite database")),
-    (b"\x7fELF", N_("a program")),
+    (b"\x89PNG", "png"),
+    (b"\xff\xd8\xff", "jpeg"),
+    (b"GIF8", "gif"),
+    (b"%PDF-", "pdf"),
+    (b"PK\x03\x04", "zip"),
+    (b"\xd0\xcf\x11\xe0", "office"),
+    (b"SQLite format 3\0", "sqlite"),
+    (b"\x7fELF", "program"),
 )
 #: Control bytes that text may hold: tab, line feed, vertical tab, form feed, carriage
 #: return and escape.
@@ -46,8 +47,6 @@ _CONTROLS = bytes(b for b in (*range(32), 127) if b not in _TEXT_CONTROLS)
 #: A start of a file of at least ``_JUDGED_BYTES`` of which more than half are bytes that no
 #: text holds (controls, bytes that are not UTF-8) is binary.
 _JUDGED_BYTES = 32
-_BINARY = N_("{what}: this is a binary file, not a text record; nothing in it is checked")
-_NUL = N_("a NUL byte")
 
 
 def not_text(head: bytes) -> Diagnostic | None:
@@ -58,17 +57,14 @@ def not_text(head: bytes) -> Diagnostic | None:
     head = head[:SNIFF_BYTES]
     wide = _wide_encoding(head)
     if wide is not None:
-        return diagnostic("S003", 1, 1, N_(
-            "the file looks like {encoding}; save it as UTF-8, or read it as it is with "
-            "--encoding {name}; nothing else in it is checked"), encoding=wide, name=wide.lower())
+        return diagnostic("S003", 1, 1, "other_encoding", encoding=wide, name=wide.lower())
     kind = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
     if kind is not None:
-        return diagnostic("S003", 1, 1, N_(
-            "this is {kind}, not a text record; nothing in it is checked"), kind=Message(kind))
+        return diagnostic("S003", 1, 1, "binary_kind", kind=message_part("S003", kind))
     if b"\0" in head:
-        return binary(head, head.index(b"\0"), _NUL)
+        return binary(head, head.index(b"\0"), "nul")
     if len(head) >= _JUDGED_BYTES and 2 * _not_text_bytes(head) > len(head):
-        return binary(head, 0, N_("mostly bytes that no text holds"))
+        return binary(head, 0, "not_text_bytes")
     return None
 
 
@@ -99,10 +95,10 @@ def _mostly_nul(nuls: bytes, others: bytes) -> bool:
 
 def binary(data: bytes, at: int, what: str) -> Diagnostic:
     """S003 for a binary file, at byte ``at`` of ``data`` (a file's first bytes), which is
-    ``what`` (a NUL byte, control characters)."""
+    ``what`` (the key of S003's words for it: a NUL byte, control characters)."""
     good = data[:at].decode("utf-8", errors="replace").replace("\r\n", "\n")
     line, column = _position(good, len(good))
-    return diagnostic("S003", line, column, _BINARY, what=Message(what))
+    return diagnostic("S003", line, column, "binary", what=message_part("S003", what))
 
 
 def likely_encoding(line: bytes, sample: bytes = b"") -> Guess | None:
@@ -121,22 +117,11 @@ def undecodable(data: bytes, at: int, line: int, column: int) -> Diagnostic:
     found = likely_encoding(data[start : len(data) if end < 0 else end],
                             data[start : start + SAMPLE_BYTES])
     if found is None:
-        return diagnostic("S003", line, column, N_(
-            "byte 0x{byte:02X} is not valid UTF-8 here, on a line that is UTF-8 elsewhere: "
-            "the file is damaged or holds text pasted from another encoding; type the "
-            "character again and save the file as UTF-8; nothing else in it is checked"),
-            byte=data[at])
+        return diagnostic("S003", line, column, "damaged", byte=data[at])
     if found.sure or found.other is None:
-        return diagnostic("S003", line, column, N_(
-            "byte 0x{byte:02X} is not UTF-8: the file looks like {encoding}; save it as UTF-8 "
-            "(in the editor: Save As, encoding UTF-8), or read it as it is with --encoding "
-            "{name}; nothing else in it is checked"),
+        return diagnostic("S003", line, column, "byte_encoding",
             byte=data[at], encoding=Message(found.best.words), name=found.best.name)
-    return diagnostic("S003", line, column, N_(
-        "byte 0x{byte:02X} is not UTF-8: the file may be {encoding}, but that is a guess: "
-        "read so, this line holds {reading}, and as {other} {other_reading}; save it as UTF-8 "
-        "(in the editor: Save As, encoding UTF-8), or, if the first reading is right, read "
-        "it as it is with --encoding {name}; nothing else in it is checked"),
+    return diagnostic("S003", line, column, "byte_guess",
         byte=data[at], encoding=Message(found.best.words), name=found.best.name,
         reading=_quoted(found.reading), other=Message(found.other.words),
         other_reading=_quoted(found.other_reading))
@@ -148,7 +133,7 @@ def _quoted(words: tuple[str, ...]) -> str:
 
 def nul_byte(line: int, column: int) -> Diagnostic:
     """S003 for a NUL byte, which no text record holds."""
-    return diagnostic("S003", line, column, _BINARY, what=Message(_NUL))
+    return diagnostic("S003", line, column, "binary", what=message_part("S003", "nul"))
 
 
 

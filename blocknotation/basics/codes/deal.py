@@ -20,6 +20,10 @@ CODES = (
         why=N_("The deal is fixed by R3. A deal with a tile too many or too few is wrong "
                "somewhere and nobody can tell where, so it is treated as not recorded: that "
                "player's moves are still replayed, but not checked against it."),
+        messages={
+            "count": N_("{player} is dealt {count} tiles; with {players} players each is dealt "
+                        "{each} (R3)"),
+        },
     ),
     Code(
         "D202", "error",
@@ -30,5 +34,11 @@ CODES = (
         why=N_("The set holds each of its 28 tiles once (R2), and each tile is dealt to one "
                "player at most (R3). The first deal of the tile counts; the later deal is treated"
                " as not recorded, since one of its tiles is certainly wrong."),
+        messages={
+            "twice_to_one": N_("{tile} is dealt twice to {player}; the set has each tile once "
+                               "(R2)"),
+            "already_dealt": N_("{tile} is dealt to {player}, but it was already dealt to {owner} "
+                                "at line {at}; the set has each tile once (R2)"),
+        },
     ),
 )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..i18n import N_
@@ -17,9 +18,15 @@ class Code:
     """One code: its severity and one-line summary, the rules of docs/rules.md it enforces,
     the package modules whose checks raise it (``checks``, paths under ``blocknotation/``;
     more than one only where they are stages of one rule), what it means and why (English
-    msgids, shown by ``blocknot rules CODE``), and its example records under
+    msgids, shown by ``blocknot rules CODE``), its messages, and its example records under
     ``blocknotation/examples/``: ``bad`` reports it, ``good`` is the record fixed.
     ``bad_note`` describes a bad example that is not text (``S003``), shown with its bytes.
+
+    ``messages`` holds every sentence the code is reported with, keyed: English msgids with
+    ``{placeholders}``, the templates that the checks raise by key
+    (``diagnostic(code, line, column, key, **values)``), and the parts of them that a check
+    fills in (``message_part(code, key, **values)``).  A sentence shared by several codes is in
+    ``phrases.PHRASES`` instead.
     """
 
     code: str
@@ -31,6 +38,7 @@ class Code:
     why: str = ""
     bad: str = ""
     bad_note: str | None = None
+    messages: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.bad:

@@ -20,6 +20,11 @@ CODES = (
         why=N_("The Players tag gives the names in clockwise seating order, which is the turn "
                "order (R5), and the number of players fixes the deal and the target (R1, R3). "
                "Without it nothing in the game can be checked, so its hands are not replayed."),
+        messages={
+            "no_tag": N_("this game has no Players tag: write [Players \"NAME NAME …\"] with the "
+                         "players in clockwise order before its first hand"),
+            "names_nobody": N_("the Players tag names nobody"),
+        },
     ),
     Code(
         "G102", "error",
@@ -30,6 +35,9 @@ CODES = (
         why=N_("Block is a game for 2, 3 or 4 players, each playing for themselves (R1); the deal"
                " and the target exist only for those numbers (R3). The game's hands are not "
                "replayed."),
+        messages={
+            "count": N_("Block is for 2, 3 or 4 players (R1), but Players names {count}: {names}"),
+        },
     ),
     Code(
         "G103", "error",
@@ -42,6 +50,12 @@ CODES = (
         why=N_("Every move names its player. With two players called Ada, the record cannot say "
                "whose move Ada: 6-1 L is, and a keyword is read as a keyword, never as a name. "
                "Give every player a distinct name; until then the game's hands are not replayed."),
+        messages={
+            "twice": N_("{name} appears twice in Players; every player is named once"),
+            "keyword": N_("{name} is a keyword of the notation and cannot be a player's name"),
+            "invalid": N_("{name} is not a valid player name: a name starts with a letter and "
+                          "goes on with letters, digits, _, ' or -"),
+        },
     ),
     Code(
         "G104", "error",
@@ -54,6 +68,17 @@ CODES = (
         why=N_("Only the players listed in Players take part (R1). A line for anybody else has no"
                " seat in the turn order or the count, so it is left out, and whatever it would "
                "have told, such as a deal, is unknown to the rest of the check."),
+        messages={
+            "unknown_line_ignored": N_("{name} is not one of the players ({players}); this line "
+                                       "is ignored"),
+            "unknown_move_meant": N_("{name} is not one of the players ({players}): did you mean "
+                                     "{meant}? The move is read as that of the player whose turn "
+                                     "it is, or as a stray line"),
+            "unknown_move": N_("{name} is not one of the players ({players}); the move is read as "
+                               "that of the player whose turn it is, or as a stray line"),
+            "unknown_meant": N_("{name} is not one of the players ({players}): did you mean "
+                                "{meant}? The line is read as {meant}'s"),
+        },
     ),
     Code(
         "G105", "warning",
@@ -67,6 +92,12 @@ CODES = (
                "blocknot honours it, so that the game ends where the players agreed, and warns, "
                "so that a reader knows the record does not follow the standard rules. A Target "
                "equal to the rules' target is not reported."),
+        messages={
+            "not_a_number": N_("Target \"{value}\" is not a whole number of points above zero, so "
+                               "it is ignored and the rules' target applies (R3)"),
+            "overridden": N_("Target {target} overrides the rules' target of {rules} for {count} "
+                             "players (R3): the game is played to {target}"),
+        },
     ),
     Code(
         "G106", "error",
@@ -81,6 +112,12 @@ CODES = (
                "wrong number often means a hand was lost or copied twice. The hands are still "
                "replayed in the order written, so the rotation of the opener (R17) and the "
                "running totals follow the record."),
+        messages={
+            "hand_twice": N_("hand {number} again, after line {first} with nothing between: a "
+                             "hand line written twice, read once"),
+            "misnumbered": N_("hand {number} should be hand {expected}: hands are numbered 1, 2, "
+                              "3, … in order"),
+        },
     ),
     Code(
         "G107", "error",
@@ -97,5 +134,21 @@ CODES = (
                "moves, then its end (show lines and claims), as docs/notation.md, section "
                "“Hands”, sets out. A late opener or deal line is still used as if written in its "
                "place; of a repeated line, the first one counts and the others are ignored."),
+        messages={
+            "line_written_twice": N_("this move repeats the one at line {first}: a line written "
+                                     "twice, read once"),
+            "second": N_("a second {what} in this hand (the first is at line {first}); it is "
+                         "ignored"),
+            "before_last_move": N_("{what} comes before the last move of the hand, at line "
+                                   "{move}: shows and claims go after the moves"),
+            "after_moves": N_("{what} comes after line {after}: opener and deal lines go before "
+                              "the first move and the end of the hand"),
+            "opener": N_("opener line"),
+            "deal": N_("deal for {player}"),
+            "show": N_("show for {player}"),
+            "outcome_claim": N_("domino/blocked claim"),
+            "points_claim": N_("points claim"),
+            "score_claim": N_("score claim"),
+        },
     ),
 )

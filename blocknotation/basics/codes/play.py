@@ -20,6 +20,16 @@ CODES = (
         why=N_("Undealt tiles are set aside and stay out of play for the whole hand, and nobody "
                "draws (R4): a player can only play tiles dealt to them. The tile is still placed "
                "if it fits, so that the rest of the record meets the chain it describes."),
+        messages={
+            "tile_written_as_another": N_("{player} plays {tile} here, but the rest of the hand "
+                                          "fits only if the tile laid was another ({tiles}): a "
+                                          "tile written as another"),
+            "dealt_to_other": N_("{player} plays {tile}, which was dealt to {owner} at line {at}"),
+            "set_aside": N_("{player} plays {tile}, which nobody was dealt: it was set aside "
+                            "(R4)"),
+            "not_dealt": N_("{player} plays {tile}, which is not among the tiles dealt to "
+                            "{player} at line {at}"),
+        },
     ),
     Code(
         "P402", "error",
@@ -29,6 +39,10 @@ CODES = (
         what=N_("A player plays a tile that is already on the table."),
         why=N_("The set holds each tile once (R2), so no tile can be played twice; one of the two"
                " lines names the wrong tile. The second play is not placed."),
+        messages={
+            "played_twice": N_("{player} plays {tile}, but {owner} already played it at line "
+                               "{at}; the set has each tile once (R2)"),
+        },
     ),
     Code(
         "P403", "error",
@@ -41,6 +55,21 @@ CODES = (
         why=N_("A tile goes at an open end, matching the value of one of its halves (R6), and a "
                "blank matches only a blank: no tile, not even [0|0], is wild (R7). A tile that "
                "fits nowhere is skipped."),
+        messages={
+            "side_written_other_way": N_("{player} lays {tile} on the {side} here, but the rest "
+                                         "of the hand fits only if it went on the other end: a "
+                                         "side written the other way"),
+            "other_end": N_("{player}: {tile} fits the {fits}, not the {end}: did you mean "
+                            "{side}?"),
+            "other_end_or_opening": N_("{player}: {tile} fits the {fits}, not the {end}: did you "
+                                       "mean {side}? If the opening was {opening}, every side in "
+                                       "this hand fits"),
+            "fits_neither_blank": N_("{player}: {tile} fits neither the {left} nor the {right}; a "
+                                     "blank matches only a blank (R7)"),
+            "fits_neither": N_("{player}: {tile} fits neither the {left} nor the {right} (R6)"),
+            "left": N_("left end"),
+            "right": N_("right end"),
+        },
     ),
     Code(
         "P404", "error",
@@ -57,6 +86,10 @@ CODES = (
                "leaves its 3 free, so both ends show 3. Write L (left) or R (right) after a tile "
                "that fits both ends; leave it out only when the tile fits one. The opening tile "
                "takes no side: it is laid as written."),
+        messages={
+            "fits_both": N_("{player}: {tile} fits both the {left} and the {right}: write L or R "
+                            "after the tile"),
+        },
     ),
     Code(
         "P405", "error",
@@ -67,6 +100,13 @@ CODES = (
                 "The message names one such tile and the end it fits."),
         why=N_("If you can play, you must; you pass only when nothing you hold fits (R8). A pass "
                "while holding a playable tile is illegal, whatever the reason for it."),
+        messages={
+            "passed_holding": N_("{player} passed holding {tile}, which fits the {end}: a player "
+                                 "who can play must (R8)"),
+            "passed_holding_any": N_("{player} passed holding {tiles}: whichever values the ends "
+                                     "show after the uncertain play, one of these tiles fits, and "
+                                     "a player who can play must (R8)"),
+        },
     ),
     Code(
         "P406", "error",
@@ -80,6 +120,9 @@ CODES = (
                "(R12): nothing is played after that. When every deal is recorded and nobody can "
                "play, the record may still spell out the block with one pass per player; any "
                "other move is reported."),
+        messages={
+            "after_end": N_("{player}'s move comes after the end of the hand: {ended}"),
+        },
     ),
     Code(
         "P407", "error",
@@ -93,5 +136,20 @@ CODES = (
         why=N_("Nobody draws (R4), so the tile played or shown later was in the player's hand all"
                " along, and it fitted when they passed; a player who can play must (R8). The "
                "record itself proves the pass illegal, though the deal is unknown."),
+        messages={
+            "play_written_as_pass": N_("{player} passes here, but the rest of the hand fits only "
+                                       "if {player} laid a tile here ({tiles}): a play written as "
+                                       "a pass; nobody draws, so {player} could play (R4, R8)"),
+            "passed_before_slip": N_("{player} passed here, but whichever tile {player} laid at "
+                                     "line {later} in place of {written}, it has a value an end "
+                                     "showed then: nobody draws, so {player} held it and could "
+                                     "have played (R4, R8)"),
+            "passed_then_shows": N_("{player} passed here with an end showing {value}, but shows "
+                                    "{tile} at line {later}: nobody draws, so {player} held it "
+                                    "and could have played (R4, R8)"),
+            "passed_then_plays": N_("{player} passed here with an end showing {value}, but plays "
+                                    "{tile} at line {later}: nobody draws, so {player} held it "
+                                    "and could have played (R4, R8)"),
+        },
     ),
 )

@@ -23,6 +23,13 @@ CODES = (
                " a tied block (R17); only the first hand's opener is free (R5). After the report "
                "the replay follows the player who did open, so the next hand's rotation goes on "
                "from there."),
+        messages={
+            "opener_slip": N_("opener {player}, but the moves of hand {number} fit only if "
+                              "{leader} led it: the opener line is read as a slip"),
+            "wrong_opener": N_("{player} opens hand {number}, but the opening moves one seat "
+                               "clockwise from {previous}, who opened the hand before, to "
+                               "{expected} (R17)"),
+        },
     ),
     Code(
         "T302", "error",
@@ -39,6 +46,19 @@ CODES = (
                "order is taken up again from the player who moved; but when the tile played "
                "cannot be theirs and may be the one whose turn it was, the name is taken for "
                "the slip and the play is read as that player's."),
+        messages={
+            "lines_swapped": N_("{player} moves out of turn here, but the moves fit the turns "
+                                "with this line and line {other} the other way round: two lines "
+                                "written in the wrong order"),
+            "first_move_misnamed": N_("{player} leads hand {number}, but the moves after it fit "
+                                      "the turns only if {leader} led: the first move is read as "
+                                      "{leader}'s"),
+            "out_of_turn": N_("{player} moves out of turn: it is {expected}'s turn (play goes "
+                              "clockwise in Players order, R5)"),
+            "read_as_expected": N_("{player} moves out of turn: it is {expected}'s turn, and "
+                                   "{tile} cannot be {player}'s, so the play is read as "
+                                   "{expected}'s (R5)"),
+        },
     ),
     Code(
         "T303", "error",
@@ -49,5 +69,9 @@ CODES = (
         why=N_("When a hand starts the chain is empty, so every tile can be led, and the opener "
                "may lead any tile (R5); a player who can play must (R8). The opener can never "
                "pass. If another player led, name them in the opener line."),
+        messages={
+            "pass_on_empty": N_("{player} passes instead of leading: the chain is empty and any "
+                                "tile may be led (R5)"),
+        },
     ),
 )

@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any, BinaryIO
 
 from ...basics.collector import collector_paused
-from ...basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ...basics.diagnostics import Diagnostic, diagnostic, message_part
 from ...reading.unreadable import nul_byte, undecodable
 from .json_positions import Scanner, path_text
 from .json_problems import found_diagnostic
@@ -142,12 +142,13 @@ class JsonBuffer:
             return self.lines_before + lines + 1, at - self.text.rfind("\n", 0, at)
         return self.lines_before + 1, self.columns_before + at + 1
 
-    def at_place(self, at: int, template: str, **args: object) -> Diagnostic:
+    def at_place(self, at: int, key: str, /, **args: object) -> Diagnostic:
+        """S001 at offset ``at``, said with its message ``key``."""
         line, column = self.position(at)
-        return diagnostic("S001", line, column, template, **args)
+        return diagnostic("S001", line, column, key, **args)
 
-    def here(self, template: str, **args: object) -> Diagnostic:
-        return self.at_place(self.at, template, **args)
+    def here(self, key: str, /, **args: object) -> Diagnostic:
+        return self.at_place(self.at, key, **args)
 
     def skip(self) -> str:
         """Skip white space; the next character, or "" at the end of the document."""
@@ -156,12 +157,12 @@ class JsonBuffer:
             if self.at < len(self.text) or not self._more():
                 return self.text[self.at : self.at + 1]
 
-    def expect(self, char: str, path: str = "$", reason: str = "") -> None:
+    def expect(self, char: str, path: str = "$", reason: str = "expected_value") -> None:
+        """Step over ``char``; else S001, why said by S001's message ``reason``."""
         found = self.skip()
         if found != char:
-            reason_args = {"found": found or "the end"}
-            raise Problem((self.here(N_("{path}: {reason}"), path=path, reason=Message(
-                reason or N_("expected a value, found {found}"), reason_args)),))
+            raise Problem((self.here("json_path", path=path, reason=message_part(
+                "S001", reason, found=found or "the end")),))
         self.at += 1
 
     def value(self) -> tuple[str, int, Any]:
@@ -200,12 +201,9 @@ class JsonBuffer:
             path, at = path_text(found.path), found.at
             key = found.path[-1] if found.path else None
             if isinstance(key, str) and key not in RECORD_KEYS:
-                return self.at_place(at, N_('{path}: unknown key "{key}": record JSON has no '
-                                            "such key here (see `blocknot schema`)"),
+                return self.at_place(at, "json_unknown_key",
                                      path=path, key=key)
-        return self.at_place(at, N_("{path}: the value that starts here takes more than "
-                                    "{limit} bytes of JSON text, the most blocknot holds at "
-                                    "once; no game blocknot writes is that large"),
+        return self.at_place(at, "json_value_too_large",
                              path=path, limit=self.limit)
 
     def _syntax(self) -> Diagnostic:
@@ -213,7 +211,7 @@ class JsonBuffer:
         path = () if self.path == "$" else parts(self.path)
         found = Scanner(self.text).first_problem(self.at, path)
         if found is None:
-            return self.here(N_("{path}: not valid JSON"), path=self.path)
+            return self.here("json_invalid", path=self.path)
         line, column = self.position(found.at)
         moved = found_diagnostic("", found)
         return replace(moved, line=line, column=column)

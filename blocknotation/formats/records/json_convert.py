@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import IO, Any, BinaryIO
 
-from ...basics.diagnostics import N_, Diagnostic, diagnostic
+from ...basics.diagnostics import Diagnostic, diagnostic
 from ...reading import records as r
 from ...reading.parsing import parse_bytes
 from ...reading.records import RecordFile
@@ -101,19 +101,12 @@ def _unwritable(record: RecordFile, text: str, where: tuple[int, int]) -> tuple[
         return (
             diagnostic(
                 "S001", *where,
-                N_("this record cannot be written as text: its line {number} would read "
-                   "{found} {problem}"),
+                "text_would_read",
                 number=first.line, found=first.code, problem=first.message,
             ),
         )
     if _content(again.records) != _content(record):
-        return (
-            diagnostic(
-                "S001", *where,
-                N_("this record cannot be written as text: it would read back as a different "
-                   "record"),
-            ),
-        )
+        return (diagnostic("S001", *where, "text_reads_otherwise"),)
     return ()
 
 

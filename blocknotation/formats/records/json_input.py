@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ...basics.diagnostics import Diagnostic, diagnostic, message_part
 from ...reading.plain import from_records
 from ...reading.reader import Reading
 from .json_positions import Found, Path, Scanner
@@ -46,11 +46,8 @@ def json_reading(text: str) -> tuple[RecordJson | None, Diagnostic | None]:
     if found is not None:
         path, line, before = found
         at, _ = Scanner(text).locate(path)
-        return None, found_diagnostic(text, Found(at, path, Message(
-            N_("line {line} does not come after line {before}, the line before it: a record "
-               "holds one statement a line, in order, so these cannot be the lines of a "
-               "record, and nothing of this document is checked"),
-            {"line": line, "before": before})))
+        return None, found_diagnostic(text, Found(at, path, message_part(
+            "S001", "lines_out_of_order", line=line, before=before)))
     return RecordJson(from_records(record), ()), None
 
 
@@ -94,6 +91,5 @@ def json_hint(chunk: Chunk) -> Diagnostic | None:
         json.loads(chunk.text)
     except (ValueError, RecursionError):
         return None  # not JSON either: the text parser says what is wrong, line by line
-    return diagnostic("S001", line, column, N_(
-        "this is JSON, not a text record, and not valid record JSON either: {problem}"),
+    return diagnostic("S001", line, column, "invalid_json",
         problem=problems[0].message)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from ...basics.diagnostics import N_, Message
+from ...basics.diagnostics import Message, message_part
 from ...basics.limits import MAX_NUMBER_DIGITS
 
 Path = tuple[int | str, ...]
@@ -77,13 +77,14 @@ class Scanner:
     def _space(self, at: int) -> int:
         return _SPACE.match(self.text, at).end()  # type: ignore[union-attr]
 
-    def _stop(self, at: int, path: Path, template: str, **args: object) -> _Stop:
-        return _Stop(Found(at, path, Message(template, args)))
+    def _stop(self, at: int, path: Path, key: str, /, **args: object) -> _Stop:
+        """The stop at a problem: ``key`` names S001's message of it."""
+        return _Stop(Found(at, path, message_part("S001", key, **args)))
 
-    def _end_or(self, at: int, path: Path, template: str) -> _Stop:
+    def _end_or(self, at: int, path: Path, key: str) -> _Stop:
         if at >= len(self.text):
-            return self._stop(at, path, N_("the document ends before this value is closed"))
-        return self._stop(at, path, template)
+            return self._stop(at, path, "ends_unclosed")
+        return self._stop(at, path, key)
 
     # --- the first problem ---------------------------------------------------------------
     def first_problem(self, start: int = 0, path: Path = ()) -> Found | None:
@@ -91,14 +92,14 @@ class Scanner:
         try:
             end = self._space(self._value(self._space(start), path, 0))
             if start == 0 and end < len(self.text):
-                raise self._stop(end, (), N_("text after the end of the document"))
+                raise self._stop(end, (), "text_after_end")
         except _Stop as stop:
             return stop.found
         return None
 
     def _value(self, at: int, path: Path, depth: int) -> int:
         if depth > MAX_DEPTH:
-            raise self._stop(at, path, N_("the JSON is nested too deeply"))
+            raise self._stop(at, path, "nested_too_deeply")
         char = self.text[at : at + 1]
         if char == "{":
             return self._object(at, path, depth)
@@ -108,33 +109,32 @@ class Scanner:
             return self._string(at, path)
         for word in _CONSTANTS:
             if self.text.startswith(word, at):
-                raise self._stop(at, path, N_("{found} is not a JSON value"), found=word)
+                raise self._stop(at, path, "not_a_json_value", found=word)
         if char == "-" or char.isdigit():
             return self._number(at, path)
         for word in _WORDS:
             if self.text.startswith(word, at):
                 return at + len(word)
         if not char:
-            raise self._stop(at, path, N_("the document ends where a value is expected"))
-        raise self._stop(at, path, N_("expected a value, found {found}"),
+            raise self._stop(at, path, "ends_before_value")
+        raise self._stop(at, path, "expected_value",
                          found=shown(self.text[at : at + 1]))
 
     def _number(self, at: int, path: Path) -> int:
         match = _NUMBER.match(self.text, at)
         if match is None:
-            raise self._stop(at, path, N_("expected a value, found {found}"),
+            raise self._stop(at, path, "expected_value",
                              found=shown(self.text[at : at + 1]))
         written = match.group()
         if match["fraction"] or match["exponent"]:
             raise self._stop(
                 at, path,
-                N_("{found} has a fraction or an exponent; expected a whole number written "
-                   "with digits only"),
+                "not_whole",
                 found=shown(written),
             )
         if len(written.lstrip("-")) > MAX_NUMBER_DIGITS:
             raise self._stop(
-                at, path, N_("a number of {digits} digits; numbers have at most {limit}"),
+                at, path, "long_number",
                 digits=len(written.lstrip("-")), limit=MAX_NUMBER_DIGITS,
             )
         return match.end()
@@ -150,19 +150,17 @@ class Scanner:
 
     def _string_error(self, error: json.JSONDecodeError, at: int, path: Path) -> _Stop:
         if error.msg.startswith("Unterminated"):
-            return self._stop(at, path, N_("a string that is never closed by '\"'"))
+            return self._stop(at, path, "unclosed_string")
         if error.msg.startswith("Invalid control"):
             char = self.text[error.pos]
             return self._stop(
                 error.pos, path,
-                N_("the control character <U+{code}> must be written as an escape in a "
-                   "JSON string"),
+                "control_character",
                 code=f"{ord(char):04X}",
             )
         return self._stop(
             error.pos, path,
-            N_("an invalid escape {found}; JSON strings allow \\\", \\\\, \\/, \\b, \\f, \\n, "
-               "\\r, \\t and \\u followed by four hexadecimal digits"),
+            "invalid_escape",
             found=shown(self.text[error.pos : error.pos + 6]),
         )
 
@@ -176,11 +174,10 @@ class Scanner:
             if 0xD800 <= code <= 0xDFFF and start not in paired and stop not in paired:
                 return self._stop(
                     start, path,
-                    N_("{found} is half of a surrogate pair without its other half: it is no "
-                       "character, and no text can hold it"),
+                    "lone_surrogate_escape",
                     found=self.text[start:stop],
                 )
-        return self._stop(at, path, N_("a string holds half of a surrogate pair"))
+        return self._stop(at, path, "lone_surrogate")
 
     def _object(self, at: int, path: Path, depth: int) -> int:
         at = self._space(at + 1)
@@ -189,22 +186,22 @@ class Scanner:
         keys: set[str] = set()
         while True:
             if not self.text.startswith('"', at):
-                raise self._stop(at, path, N_("expected a key in double quotes, found {found}"),
+                raise self._stop(at, path, "expected_key",
                                  found=shown(self.text[at : at + 1]) or "the end")
             end = self._string(at, path)
             key = scanstring(self.text, at + 1, True)[0]
             if key in keys:
-                raise self._stop(at, (*path, key), N_('duplicate key "{key}" in the JSON'),
+                raise self._stop(at, (*path, key), "duplicate_key",
                                  key=key)
             keys.add(key)
             at = self._space(end)
             if not self.text.startswith(":", at):
-                raise self._stop(at, (*path, key), N_("expected ':' after the key"))
+                raise self._stop(at, (*path, key), "expected_colon")
             at = self._space(self._value(self._space(at + 1), (*path, key), depth + 1))
             if self.text.startswith("}", at):
                 return at + 1
             if not self.text.startswith(",", at):
-                raise self._end_or(at, path, N_("expected ',' or '}}'"))
+                raise self._end_or(at, path, "expected_comma_or_brace")
             at = self._space(at + 1)
 
     def _array(self, at: int, path: Path, depth: int) -> int:
@@ -217,7 +214,7 @@ class Scanner:
             if self.text.startswith("]", at):
                 return at + 1
             if not self.text.startswith(",", at):
-                raise self._end_or(at, path, N_("expected ',' or ']'"))
+                raise self._end_or(at, path, "expected_comma_or_bracket")
             at = self._space(at + 1)
             index += 1
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import BinaryIO
 
-from ...basics.diagnostics import N_, Diagnostic, diagnostic
+from ...basics.diagnostics import Diagnostic, diagnostic
 from ...basics.limits import MAX_JSON_GAME_BYTES
 from ...reading.records import Game
 from .json_buffer import JsonBuffer, Problem
@@ -72,9 +72,7 @@ class JsonGames(JsonBuffer):
         if 4 * count > writable.MAX_GAME_TEXT:
             raise Problem((diagnostic(
                 "S001", line, column,
-                N_("{path}: this game holds {count} tags, hands, statements and score "
-                   "entries; written as text it would take more than the {limit} characters "
-                   "of a game blocknot converts"),
+                "json_too_large",
                 path=self.path, count=count, limit=writable.MAX_GAME_TEXT),))
 
     # --- the document ----------------------------------------------------------------
@@ -92,28 +90,26 @@ class JsonGames(JsonBuffer):
         return problems if found is None else (found,)
 
     def _games(self) -> Iterator[Game | Written]:
-        self.expect("{", "$", N_("expected an object, found {found}"))  # found: a character
+        self.expect("{", "$", "expected_object")  # found: a character
         seen: set[str] = set()
         head: list[tuple[str, str, tuple[int, int]]] = []
         while self.skip() != "}":
             if seen:
-                self.expect(",", "$", N_("expected ',' or '}}'"))
+                self.expect(",", "$", "expected_comma_or_brace")
             self.path = "$"
             key_text, key_at, _ = self.value()
             key = json.loads(key_text) if key_text.startswith('"') else None
             if not isinstance(key, str):
-                raise Problem((self.at_place(key_at, N_("$: expected a key in double quotes, "
-                                                        "found {found}"), found=key_text[:40]),))
+                raise Problem((self.at_place(key_at, "json_expected_key", found=key_text[:40]),))
             self.path = path_text((key,))
             if key in seen:
-                raise Problem((self.at_place(key_at, N_('{path}: duplicate key "{key}" in the '
-                                                        "JSON"), path=self.path, key=key),))
+                raise Problem((self.at_place(key_at, "json_duplicate_key", path=self.path,
+                                             key=key),))
             if key not in _KEYS:
                 raise Problem((self.at_place(
-                    key_at, N_('{path}: unknown key "{key}": record JSON has no such key here '
-                               "(see `blocknot schema`)"), path=self.path, key=key),))
+                    key_at, "json_unknown_key", path=self.path, key=key),))
             seen.add(key)
-            self.expect(":", self.path, N_("expected ':' after the key"))
+            self.expect(":", self.path, "expected_colon")
             if key == "games":
                 yield from self._array()
                 continue
@@ -122,7 +118,7 @@ class JsonGames(JsonBuffer):
             head.append((key, value, self._heads[key]))
         self.at += 1
         if self.skip():
-            raise Problem((self.here(N_("$: text after the end of the document")),))
+            raise Problem((self.here("json_text_after_end"),))
         self.comments = self._head(head)
 
     def _head(self, head: list[tuple[str, str, tuple[int, int]]]) -> tuple[str, ...]:
@@ -141,13 +137,13 @@ class JsonGames(JsonBuffer):
 
     def _array(self) -> Iterator[Game | Written]:
         if self.skip() != "[":
-            raise Problem((self.here(N_("$.games: expected an array, found {found}"),
+            raise Problem((self.here("json_games_not_array",
                                      found=self.text[self.at : self.at + 20]),))
         self.at += 1
         index = 0
         while self.skip() != "]":
             if index:
-                self.expect(",", "$.games", N_("expected ',' or ']'"))
+                self.expect(",", "$.games", "expected_comma_or_bracket")
             self.path = f"$.games[{index}]"
             text, start, value = self.value()
             line, column = self.position(start)

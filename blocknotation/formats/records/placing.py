@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...basics.diagnostics import N_, Diagnostic, Message, diagnostic
+from ...basics.diagnostics import Diagnostic, Message, diagnostic, stated
 from ...reading import records as r
 from ...reading.records import RecordFile
 from .json_positions import Path, Scanner, line_column, path_text
@@ -56,11 +56,10 @@ def placed(
     for path, reason in found:
         line, column = place(path)
         if json:
-            diagnostics.append(diagnostic("S001", line, column, N_("{path}: {reason}"),
+            diagnostics.append(diagnostic("S001", line, column, "json_path",
                                           path=path_text(path), reason=reason))
         else:
-            diagnostics.append(diagnostic("S001", line, column, reason.template,
-                                          **reason.args))
+            diagnostics.append(stated("S001", line, column, reason))
     return tuple(diagnostics)
 
 

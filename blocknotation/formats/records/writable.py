@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...basics.diagnostics import N_, Message
+from ...basics.diagnostics import Message, message_part
 from ...basics.limits import MAX_GAME_TEXT as MAX_GAME_TEXT
 from ...basics.limits import MAX_LINE_LENGTH
 from ...reading import records as r
@@ -24,10 +24,9 @@ def game_problems(game: r.Game, index: int, *, first: bool) -> Iterator[tuple[Pa
     """Why game ``index`` cannot be written as text; ``first``: it is the file's first."""
     path: Path = ("games", index)
     if not game.tags and not game.hands:
-        yield path, Message(N_("an empty game: a game holds tags, hands or both"))
+        yield path, message_part("S001", "empty_game")
     elif not first and not game.tags:
-        yield path, Message(N_("a game after the first starts with tags: written without "
-                               "them, its hands would join the game before"))
+        yield path, message_part("S001", "game_without_tags")
     for tag_index, tag in enumerate(game.tags):
         yield from _line_problems((*path, "tags", tag_index), statement_text(tag), tag)
     for hand_index, hand in enumerate(game.hands):
@@ -50,20 +49,14 @@ def _line_problems(path: Path, text: str, owner: r.Hand | r.Tag | r.Statement) -
 
 
 def _too_long(length: int) -> Message:
-    return Message(
-        N_("written as text this takes a line of {length} characters; a line holds at most "
-           "{limit}"),
-        {"length": length, "limit": MAX_LINE_LENGTH},
-    )
+    return message_part("S001", "long_written_line", length=length, limit=MAX_LINE_LENGTH)
 
 
 def not_last_problem(game: r.Game, index: int) -> tuple[Path, Message] | None:
     """Why game ``index``, followed by another game, cannot be written as text."""
     if game.hands:
         return None
-    return ("games", index), Message(N_(
-        "a game without hands is the last one: written as text, the tags of the game after "
-        "it would join it"))
+    return ("games", index), message_part("S001", "last_game_without_hands")
 
 
 def game_size(game: r.Game) -> int:
@@ -81,8 +74,4 @@ def size_problem(size: int, path: Path) -> tuple[Path, Message] | None:
     """Why a game of ``size`` characters of canonical text cannot be converted."""
     if size <= MAX_GAME_TEXT:
         return None
-    return path, Message(
-        N_("this game takes {size} characters as text, more than the {limit} of a game "
-           "blocknot converts (a game of Block takes about 2000)"),
-        {"size": size, "limit": MAX_GAME_TEXT},
-    )
+    return path, message_part("S001", "game_too_large", size=size, limit=MAX_GAME_TEXT)

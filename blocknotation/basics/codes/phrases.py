@@ -1,0 +1,35 @@
+"""The sentences and parts of sentences that several codes are reported with, keyed.
+
+A code's own sentences are in its entry (``Code.messages``); these are the ones no single
+code owns: what several codes' messages name (an end of the chain, a slip), and the
+sentences that wrap another code's message.  Checks take them by key: ``phrase(key,
+**values)`` for a part, ``diagnostic(code, line, column, key, **values)`` for a sentence that
+wraps one.
+"""
+
+from __future__ import annotations
+
+from .entry import N_
+
+#: Every shared sentence or part, by key.
+PHRASES: dict[str, str] = {
+    "hedged": N_("{problem}; or else {alternatives}, and the figures that leaves open are not "
+                 "stated"),
+    "left_end": N_("left end ({value})"),
+    "right_end": N_("right end ({value})"),
+    "first_error": N_("the slip is at line {line}, where the record as written first breaks a "
+                      "rule"),
+    "went_out": N_("{winner} went out at line {at}"),
+    "blocked_dead": N_("the hand was blocked at line {at}: nobody could play"),
+    "blocked_passed": N_("the hand was blocked at line {at}: everybody passed"),
+    "swapped": N_("lines {line} and {other} were written the other way round"),
+    "named": N_("the first move, at line {line}, was {leader}'s"),
+    "played": N_("line {line} was a play written as a pass"),
+    "other_tile": N_("the tile at line {line} was another"),
+    "flipped": N_("the tile at line {line} went on the other end"),
+    "dropped": N_("line {line} was written twice"),
+    "no_opener": N_("the opener line, line {line}, was wrong"),
+    "both": N_("{first} and {second}"),
+    "slip_at": N_("the slip at line {line}"),
+    "slips_at": N_("the slips at lines {lines}"),
+}

@@ -1,0 +1,78 @@
+"""A ``score`` line the running totals do not reach, explained by an earlier hand read
+otherwise.
+
+A slip legal as written (a tile written as another of the player's own that fits, a side
+written the other way on a tile that fits both ends, a hidden player's play written as a
+pass or as another tile) may leave its hand legal to its end: nothing in the hand shows it.
+A later ``score`` line then finds the running totals wrong (E505).  Two explanations cost
+one slip each: the ``score`` line is wrong, or a line of an earlier hand was.  When a hand
+since the last ``score`` line the totals reached, read with one such line otherwise (or,
+where it had a slip, one more line), gives exactly the points that make the later line
+right, neither is taken: that hand's points are unknown, with both as candidates, and the
+E505 names the other way (``course.replay_hands``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..basics.diagnostics import Diagnostic
+from ..reading import plain as r
+from .amend import Amendment, amendments, every_line
+from .choose import HandReplay
+from .claims import claimed_totals
+from .hand import Unread
+from .hand_replay import replay_hand
+from .players import Seats
+
+#: At most how many hands before a ``score`` line the totals do not reach are read again
+#: (those since the last ``score`` line: a game to 100 has some thirty).
+MAX_BACK = 64
+
+
+def wanted(claim: r.Score, seats: Seats, exact: Sequence[int], points: Sequence[int]
+           ) -> tuple[int, ...] | None:
+    """The points an earlier hand that gave ``points`` must have given for the ``score``
+    line ``claim`` to be right, the totals being ``exact`` as read: one player's points
+    more (or fewer), none below nothing; None when no hand's points differ so."""
+    given = claimed_totals(claim, seats.names)
+    if given is None:
+        return None
+    target = tuple(p + g - t for p, g, t in zip(points, given, exact, strict=True))
+    if min(target) < 0 or sum(x > 0 for x in target) > 1:
+        return None
+    return target
+
+
+def explaining(hand: r.Hand, seats: Seats, expected: int | None,
+               before: Sequence[int] | None, rep: HandReplay,
+               target: tuple[int, ...]) -> tuple[Amendment, ...] | None:
+    """The lines of ``hand`` (replayed as ``rep``, with the lines it read otherwise) that,
+    with one more read otherwise, give the hand the points ``target`` for at most one slip
+    more than ``rep`` costs; None when no line does."""
+    written = rep.stages
+    if written is None or rep.points is None:
+        return None
+    cost = _slips(rep.diagnostics)
+    hidden = frozenset(seat for seat, holder in enumerate(
+        rep.readings[0].world.table.holders) if holder.deal is None)
+    taken = rep.read_otherwise
+    read = {one.line for one in taken}
+    ways = every_line(written, seats, hidden, rep.ends)
+    if cost:
+        ways += amendments(written, seats, hidden, rep.diagnostics, rep.ends)
+    for amendment in dict.fromkeys(way for way in ways if way.line not in read):
+        lines = (*taken, amendment)
+        try:
+            other = replay_hand(hand, seats, expected, before, amendment=lines)
+        except Unread:
+            continue
+        if other.points is not None and tuple(other.points) == target and (
+                _slips(other.diagnostics) <= cost + 1):
+            return lines
+    return None
+
+
+def _slips(found: list[Diagnostic]) -> int:
+    """The errors of a way of reading a hand, a side left out (P404) aside."""
+    return sum(d.is_error and d.code != "P404" for d in found)
