@@ -43,7 +43,8 @@ def fits(tile: Tile, readings: int) -> bool:
 def sides(tile: Tile, one: int) -> tuple[Side, ...]:
     """The ends ``tile`` may go to on a chain with one reading: ``("L",)``, ``("R",)``,
     ``("L", "R")`` or ``()`` (R6)."""
-    return tuple(side for side in ("L", "R") if lay(one, tile, side))
+    left, right = lay(one, tile, "L"), lay(one, tile, "R")
+    return ("L", "R") if left and right else ("L",) if left else ("R",) if right else ()
 
 
 def may_pass(held: int | None, one: int) -> bool:
