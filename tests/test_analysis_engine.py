@@ -1,6 +1,6 @@
-"""The engine's functions the analysis stands on: ``moves.legal_plays`` says what ``lay``
-and ``legal_passes`` say (no second copy of R6 or R8), ``knowledge.stuck`` what
-``Table.dead`` says (R12), and a hand's end is counted by ``scoring`` (R14, R15)."""
+"""The engine's functions the analysis stands on: ``rules.legal_plays`` says what ``lay``
+and ``rules.may_pass`` say (no second copy of R6 or R8), ``rules.stuck`` is the dead block
+the replay ends a hand on (R12), and a hand's end is counted by ``scoring`` (R14, R15)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from blocknotation.analysis.position import BLOCKED, DOMINO, NOBODY, Rules, result
 from blocknotation.engine.chain import lay, reading
-from blocknotation.engine.knowledge import Table, stuck
-from blocknotation.engine.moves import legal_passes, legal_plays
+from blocknotation.engine.knowledge import Whereabouts
+from blocknotation.engine.rules import legal_plays, may_pass, stuck
 from blocknotation.engine.tiles import TILES, bits
 
 HELD = st.integers(0, (1 << 28) - 1)
@@ -22,7 +22,7 @@ def test_legal_plays_are_the_plays_lay_allows(held: int, chain: int) -> None:
     expected = [(i, side, lay(chain, TILES[i], side)) for i in bits(held)
                 for side in ("L", "R") if lay(chain, TILES[i], side)]
     assert legal_plays(chain, held) == expected
-    assert (not expected) == bool(legal_passes(held, chain))  # R8: pass only with no play
+    assert (not expected) == may_pass(held, chain)  # R8: pass only with no play
 
 
 @given(HELD)
@@ -33,13 +33,14 @@ def test_on_an_empty_chain_every_tile_held_may_lead(held: int) -> None:
 @given(st.lists(HELD, min_size=2, max_size=4), READINGS)
 def test_stuck_is_the_dead_block_the_replay_ends_a_hand_on(deals: list[int], chain: int
                                                            ) -> None:
-    table = Table.for_players(len(deals))
+    table = Whereabouts.for_players(len(deals))
     taken = 0
     for seat, deal in enumerate(deals):
         mask = deal & ~taken
         taken |= mask
         table.deal(seat, tuple(TILES[i] for i in bits(mask)), mask, seat + 1)
-    assert stuck(taken, chain) == table.dead(chain)
+    assert stuck(table.held_by_anyone(), chain) == (
+        not any(legal_plays(chain, table.holdable(seat)) for seat in range(len(deals))))
 
 
 def test_a_hand_end_is_the_engines_count() -> None:
@@ -47,7 +48,7 @@ def test_a_hand_end_is_the_engines_count() -> None:
     deals = (1 | 1 << 8, 1 << 27, 1 << 13)
     rules = Rules(deals)
     held = rules.start()
-    assert rules.went_out(2, held & ~deals[2]) == result(2, 3 + 12, DOMINO)  # R14
+    assert rules.domino_result(2, held & ~deals[2]) == result(2, 3 + 12, DOMINO)  # R14
     assert rules.block(held) == result(0, 12 + 4 - 3, BLOCKED)  # R15: 16 - 3, once
     lower = Rules((1 << 13, 1 << 8))  # 2-2 and 1-2, 4 and 3 pips: Bea lowest, alone
     assert lower.block(lower.start()) == result(1, 4 - 3, BLOCKED)

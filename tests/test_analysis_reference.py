@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from blocknotation.analysis.hand import analyse
 from blocknotation.analysis.position import Rules
-from blocknotation.analysis.search import Search, TooLarge
+from blocknotation.analysis.search import Search, SearchTooLarge
 from blocknotation.analysis.setup import Problem
 from blocknotation.engine.tiles import bit
 from blocknotation.report.analysis import Ending, HandAnalysis
@@ -114,7 +114,7 @@ def test_past_the_bound_the_search_stops() -> None:
     search = Search(Rules(masks), bound=50)
     try:
         search.best(Rules(masks).start(), 0, 0)
-    except TooLarge:
+    except SearchTooLarge:
         assert search.nodes == 51
     else:
         raise AssertionError("a four-player hand takes more than 50 positions")

@@ -118,14 +118,6 @@ def test_the_opening_tile_is_laid_as_written() -> None:
     )
 
 
-def test_the_side_a_tile_fits_when_none_is_written() -> None:
-    layout = _layout(((1, 4), None))
-    assert layout.side_for((4, 6)) == "R"
-    assert layout.side_for((1, 0)) == "L"
-    assert layout.side_for((1, 4)) is None  # both ends: the record must say
-    assert layout.side_for((5, 6)) is None  # neither
-
-
 def test_the_chain_is_not_described_once_a_tile_is_in_doubt() -> None:
     # Ada's deal is written, so her lead is as written: only Bea's tile is in doubt.
     record = b"""[Players "Ada Bea"]

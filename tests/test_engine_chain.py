@@ -3,13 +3,18 @@ the readings a slip leaves (``slips.py``)."""
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from blocknotation.basics.diagnostics import Diagnostic
-from blocknotation.engine.chain import PAIR, Chain, lay, mirrored, reading
-from blocknotation.engine.knowledge import Table
+from blocknotation.engine.chain import EVERY, PAIR, Chain, lay, mirrored, pairs, reading
+from blocknotation.engine.knowledge import Whereabouts
 from blocknotation.engine.moves import misfit, opening_turned_fits
 from blocknotation.engine.players import Seats
+from blocknotation.engine.rules import fitting, sides
 from blocknotation.engine.slips import either_end, laid_instead, passed_instead, turned
-from blocknotation.engine.tiles import index
+from blocknotation.engine.tiles import TILES, bits, index
 from blocknotation.engine.world import World
 from blocknotation.reading.plain import Play
 
@@ -36,7 +41,7 @@ def judged(chain: Chain, move: Play) -> tuple[Diagnostic | None, int]:
 def world_of(chain: Chain, held: tuple[tuple[int, int], ...] | None) -> World:
     """A reading of a two-player hand that Bea opened with 3-6 (the ends now ``chain``);
     ``held``: Ada's deal, if known."""
-    table = Table.for_players(2)
+    table = Whereabouts.for_players(2)
     table.play(1, (3, 6), 1)
     if held is not None:
         table.deal(0, held, sum(1 << index(t) for t in held), 1)
@@ -68,9 +73,31 @@ def test_doubles_stay_in_line() -> None:
 
 def test_a_blank_matches_only_a_blank() -> None:
     chain = chain_of(((0, 3), None))
-    assert chain.fits((0, 5), "L") and not chain.fits((0, 5), "R")
-    assert not chain.fits((5, 6), "L") and not chain.fits((5, 6), "R")
-    assert chain.fits((3, 3), "R") and not chain.fits((3, 3), "L")
+    assert sides((0, 5), chain.readings) == ("L",)
+    assert sides((5, 6), chain.readings) == ()
+    assert sides((3, 3), chain.readings) == ("R",)
+
+
+def _fitting_by_lay(tiles: int, readings: int) -> int:
+    """The tiles of ``tiles`` that ``lay`` places on an end in some reading (R6, R7)."""
+    return sum(1 << i for i in bits(tiles) if any(
+        lay(reading(left, right), TILES[i], side) for left, right in pairs(readings)
+        for side in ("L", "R")))
+
+
+@pytest.mark.parametrize("readings", [
+    0, reading(3, 5), reading(0, 0) | reading(0, 1), (1 << 3) - 1, (1 << 7) - 1,
+    reading(3, 5) | reading(5, 2) | reading(6, 6), EVERY])
+def test_the_tiles_that_fit_are_those_lay_places_in_some_reading(readings: int) -> None:
+    # A player's tiles that fit: one reading (the replay), or several (a message after an
+    # uncertain play names every tile that fits in one of them).
+    assert fitting((1 << 28) - 1, readings) == _fitting_by_lay((1 << 28) - 1, readings)
+
+
+@given(st.integers(0, (1 << 28) - 1), st.integers(0, EVERY))
+def test_fitting_is_what_lay_allows_for_any_tiles_and_readings(tiles: int, readings: int
+                                                                ) -> None:
+    assert fitting(tiles, readings) == _fitting_by_lay(tiles, readings)
 
 
 def test_judge_play_with_and_without_side() -> None:

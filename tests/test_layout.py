@@ -206,6 +206,8 @@ def test_functions_stay_short() -> None:
             if n > MAX_FUNCTION_LINES and name not in LONG_FUNCTIONS} == {}
     # The exceptions are still needed, so the list stays short and true.
     assert {name for name in LONG_FUNCTIONS if lengths.get(name, 0) <= MAX_FUNCTION_LINES} == set()
+
+
 CLI = PACKAGE / "cli"
 #: The modules of ``cli/`` that are not a command's: the group and its entry point, the
 #: shared options, help in the user's language, completion and the exit statuses.
@@ -273,3 +275,108 @@ def test_the_library_runs_without_click() -> None:
                 assert all(a.name.split(".")[0] != "click" for a in node.names), path
             elif isinstance(node, ast.ImportFrom):
                 assert (node.module or "").split(".")[0] != "click", path
+
+
+#: Each rule of play written once (R2, R4, R6-R8, R12): the function or table, and the module
+#: that defines it.  The public ``Table`` (``engine/table.py``) has methods of the same names,
+#: each asking the one beneath it; the simulator is the tests' oracle, a model of the rules
+#: kept apart from the engine on purpose.
+RULE_HOMES = {
+    "FITTING": "engine/rules.py",  # the tiles that fit each chain (R6, R7)
+    "fitting": "engine/rules.py",
+    "fits": "engine/rules.py",
+    "sides": "engine/rules.py",
+    "legal_plays": "engine/rules.py",  # R5, R6
+    "may_pass": "engine/rules.py",  # R8
+    "went_out": "engine/rules.py",  # R12: a domino
+    "all_passed": "engine/rules.py",  # R12: blocked by passes
+    "stuck": "engine/rules.py",  # R12: nobody can play
+    "may_hold": "engine/knowledge.py",  # R2, R4
+    "holdable": "engine/knowledge.py",
+}
+RULES_ASKED_BY = "engine/table.py"
+ORACLE = "simulator/"
+
+
+def rules_written(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Where each name of ``RULE_HOMES`` is defined (a function, a method or a table), or,
+    for ``FITTING``, used at all, by module; the public Table's methods of the same names
+    count only where they do not ask the rule's own function."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(package.rglob("*.py")):
+        module = path.relative_to(package).as_posix()
+        if module.startswith(ORACLE):
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        for name in _module_names(tree):
+            found[name].add(module)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name in RULE_HOMES:
+                asked = {getattr(call.func, "id", getattr(call.func, "attr", None))
+                         for call in ast.walk(node) if isinstance(call, ast.Call)}
+                if module != RULES_ASKED_BY or node.name not in asked:
+                    found[node.name].add(module)
+            elif "FITTING" in (getattr(node, "id", None), getattr(node, "name", None)) and (
+                    isinstance(node, ast.Name | ast.alias)):
+                found["FITTING"].add(module)
+    return found
+
+
+def _module_names(tree: ast.Module) -> set[str]:
+    """The names of ``RULE_HOMES`` a module gives a value of its own, at its top level."""
+    names: set[str] = set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [
+            node.target] if isinstance(node, ast.AnnAssign) else []
+        names |= {t.id for t in targets if isinstance(t, ast.Name) and t.id in RULE_HOMES}
+    return names
+
+
+def test_each_rule_of_play_is_written_once() -> None:
+    found = rules_written()
+    assert {name: modules for name, modules in found.items()
+            if modules != {RULE_HOMES[name]}} == {}
+    assert set(found) == set(RULE_HOMES)
+
+
+def test_the_rules_check_sees_a_rule_written_again(tmp_path: Path) -> None:
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "rules.py").write_text(
+        "FITTING: tuple[int, ...] = ()\ndef may_pass(held, one):\n"
+        "    return not held & FITTING[one]\n", "utf-8")
+    (tmp_path / "engine" / "hand.py").write_text(
+        "from .rules import FITTING\ndef ok(held, one):\n    return held & FITTING[one]\n",
+        "utf-8")
+    (tmp_path / "engine" / "table.py").write_text(
+        "class Table:\n    def may_pass(self, held):\n        return not held\n"
+        "    def fits(self, tile):\n        return fits(tile, self.one)\n", "utf-8")
+    (tmp_path / "engine" / "slips.py").write_text("stuck = 0\n", "utf-8")
+    (tmp_path / "simulator").mkdir()
+    (tmp_path / "simulator" / "simulate.py").write_text(
+        "def may_pass(held, ends):\n    return True\n", "utf-8")
+    assert rules_written(tmp_path) == {"FITTING": {"engine/rules.py", "engine/hand.py"},
+                                       "may_pass": {"engine/rules.py", "engine/table.py"},
+                                       "stuck": {"engine/slips.py"}}
+
+
+def _codes_built(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """The functions that build a diagnostic of each code: a call whose first argument is
+    the code, as written."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(package.rglob("*.py")):
+        module = path.relative_to(package).as_posix()
+        tree = ast.parse(path.read_text("utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for call in ast.walk(function):
+                if isinstance(call, ast.Call) and call.args and isinstance(
+                        call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+                    found[call.args[0].value].add(f"{module}::{function.name}")
+    return found
+
+
+def test_an_illegal_pass_is_worded_in_one_place() -> None:
+    # R8's one diagnostic: the replay, the readings and the public Table all take it from
+    # here, and the rule it judges by is ``rules.may_pass``.
+    assert _codes_built()["P405"] == {"engine/moves.py::illegal_pass"}

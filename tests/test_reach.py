@@ -48,7 +48,7 @@ def every_way(lowest: list[int], hands: list[Bounds], target: int) -> bool:
 
 
 def given_out(lowest: list[int], hands: list[Bounds], target: int) -> bool | None:
-    """``escapes`` for these hands, as ``totals.World`` keeps them."""
+    """``escapes`` for these hands, as ``totals.RunningTotals`` keeps them."""
     forced = [found for found in map(options, hands) if found is not None]
     return escapes(lowest, forced, target)
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.engine.bounds import Bounds
-from blocknotation.engine.totals import Unknown, World, _matched
+from blocknotation.engine.totals import RunningTotals, Unknown, _matched
 
 NAMES = ("Ada", "Bea", "Cy", "Dee")
 
@@ -48,8 +48,8 @@ def histories(draw: st.DrawFn) -> tuple[int, list[tuple[int, int] | Bounds]]:
     return seats, draw(st.lists(hand, max_size=8))
 
 
-def played(seats: int, hands: list[tuple[int, int] | Bounds]) -> World:
-    world = World([0] * seats)
+def played(seats: int, hands: list[tuple[int, int] | Bounds]) -> RunningTotals:
+    world = RunningTotals([0] * seats)
     for number, hand in enumerate(hands, start=1):
         if isinstance(hand, Bounds):
             world.add_unknown(Unknown(number, hand))

@@ -6,10 +6,10 @@ Each mutant is one small change to one module of the engine, found in its syntax
   appended to or added to the problems, ``.soft[...] = ...``);
 - ``drop``: a diagnostic made is dropped (``return None``, ``return []``, ``problem = None``);
 - ``false``: the condition of an ``if`` whose body reports a diagnostic is made ``False``;
-- ``cmp`` and ``arith``, in the modules that count and bound (``ARITHMETIC``) and in those
-  that read slips (``SLIP_READING``): a comparison moved across its boundary or negated
-  (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=`` swapped), a ``+`` made ``-`` and a
-  ``-`` made ``+``;
+- ``cmp`` and ``arith``, in the modules that count and bound and in the rules of play
+  (``ARITHMETIC``) and in those that read slips (``SLIP_READING``): a comparison moved across
+  its boundary or negated (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=`` swapped), a
+  ``+`` made ``-`` and a ``-`` made ``+``;
 - in the modules that read slips (``amend.py``, ``course.py``, ``later.py``,
   ``earlier.py``, ``candidates.py``), whose conditions choose which lines are read
   otherwise, which ways of reading a hand are kept and what the candidates rest on, rather
@@ -64,8 +64,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "blocknotation" / "engine"
 EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
 #: The modules whose comparisons and arithmetic are flipped: scoring, totals, bounds, reach,
-#: and the claims and counts that use them.
-ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py"}
+#: the claims and counts that use them, and the rules of play's predicates.
+ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py",
+              "rules.py"}
 #: The modules that read a slip otherwise than written: which lines are read otherwise, which
 #: ways of reading a hand are kept, a later ``score`` line as a claim of an earlier hand or
 #: explained by one, the candidates.  Their

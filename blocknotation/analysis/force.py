@@ -10,7 +10,7 @@ against the others' best play too.
 from __future__ import annotations
 
 from .position import LOWER_LEFT, own
-from .search import Search, TooLarge, key
+from .search import Search, SearchTooLarge, key
 
 
 def guaranteed(search: Search, player: int, in_hands: int, chain: int, seat: int) -> int:
@@ -34,7 +34,7 @@ class _Paranoid:
         search = self.search
         search.nodes += 1
         if search.nodes > search.bound:
-            raise TooLarge
+            raise SearchTooLarge
         at = key(in_hands, chain, seat, passes)
         low, high = self.table.get(at, (-1, 1 << 20))
         if low == high or low >= beta:
@@ -48,7 +48,7 @@ class _Paranoid:
         children = rules.ordered(in_hands, chain, seat)
         mine = seat == self.player
         if not children:
-            value = own(rules.block(in_hands), self.player) if passes + 1 == seats else \
+            value = own(rules.block(in_hands), self.player) if rules.blocks[passes] else \
                 self.value(in_hands, chain, following, passes + 1, alpha, beta)
         else:
             value = -1 if mine else 1 << 20

@@ -18,11 +18,12 @@ from typing import NoReturn
 
 from ..basics.diagnostics import N_, Message
 from ..engine.chain import lay, reading
+from ..engine.rules import all_passed
 from ..engine.tiles import TILES, index
 from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
 from .force import guaranteed
 from .position import NOBODY, Rules, is_domino, own, points_of, winner_of
-from .search import OutOfTime, Search, TooLarge
+from .search import OutOfTime, Search, SearchTooLarge
 from .setup import Problem, Written
 
 
@@ -40,7 +41,7 @@ def analyse(problem: Problem) -> HandAnalysis:
             nodes=search.nodes, reason="time",
             detail=Message(N_("the run's time (--max-seconds) was spent before its analysis "
                               "ended"), {}))
-    except TooLarge:
+    except SearchTooLarge:
         return HandAnalysis(
             problem.number, problem.line, problem.players, problem.threshold,
             nodes=search.nodes, reason="too_large",
@@ -116,13 +117,13 @@ class _Walk:
                 if tile is not None:
                     self.stop(N_("line {line}: {player}'s tile does not fit"), line, who)
                 passes += 1
-                code = rules.block(in_hands) if passes == seats else search.best(
+                code = rules.block(in_hands) if all_passed(passes, seats) else search.best(
                     in_hands, chain, following, passes)
                 worth = value(code, seat, seats)
                 valued.append(MoveValue(line, self.names[seat], Move(None), worth, worth,
                                         ((Move(None), self.ending(code)),), self.ending(code),
                                         self.versus(seat)))
-                over, seat = passes == seats, following
+                over, seat = all_passed(passes, seats), following
                 continue
             if tile is None:
                 self.stop(N_("line {line}: {player} passes holding a tile that fits (R8)"),

@@ -1,8 +1,9 @@
 """A position of a hand with every deal known, and the moves from it, as the engine's rules
-give them: which plays are legal (``engine.moves.legal_plays``, on ``engine.chain.lay``),
-when the hand ends (a player's last tile placed, or nobody able to play:
-``engine.knowledge.stuck``, R12) and what it scores (``engine.scoring``, R13-R15).  Nothing
-here decides a rule again; it only keeps the state small enough to search.
+give them: which plays are legal (``engine.rules.legal_plays``, on ``engine.chain.lay``),
+when the hand ends (a player's last tile placed, ``engine.rules.went_out``; nobody able to
+play, ``engine.rules.stuck``; every player passed, ``engine.rules.all_passed``: R12) and
+what it scores (``engine.scoring``, R13-R15).  Nothing here decides a rule again; it only
+keeps the state small enough to search.
 
 A position is four integers: the tiles still in hands (one 28-bit mask: each tile's holder
 is fixed by the deals), the chain's one reading (``chain.reading``; 0 before the lead), the
@@ -14,8 +15,7 @@ one integer too: who scores (``NOBODY`` for a tie), the points, and whether it w
 from __future__ import annotations
 
 from ..engine.chain import PAIR, reading
-from ..engine.knowledge import stuck
-from ..engine.moves import LegalPlay, legal_plays
+from ..engine.rules import LegalPlay, all_passed, legal_plays, stuck, went_out
 from ..engine.scoring import Count, blocked, domino
 from ..engine.tiles import PIPS, pips
 
@@ -65,11 +65,20 @@ Child = tuple[LegalPlay, int, int]
 class Rules:
     """The rules of one hand with every deal known: ``deals`` holds each seat's tiles."""
 
-    __slots__ = ("deals", "ended", "seats")
+    __slots__ = ("blocks", "deals", "each", "ended", "last_of", "seats")
 
     def __init__(self, deals: tuple[int, ...]) -> None:
         self.deals = deals
         self.seats = len(deals)
+        self.each = max(deal.bit_count() for deal in deals)
+        """The tiles each seat was dealt (R3)."""
+        self.last_of = tuple(went_out(self.each - held + 1, self.each)
+                             for held in range(self.each + 1))
+        """By how many tiles a seat holds, whether its next play is its last (R12,
+        ``went_out``, asked once here rather than at every position searched)."""
+        self.blocks = tuple(all_passed(passes + 1, self.seats) for passes in range(self.seats))
+        """By the passes in a row so far, whether one more blocks the hand (R12,
+        ``all_passed``)."""
         self.ended: dict[int, int] = {}
         """Results already counted, by the tiles in hands and who went out (or -1)."""
 
@@ -84,7 +93,7 @@ class Rules:
         """Each seat's pips (R13)."""
         return [pips(in_hands & deal) for deal in self.deals]
 
-    def went_out(self, seat: int, in_hands: int) -> int:
+    def domino_result(self, seat: int, in_hands: int) -> int:
         """The result when ``seat`` has just placed their last tile (R12, R14)."""
         key = in_hands << 3 | seat
         found = self.ended.get(key)
@@ -103,12 +112,13 @@ class Rules:
     def children(self, in_hands: int, chain: int, seat: int) -> list[Child]:
         """Every legal play of ``seat`` (``legal_plays``), with the tiles in hands after it
         and the result when it ends the hand; none: the seat must pass (R8)."""
-        deal = self.deals[seat]
+        held = in_hands & self.deals[seat]
+        last = self.last_of[held.bit_count()]  # each play places one tile
         found: list[Child] = []
-        for play in legal_plays(chain, in_hands & deal):
+        for play in legal_plays(chain, held):
             after = in_hands & ~(1 << play[0])
-            if not after & deal:
-                end = self.went_out(seat, after)
+            if last:
+                end = self.domino_result(seat, after)
             elif stuck(after, play[2]):
                 end = self.block(after)
             else:

@@ -15,7 +15,7 @@
 Both keep a transposition table over (tiles in hands, ends, seat to move, passes in a row),
 try the moves that go out first, then the heavier tiles (``Rules.ordered``), and count the
 positions they visit: past ``bound`` (``NODE_BOUND`` unless told), the search stops with
-``TooLarge`` and the hand is "not analysed (too large)"; past the run's ``deadline`` (a
+``SearchTooLarge`` and the hand is "not analysed (too large)"; past the run's ``deadline`` (a
 time of ``time.monotonic``, looked at every ``CHECK_EVERY`` positions: ``--max-seconds``),
 it stops with ``OutOfTime``.
 """
@@ -45,7 +45,7 @@ CHECK_EVERY = 1024
 _INFINITY = 1 << 20
 
 
-class TooLarge(Exception):
+class SearchTooLarge(Exception):
     """The search visited more positions than its bound allows."""
 
 
@@ -112,7 +112,7 @@ class Search:
 
     def _looked(self) -> None:
         if self.nodes > self.bound:
-            raise TooLarge
+            raise SearchTooLarge
         if self.deadline is not None and monotonic() > self.deadline:
             raise OutOfTime
         self.look = min(self.bound, self.nodes + CHECK_EVERY)
@@ -138,7 +138,7 @@ class Search:
         alpha, beta = max(alpha, low), min(beta, high)
         children = self.rules.ordered(in_hands, chain, seat)
         if not children:
-            if passes + 1 == self.seats:  # everybody passed in succession (R12)
+            if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 value = signed(self.rules.block(in_hands), seat)
             else:
                 value = -self._negamax(in_hands, chain, 1 - seat, passes + 1, -beta, -alpha)
@@ -170,7 +170,7 @@ class Search:
         following = (seat + 1) % seats
         children = self.rules.ordered(in_hands, chain, seat)
         if not children:
-            if passes + 1 == seats:  # everybody passed in succession (R12)
+            if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 code = self.rules.block(in_hands)
             else:
                 code = self._maxn(in_hands, chain, following, passes + 1)

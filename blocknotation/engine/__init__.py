@@ -7,9 +7,11 @@ not repeated) and the recomputed result of every game.  It never raises on a rec
 wrong: every problem is a diagnostic, and the replay goes on after each one.
 
 One module per concern: ``players`` (Players and Target tags), ``order`` (statement order),
-``deals``, ``turns``, ``chain``, ``knowledge`` (where the tiles are), ``moves`` (checks of a
-play or pass), ``shows``, ``scoring`` (R13–R16), ``claims``, ``hand`` (one hand's replay),
-``hand_replay`` (its count) and ``game`` (rotation, totals, target).
+``deals``, ``turns``, ``chain``, ``rules`` (the rules of play, each written once: what fits,
+who may pass, when a hand is over), ``knowledge`` (where the tiles are, and who may hold
+one), ``moves`` (checks of a play or pass), ``shows``, ``scoring`` (R13–R16), ``claims``,
+``hand`` (one hand's replay), ``hand_replay`` (its count), ``game`` (rotation, totals,
+target) and ``table`` (the public ``Table``, one hand in play).
 """
 
 from __future__ import annotations

@@ -33,8 +33,10 @@ from typing import Literal
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
+from .chain import reading
 from .order import Move, Stages
 from .players import Seats
+from .rules import sides
 from .tiles import TILES, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener"]
@@ -167,7 +169,7 @@ def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[i
 
 def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
     """Whether ``tile`` fits both ends (``ends``, None: not known), each way round."""
-    return ends is not None and ends[0] in tile and ends[1] in tile and (
+    return ends is not None and len(sides(tile, reading(*ends))) == 2 and (
         ends[0] != ends[1] or tile[0] != tile[1])
 
 

@@ -9,7 +9,7 @@ and each tile is held once (R2), so the pips of several players are bounded toge
 
 A pass narrows the tiles too: a player whose deal is unknown and who passed while an end
 showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so none of their tiles left
-has ``v`` (``knowledge.Table.ruled_out`` says which passes prove what).  Passes are taken as
+has ``v`` (``knowledge.Whereabouts.ruled_out`` says which passes prove what).  Passes are taken as
 legal unless the record proves otherwise; when the tiles they leave cannot fill every such
 player's hand, some pass was illegal after all, and none is used.
 
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .knowledge import Table
+from .knowledge import Whereabouts
 from .tiles import PIPS, bits
 
 
@@ -160,7 +160,7 @@ def _sums(free: int, fewest: int, most: int) -> int:
 
 
 def holdings(
-    table: Table, counts: list[tuple[int, int]], known: list[int | None],
+    table: Whereabouts, counts: list[tuple[int, int]], known: list[int | None],
     passes: bool = True,
 ) -> tuple[list[Holding], bool]:
     """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not
@@ -170,7 +170,7 @@ def holdings(
     passed = False
     for seat, pips in enumerate(known):
         if pips is None:
-            free[seat] = table.candidates(seat) & ~table.others_shown(seat)
+            free[seat] = table.holdable(seat) & ~table.others_shown(seat)
             passed = passed or bool(table.holders[seat].passes)
     narrowing = False
     if passed and passes:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Literal
 
-from .tiles import MATCHING, Tile, index
+from .tiles import Tile, index
 
 Side = Literal["L", "R"]
 
@@ -92,9 +92,9 @@ def laid_out(before: tuple[int, int], after: tuple[int, int], tile: Tile, side: 
     return (before[1], after[1]), "R"
 
 
-#: A usual play: the readings after it, its ends, how the tile lies (``laid_out``), the
-#: tiles that fit those ends, and the tile's bit in a mask and its index.
-Usual = tuple[int, tuple[int, int], tuple[Tile, Side], int, int, int]
+#: A usual play: the readings after it, its ends, how the tile lies (``laid_out``), and the
+#: tile's bit in a mask and its index.
+Usual = tuple[int, tuple[int, int], tuple[Tile, Side], int, int]
 
 #: The usual plays met so far, by (the chain's one reading, the tile as written, its side);
 #: ``()`` for a play not legal as written (``lay``).  At most 49 x 49 x 3 of them.
@@ -109,7 +109,7 @@ def usual_play(before: int, tile: Tile, side: Side | None) -> Usual | tuple[()]:
     if after:
         ends = PAIR[after.bit_length() - 1]
         found = (after, ends, laid_out(PAIR[before.bit_length() - 1], ends, tile, side),
-                 MATCHING[1 << ends[0] | 1 << ends[1]], 1 << index(tile), index(tile))
+                 1 << index(tile), index(tile))
     USUAL[(before, tile, side)] = found
     return found
 
@@ -143,10 +143,6 @@ class Chain:
         """The values that end shows in some reading, lowest first."""
         seen = {left if side == "L" else right for left, right in pairs(self.readings)}
         return tuple(sorted(seen))
-
-    def fits(self, tile: Tile, side: Side) -> bool:
-        """Whether ``tile`` matches that end in some reading (R6)."""
-        return any(value in tile for value in self.values(side))
 
     def place(self, tile: Tile, side: Side | None) -> None:
         """Lay ``tile`` legally (see ``lay``); the opening tile is laid as written, whatever

@@ -17,14 +17,14 @@ from collections.abc import Sequence
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
-from .knowledge import Table
+from .knowledge import Whereabouts
 from .order import Move, Stages
 from .players import Seats
 from .tiles import bit, index, text
 
 
 def check_deals(
-    deals: list[r.Deal], seats: Seats, table: Table, order: Stages | None = None
+    deals: list[r.Deal], seats: Seats, table: Whereabouts, order: Stages | None = None
 ) -> list[Diagnostic]:
     """Record every usable deal in ``table`` and report the others; ``order``: the hand,
     whose moves and shows tell which of the deals of one tile is wrong."""
@@ -88,7 +88,7 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
     return problems
 
 
-def _settle(deals: list[r.Deal], seats: Seats, table: Table, seen: Sequence[Move | r.Show]
+def _settle(deals: list[r.Deal], seats: Seats, table: Whereabouts, seen: Sequence[Move | r.Show]
             ) -> None:
     """Which of the whole deals that share tiles are kept: for each tile they share, the
     one deal that the hand does not belie, when there is exactly one."""

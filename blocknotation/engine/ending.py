@@ -33,15 +33,15 @@ from __future__ import annotations
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import Chain, pairs
+from .chain import Chain, lay
 from .claims import check_outcome, check_settled_claim, check_settled_domino
 from .hand import Replay
-from .knowledge import FITTING
 from .moves import end_name
 from .order import Stages
 from .players import Seats
+from .rules import fitting, may_pass, went_out
 from .shows import check_show, check_show_count, check_unplayed_show, going_out
-from .tiles import MATCHING, TILES, bit, bits, pips, text
+from .tiles import TILES, bit, bits, pips, text
 from .world import World
 
 Stage = tuple[str, int]
@@ -51,7 +51,7 @@ readings (``choose.py``): ``("show", line)`` for each show, ``("outcome", 0)`` f
 settles (E501)."""
 
 
-class Ending:
+class HandEnd:
     """How the hand ended in one reading (None when only a ``points`` claim settles a hand
     recorded without moves), who won it (a domino), what each seat still holds, whether it
     was counted from the shows and the claims alone (recorded without moves), the seats
@@ -72,7 +72,7 @@ class Ending:
 
 def judge_ending(
     state: Replay, world: World, order: Stages, seats: Seats, number: int
-) -> Ending:
+) -> HandEnd:
     """Check the shows in ``world``, decide how the hand ended there and what each seat
     holds."""
     found: list[tuple[Stage, Diagnostic]] = []
@@ -101,7 +101,7 @@ def judge_ending(
             remaining.append(pips(shown[seat] or 0))
         else:
             remaining.append(None)
-    return Ending(outcome, winner, remaining, settled, bad_shows, found)
+    return HandEnd(outcome, winner, remaining, settled, bad_shows, found)
 
 
 def _shows(
@@ -240,18 +240,17 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
     can hold, with no value their passes say they lacked (R4, R8)."""
     table = world.table
     holder = table.holders[seat]
-    if world.outcome is not None or not world.reading or holder.placed != seats.each - 1:
+    one = world.reading
+    if world.outcome is not None or not one or not went_out(holder.placed + 1, seats.each):
         return False
-    fitting = FITTING[world.reading.bit_length() - 1]
     held = holder.held()
     if held is None:  # a hidden hand: a tile nobody else can hold that its passes allow
-        held = table.candidates(seat) & ~table.ruled_out(seat)
-    if not held & fitting:
+        held = table.holdable(seat) & ~table.ruled_out(seat)
+    if not fitting(held, one):
         return False
     turn = seat if world.expected is None else world.expected
     while turn != seat:
-        before = table.holders[turn].held()
-        if before is not None and before & fitting:
+        if not may_pass(table.holders[turn].held(), one):
             return False
         turn = seats.following[turn]
     return True
@@ -300,16 +299,14 @@ def _block_not_reached(
     if not reading:
         return None
     chain = Chain(reading)
-    left, right = next(pairs(reading))
-    wanted = MATCHING[1 << left | 1 << right]
     for seat, holder in enumerate(table.holders):
         held = holder.held()
         mask, from_show = (held, False) if held is not None else (shown[seat], True)
-        if not mask or not mask & wanted:
+        if not mask or not fitting(mask, reading):
             continue
-        i = next(bits(mask & wanted))
+        i = next(bits(fitting(mask, reading)))
         tile = holder.written.get(i) or TILES[i]
-        end = end_name(chain, "L" if left in tile else "R")
+        end = end_name(chain, "L" if lay(reading, tile, "L") else "R")
         player = seats.names[seat]
         if from_show:
             return diagnostic(

@@ -47,12 +47,13 @@ from copy import copy
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .chain import PAIR, USUAL, Chain, reading, usual_play
-from .judging import Candidate, MoveJudge, marked
-from .knowledge import FITTING, Table
-from .moves import illegal_pass, may_hold, misfit
+from .chain import USUAL, Chain, reading, usual_play
+from .judging import Judged, MoveJudge, marked
+from .knowledge import Whereabouts
+from .moves import illegal_pass, misfit
 from .order import Move, Stages
 from .players import Seats
+from .rules import may_pass, sides, stuck, went_out
 from .slips import laid_instead, openings
 from .tiles import index
 from .turns import opener
@@ -65,10 +66,7 @@ MAX_READINGS = 64
 
 def _fits_both(reading: int, tile: tuple[int, int]) -> bool:
     """Whether a tile fits both ends of the chain (a P404 when written without a side)."""
-    if not reading:
-        return False
-    left, right = PAIR[reading.bit_length() - 1]
-    return left in tile and right in tile
+    return bool(reading) and len(sides(tile, reading)) == 2
 
 
 class Unread(Exception):
@@ -102,7 +100,7 @@ class Replay:
     __slots__ = ("amend", "following", "judge", "late", "lost", "moves", "names", "opener",
                  "problems", "save", "saved", "seats", "slipped", "watch", "worlds")
 
-    def __init__(self, seats: Seats, table: Table, moves: list[Move]) -> None:
+    def __init__(self, seats: Seats, table: Whereabouts, moves: list[Move]) -> None:
         self.seats = seats
         self.names = seats.names
         self.moves = moves
@@ -128,7 +126,7 @@ class Replay:
         """Who opens (R5, R17, ``turns.opener``), followed from then on."""
         table = self.worlds[0].table
         seat, problem = opener(order, self.seats, number, expected,
-                               lambda who, tile: may_hold(table, who, index(tile)))
+                               lambda who, tile: table.may_hold(who, index(tile)))
         if problem is not None:
             self.problems.append(problem)
         self.worlds[0].expected = self.opener = seat
@@ -204,7 +202,7 @@ class Replay:
         before = world.reading
         tile = play.tile
         if not before:  # the lead: any tile of theirs, laid as written (R5)
-            if not may_hold(world.table, seat, index(tile)):
+            if not world.table.may_hold(seat, index(tile)):
                 return False
             world.lay(seat, tile, reading(*tile), play.line, self.seats, (tile, None))
             return True
@@ -214,17 +212,13 @@ class Replay:
             usual = usual_play(before, tile, side)
         if not usual:
             return False
-        after, ends, placed, fitting, bit, i = usual
+        after, ends, placed, bit, i = usual
         table = world.table
-        holder = table.holders[seat]
-        deal = holder.deal
-        if deal is None:  # a tile nobody placed and nobody else was dealt (check_holding)
-            if (table.played | table.dealt) & bit:
-                return False
-            if holder.passes:  # it may disprove an earlier pass (P407)
-                world.disprove(seat, tile, play.line, False, self.names)
-        elif not deal & ~holder.spent & bit:  # a tile of their own, still held
+        if not table.holdable(seat) & bit:  # a tile they cannot hold (check_holding)
             return False
+        holder = table.holders[seat]
+        if holder.passes and holder.deal is None:  # it may disprove an earlier pass (P407)
+            world.disprove(seat, tile, play.line, False, self.names)
         line = play.line
         world.passed = 0
         world.expected = self.following[seat]
@@ -242,9 +236,9 @@ class Replay:
         if in_hands is None:
             in_hands = table.held_by_anyone()
         world.in_hands = in_hands = in_hands & ~bit
-        if holder.placed >= self.seats.each:
+        if went_out(holder.placed, self.seats.each):
             world.end("domino", seat, line, len(self.names))
-        elif table.known == len(table.holders) and not in_hands & fitting:
+        elif table.known == len(table.holders) and stuck(in_hands, after):
             world.end("blocked", None, line, len(self.names), dead=True)
         return True
 
@@ -252,10 +246,7 @@ class Replay:
         """Apply a pass that is legal as far as the only reading knows, in place.  False,
         with nothing changed, before the lead, or when the player's deal is known and they
         hold a tile that fits."""
-        if not world.reading:
-            return False
-        held = world.table.holders[seat].held()
-        if held is not None and held & FITTING[world.reading.bit_length() - 1]:
+        if not may_pass(world.table.holders[seat].held(), world.reading):
             return False
         world.pass_(seat, move, self.seats, self.judge.last)
         return True
@@ -268,12 +259,12 @@ class Replay:
         late = written.line in self.late
         judge = self.judge
         reported = len(self.problems)
-        found: list[Candidate] = []
+        found: list[Judged] = []
         seat, move = (0, written) if named is None else (named, written)
         for world in self.worlds:
             if named is None:
                 # A stray line, or the move of the player whose turn it is.
-                found.append(Candidate(world, before=world.reading))
+                found.append(Judged(world, before=world.reading))
                 if world.expected is None:
                     continue
                 seat, move = world.expected, copy(written)
@@ -295,7 +286,7 @@ class Replay:
                 for c in kept:  # the illegal pass, reported: a slip the reading takes as one
                     del c.world.soft[key]
                     c.world.repairs += 1
-                kept += [Candidate(w, c.problems, before=c.before)
+                kept += [Judged(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
         if fewest:
             self.problems += self._reported(kept, move)
@@ -312,14 +303,14 @@ class Replay:
             for problem in self.problems[reported:]:
                 self.watch(problem)
 
-    def _union(self, kept: list[Candidate]) -> int:
+    def _union(self, kept: list[Judged]) -> int:
         """The ends that the readings had before the move, together."""
         union = 0
         for c in kept:
             union |= c.before
         return union
 
-    def _reported(self, kept: list[Candidate], move: Move) -> list[Diagnostic]:
+    def _reported(self, kept: list[Judged], move: Move) -> list[Diagnostic]:
         """The problems of the move, as the first reading has them; a play that does not
         fit is named with the ends of every reading it fails in."""
         problems = list(kept[0].problems)
@@ -337,6 +328,6 @@ class Replay:
         line = self.moves[-1].line if self.moves else 0
         for world in self.worlds:
             table = world.table
-            if world.outcome is None and world.reading and table.all_known and table.dead(
-                    world.reading):
+            if world.outcome is None and world.reading and table.all_known and stuck(
+                    table.held_by_anyone(), world.reading):
                 world.end("blocked", None, line, len(self.names), dead=True)

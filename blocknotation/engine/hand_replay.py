@@ -21,9 +21,9 @@ from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, op
 from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
 from .deals import check_deals
-from .ending import Ending, judge_ending
+from .ending import HandEnd, judge_ending
 from .hand import Replay, Saved
-from .knowledge import Table
+from .knowledge import Whereabouts
 from .order import Stages, by_stage, early_ends
 from .players import Seats
 from .scoring import blocked, domino
@@ -51,7 +51,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     order = written
     for one in amendment:
         order = amended(order, one, seats)
-    table = Table.for_players(len(seats.names))
+    table = Whereabouts.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
     state = Replay(seats, table, order.moves)
     state.problems = problems
@@ -134,8 +134,8 @@ def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
 
 
 def _count(
-    reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    table: Table, moved: bool, implied: tuple[int, ...] | None = None,
+    reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
+    table: Whereabouts, moved: bool, implied: tuple[int, ...] | None = None,
     score: r.Score | None = None,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
@@ -185,7 +185,7 @@ def _count(
     reading.claimed, reading.bounds, reading.unverified = plain.claimed, plain.bounds, False
 
 
-def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
+def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
                   remaining: list[int | None], plain: list[Holding],
                   implied: tuple[int, ...], score: r.Score) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
@@ -214,7 +214,7 @@ def _unless_plain(reading: Reading, ending: Ending, seats: Seats, hand: r.Hand,
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
-def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats,
+def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
              held: list[Holding], hand: r.Hand) -> Diagnostic | None:
     """The count from what each player may hold (``held``), known where it leaves one
     value, else bounded; the claim checked against it, standing in where it cannot be
@@ -278,7 +278,7 @@ def _bounded(reading: Reading, ending: Ending, claim: r.Points | None, seats: Se
     return problem
 
 
-def _counted(reading: Reading, ending: Ending, claim: r.Points | None, seats: Seats,
+def _counted(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
              remaining: list[int | None]) -> bool:
     """Count the hand from every player's pips (``remaining``, all known: R13-R15), and
     check its ``points`` claim; False for a hand that did not end (no count)."""

@@ -3,7 +3,7 @@ readings of what the writer may have meant (``slips.py``).
 
 ``hand.py`` asks this of every reading still possible, keeps the readings in which the move
 is legal, and reports a move that is legal in none.  Each answer is a list of
-``Candidate``: a reading after the move, with the problems the move has in it.
+``Judged``: a reading after the move, with the problems the move has in it.
 """
 
 from __future__ import annotations
@@ -14,17 +14,16 @@ from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from .chain import Chain, Side, laid_out, lay, pairs, reading
 from .claims import how_it_ended
-from .knowledge import FITTING
 from .moves import (
     check_holding,
     check_opening_pass,
     illegal_pass,
-    may_hold,
     misfit,
     opening_turned_fits,
 )
 from .order import Move
 from .players import Seats
+from .rules import may_pass
 from .slips import (
     either_end,
     laid_instead,
@@ -39,7 +38,7 @@ from .world import World
 
 
 @dataclass(slots=True)
-class Candidate:
+class Judged:
     """A reading after one move, with the problems the move has in it; ``instead``: for a
     pass illegal in this reading, the readings in which the player laid a tile instead,
     followed only when the pass is illegal in every reading."""
@@ -71,18 +70,18 @@ class MoveJudge:
         """The plays without a side on two ends of one value (mirror readings, no slip):
         their P404, reported only where the readings then give different figures."""
 
-    def after_the_end(self, world: World, seat: int, move: Move) -> Candidate:
+    def after_the_end(self, world: World, seat: int, move: Move) -> Judged:
         """P406, except for the one pass each player may still write after a dead block
         (which must still come before the end is written down: G107 after a claim line)."""
         if isinstance(move, r.Pass) and seat in world.grace:
             twin = world.copy()
             twin.grace.discard(seat)
-            return Candidate(twin, before=world.reading)
+            return Judged(twin, before=world.reading)
         winner = None if world.winner is None else self.names[world.winner]
         # A move the reading has after its end is one it takes otherwise than written (as
         # no move): after a slip, a sign that the reading ended the hand too soon.
         world.repairs += 1
-        return Candidate(world, (
+        return Judged(world, (
             diagnostic(
                 "P406", move.line, move.column,
                 "after_end",
@@ -90,25 +89,25 @@ class MoveJudge:
             ),
         ), before=world.reading, belongs=False)
 
-    def play(self, world: World, seat: int, play: r.Play) -> list[Candidate]:
+    def play(self, world: World, seat: int, play: r.Play) -> list[Judged]:
         """A play in one reading, with the turn order (T302): the named player's, or,
         when it is somebody else's turn and they may hold the tile, theirs."""
         expected = world.expected
         if expected is None or expected == seat:
             return self.play_in(world, seat, play)
         turn = out_of_turn(expected, play, self.names)
-        found = [Candidate(c.world, (turn, *c.problems), before=world.reading)
+        found = [Judged(c.world, (turn, *c.problems), before=world.reading)
                  for c in self.play_in(world, seat, play)]
-        if may_hold(world.table, expected, index(play.tile)):
+        if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
                 named = under_the_wrong_name(expected, play, self.names)
                 for c in theirs:
                     c.world.repairs += 1
-                found += [Candidate(c.world, (named,), before=world.reading) for c in theirs]
+                found += [Judged(c.world, (named,), before=world.reading) for c in theirs]
         return found
 
-    def play_in(self, world: World, seat: int, play: r.Play) -> list[Candidate]:
+    def play_in(self, world: World, seat: int, play: r.Play) -> list[Judged]:
         """``seat`` plays in ``world``: legal as written, or reported with the readings of
         what the writer may have meant (``slips.py``)."""
         seats = self.seats
@@ -119,7 +118,7 @@ class MoveJudge:
                 twin = world.copy()
                 twin.lay(seat, play.tile, reading(*play.tile), play.line, seats,
                          (play.tile, None))
-                return [Candidate(twin, before=before)]
+                return [Judged(twin, before=before)]
             worlds = openings(world, seat, play, seats) + miswritten_deal(
                 world, seat, play, seats)
             return self._forked(world, worlds, problem, play)
@@ -129,7 +128,7 @@ class MoveJudge:
                 twin = world.copy()
                 twin.lay(seat, play.tile, after, play.line, seats,
                          laid_out(_ends(before), _ends(after), play.tile, play.side))
-                return [Candidate(twin, before=before)]
+                return [Judged(twin, before=before)]
             found = misfit(Chain(before), play, self.hint)
             assert found is not None
             problem, kind = found
@@ -152,20 +151,20 @@ class MoveJudge:
         return self._forked(world, worlds, problem, play)
 
     def _mirrored(self, world: World, seat: int, play: r.Play, problem: Diagnostic
-                  ) -> list[Candidate]:
+                  ) -> list[Judged]:
         """A tile without a side on two ends of one value: the two readings are mirror
         images, no slip, and a later side chooses between them (its P404 is kept in
         ``mirrors``)."""
         worlds = either_end(world, seat, play, self.seats, repaired=False)
         self.mirrors[play.line] = problem
-        return [Candidate(twin, before=world.reading) for twin in marked(worlds, play)]
+        return [Judged(twin, before=world.reading) for twin in marked(worlds, play)]
 
     def _forked(self, world: World, worlds: list[World], problem: Diagnostic, move: Move
-                ) -> list[Candidate]:
+                ) -> list[Judged]:
         """The readings of one slip, each marked with the choice it is at this move."""
         if not worlds:  # nothing the writer may have meant: the move is left out
-            return [Candidate(self._skipped(world, move), (problem,), before=world.reading)]
-        return [Candidate(other, (problem,), before=world.reading)
+            return [Judged(self._skipped(world, move), (problem,), before=world.reading)]
+        return [Judged(other, (problem,), before=world.reading)
                 for other in marked(worlds, move)]
 
     def _skipped(self, world: World, move: Move) -> World:
@@ -176,7 +175,7 @@ class MoveJudge:
         twin.repairs += 1
         return twin
 
-    def pass_(self, world: World, seat: int, move: r.Pass) -> list[Candidate]:
+    def pass_(self, world: World, seat: int, move: r.Pass) -> list[Judged]:
         """A pass in one reading: before the lead T303; a known hand holding a tile that
         fits, an illegal pass in this reading (P405 when it is illegal in every reading);
         out of turn T302, and then also the pass of the player whose turn it was, under the
@@ -189,40 +188,37 @@ class MoveJudge:
         if not before:  # the lead written as a pass: a pass as written, or any tile led
             twin.expected = self.following[seat]
             problems += (check_opening_pass(move),)
-            return [Candidate(w, problems, before=before) for w in marked(
+            return [Judged(w, problems, before=before) for w in marked(
                 [twin, *openings(world, seat, move, self.seats)], move)]
         instead: list[World] = []
-        held = world.table.holders[seat].held()
-        if held is not None and held & FITTING[before.bit_length() - 1]:
+        if not may_pass(world.table.holders[seat].held(), before):
             twin.soft[("P405", move.line)] = illegal_pass(world.table, Chain(before), seat,
                                                           move)
             instead = laid_instead(world, seat, move, self.seats)
         twin.pass_(seat, move, self.seats, self.last)
-        found = [Candidate(twin, problems, instead, before)]
+        found = [Judged(twin, problems, instead, before)]
         expected = world.expected
         if problems and expected is not None:
-            fitting = FITTING[before.bit_length() - 1]
             # The pass under the wrong name: the player whose turn it was passed, legally.
-            theirs = world.table.holders[expected].held()
-            if theirs is None or not theirs & fitting:
+            holders = world.table.holders
+            if may_pass(holders[expected].held(), before):
                 named = world.copy()
                 named.repairs += 1
                 named.pass_(expected, move, self.seats, self.last)
-                found.append(Candidate(named, problems, before=before))
+                found.append(Judged(named, problems, before=before))
             # Or the passes of the players skipped were left out, each of them legal: then
             # the pass written may complete a round of passes that blocks the hand (R12).
             skipped, turn = [], expected
             while turn != seat:
                 skipped.append(turn)
                 turn = self.following[turn]
-            if all((held := world.table.holders[s].held()) is None or not held & fitting
-                   for s in skipped):
+            if all(may_pass(holders[s].held(), before) for s in skipped):
                 left = world.copy()
                 left.repairs += len(skipped)
                 for s in skipped:
                     left.pass_(s, move, self.seats, self.last)
                 left.pass_(seat, move, self.seats, self.last)
-                found.append(Candidate(left, problems, before=before))
+                found.append(Judged(left, problems, before=before))
         return found
 
     def hint(self) -> str | None:

@@ -11,18 +11,24 @@ tile rather than as "the hands":
   who passed when an end showed ``v`` held no tile with ``v`` (R8), and nobody draws (R4), so a
   later play or show of such a tile proves that pass illegal (P407).  Every such pass is kept,
   so that each illegal one is reported at its own line; those the record does not disprove
-  also narrow the tiles the player may still hold (``Table.ruled_out``, used by
+  also narrow the tiles the player may still hold (``Whereabouts.ruled_out``, used by
   ``bounds.py``).
 
-Everything here records facts; the checks that judge them live in ``moves.py`` and
+Everything here records facts, and answers one rule from them: who may hold a tile (R2,
+R4: ``Whereabouts.may_hold``); the checks that judge them live in ``moves.py`` and
 ``shows.py``.
 """
 
 from __future__ import annotations
 
-from .tiles import MATCHING, Tile, bits, index
+from .chain import PAIR
+from .rules import fitting
+from .tiles import Tile, bits, index
 
 NOBODY = -1
+
+#: Every tile of the set, as a mask.
+ALL = (1 << 28) - 1
 
 
 class Passed:
@@ -30,17 +36,16 @@ class Passed:
     showed (a mask of values), in the reading it belongs to (``world.py``: each reading has
     one pair of ends)."""
 
-    __slots__ = ("column", "line", "shown")
+    __slots__ = ("column", "lacks", "line", "shown")
 
-    def __init__(self, line: int, column: int, shown: int) -> None:
+    def __init__(self, line: int, column: int, one: int) -> None:
+        left, right = PAIR[one.bit_length() - 1]
         self.line = line
         self.column = column
-        self.shown = shown
-
-    def lacked(self) -> int:
-        """The tiles this pass proves the player did not hold: those with a value an end
-        showed (R8)."""
-        return MATCHING[self.shown]
+        self.shown = 1 << left | 1 << right
+        self.lacks = fitting(ALL, one)
+        """The tiles this pass proves the player did not hold: those that fit an end then
+        (R8)."""
 
     def proves(self, value: int) -> bool:
         """Whether an end showed ``value`` at this pass."""
@@ -82,25 +87,10 @@ class Holder:
         return None if self.deal is None else self.deal & ~self.spent
 
 
-#: Every tile of the set, as a mask.
-ALL = (1 << 28) - 1
-
 _NOBODY_EACH = [NOBODY] * 28
 
-#: For each reading of the chain (``left * 7 + right``), the tiles that fit one of its ends.
-FITTING: tuple[int, ...] = tuple(
-    MATCHING[1 << left | 1 << right] for left in range(7) for right in range(7)
-)
 
-
-def stuck(in_hands: int, reading: int) -> bool:
-    """Whether nobody holding the tiles ``in_hands`` (every hand's, together) has one that
-    fits the ends of ``reading`` (a one-bit mask of the chain's ends): with every deal known,
-    nobody can play, and the hand is blocked (R12)."""
-    return not in_hands & FITTING[reading.bit_length() - 1]
-
-
-class Table:
+class Whereabouts:
     """Where the 28 tiles are, as far as one reading of the record of one hand tells.
 
     Per tile: who it was dealt to, who played it (and at which line).  The same facts are
@@ -128,11 +118,11 @@ class Table:
         """How many deals are known."""
 
     @classmethod
-    def for_players(cls, count: int) -> Table:
+    def for_players(cls, count: int) -> Whereabouts:
         return cls(count)
 
-    def copy(self) -> Table:
-        twin = Table.__new__(Table)
+    def copy(self) -> Whereabouts:
+        twin = Whereabouts.__new__(Whereabouts)
         twin.holders = [holder.copy() for holder in self.holders]
         twin.played_by, twin.played_at = self.played_by[:], self.played_at[:]
         twin.dealt, twin.played, twin.known = self.dealt, self.played, self.known
@@ -185,19 +175,24 @@ class Table:
         self.played_by[i] = seat
         self.played_at[i] = line
 
-    def passed(self, seat: int, ends: tuple[int, int], line: int, column: int) -> None:
-        """``seat``, whose deal is unknown, passed on ``ends``: they held no tile with
-        either value (R8)."""
-        self.holders[seat].passes.append(Passed(line, column, 1 << ends[0] | 1 << ends[1]))
+    def passed(self, seat: int, one: int, line: int, column: int) -> None:
+        """``seat``, whose deal is unknown, passed on a chain with the one reading ``one``:
+        they held no tile that fits it (R8)."""
+        self.holders[seat].passes.append(Passed(line, column, one))
 
-    def candidates(self, seat: int) -> int:
-        """The tiles ``seat`` may still hold: their deal minus what they placed when it is
-        known; else every tile nobody placed and nobody else was dealt."""
+    def holdable(self, seat: int) -> int:
+        """The tiles ``seat`` may still hold (R2, R4): their deal minus what they placed
+        when it is known; else every tile nobody placed and nobody else was dealt (the
+        deals are disjoint, and nobody draws)."""
         holder = self.holders[seat]
         if holder.deal is not None:
             return holder.deal & ~holder.spent
         # The seat's own deal is unknown, so no dealt tile is theirs.
         return ALL & ~self.played & ~self.dealt
+
+    def may_hold(self, seat: int, i: int) -> bool:
+        """Whether ``seat`` may still hold tile ``i`` (R2, R4): one of ``holdable``."""
+        return bool(self.holdable(seat) >> i & 1)
 
     def ruled_out(self, seat: int) -> int:
         """The tiles ``seat``, whose deal is unknown, cannot hold any more by its passes: a
@@ -213,7 +208,7 @@ class Table:
         kept = [(played_at[i], 1 << i) for i in bits(spent)]
         out = 0
         for passed in holder.passes:
-            lacked = passed.lacked()
+            lacked = passed.lacks
             if not lacked & ~out:
                 continue
             later = self.shown[seat]
@@ -249,8 +244,3 @@ class Table:
             if holder.deal is not None:
                 held |= holder.deal & ~holder.spent
         return held
-
-    def dead(self, reading: int) -> bool:
-        """Whether no known hand holds a tile that fits the ends of ``reading`` (a one-bit
-        mask of the chain's ends): with every deal known, nobody can play (R12)."""
-        return stuck(self.held_by_anyone(), reading)

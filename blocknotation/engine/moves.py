@@ -1,5 +1,9 @@
 """The checks of a single move, kept apart from applying it (``Chain``, ``Table.play``).
 
+The rules they judge by are asked, never written again: who may hold a tile
+(``Whereabouts.may_hold``, R2, R4), what fits (``rules.fitting``, R6, R7) and where
+(``chain.lay``).
+
 Each check returns a diagnostic or None and changes nothing.  A play gets at most one of
 P401/P402/P403/P404, the first that applies, since one wrong tile usually explains the rest;
 what the writer may have meant instead is ``slips.py``'s.
@@ -12,9 +16,10 @@ from typing import Literal
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, phrase
 from ..reading import plain as r
-from .chain import PAIR, Chain, Side, lay, pairs, reading
-from .knowledge import FITTING, NOBODY, Table
-from .tiles import TILES, VALUE_MASK, Tile, bits, index, text
+from .chain import Chain, Side, lay, pairs, reading
+from .knowledge import NOBODY, Whereabouts
+from .rules import fitting
+from .tiles import TILES, Tile, bits, index, text
 
 
 def end_name(chain: Chain, side: Side) -> Message:
@@ -24,20 +29,12 @@ def end_name(chain: Chain, side: Side) -> Message:
                   value="/".join(map(str, chain.values(side))))
 
 
-def may_hold(table: Table, seat: int, i: int) -> bool:
-    """Whether ``seat`` may still hold tile ``i``: nobody placed it, and it is in their
-    deal, or, their deal unknown, in nobody else's (deals are disjoint)."""
-    holder = table.holders[seat]
-    return table.played_by[i] == NOBODY and (
-        not table.dealt >> i & 1 if holder.deal is None else bool(holder.deal >> i & 1))
-
-
 def check_holding(
-    table: Table, seat: int, play: r.Play, names: tuple[str, ...]
+    table: Whereabouts, seat: int, play: r.Play, names: tuple[str, ...]
 ) -> Diagnostic | None:
     """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing."""
     i = index(play.tile)
-    if may_hold(table, seat, i):
+    if table.may_hold(seat, i):
         return None
     holder = table.holders[seat]
     owner = table.dealt_to(i)
@@ -116,10 +113,10 @@ def _wrong_side(
 ) -> Diagnostic:
     """P403 for a tile that fits only the other end."""
     tile = play.tile
-    fitting = Chain(_fitting(chain.readings, tile, other))
+    there = Chain(_fitting(chain.readings, tile, other))
     args: dict[str, object] = {
-        "player": play.player, "tile": text(tile), "fits": end_name(fitting, other),
-        "end": end_name(fitting, side), "side": other,
+        "player": play.player, "tile": text(tile), "fits": end_name(there, other),
+        "end": end_name(there, side), "side": other,
     }
     if opening is None:
         key = "other_end"
@@ -131,8 +128,12 @@ def _wrong_side(
 
 def _fitting(readings: int, tile: Tile, side: Side) -> int:
     """The readings in which ``tile`` fits the ``side`` end."""
-    return sum(reading(left, right) for left, right in pairs(readings)
-               if (left if side == "L" else right) in tile)
+    found = 0
+    for left, right in pairs(readings):
+        one = reading(left, right)
+        if lay(one, tile, side):
+            found |= one
+    return found
 
 
 def _fitting_both(readings: int, tile: Tile) -> int:
@@ -167,67 +168,22 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
     return text((b, a))
 
 
-#: A legal play on a chain with one reading: the tile's index, the end it goes to (None for
-#: the lead, laid as written), and the chain's one reading after it.
-LegalPlay = tuple[int, Side | None, int]
-
-#: The plays of each tile on each one-reading chain, by (reading, tile index): the ends it
-#: may go to and the reading after each, as ``lay`` decides them; filled on first need (at
-#: most 49 x 28 entries).
-_PLAYS: dict[tuple[int, int], tuple[LegalPlay, ...]] = {}
-
-
-def legal_plays(readings: int, held: int) -> list[LegalPlay]:
-    """Every play a player holding ``held`` may make on a chain with one reading (R6, R7):
-    each tile of theirs that fits an end, on each end it fits, lowest tile first, left before
-    right; on an empty chain (0), each of their tiles led as written (R5).  None at all: the
-    player must pass (R8), as ``legal_passes`` says.  What fits is ``lay``'s to decide; this
-    only asks it about the tiles that show an end's value."""
-    if not readings:
-        return [(i, None, reading(*TILES[i])) for i in bits(held)]
-    found: list[LegalPlay] = []
-    for i in bits(held & FITTING[readings.bit_length() - 1]):
-        plays = _PLAYS.get((readings, i))
-        if plays is None:
-            plays = _PLAYS[(readings, i)] = tuple(
-                (i, side, after) for side in ("L", "R")
-                if (after := lay(readings, TILES[i], side)))
-        found += plays
-    return found
-
-
-def legal_passes(held: int, readings: int) -> int:
-    """The readings in which a player holding ``held`` has nothing that fits (R8)."""
-    if readings and not readings & (readings - 1):  # one reading: the usual case
-        left, right = PAIR[readings.bit_length() - 1]
-        return 0 if held & (VALUE_MASK[left] | VALUE_MASK[right]) else readings
-    legal = 0
-    for left, right in pairs(readings):
-        if not held & (VALUE_MASK[left] | VALUE_MASK[right]):
-            legal |= reading(left, right)
-    return legal
-
-
-def illegal_pass(table: Table, chain: Chain, seat: int, move: r.Pass) -> Diagnostic:
+def illegal_pass(table: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> Diagnostic:
     """P405: the player's deal is known and, in every reading of the chain that is still
     possible, they held a tile that fits (R8).  The message names the lowest such tile, as
     written in the deal, and an end it fits, when the chain is certain."""
-    held = table.holders[seat].held() or 0
+    held = fitting(table.holders[seat].held() or 0, chain.readings)
     written = table.holders[seat].written
     ends = chain.ends
     if ends is not None:
-        left, right = ends
-        i = next(bits(held & (VALUE_MASK[left] | VALUE_MASK[right])))
-        side: Side = "L" if left in TILES[i] else "R"
+        i = next(bits(held))
+        side: Side = "L" if lay(chain.readings, TILES[i], "L") else "R"
         return diagnostic(
             "P405", move.line, move.column,
             "passed_holding",
             player=move.player, tile=text(written[i]), end=end_name(chain, side),
         )
-    showing = 0
-    for value in (*chain.values("L"), *chain.values("R")):
-        showing |= VALUE_MASK[value]
-    tiles = tuple(text(written[i]) for i in bits(held & showing))
+    tiles = tuple(text(written[i]) for i in bits(held))
     return diagnostic(
         "P405", move.line, move.column,
         "passed_holding_any",

@@ -16,7 +16,7 @@ The search tries the hands with fewest possible scorers first, never tries twice
 totals at the same hand, and stops early when what the hands left must add is more than the
 room left below the target.  It is exact but capped (``MAX_STEPS`` tries, ``MAX_HANDS``
 hands): past the cap it gives no answer, and the caller keeps to what each player's least
-total tells, which is sound but weaker.  ``totals.World`` keeps the hands to give out as
+total tells, which is sound but weaker.  ``totals.RunningTotals`` keeps the hands to give out as
 they come, so that asking after every hand costs no more as the game grows.
 """
 

@@ -18,22 +18,20 @@ from __future__ import annotations
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
-from .knowledge import ALL, NOBODY, Table
+from .knowledge import ALL, NOBODY, Whereabouts
 from .order import Stages
 from .tiles import index, text
 
 
 def check_show(
-    show: r.Show, shown: int, seat: int, table: Table, each: int, complete: bool,
+    show: r.Show, shown: int, seat: int, table: Whereabouts, each: int, complete: bool,
     names: tuple[str, ...],
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None.  ``shown``: the sum of
     the bits of its tiles (their union when they are distinct, as the count tells)."""
-    holder = table.holders[seat]
-    # What the seat cannot hold: a placed tile, another's deal (with its own deal known,
-    # anything outside it), a tile another seat showed.
-    barred = table.played | table.others_shown(seat) | (
-        table.dealt if holder.deal is None else ALL & ~holder.deal)
+    # What the seat cannot hold (R2, R4: a placed tile, another's deal, with its own deal
+    # known anything outside it), or another seat showed.
+    barred = ALL & ~table.holdable(seat) | table.others_shown(seat)
     if shown.bit_count() == len(show.tiles) and not shown & barred:
         return check_show_count(show, table, seat, each, complete)
     return _contradiction(show, seat, table, names) or check_show_count(
@@ -41,7 +39,7 @@ def check_show(
 
 
 def _contradiction(
-    show: r.Show, seat: int, table: Table, names: tuple[str, ...]
+    show: r.Show, seat: int, table: Whereabouts, names: tuple[str, ...]
 ) -> Diagnostic | None:
     """The first tile of ``show`` its player cannot hold, in the order written (E502)."""
     holder = table.holders[seat]
@@ -78,7 +76,7 @@ def _contradiction(
 
 
 def check_show_count(
-    show: r.Show, table: Table, seat: int, each: int, complete: bool
+    show: r.Show, table: Whereabouts, seat: int, each: int, complete: bool
 ) -> Diagnostic | None:
     """E502 when a show holds more tiles than its player can hold, or, once the hand is over
     (``complete``), other than exactly what they hold: dealt minus placed (R3)."""

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from ..reading import plain as r
 from .chain import Side, lay, mirrored, reading
-from .knowledge import FITTING, NOBODY, Table
+from .knowledge import NOBODY, Whereabouts
 from .players import Seats
+from .rules import fitting, may_pass
 from .tiles import TILES, bits, index
 from .world import World
 
@@ -45,7 +46,7 @@ def _repaired(world: World) -> World:
     return twin
 
 
-def _sides(table: Table, seat: int, side: Side | None) -> tuple[Side, ...]:
+def _sides(table: Whereabouts, seat: int, side: Side | None) -> tuple[Side, ...]:
     return SIDES if side is None or table.holders[seat].deal is not None else (side,)
 
 
@@ -54,11 +55,11 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
     table = world.table
     written = index(move.tile) if isinstance(move, r.Play) else -1
     side = move.side if isinstance(move, r.Play) else None
-    fitting = table.candidates(seat) & FITTING[world.reading.bit_length() - 1]
+    tiles = fitting(table.holdable(seat), world.reading)
     if written >= 0:
-        fitting &= ~(1 << written)
+        tiles &= ~(1 << written)
     out = []
-    for i in bits(fitting):
+    for i in bits(tiles):
         tile = TILES[i]
         for end in _sides(table, seat, side):
             after = lay(world.reading, tile, end)
@@ -74,8 +75,7 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
                    ) -> list[World]:
     """A pass, when the reading allows one: ``seat`` holds nothing that fits, or their
     deal is not known (a pass then tells what they lack, as any pass does)."""
-    held = world.table.holders[seat].held()
-    if held is not None and held & FITTING[world.reading.bit_length() - 1]:
+    if not may_pass(world.table.holders[seat].held(), world.reading):
         return []
     twin = _repaired(world)
     twin.pass_(seat, move, seats, last_play)
@@ -138,7 +138,7 @@ def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> li
     tile may be led)."""
     out = []
     written = 1 << index(move.tile) if isinstance(move, r.Play) else 0
-    for i in bits(world.table.candidates(seat) & ~written):
+    for i in bits(world.table.holdable(seat) & ~written):
         a, b = TILES[i]
         for tile in ((a, b), (b, a)) if a != b else ((a, b),):
             twin = _repaired(world)

@@ -2,10 +2,14 @@
 (R4–R13) and applies legal moves, where the replay (``hand.py``) judges a record as written.
 
 Its state is the engine's, in integers (the chain's ends as one reading of ``chain.py``, the
-tiles' whereabouts as ``knowledge.Table`` masks), and it states no rule again: it asks
-``chain.lay``, ``moves.may_hold``, ``moves.legal_plays``, ``moves.legal_passes`` and
-``scoring.blocked``, and words P403, P404, P405 and T303 as ``moves.py`` does.  Tiles are
-taken as ``"3-5"`` or ``(3, 5)`` and given out low pip first; the chain keeps them as played.
+tiles' whereabouts as ``knowledge.Whereabouts`` masks), and its answers are the rules of
+play as the engine writes each of them once, on those integers, so that the replay's
+readings, which are many states at once, ask the same predicates: ``rules.fits``,
+``rules.sides`` and ``rules.legal_plays`` (R5-R7, on ``chain.lay``), ``rules.may_pass``
+(R8), ``Whereabouts.may_hold`` (R2, R4), ``rules.went_out``, ``rules.all_passed`` and
+``rules.stuck`` (R12), with ``scoring.blocked`` (R15).  It words P401-P406 and T303 as
+``validate`` does (``moves.py``).  Tiles are taken as ``"3-5"`` or ``(3, 5)`` and given out
+low pip first; the chain keeps them as played.
 """
 
 from __future__ import annotations
@@ -19,10 +23,9 @@ from ..basics.diagnostics import N_, Message
 from ..basics.game_sizes import TILES_EACH
 from ..reading import plain as r
 from .chain import PAIR, Chain, Side, lay, reading
-from .knowledge import FITTING, NOBODY, stuck
-from .knowledge import Table as Whereabouts
-from .moves import check_opening_pass, illegal_pass, legal_passes, legal_plays, misfit
-from .moves import may_hold as may_hold_tile
+from .knowledge import NOBODY, Whereabouts
+from .moves import check_opening_pass, illegal_pass, misfit
+from .rules import all_passed, fits, legal_plays, may_pass, sides, stuck, went_out
 from .scoring import blocked as blocked_count
 from .tiles import TILES, Tile, bits, index, pips, text
 
@@ -189,26 +192,23 @@ class Table:
     # --- what the rules allow -----------------------------------------------------------------
     def fits(self, tile: TileLike) -> bool:
         """Whether ``tile`` matches an end of the chain (R6, R7); any tile before the lead."""
-        i = index(as_tile(tile))
-        return not self._reading or bool(FITTING[self._reading.bit_length() - 1] >> i & 1)
+        return fits(as_tile(tile), self._reading)
 
     def sides(self, tile: TileLike) -> tuple[Side | None, ...]:
         """The ends ``tile`` may go to: ``("L",)``, ``("R",)``, ``("L", "R")`` or ``()``;
         ``(None,)`` before the lead, when it is laid as written."""
         found = as_tile(tile)
-        return tuple(side for side in ("L", "R") if lay(self._reading, found, side)
-                     ) if self._reading else (None,)
+        return sides(found, self._reading) if self._reading else (None,)
 
     def may_hold(self, player: str, tile: TileLike) -> bool:
         """Whether ``player`` may still hold ``tile`` (R2, R4): nobody placed it, and it is
         in their deal when that is known, else in no other known deal."""
-        return may_hold_tile(self._known, self._seat_of(player), index(as_tile(tile)))
+        return self._known.may_hold(self._seat_of(player), index(as_tile(tile)))
 
     def may_pass(self, player: str) -> bool:
         """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
         while their known deal holds a tile that fits; always for a hidden player."""
-        held = self._known.holders[self._seat_of(player)].held()
-        return bool(self._reading) and (held is None or bool(legal_passes(held, self._reading)))
+        return may_pass(self._known.holders[self._seat_of(player)].held(), self._reading)
 
     def legal_moves(self) -> list[Play | Pass]:
         """Every move the player on turn may make: a ``Play`` for each tile they may hold
@@ -217,7 +217,7 @@ class Table:
         if self._turn is None:
             return []
         moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
-            self._reading, self._known.candidates(self._turn))]
+            self._reading, self._known.holdable(self._turn))]
         return [*moves, Pass()] if self.may_pass(self.players[self._turn]) else moves
 
     def is_over(self) -> bool:
@@ -257,10 +257,10 @@ class Table:
                 self._reading) else check_opening_pass(move)
             raise IllegalMove(problem.code, problem.message)
         if self._known.holders[seat].deal is None:  # what its pass tells of a hidden hand
-            self._known.passed(seat, PAIR[self._reading.bit_length() - 1], move.line, 1)
+            self._known.passed(seat, self._reading, move.line, 1)
         self._passes += 1
         self._turn = (seat + 1) % len(self.players)
-        if self._passes == len(self.players):
+        if all_passed(self._passes, len(self.players)):
             self._end("blocked", None)
 
     def copy(self) -> Table:
@@ -283,7 +283,7 @@ class Table:
     def _check_holding(self, seat: int, tile: Tile) -> None:
         """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4)."""
         i = index(tile)
-        if may_hold_tile(self._known, seat, i):
+        if self._known.may_hold(seat, i):
             return
         by, owner = self._known.played_by[i], self._known.dealt_to(i)
         if by != NOBODY:
@@ -300,9 +300,9 @@ class Table:
         words them; both ends showing one value take a tile without a side on the left."""
         before = self._reading
         if lay(before, tile, side):
-            return side or ("L" if PAIR[before.bit_length() - 1][0] in tile else "R")
+            return side or sides(tile, before)[0]
         left, right = PAIR[before.bit_length() - 1]
-        if side is None and left == right and left in tile:
+        if side is None and left == right and sides(tile, before):
             return "L"
         problem = misfit(Chain(before), r.Play(len(self._chain) + 1, 1, self.players[seat],
                                                tile, side))
@@ -316,7 +316,7 @@ class Table:
         self._reading, self._passes = after, 0
         self._chain.append(Placement(self.players[seat], tile, side))
         self._turn = (seat + 1) % len(self.players)
-        if known.holders[seat].placed >= self._each:
+        if went_out(known.holders[seat].placed, self._each):
             self._end("domino", self.players[seat])
         elif known.all_known and stuck(known.held_by_anyone(), after):
             self._end("blocked", None)

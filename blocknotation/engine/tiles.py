@@ -24,20 +24,6 @@ BIT: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in row) for row in _
 #: The pips of each tile by index (R13: a tile counts both halves).
 PIPS: tuple[int, ...] = tuple(a + b for a, b in TILES)
 
-#: For each value 0..6, the mask of the tiles that show it on either half.
-VALUE_MASK: tuple[int, ...] = tuple(
-    sum(1 << i for i, (a, b) in enumerate(TILES) if v in (a, b)) for v in range(7)
-)
-
-
-#: For each mask of values (7 bits, as the chain keeps an end), the mask of the tiles that
-#: show one of those values.
-MATCHING: tuple[int, ...] = tuple(
-    sum(1 << i for i, (a, b) in enumerate(TILES) if values >> a & 1 or values >> b & 1)
-    for values in range(128)
-)
-
-
 _BY_TILE: dict[Tile, int] = {(a, b): _INDEX[a][b] for a in range(7) for b in range(7)}
 
 #: The index of a tile, whichever way round it is written: ``index((5, 3)) == index((3, 5))``.

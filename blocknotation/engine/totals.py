@@ -43,7 +43,7 @@ class Unknown:
     bounds: Bounds
 
 
-class World:
+class RunningTotals:
     """Totals as a sum of known points and hands whose points are unknown.  What the unknown
     hands allow is summed as they come, by seat: ``floor``, the points certainly scored (as
     the only player who can have scored a hand); ``ceiling``, the most that can have been
@@ -60,8 +60,8 @@ class World:
         self.gains = [0] * len(known)
         self.forced: list[Options] = []
 
-    def copy(self) -> World:
-        twin = World(list(self.known))
+    def copy(self) -> RunningTotals:
+        twin = RunningTotals(list(self.known))
         twin.unknown, twin.floor = list(self.unknown), list(self.floor)
         twin.forced = list(self.forced)
         twin.ceiling, twin.gains = list(self.ceiling), list(self.gains)
@@ -150,11 +150,11 @@ class Totals:
     """The true totals after the hands so far, and the totals the scorer may believe."""
 
     seats: int
-    truth: World = field(init=False)
-    beliefs: list[World] = field(default_factory=list)
+    truth: RunningTotals = field(init=False)
+    beliefs: list[RunningTotals] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.truth = World([0] * self.seats)
+        self.truth = RunningTotals([0] * self.seats)
 
     @property
     def exact(self) -> list[int] | None:
@@ -191,7 +191,7 @@ class Totals:
             world.add_unknown(hand)
         self._believe(believed)
 
-    def _believe(self, more: list[World]) -> None:
+    def _believe(self, more: list[RunningTotals]) -> None:
         if more:
             self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
 
@@ -275,7 +275,7 @@ class Totals:
             self.beliefs = []
             return None
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
-        self.beliefs = [World(given)] if believed is None else [believed]
+        self.beliefs = [RunningTotals(given)] if believed is None else [believed]
         return None if believed is not None else problem
 
 

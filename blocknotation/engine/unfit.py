@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from .bounds import Bounds
-from .ending import Ending, Stage
+from .ending import HandEnd, Stage
 from .players import Seats
 from .scoring import Count, explain
 from .world import World
@@ -25,7 +25,7 @@ class Reading:
     __slots__ = ("bounds", "claimed", "count", "ending", "points", "problems", "unverified",
                  "winner", "world")
 
-    def __init__(self, world: World, ending: Ending) -> None:
+    def __init__(self, world: World, ending: HandEnd) -> None:
         self.world = world
         self.ending = ending
         self.problems: list[tuple[Stage, Diagnostic]] = list(ending.problems)

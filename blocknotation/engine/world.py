@@ -5,7 +5,7 @@ what happened as written, whoever wrote it saw *something* happen, and each thin
 have been is a reading of its own: the tile laid on the other end, another tile the player
 holds, a pass, the move made by the player whose turn it was (``slips.py`` says which).
 Each reading keeps the whole state of the hand: the chain's two ends, where every tile is
-(``knowledge.Table``), whose turn it is, who has passed since the last play, and how and
+(``knowledge.Whereabouts``), whose turn it is, who has passed since the last play, and how and
 when the hand ended.  Later moves drop the readings in which they cannot be legal, and the
 claims written at the end choose among those left (``choose.py``).
 
@@ -22,10 +22,11 @@ from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
 from .chain import PAIR, Side
-from .knowledge import Table
+from .knowledge import Whereabouts
 from .moves import disproved_pass
 from .players import Seats
-from .tiles import Tile
+from .rules import all_passed, stuck, went_out
+from .tiles import Tile, bit
 
 
 class World:
@@ -35,7 +36,7 @@ class World:
                  "in_hands", "leader", "outcome", "passed", "placed_at", "reading", "repairs",
                  "soft", "table", "winner")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Whereabouts) -> None:
         self.table = table
         self.reading = 0
         """The chain's ends as a one-bit mask (``chain.reading``); 0 before the lead."""
@@ -115,9 +116,9 @@ class World:
         self.ends_at[line] = PAIR[after.bit_length() - 1]
         if layout is not None:
             self.placed_at[line] = layout
-        if holder.placed >= seats.each:
+        if went_out(holder.placed, seats.each):
             self.end("domino", seat, line, len(seats.names))
-        elif table.all_known and table.dead(after):
+        elif table.all_known and stuck(table.held_by_anyone(), after):
             self.end("blocked", None, line, len(seats.names), dead=True)
 
     def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
@@ -125,11 +126,10 @@ class World:
         back).  Every player passing in succession, with no play written after, blocks the
         hand (R12): a tile taken back, read as a pass, may be the last play written."""
         if self.table.holders[seat].deal is None:
-            self.table.passed(seat, PAIR[self.reading.bit_length() - 1], move.line,
-                              move.column)
+            self.table.passed(seat, self.reading, move.line, move.column)
         self.passed |= 1 << seat
         self.expected = seats.following[seat]
-        if self.passed == (1 << len(seats.names)) - 1 and move.line >= last_play:
+        if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
             self.end("blocked", None, move.line, len(seats.names))
 
     def disprove(self, seat: int, tile: Tile, line: int, shown: bool,
@@ -138,14 +138,13 @@ class World:
         place of ``instead``, the tile written, in this reading): each earlier pass of
         theirs while an end showed one of its values was illegal (R4, R8), P407 in this
         reading unless already found."""
+        laid = bit(tile)
         for passed in self.table.holders[seat].passes:
-            if passed.line >= line and not shown:
+            if not passed.lacks & laid or (passed.line >= line and not shown):
                 continue
             key = ("P407", passed.line)
-            if key in self.soft:
-                continue
-            value = next((v for v in tile if passed.proves(v)), None)
-            if value is not None:
+            if key not in self.soft:
+                value = tile[0] if passed.proves(tile[0]) else tile[1]
                 self.soft[key] = disproved_pass(names[seat], (passed.line, passed.column),
                                                 value, tile, line, shown, instead)
 

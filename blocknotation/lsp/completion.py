@@ -5,8 +5,8 @@ suggestions are the tiles NAME holds that fit an open end, each with its side wh
 both (P404), lowest in the deal's order first and the first one preselected: a player who
 can play must (R8), so a fitting tile is the move.  ``pass`` is offered only when nothing
 fits.  What fits is the engine's answer: the ends come from replaying the record above the
-line (the report's ``HandResult.ends``), and each tile is tried on them with the chain's
-own ``lay``.  When NAME's deal is not recorded, the candidates are the tiles nobody has
+line (the report's ``HandResult.ends``), and each tile is tried on them with the engine's
+``rules.sides`` (R6, R7).  When NAME's deal is not recorded, the candidates are the tiles nobody has
 played or been dealt, and ``pass`` comes last, since it may be legal; when the ends are not
 certain, every candidate is offered, with ``pass``.
 """
@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from lsprotocol import types
 
 from ..basics.names import KEYWORDS, name_key
-from ..engine.chain import lay, reading
+from ..engine.chain import reading
+from ..engine.rules import sides
 from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
 from ..reading import records as r
@@ -105,9 +106,10 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
 def _fitting(tiles: Iterable[r.Tile], left: int, right: int) -> Iterable[str]:
     ends = reading(left, right)
     for tile in tiles:
-        if lay(ends, tile, None):
+        found = sides(tile, ends)
+        if len(found) == 1:
             yield tile_text(tile)
-        elif lay(ends, tile, "L") and lay(ends, tile, "R"):
+        elif found:
             yield f"{tile_text(tile)} L"
             yield f"{tile_text(tile)} R"
 

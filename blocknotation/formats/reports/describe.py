@@ -34,7 +34,7 @@ _RANK: dict[Kind, int] = {"higher": 0, "lower": 1, "A": 0, "B": 1}
 
 
 @dataclass(frozen=True, slots=True)
-class Point:
+class AttachmentPoint:
     """One attachment point of a tile on the table: the tile as ``(low, high)`` and which
     point of it."""
 
@@ -51,9 +51,9 @@ class Layout:
     """The chain as the rules text describes it, built one placed tile at a time."""
 
     tiles: list[Tile] = field(default_factory=list)
-    links: list[tuple[Point, Point]] = field(default_factory=list)
-    left: Point | None = None
-    right: Point | None = None
+    links: list[tuple[AttachmentPoint, AttachmentPoint]] = field(default_factory=list)
+    left: AttachmentPoint | None = None
+    right: AttachmentPoint | None = None
 
     @property
     def ends(self) -> tuple[int, int] | None:
@@ -62,16 +62,6 @@ class Layout:
             return None
         return self.left.value, self.right.value
 
-    def side_for(self, tile: Tile) -> Side | None:
-        """The only end ``tile`` fits, or None when it fits both ends or neither."""
-        ends = self.ends
-        if ends is None:
-            return None
-        left, right = ends[0] in tile, ends[1] in tile
-        if left == right:
-            return None
-        return "L" if left else "R"
-
     def place(self, tile: Tile, side: Side | None) -> None:
         """Lay ``tile`` (as written) on the ``side`` end; the opening tile ignores ``side``."""
         low, high = sorted(tile)
@@ -79,26 +69,26 @@ class Layout:
         self.tiles.append(key)
         if self.left is None or self.right is None:
             if low == high:
-                self.left, self.right = Point(key, "A"), Point(key, "B")
+                self.left, self.right = AttachmentPoint(key, "A"), AttachmentPoint(key, "B")
             else:
                 first: Kind = "higher" if tile[0] == high else "lower"
-                self.left = Point(key, first)
-                self.right = Point(key, "lower" if first == "higher" else "higher")
+                self.left = AttachmentPoint(key, first)
+                self.right = AttachmentPoint(key, "lower" if first == "higher" else "higher")
             return
         end = self.left if side == "L" else self.right
         if low == high:
-            touching, free = Point(key, "A"), Point(key, "B")
+            touching, free = AttachmentPoint(key, "A"), AttachmentPoint(key, "B")
         elif end.value == high:
-            touching, free = Point(key, "higher"), Point(key, "lower")
+            touching, free = AttachmentPoint(key, "higher"), AttachmentPoint(key, "lower")
         else:
-            touching, free = Point(key, "lower"), Point(key, "higher")
+            touching, free = AttachmentPoint(key, "lower"), AttachmentPoint(key, "higher")
         self.links.append((end, touching))
         if side == "L":
             self.left = free
         else:
             self.right = free
 
-    def open_points(self) -> list[Point]:
+    def open_points(self) -> list[AttachmentPoint]:
         """The free attachment points, in the rules text's order."""
         points = [p for p in (self.left, self.right) if p is not None]
         return sorted(points, key=lambda p: (p.tile, _RANK[p.kind]))
@@ -113,10 +103,10 @@ def tile_text(tile: Tile) -> str:
 def describe(layout: Layout, translate: Callable[[str], str] = lambda s: s) -> str:
     """``Tiles: …. Links: …. Open points: ….`` in the language of ``translate``."""
 
-    def linked(point: Point) -> str:
+    def linked(point: AttachmentPoint) -> str:
         return f"{tile_text(point.tile)} ({translate(_LABELS[point.kind])})"
 
-    def free(point: Point) -> str:
+    def free(point: AttachmentPoint) -> str:
         return f"{tile_text(point.tile)} ({translate(_LABELS[point.kind])}, {point.value})"
 
     tiles = ", ".join(tile_text(t) for t in layout.tiles)

@@ -1,0 +1,102 @@
+"""The rules of play, each written once, on the engine's integers: what fits (R6, R7), the
+plays a hand allows (R5, R6), who may pass (R8) and when the hand is over (R12).
+
+A chain's ends are a reading of ``chain.py`` (one bit of a 49-bit integer; several bits when
+the readings of a record disagree), a set of tiles a 28-bit mask of ``tiles.py``.  Who may
+hold a tile (R2, R4) is ``knowledge.Whereabouts.may_hold``, on what the record says of
+every tile.  The public ``Table`` (``table.py``) answers with these, and so do the replay's
+readings, the checks of ``moves.py``, the slips' readings, the claims and the analysis:
+no other module works a rule of play out on masks (``tests/test_layout.py``).
+"""
+
+from __future__ import annotations
+
+from .chain import Side, lay, pairs, reading
+from .tiles import TILES, Tile, bits, index
+
+#: For each one-reading chain (by its bit's position, ``left * 7 + right``), the tiles that
+#: ``lay`` places on one of its ends.
+FITTING: tuple[int, ...] = tuple(
+    sum(1 << i for i, tile in enumerate(TILES)
+        if lay(1 << k, tile, "L") or lay(1 << k, tile, "R"))
+    for k in range(49)
+)
+
+
+def fitting(tiles: int, readings: int) -> int:
+    """The tiles of ``tiles`` that fit an end of the chain (R6, R7) in some reading of it;
+    none before the lead (0)."""
+    if not readings & (readings - 1):  # one reading, or none: the usual case
+        return tiles & FITTING[readings.bit_length() - 1] if readings else 0
+    found = 0
+    for left, right in pairs(readings):
+        found |= tiles & FITTING[left * 7 + right]
+    return found
+
+
+def fits(tile: Tile, readings: int) -> bool:
+    """Whether ``tile`` fits an end of the chain in some reading (R6, R7); any tile fits
+    before the lead (R5)."""
+    return not readings or bool(fitting(1 << index(tile), readings))
+
+
+def sides(tile: Tile, one: int) -> tuple[Side, ...]:
+    """The ends ``tile`` may go to on a chain with one reading: ``("L",)``, ``("R",)``,
+    ``("L", "R")`` or ``()`` (R6)."""
+    left, right = lay(one, tile, "L"), lay(one, tile, "R")
+    return ("L", "R") if left and right else ("L",) if left else ("R",) if right else ()
+
+
+def may_pass(held: int | None, one: int) -> bool:
+    """Whether a player holding ``held`` (None: their deal is not known) may pass on a
+    chain with one reading (R8): never before the lead (R5), never holding a tile that
+    fits; a hidden hand may always."""
+    return bool(one) and (held is None or not held & FITTING[one.bit_length() - 1])
+
+
+#: A legal play on a chain with one reading: the tile's index, the end it goes to (None for
+#: the lead, laid as written), and the chain's one reading after it.
+LegalPlay = tuple[int, Side | None, int]
+
+#: The plays of each tile on each one-reading chain, by (reading, tile index): the ends it
+#: may go to and the reading after each, as ``lay`` decides them; filled on first need (at
+#: most 49 x 28 entries).
+_PLAYS: dict[tuple[int, int], tuple[LegalPlay, ...]] = {}
+
+
+def legal_plays(one: int, held: int) -> list[LegalPlay]:
+    """Every play a player holding ``held`` may make on a chain with one reading (R6, R7):
+    each tile of theirs that fits an end, on each end it fits, lowest tile first, left before
+    right; on an empty chain (0), each of their tiles led as written (R5).  None at all: the
+    player must pass (R8, ``may_pass``)."""
+    if not one:
+        return [(i, None, reading(*TILES[i])) for i in bits(held)]
+    found: list[LegalPlay] = []
+    for i in bits(held & FITTING[one.bit_length() - 1]):
+        plays = _PLAYS.get((one, i))
+        if plays is None:
+            plays = _PLAYS[(one, i)] = tuple(
+                (i, side, after) for side in ("L", "R")
+                if (after := lay(one, TILES[i], side)))
+        found += plays
+    return found
+
+
+def went_out(placed: int, each: int) -> bool:
+    """Whether a player who has placed ``placed`` tiles of the ``each`` dealt has gone out:
+    a domino ends the hand (R3, R12), known by counting even when the deal is not."""
+    return placed >= each
+
+
+def all_passed(passed: int, seats: int) -> bool:
+    """Whether ``passed`` players, each a different one, have passed since the last play,
+    of ``seats``: every player has, and the hand is blocked (R12)."""
+    return passed == seats
+
+
+def stuck(in_hands: int, one: int) -> bool:
+    """Whether nobody holding the tiles ``in_hands`` (every hand's, together) has one that
+    fits the ends of a chain with one reading: with every deal known, nobody can play, and
+    the hand is blocked (R12)."""
+    return not in_hands & FITTING[one.bit_length() - 1]
+
