@@ -128,10 +128,6 @@ class Chain:
         return self.readings == 0
 
     @property
-    def certain(self) -> bool:
-        return self.readings != 0 and self.readings & (self.readings - 1) == 0
-
-    @property
     def ends(self) -> tuple[int, int] | None:
         """(left, right) when only one pair is left."""
         readings = self.readings

@@ -6,14 +6,13 @@ bad line: every bad line is reported (S001, S002), every good one is kept.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_INPUT_BYTES
 from . import plain
 from . import records as r
-from .reader import Reading, read_source, read_text_lines
+from .reader import Reading, read_source
 from .reader import statement_kind as statement_kind
 from .source import decode, from_text, too_large
 
@@ -61,11 +60,3 @@ def read_text(text: str) -> Reading:
     if len(text) > MAX_INPUT_BYTES:
         return Reading(plain.RecordFile(), (too_large(),), frozenset())
     return read_source(from_text(text))
-
-
-def parse_lines(
-    lines: Sequence[str], first_line: int = 1,
-) -> ParseResult:
-    """Parse a run of lines (without line ends) whose first is line ``first_line`` of a file
-    (see ``reader.read_text_lines``)."""
-    return as_records(read_text_lines(lines, first_line))

@@ -1,6 +1,6 @@
 """``blocknot format`` and ``blocknot validate --fix``: rewrite records, report, pick the exit
 status.  The work is ``formatting.format_bytes`` and ``fixes.fix_text``; this module reads
-the files, writes them back (``cli_rewrite``) and tells what it did on standard error.
+the files, writes them back (``rewrite.py``) and tells what it did on standard error.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ class CannotWrite(Exception):
 def report_stream(path: str | None) -> Iterator[IO[str]]:
     """The report's text stream (UTF-8, LF): ``--output-file PATH`` or standard output.
 
-    Both are guarded (``cli_output``): a failed write is one line naming the output and
+    Both are guarded (``output.py``): a failed write is one line naming the output and
     exit 2, and a file is written whole or not at all (through a temporary file)."""
     from .output import output_file, text_stdout
 

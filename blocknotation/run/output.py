@@ -201,17 +201,11 @@ def silence_stdout() -> None:
         os.close(devnull)
 
 
-def check_writable(path: str) -> None:
-    """Raise ``OutputFailed`` now if ``path`` could not be written."""
-    with output_file(path, commit=False):
-        pass
-
-
 @contextmanager
-def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
+def output_file(path: str) -> Iterator[BinaryIO]:
     """A guarded binary stream that becomes ``path`` when the block ends without an error.
 
-    Standard output for ``-``.  ``commit=False`` only checks that ``path`` can be written.
+    Standard output for ``-``.
     """
     if path == "-":
         out = stdout_binary()
@@ -248,8 +242,7 @@ def output_file(path: str, *, commit: bool = True) -> Iterator[BinaryIO]:
         yield cast(BinaryIO, guarded)
         guarded.flush()
         _close(handle, name)
-        if commit:
-            _rename(temporary, path, name)
+        _rename(temporary, path, name)
     finally:
         if not handle.closed:
             with suppress(OSError):

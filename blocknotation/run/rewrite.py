@@ -2,7 +2,7 @@
 it back in place, showing a diff, and reporting a record that cannot be read.
 
 A gzip-compressed file is read decompressed and, when its text changes, written back
-compressed.  A file is written whole or not at all (``cli_output.output_file``), keeping its
+compressed.  A file is written whole or not at all (``output.output_file``), keeping its
 mode; one whose text does not change is not touched.
 """
 
