@@ -18,6 +18,15 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # A line read otherwise names the lines of the record it reads so: the pair swapped,
+    # the line a copy repeats.
+    ("T302/two_move_lines_swapped.txt", "T302"): [
+        "Bea moves out of turn here, but the moves fit the turns with this line and line 23 "
+        "the other way round: two lines written in the wrong order",
+    ],
+    ("G107/a_move_line_typed_twice.txt", "G107"): [
+        "this move repeats the one at line 16: a line written twice, read once",
+    ],
     # Each slip inside a tile named with the tile meant, or the pip missing.
     ("S001/more_slips_inside_tiles.txt", "S001"): [
         "'4x5' is not a tile: write '4-5'",
