@@ -27,6 +27,20 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("G107/a_move_line_typed_twice.txt", "G107"): [
         "this move repeats the one at line 16: a line written twice, read once",
     ],
+    # Two ways of reading a hand that cost as many slips: the error of one said with what
+    # the other reads, both lines swapped named.
+    ("T302/two_lines_swapped_and_a_side_the_other_way_in_one_hand.txt", "P406"): [
+        "Bea's move comes after the end of the hand: the hand was blocked at line 34: nobody "
+        "could play; or else lines 24 and 25 were written the other way round and the tile at "
+        "line 34 went on the other end, and the figures that leaves open are not stated",
+    ],
+    # A score line the totals do not reach, that one line of an earlier hand read otherwise
+    # would make right: that line is named.
+    ("E505/a_slip_legal_as_written_seen_by_a_later_score_line.txt", "E505"): [
+        "score claim Ada 20, Bea 0, Cy 27, but the running totals are Ada 19, Bea 0, Cy 27; or "
+        "else the tile at line 27 was another, and the figures that leaves open are not "
+        "stated",
+    ],
     # Each slip inside a tile named with the tile meant, or the pip missing.
     ("S001/more_slips_inside_tiles.txt", "S001"): [
         "'4x5' is not a tile: write '4-5'",

@@ -169,6 +169,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 0, "Bea": 10, "Cy": None}),
         (1, "points", {"Ada": 0, "Bea": 0, "Cy": 27}), (None, "score", None),
         (None, "status", "in_progress"),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 19, "Bea": 0, "Cy": 0},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 20, "Bea": 0, "Cy": 0},
+             "rests_on": [{"line": 27, "reading": "a play of 3-4"}]}]),
     ],
     # Two slips in one hand, two ways that cost two slips each: Bea's pips and the points
     # not known; with the points claim, the way it agrees with.
