@@ -67,8 +67,10 @@ def browse(path: Path) -> dict[str, float]:
         start = time.perf_counter()
         page.goto(path.as_uri(), wait_until="load", timeout=120_000)
         loaded = time.perf_counter() - start
-        paint = page.evaluate(
-            "performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000
+        # The paint entry is recorded as the frame is drawn, which may come after "load".
+        painted = "performance.getEntriesByName('first-contentful-paint')"
+        page.wait_for_function(f"() => {painted}.length > 0", timeout=30_000)
+        paint = page.evaluate(f"{painted}[0].startTime") / 1000
         # One step, timed inside the page: the click's work and the layout that follows.
         step = page.evaluate("""() => {
             const hands = document.querySelectorAll("section.hand");
