@@ -19,7 +19,7 @@ from .bounds import unbounded
 from .candidates import candidates
 from .choose import HandReplay, joined
 from .claims import claimed_points
-from .earlier import MAX_BACK, explaining, wanted
+from .earlier import MAX_BACK, explaining, hidden_seats, slips, wanted
 from .hand import Unread
 from .hand_replay import replay_hand
 from .hands import Hands
@@ -215,8 +215,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()))
     takes = tried.takes
     if _slipped(found):
-        hidden = frozenset(seat for seat, holder in enumerate(
-            rep.readings[0].world.table.holders) if holder.deal is None)
+        hidden = hidden_seats(rep)
         for amendment in amendments(order, seats, hidden, found, rep.ends):
             tried.read((amendment,))
         for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
@@ -420,8 +419,7 @@ def _cost(found: list[Diagnostic]) -> tuple[int, int]:
     where the tile fits both ends (P404), then those.  A side left out is no line written
     wrong: a way that reads another line otherwise to do without one is no cheaper, but of
     two ways with as many slips, the one with fewer sides left out is."""
-    sides = sum(d.is_error and d.code == "P404" for d in found)
-    return sum(d.is_error for d in found) - sides, sides
+    return slips(found), sum(d.is_error and d.code == "P404" for d in found)
 
 
 def _slipped(found: list[Diagnostic]) -> bool:

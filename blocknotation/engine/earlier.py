@@ -53,9 +53,8 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     written = rep.stages
     if written is None or rep.points is None:
         return None
-    cost = _slips(rep.diagnostics)
-    hidden = frozenset(seat for seat, holder in enumerate(
-        rep.readings[0].world.table.holders) if holder.deal is None)
+    cost = slips(rep.diagnostics)
+    hidden = hidden_seats(rep)
     taken = rep.read_otherwise
     read = {one.line for one in taken}
     ways = every_line(written, seats, hidden, rep.ends)
@@ -68,11 +67,17 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
         except Unread:
             continue
         if other.points is not None and tuple(other.points) == target and (
-                _slips(other.diagnostics) <= cost + 1):
+                slips(other.diagnostics) <= cost + 1):
             return lines
     return None
 
 
-def _slips(found: list[Diagnostic]) -> int:
+def hidden_seats(rep: HandReplay) -> frozenset[int]:
+    """The seats whose deal the hand replayed as ``rep`` does not record."""
+    return frozenset(seat for seat, holder in enumerate(
+        rep.readings[0].world.table.holders) if holder.deal is None)
+
+
+def slips(found: list[Diagnostic]) -> int:
     """The errors of a way of reading a hand, a side left out (P404) aside."""
     return sum(d.is_error and d.code != "P404" for d in found)
