@@ -84,6 +84,17 @@ def pytest_configure(config: pytest.Config) -> None:
                    "runs it")
 
 
+#: The one test that drives Chromium in every run: the HTML report opened offline without
+#: errors.  The others that drive it (every test that uses a ``browser`` fixture) launch a
+#: browser of their own module, seconds of CPU each, and run under ``--run-slow``.
+BROWSER_SMOKE = "tests/test_html_browser.py::test_opens_offline_without_errors"
+
+
+def _drives_chromium(item: pytest.Item) -> bool:
+    """Whether ``item`` drives Chromium and is not the smoke test: one of the slow marker's."""
+    return "browser" in getattr(item, "fixturenames", ()) and item.nodeid != BROWSER_SMOKE
+
+
 #: Where a session that collects the whole suite keeps how many tests it collected, which
 #: tests/test_docs.py compares with the README's figure instead of collecting them again.
 COLLECTED = pytest.StashKey[int]()
@@ -92,12 +103,16 @@ COLLECTED = pytest.StashKey[int]()
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests of the longest modules first, in the order above; the others keep theirs.
-    The tests marked slow are skipped unless ``--run-slow``."""
+    The tests marked slow, and those that drive Chromium but the smoke test, are skipped
+    unless ``--run-slow``."""
     if (config.args_source is pytest.Config.ArgsSource.TESTPATHS
             and not config.option.keyword and not config.option.markexpr):
         config.stash[COLLECTED] = len(items)
     rank = {path: place for place, path in enumerate(LONG_MODULES)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_MODULES)))
+    for item in items:
+        if _drives_chromium(item):
+            item.add_marker(pytest.mark.slow)
     if not config.getoption("--run-slow"):
         later = pytest.mark.skip(reason="slow: run by --run-slow (.ci/run)")
         for item in items:

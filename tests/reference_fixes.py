@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from blocknotation.basics.diagnostics import N_, Diagnostic
 from blocknotation.basics.i18n import translator
@@ -55,6 +56,9 @@ def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
     return bom + body
 
 
+# A text is validated again as it was (a round that finds nothing left to apply, the fixes
+# left, the report): the reports are frozen values, so each text's is made once.
+@lru_cache(maxsize=1024)
 def _validate(text: str, path: str, selection: Selection) -> FileReport:
     return validate_bytes(text.encode("utf-8", "surrogatepass"), path, selection)
 

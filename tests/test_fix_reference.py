@@ -96,9 +96,22 @@ def _same_outcome(text: str, unsafe: bool, selection: Selection) -> None:
     assert new.unsafe_left == old.unsafe_left
 
 
-@settings(max_examples=examples(20))
+# Each property over ``records`` runs a quarter of its examples in every run and all of them
+# under the ``slow`` marker (``--run-slow``, as .ci/run runs it): an example costs about a
+# second, the reference's validations mostly.
+
+
+@settings(max_examples=examples(5))
 @given(records, st.booleans(), selections)
 def test_fix_text_writes_what_it_wrote(text: str, unsafe: bool, selection: Selection) -> None:
+    _same_outcome(text, unsafe, selection)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(20))
+@given(records, st.booleans(), selections)
+def test_fix_text_writes_what_it_wrote_on_more_records(text: str, unsafe: bool,
+                                                       selection: Selection) -> None:
     _same_outcome(text, unsafe, selection)
 
 
@@ -110,11 +123,23 @@ def test_records_of_every_spelling_and_broken_ones_too(text: str, unsafe: bool,
     _same_outcome(text, unsafe, selection)
 
 
-@settings(max_examples=examples(15))
-@given(records, st.sampled_from(["en", "it"]), selections)
-def test_find_fixes_finds_what_it_found(text: str, lang: str, selection: Selection) -> None:
+def _same_fixes(text: str, lang: str, selection: Selection) -> None:
     assert find_fixes(text, lang=lang, selection=selection) == reference.find_fixes(
         text, lang=lang, selection=selection)
+
+
+@settings(max_examples=examples(4))
+@given(records, st.sampled_from(["en", "it"]), selections)
+def test_find_fixes_finds_what_it_found(text: str, lang: str, selection: Selection) -> None:
+    _same_fixes(text, lang, selection)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(15))
+@given(records, st.sampled_from(["en", "it"]), selections)
+def test_find_fixes_finds_what_it_found_on_more_records(text: str, lang: str,
+                                                        selection: Selection) -> None:
+    _same_fixes(text, lang, selection)
 
 
 @pytest.mark.parametrize(("seed", "players"), [(0, 3), (2, 4), (6, 3), (7, 4)])
@@ -148,15 +173,29 @@ def _expected(data: bytes, name: str, unsafe: bool, diff: bool, file_ignores: tu
     return "".join(f"{line}\n" for line in report_lines(report)).encode("utf-8"), new
 
 
-@settings(max_examples=examples(10))
+#: Found by hypothesis: a game of over 200 lines whose lines "domino Søren" and "show Søren:
+#: -" come back in many hands; matched per game they were judged popular (difflib's
+#: autojunk) where the whole text's diff matched them, and the hunks differed.
+POPULAR_LINES = damaged_record(0, 2, 2, "counts", 0.5, "lf")
+
+
+@settings(max_examples=examples(3))
 @given(records, st.booleans(), st.booleans())
-# Found by hypothesis: a game of over 200 lines whose lines "domino Søren" and "show Søren: -"
-# come back in many hands; matched per game they were judged popular (difflib's autojunk)
-# where the whole text's diff matched them, and the hunks differed.
-@example(damaged_record(0, 2, 2, "counts", 0.5, "lf"), False, True)
+@example(POPULAR_LINES, False, True)
 def test_the_command_prints_and_writes_what_it_did(tmp_path_factory: pytest.TempPathFactory,
                                                    text: str, unsafe: bool, diff: bool) -> None:
-    folder: Path = tmp_path_factory.mktemp("fix")
+    _same_command_outcome(tmp_path_factory.mktemp("fix"), text, unsafe, diff)
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(10))
+@given(records, st.booleans(), st.booleans())
+def test_the_command_prints_and_writes_what_it_did_on_more_records(
+        tmp_path_factory: pytest.TempPathFactory, text: str, unsafe: bool, diff: bool) -> None:
+    _same_command_outcome(tmp_path_factory.mktemp("fix"), text, unsafe, diff)
+
+
+def _same_command_outcome(folder: Path, text: str, unsafe: bool, diff: bool) -> None:
     data = text.encode("utf-8")
     (folder / "r.block").write_bytes(data)
     args = ["validate", "--fix", *(["--diff"] if diff else []),
