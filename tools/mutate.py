@@ -394,13 +394,18 @@ class Sandbox:
     """A copy of the repository to run mutants in, its modules compiled against their text
     (checked-hash bytecode), so that a module put back is never read from a mutant's."""
 
-    def __init__(self, base: Path) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="mutant-", dir=base))
-        shutil.copytree(ROOT, self.root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
-            ".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache",
-            ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build"))
-        compileall.compile_dir(self.root / "blocknotation", quiet=1,
-                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    def __init__(self, base: Path | None) -> None:
+        """A new copy under ``base``; ``None``: the repository itself, to find which tests
+        run which lines without a mutant (the tests of this tool)."""
+        self.root = ROOT
+        if base is not None:
+            self.root = Path(tempfile.mkdtemp(prefix="mutant-", dir=base))
+            shutil.copytree(ROOT, self.root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+                ".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache",
+                ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build"))
+            compileall.compile_dir(
+                self.root / "blocknotation", quiet=1,
+                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         self.env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("PYTEST", "COV_", "COVERAGE_", "HYPOTHESIS",
                                          "BLOCKNOT_MUTATE"))}
