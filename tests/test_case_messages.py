@@ -110,6 +110,11 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 56, Bea 0, Cy 0, but Ada has at most 55, whatever the unknown points "
         "were",
     ],
+    # A hand after the end of a game one player won, every total known: the winner named.
+    ("E506/after_the_end.txt", "E506"): [
+        "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "
+        "is 10 (R18)",
+    ],
 }
 
 

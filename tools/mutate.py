@@ -22,7 +22,12 @@ A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; 
 Each mutant is written into a copy of the repository (never the working tree), first on
 ``PYTHONPATH``, and the engine's tests run on it, stopping at the first failure: the mutant
 is *killed* when a test fails or the run passes ``--timeout``, and *survives* when every
-test passes.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no
+test passes.  Only the tests that execute the mutant's lines are run (the quick ones first):
+the run first runs every test once on the engine as it is, under coverage, each in a
+context of its own (``mutate_plugin.py``), and a test that does not execute a line behaves
+the same whatever that line says.  A line run outside any test (at import, while pytest
+collects the tests) is given every test; a mutant whose lines no test executes survives
+without a run ("no test runs this line").  ``--whole`` runs every test on every mutant.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no
 input can tell it from the engine) is *equivalent*; any other survivor is a hole in the
 tests.  The message catalogue's and the registry's tests are left out on purpose: a mutant
 must be caught by what the engine reports, not by a msgid or a module name that vanished
