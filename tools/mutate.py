@@ -27,11 +27,11 @@ the run first runs every test once on the engine as it is, under coverage, each 
 context of its own (``mutate_plugin.py``), and a test that does not execute a line behaves
 the same whatever that line says.  A line run outside any test (at import, while pytest
 collects the tests) is given every test; a mutant whose lines no test executes survives
-without a run ("no test runs this line").  ``--whole`` runs every test on every mutant.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no
-input can tell it from the engine) is *equivalent*; any other survivor is a hole in the
-tests.  The message catalogue's and the registry's tests are left out on purpose: a mutant
-must be caught by what the engine reports, not by a msgid or a module name that vanished
-from the source.
+without a run ("no test runs this line").  ``--whole`` runs every test on every mutant.
+A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no input can tell it
+from the engine) is *equivalent*; any other survivor is a hole in the tests.  The message
+catalogue's and the registry's tests are left out on purpose: a mutant must be caught by
+what the engine reports, not by a msgid or a module name that vanished from the source.
 
     python tools/mutate.py --list
     python tools/mutate.py --jobs 2 --json mutants.json
