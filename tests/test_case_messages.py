@@ -110,6 +110,16 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 56, Bea 0, Cy 0, but Ada has at most 55, whatever the unknown points "
         "were",
     ],
+    # An opener line read as a slip names who led instead.
+    ("T301/an_opener_line_miswritten.txt", "T301"): [
+        "opener Bea, but the moves of hand 1 fit only if Ada led it: the opener line is read "
+        "as a slip",
+    ],
+    # A side written the other way names the end it was written on.
+    ("P403/a_side_that_fits_both_ends_written_the_other_way.txt", "P403"): [
+        "Cy lays 1-2 on the left end here, but the rest of the hand fits only if it went on "
+        "the other end: a side written the other way",
+    ],
     # A hand after the end of a game one player won, every total known: the winner named.
     ("E506/after_the_end.txt", "E506"): [
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "
