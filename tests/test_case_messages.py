@@ -120,6 +120,10 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "Cy lays 1-2 on the left end here, but the rest of the hand fits only if it went on "
         "the other end: a side written the other way",
     ],
+    ("P403/a_side_that_fits_both_ends_written_the_other_way_on_the_right.txt", "P403"): [
+        "Cy lays 1-2 on the right end here, but the rest of the hand fits only if it went on "
+        "the other end: a side written the other way",
+    ],
     # A hand after the end of a game one player won, every total known: the winner named.
     ("E506/after_the_end.txt", "E506"): [
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "
