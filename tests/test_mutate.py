@@ -177,7 +177,7 @@ def test_a_mutant_runs_every_test_that_executes_its_line(tmp_path: Path) -> None
     source = (ROOT / mutant.path).read_text(encoding="utf-8").splitlines()
     defined = source.index("def blocked(remaining: Sequence[int]) -> Count:") + 1
     assert found.tests(replace(mutant, lines=(defined,))) is None
-    assert found.tests(replace(mutant, path="blocknotation/engine/unheard.py")) == []
+    assert found.tests(replace(mutant, path=mutant.path.replace("scoring", "unheard"))) == []
 
 
 def test_a_mutant_no_test_reaches_survives_so_named(tmp_path: Path) -> None:
@@ -185,7 +185,8 @@ def test_a_mutant_no_test_reaches_survives_so_named(tmp_path: Path) -> None:
     tool = _tool()
     (mutant,) = [m for m in tool.all_mutants()
                  if m.what == "`remaining.count(low) > 1`: `>` -> `>=`"]
-    result = tool.Sandbox(tmp_path).mutate(mutant, tool.runs_of([], [["tests/x.py"]]), 60)
+    runs = tool.runs_of([], [["tests/test_engine_scoring.py"]])
+    result = tool.Sandbox(tmp_path).mutate(mutant, runs, 60)
     assert (result.status, result.by, result.tests) == ("survived", tool.NO_TEST, 0)
 
 

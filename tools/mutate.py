@@ -484,10 +484,10 @@ disable_warnings = no-data-collected, module-not-measured, module-not-imported
 class Covering:
     """Which tests execute which lines of the engine, from one run on the engine as it is.
 
-    ``lines`` maps a module (``blocknotation/engine/x.py``) and a line to the node ids of the
-    tests that executed it, or to ``None`` where the line ran outside any test (at import,
-    or while pytest collected the tests) and so for every test.  ``order`` holds the tests as
-    they ran, ``seconds`` what each took."""
+    ``lines`` maps a module (``blocknotation/engine/course.py``, say) and a line to the node
+    ids of the tests that executed it, or to ``None`` where the line ran outside any test (at
+    import, or while pytest collected the tests) and so for every test.  ``order`` holds the
+    tests as they ran, ``seconds`` what each took."""
 
     order: tuple[str, ...]
     seconds: dict[str, float]
