@@ -124,6 +124,13 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "Cy lays 1-2 on the right end here, but the rest of the hand fits only if it went on "
         "the other end: a side written the other way",
     ],
+    # A first move under another name, read as the leader's, and a swapped pair, each said.
+    ("T302/a_first_move_under_the_wrong_name_and_two_lines_swapped.txt", "T302"): [
+        "Dan leads hand 1, but the moves after it fit the turns only if Bea led: the first "
+        "move is read as Bea's",
+        "Cy moves out of turn here, but the moves fit the turns with this line and line 23 the "
+        "other way round: two lines written in the wrong order",
+    ],
     # A hand after the end of a game one player won, every total known: the winner named.
     ("E506/after_the_end.txt", "E506"): [
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "
