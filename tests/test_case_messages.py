@@ -110,6 +110,32 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 56, Bea 0, Cy 0, but Ada has at most 55, whatever the unknown points "
         "were",
     ],
+    # An opener line read as a slip names who led instead.
+    ("T301/an_opener_line_miswritten.txt", "T301"): [
+        "opener Bea, but the moves of hand 1 fit only if Ada led it: the opener line is read "
+        "as a slip",
+    ],
+    # A side written the other way names the end it was written on.
+    ("P403/a_side_that_fits_both_ends_written_the_other_way.txt", "P403"): [
+        "Cy lays 1-2 on the left end here, but the rest of the hand fits only if it went on "
+        "the other end: a side written the other way",
+    ],
+    ("P403/a_side_that_fits_both_ends_written_the_other_way_on_the_right.txt", "P403"): [
+        "Cy lays 1-2 on the right end here, but the rest of the hand fits only if it went on "
+        "the other end: a side written the other way",
+    ],
+    # A first move under another name, read as the leader's, and a swapped pair, each said.
+    ("T302/a_first_move_under_the_wrong_name_and_two_lines_swapped.txt", "T302"): [
+        "Dan leads hand 1, but the moves after it fit the turns only if Bea led: the first "
+        "move is read as Bea's",
+        "Cy moves out of turn here, but the moves fit the turns with this line and line 23 the "
+        "other way round: two lines written in the wrong order",
+    ],
+    # A hand after the end of a game one player won, every total known: the winner named.
+    ("E506/after_the_end.txt", "E506"): [
+        "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "
+        "is 10 (R18)",
+    ],
 }
 
 

@@ -26,8 +26,9 @@ USED_BY_NAME = {"pytest-xdist": "xdist.plugin"}
 INSTALLED_WITH = {"lsprotocol": "pygls", "distributed": "dask", "lark": "blocknot",
                   "starlette": "blocknot[serve]"}
 #: Extras of blocknot itself that the test extra holds: the server the browser tests start
-#: (``blocknot serve``) needs the serve extra.
-OWN_EXTRAS = {"blocknot[serve]"}
+#: (``blocknot serve``) needs the serve extra; the mutation run that tests/test_mutate.py
+#: starts (tools/mutate.py) finds under coverage which tests run which lines.
+OWN_EXTRAS = {"blocknot[serve,coverage]"}
 #: Imported by tests that are skipped without it, installed by another extra: the built
 #: site is checked only where the docs extra is (tests/test_docs_site.py).
 SKIPPED_WITHOUT = {"mkdocs": "docs"}

@@ -8,10 +8,14 @@ by what they change, not by their ids, which move with the engine's lines.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "mutate.py"
@@ -100,3 +104,105 @@ def test_three_mutants_are_run_and_killed() -> None:
         (row,) = [row for row in rows if row.startswith(ident + " ")]
         assert re.match(rf"{re.escape(ident)} +killed +`.*\[tests[/]test_\w+\.py::", row), row
     assert "killed 3 / 3 (timeouts 0); equivalent 0; survived 0" in rows
+
+
+def _tool() -> ModuleType:
+    """``tools/mutate.py`` as a module (with ``tools/`` on the path, for its plugin)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        spec = importlib.util.spec_from_file_location("mutate", SCRIPT)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["mutate"] = module
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+
+
+#: Tests that reach ``scoring.blocked`` each its own way; the last never does.
+REACHING = '''
+import subprocess
+import sys
+
+import pytest
+
+from blocknotation.engine.scoring import blocked
+
+
+@pytest.fixture(scope="module")
+def shared():
+    return blocked([3, 5, 9])
+
+
+def test_direct():
+    assert blocked([4, 6]).winner == 0
+
+
+def test_first_to_ask(shared):
+    assert shared.winner == 0
+
+
+def test_second_to_ask(shared):
+    assert shared.points == (11, 0, 0)
+
+
+def test_in_a_process():
+    code = "from blocknotation.engine.scoring import blocked; print(blocked([2, 7]).winner)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "0\\n"
+
+
+def test_elsewhere():
+    assert sorted([2, 1]) == [1, 2]
+'''
+
+
+def test_a_mutant_runs_every_test_that_executes_its_line(tmp_path: Path) -> None:
+    """The tests chosen for a mutant of ``blocked`` are every test that executes it: called
+    directly, through a fixture shared with a later test (which uses the value without
+    executing the line), in a process the test starts; not the test that never reaches it.
+    A line run at import is run by every test."""
+    tool = _tool()
+    (tmp_path / "test_reaching.py").write_text(REACHING, encoding="utf-8")
+    found = tool.covering(tool.Sandbox(None), [str(tmp_path / "test_reaching.py")],
+                          tmp_path)
+    assert set(found.order) == {f"test_reaching.py::test_{name}" for name in (
+        "direct", "first_to_ask", "second_to_ask", "in_a_process", "elsewhere")}
+    (mutant,) = [m for m in tool.all_mutants()
+                 if m.what == "`remaining.count(low) > 1`: `>` -> `>=`"]
+    assert found.tests(mutant) == [f"test_reaching.py::test_{name}" for name in (
+        "direct", "first_to_ask", "second_to_ask", "in_a_process")]
+    source = (ROOT / mutant.path).read_text(encoding="utf-8").splitlines()
+    defined = source.index("def blocked(remaining: Sequence[int]) -> Count:") + 1
+    assert found.tests(replace(mutant, lines=(defined,))) is None
+    assert found.tests(replace(mutant, path=mutant.path.replace("scoring", "unheard"))) == []
+
+
+def test_a_mutant_no_test_reaches_survives_so_named(tmp_path: Path) -> None:
+    """A mutant whose lines no chosen test executes is run against nothing and survives."""
+    tool = _tool()
+    (mutant,) = [m for m in tool.all_mutants()
+                 if m.what == "`remaining.count(low) > 1`: `>` -> `>=`"]
+    runs = tool.runs_of([], [["tests/test_engine_scoring.py"]])
+    result = tool.Sandbox(tmp_path).mutate(mutant, runs, 60)
+    assert (result.status, result.by, result.tests) == ("survived", tool.NO_TEST, 0)
+
+
+def test_a_mutant_is_killed_by_a_test_chosen_for_it(tmp_path: Path) -> None:
+    """The whole way, on one test file: its tests are mapped to the lines they run, and the
+    mutant is killed by the one test that checks a blocked hand's subtraction, run with the
+    few others that reach the line."""
+    found = listed()
+    (chosen,) = [ident for ident, what in found.items() if what.startswith(CHOSEN[0])]
+    out = tmp_path / "results.json"
+    done = mutate("--only", chosen, "--tests", "tests/test_engine_scoring.py", "--json",
+                  str(out), timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (result,) = json.loads(out.read_text(encoding="utf-8"))
+    assert result["status"] == "killed"
+    assert result["by"] == ("tests/test_engine_scoring.py::"
+                            "test_blocked_lowest_alone_scores_the_others_minus_its_own")
+    every = (ROOT / "tests" / "test_engine_scoring.py").read_text("utf-8").count("\ndef test_")
+    assert 0 < result["tests"] < every

@@ -22,11 +22,16 @@ A mutant's id is ``FILE:LINE:COLUMN:KIND`` in the engine's source as it is now; 
 Each mutant is written into a copy of the repository (never the working tree), first on
 ``PYTHONPATH``, and the engine's tests run on it, stopping at the first failure: the mutant
 is *killed* when a test fails or the run passes ``--timeout``, and *survives* when every
-test passes.  A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no
-input can tell it from the engine) is *equivalent*; any other survivor is a hole in the
-tests.  The message catalogue's and the registry's tests are left out on purpose: a mutant
-must be caught by what the engine reports, not by a msgid or a module name that vanished
-from the source.
+test passes.  Only the tests that execute the mutant's lines are run (the quick ones first):
+the run first runs every test once on the engine as it is, under coverage, each in a
+context of its own (``mutate_plugin.py``), and a test that does not execute a line behaves
+the same whatever that line says.  A line run outside any test (at import, while pytest
+collects the tests) is given every test; a mutant whose lines no test executes survives
+without a run ("no test runs this line").  ``--whole`` runs every test on every mutant.
+A survivor listed in ``tools/mutate_equivalent.txt`` (its key and why no input can tell it
+from the engine) is *equivalent*; any other survivor is a hole in the tests.  The message
+catalogue's and the registry's tests are left out on purpose: a mutant must be caught by
+what the engine reports, not by a msgid or a module name that vanished from the source.
 
     python tools/mutate.py --list
     python tools/mutate.py --jobs 2 --json mutants.json
@@ -59,6 +64,9 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
+
+from mutate_plugin import FIXTURE
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "blocknotation" / "engine"
@@ -105,6 +113,9 @@ class Mutant:
     nth: int = 0
     """Which of the mutants that change the same text in the same function this is (1, 2,
     ... in the order of their places), 0 when it is the only one."""
+    lines: tuple[int, ...] = ()
+    """The lines a test must execute to meet the change: the change's own and those of the
+    head of the statement that holds it (coverage records a statement at one of them)."""
 
     def source(self) -> str:
         """The module's text with this change made."""
@@ -129,6 +140,8 @@ class Result:
     status: str  # killed, timeout, survived, equivalent
     by: str
     seconds: float
+    tests: int | None = None
+    """How many tests were run on the mutant, ``None`` when every test was."""
 
 
 def makers(trees: Sequence[ast.Module]) -> set[str]:
@@ -258,6 +271,22 @@ def _operators(node: ast.AST) -> Iterator[tuple[str, ast.expr, ast.AST, ast.expr
         yield "arith", node.target, node.op, node.value, "="
 
 
+def _head(stmt: ast.stmt) -> range:
+    """The lines of a statement, or of its head when it holds a body (``if C:``, ``def``)."""
+    body = getattr(stmt, "body", None)
+    if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+        return range(stmt.lineno, max(stmt.lineno, body[0].lineno - 1) + 1)
+    return range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1)
+
+
+def _holder(heads: list[range], span: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """The lines to look up for a change at ``span``: its own and the head of the innermost
+    statement whose head holds its first line."""
+    around = [head for head in heads if span[0] in head]
+    head = min(around, key=len) if around else range(span[0], span[0] + 1)
+    return tuple(sorted(set(head) | set(range(span[0], span[2] + 1))))
+
+
 def _conditions(tree: ast.Module) -> Iterator[ast.expr]:
     """The conditions of ``tree``: of each ``if`` (and ``elif``), each ``A if C else B``
     and each ``if`` of a comprehension."""
@@ -282,11 +311,13 @@ def mutants_of(path: Path, names: set[str]) -> list[Mutant]:
         names = [name for first, last, name in scopes if first <= line <= last]
         return names[-1] if names else "-"
 
+    heads = [_head(n) for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+
     def add(line: int, col: int, kind: str, what: str, span: tuple[int, int, int, int],
             new: str) -> None:
         column = len(lines[line - 1][:col].decode()) + 1
         found.append(Mutant(f"{relative}:{line}:{column}:{kind}", f"blocknotation/{relative}",
-                            what, within(line), span, new))
+                            what, within(line), span, new, lines=_holder(heads, span)))
 
     def short(node: ast.AST) -> str:
         text = ast.unparse(node).split("\n")[0]
@@ -355,40 +386,68 @@ def equivalents(path: Path = EQUIVALENT) -> dict[str, str]:
     return listed
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One run of pytest for a mutant: these test files, and of them only the tests named
+    (``None``: every test of the files)."""
+
+    paths: tuple[str, ...]
+    only: tuple[str, ...] | None = None
+
+
 class Sandbox:
     """A copy of the repository to run mutants in, its modules compiled against their text
     (checked-hash bytecode), so that a module put back is never read from a mutant's."""
 
-    def __init__(self, base: Path) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="mutant-", dir=base))
-        shutil.copytree(ROOT, self.root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
-            ".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache",
-            ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build"))
-        compileall.compile_dir(self.root / "blocknotation", quiet=1,
-                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    def __init__(self, base: Path | None) -> None:
+        """A new copy under ``base``; ``None``: the repository itself, to find which tests
+        run which lines without a mutant (the tests of this tool)."""
+        self.root = ROOT
+        if base is not None:
+            self.root = Path(tempfile.mkdtemp(prefix="mutant-", dir=base))
+            shutil.copytree(ROOT, self.root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+                ".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache",
+                ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build"))
+            compileall.compile_dir(
+                self.root / "blocknotation", quiet=1,
+                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("PYTEST", "COV_", "HYPOTHESIS"))}
-        self.env |= {"PYTHONPATH": str(self.root), "PYTHONDONTWRITEBYTECODE": "1",
-                     "HYPOTHESIS_PROFILE": "ci", "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8"}
+                    if not k.startswith(("PYTEST", "COV_", "COVERAGE_", "HYPOTHESIS",
+                                         "BLOCKNOT_MUTATE"))}
+        self.env |= {"PYTHONPATH": os.pathsep.join((str(self.root), str(self.root / "tools"))),
+                     "PYTHONDONTWRITEBYTECODE": "1", "HYPOTHESIS_PROFILE": "ci",
+                     "PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8"}
 
-    def run(self, tests: list[list[str]], timeout: float) -> tuple[str, str]:
+    def pytest(self, run: Run, timeout: float, env: dict[str, str] | None = None
+               ) -> subprocess.CompletedProcess[str]:
+        """One run of pytest, with the plugin of the mutation run (``mutate_plugin.py``)."""
+        env = self.env | (env or {})
+        if run.only is not None:
+            named = self.root / "mutate-only.txt"
+            named.write_text("\n".join(run.only) + "\n", encoding="utf-8")
+            env["BLOCKNOT_MUTATE_ONLY"] = str(named)
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", *PYTEST, "-p", "mutate_plugin", *run.paths],
+            cwd=self.root, env=env, capture_output=True, text=True, check=False,
+            timeout=timeout)
+
+    def run(self, runs: list[Run], timeout: float) -> tuple[str, str]:
         """Run the test runs in turn: ("killed", the failing test), ("timeout", the run) or
         ("survived", "")."""
         deadline = time.monotonic() + timeout
-        for run in tests:
+        for run in runs:
             try:
-                done = subprocess.run(
-                    [sys.executable, "-m", "pytest", *PYTEST, *run], cwd=self.root,
-                    env=self.env, capture_output=True, text=True, check=False,
-                    timeout=max(1.0, deadline - time.monotonic()))
+                done = self.pytest(run, max(1.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                return "timeout", run[0]
+                return "timeout", run.paths[0]
+            if done.returncode == 5:  # no test collected: a test named that is not there
+                raise AssertionError(f"no test ran of {run}:\n{done.stdout}{done.stderr}")
             if done.returncode != 0:
                 failed = re.search(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE)
                 return "killed", failed.group(1) if failed else f"exit {done.returncode}"
         return "survived", ""
 
-    def mutate(self, mutant: Mutant, tests: list[list[str]], timeout: float) -> Result:
+    def mutate(self, mutant: Mutant, runs: list[Run], timeout: float) -> Result:
         target = self.root / mutant.path
         original = target.read_bytes()
         started = time.monotonic()
@@ -397,42 +456,170 @@ class Sandbox:
         assert ast.dump(ast.parse(source)) != ast.dump(ast.parse(original)), mutant.id
         try:
             target.write_text(source, encoding="utf-8")
-            status, by = self.run(tests, timeout)
+            status, by = self.run(runs, timeout) if runs else ("survived", NO_TEST)
         finally:
             target.write_bytes(original)
         return Result(mutant.id, mutant.key, mutant.what, status, by,
-                      round(time.monotonic() - started, 1))
+                      round(time.monotonic() - started, 1),
+                      sum(len(run.only) for run in runs if run.only is not None)
+                      if all(run.only is not None for run in runs) else None)
 
 
-def run_all(mutants: list[Mutant], tests: list[list[str]], jobs: int, timeout: float | None,
-            baseline: bool) -> list[Result]:
-    """Run each mutant's tests; ``timeout`` None: five times what the tests take on the
-    engine as it is (at least two minutes), so that a loaded machine kills no mutant."""
+#: What a survivor that no test executed is said to be.
+NO_TEST = "no test runs this line"
+#: The coverage configuration of the run that finds which tests execute which lines: the
+#: processes a test starts take its node id as their context (``BLOCKNOT_MUTATE_TEST``).
+COVERAGE_RC = """\
+[run]
+data_file = {data}
+parallel = true
+source_pkgs = blocknotation.engine
+context = ${{BLOCKNOT_MUTATE_TEST}}
+concurrency = thread, multiprocessing
+disable_warnings = no-data-collected, module-not-measured, module-not-imported
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Covering:
+    """Which tests execute which lines of the engine, from one run on the engine as it is.
+
+    ``lines`` maps a module (``blocknotation/engine/course.py``, say) and a line to the node
+    ids of the tests that executed it, or to ``None`` where the line ran outside any test (at
+    import, or while pytest collected the tests) and so for every test.  ``order`` holds the
+    tests as they ran, ``seconds`` what each took."""
+
+    order: tuple[str, ...]
+    seconds: dict[str, float]
+    lines: dict[str, dict[int, frozenset[str] | None]]
+
+    def tests(self, mutant: Mutant) -> list[str] | None:
+        """The tests that execute the mutant's lines, in the order they ran; ``None`` for
+        every test."""
+        found: set[str] = set()
+        measured = self.lines.get(mutant.path, {})
+        for line in mutant.lines:
+            tests = measured.get(line, frozenset())
+            if tests is None:
+                return None
+            found |= tests
+        return [test for test in self.order if test in found]
+
+
+def _tests_of(context: str, fixtures: dict[str, list[str]]) -> frozenset[str] | None:
+    """The tests a coverage context stands for: a test's node id, a shared fixture's (every
+    test that asks for it), or none at all (``None``: every test)."""
+    if context.startswith(FIXTURE):
+        base, _, name = context.removeprefix(FIXTURE).rpartition("::")
+        return frozenset(t for t, names in fixtures.items()
+                         if name in names and t.startswith(base))
+    return frozenset((context,)) if context in fixtures else None
+
+
+def read_covering(tests: dict[str, dict[str, Any]], data: Any, root: Path) -> Covering:
+    """The covering found: ``tests`` as the plugin wrote them, ``data`` coverage's
+    ``CoverageData`` of the run in ``root``."""
+    fixtures = {test: list(about["fixtures"]) for test, about in tests.items()}
+    lines: dict[str, dict[int, frozenset[str] | None]] = {}
+    for filename in data.measured_files():
+        path = Path(filename).resolve().relative_to(root.resolve()).as_posix()
+        table: dict[int, frozenset[str] | None] = {}
+        for line, contexts in data.contexts_by_lineno(filename).items():
+            found: set[str] = set()
+            for context in contexts:
+                named = _tests_of(context, fixtures)
+                if named is None:
+                    break
+                found |= named
+            else:
+                table[line] = frozenset(found)
+                continue
+            table[line] = None
+        lines[path] = table
+    return Covering(tuple(tests), {t: float(a["seconds"]) for t, a in tests.items()}, lines)
+
+
+def covering(box: Sandbox, paths: list[str], base: Path) -> Covering:
+    """Run the tests once on the engine as it is, under coverage, each test in a context of
+    its own (``mutate_plugin.py``); exit 2 when one fails."""
+    import coverage
+
+    rc, data, written = base / "coverage.rc", base / "coverage" / "data", base / "tests.json"
+    data.parent.mkdir()
+    rc.write_text(COVERAGE_RC.format(data=data), encoding="utf-8")
+    done = box.pytest(Run(tuple(paths)), 3600 * 4, {
+        "COVERAGE_PROCESS_START": str(rc), "BLOCKNOT_MUTATE_MAP": str(written)})
+    tests = json.loads(written.read_text(encoding="utf-8")) if written.exists() else {}
+    if done.returncode != 0 or not tests or not all(t["passed"] for t in tests.values()):
+        failed = re.search(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE)
+        print("the engine's tests do not pass on the engine as it is: "
+              + (failed.group(1) if failed else done.stdout[-2000:] + done.stderr[-2000:]),
+              file=sys.stderr)
+        raise SystemExit(2)
+    combined = coverage.Coverage(config_file=str(rc))
+    combined.combine(strict=True)
+    return read_covering(tests, combined.get_data(), box.root)
+
+
+def runs_of(tests: list[str] | None, lists: list[list[str]]) -> list[Run]:
+    """A mutant's pytest runs: each list of test files in turn, only the tests named (all
+    of them when ``tests`` is ``None``), a list none of whose tests is named left out."""
+    if tests is None:
+        return [Run(tuple(paths)) for paths in lists]
+    runs = []
+    for paths in lists:
+        chosen = [t for t in tests if t.split("::", 1)[0] in paths]
+        if chosen:
+            files = tuple(dict.fromkeys(t.split("::", 1)[0] for t in chosen))
+            runs.append(Run(files, tuple(chosen)))
+    return runs
+
+
+def run_all(mutants: list[Mutant], lists: list[list[str]], jobs: int, timeout: float | None,
+            baseline: bool, select: bool) -> list[Result]:
+    """Run each mutant's tests.  With ``select``, first find which tests execute which
+    lines (``covering``, which checks that they pass on the engine as it is), and run for
+    each mutant only the tests that execute its lines.  ``timeout`` None: five times what the
+    tests run take on the engine as it is (at least one minute for the tests chosen, two
+    for every test), so that a loaded machine kills no mutant."""
     with tempfile.TemporaryDirectory(prefix="blocknot-mutate-") as base:
         boxes: queue.Queue[Sandbox] = queue.Queue()
         for _ in range(max(1, min(jobs, len(mutants)))):
             boxes.put(Sandbox(Path(base)))
-        if baseline:
+        whole = 600.0 if timeout is None else timeout
+        found: Covering | None = None
+        if select or baseline:
             box = boxes.get()
             started = time.monotonic()
-            status, by = box.run(tests, 3600)
+            if select:
+                found = covering(box, [p for paths in lists for p in paths], Path(base))
+                print(f"which tests run which lines: {len(found.order)} tests in "
+                      f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+            else:
+                status, by = box.run([Run(tuple(paths)) for paths in lists], 3600)
+                if status != "survived":
+                    print(f"the engine's tests do not pass on the engine as it is: {by}",
+                          file=sys.stderr)
+                    raise SystemExit(2)
             boxes.put(box)
-            if status != "survived":
-                print(f"the engine's tests do not pass on the engine as it is: {by}",
-                      file=sys.stderr)
-                raise SystemExit(2)
             if timeout is None:
-                timeout = max(120.0, 5 * (time.monotonic() - started))
-        limit = 600.0 if timeout is None else timeout
+                whole = max(120.0, 5 * (time.monotonic() - started))
+
+        def limit(runs: list[Run]) -> float:
+            if timeout is not None or found is None or any(r.only is None for r in runs):
+                return whole
+            return max(60.0, 5 * sum(found.seconds[t] for r in runs for t in r.only or ()))
 
         def one(mutant: Mutant) -> Result:
+            runs = runs_of(found.tests(mutant) if found else None, lists)
             box = boxes.get()
             try:
-                result = box.mutate(mutant, tests, limit)
+                result = box.mutate(mutant, runs, limit(runs))
             finally:
                 boxes.put(box)
-            print(f"{result.status:<9} {result.seconds:6.1f}s  {mutant.id}", file=sys.stderr,
-                  flush=True)
+            print(f"{result.status:<9} {result.seconds:6.1f}s  {mutant.id}"
+                  + (f"  ({result.tests} tests)" if result.tests is not None else ""),
+                  file=sys.stderr, flush=True)
             return result
 
         with ThreadPoolExecutor(max_workers=boxes.qsize()) as pool:
@@ -480,7 +667,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", metavar="PATH",
                         help="run these tests instead of the engine's")
     parser.add_argument("--no-baseline", action="store_true",
-                        help="do not first check that the tests pass on the engine as it is")
+                        help="do not first check that the tests pass on the engine as it is "
+                        "(nor find which tests run which lines: every mutant runs them all)")
+    parser.add_argument("--whole", action="store_true",
+                        help="run every test on every mutant, not only those that execute "
+                        "its lines")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the results here")
     args = parser.parse_args(argv)
     mutants = all_mutants()
@@ -512,7 +703,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     tests = [args.tests] if args.tests else [QUICK_TESTS, LONG_TESTS]
     started = time.monotonic()
-    results = run_all(mutants, tests, args.jobs, args.timeout, not args.no_baseline)
+    results = run_all(mutants, tests, args.jobs, args.timeout, not args.no_baseline,
+                      not (args.whole or args.no_baseline))
     status = report(results, equivalents())
     print(f"{len(results)} mutants in {time.monotonic() - started:.0f} s with {args.jobs} jobs")
     if args.json:
