@@ -76,6 +76,10 @@ _READ_THERE = frozenset({"P401", "P402", "P403", "P405", "P406", "T302", "T303"}
 #: line shows as: moves out of turn.
 _TURNS = frozenset({"T302", "T303"})
 
+#: The codes of how a hand ended and what it scored, as claimed or shown (E501-E507): where
+#: only these are wrong, a known player's tile written as another may be at any move.
+_ENDING = frozenset({"E501", "E502", "E503", "E504", "E505", "E506", "E507"})
+
 
 def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
                ends: Mapping[int, tuple[int, int]] | None = None) -> list[Amendment]:
@@ -97,10 +101,12 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     own = _own_tile_lines(moves, errors, reported)
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
+    # An opener out of rotation (T301) alone says nothing of the tiles: only who opened.
+    tiles = any(d.code != "T301" for d in errors)
     for k, move in enumerate(moves):
         seat = seats.seat[move.player]
         # A move reported as written is read otherwise by the replay itself (``slips.py``).
-        if seat in hidden and move.line <= last and move.line not in reported:
+        if tiles and seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
@@ -155,11 +161,12 @@ def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[i
     tiles: the ``OWN_TILE_WINDOW`` moves before each error at a move, and the move of an
     error not read there (a tile written as another that fits shows within a round or two,
     and the first error it shows as may come before it: a hidden player's pass that a later
-    play disproves); every move where only a claim or a show is wrong."""
+    play disproves); every move where only the hand's end, a claim or a show is wrong; none
+    where the only errors are of neither (an opener out of turn says nothing of the tiles)."""
     lines = [m.line for m in moves]
     at_moves = sorted({d.line for d in errors if d.line in set(lines)})
     if not at_moves:
-        return set(lines)
+        return set(lines) if any(d.code in _ENDING for d in errors) else set()
     out: set[int] = set()
     for line in at_moves:
         before = [at for at in lines if at < line or (at == line and at not in reported)]
