@@ -12,7 +12,10 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 - two neighbouring move lines written the other way round (``swapped``);
 - the first move of a hand under another player's name, where no ``opener`` line says who
   led (``named``);
-- an ``opener`` line naming another player than the one who led (``no_opener``).
+- an ``opener`` line naming another player than the one who led (``no_opener``);
+- a pass written as a play of a tile tried and taken back, legal as written (``passed``):
+  looked for only where a later ``score`` line asks for a second line of a hand that has a
+  slip of its own (``earlier.py``).
 
 The slip shows later, where the record goes on as it really went: a tile that does not fit
 the ends as read, a move out of turn, a show with one tile too many, a claim that no reading
@@ -39,7 +42,8 @@ from .players import Seats
 from .rules import sides
 from .tiles import TILES, text
 
-Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener"]
+Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
+               "passed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,16 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
     return out[:MAX_AMENDMENTS]
 
 
+def taken_back(order: Stages, seats: Seats) -> list[Amendment]:
+    """Each play of a hand read as a pass, the tile tried and taken back (``passed``).  At
+    most ``MAX_AMENDMENTS``."""
+    if len(order.moves) > MAX_MOVES:
+        return []
+    return [Amendment(move.line, "passed") for move in order.moves
+            if isinstance(move, r.Play) and move.player in seats.seat
+            and move.line not in order.late][:MAX_AMENDMENTS]
+
+
 def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int]
                     ) -> set[int]:
     """The lines where a known player's play, legal as written, is read as another of their
@@ -244,6 +258,12 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
             "P401", line, move.column,
             "tile_written_as_another",
             player=move.player, tile=text(move.tile), tiles=tiles)
+    if kind == "passed":
+        assert isinstance(move, r.Play)
+        return diagnostic(
+            "P401", line, move.column,
+            "tile_taken_back",
+            player=move.player, tile=text(move.tile))
     if kind == "flipped":
         assert isinstance(move, r.Play)
         return diagnostic(

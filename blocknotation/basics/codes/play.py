@@ -24,6 +24,8 @@ CODES = (
             "tile_written_as_another": N_("{player} plays {tile} here, but the rest of the hand "
                                           "fits only if the tile laid was another ({tiles}): a "
                                           "tile written as another"),
+            "tile_taken_back": N_("{player} plays {tile} here, but the rest of the hand fits "
+                                  "only if {player} passed here: a tile tried and taken back"),
             "dealt_to_other": N_("{player} plays {tile}, which was dealt to {owner} at line {at}"),
             "set_aside": N_("{player} plays {tile}, which nobody was dealt: it was set aside "
                             "(R4)"),
