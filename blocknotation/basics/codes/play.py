@@ -44,6 +44,10 @@ CODES = (
         messages={
             "played_twice": N_("{player} plays {tile}, but {owner} already played it at line "
                                "{at}; the set has each tile once (R2)"),
+            "laid_in_place_of": N_("{player} plays {tile}, but {owner} is read as having laid "
+                                   "it at line {at}, where {written} is written; the set has "
+                                   "each tile once (R2)"),
+            "a_pass": N_("a pass"),
         },
     ),
     Code(
