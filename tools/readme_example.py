@@ -4,7 +4,8 @@
 
 The example is the first ``python`` block of the README's "Library" section; what it must
 print is the ``text`` block after it.  It runs in a new interpreter in DIRECTORY (the
-current one by default), which must hold the ``samples/`` folder of the repository.  Exit
+current one by default), where an example that reads the ``samples/`` folder of the
+repository finds it.  Exit
 status 0 when the output is the README's, 1 (with a diff) when not.  Used by
 tests/test_readme_library.py and by .ci/run (there from outside the checkout, against the
 installed package).

@@ -1,11 +1,11 @@
-"""Check that the README's `blocknot serve` answers, and adds up the folder it serves.
+"""Check that the `blocknot serve` of docs/serve.md answers, and adds up the folder it serves.
 
     python tools/serve_smoke.py FOLDER [ADDRESS]
 
 Waits (30 s at most) for the server at ADDRESS (by default http://127.0.0.1:8000, where the
-README's command serves) to answer its director's page, then compares the standings the
+page's command serves) to answer its director's page, then compares the standings the
 director's page is given with what `blocknot standings FOLDER` prints.  Exit status 0 when
-they are the same, 1 when not.  Used by .ci/run, on the README's command run as printed.
+they are the same, 1 when not.  Used by .ci/run, on the page's command run as printed.
 """
 
 from __future__ import annotations

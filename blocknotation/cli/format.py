@@ -21,9 +21,8 @@ if TYPE_CHECKING:
 @click.option("--check", is_flag=True,
               help=N_("Change nothing; list the files that would change and exit 1 if any "
                       "would."))
-@click.option("--diff", is_flag=True,
-              help=N_("Change nothing; print the changes as a unified diff and exit 1 if "
-                      "there are any."))
+@options.diff(N_("Change nothing; print the changes as a unified diff and exit 1 if there "
+                 "are any."))
 @options.file_selection(stdin_filename=True)
 @options.lang
 def format_command(files: Sequence[str], check: bool, diff: bool, chosen: FileSelection,

@@ -1,6 +1,6 @@
 """The options several commands share, each defined once: ``file_selection`` (which files,
-under which configuration), ``lang``, ``jobs``, ``output``, and ``encoding``, ``raw_csv``,
-``threshold`` and ``max_seconds``."""
+under which configuration), ``lang``, ``jobs``, ``output``, ``diff``, and ``encoding``,
+``raw_csv``, ``threshold`` and ``max_seconds``."""
 
 from __future__ import annotations
 
@@ -73,6 +73,12 @@ configuration_path = click.option(
     help=N_("Read the settings from this file (a blocknot.toml or pyproject.toml) for every "
             "file, instead of the nearest one."))
 isolated = click.option("--isolated", is_flag=True, help=N_("Read no configuration file."))
+
+
+def diff(help_text: str) -> Callable[[_Command], _Command]:
+    """``--diff``, of a command that rewrites records (``format``, ``validate --fix``): write
+    nothing, and print the changes as a unified diff instead (exit 1 when there are any)."""
+    return click.option("--diff", is_flag=True, help=help_text)
 
 
 def jobs(help_text: str, default: int | None = None) -> Callable[[_Command], _Command]:

@@ -65,9 +65,7 @@ if TYPE_CHECKING:
 @click.option("--fix", is_flag=True,
               help=N_("Write what the engine proved into the records, in place: missing or "
                       "wrong claims, missing sides, hand numbers; list what remains."))
-@click.option("--diff", is_flag=True,
-              help=N_("With --fix: print the changes as a unified diff instead of writing "
-                      "them."))
+@options.diff(N_("With --fix: print the changes as a unified diff instead of writing them."))
 @click.option("--unsafe-fixes", is_flag=True,
               help=N_("With --fix: also apply the fixes that choose between readings of the "
                       "record."))
