@@ -228,13 +228,6 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "P403/mistyped_tile_laid_later.txt": [
         (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
     ],
-    # Two neighbouring plays written as passes: the way that first costs a slip more at the
-    # second pass is kept, and the claims choose it.
-    "P405/two_neighbouring_plays_written_as_passes.txt": [
-        (2, "outcome", "blocked"), (2, "winner", "Ada"),
-        (2, "points", {"Ada": 8, "Bea": 0}), (2, "remaining", {"Ada": 10, "Bea": 18}),
-        (None, "score", {"Ada": 16, "Bea": 5}),
-    ],
     # A hand with a slip of its own, and a later score line that a second line of it (a
     # tile taken back) makes right: its points not known, each way a candidate.
     "E505/a_hidden_play_as_a_pass_and_a_tile_taken_back_seen_by_a_later_score_line.txt": [

@@ -34,8 +34,8 @@ def test_a_tile_read_in_place_of_another_quotes_what_is_written() -> None:
                             NAMES, moves)
     assert problem is not None and problem.code == "P402"
     assert problem.message.render(ENGLISH) == (
-        "Ada plays 4-4, but Ada is read as having laid it at line 7, where 3-5 is written; the "
-        "set has each tile once (R2)")
+        "Ada plays 4-4, but Ada is read as having laid it at line 7, where Ada: 3-5 is written; "
+        "the set has each tile once (R2)")
 
 
 def test_a_tile_read_in_place_of_a_pass_says_a_pass_is_written() -> None:
@@ -46,3 +46,13 @@ def test_a_tile_read_in_place_of_a_pass_says_a_pass_is_written() -> None:
     assert problem.message.render(ENGLISH) == (
         "Cy plays 4-4, but Ada is read as having laid it at line 7, where a pass is written; "
         "the set has each tile once (R2)")
+
+
+def test_a_tile_written_at_that_line_by_another_player_quotes_the_line() -> None:
+    moves = [r.Play(7, 1, "Bea", (4, 4), "L")]
+    problem = check_holding(_table_with_4_4_laid_by_ada_at(7), 2, r.Play(9, 1, "Cy", (4, 4)),
+                            NAMES, moves)
+    assert problem is not None
+    assert problem.message.render(ENGLISH) == (
+        "Cy plays 4-4, but Ada is read as having laid it at line 7, where Bea: 4-4 is "
+        "written; the set has each tile once (R2)")

@@ -194,8 +194,9 @@ class Replay:
                 worlds += openings(world, seat, move, self.seats)
         if not worlds:
             raise Unread(move.line)
-        for world in worlds:  # a move read otherwise that its own report shows (``slip_at``)
-            world.repairs -= 1
+        if kind == "passed":  # a tile taken back, shown by its own report (``slip_at``)
+            for world in worlds:
+                world.repairs -= 1
         self.slipped.append(move.line)
         self.worlds, lost = merged(marked(worlds, move), MAX_READINGS)
         self.lost = self.lost or lost
@@ -293,8 +294,6 @@ class Replay:
                     c.world.repairs += 1
                 kept += [Judged(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
-            else:
-                kept += _laid_where_illegal(kept, key, move)
         if fewest:
             self.problems += self._reported(kept, move)
             if not self.slipped or self.slipped[-1] != move.line:
@@ -339,19 +338,3 @@ class Replay:
                     table.held_by_anyone(), world.reading):
                 world.end("blocked", None, line, len(self.names), dead=True)
 
-
-def _laid_where_illegal(kept: list[Judged], key: tuple[str, int], move: Move) -> list[Judged]:
-    """A pass illegal in some readings only: in each of those, also each tile the player
-    may have laid instead, the pass's P405 kept with the reading as the slip it costs (it is
-    reported if every reading left at the end implies it, as the pass written is), not as
-    a move read otherwise that no report shows (``World.repairs``)."""
-    out: list[Judged] = []
-    for c in kept:
-        illegal = c.world.soft.get(key)
-        if illegal is None or not c.instead:
-            continue
-        for world in marked([c.world, *c.instead], move)[1:]:
-            world.soft[key] = illegal
-            world.repairs -= 1
-            out.append(Judged(world, c.problems, before=c.before))
-    return out

@@ -22,7 +22,7 @@ from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
 from .deals import check_deals
 from .ending import HandEnd, judge_ending
-from .hand import Replay, Saved
+from .hand import Replay, Saved, Unread
 from .knowledge import Whereabouts
 from .order import Stages, by_stage, early_ends
 from .players import Seats
@@ -50,6 +50,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     written, problems = by_stage(hand, seats)
     order = written
     for one in amendment:
+        if one.kind == "swapped" and not any(m.line > one.line for m in written.moves):
+            raise Unread(one.line)  # a pair swapped back: its second line is no line after
         order = amended(order, one, seats)
     table = Whereabouts.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))

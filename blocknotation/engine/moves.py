@@ -46,17 +46,19 @@ def check_holding(
     if table.played_by[i] != NOBODY:
         at = table.played_at[i]
         written = next((m for m in moves if m.line == at), None)
-        if written is None or (isinstance(written, r.Play) and index(written.tile) == i):
+        owner_name = names[table.played_by[i]]
+        if written is None or (isinstance(written, r.Play) and index(written.tile) == i
+                               and written.player == owner_name):
             return diagnostic(
                 "P402", play.line, play.column,
                 "played_twice",
-                player=play.player, tile=tile, owner=names[table.played_by[i]], at=at,
+                player=play.player, tile=tile, owner=owner_name, at=at,
             )
         return diagnostic(
             "P402", play.line, play.column,
             "laid_in_place_of",
-            player=play.player, tile=tile, owner=names[table.played_by[i]], at=at,
-            written=text(written.tile) if isinstance(written, r.Play)
+            player=play.player, tile=tile, owner=owner_name, at=at,
+            written=f"{written.player}: {text(written.tile)}" if isinstance(written, r.Play)
             else message_part("P402", "a_pass"),
         )
     if owner != NOBODY and owner != seat:
