@@ -232,6 +232,36 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "P403/mistyped_tile_laid_later.txt": [
         (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
     ],
+    # A hand with a slip of its own, and a later score line that a second line of it (a
+    # tile taken back) makes right: its points not known, each way a candidate.
+    "E505/a_hidden_play_as_a_pass_and_a_tile_taken_back_seen_by_a_later_score_line.txt": [
+        (0, "outcome", None), (0, "winner", "Bea"), (0, "points", None),
+        (0, "remaining", {"Ada": 13, "Bea": None}), (0, "doubt", [22, 31]),
+        (1, "points", {"Ada": 2, "Bea": 0}), (None, "score", None),
+        (None, "status", "in_progress"),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 13},
+             "rests_on": [{"line": 22, "reading": "a play of 4-6"}]},
+            {"outcome": "blocked", "winner": "Bea", "points": {"Ada": 0, "Bea": 9},
+             "rests_on": [{"line": 22, "reading": "a play of 2-6"},
+                          {"line": 31, "reading": "a pass"}]}]),
+    ],
+    "E505/a_tile_written_as_another_and_a_tile_taken_back_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "blocked"), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 11, "Bea": None}), (None, "score", None),
+        (None, "status", "in_progress"),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Bea", "points": {"Ada": 0, "Bea": 3},
+             "rests_on": [{"line": 22, "reading": "a play of 1-5"}]},
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 2, "Bea": 0},
+             "rests_on": [{"line": 20, "reading": "a play of 0-2"},
+                          {"line": 21, "reading": "a pass"}]}]),
+    ],
+    # Two deal lines wrong, one of them legal as written: the claim may be right.
+    "D202/two_deal_lines_wrong_and_a_right_points_claim.txt": [
+        (0, "outcome", "blocked"), (0, "winner", None), (0, "points", None), (0, "doubt", [16]),
+        (None, "score", None),
+    ],
     "P401/mistyped_tile_then_a_pass.txt": [
         (0, "remaining", {"Ada": 5, "Bea": 19}), (0, "points", {"Ada": 14, "Bea": 0}),
     ],

@@ -196,3 +196,13 @@ def test_a_select_on_the_command_line_is_not_narrowed_by_the_files_ignore(
     assert (done.returncode, done.stdout.count(" error P405 ")) == (1, 1)
     both = run("validate", "--select", "P4", "--ignore", "P405", "p.block", cwd=tmp_path)
     assert " P405 " not in both.stdout
+
+
+def test_a_pair_of_lines_read_as_swapped_twice_is_no_internal_error(tmp_path: Path) -> None:
+    # Random edits of a record left a hand whose first two moves, a pass each, are read as
+    # swapped and then swapped back: the second reading names no line after its own.
+    record = Path(__file__).resolve().parent / "data" / "two_lines_swapped_back.block"
+    done = run("validate", str(record), cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "internal error" not in done.stderr
+    assert f"{record}:591:1: error T303 " in done.stdout

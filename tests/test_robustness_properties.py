@@ -188,15 +188,7 @@ def _calls(work: Callable[[bytes], object], data: bytes) -> int:
     return calls
 
 
-#: The families whose two sizes take long to count: every hand after the first is opened out
-#: of rotation (T301), so the engine tries each read otherwise, over 10 s of CPU counted;
-#: under the ``slow`` marker (``pytest --run-slow``, as ``.ci/run`` runs it).
-SLOW_FAMILIES = {"validate many hands"}
-
-
-@pytest.mark.parametrize("family", [
-    pytest.param(name, marks=pytest.mark.slow) if name in SLOW_FAMILIES else name
-    for name in LINEAR.FAMILIES])
+@pytest.mark.parametrize("family", list(LINEAR.FAMILIES))
 def test_work_grows_linearly(family: str) -> None:
     build, work, n = LINEAR.FAMILIES[family]
     small, large = build(n), build(FACTOR * n)

@@ -12,7 +12,10 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 - two neighbouring move lines written the other way round (``swapped``);
 - the first move of a hand under another player's name, where no ``opener`` line says who
   led (``named``);
-- an ``opener`` line naming another player than the one who led (``no_opener``).
+- an ``opener`` line naming another player than the one who led (``no_opener``);
+- a pass written as a play of a tile tried and taken back, legal as written (``passed``):
+  looked for only where a later ``score`` line asks for a second line of a hand that has a
+  slip of its own (``earlier.py``).
 
 The slip shows later, where the record goes on as it really went: a tile that does not fit
 the ends as read, a move out of turn, a show with one tile too many, a claim that no reading
@@ -39,7 +42,8 @@ from .players import Seats
 from .rules import sides
 from .tiles import TILES, text
 
-Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener"]
+Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
+               "passed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +80,10 @@ _READ_THERE = frozenset({"P401", "P402", "P403", "P405", "P406", "T302", "T303"}
 #: line shows as: moves out of turn.
 _TURNS = frozenset({"T302", "T303"})
 
+#: The codes of how a hand ended and what it scored, as claimed or shown (E501-E507): where
+#: only these are wrong, a known player's tile written as another may be at any move.
+_ENDING = frozenset({"E501", "E502", "E503", "E504", "E505", "E506", "E507"})
+
 
 def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
                ends: Mapping[int, tuple[int, int]] | None = None) -> list[Amendment]:
@@ -97,10 +105,12 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[
     own = _own_tile_lines(moves, errors, reported)
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
+    # An opener out of rotation (T301) alone says nothing of the tiles: only who opened.
+    tiles = any(d.code != "T301" for d in errors)
     for k, move in enumerate(moves):
         seat = seats.seat[move.player]
         # A move reported as written is read otherwise by the replay itself (``slips.py``).
-        if seat in hidden and move.line <= last and move.line not in reported:
+        if tiles and seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile"))
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
@@ -149,17 +159,28 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
     return out[:MAX_AMENDMENTS]
 
 
+def taken_back(order: Stages, seats: Seats) -> list[Amendment]:
+    """Each play of a hand read as a pass, the tile tried and taken back (``passed``).  At
+    most ``MAX_AMENDMENTS``."""
+    if len(order.moves) > MAX_MOVES:
+        return []
+    return [Amendment(move.line, "passed") for move in order.moves
+            if isinstance(move, r.Play) and move.player in seats.seat
+            and move.line not in order.late][:MAX_AMENDMENTS]
+
+
 def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int]
                     ) -> set[int]:
     """The lines where a known player's play, legal as written, is read as another of their
     tiles: the ``OWN_TILE_WINDOW`` moves before each error at a move, and the move of an
     error not read there (a tile written as another that fits shows within a round or two,
     and the first error it shows as may come before it: a hidden player's pass that a later
-    play disproves); every move where only a claim or a show is wrong."""
+    play disproves); every move where only the hand's end, a claim or a show is wrong; none
+    where the only errors are of neither (an opener out of turn says nothing of the tiles)."""
     lines = [m.line for m in moves]
     at_moves = sorted({d.line for d in errors if d.line in set(lines)})
     if not at_moves:
-        return set(lines)
+        return set(lines) if any(d.code in _ENDING for d in errors) else set()
     out: set[int] = set()
     for line in at_moves:
         before = [at for at in lines if at < line or (at == line and at not in reported)]
@@ -237,6 +258,12 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
             "P401", line, move.column,
             "tile_written_as_another",
             player=move.player, tile=text(move.tile), tiles=tiles)
+    if kind == "passed":
+        assert isinstance(move, r.Play)
+        return diagnostic(
+            "P401", line, move.column,
+            "tile_taken_back",
+            player=move.player, tile=text(move.tile))
     if kind == "flipped":
         assert isinstance(move, r.Play)
         return diagnostic(

@@ -97,6 +97,8 @@ def _amended(amendment: Amendment, x: Reading, order: Stages, seats: Seats) -> G
         laid = _laid(x, line)
         if laid is not None:
             return Ground(line, Message(N_("a play of {tile}"), {"tile": text(TILES[laid[1]])}))
+    if kind == "passed":
+        return Ground(line, Message(N_("a pass")))
     if kind == "dropped":
         return Ground(line, Message(N_("written twice")))
     if kind == "swapped":

@@ -19,7 +19,7 @@ points keep bounds that cover every reading, so that the game still bounds its t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from ..basics.diagnostics import Diagnostic, diagnostic
@@ -129,7 +129,8 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
         else:
             failed.append((stage, kept))
     hidden = bool(order.moves) and not _all_known(readings)
-    doubtful = _in_doubt({stage for stage, _ in failed}, slipped, hidden, kept) or all(
+    dealt = {deal.line for deal in order.deals}
+    doubtful = _in_doubt({stage for stage, _ in failed}, slipped, hidden, kept, dealt) or all(
         x.world.repairs > 1 for x in kept)
     problems: list[Diagnostic] = []
     # Where the claims alone put the readings in doubt, the lines of those claims say why.
@@ -179,16 +180,17 @@ def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[
 
 
 def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool,
-              kept: Sequence[Reading] = ()) -> bool:
+              kept: Sequence[Reading] = (), dealt: Collection[int] = ()) -> bool:
     """Whether the claims found wrong (their stages) put the readings in doubt: after a
-    move reported, or two claims in a hand with moves and hidden deals (``hidden``), where a
-    move may be miswritten as one the hidden hand could make (see ``choose``).  Not a
-    ``points`` claim alone after one move reported and read otherwise, every deal known and
-    no pass illegal in any reading: the moves and the deals settle the count, and the claim
-    holds the second slip."""
+    move (or a deal line, ``dealt``) reported, or two claims in a hand with moves and hidden
+    deals (``hidden``), where a move may be miswritten as one the hidden hand could make
+    (see ``choose``).  Not a ``points`` claim alone after one move reported and read
+    otherwise, every deal known and no pass illegal in any reading: the moves and the deals
+    settle the count, and the claim holds the second slip."""
     if not failed:
         return False
-    if len(slipped) == 1 and not hidden and failed == {("points", 0)} and kept and all(
+    if len(slipped) == 1 and slipped[0] not in dealt and not hidden and failed == {
+            ("points", 0)} and kept and all(
             x.world.repairs <= 1 and not x.world.soft for x in kept):
         return False
     return bool(slipped) or (hidden and len(failed) > 1)

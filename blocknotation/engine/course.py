@@ -561,10 +561,20 @@ def _explained_earlier(game: Hands, k: int, hand: r.Hand, found: list[Diagnostic
             game.hands[j], game.seats, expected, before.totals.exact, mark.rep, target)
         if lines is not None:
             doubt[j] = lines
-            words.insert(0, described(lines[-1], mark.rep.stages, game.seats))
+            words.insert(0, _described(lines, mark.rep, game.seats))
     if not doubt:
         return None
     return _Doubted(doubt, hedged(wrong, tuple(words[:5])))
+
+
+def _described(lines: tuple[Amendment, ...], rep: HandReplay, seats: Seats) -> Message:
+    """What the lines an earlier hand is read with, besides those it was read with
+    already (``rep``), read the record as, in words: one, or two joined."""
+    order = rep.stages
+    assert order is not None
+    new = [one for one in lines if one not in rep.read_otherwise] or list(lines[-1:])
+    words = [described(one, order, seats) for one in new]
+    return words[0] if len(words) == 1 else phrase("both", first=words[0], second=words[1])
 
 
 def _count_in(

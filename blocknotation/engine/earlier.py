@@ -18,12 +18,16 @@ from collections.abc import Sequence
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .amend import Amendment, amendments, every_line
+from .amend import OWN_TILE_WINDOW, Amendment, amendments, every_line, taken_back
 from .choose import HandReplay
 from .claims import claimed_totals
 from .hand import Unread
 from .hand_replay import replay_hand
+from .order import Stages
 from .players import Seats
+
+#: At most this many pairs of lines of one hand are read otherwise for a ``score`` line.
+MAX_PAIRS = 400
 
 #: At most how many hands before a ``score`` line the totals do not reach are read again
 #: (those since the last ``score`` line: a game to 100 has some thirty).
@@ -60,8 +64,13 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     ways = every_line(written, seats, hidden, rep.ends)
     if cost:
         ways += amendments(written, seats, hidden, rep.diagnostics, rep.ends)
-    for amendment in dict.fromkeys(way for way in ways if way.line not in read):
-        lines = (*taken, amendment)
+    if cost:
+        ways += taken_back(written, seats)
+    ways = [way for way in dict.fromkeys(ways) if way.line not in read]
+    tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
+    if cost and not taken:
+        tries += _pairs(written, rep, ways)
+    for lines in tries:
         try:
             other = replay_hand(hand, seats, expected, before, amendment=lines)
         except Unread:
@@ -70,6 +79,23 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
                 slips(other.diagnostics) <= cost + 1):
             return lines
     return None
+
+
+def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
+           ) -> list[tuple[Amendment, Amendment]]:
+    """Two lines read otherwise, where a hand's slip was read at its own line: two of the
+    ``ways`` (a play read as a pass among them, ``amend.taken_back``) at the lines of its
+    errors or the ``OWN_TILE_WINDOW`` moves before one.  The slip read at its line may be
+    the consequence of two legal as written before it: a tile written as another of the
+    player's own, then a tile taken back that it let fit."""
+    errors = {d.line for d in rep.diagnostics if d.is_error}
+    lines = [m.line for m in written.moves]
+    near = errors.intersection(lines)
+    for error in errors:
+        near.update([line for line in lines if line < error][-OWN_TILE_WINDOW:])
+    chosen = [way for way in ways if way.line in near]
+    return [(a, b) for k, a in enumerate(chosen) for b in chosen[k + 1:]
+            if a.line != b.line][:MAX_PAIRS]
 
 
 def hidden_seats(rep: HandReplay) -> frozenset[int]:

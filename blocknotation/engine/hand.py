@@ -54,7 +54,7 @@ from .moves import illegal_pass, misfit
 from .order import Move, Stages
 from .players import Seats
 from .rules import may_pass, sides, stuck, went_out
-from .slips import laid_instead, openings
+from .slips import laid_instead, openings, passed_instead
 from .tiles import index
 from .turns import opener
 from .world import World, merged
@@ -118,8 +118,8 @@ class Replay:
         self.saved: dict[int, Saved] = {}
         self.watch: Callable[[Diagnostic], object] | None = None
         self.amend: dict[int, str] = {}
-        """The move read otherwise (``amend.py``), by its line: ``played`` or
-        ``other_tile``."""
+        """The move read otherwise (``amend.py``), by its line: ``played``, ``other_tile``
+        or ``passed``."""
 
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
@@ -177,20 +177,26 @@ class Replay:
 
     def amended(self, seat: int, move: Move, kind: str) -> None:
         """The move at this line read as a slip made there (``amend.py``): a pass as a play
-        of any tile the player may hold, where it fits (``played``), or a play as another
-        such tile (``other_tile``).  In a reading where it is not the player's turn, or
-        the hand is over, it cannot be; with no reading left, the hand cannot be read so
-        (``Unread``)."""
+        of any tile the player may hold, where it fits (``played``), a play as another
+        such tile (``other_tile``) or as a pass (``passed``).  In a reading where it is not
+        the player's turn, or the hand is over, it cannot be; with no reading left, the hand
+        cannot be read so (``Unread``)."""
         worlds: list[World] = []
         for world in self.worlds:
             if world.outcome is not None or world.expected not in (None, seat):
                 continue
-            if world.reading:
+            if kind == "passed":
+                if isinstance(move, r.Play) and world.reading:
+                    worlds += passed_instead(world, seat, move, self.seats, self.judge.last)
+            elif world.reading:
                 worlds += laid_instead(world, seat, move, self.seats)
             elif kind == "other_tile":
                 worlds += openings(world, seat, move, self.seats)
         if not worlds:
             raise Unread(move.line)
+        if kind == "passed":  # a tile taken back, shown by its own report (``slip_at``)
+            for world in worlds:
+                world.repairs -= 1
         self.slipped.append(move.line)
         self.worlds, lost = merged(marked(worlds, move), MAX_READINGS)
         self.lost = self.lost or lost
@@ -331,3 +337,4 @@ class Replay:
             if world.outcome is None and world.reading and table.all_known and stuck(
                     table.held_by_anyone(), world.reading):
                 world.end("blocked", None, line, len(self.names), dead=True)
+

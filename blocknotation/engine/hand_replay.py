@@ -22,7 +22,7 @@ from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
 from .deals import check_deals
 from .ending import HandEnd, judge_ending
-from .hand import Replay, Saved
+from .hand import Replay, Saved, Unread
 from .knowledge import Whereabouts
 from .order import Stages, by_stage, early_ends
 from .players import Seats
@@ -50,9 +50,12 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     written, problems = by_stage(hand, seats)
     order = written
     for one in amendment:
+        if one.kind == "swapped" and not any(m.line > one.line for m in written.moves):
+            raise Unread(one.line)  # a pair swapped back: its second line is no line after
         order = amended(order, one, seats)
     table = Whereabouts.for_players(len(seats.names))
     problems.extend(check_deals(order.deals, seats, table, order))
+    dealt_wrong = [d.line for d in problems if d.code in _DEALT_WRONG]
     state = Replay(seats, table, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
@@ -60,6 +63,9 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     state.amend = {one.line: one.kind for one in amendment if one.kind in _OF_A_MOVE}
     # A slip of the hand's lines, not of a move:
     state.slipped.extend(one.line for one in amendment if one.kind not in _OF_A_MOVE)
+    # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
+    # claim no reading allows may be right where another deal line is wrong too.
+    state.slipped.extend(dealt_wrong)
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     implied = _implied(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
@@ -85,9 +91,12 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     return chosen
 
 
+#: The codes of a deal line that cannot be as written (R2, R3).
+_DEALT_WRONG = frozenset({"D201", "D202"})
+
 #: The ways of reading a line otherwise that the replay reads at the move itself
 #: (``Replay.amended``); the others rewrite the hand's moves before it (``amend.amended``).
-_OF_A_MOVE = frozenset({"played", "other_tile"})
+_OF_A_MOVE = frozenset({"played", "other_tile", "passed"})
 
 
 def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagnostic]:

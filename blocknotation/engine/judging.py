@@ -111,7 +111,7 @@ class MoveJudge:
         """``seat`` plays in ``world``: legal as written, or reported with the readings of
         what the writer may have meant (``slips.py``)."""
         seats = self.seats
-        problem = check_holding(world.table, seat, play, self.names)
+        problem = check_holding(world.table, seat, play, self.names, self.moves)
         before = world.reading
         if not before:  # the lead: any tile the player holds, laid as written (R5)
             if problem is None:

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from ..basics.diagnostics import Diagnostic, Message, diagnostic, phrase
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
 from .chain import Chain, Side, lay, pairs, reading
 from .knowledge import NOBODY, Whereabouts
+from .order import Move
 from .rules import fitting
 from .tiles import TILES, Tile, bits, index, text
 
@@ -30,9 +31,12 @@ def end_name(chain: Chain, side: Side) -> Message:
 
 
 def check_holding(
-    table: Whereabouts, seat: int, play: r.Play, names: tuple[str, ...]
+    table: Whereabouts, seat: int, play: r.Play, names: tuple[str, ...],
+    moves: Sequence[Move] = (),
 ) -> Diagnostic | None:
-    """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing."""
+    """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing.
+    ``moves``: the hand's moves as written, to quote the line where the tile was laid
+    when the reading has it laid there in place of what is written."""
     i = index(play.tile)
     if table.may_hold(seat, i):
         return None
@@ -40,11 +44,22 @@ def check_holding(
     owner = table.dealt_to(i)
     tile = text(play.tile)
     if table.played_by[i] != NOBODY:
+        at = table.played_at[i]
+        written = next((m for m in moves if m.line == at), None)
+        owner_name = names[table.played_by[i]]
+        if written is None or (isinstance(written, r.Play) and index(written.tile) == i
+                               and written.player == owner_name):
+            return diagnostic(
+                "P402", play.line, play.column,
+                "played_twice",
+                player=play.player, tile=tile, owner=owner_name, at=at,
+            )
         return diagnostic(
             "P402", play.line, play.column,
-            "played_twice",
-            player=play.player, tile=tile, owner=names[table.played_by[i]],
-            at=table.played_at[i],
+            "laid_in_place_of",
+            player=play.player, tile=tile, owner=owner_name, at=at,
+            written=f"{written.player}: {text(written.tile)}" if isinstance(written, r.Play)
+            else message_part("P402", "a_pass"),
         )
     if owner != NOBODY and owner != seat:
         return diagnostic(

@@ -1,14 +1,16 @@
 """Completion: player names and keywords, and after ``NAME: `` the moves NAME can make.
 
 The keywords are the notation's own list (``names.KEYWORDS``).  After ``NAME: `` the
-suggestions are the tiles NAME holds that fit an open end, each with its side when it fits
+suggestions are the tiles NAME may hold that fit an open end, each with its side when it fits
 both (P404), lowest in the deal's order first and the first one preselected: a player who
 can play must (R8), so a fitting tile is the move.  ``pass`` is offered only when nothing
-fits.  What fits is the engine's answer: the ends come from replaying the record above the
-line (the report's ``HandResult.ends``), and each tile is tried on them with the engine's
-``rules.sides`` (R6, R7).  When NAME's deal is not recorded, the candidates are the tiles nobody has
-played or been dealt, and ``pass`` comes last, since it may be legal; when the ends are not
-certain, every candidate is offered, with ``pass``.
+fits.  What NAME may hold and what fits is the engine's answer: the hand's moves above the
+line are played on a ``Table`` (``engine/table.py``, the rules of play), which knows the
+ends, the deals and what each pass told of a hidden hand.  When NAME's deal is not recorded,
+the candidates are the tiles NAME may hold, and ``pass`` comes last, since it may be legal.
+When the moves above the line cannot be played as written (a slip), the ends come from the
+replay of the record (the report's ``HandResult.ends``), the candidates from the deals and the
+plays written, and when the ends are not certain every candidate is offered, with ``pass``.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from lsprotocol import types
 from ..basics.names import KEYWORDS, name_key
 from ..engine.chain import reading
 from ..engine.rules import sides
+from ..engine.table import IllegalMove, Table
 from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
 from ..reading import records as r
+from ..report.values import GameResult, HandResult
 from .analysis import Analysis, hand_at, plays, record_hand, still_held
 
 _MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")
@@ -89,6 +93,9 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     hand = record_hand(records, line)
     if found is None or hand is None or hand.line != found[1].line:
         return []
+    table = _played_above(found[0], found[1], hand, line)
+    if table is not None:
+        return _on_table(table, hand, player)
     held = still_held(hand, player, line)
     candidates = held if held is not None else _unseen(hand, player)
     written = list(plays(hand))
@@ -99,6 +106,47 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
         return [*(tile_text(t) for t in candidates), "pass"]
     fitting = list(_fitting(candidates, *ends))
     if held is None:
+        return [*fitting, "pass"]
+    return fitting or ["pass"]
+
+
+def _played_above(game: GameResult, found: HandResult, hand: r.Hand, line: int
+                  ) -> Table | None:
+    """The hand on a ``Table`` with its moves above ``line`` played as written; None when
+    a move cannot be (out of turn, or against the rules), or the hand is over."""
+    players = {name_key(name): name for name in game.players}
+    opener = found.opener
+    moves = [s for s in hand.statements if isinstance(s, (r.Play, r.Pass)) and s.line < line]
+    if opener is None and moves:
+        opener = players.get(name_key(moves[0].player))
+    deals = {players.get(name_key(s.player), s.player): s.tiles
+             for s in hand.statements if isinstance(s, r.Deal)}
+    try:
+        table = Table(game.players, opener or "", deals)
+        for move in moves:
+            if table.turn is None or name_key(table.turn) != name_key(move.player):
+                return None
+            if isinstance(move, r.Play):
+                table.play(move.tile, move.side)
+            else:
+                table.pass_()
+    except (IllegalMove, ValueError):
+        return None
+    return None if table.is_over() else table
+
+
+def _on_table(table: Table, hand: r.Hand, player: str) -> list[str]:
+    """The moves ``player`` may make on ``table``: the tiles they may hold that fit (in
+    their deal's order, else the set's), then ``pass`` where it may be legal."""
+    name = next((p for p in table.players if name_key(p) == name_key(player)), player)
+    deal = next((s.tiles for s in hand.statements
+                 if isinstance(s, r.Deal) and name_key(s.player) == name_key(player)), TILES)
+    candidates = [tile for tile in deal if table.may_hold(name, tile)]
+    if table.ends is None:
+        return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
+    fitting = [f"{tile_text(tile)} {side}" if len(table.sides(tile)) == 2 else tile_text(tile)
+               for tile in candidates for side in table.sides(tile)]
+    if table.held(name) is None:
         return [*fitting, "pass"]
     return fitting or ["pass"]
 

@@ -28,6 +28,7 @@ PHRASES: dict[str, str] = {
     "other_tile": N_("the tile at line {line} was another"),
     "flipped": N_("the tile at line {line} went on the other end"),
     "dropped": N_("line {line} was written twice"),
+    "passed": N_("line {line} was a pass written as a play"),
     "no_opener": N_("the opener line, line {line}, was wrong"),
     "both": N_("{first} and {second}"),
     "slip_at": N_("the slip at line {line}"),

@@ -24,6 +24,8 @@ CODES = (
             "tile_written_as_another": N_("{player} plays {tile} here, but the rest of the hand "
                                           "fits only if the tile laid was another ({tiles}): a "
                                           "tile written as another"),
+            "tile_taken_back": N_("{player} plays {tile} here, but the rest of the hand fits "
+                                  "only if {player} passed here: a tile tried and taken back"),
             "dealt_to_other": N_("{player} plays {tile}, which was dealt to {owner} at line {at}"),
             "set_aside": N_("{player} plays {tile}, which nobody was dealt: it was set aside "
                             "(R4)"),
@@ -42,6 +44,10 @@ CODES = (
         messages={
             "played_twice": N_("{player} plays {tile}, but {owner} already played it at line "
                                "{at}; the set has each tile once (R2)"),
+            "laid_in_place_of": N_("{player} plays {tile}, but {owner} is read as having laid "
+                                   "it at line {at}, where {written} is written; the set has "
+                                   "each tile once (R2)"),
+            "a_pass": N_("a pass"),
         },
     ),
     Code(

@@ -1,0 +1,74 @@
+"""Completion after ``NAME: `` offers the moves the rules of play's ``Table`` gives that
+player: the record's moves above the line played on it, its legal moves listed."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from blocknotation import Pass, Table
+from blocknotation.lsp.completion import completions
+from blocknotation.lsp.document import Document
+from blocknotation.lsp.settings import settings_for
+
+URI = "file:///table.block"
+
+# Bea's deal is not written: after Ada's 1-2 the ends are 6|1, and Bea may hold any tile
+# nobody placed and no written deal holds.
+RECORD = """[Players "Ada Bea Cy"]
+
+hand 1
+opener Ada
+deal Ada: 6-6 1-2 3-4 0-0 5-5
+deal Cy: 6-2 1-1 0-3 4-4 2-5
+Ada: 6-6
+Bea: pass
+Cy: 6-2 R
+Ada: 1-2 R
+"""
+
+
+def offered(text: str, line: int) -> list[str]:
+    document = Document.open(URI, "table.block", settings_for(None, "en"),
+                             types.PositionEncodingKind.Utf16, 1, text)
+    typed = text.split("\n")[line]
+    return [item.label for item in completions(
+        document.current(), types.Position(line=line, character=len(typed)))]
+
+
+def legal(table: Table) -> list[str]:
+    """The table's legal moves as completion writes them: a side only where both fit."""
+    found = []
+    for move in table.legal_moves():
+        if isinstance(move, Pass):
+            found.append("pass")
+            continue
+        tile = f"{move.tile[0]}-{move.tile[1]}"
+        found.append(f"{tile} {move.side}" if len(table.sides(move.tile)) == 2 else tile)
+    return found
+
+
+def test_a_hidden_players_moves_are_the_tables() -> None:
+    table = Table(["Ada", "Bea", "Cy"], "Ada", {
+        "Ada": ["6-6", "1-2", "3-4", "0-0", "5-5"], "Cy": ["6-2", "1-1", "0-3", "4-4", "2-5"]})
+    table.play("6-6")
+    table.pass_()
+    table.play("6-2", "R")
+    table.play("1-2", "R")
+    text = "\n".join([*RECORD.split("\n")[:10], "Bea: "]) + "\n"
+    assert offered(text, 10) == legal(table)
+    assert offered(text, 10)[:3] == ["0-1", "0-6", "1-3"] and offered(text, 10)[-1] == "pass"
+
+
+def test_a_known_players_moves_are_the_tables() -> None:
+    # Cy, after Ada's 1-2 and Bea's pass: the ends 6|1, Cy holds 1-1 0-3 4-4 2-5.
+    text = "\n".join([*RECORD.split("\n")[:10], "Bea: pass", "Cy: "]) + "\n"
+    assert offered(text, 11) == ["1-1"]
+
+
+def test_a_slip_above_the_line_falls_back_to_the_replays_ends() -> None:
+    # Ada's 5-5 fits neither end (6|2): the moves cannot be played as written; the replay
+    # reads the slip, and Bea is still offered what fits its ends, then pass.
+    text = "\n".join([*RECORD.replace("Ada: 1-2 R", "Ada: 5-5 R").split("\n")[:10],
+                      "Bea: "]) + "\n"
+    found = offered(text, 10)
+    assert found and found[-1] == "pass"
