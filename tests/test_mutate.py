@@ -159,6 +159,11 @@ def test_elsewhere():
 '''
 
 
+def _short(node: str) -> str:
+    """A node id from its file's name on: ``test_reaching.py::test_direct``."""
+    return node.rpartition("/")[2]
+
+
 def test_a_mutant_runs_every_test_that_executes_its_line(tmp_path: Path) -> None:
     """The tests chosen for a mutant of ``blocked`` are every test that executes it: called
     directly, through a fixture shared with a later test (which uses the value without
@@ -168,12 +173,17 @@ def test_a_mutant_runs_every_test_that_executes_its_line(tmp_path: Path) -> None
     (tmp_path / "test_reaching.py").write_text(REACHING, encoding="utf-8")
     found = tool.covering(tool.Sandbox(None), [str(tmp_path / "test_reaching.py")],
                           tmp_path)
-    assert set(found.order) == {f"test_reaching.py::test_{name}" for name in (
-        "direct", "first_to_ask", "second_to_ask", "in_a_process", "elsewhere")}
+    # Node ids are the test run's own, relative to the directory pytest takes as its root
+    # (the temporary directory's parent when the checkout lies under it too): compared by
+    # file name and test.
+    assert {_short(one) for one in found.order} == {
+        f"test_reaching.py::test_{name}" for name in (
+            "direct", "first_to_ask", "second_to_ask", "in_a_process", "elsewhere")}
     (mutant,) = [m for m in tool.all_mutants()
                  if m.what == "`remaining.count(low) > 1`: `>` -> `>=`"]
-    assert found.tests(mutant) == [f"test_reaching.py::test_{name}" for name in (
-        "direct", "first_to_ask", "second_to_ask", "in_a_process")]
+    assert [_short(one) for one in found.tests(mutant) or []] == [
+        f"test_reaching.py::test_{name}" for name in (
+            "direct", "first_to_ask", "second_to_ask", "in_a_process")]
     source = (ROOT / mutant.path).read_text(encoding="utf-8").splitlines()
     defined = source.index("def blocked(remaining: Sequence[int]) -> Count:") + 1
     assert found.tests(replace(mutant, lines=(defined,))) is None
