@@ -9,9 +9,12 @@ whole file, and the hunks are cut from them as ``SequenceMatcher.get_grouped_opc
 cuts them (three lines of context, a new hunk after more than six unchanged lines) and
 written as soon as they are whole.  Only the lines of the hunk being gathered are held, so
 the diff of a file of any size is written in little memory.  A game's first lines (blank
-lines, comments, tags) are never changed by a fix, so what a game's changes are matched
-against does not reach into the game before it; ``tests/test_fix_diff.py`` checks the diff
-against ``diff_text`` of the whole texts.
+lines, comments, tags) are never changed by a fix, so each change is matched within its
+game; ``tests/test_fix_diff.py`` checks the diff against ``diff_text`` of the whole texts.
+Where a line comes back (a ``hand 2`` line written twice), difflib over the whole text may
+pair it otherwise, its longest matching block starting in an earlier game: the diff then
+removes the other copy, and is as good (it turns the text before into the text after, with
+the same lines removed and added).
 """
 
 from __future__ import annotations
