@@ -38,6 +38,9 @@ class Bounds:
 
     scorers: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     nobody: bool = True
+    #: For some scorers, the points the tiles they and the others may hold can make, as a
+    #: mask (bit ``p``: ``p`` points): between the bounds, not every number may be made.
+    made: dict[int, int] = field(default_factory=dict)
 
     def allows(self, points: Sequence[int]) -> bool:
         """Whether the hand may have given ``points``: nobody, or one player within their
@@ -49,8 +52,14 @@ class Bounds:
             return self.nobody
         if len(scorers) > 1 or scorers[0] not in self.scorers:
             return False
-        low, high = self.scorers[scorers[0]]
-        return low <= points[scorers[0]] and (high is None or points[scorers[0]] <= high)
+        return self.within(scorers[0], points[scorers[0]])
+
+    def within(self, seat: int, points: int) -> bool:
+        """Whether ``seat``, one of the scorers, may have scored ``points``."""
+        low, high = self.scorers[seat]
+        if points < low or (high is not None and points > high):
+            return False
+        return seat not in self.made or bool(self.made[seat] >> points & 1)
 
     @property
     def low(self) -> int:
@@ -218,8 +227,35 @@ def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:
 
 def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
     """R14: the player who went out scores the opponents' pips."""
-    low, high = together(held, [seat for seat in range(len(held)) if seat != winner])
-    return Bounds({winner: (low, high)}, nobody=False)
+    others = [seat for seat in range(len(held)) if seat != winner]
+    low, high = together(held, others)
+    return Bounds({winner: (low, high)}, nobody=False, made={winner: _added(held, others)})
+
+
+def _added(held: Sequence[Holding], seats: list[int]) -> int:
+    """The pips ``seats`` may hold together, as a mask of totals: each seat's totals added to
+    the others'.  A tile may count for two seats here, so a total is never ruled out wrongly;
+    one left out is out whatever the tiles."""
+    found = 1
+    for seat in seats:
+        found = _plus(found, held[seat].sums)
+    return found
+
+
+def _plus(first: int, second: int) -> int:
+    """The totals of one of ``first`` and one of ``second`` (masks of totals) added."""
+    found = 0
+    for total in bits(first):
+        found |= second << total
+    return found
+
+
+def _less(totals: int, own: int) -> int:
+    """The totals of one of ``totals`` less one of ``own`` (masks), those not below 0."""
+    found = 0
+    for total in bits(own):
+        found |= totals >> total
+    return found
 
 
 def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
@@ -236,6 +272,7 @@ def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
 @lru_cache(maxsize=1024)
 def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
     scorers: dict[int, tuple[int, int | None]] = {}
+    made: dict[int, int] = {}
     seats = range(len(held))
     for seat, holding in enumerate(held):
         others = [s for s in seats if s != seat]
@@ -248,7 +285,8 @@ def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
         if top >= holding.low:
             least = _fewest_points(holding.low, top, lows, rest_low)
             scorers[seat] = (least, rest_high - holding.low)
-    return Bounds(scorers, nobody=not ties or _tie_possible(held))
+            made[seat] = _less(_added(held, others), holding.sums & (2 << top) - 1)
+    return Bounds(scorers, nobody=not ties or _tie_possible(held), made=made)
 
 
 def _tie_possible(held: tuple[Holding, ...]) -> bool:

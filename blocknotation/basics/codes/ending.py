@@ -127,6 +127,9 @@ CODES = (
                                     "total alone, whatever the tiles not shown (R15)"),
             "points_range": N_("points claim {claim}, but whatever the tiles not shown, {player} "
                                "scores from {low} to {high}"),
+            "points_not_made": N_("points claim {claim}, but whatever the tiles not shown, "
+                                  "{player} scores from {low} to {high}, and no tiles the "
+                                  "players may hold make {points}"),
             "if_passes_legal": N_("{problem}, if every pass was legal (R8); a pass may be a play "
                                   "written as one"),
             "tied": N_("nobody scores: the lowest totals are tied ({tied})"),
