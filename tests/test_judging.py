@@ -234,6 +234,23 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     ],
     # A hand with a slip of its own, and a later score line that a second line of it (a
     # tile taken back) makes right: its points not known, each way a candidate.
+    # Two plays written as passes, the second a player's whose deal is written: the score
+    # line of the next hand and the two lines are each a slip; hand 1's points are unknown,
+    # the score line's 6 and the 13 as read among the candidates.
+    "E505/a_hidden_play_and_the_next_play_written_as_passes_seen_by_a_later_score_line.txt": [
+        (0, "points", None), (0, "doubt", [29, 31]), (1, "points", {"Ada": 0, "Bea": 0, "Cy": 39}),
+        (None, "score", None),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Cy", "points": {"Ada": 0, "Bea": 0, "Cy": 13},
+             "rests_on": [{"line": 29, "reading": "a play of 2-2"}]},
+            {"outcome": "domino", "winner": "Cy", "points": {"Ada": 0, "Bea": 0, "Cy": 7},
+             "rests_on": [{"line": 29, "reading": "a play of 2-3"},
+                          {"line": 31, "reading": "a play of 3-3"}]},
+            {"outcome": "domino", "winner": "Cy", "points": {"Ada": 0, "Bea": 0, "Cy": 6},
+             "rests_on": [{"line": 29, "reading": "a play of 2-3"},
+                          {"line": 31, "reading": "a play of 3-4"}]},
+        ]),
+    ],
     "E505/a_hidden_play_as_a_pass_and_a_tile_taken_back_seen_by_a_later_score_line.txt": [
         (0, "outcome", None), (0, "winner", "Bea"), (0, "points", None),
         (0, "remaining", {"Ada": 13, "Bea": None}), (0, "doubt", [22, 31]),

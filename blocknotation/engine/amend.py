@@ -159,6 +159,19 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
     return out[:MAX_AMENDMENTS]
 
 
+def passes_laid(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Amendment]:
+    """Each pass of a player whose deal is written read as a play (``played``): legal as
+    the hand is read, it may be illegal once another line is read otherwise (a tile laid
+    before it that its player could then follow), and be a play written as a pass.  At
+    most ``MAX_AMENDMENTS``."""
+    if len(order.moves) > MAX_MOVES:
+        return []
+    return [Amendment(move.line, "played") for move in order.moves
+            if isinstance(move, r.Pass) and move.player in seats.seat
+            and seats.seat[move.player] not in hidden
+            and move.line not in order.late][:MAX_AMENDMENTS]
+
+
 def taken_back(order: Stages, seats: Seats) -> list[Amendment]:
     """Each play of a hand read as a pass, the tile tried and taken back (``passed``).  At
     most ``MAX_AMENDMENTS``."""

@@ -18,7 +18,14 @@ from collections.abc import Sequence
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .amend import OWN_TILE_WINDOW, Amendment, amendments, every_line, taken_back
+from .amend import (
+    OWN_TILE_WINDOW,
+    Amendment,
+    amendments,
+    every_line,
+    passes_laid,
+    taken_back,
+)
 from .choose import HandReplay
 from .claims import claimed_totals
 from .hand import Unread
@@ -64,8 +71,8 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     ways = every_line(written, seats, hidden, rep.ends)
     if cost:
         ways += amendments(written, seats, hidden, rep.diagnostics, rep.ends)
-    if cost:
-        ways += taken_back(written, seats)
+    if cost:  # a tile taken back, or a pass that a slip read otherwise makes illegal
+        ways += taken_back(written, seats) + passes_laid(written, seats, hidden)
     ways = [way for way in dict.fromkeys(ways) if way.line not in read]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
     if cost and not taken:
@@ -75,24 +82,36 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
             other = replay_hand(hand, seats, expected, before, amendment=lines)
         except Unread:
             continue
-        if other.points is not None and tuple(other.points) == target and (
-                slips(other.diagnostics) <= cost + 1):
+        if _gives(other, target) and slips(other.diagnostics) <= cost + 1:
             return lines
     return None
+
+
+def _gives(rep: HandReplay, target: tuple[int, ...]) -> bool:
+    """Whether the hand read as ``rep`` gives the points ``target``: as its figure, or, where
+    two lines read otherwise leave its readings in doubt (no figure stated), in one of
+    them, which is then an explanation of the ``score`` line as cheap as its being wrong."""
+    if rep.points is not None:
+        return tuple(rep.points) == target
+    return bool(rep.doubt) and any(
+        x.points is not None and tuple(x.points) == target for x in rep.readings)
 
 
 def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
            ) -> list[tuple[Amendment, Amendment]]:
     """Two lines read otherwise, where a hand's slip was read at its own line: two of the
-    ``ways`` (a play read as a pass among them, ``amend.taken_back``) at the lines of its
-    errors or the ``OWN_TILE_WINDOW`` moves before one.  The slip read at its line may be
-    the consequence of two legal as written before it: a tile written as another of the
-    player's own, then a tile taken back that it let fit."""
+    ``ways`` (a play read as a pass among them, ``amend.taken_back``, and a pass of a
+    player whose deal is written as a play, ``amend.passes_laid``) at the lines of its
+    errors or the ``OWN_TILE_WINDOW`` moves before or after one.  The slip read at its line
+    may be the consequence of two legal as written before it (a tile written as another of
+    the player's own, then a tile taken back that it let fit), or read as the wrong tile,
+    one that let a later play written as a pass stay legal."""
     errors = {d.line for d in rep.diagnostics if d.is_error}
     lines = [m.line for m in written.moves]
     near = errors.intersection(lines)
     for error in errors:
         near.update([line for line in lines if line < error][-OWN_TILE_WINDOW:])
+        near.update([line for line in lines if line > error][:OWN_TILE_WINDOW])
     chosen = [way for way in ways if way.line in near]
     return [(a, b) for k, a in enumerate(chosen) for b in chosen[k + 1:]
             if a.line != b.line][:MAX_PAIRS]
