@@ -118,3 +118,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if "slow" in item.keywords:
                 item.add_marker(later)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under coverage (``.ci/run``), the data of this process saved as soon as its tests are
+    done.  A worker of pytest-xdist is otherwise saved at its exit, last of its exit
+    handlers, and a worker slow to exit is ended by xdist before its data is written: the
+    lines its tests ran in this process (every command run through ``inprocess.run``) would
+    be lost from the figure."""
+    try:
+        import coverage
+    except ImportError:
+        return
+    measuring = coverage.Coverage.current()
+    if measuring is not None:
+        measuring.stop()
+        measuring.save()

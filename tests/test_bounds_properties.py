@@ -9,6 +9,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from blocknotation.engine.bounds import (
+    Bounds,
     Holding,
     _fewest_points,
     blocked_bounds,
@@ -44,11 +45,19 @@ def test_the_bounds_are_the_reference_figures(held: list[Holding]) -> None:
     for seat in seats:
         others = [s for s in seats if s != seat]
         assert together(held, others) == reference.together(held, others)
-        assert domino_bounds(seat, held) == reference.domino_bounds(seat, held)
-    assert blocked_bounds(held) == reference.blocked_bounds(held)
+        assert _figures(domino_bounds(seat, held)) == _figures(
+            reference.domino_bounds(seat, held))
+    assert _figures(blocked_bounds(held)) == _figures(reference.blocked_bounds(held))
     unasked = blocked_bounds(held, ties=False)  # for a claim naming its scorer
     assert unasked.scorers == blocked_bounds(held).scorers and unasked.nobody
-    assert open_bounds(held) == reference.open_bounds(held)
+    assert _figures(open_bounds(held)) == _figures(reference.open_bounds(held))
+
+
+def _figures(bounds: Bounds) -> tuple[dict[int, tuple[int, int | None]], bool]:
+    """Who may have scored, between what bounds, and whether nobody may have: what the
+    reference works out (the points the tiles make between the bounds are checked against
+    every way the tiles can lie, below)."""
+    return bounds.scorers, bounds.nobody
 
 
 def worlds(held: list[Holding], pool: int) -> list[list[int]]:
@@ -95,14 +104,12 @@ def test_every_possible_count_lies_within_the_bounds(held: list[Holding]) -> Non
         count = blocked(pips)
         if count.winner is None:
             assert block.nobody
-        else:
-            low, high = block.scorers[count.winner]
-            assert low <= count.points[count.winner] and (high is None or
-                                                          count.points[count.winner] <= high)
+        else:  # within the bounds, and made by the tiles
+            assert block.within(count.winner, count.points[count.winner])
+            assert block.allows(count.points)
         for winner in range(len(held)):
             won = domino(winner, pips).points[winner]
-            low, high = domino_bounds(winner, held).scorers[winner]
-            assert low <= won and (high is None or won <= high)
+            assert domino_bounds(winner, held).within(winner, won)
             opened = open_bounds(held).scorers[winner][1]
             assert opened is None or won <= opened
 
@@ -130,4 +137,17 @@ def test_the_lowest_alone_holds_less_than_every_other_seat_can() -> None:
     bounds = blocked_bounds(held)
     assert bounds.scorers[0] == (8, 8)
     assert not bounds.nobody  # 1 or 3 pips for Ada, 3 or 4 for Cy and Dan: no tie with Bea
-    assert bounds == reference.blocked_bounds(held)
+    assert _figures(bounds) == _figures(reference.blocked_bounds(held))
+    assert bounds.within(0, 8)
+
+
+def test_between_the_bounds_only_the_points_some_tiles_make() -> None:
+    """Ada holds one tile, 0-1 or 5-6, and Bea went out: Bea scores 1 or 11 (R14), and a
+    claim of 5, between the two, is made by no tile."""
+    held = [Holding(None, bit((0, 1)) | bit((5, 6)), 1, 1), Holding(0)]
+    bounds = domino_bounds(1, held)
+    assert bounds.scorers[1] == (1, 11)
+    assert [points for points in range(13) if bounds.within(1, points)] == [1, 11]
+    assert not bounds.allows([0, 5]) and bounds.allows([0, 11])
+    # Blocked: Bea at 0 is the lowest alone and scores Ada's pips, 1 or 11 (R15).
+    assert [points for points in range(13) if blocked_bounds(held).within(1, points)] == [1, 11]

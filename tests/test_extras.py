@@ -22,9 +22,10 @@ IMPORTED_AS = {"dask": "dask", "pygls": "pygls", "pygments": "pygments", "pytest
 #: (``-p xdist.plugin`` in pyproject.toml).
 USED_BY_NAME = {"pytest-xdist": "xdist.plugin"}
 #: Imported by the tests, installed with another: lsprotocol comes with pygls, distributed
-#: with dask[distributed], lark with blocknot itself, starlette with its serve extra.
+#: with dask[distributed], lark with blocknot itself, starlette with its serve extra, coverage
+#: with its coverage extra (tests/conftest.py saves the data of each worker under it).
 INSTALLED_WITH = {"lsprotocol": "pygls", "distributed": "dask", "lark": "blocknot",
-                  "starlette": "blocknot[serve]"}
+                  "starlette": "blocknot[serve]", "coverage": "blocknot[coverage]"}
 #: Extras of blocknot itself that the test extra holds: the server the browser tests start
 #: (``blocknot serve``) needs the serve extra; the mutation run that tests/test_mutate.py
 #: starts (tools/mutate.py) finds under coverage which tests run which lines.
