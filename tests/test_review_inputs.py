@@ -206,3 +206,20 @@ def test_a_pair_of_lines_read_as_swapped_twice_is_no_internal_error(tmp_path: Pa
     assert done.returncode == 1, done.stderr
     assert "internal error" not in done.stderr
     assert f"{record}:591:1: error T303 " in done.stdout
+
+
+def test_a_claim_after_a_slip_read_at_its_line_is_judged_by_the_bounds(tmp_path: Path) -> None:
+    # A generated game with two slips: in hand 5, Bea's pass at line 102 is read as a play of
+    # 0-5 (P407) and her show set aside (E502); the points claim, Ada 37, is right.  What the
+    # readings after that slip leave Bea to hold is only roughly right, so the claim is
+    # judged by the bounds of the points, not by the points the tiles those
+    # readings leave could make exactly, which have no 37: it stands in, and the game is
+    # Ada's with 75, as it truly was.
+    record = Path(__file__).resolve().parent / "data" / (
+        "a_right_claim_after_a_slip_read_at_its_line.block")
+    done = run("validate", "--format", "json", str(record), cwd=tmp_path)
+    game = json.loads(done.stdout)["files"][0]["games"][0]
+    found = [(d["code"], d["line"]) for d in json.loads(done.stdout)["files"][0]["diagnostics"]]
+    assert found == [("P407", 102), ("E502", 114)]
+    assert (game["status"], game["winner"], game["score"]) == (
+        "won", "Ada", {"Ada": 75, "Bea": 53, "Cy": 34})

@@ -72,7 +72,9 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     if cost:
         ways += amendments(written, seats, hidden, rep.diagnostics, rep.ends)
     if cost:  # a tile taken back, or a pass that a slip read otherwise makes illegal
-        ways += taken_back(written, seats) + passes_laid(written, seats, hidden)
+        after = _after_errors(written, rep)
+        ways += taken_back(written, seats) + [
+            way for way in passes_laid(written, seats, hidden) if way.line in after]
     ways = [way for way in dict.fromkeys(ways) if way.line not in read]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
     if cost and not taken:
@@ -115,6 +117,16 @@ def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
     chosen = [way for way in ways if way.line in near]
     return [(a, b) for k, a in enumerate(chosen) for b in chosen[k + 1:]
             if a.line != b.line][:MAX_PAIRS]
+
+
+def _after_errors(written: Stages, rep: HandReplay) -> set[int]:
+    """The lines of the ``OWN_TILE_WINDOW`` moves after each error of the hand: where a pass
+    legal as the hand is read may be a play that a slip read otherwise would make illegal."""
+    lines = [m.line for m in written.moves]
+    near: set[int] = set()
+    for error in {d.line for d in rep.diagnostics if d.is_error}:
+        near.update([line for line in lines if line > error][:OWN_TILE_WINDOW])
+    return near
 
 
 def hidden_seats(rep: HandReplay) -> frozenset[int]:

@@ -125,8 +125,11 @@ def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Ha
     """One reading judged to its end: how it ended, what it scores, and its problems."""
     ending = judge_ending(state, world, order, seats, hand.number)
     reading = Reading(world, ending)
+    # A reading that rests on a slip read at some line (or an illegal pass) may have read it
+    # wrong: what it leaves the players to hold is then only roughly right.
+    exact = not state.slipped and not world.repairs and not world.soft
     _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves),
-           implied, order.score)
+           implied, order.score, exact)
     return reading
 
 
@@ -145,7 +148,7 @@ def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
 def _count(
     reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
     table: Whereabouts, moved: bool, implied: tuple[int, ...] | None = None,
-    score: r.Score | None = None,
+    score: r.Score | None = None, exact: bool = True,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
 
@@ -155,7 +158,9 @@ def _count(
     the player did have), so the claim is reported as not fitting them, and the figures
     they alone would force are not stated; nor where the ``score`` line (``score``) implies
     other points (``implied``) and the tiles without the passes allow them: the line is
-    then reported as not fitting the passes (E505), as such a claim is (E504)."""
+    then reported as not fitting the passes (E505), as such a claim is (E504).  ``exact``:
+    the reading rests on no slip read otherwise, so a claim between the bounds that no tiles
+    make is belied (``claims.check_points_bound``); after a slip, only the bounds judge it."""
     remaining = ending.remaining
     if None not in remaining and _counted(reading, ending, claim, seats, remaining):
         return
@@ -165,7 +170,7 @@ def _count(
     ]
     held, narrowed = holdings(table, counts, remaining)
     before = list(reading.problems)
-    wrong = _bounded(reading, ending, claim, seats, held, hand)
+    wrong = _bounded(reading, ending, claim, seats, held, hand, exact)
     if (narrowed and wrong is None and claim is None and implied is not None
             and reading.points is not None and tuple(reading.points) != implied):
         assert score is not None  # ``implied`` comes from it
@@ -178,7 +183,7 @@ def _count(
     plain = Reading(reading.world, ending)
     plain.problems = list(before)
     if _bounded(plain, ending, claim, seats, holdings(table, counts, remaining, False)[0],
-                hand) is not None:
+                hand, exact) is not None:
         ending.remaining = by_the_passes
         return  # the claim is wrong whatever the passes tell
     ending.remaining = remaining
@@ -224,7 +229,7 @@ def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
 
 
 def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
-             held: list[Holding], hand: r.Hand) -> Diagnostic | None:
+             held: list[Holding], hand: r.Hand, exact: bool = True) -> Diagnostic | None:
     """The count from what each player may hold (``held``), known where it leaves one
     value, else bounded; the claim checked against it, standing in where it cannot be
     checked but is possible, else E507.  Returns the claim's problem (E504), if any."""
@@ -258,7 +263,7 @@ def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: S
         return None  # no count: the hand goes on, or the moves and its claim disagree (E503)
     problem = None
     if claim is not None:
-        problem = check_points_bound(claim, bounds, winner, seats.names)
+        problem = check_points_bound(claim, bounds, winner, seats.names, exact)
         if problem is not None:
             reading.problems.append((("points", 0), problem))
             reading.claimed = claimed_points(claim, seats.seat, n)
