@@ -218,6 +218,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (1, "points", {"Ada": 77, "Bea": 0, "Cy": 0}),
         (None, "status", "won"), (None, "winner", "Ada"), (None, "score", None),
     ],
+    # A hand another follows did end: stopped at a hidden player's pass, how it ended is
+    # not known (not "unfinished"), nor the pips anybody held at its end.
+    "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),
+        (1, "points", {"Ada": 0, "Bea": 23, "Cy": 0}),
+        (None, "status", "in_progress"), (None, "score", None),
+    ],
     "E501/won_whatever_the_unknown_points.txt": [
         (0, "points", None), (None, "status", "won"), (None, "winner", "Ada"),
         (None, "score", None),

@@ -126,11 +126,10 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
-            if not last and any(d.is_error for d in found) and any(
-                    x.ending.outcome == "unfinished" for x in rep.readings):
-                # A hand another follows did end: read as stopping early after a slip, how
-                # it ended is not known, nor what anybody still held at its end (the slip
-                # may hide its last moves).
+            if not last and any(x.ending.outcome == "unfinished" for x in rep.readings):
+                # A hand another follows did end: read as stopping early (after a slip, or
+                # with a hidden player's last tile written as a pass, or its last moves left
+                # out), how it ended is not known, nor what anybody still held at its end.
                 if rep.outcome == "unfinished":
                     rep.outcome = rep.winner = None
                 rep.remaining = tuple(None for _ in rep.remaining)
