@@ -85,9 +85,14 @@ def fix_text(text: str, *, path: str = "-", unsafe: bool = False, lang: str | No
     if None in fixed:
         return FixOutcome(text, (), validate_bytes(_encoded(text).getvalue(), path, chosen), 0)
     games = [game for game in fixed if game is not None]
-    report = collect(path, file_end((game.piece for game in games), chosen))
-    return FixOutcome(_joined(text, games), _applied(games), report,
-                      sum(game.unsafe_left for game in games))
+    applied, new_text = _applied(games), _joined(text, games)
+    if any(fix.code == "S001" for fix in applied):
+        # A line spelled right may now start a game or end one (a tag line that was a
+        # syntax error): the report is of the text written, read again.
+        report = validate_bytes(_encoded(new_text).getvalue(), path, chosen)
+    else:
+        report = collect(path, file_end((game.piece for game in games), chosen))
+    return FixOutcome(new_text, applied, report, sum(game.unsafe_left for game in games))
 
 
 def _applied(games: list[FixedGame]) -> tuple[Fix, ...]:
