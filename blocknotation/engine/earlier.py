@@ -108,7 +108,7 @@ def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
     may be the consequence of two legal as written before it (a tile written as another of
     the player's own, then a tile taken back that it let fit), or read as the wrong tile,
     one that let a later play written as a pass stay legal."""
-    errors = {d.line for d in rep.diagnostics if d.is_error}
+    errors = _error_lines(rep)
     lines = [m.line for m in written.moves]
     near = errors.intersection(lines)
     for error in errors:
@@ -124,9 +124,14 @@ def _after_errors(written: Stages, rep: HandReplay) -> set[int]:
     legal as the hand is read may be a play that a slip read otherwise would make illegal."""
     lines = [m.line for m in written.moves]
     near: set[int] = set()
-    for error in {d.line for d in rep.diagnostics if d.is_error}:
+    for error in _error_lines(rep):
         near.update([line for line in lines if line > error][:OWN_TILE_WINDOW])
     return near
+
+
+def _error_lines(rep: HandReplay) -> set[int]:
+    """The lines of the errors of the hand read as ``rep`` (its warnings are no slips)."""
+    return {d.line for d in rep.diagnostics if d.is_error}
 
 
 def hidden_seats(rep: HandReplay) -> frozenset[int]:
