@@ -106,15 +106,14 @@ def check_points(
 
 
 def check_points_bound(
-    claim: r.Points, bounds: Bounds, winner: int | None, names: Sequence[str],
-    made: bool = True,
+    claim: r.Points, bounds: Bounds, winner: int | None, names: Sequence[str]
 ) -> Diagnostic | None:
     """E504 for a claim that no possible count allows, when the pips are not all known: one
     naming somebody who cannot have scored (not the player who went out, R14; or never the
     lowest total alone, R15), giving points outside what the known tiles allow, or within
     those bounds but made by no tiles the players may hold (11 pips left in one tile, where
-    the only such tile, 5-6, is ruled out; only where ``made``), or claiming nobody scored
-    when somebody must have."""
+    the only such tile, 5-6, is ruled out; ``Bounds.made``), or claiming nobody scored when
+    somebody must have."""
     text = _claim_text(claim)
     if claim.player is None:
         if bounds.nobody or all(low == 0 for low, _ in bounds.scorers.values()):
@@ -145,7 +144,7 @@ def check_points_bound(
             "points_range",
             claim=text, player=claim.player, low=low, high="?" if high is None else high,
         )
-    if made and not bounds.within(seat, points):
+    if not bounds.within(seat, points):
         return diagnostic(
             "E504", claim.line, claim.column,
             "points_not_made",

@@ -159,8 +159,9 @@ def _count(
     they alone would force are not stated; nor where the ``score`` line (``score``) implies
     other points (``implied``) and the tiles without the passes allow them: the line is
     then reported as not fitting the passes (E505), as such a claim is (E504).  ``exact``:
-    the reading rests on no slip read otherwise, so a claim between the bounds that no tiles
-    make is belied (``claims.check_points_bound``); after a slip, only the bounds judge it."""
+    the reading rests on no slip read otherwise, so a claim (or a ``score`` line) between
+    the bounds that no tiles make is belied; after a slip, only the bounds judge it
+    (``_trusted``)."""
     remaining = ending.remaining
     if None not in remaining and _counted(reading, ending, claim, seats, remaining):
         return
@@ -175,7 +176,7 @@ def _count(
             and reading.points is not None and tuple(reading.points) != implied):
         assert score is not None  # ``implied`` comes from it
         _unless_plain(reading, ending, seats, hand, remaining,
-                      holdings(table, counts, remaining, False)[0], implied, score)
+                      holdings(table, counts, remaining, False)[0], implied, score, exact)
         return
     if wrong is None or not narrowed:
         return
@@ -201,7 +202,7 @@ def _count(
 
 def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
                   remaining: list[int | None], plain: list[Holding],
-                  implied: tuple[int, ...], score: r.Score) -> None:
+                  implied: tuple[int, ...], score: r.Score, exact: bool = True) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
     without the passes allow what the line implies, the points are not stated, and the
     line is reported as resting on the passes (E505, once: the totals it gives are then
@@ -210,7 +211,7 @@ def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
     forced = tuple(f"{name} {points}" for name, points in zip(
         seats.names, reading.points or (), strict=False))
     by_the_passes, ending.remaining = ending.remaining, list(remaining)
-    _bounded(check, ending, None, seats, plain, hand)
+    _bounded(check, ending, None, seats, plain, hand, exact)
     if check.points is not None:
         ending.remaining = by_the_passes
         return  # the tiles force them whatever the passes tell
@@ -257,18 +258,18 @@ def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: S
     if outcome == "blocked" and claim is not None and claim.player is not None and _single(
             bounds):
         bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
-    reading.bounds = bounds
+    reading.bounds = bounds = _trusted(bounds, exact)
     if outcome == "unfinished" or (outcome is None and any(
             stage == ("outcome", 0) for stage, _ in reading.problems)):
         return None  # no count: the hand goes on, or the moves and its claim disagree (E503)
     problem = None
     if claim is not None:
-        problem = check_points_bound(claim, bounds, winner, seats.names, exact)
+        problem = check_points_bound(claim, bounds, winner, seats.names)
         if problem is not None:
             reading.problems.append((("points", 0), problem))
             reading.claimed = claimed_points(claim, seats.seat, n)
             if outcome == "blocked":
-                reading.bounds = bounds = blocked_bounds(held)
+                reading.bounds = bounds = _trusted(blocked_bounds(held), exact)
     forced_points = _forced(bounds, n)
     if forced_points is not None:  # what the tiles allow leaves one value: it is known
         reading.points, reading.winner = forced_points
@@ -290,6 +291,13 @@ def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: S
                 number=hand.number, players=unknown,
             )))
     return problem
+
+
+def _trusted(bounds: Bounds, exact: bool) -> Bounds:
+    """``bounds`` as far as the reading is trusted: after a slip read at some line (not
+    ``exact``), only the least and the most each player can score, not which points between
+    them the tiles make, since what the reading leaves the players to hold rests on it."""
+    return bounds if exact or not bounds.made else Bounds(bounds.scorers, bounds.nobody)
 
 
 def _counted(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
