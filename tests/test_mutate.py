@@ -3,7 +3,9 @@ the tests on a few of them in a copy of the repository, and scores them.
 
 The whole run takes long (the README's Development section gives its score); here three
 mutants that the hand-written cases kill are run against those cases alone.  They are found
-by what they change, not by their ids, which move with the engine's lines.
+by what they change, not by their ids, which move with the engine's lines.  The tests that
+start such a run (pytest in a copy of the repository, under coverage: some 40 s of CPU
+together) are under the ``slow`` marker, which CI runs.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "mutate.py"
@@ -92,6 +96,7 @@ def test_the_equivalent_mutants_named_are_mutants() -> None:
     assert [key for key, _ in entries if key not in keys] == []
 
 
+@pytest.mark.slow
 def test_three_mutants_are_run_and_killed() -> None:
     found = listed()
     chosen = [next(ident for ident, what in found.items() if what.startswith(change))
@@ -164,6 +169,7 @@ def _short(node: str) -> str:
     return node.rpartition("/")[2]
 
 
+@pytest.mark.slow
 def test_a_mutant_runs_every_test_that_executes_its_line(tmp_path: Path) -> None:
     """The tests chosen for a mutant of ``blocked`` are every test that executes it: called
     directly, through a fixture shared with a later test (which uses the value without
@@ -190,6 +196,7 @@ def test_a_mutant_runs_every_test_that_executes_its_line(tmp_path: Path) -> None
     assert found.tests(replace(mutant, path=mutant.path.replace("scoring", "unheard"))) == []
 
 
+@pytest.mark.slow
 def test_a_mutant_no_test_reaches_survives_so_named(tmp_path: Path) -> None:
     """A mutant whose lines no chosen test executes is run against nothing and survives."""
     tool = _tool()
@@ -200,6 +207,7 @@ def test_a_mutant_no_test_reaches_survives_so_named(tmp_path: Path) -> None:
     assert (result.status, result.by, result.tests) == ("survived", tool.NO_TEST, 0)
 
 
+@pytest.mark.slow
 def test_a_mutant_is_killed_by_a_test_chosen_for_it(tmp_path: Path) -> None:
     """The whole way, on one test file: its tests are mapped to the lines they run, and the
     mutant is killed by the one test that checks a blocked hand's subtraction, run with the
