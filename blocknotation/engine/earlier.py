@@ -113,7 +113,7 @@ def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
     near = errors.intersection(lines)
     for error in errors:
         near.update([line for line in lines if line < error][-OWN_TILE_WINDOW:])
-        near.update([line for line in lines if line > error][:OWN_TILE_WINDOW])
+    near |= _after_errors(written, rep)
     chosen = [way for way in ways if way.line in near]
     return [(a, b) for k, a in enumerate(chosen) for b in chosen[k + 1:]
             if a.line != b.line][:MAX_PAIRS]
