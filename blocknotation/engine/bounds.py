@@ -169,7 +169,7 @@ def _sums(free: int, fewest: int, most: int) -> int:
 
 
 def holdings(
-    table: Whereabouts, counts: list[tuple[int, int]], known: list[int | None],
+    table: Whereabouts, counts: list[tuple[int, int]], known: Sequence[int | None],
     passes: bool = True,
 ) -> tuple[list[Holding], bool]:
     """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not

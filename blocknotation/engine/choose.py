@@ -20,6 +20,7 @@ points keep bounds that cover every reading, so that the game still bounds its t
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from ..basics.diagnostics import Diagnostic, diagnostic
@@ -41,9 +42,12 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+@dataclass(frozen=True, slots=True)
 class HandReplay:
     """What the replay of one hand found, the readings the claims chose and the figures
-    they agree on; ``game.py`` adds the running totals.
+    they agree on; ``game.py`` adds the running totals.  Built once: a later stage that
+    knows more (the replay's own lines, a later ``score`` line) makes a new one
+    (``dataclasses.replace``).
 
     ``bounds``: when the points are not known, who may have scored them and how many.
     ``claimed``: the points of a ``points`` claim found wrong (a ``score`` line that carries
@@ -51,37 +55,31 @@ class HandReplay:
     disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
     and ``diagnostics`` are the replay's (``hand_replay.py``)."""
 
-    __slots__ = ("bounds", "candidates", "claimed", "diagnostics", "doubt", "ends",
-                 "more_candidates", "opener", "outcome", "placed", "points", "problems",
-                 "read_otherwise", "readings", "remaining", "saved", "score",
-                 "settled", "stages", "unverified", "winner")
-
-    def __init__(self, readings: list[Reading]) -> None:
-        self.readings = readings
-        self.problems: list[Diagnostic] = []
-        self.outcome: Outcome | None = None
-        self.winner: int | None = None
-        self.remaining: tuple[int | None, ...] = ()
-        self.points: tuple[int, ...] | None = None
-        self.bounds: Bounds | None = None
-        self.claimed: tuple[int, ...] | None = None
-        self.unverified = False
-        self.settled = False
-        self.doubt: tuple[int, ...] = ()
-        self.ends: dict[int, tuple[int, int]] = {}
-        self.placed: dict[int, tuple[Tile, Side | None]] = {}
-        self.opener: int | None = None
-        self.score: r.Score | None = None
-        self.diagnostics: list[Diagnostic] = []
-        self.saved: dict[int, Saved] = {}
-        """Where the readings stood before plays without a side (``hand.Saved``)."""
-        self.stages: Stages | None = None
-        """The hand's statements by stage, as replayed."""
-        self.read_otherwise: tuple[Amendment, ...] = ()
-        """The lines the replay read otherwise than written (``amend.py``)."""
-        self.candidates: tuple[Candidate, ...] = ()
-        """The points the readings give, where they disagree (``candidates.py``)."""
-        self.more_candidates = 0
+    readings: list[Reading]
+    problems: list[Diagnostic] = field(default_factory=list)
+    outcome: Outcome | None = None
+    winner: int | None = None
+    remaining: tuple[int | None, ...] = ()
+    points: tuple[int, ...] | None = None
+    bounds: Bounds | None = None
+    claimed: tuple[int, ...] | None = None
+    unverified: bool = False
+    settled: bool = False
+    doubt: tuple[int, ...] = ()
+    ends: dict[int, tuple[int, int]] = field(default_factory=dict)
+    placed: dict[int, tuple[Tile, Side | None]] = field(default_factory=dict)
+    opener: int | None = None
+    score: r.Score | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    saved: dict[int, Saved] = field(default_factory=dict)
+    """Where the readings stood before plays without a side (``hand.Saved``)."""
+    stages: Stages | None = None
+    """The hand's statements by stage, as replayed."""
+    read_otherwise: tuple[Amendment, ...] = ()
+    """The lines the replay read otherwise than written (``amend.py``)."""
+    candidates: tuple[Candidate, ...] = ()
+    """The points the readings give, where they disagree (``candidates.py``)."""
+    more_candidates: int = 0
 
 
 def choose(readings: list[Reading], order: Stages, seats: Seats,
@@ -142,28 +140,33 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     problems += [d for d in _everywhere(kept) if not (doubtful and d.code == "E507")]
     if disputed is not None:
         problems.append(disputed)
-    chosen = HandReplay(kept)
-    chosen.problems = problems
     # Readings in doubt state no figure, the pips each player still holds included: the
     # slip that put them in doubt may be one no reading kept, so their agreeing proves
     # nothing.
-    _agree(chosen, kept, len(seats.names), lost, doubtful)
+    chosen = _agree(kept, problems, len(seats.names), lost, doubtful)
     if doubtful:
-        chosen.bounds, chosen.claimed = unbounded(len(seats.names)), None
-        chosen.doubt = why
-        if order.outcome is not None and all(stage != ("outcome", 0) for stage, _ in failed):
-            # How the hand ended, as a claim the readings agree with confirms it.
-            outcome = _agreed([x.ending.outcome for x in kept], False)
-            chosen.outcome = outcome
-            if chosen.outcome == "domino":
-                chosen.winner = _agreed([x.ending.winner for x in kept], False)
-        claim = order.points
-        if claim is not None and all(stage != ("points", 0) for stage, _ in failed):
-            # A claim the doubtful readings do not belie stands in, unverified.
-            chosen.points = claimed_points(claim, seats.seat, len(seats.names))
-            chosen.unverified = True
-            chosen.winner = None if claim.player is None else seats.seat[claim.player]
+        chosen = _in_doubt_figures(chosen, kept, order, seats, failed, why)
     return chosen
+
+
+def _in_doubt_figures(chosen: HandReplay, kept: list[Reading], order: Stages, seats: Seats,
+                      failed: list[tuple[Stage, list[Reading]]], why: tuple[int, ...]
+                      ) -> HandReplay:
+    """The figures of readings in doubt: none, but how the hand ended as a claim the
+    readings agree with confirms it, and a ``points`` claim they do not belie, standing in
+    unverified."""
+    outcome = winner = points = None
+    if order.outcome is not None and all(stage != ("outcome", 0) for stage, _ in failed):
+        outcome = _agreed([x.ending.outcome for x in kept], False)
+        if outcome == "domino":
+            winner = _agreed([x.ending.winner for x in kept], False)
+    claim = order.points
+    unverified = claim is not None and all(stage != ("points", 0) for stage, _ in failed)
+    if claim is not None and unverified:
+        points = claimed_points(claim, seats.seat, len(seats.names))
+        winner = None if claim.player is None else seats.seat[claim.player]
+    return replace(chosen, bounds=unbounded(len(seats.names)), claimed=None, doubt=why,
+                   outcome=outcome, winner=winner, points=points, unverified=unverified)
 
 
 def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[Reading]:
@@ -255,52 +258,39 @@ def _everywhere(kept: list[Reading]) -> list[Diagnostic]:
 def _as_written(x: Reading) -> HandReplay:
     """The one reading there is, the record as written: every problem it has is reported,
     and every figure it gives is known."""
-    chosen = HandReplay([x])
-    chosen.problems = [d for _, d in x.problems]
-    soft = x.world.soft
-    if soft:
-        chosen.problems += soft.values()
-    ending = x.ending
-    chosen.outcome, chosen.winner = ending.outcome, x.winner
-    chosen.remaining, chosen.points = tuple(ending.remaining), x.points
-    chosen.settled, chosen.claimed = ending.settled, x.claimed
-    if x.points is None:
-        chosen.bounds = x.bounded()
-    else:
-        chosen.unverified = x.unverified
-    chosen.ends, chosen.placed = x.world.ends_at, x.world.placed_at
-    return chosen
+    ending, world = x.ending, x.world
+    return HandReplay(
+        [x], [*(d for _, d in x.problems), *world.soft.values()],
+        outcome=ending.outcome, winner=x.winner, remaining=x.remaining, points=x.points,
+        bounds=x.bounded() if x.points is None else None, claimed=x.claimed,
+        unverified=x.points is not None and x.unverified, settled=ending.settled,
+        ends=world.ends_at, placed=world.placed_at)
 
 
-def _agree(chosen: HandReplay, kept: list[Reading], seats: int, lost: bool,
-           doubtful: bool = False, pips: bool = False) -> None:
-    """The figures of ``chosen``: those every reading left gives, None for the others
-    (``lost``: readings were dropped, so agreement proves nothing).  Readings in doubt
-    (``doubtful``) state none of them, but, with ``pips``, each player's remaining pips
-    they all give."""
+def _agree(kept: list[Reading], problems: list[Diagnostic], seats: int, lost: bool,
+           doubtful: bool = False) -> HandReplay:
+    """The figures every reading left (``kept``) gives, None for the others (``lost``:
+    readings were dropped, so agreement proves nothing; ``doubtful``: the readings are in
+    doubt, and state none)."""
     first = kept[0]
-    outcome = _agreed([x.ending.outcome for x in kept], lost or doubtful)
-    chosen.outcome = outcome
-    chosen.winner = _agreed([x.winner for x in kept], lost or doubtful)
-    chosen.remaining = tuple(
-        _agreed([x.ending.remaining[seat] for x in kept], lost or (doubtful and not pips))
-        for seat in range(seats))
-    chosen.points = _agreed([x.points for x in kept], lost or doubtful)
-    chosen.settled = first.ending.settled
-    chosen.claimed = _agreed([x.claimed for x in kept], lost or doubtful)
-    if chosen.points is None:
-        chosen.bounds = _union([x.bounded() for x in kept])
-    else:
-        chosen.unverified = any(x.unverified for x in kept)
+    unsure = lost or doubtful
+    remaining = tuple(_agreed([x.remaining[seat] for x in kept], unsure)
+                      for seat in range(seats))
+    outcome = _agreed([x.ending.outcome for x in kept], unsure)
+    points = _agreed([x.points for x in kept], unsure)
+    doubt: tuple[int, ...] = ()
+    if len(kept) > 1 and (lost or None in (outcome, points) or (None in remaining and any(
+            a != b for x in kept for a, b in zip(x.remaining, first.remaining, strict=True)))):
+        doubt = diverging(kept)
     worlds = [x.world for x in kept]
-    chosen.ends = _same([w.ends_at for w in worlds])
-    chosen.placed = _same([w.placed_at for w in worlds])
-    if len(kept) > 1 and (lost or None in (chosen.outcome, chosen.points) or
-                          (None in chosen.remaining and any(
-                              a != b for x in kept
-                              for a, b in zip(x.ending.remaining, first.ending.remaining,
-                                              strict=True)))):
-        chosen.doubt = diverging(kept)
+    return HandReplay(
+        kept, problems, outcome=outcome, winner=_agreed([x.winner for x in kept], unsure),
+        remaining=remaining, points=points,
+        bounds=_union([x.bounded() for x in kept]) if points is None else None,
+        claimed=_agreed([x.claimed for x in kept], unsure),
+        unverified=points is not None and any(x.unverified for x in kept),
+        settled=first.ending.settled, doubt=doubt,
+        ends=_same([w.ends_at for w in worlds]), placed=_same([w.placed_at for w in worlds]))
 
 
 def _agreed(values: list[T], lost: bool) -> T | None:
@@ -339,28 +329,24 @@ def joined(reps: list[HandReplay], seats: int, doubt: Sequence[int]) -> HandRepl
     they all give, the others unknown (their bounds together); the problems, the opener
     line and the rest of the first; ``doubt``: the lines whose readings disagree."""
     first = reps[0]
-    chosen = HandReplay([x for rep in reps for x in rep.readings])
-    chosen.problems = first.problems
-    chosen.outcome = _agreed([rep.outcome for rep in reps if rep.outcome is not None], False
-                             ) if all(rep.outcome is not None for rep in reps) else None
-    chosen.winner = _agreed([rep.winner for rep in reps], False)
-    chosen.remaining = tuple(_agreed([rep.remaining[seat] for rep in reps], False)
-                             for seat in range(seats))
-    chosen.points = _agreed([rep.points for rep in reps], False)
-    chosen.settled = first.settled
-    chosen.claimed = _agreed([rep.claimed for rep in reps], False)
-    if chosen.points is None:
-        chosen.bounds = _union([_bounds_of(rep) for rep in reps])
-    else:
-        chosen.unverified = any(rep.unverified for rep in reps)
-    chosen.ends = _same([rep.ends for rep in reps])
-    chosen.placed = _same([rep.placed for rep in reps])
-    if None in (chosen.outcome, chosen.points) or None in chosen.remaining:
-        chosen.doubt = tuple(sorted({*doubt, *(line for rep in reps for line in rep.doubt)}))
-    chosen.opener = _agreed([rep.opener for rep in reps], False)
-    chosen.score, chosen.diagnostics = first.score, first.diagnostics
-    chosen.saved, chosen.stages = first.saved, first.stages
-    return chosen
+    outcome = _agreed([rep.outcome for rep in reps if rep.outcome is not None], False
+                      ) if all(rep.outcome is not None for rep in reps) else None
+    remaining = tuple(_agreed([rep.remaining[seat] for rep in reps], False)
+                      for seat in range(seats))
+    points = _agreed([rep.points for rep in reps], False)
+    unknown = None in (outcome, points) or None in remaining
+    return HandReplay(
+        [x for rep in reps for x in rep.readings], first.problems, outcome=outcome,
+        winner=_agreed([rep.winner for rep in reps], False), remaining=remaining,
+        points=points, bounds=_union([_bounds_of(rep) for rep in reps]) if points is None
+        else None, claimed=_agreed([rep.claimed for rep in reps], False),
+        unverified=points is not None and any(rep.unverified for rep in reps),
+        settled=first.settled,
+        doubt=tuple(sorted({*doubt, *(line for rep in reps for line in rep.doubt)}))
+        if unknown else (),
+        ends=_same([rep.ends for rep in reps]), placed=_same([rep.placed for rep in reps]),
+        opener=_agreed([rep.opener for rep in reps], False), score=first.score,
+        diagnostics=first.diagnostics, saved=first.saved, stages=first.stages)
 
 
 def _bounds_of(rep: HandReplay) -> Bounds:

@@ -127,12 +127,7 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
             if not last and any(x.ending.outcome == "unfinished" for x in rep.readings):
-                # A hand another follows did end: read as stopping early (after a slip, or
-                # with a hidden player's last tile written as a pass, or its last moves left
-                # out), how it ended is not known, nor what anybody still held at its end.
-                if rep.outcome == "unfinished":
-                    rep.outcome = rep.winner = None
-                rep.remaining = tuple(None for _ in rep.remaining)
+                rep = _unfinished_unknown(rep)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
@@ -204,13 +199,13 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
                       later=later)
     after = totals.copy()
-    found = rep.diagnostics + _count_in(rep, hand, seats, after, last=last)
+    rep, counted = _count_in(rep, hand, seats, after, last=last)
+    found = rep.diagnostics + counted
     order = rep.stages
     if order is None:
         return rep, found, after
     if not doubt and not _slipped(found):
-        _with_candidates(rep, [((), rep.readings)], order, seats)
-        return rep, found, after
+        return _with_candidates(rep, [((), rep.readings)], order, seats), found, after
     tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()))
     takes = tried.takes
     if _slipped(found):
@@ -239,13 +234,13 @@ def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, las
     the figures they disagree on unknown, each error said with the others."""
     if len(takes) == 1:
         rep, found, after, chosen = takes[0]
-        _with_candidates(rep, [(chosen, rep.readings)], order, seats)
-        return rep, found, after
+        return _with_candidates(rep, [(chosen, rep.readings)], order, seats), found, after
     lines = [d.line for take in takes for d in take[1] if d.is_error]
     both = joined([take[0] for take in takes], len(seats.names), lines)
     after = totals.copy()
-    _count_in(both, hand, seats, after, last=last)
-    _with_candidates(both, [(take[3], take[0].readings) for take in takes], order, seats)
+    both = _count_in(both, hand, seats, after, last=last)[0]
+    both = _with_candidates(both, [(take[3], take[0].readings) for take in takes], order,
+                            seats)
     return both, _hedged(takes, order, seats), after
 
 
@@ -294,9 +289,18 @@ class _Tried:
         other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
                             amendment=amendment, watch=watch, later=self.later)
         trial = self.totals.copy()
-        found = other.diagnostics + _count_in(other, self.hand, self.seats, trial,
-                                              last=self.last)
-        return other, found, trial, amendment
+        other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
+        return other, other.diagnostics + counted, trial, amendment
+
+
+def _unfinished_unknown(rep: HandReplay) -> HandReplay:
+    """A hand another follows, read as stopping early in some reading (after a slip, or
+    with a hidden player's last tile written as a pass, or its last moves left out): it
+    did end, but how is not known, nor what anybody still held at its end."""
+    unfinished = rep.outcome == "unfinished"
+    return replace(rep, outcome=None if unfinished else rep.outcome,
+                   winner=None if unfinished else rep.winner,
+                   remaining=tuple(None for _ in rep.remaining))
 
 
 def _unexplained(take: Take) -> bool:
@@ -308,12 +312,14 @@ def _unexplained(take: Take) -> bool:
 
 def _with_candidates(rep: HandReplay,
                      sources: list[tuple[tuple[Amendment, ...], list[Reading]]],
-                     order: Stages | None, seats: Seats) -> None:
-    """The candidate points of a hand whose readings disagree on them
+                     order: Stages | None, seats: Seats) -> HandReplay:
+    """``rep`` with the candidate points of a hand whose readings disagree on them
     (``candidates.py``)."""
     if rep.points is None and order is not None and (
             len(sources) > 1 or len(sources[0][1]) > 1):
-        rep.candidates, rep.more_candidates = candidates(sources, order, seats)
+        found, more = candidates(sources, order, seats)
+        return replace(rep, candidates=found, more_candidates=more)
+    return rep
 
 
 Take = tuple[HandReplay, list[Diagnostic], Totals, tuple[Amendment, ...]]
@@ -578,8 +584,10 @@ def _described(lines: tuple[Amendment, ...], rep: HandReplay, seats: Seats) -> M
 
 def _count_in(
     rep: HandReplay, hand: r.Hand, seats: Seats, totals: Totals, last: bool
-) -> list[Diagnostic]:
-    """Add a replayed hand's points to the totals, and check its ``score`` line (E505).  A
+) -> tuple[HandReplay, list[Diagnostic]]:
+    """Add a replayed hand's points to the totals, and check its ``score`` line (E505): the
+    replay as counted (its points unknown where the line disputes a claim standing in for
+    them), and the line's problem, if any.  A
     record that stops in its last hand keeps the totals before it, but that hand's score
     line, if any, is judged with its points unknown.  Where a ``points`` claim stands in for
     points the record cannot recompute and the ``score`` line gives the hand other points
@@ -589,11 +597,11 @@ def _count_in(
         totals.disputed(rep.score, rep.points, rep.bounds or unbounded(len(seats)),
                         seats.names))
     if disputed is not None:
-        rep.points, rep.unverified, rep.claimed = None, False, None
-        if rep.outcome != "domino":
-            rep.winner = None  # the claim named them; the moves do not
+        # The claim named who scored, the moves only who went out, if anyone.
+        winner = rep.winner if rep.outcome == "domino" else None
         totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)))
-        return [disputed]
+        return replace(rep, points=None, unverified=False, claimed=None, winner=winner), [
+            disputed]
     if rep.points is not None:
         totals.add(rep.points, rep.claimed)
     elif rep.outcome == "unfinished" and last:
@@ -602,9 +610,9 @@ def _count_in(
     else:
         totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)), rep.claimed)
     if rep.score is None:
-        return []
+        return rep, []
     problem = judged.check(rep.score, seats.names)
-    return [] if problem is None else [problem]
+    return rep, [] if problem is None else [problem]
 
 
 def _after_the_end(

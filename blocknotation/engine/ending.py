@@ -30,6 +30,8 @@ deal minus the tiles the record has them play, whatever else went wrong in the h
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
@@ -51,23 +53,20 @@ readings (``choose.py``): ``("show", line)`` for each show, ``("outcome", 0)`` f
 settles (E501)."""
 
 
+@dataclass(frozen=True, slots=True)
 class HandEnd:
     """How the hand ended in one reading (None when only a ``points`` claim settles a hand
-    recorded without moves), who won it (a domino), what each seat still holds, whether it
-    was counted from the shows and the claims alone (recorded without moves), the seats
-    whose show was bad, and the problems found, each with its stage."""
+    recorded without moves), who won it (a domino), what each seat still holds as the moves
+    and shows leave it (None: not known; the count may narrow it, ``Reading.remaining``),
+    whether it was counted from the shows and the claims alone (recorded without moves), the
+    seats whose show was bad, and the problems found, each with its stage."""
 
-    __slots__ = ("bad_shows", "outcome", "problems", "remaining", "settled", "winner")
-
-    def __init__(self, outcome: Outcome | None, winner: int | None,
-                 remaining: list[int | None], settled: bool, bad_shows: set[int],
-                 problems: list[tuple[Stage, Diagnostic]]) -> None:
-        self.outcome = outcome
-        self.winner = winner
-        self.remaining = remaining
-        self.settled = settled
-        self.bad_shows = bad_shows
-        self.problems = problems
+    outcome: Outcome | None
+    winner: int | None
+    remaining: tuple[int | None, ...]
+    settled: bool
+    bad_shows: frozenset[int]
+    problems: tuple[tuple[Stage, Diagnostic], ...]
 
 
 def judge_ending(
@@ -101,7 +100,8 @@ def judge_ending(
             remaining.append(pips(shown[seat] or 0))
         else:
             remaining.append(None)
-    return HandEnd(outcome, winner, remaining, settled, bad_shows, found)
+    return HandEnd(outcome, winner, tuple(remaining), settled, frozenset(bad_shows),
+                   tuple(found))
 
 
 def _shows(

@@ -13,6 +13,7 @@ value is known (a tie that the passes force scores nobody).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
@@ -85,10 +86,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     for one in amendment:
         laid = laid_at([x.world.table.played_at for x in kept], one.line)
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
-    chosen.opener, chosen.score, chosen.diagnostics = opener, order.score, problems
-    chosen.saved = state.saved
-    chosen.stages, chosen.read_otherwise = order, amendment
-    return chosen
+    return replace(chosen, opener=opener, score=order.score, diagnostics=problems,
+                   saved=state.saved, stages=order, read_otherwise=amendment)
 
 
 #: The codes of a deal line that cannot be as written (R2, R3).
@@ -116,7 +115,7 @@ def _differ_at(kept: list[Reading], line: int) -> bool:
         elsewhere = tuple(fork for fork in x.world.forks if fork[0] != line)
         figures.setdefault(elsewhere, set()).add((
             x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
-            tuple(x.ending.remaining)))
+            x.remaining))
     return any(len(found) > 1 for found in figures.values())
 
 
@@ -175,20 +174,18 @@ def _count(
     if (narrowed and wrong is None and claim is None and implied is not None
             and reading.points is not None and tuple(reading.points) != implied):
         assert score is not None  # ``implied`` comes from it
-        _unless_plain(reading, ending, seats, hand, remaining,
+        _unless_plain(reading, ending, seats, hand,
                       holdings(table, counts, remaining, False)[0], implied, score, exact)
         return
     if wrong is None or not narrowed:
         return
-    by_the_passes, ending.remaining = ending.remaining, remaining
     plain = Reading(reading.world, ending)
     plain.problems = list(before)
     if _bounded(plain, ending, claim, seats, holdings(table, counts, remaining, False)[0],
                 hand, exact) is not None:
-        ending.remaining = by_the_passes
         return  # the claim is wrong whatever the passes tell
-    ending.remaining = remaining
     # Only the passes belie the claim: say so, and state nothing they alone would force.
+    reading.remaining = remaining
     rest = [found for found in reading.problems[len(before):] if found[0][0] == "rest"]
     reading.problems = [*before, *rest, (("points", 0), diagnostic(
         "E504", wrong.line, wrong.column,
@@ -201,7 +198,7 @@ def _count(
 
 
 def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
-                  remaining: list[int | None], plain: list[Holding],
+                  plain: list[Holding],
                   implied: tuple[int, ...], score: r.Score, exact: bool = True) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
     without the passes allow what the line implies, the points are not stated, and the
@@ -210,16 +207,13 @@ def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
     check = Reading(reading.world, ending)
     forced = tuple(f"{name} {points}" for name, points in zip(
         seats.names, reading.points or (), strict=False))
-    by_the_passes, ending.remaining = ending.remaining, list(remaining)
     _bounded(check, ending, None, seats, plain, hand, exact)
     if check.points is not None:
-        ending.remaining = by_the_passes
         return  # the tiles force them whatever the passes tell
     bounds = check.bounded()
     if not bounds.allows(implied):
-        ending.remaining = by_the_passes
         return
-    ending.remaining = list(remaining)
+    reading.remaining = ending.remaining  # nothing the passes alone force
     reading.points = reading.count = None
     reading.winner = ending.winner
     reading.bounds = bounds
@@ -246,7 +240,7 @@ def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: S
                                     for h, p in zip(held, remaining, strict=True)]
         before = len(reading.problems)
         if _counted(reading, ending, claim, seats, forced):
-            ending.remaining = forced
+            reading.remaining = tuple(forced)
             found = [d for _, d in reading.problems[before:]]
             return found[0] if found else None
     if outcome == "domino" and winner is not None:
@@ -301,7 +295,7 @@ def _trusted(bounds: Bounds, exact: bool) -> Bounds:
 
 
 def _counted(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
-             remaining: list[int | None]) -> bool:
+             remaining: Sequence[int | None]) -> bool:
     """Count the hand from every player's pips (``remaining``, all known: R13-R15), and
     check its ``points`` claim; False for a hand that did not end (no count)."""
     known = [p for p in remaining if p is not None]

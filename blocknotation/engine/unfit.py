@@ -19,11 +19,13 @@ from .world import World
 
 
 class Reading:
-    """One reading of a hand judged to its end: how it ended, its points (None: unknown,
-    with ``bounds``), the arithmetic of its count, and its problems with their stages."""
+    """One reading of a hand judged to its end: how it ended, what each seat still holds
+    (``remaining``: as the moves and shows leave it, or as the count forces it where the
+    tiles each player may hold leave one number of pips), its points (None: unknown, with
+    ``bounds``), the arithmetic of its count, and its problems with their stages."""
 
-    __slots__ = ("bounds", "claimed", "count", "ending", "points", "problems", "unverified",
-                 "winner", "world")
+    __slots__ = ("bounds", "claimed", "count", "ending", "points", "problems", "remaining",
+                 "unverified", "winner", "world")
 
     def __init__(self, world: World, ending: HandEnd) -> None:
         self.world = world
@@ -31,6 +33,7 @@ class Reading:
         self.problems: list[tuple[Stage, Diagnostic]] = list(ending.problems)
         self.points: tuple[int, ...] | None = None
         self.winner = ending.winner
+        self.remaining: tuple[int | None, ...] = ending.remaining
         self.count: Count | None = None
         self.bounds: Bounds | None = None
         self.claimed: tuple[int, ...] | None = None
@@ -110,7 +113,7 @@ def _explained(x: Reading, seats: Seats, claim: str) -> Message:
     """What one reading says a hand scores, for a claim it does not allow: its count, or
     how much the claimed player can score in it."""
     if x.count is not None:
-        remaining = [p for p in x.ending.remaining if p is not None]
+        remaining = [p for p in x.remaining if p is not None]
         return explain(x.count, seats.names, remaining)
     player = claim.split(" ")[0]
     bounds = x.bounded()
