@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from .basics.diagnostics import Diagnostic
 from .pipeline import EVERYTHING, Selection, chunks_of, validate_chunk
-from .reading.reader import Reading
+from .reading.reader import ParsedRecord
 from .reading.stream import Chunk
 from .report.values import Piece
 
@@ -52,7 +52,7 @@ def iter_games(stream: BinaryIO) -> Iterator[GameText]:
         index += 1
 
 
-def game_digest(chunk: Chunk, reading: Reading | None = None) -> str | None:
+def game_digest(chunk: Chunk, reading: ParsedRecord | None = None) -> str | None:
     """The sha256 (hex) of the game's canonical text, one LF after each line; None when the
     chunk holds no game or has lines that cannot be read (its text would not be whole).
     ``reading``: the chunk as already read (``Chunk.read``), so that it is read once."""

@@ -20,14 +20,14 @@ from .basics.positions import with_end
 from .engine import replay
 from .reading import stream as _stream
 from .reading.plain import from_records
-from .reading.reader import Reading, read_text_lines
+from .reading.reader import ParsedRecord, read_text_lines
 from .reading.stream import Chunk
 from .report.values import FileReport, GameResult, Piece
 from .suppress import FileMarks, followed, settle
 
 if TYPE_CHECKING:
     from .basics.marks import Mark
-    from .engine.course import Keep
+    from .engine.course import ReplayCache
     from .reading import plain as p
     from .reading.parsing import ParseResult
 
@@ -65,7 +65,7 @@ EVERYTHING = Selection()
 
 def validate_chunk(chunk: Chunk | Diagnostic, first_game: int,
                    selection: Selection = EVERYTHING, *,
-                   parsed: Reading | ParseResult | None = None) -> Piece:
+                   parsed: ParsedRecord | ParseResult | None = None) -> Piece:
     """Read and replay one chunk; its games are numbered from ``first_game``.
 
     The chunk is read into the plain form (``reader.py``) and replayed by the engine;
@@ -90,7 +90,7 @@ def is_json(chunk: Chunk) -> bool:
 
 
 def _record_json(chunk: Chunk, first_game: int, selection: Selection,
-                 parsed: Reading | ParseResult | None) -> Piece | None:
+                 parsed: ParsedRecord | ParseResult | None) -> Piece | None:
     """A record JSON document (``blocknot convert``'s output) checked as its text would be:
     the diagnostics at the lines and columns its statements record (those of the text it
     was converted from), once those lines are known to be in order
@@ -112,7 +112,7 @@ def _record_json(chunk: Chunk, first_game: int, selection: Selection,
     return Piece((), (hint,) if selection.keeps(hint.code) else (), {})
 
 
-def read_chunk(chunk: Chunk | Diagnostic) -> Reading | None:
+def read_chunk(chunk: Chunk | Diagnostic) -> ParsedRecord | None:
     """What ``validate_chunk`` replays of ``chunk``: its plain form, the games of a record
     JSON document with the lines it records; None for a diagnostic, or a JSON document
     that is not record JSON or whose lines cannot be trusted."""
@@ -127,7 +127,7 @@ def read_chunk(chunk: Chunk | Diagnostic) -> Reading | None:
 
 
 def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
-           parsed: Reading | ParseResult | None = None, keep: Keep | None = None,
+           parsed: ParsedRecord | ParseResult | None = None, keep: ReplayCache | None = None,
            aim: bool = True) -> Piece:
     """One chunk read and replayed: its games, and the diagnostics ``selection`` keeps,
     before any suppression comment has had its say (``finished``); ``keep``: the hands the
@@ -136,8 +136,8 @@ def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
     lines = chunk.lines
     if parsed is None:
         parsed = read_text_lines(lines, chunk.first_line)
-    elif not isinstance(parsed, Reading):
-        parsed = Reading(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
+    elif not isinstance(parsed, ParsedRecord):
+        parsed = ParsedRecord(from_records(parsed.records), parsed.diagnostics, parsed.bad_lines)
     if aim:
         parsed = sides_aimed(chunk, parsed, first_game)
     found, games = replay(_for_engine(chunk, parsed), first_game, keep)
@@ -152,7 +152,7 @@ def judged(chunk: Chunk, first_game: int, selection: Selection = EVERYTHING, *,
     return Piece(games, diagnostics, {})
 
 
-def sides_aimed(chunk: Chunk, parsed: Reading, first_game: int) -> Reading:
+def sides_aimed(chunk: Chunk, parsed: ParsedRecord, first_game: int) -> ParsedRecord:
     """``parsed`` with each side slip's "did you mean" naming the side the replay allows
     (``side_slips.py``)."""
     if not any(d.code == "S001" and "side" in d.message.args for d in parsed.diagnostics):
@@ -255,14 +255,14 @@ def file_end(pieces: Iterable[Piece], selection: Selection,
     yield from end.pieces(selection, readable())
 
 
-def _for_engine(chunk: Chunk, parsed: Reading) -> Reading:
+def _for_engine(chunk: Chunk, parsed: ParsedRecord) -> ParsedRecord:
     """Names are compared in NFC: a text that is not (names typed with combining marks) is
     replayed from a reading given to the engine in NFC (``engine_names``)."""
     if unicodedata.is_normalized("NFC", chunk.text):
         return parsed
     from .reading.engine_names import for_engine
 
-    return Reading(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
+    return ParsedRecord(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
 
 
 def _place(d: Diagnostic, game: p.Game, index: int) -> Diagnostic:
@@ -288,7 +288,7 @@ def validate_stream(stream: BinaryIO | Iterable[bytes],
 
 
 def read_and_validate(stream: BinaryIO | Iterable[bytes], selection: Selection = EVERYTHING
-                      ) -> Iterator[tuple[Reading | None, Piece]]:
+                      ) -> Iterator[tuple[ParsedRecord | None, Piece]]:
     """Each game chunk of ``stream`` read once, and its piece of the report: the reading is
     what the replay was given (``read_chunk``), for outputs that show the record as written
     too (``--format annotated``, ``--format html``) and for the analysis of its hands."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .basics.diagnostics import Diagnostic, Message, template
-from .reading.reader import Reading
+from .reading.reader import ParsedRecord
 from .reading.stream import Chunk
 from .reading.suggestions import not_a_side
 
@@ -35,8 +35,8 @@ def side_slips(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.code == "S001" and d.message.template == said]
 
 
-def aimed(chunk: Chunk, parsed: Reading,
-          replayed: Callable[[Chunk], Sequence[Diagnostic]]) -> Reading:
+def aimed(chunk: Chunk, parsed: ParsedRecord,
+          replayed: Callable[[Chunk], Sequence[Diagnostic]]) -> ParsedRecord:
     """``parsed`` with each side slip's "did you mean" naming the side the replay allows;
     ``replayed``: the diagnostics of a chunk read and replayed."""
     slips = side_slips(parsed.diagnostics)
@@ -59,7 +59,7 @@ def aimed(chunk: Chunk, parsed: Reading,
     new = {line for line, code in {(d.line, d.code) for d in replayed(tried)} - before}
     renamed = {slip.line: _renamed(slip, other[slip.line]) for slip in slips
                if slip.line in other and slip.line not in new}
-    return Reading(parsed.records, tuple(renamed.get(d.line, d) if d in slips else d
+    return ParsedRecord(parsed.records, tuple(renamed.get(d.line, d) if d in slips else d
                                          for d in parsed.diagnostics), parsed.bad_lines)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
 from blocknotation.reading.parsing import ParseResult, as_records, parse_text
-from blocknotation.reading.reader import Reading, assembled, lark, read_text_lines
+from blocknotation.reading.reader import ParsedRecord, assembled, lark, read_text_lines
 from blocknotation.reading.source import from_text
 
 
@@ -20,7 +20,7 @@ def declined(line: str, number: int) -> None:
     return None
 
 
-def read_with_lark(lines: Sequence[str], first_line: int = 1) -> Reading:
+def read_with_lark(lines: Sequence[str], first_line: int = 1) -> ParsedRecord:
     return read_text_lines(lines, first_line, reader=declined)
 
 

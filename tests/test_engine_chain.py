@@ -163,7 +163,7 @@ def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     world = world_of(chain, held)
     laid = laid_instead(world, 0, wrong, SEATS)
     assert [PAIR[w.reading.bit_length() - 1] for w in laid] == [(3, 2)]
-    assert laid[0].table.holders[0].spent == 1 << index((6, 2))
+    assert laid[0].table.holders[0].laid == 1 << index((6, 2))
     # She held a tile that fits, so she could not have passed instead (R8).
     assert passed_instead(world, 0, wrong, SEATS, 0) == []
     # With nothing that fits, the tile tried was taken back: a pass, the tile kept.
@@ -171,7 +171,7 @@ def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     world = world_of(chain, held)
     (passed,) = passed_instead(world, 0, wrong, SEATS, 0)
     assert passed.reading == world.reading and passed.passed == 1
-    assert passed.table.holders[0].placed == 0 and passed.table.holders[0].spent == 0
+    assert passed.table.holders[0].placed == 0 and passed.table.holders[0].laid == 0
 
 
 def test_with_the_deal_unknown_the_side_written_is_kept() -> None:

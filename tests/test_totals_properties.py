@@ -65,15 +65,15 @@ def test_the_summed_bounds_are_those_of_every_unknown_hand(
 ) -> None:
     seats, hands = history
     world = played(seats, hands)
-    twin = world.copy()
+    copied = world.copy()
     for seat in range(seats):
         lowest = world.known[seat] + sum(
             u.bounds.low for u in world.unknown if list(u.bounds.scorers) == [seat])
         highs = [u.bounds.scorers[seat][1] for u in world.unknown if seat in u.bounds.scorers]
         highest = None if None in highs else world.known[seat] + sum(h or 0 for h in highs)
-        assert world.lowest(seat) == twin.lowest(seat) == lowest
-        assert world.highest(seat) == twin.highest(seat) == highest
-        assert world.may_gain(seat) == twin.may_gain(seat) == bool(highs)
+        assert world.lowest(seat) == copied.lowest(seat) == lowest
+        assert world.highest(seat) == copied.highest(seat) == highest
+        assert world.may_gain(seat) == copied.may_gain(seat) == bool(highs)
 
 
 @given(histories(), st.data())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from ..reading.reader import Reading
+from ..reading.reader import ParsedRecord
 from ..report.analysis import HandAnalysis
 from ..report.values import GameResult, Piece
 from .hand import analyse
@@ -21,7 +21,7 @@ from .setup import Problem, problems
 Place = tuple[int, int]
 
 
-def problems_of(reading: Reading | None, piece: Piece, threshold: int = 1,
+def problems_of(reading: ParsedRecord | None, piece: Piece, threshold: int = 1,
                 bound: int | None = None, deadline: float | None = None
                 ) -> list[tuple[Place, Problem | HandAnalysis]]:
     """Each hand of the piece's games, as a problem or as why it is not analysed
@@ -49,7 +49,7 @@ def with_analyses(piece: Piece, analyses: dict[Place, HandAnalysis]) -> Piece:
     return replace(piece, games=tuple(games))
 
 
-def analysed(reading: Reading | None, piece: Piece, threshold: int = 1,
+def analysed(reading: ParsedRecord | None, piece: Piece, threshold: int = 1,
              bound: int | None = None,
              solve: Callable[[Iterable[Problem]], Iterable[HandAnalysis]] | None = None
              ) -> Piece:

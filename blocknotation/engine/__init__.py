@@ -1,6 +1,6 @@
 """The engine: replays a record and judges it by the rules (R1–R18).
 
-``replay`` takes what the reader read (``reader.Reading``, the plain form of ``plain.py``)
+``replay`` takes what the reader read (``reader.ParsedRecord``, the plain form of ``plain.py``)
 or what ``parse``/``parse_bytes`` returned (records, turned into the plain form first), and
 gives back the rule diagnostics (G, D, T, P and E codes; the reading's own S diagnostics are
 not repeated) and the recomputed result of every game.  It never raises on a record, however
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
     from ..reading import plain as r
     from ..report.values import GameResult
-    from .course import Keep
+    from .course import ReplayCache
 
 __all__ = ["replay"]
 
@@ -40,7 +40,7 @@ class Read(Protocol):
 
 
 def replay(
-    result: Read, first_game: int = 1, keep: Keep | None = None
+    result: Read, first_game: int = 1, keep: ReplayCache | None = None
 ) -> tuple[tuple[Diagnostic, ...], tuple[GameResult, ...]]:
     """Replay every game of a file as read.
 

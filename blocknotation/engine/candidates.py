@@ -18,13 +18,13 @@ from .amend import Amendment
 from .order import Move, Stages
 from .players import Seats
 from .tiles import TILES, text
-from .unfit import Reading
+from .unfit import JudgedReading
 
 #: At most this many candidates are given; the others are counted.
 MAX_CANDIDATES = 5
 
 
-def candidates(sources: Sequence[tuple[tuple[Amendment, ...], Sequence[Reading]]],
+def candidates(sources: Sequence[tuple[tuple[Amendment, ...], Sequence[JudgedReading]]],
                order: Stages, seats: Seats) -> tuple[tuple[Candidate, ...], int]:
     """The candidate points of a hand whose readings (``sources``: each way of reading it,
     with the lines it reads otherwise, and its readings) disagree on them; none when they
@@ -42,14 +42,14 @@ def candidates(sources: Sequence[tuple[tuple[Amendment, ...], Sequence[Reading]]
     return tuple(ordered[:MAX_CANDIDATES]), max(0, len(ordered) - MAX_CANDIDATES)
 
 
-def _candidate(x: Reading, amendment: tuple[Amendment, ...], order: Stages, seats: Seats
+def _candidate(x: JudgedReading, amendment: tuple[Amendment, ...], order: Stages, seats: Seats
                ) -> Candidate:
     names = seats.names
     points = None if x.points is None else dict(zip(names, x.points, strict=True))
     grounds = [_amended(one, x, order, seats) for one in amendment]
     read_otherwise = {one.line for one in amendment}
     written = {m.line: m for m in order.moves}
-    for line, _ in x.world.forks:
+    for line, _ in x.world.choices:
         move = written.get(line)
         if move is None or line in read_otherwise:
             continue
@@ -61,7 +61,7 @@ def _candidate(x: Reading, amendment: tuple[Amendment, ...], order: Stages, seat
         points=points, grounds=tuple(sorted(grounds, key=lambda g: g.line)))
 
 
-def _laid(x: Reading, line: int) -> tuple[int, int] | None:
+def _laid(x: JudgedReading, line: int) -> tuple[int, int] | None:
     """Who laid a tile at ``line`` in reading ``x``, and which tile (index), if anyone."""
     table = x.world.table
     for i in range(28):
@@ -70,7 +70,7 @@ def _laid(x: Reading, line: int) -> tuple[int, int] | None:
     return None
 
 
-def _read(x: Reading, move: Move, seats: Seats) -> Ground | None:
+def _read(x: JudgedReading, move: Move, seats: Seats) -> Ground | None:
     """How reading ``x`` reads the move at its line, when otherwise than written."""
     laid = _laid(x, move.line)
     if laid is None:
@@ -89,7 +89,7 @@ def _read(x: Reading, move: Move, seats: Seats) -> Ground | None:
     return Ground(move.line, Message(N_("a play of {tile}"), {"tile": tile}))
 
 
-def _amended(amendment: Amendment, x: Reading, order: Stages, seats: Seats) -> Ground:
+def _amended(amendment: Amendment, x: JudgedReading, order: Stages, seats: Seats) -> Ground:
     """How a way of reading a hand reads the line it reads otherwise."""
     line = amendment.line
     kind = amendment.kind

@@ -34,7 +34,7 @@ from .ending import Stage
 from .order import Stages
 from .players import Seats
 from .tiles import Tile
-from .unfit import Reading, diverging, reported
+from .unfit import JudgedReading, diverging, reported
 
 if TYPE_CHECKING:
     from .hand import Saved
@@ -55,7 +55,7 @@ class HandReplay:
     disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
     and ``diagnostics`` are the replay's (``hand_replay.py``)."""
 
-    readings: list[Reading]
+    readings: list[JudgedReading]
     problems: list[Diagnostic] = field(default_factory=list)
     outcome: Outcome | None = None
     winner: int | None = None
@@ -82,7 +82,7 @@ class HandReplay:
     more_candidates: int = 0
 
 
-def choose(readings: list[Reading], order: Stages, seats: Seats,
+def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
            before: Sequence[int] | None, lost: bool, slipped: Sequence[int],
            later: tuple[int, ...] | None = None) -> HandReplay:
     """Let the claims choose among ``readings`` (see the module doc); ``before``: the
@@ -119,7 +119,7 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     disputed = _disputed(kept, order, seats, implied)
     if disputed is not None:  # the claims choose none: they disagree, as the readings do
         stages = [stage for stage in stages if stage != ("points", 0)]
-    failed: list[tuple[Stage, list[Reading]]] = []
+    failed: list[tuple[Stage, list[JudgedReading]]] = []
     for stage in stages:
         clean = [x for x in kept if not x.at(stage)]
         if clean:
@@ -149,8 +149,8 @@ def choose(readings: list[Reading], order: Stages, seats: Seats,
     return chosen
 
 
-def _in_doubt_figures(chosen: HandReplay, kept: list[Reading], order: Stages, seats: Seats,
-                      failed: list[tuple[Stage, list[Reading]]], why: tuple[int, ...]
+def _in_doubt_figures(chosen: HandReplay, kept: list[JudgedReading], order: Stages, seats: Seats,
+                      failed: list[tuple[Stage, list[JudgedReading]]], why: tuple[int, ...]
                       ) -> HandReplay:
     """The figures of readings in doubt: none, but how the hand ended as a claim the
     readings agree with confirms it, and a ``points`` claim they do not belie, standing in
@@ -169,13 +169,14 @@ def _in_doubt_figures(chosen: HandReplay, kept: list[Reading], order: Stages, se
                    outcome=outcome, winner=winner, points=points, unverified=unverified)
 
 
-def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[Reading]:
+def _fewest_slips(kept: list[JudgedReading], implied: tuple[int, ...] | None
+                  ) -> list[JudgedReading]:
     """The readings that take the fewest slips to be what happened: the illegal passes they
     imply (P405, P407), and the claims and shows they find wrong, the ``score`` line among
     them (``implied``: the points it gives the hand, the totals before it known).  A claim
     confirms the readings it agrees with only among those: one that agrees only with a
     reading in which more passes were illegal, or the score line was wrong, is the slip."""
-    costs = [len(x.world.soft) + len({s for s, _ in x.problems if s[0] != "rest"}) + (
+    costs = [len(x.world.illegal_passes) + len({s for s, _ in x.problems if s[0] != "rest"}) + (
         implied is not None and x.points is not None and tuple(x.points) != implied)
         for x in kept]
     fewest = min(costs)
@@ -183,7 +184,7 @@ def _fewest_slips(kept: list[Reading], implied: tuple[int, ...] | None) -> list[
 
 
 def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool,
-              kept: Sequence[Reading] = (), dealt: Collection[int] = ()) -> bool:
+              kept: Sequence[JudgedReading] = (), dealt: Collection[int] = ()) -> bool:
     """Whether the claims found wrong (their stages) put the readings in doubt: after a
     move (or a deal line, ``dealt``) reported, or two claims in a hand with moves and hidden
     deals (``hidden``), where a move may be miswritten as one the hidden hand could make
@@ -194,12 +195,12 @@ def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool,
         return False
     if len(slipped) == 1 and slipped[0] not in dealt and not hidden and failed == {
             ("points", 0)} and kept and all(
-            x.world.repairs <= 1 and not x.world.soft for x in kept):
+            x.world.repairs <= 1 and not x.world.illegal_passes for x in kept):
         return False
     return bool(slipped) or (hidden and len(failed) > 1)
 
 
-def _all_known(readings: list[Reading]) -> bool:
+def _all_known(readings: list[JudgedReading]) -> bool:
     """Whether every deal of the hand is known, in every reading."""
     return all(x.world.table.all_known for x in readings)
 
@@ -208,7 +209,7 @@ def _stage_order(stage: Stage) -> tuple[int, int]:
     return ({"show": 0, "outcome": 1, "points": 2}[stage[0]], stage[1])
 
 
-def _disputed(kept: list[Reading], order: Stages, seats: Seats,
+def _disputed(kept: list[JudgedReading], order: Stages, seats: Seats,
               implied: tuple[int, ...] | None) -> Diagnostic | None:
     """E505 when the ``points`` claim and the ``score`` line (``implied``: the points it
     gives the hand) each agree with some readings left, and with none the other agrees
@@ -240,12 +241,12 @@ def _implied(claim: r.Score | None, seats: Seats, before: Sequence[int] | None
     return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
 
 
-def _everywhere(kept: list[Reading]) -> list[Diagnostic]:
+def _everywhere(kept: list[JudgedReading]) -> list[Diagnostic]:
     """What no claim settles (E501, E507) and the illegal passes the readings imply
     (P405, P407), where every reading left has them."""
-    def found(x: Reading) -> dict[tuple[str, int], Diagnostic]:
+    def found(x: JudgedReading) -> dict[tuple[str, int], Diagnostic]:
         own = {(d.code, d.line): d for s, d in x.problems if s[0] == "rest"}
-        own.update(x.world.soft)
+        own.update(x.world.illegal_passes)
         return own
 
     first = found(kept[0])
@@ -255,19 +256,19 @@ def _everywhere(kept: list[Reading]) -> list[Diagnostic]:
     return list(first.values())
 
 
-def _as_written(x: Reading) -> HandReplay:
+def _as_written(x: JudgedReading) -> HandReplay:
     """The one reading there is, the record as written: every problem it has is reported,
     and every figure it gives is known."""
     ending, world = x.ending, x.world
     return HandReplay(
-        [x], [*(d for _, d in x.problems), *world.soft.values()],
+        [x], [*(d for _, d in x.problems), *world.illegal_passes.values()],
         outcome=ending.outcome, winner=x.winner, remaining=x.remaining, points=x.points,
         bounds=x.bounded() if x.points is None else None, claimed=x.claimed,
         unverified=x.points is not None and x.unverified, settled=ending.settled,
         ends=world.ends_at, placed=world.placed_at)
 
 
-def _agree(kept: list[Reading], problems: list[Diagnostic], seats: int, lost: bool,
+def _agree(kept: list[JudgedReading], problems: list[Diagnostic], seats: int, lost: bool,
            doubtful: bool = False) -> HandReplay:
     """The figures every reading left (``kept``) gives, None for the others (``lost``:
     readings were dropped, so agreement proves nothing; ``doubtful``: the readings are in

@@ -16,19 +16,19 @@ from .bounds import Bounds
 from .scoring import Count, explain
 
 
-def how_it_ended(winner: str | None, line: int, dead: bool) -> Message:
+def how_it_ended(winner: str | None, line: int, stuck: bool) -> Message:
     """How a replayed hand ended, for messages: by ``winner`` going out, or blocked (R12).
-    ``line`` is the move that ended it; ``dead`` says nobody could play any more, as opposed
-    to everybody having passed."""
+    ``line`` is the move that ended it; ``stuck`` says nobody could play any more, as
+    opposed to everybody having passed."""
     if winner is not None:
         return phrase("went_out", winner=winner, at=line)
-    if dead:
+    if stuck:
         return phrase("blocked_dead", at=line)
     return phrase("blocked_passed", at=line)
 
 
 def check_outcome(
-    claim: r.Domino | r.Blocked, winner: str | None, line: int, dead: bool
+    claim: r.Domino | r.Blocked, winner: str | None, line: int, stuck: bool
 ) -> Diagnostic | None:
     """E503: the ``domino NAME``/``blocked`` claim against how the replay ended (R12);
     ``winner`` is who went out, None for a blocked hand."""
@@ -36,7 +36,7 @@ def check_outcome(
         isinstance(claim, r.Domino) and claim.player == winner
     ):
         return None
-    actual = how_it_ended(winner, line, dead)
+    actual = how_it_ended(winner, line, stuck)
     if isinstance(claim, r.Blocked):
         return diagnostic("E503", claim.line, claim.column,
                           "blocked_wrong", actual=actual)

@@ -1,4 +1,4 @@
-"""The course of a game, hand by hand: where it stands between two hands (``Course``), and
+"""The course of a game, hand by hand: where it stands between two hands (``GameState``), and
 one hand replayed after it (``step``): the rotation of the opener (R17), the running totals
 with the hand's ``score`` line (E505), the status after it (R18), and a hand recorded after
 the game was decided (E506).  ``game.py`` steps through every hand in turn; ``retry.py``
@@ -22,19 +22,19 @@ from .claims import claimed_points
 from .earlier import MAX_BACK, explaining, hidden_seats, slips, wanted
 from .hand import Unread
 from .hand_replay import replay_hand
-from .hands import Hands
+from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
 from .players import Seats
 from .totals import Totals
-from .unfit import Reading
+from .unfit import JudgedReading
 
 if TYPE_CHECKING:
     from .hand import Saved
 
 
 @dataclass(slots=True)
-class Course:
+class GameState:
     """Where a game stands between two hands: the totals, the status and winner after the
     hands so far, the number of the hand after which that status was reached, and the seat
     that opened the last hand replayed (the next one opens after it, R17)."""
@@ -45,11 +45,11 @@ class Course:
     decided_after: int = 0
     previous: int | None = None
 
-    def copy(self) -> Course:
-        return Course(self.totals.copy(), self.status, self.winner, self.decided_after,
+    def copy(self) -> GameState:
+        return GameState(self.totals.copy(), self.status, self.winner, self.decided_after,
                       self.previous)
 
-    def same(self, other: Course) -> bool:
+    def same(self, other: GameState) -> bool:
         """Whether the game stands the same in both: the rest of it goes the same way."""
         return (self.status, self.winner, self.decided_after, self.previous) == (
             other.status, other.winner, other.decided_after, other.previous) and (
@@ -57,33 +57,33 @@ class Course:
 
 
 @dataclass(frozen=True, slots=True)
-class Before:
+class ReplayedHand:
     """A hand as one replay of its game left it, kept to be tried written another way
-    (``retry.py``) or taken as it is by the next replay (``Keep.again``): its game, its
+    (``retry.py``) or taken as it is by the next replay (``ReplayCache.again``): its game, its
     place in it, where the game stood before it, its diagnostics and result, and what it
     added to the totals and the rotation (``given``, None when it was not replayed);
     ``saved``: where its readings stood before each play written without a side
     (``hand.Saved``).  The one after the last hand (``k`` past them) holds where the game
     stood at its end."""
 
-    game: Hands
+    game: GameToReplay
     k: int
-    course: Course
+    course: GameState
     found: tuple[Diagnostic, ...] = ()
     result: HandResult | None = None
     given: tuple[object, ...] | None = None
     saved: dict[int, Saved] = field(default_factory=dict)
 
 
-class Keep(Protocol):
+class ReplayCache(Protocol):
     """What the replay of a game keeps (``kept``: every hand, and the game's end), and what
     it may take from the last replay of the same game (``again``): hand ``k`` as that
     replay left it.  A hand taken again is one written the same, after the game stood the
     same."""
 
-    def kept(self, at: Before) -> None: ...
+    def kept(self, at: ReplayedHand) -> None: ...
 
-    def again(self, k: int) -> Before | None: ...
+    def again(self, k: int) -> ReplayedHand | None: ...
 
 
 def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
@@ -96,8 +96,9 @@ def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
             rep.claimed)
 
 
-def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = None,
-         resume: Saved | None = None, watch: Callable[[Diagnostic], object] | None = None,
+def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
+         keep: ReplayCache | None = None, resume: Saved | None = None,
+         watch: Callable[[Diagnostic], object] | None = None,
          doubt: tuple[Amendment, ...] = (),
          ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
     """Hand ``k`` of ``game`` (``hand``: as written, or written another way, its moves
@@ -135,13 +136,13 @@ def step(game: Hands, course: Course, k: int, hand: r.Hand, keep: Keep | None = 
         course.status, course.winner = course.totals.status(game.target)
         course.decided_after = hand.number
     if keep is not None and before is not None:
-        keep.kept(Before(game, k, before, tuple(found), result,
+        keep.kept(ReplayedHand(game, k, before, tuple(found), result,
                          None if rep is None else given(rep, hand, k == len(game.hands) - 1),
                          {} if rep is None else rep.saved))
     return found, result, rep
 
 
-def _settled_later(game: Hands, k: int, done: Replayed, totals: Totals, expected: int | None,
+def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, expected: int | None,
                    save: bool, resume: Saved | None,
                    watch: Callable[[Diagnostic], object] | None) -> Replayed:
     """Hand ``k`` replayed (``done``) again with the points the next ``score`` line gives
@@ -311,7 +312,7 @@ def _unexplained(take: Take) -> bool:
 
 
 def _with_candidates(rep: HandReplay,
-                     sources: list[tuple[tuple[Amendment, ...], list[Reading]]],
+                     sources: list[tuple[tuple[Amendment, ...], list[JudgedReading]]],
                      order: Stages | None, seats: Seats) -> HandReplay:
     """``rep`` with the candidate points of a hand whose readings disagree on them
     (``candidates.py``)."""
@@ -457,8 +458,8 @@ def _costing(best: tuple[int, int], read: int) -> Callable[[Diagnostic], object]
     return watch
 
 
-def replay_hands(game: Hands, course: Course, keep: Keep | None
-                 ) -> tuple[list[Diagnostic], list[HandResult], Course]:
+def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
+                 ) -> tuple[list[Diagnostic], list[HandResult], GameState]:
     """Each hand of ``game`` in turn (``step``), from where it stands (``course``); with
     ``keep``, a hand that the last replay left written the same, after the game stood the
     same, is taken as it left it rather than replayed.  A ``score`` line the totals do not
@@ -469,7 +470,7 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
     results: list[HandResult] = []
     marks: dict[int, _Mark] = {}  # each hand replayed: where the game stood before it
     same = True  # the game stands as it stood in the last replay (when there is one)
-    behind: Before | None = None  # where it stands, when ``course`` was left behind
+    behind: ReplayedHand | None = None  # where it stands, when ``course`` was left behind
     count = len(game.hands)
     for k, hand in enumerate(game.hands):
         last = keep.again(k) if keep is not None and same else None
@@ -510,7 +511,7 @@ def replay_hands(game: Hands, course: Course, keep: Keep | None
     if behind is not None:
         course = behind.course.copy()
     if keep is not None:
-        keep.kept(Before(game, count, course.copy()))
+        keep.kept(ReplayedHand(game, count, course.copy()))
     return problems, results, course
 
 
@@ -520,7 +521,7 @@ class _Mark:
     the game stood before it, and its replay."""
 
     at: int
-    course: Course
+    course: GameState
     rep: HandReplay | None = None
 
 
@@ -538,8 +539,8 @@ def _scored(hand: r.Hand) -> bool:
     return any(isinstance(s, r.Score) for s in reversed(hand.statements))  # written last
 
 
-def _explained_earlier(game: Hands, k: int, hand: r.Hand, found: list[Diagnostic],
-                       marks: dict[int, _Mark], course: Course) -> _Doubted | None:
+def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Diagnostic],
+                       marks: dict[int, _Mark], course: GameState) -> _Doubted | None:
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
     hand before it, since the last ``score`` line, that read with one more line otherwise
     gives the points that make that line right (``earlier.py``), with the lines it is then

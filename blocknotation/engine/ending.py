@@ -57,7 +57,7 @@ settles (E501)."""
 class HandEnd:
     """How the hand ended in one reading (None when only a ``points`` claim settles a hand
     recorded without moves), who won it (a domino), what each seat still holds as the moves
-    and shows leave it (None: not known; the count may narrow it, ``Reading.remaining``),
+    and shows leave it (None: not known; the count may narrow it, ``JudgedReading.remaining``),
     whether it was counted from the shows and the claims alone (recorded without moves), the
     seats whose show was bad, and the problems found, each with its stage."""
 
@@ -152,7 +152,7 @@ def _outcome(
     if world.outcome is not None:
         if claim is not None:
             who = None if world.winner is None else names[world.winner]
-            problem = check_outcome(claim, who, world.end_line, world.dead)
+            problem = check_outcome(claim, who, world.end_line, world.stuck)
             if problem is not None:
                 found.append((at, problem))
         return world.outcome, world.winner, False

@@ -29,18 +29,18 @@ from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .bad_lines import BadLines
-from .course import Course, placed, replay_hands, unreplayed
-from .hands import Hands
+from .course import GameState, placed, replay_hands, unreplayed
+from .hands import GameToReplay
 from .players import Seats, read_players, read_target
 from .totals import Totals
 
 if TYPE_CHECKING:
-    from .course import Keep
+    from .course import ReplayCache
 
 
 def replay_game(
     number: int, game: r.Game, bad: BadLines, header: tuple[int, int], end: int,
-    keep: Keep | None = None,
+    keep: ReplayCache | None = None,
 ) -> tuple[list[Diagnostic], GameResult]:
     """Replay game ``number`` (1-based).  ``header`` is the span of lines of its tag block
     (where a syntax error may have eaten the ``Players`` tag); ``end`` is the line where the
@@ -116,11 +116,11 @@ def _numbering(game: r.Game) -> list[Diagnostic]:
 
 def _hands(
     number: int, game: r.Game, seats: Seats, target: int, bad: BadLines, end: int,
-    totals: Totals, problems: list[Diagnostic], keep: Keep | None,
-) -> tuple[list[HandResult], Course]:
+    totals: Totals, problems: list[Diagnostic], keep: ReplayCache | None,
+) -> tuple[list[HandResult], GameState]:
     """Each hand in turn (``course.replay_hands``); where the game stands at its end."""
     starts = (*(hand.line for hand in game.hands[1:]), end) if game.hands else ()
-    found, results, course = replay_hands(Hands(number, seats, target, bad, game.hands,
-                                                starts), Course(totals), keep)
+    found, results, course = replay_hands(
+        GameToReplay(number, seats, target, bad, game.hands, starts), GameState(totals), keep)
     problems += found
     return results, course

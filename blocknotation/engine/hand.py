@@ -166,8 +166,8 @@ class Replay:
                             play_as_written(world, seat, move) if isinstance(move, r.Play)
                             else pass_as_written(world, seat, move)):
                         continue
-                elif seat in world.grace and isinstance(move, r.Pass):
-                    world.grace.discard(seat)  # the pass each player may still write
+                elif seat in world.last_passes and isinstance(move, r.Pass):
+                    world.last_passes.discard(seat)  # the pass each player may still write
                     continue
             if self.save and isinstance(move, r.Play) and move.side is None and any(
                     _fits_both(world.reading, move.tile) for world in self.worlds):
@@ -232,7 +232,7 @@ class Replay:
         # ``table.play(seat, tile, line)``, written out: this runs at nearly every move
         # (tests/test_usual_moves.py holds the two ways equal).
         holder.placed += 1
-        holder.spent |= bit
+        holder.laid |= bit
         table.played |= bit
         table.played_by[i] = seat
         table.played_at[i] = line
@@ -245,7 +245,7 @@ class Replay:
         if went_out(holder.placed, self.seats.each):
             world.end("domino", seat, line, len(self.names))
         elif table.known == len(table.holders) and stuck(in_hands, after):
-            world.end("blocked", None, line, len(self.names), dead=True)
+            world.end("blocked", None, line, len(self.names), stuck=True)
         return True
 
     def pass_as_written(self, world: World, seat: int, move: r.Pass) -> bool:
@@ -285,12 +285,13 @@ class Replay:
         kept = [c for c in found if len(c.problems) == fewest]
         if isinstance(move, r.Pass):
             key = ("P405", move.line)
-            if all(key in c.world.soft for c in kept):  # the pass is wrong in every reading
+            # The pass is wrong in every reading:
+            if all(key in c.world.illegal_passes for c in kept):
                 self.problems.append(illegal_pass(kept[0].world.table,
                                                   Chain(self._union(kept)), seat, move))
                 self.slipped.append(move.line)
                 for c in kept:  # the illegal pass, reported: a slip the reading takes as one
-                    del c.world.soft[key]
+                    del c.world.illegal_passes[key]
                     c.world.repairs += 1
                 kept += [Judged(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
@@ -336,5 +337,5 @@ class Replay:
             table = world.table
             if world.outcome is None and world.reading and table.all_known and stuck(
                     table.held_by_anyone(), world.reading):
-                world.end("blocked", None, line, len(self.names), dead=True)
+                world.end("blocked", None, line, len(self.names), stuck=True)
 

@@ -28,7 +28,7 @@ from .knowledge import Whereabouts
 from .order import Stages, by_stage, early_ends
 from .players import Seats
 from .scoring import blocked, domino
-from .unfit import Reading
+from .unfit import JudgedReading
 from .world import World
 
 
@@ -98,7 +98,7 @@ _DEALT_WRONG = frozenset({"D201", "D202"})
 _OF_A_MOVE = frozenset({"played", "other_tile", "passed"})
 
 
-def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagnostic]:
+def _mirrors(mirrors: dict[int, Diagnostic], kept: list[JudgedReading]) -> list[Diagnostic]:
     """The P404s of plays without a side on two ends of one value (``MoveJudge.mirrors``)
     whose mirror readings give the hand different figures: how it ended, who won, the
     points or anybody's pips."""
@@ -107,12 +107,12 @@ def _mirrors(mirrors: dict[int, Diagnostic], kept: list[Reading]) -> list[Diagno
     return [problem for line, problem in mirrors.items() if _differ_at(kept, line)]
 
 
-def _differ_at(kept: list[Reading], line: int) -> bool:
+def _differ_at(kept: list[JudgedReading], line: int) -> bool:
     """Whether readings that differ only in the choice made at ``line`` give the hand
     different figures."""
     figures: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
     for x in kept:
-        elsewhere = tuple(fork for fork in x.world.forks if fork[0] != line)
+        elsewhere = tuple(fork for fork in x.world.choices if fork[0] != line)
         figures.setdefault(elsewhere, set()).add((
             x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
             x.remaining))
@@ -120,13 +120,13 @@ def _differ_at(kept: list[Reading], line: int) -> bool:
 
 
 def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,
-            implied: tuple[int, ...] | None) -> Reading:
+            implied: tuple[int, ...] | None) -> JudgedReading:
     """One reading judged to its end: how it ended, what it scores, and its problems."""
     ending = judge_ending(state, world, order, seats, hand.number)
-    reading = Reading(world, ending)
+    reading = JudgedReading(world, ending)
     # A reading that rests on a slip read at some line (or an illegal pass) may have read it
     # wrong: what it leaves the players to hold is then only roughly right.
-    exact = not state.slipped and not world.repairs and not world.soft
+    exact = not state.slipped and not world.repairs and not world.illegal_passes
     _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves),
            implied, order.score, exact)
     return reading
@@ -145,7 +145,7 @@ def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
 
 
 def _count(
-    reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
+    reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
     table: Whereabouts, moved: bool, implied: tuple[int, ...] | None = None,
     score: r.Score | None = None, exact: bool = True,
 ) -> None:
@@ -179,7 +179,7 @@ def _count(
         return
     if wrong is None or not narrowed:
         return
-    plain = Reading(reading.world, ending)
+    plain = JudgedReading(reading.world, ending)
     plain.problems = list(before)
     if _bounded(plain, ending, claim, seats, holdings(table, counts, remaining, False)[0],
                 hand, exact) is not None:
@@ -197,14 +197,14 @@ def _count(
     reading.claimed, reading.bounds, reading.unverified = plain.claimed, plain.bounds, False
 
 
-def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
+def _unless_plain(reading: JudgedReading, ending: HandEnd, seats: Seats, hand: r.Hand,
                   plain: list[Holding],
                   implied: tuple[int, ...], score: r.Score, exact: bool = True) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
     without the passes allow what the line implies, the points are not stated, and the
     line is reported as resting on the passes (E505, once: the totals it gives are then
     not judged again, ``totals.py``)."""
-    check = Reading(reading.world, ending)
+    check = JudgedReading(reading.world, ending)
     forced = tuple(f"{name} {points}" for name, points in zip(
         seats.names, reading.points or (), strict=False))
     _bounded(check, ending, None, seats, plain, hand, exact)
@@ -223,7 +223,7 @@ def _unless_plain(reading: Reading, ending: HandEnd, seats: Seats, hand: r.Hand,
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
-def _bounded(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
+def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats,
              held: list[Holding], hand: r.Hand, exact: bool = True) -> Diagnostic | None:
     """The count from what each player may hold (``held``), known where it leaves one
     value, else bounded; the claim checked against it, standing in where it cannot be
@@ -294,7 +294,7 @@ def _trusted(bounds: Bounds, exact: bool) -> Bounds:
     return bounds if exact or not bounds.made else Bounds(bounds.scorers, bounds.nobody)
 
 
-def _counted(reading: Reading, ending: HandEnd, claim: r.Points | None, seats: Seats,
+def _counted(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats,
              remaining: Sequence[int | None]) -> bool:
     """Count the hand from every player's pips (``remaining``, all known: R13-R15), and
     check its ``points`` claim; False for a hand that did not end (no count)."""

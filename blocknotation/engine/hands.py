@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Hands:
+class GameToReplay:
     """What each hand of one game is replayed with: the game's number, its players and
     target, the lines with syntax errors, its hands and the line where each one's span
     ends."""

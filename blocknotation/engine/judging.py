@@ -71,12 +71,13 @@ class MoveJudge:
         their P404, reported only where the readings then give different figures."""
 
     def after_the_end(self, world: World, seat: int, move: Move) -> Judged:
-        """P406, except for the one pass each player may still write after a dead block
-        (which must still come before the end is written down: G107 after a claim line)."""
-        if isinstance(move, r.Pass) and seat in world.grace:
-            twin = world.copy()
-            twin.grace.discard(seat)
-            return Judged(twin, before=world.reading)
+        """P406, except for the one pass each player may still write after a block where
+        nobody can play (which must still come before the end is written down: G107 after a
+        claim line)."""
+        if isinstance(move, r.Pass) and seat in world.last_passes:
+            copied = world.copy()
+            copied.last_passes.discard(seat)
+            return Judged(copied, before=world.reading)
         winner = None if world.winner is None else self.names[world.winner]
         # A move the reading has after its end is one it takes otherwise than written (as
         # no move): after a slip, a sign that the reading ended the hand too soon.
@@ -85,7 +86,8 @@ class MoveJudge:
             diagnostic(
                 "P406", move.line, move.column,
                 "after_end",
-                player=move.player, ended=how_it_ended(winner, world.end_line, world.dead),
+                player=move.player,
+                ended=how_it_ended(winner, world.end_line, world.stuck),
             ),
         ), before=world.reading, belongs=False)
 
@@ -115,20 +117,20 @@ class MoveJudge:
         before = world.reading
         if not before:  # the lead: any tile the player holds, laid as written (R5)
             if problem is None:
-                twin = world.copy()
-                twin.lay(seat, play.tile, reading(*play.tile), play.line, seats,
+                copied = world.copy()
+                copied.lay(seat, play.tile, reading(*play.tile), play.line, seats,
                          (play.tile, None))
-                return [Judged(twin, before=before)]
+                return [Judged(copied, before=before)]
             worlds = openings(world, seat, play, seats) + miswritten_deal(
                 world, seat, play, seats)
             return self._forked(world, worlds, problem, play)
         if problem is None:
             after = lay(before, play.tile, play.side)
             if after:
-                twin = world.copy()
-                twin.lay(seat, play.tile, after, play.line, seats,
+                copied = world.copy()
+                copied.lay(seat, play.tile, after, play.line, seats,
                          laid_out(_ends(before), _ends(after), play.tile, play.side))
-                return [Judged(twin, before=before)]
+                return [Judged(copied, before=before)]
             found = misfit(Chain(before), play, self.hint)
             assert found is not None
             problem, kind = found
@@ -157,7 +159,7 @@ class MoveJudge:
         ``mirrors``)."""
         worlds = either_end(world, seat, play, self.seats, repaired=False)
         self.mirrors[play.line] = problem
-        return [Judged(twin, before=world.reading) for twin in marked(worlds, play)]
+        return [Judged(copied, before=world.reading) for copied in marked(worlds, play)]
 
     def _forked(self, world: World, worlds: list[World], problem: Diagnostic, move: Move
                 ) -> list[Judged]:
@@ -170,10 +172,10 @@ class MoveJudge:
     def _skipped(self, world: World, move: Move) -> World:
         """The reading as it was, with the turn passed on: what is left when no reading of
         a move is possible."""
-        twin = world.copy()
-        twin.expected = self.following[self.seats.seat[move.player]]
-        twin.repairs += 1
-        return twin
+        copied = world.copy()
+        copied.expected = self.following[self.seats.seat[move.player]]
+        copied.repairs += 1
+        return copied
 
     def pass_(self, world: World, seat: int, move: r.Pass) -> list[Judged]:
         """A pass in one reading: before the lead T303; a known hand holding a tile that
@@ -181,22 +183,22 @@ class MoveJudge:
         out of turn T302, and then also the pass of the player whose turn it was, under the
         wrong name, where it is legal."""
         before = world.reading
-        twin = world.copy()
+        copied = world.copy()
         problems: tuple[Diagnostic, ...] = ()
         if world.expected is not None and world.expected != seat:
             problems = (out_of_turn(world.expected, move, self.names),)
         if not before:  # the lead written as a pass: a pass as written, or any tile led
-            twin.expected = self.following[seat]
+            copied.expected = self.following[seat]
             problems += (check_opening_pass(move),)
             return [Judged(w, problems, before=before) for w in marked(
-                [twin, *openings(world, seat, move, self.seats)], move)]
+                [copied, *openings(world, seat, move, self.seats)], move)]
         instead: list[World] = []
         if not may_pass(world.table.holders[seat].held(), before):
-            twin.soft[("P405", move.line)] = illegal_pass(world.table, Chain(before), seat,
-                                                          move)
+            copied.illegal_passes[("P405", move.line)] = illegal_pass(
+                world.table, Chain(before), seat, move)
             instead = laid_instead(world, seat, move, self.seats)
-        twin.pass_(seat, move, self.seats, self.last)
-        found = [Judged(twin, problems, instead, before)]
+        copied.pass_(seat, move, self.seats, self.last)
+        found = [Judged(copied, problems, instead, before)]
         expected = world.expected
         if problems and expected is not None:
             # The pass under the wrong name: the player whose turn it was passed, legally.
@@ -234,7 +236,7 @@ def marked(worlds: list[World], move: Move) -> list[World]:
     several."""
     if len(worlds) > 1:
         for k, other in enumerate(worlds):
-            other.forks += ((move.line, k),)
+            other.choices += ((move.line, k),)
     return worlds
 
 

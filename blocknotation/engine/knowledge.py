@@ -57,25 +57,25 @@ class Holder:
 
     ``deal``: the mask of the recorded deal, None when the deal is unknown; ``tiles``: the
     deal as written, so messages quote a tile as written (``written``); ``placed``: how
-    many tiles this player placed on the chain (R3: all of them is a domino); ``spent``: the
+    many tiles this player placed on the chain (R3: all of them is a domino); ``laid``: the
     mask of the tiles that left their hand by a placement; ``passes``: this player's passes,
     while their deal is unknown, with the values the ends showed."""
 
-    __slots__ = ("deal", "deal_line", "passes", "placed", "spent", "tiles")
+    __slots__ = ("deal", "deal_line", "laid", "passes", "placed", "tiles")
 
     def __init__(self) -> None:
         self.deal: int | None = None
         self.deal_line = 0
         self.tiles: tuple[Tile, ...] = ()
         self.placed = 0
-        self.spent = 0
+        self.laid = 0
         self.passes: list[Passed] = []
 
     def copy(self) -> Holder:
-        twin = Holder.__new__(Holder)
-        twin.deal, twin.deal_line, twin.tiles = self.deal, self.deal_line, self.tiles
-        twin.placed, twin.spent, twin.passes = self.placed, self.spent, self.passes[:]
-        return twin
+        copied = Holder.__new__(Holder)
+        copied.deal, copied.deal_line, copied.tiles = self.deal, self.deal_line, self.tiles
+        copied.placed, copied.laid, copied.passes = self.placed, self.laid, self.passes[:]
+        return copied
 
     @property
     def written(self) -> dict[int, Tile]:
@@ -84,7 +84,7 @@ class Holder:
 
     def held(self) -> int | None:
         """The tiles still held, when the deal is known."""
-        return None if self.deal is None else self.deal & ~self.spent
+        return None if self.deal is None else self.deal & ~self.laid
 
 
 _NOBODY_EACH = [NOBODY] * 28
@@ -122,17 +122,17 @@ class Whereabouts:
         return cls(count)
 
     def copy(self) -> Whereabouts:
-        twin = Whereabouts.__new__(Whereabouts)
-        twin.holders = [holder.copy() for holder in self.holders]
-        twin.played_by, twin.played_at = self.played_by[:], self.played_at[:]
-        twin.dealt, twin.played, twin.known = self.dealt, self.played, self.known
-        twin.shown, twin.shows = self.shown[:], self.shows[:]
-        return twin
+        copied = Whereabouts.__new__(Whereabouts)
+        copied.holders = [holder.copy() for holder in self.holders]
+        copied.played_by, copied.played_at = self.played_by[:], self.played_at[:]
+        copied.dealt, copied.played, copied.known = self.dealt, self.played, self.known
+        copied.shown, copied.shows = self.shown[:], self.shows[:]
+        return copied
 
     def key(self) -> tuple[object, ...]:
         """What tells two readings of the hand apart, as far as the table goes."""
         return (self.played, self.dealt, tuple(
-            (h.deal, h.spent, h.placed, tuple((p.line, p.shown) for p in h.passes))
+            (h.deal, h.laid, h.placed, tuple((p.line, p.shown) for p in h.passes))
             for h in self.holders))
 
     @property
@@ -170,7 +170,7 @@ class Whereabouts:
         holder.placed += 1
         i = index(tile)
         mask = 1 << i
-        holder.spent |= mask
+        holder.laid |= mask
         self.played |= mask
         self.played_by[i] = seat
         self.played_at[i] = line
@@ -186,7 +186,7 @@ class Whereabouts:
         deals are disjoint, and nobody draws)."""
         holder = self.holders[seat]
         if holder.deal is not None:
-            return holder.deal & ~holder.spent
+            return holder.deal & ~holder.laid
         # The seat's own deal is unknown, so no dealt tile is theirs.
         return ALL & ~self.played & ~self.dealt
 
@@ -203,9 +203,9 @@ class Whereabouts:
         holder = self.holders[seat]
         if holder.deal is not None or not holder.passes:
             return 0
-        spent = holder.spent
+        laid = holder.laid
         played_at = self.played_at
-        kept = [(played_at[i], 1 << i) for i in bits(spent)]
+        kept = [(played_at[i], 1 << i) for i in bits(laid)]
         out = 0
         for passed in holder.passes:
             lacked = passed.lacks
@@ -242,5 +242,5 @@ class Whereabouts:
         held = 0
         for holder in self.holders:
             if holder.deal is not None:
-                held |= holder.deal & ~holder.spent
+                held |= holder.deal & ~holder.laid
         return held

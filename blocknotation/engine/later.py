@@ -14,13 +14,13 @@ from collections.abc import Sequence
 
 from .claims import claimed_totals
 from .hand_replay import replay_hand
-from .hands import Hands
+from .hands import GameToReplay
 
 #: At most this many hands are looked through for the next ``score`` line.
 MAX_AHEAD = 8
 
 
-def later_points(game: Hands, k: int, opener: int | None, before: Sequence[int]
+def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int]
                  ) -> tuple[int, ...] | None:
     """The points of hand ``k`` of ``game`` that the next ``score`` line gives, the totals
     before the hand (``before``) and the opener of the hand (``opener``) known; None when no

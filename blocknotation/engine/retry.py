@@ -2,8 +2,8 @@
 
 ``validate --fix`` asks what a record would say with a side written after a tile
 (``fixing/sides.py``).  Replaying the game again for each such question made the work grow
-with the square of the record; instead, the replay keeps the hands asked about (``Keep``,
-``course.Before``: where the game stood before each), and ``tried`` replays just the hand
+with the square of the record; instead, the replay keeps the hands asked about (``ReplayCache``,
+``course.ReplayedHand``: where the game stood before each), and ``tried`` replays just the hand
 written the other way from there, its moves from the play written otherwise (the replay
 keeps where the hand's readings stood before each play without a side, ``hand.Saved``).
 The hands before it cannot change.  When the hand gives the game what it gave as written
@@ -20,12 +20,12 @@ from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from ..report.values import HandResult
 from .chain import lay
-from .course import Before, given, step
+from .course import ReplayedHand, given, step
 
 
-def tried(at: Before, hand: r.Hand, line: int = 0,
+def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
           watch: Callable[[Diagnostic], object] | None = None,
-          kept: Callable[[int], Before | None] = lambda k: None,
+          kept: Callable[[int], ReplayedHand | None] = lambda k: None,
           ) -> Iterator[tuple[list[Diagnostic], HandResult]]:
     """The diagnostics and result of hand ``at.k`` written as ``hand``, replayed from where
     its game stood before it (its moves from the play at ``line`` on, when that is the one
@@ -49,7 +49,7 @@ def tried(at: Before, hand: r.Hand, line: int = 0,
         yield found, result
 
 
-def sides_alike(at: Before, line: int) -> bool | None:
+def sides_alike(at: ReplayedHand, line: int) -> bool | None:
     """For the play at ``line`` of hand ``at.k``, written without a side: whether laying its
     tile on either end leaves the chain the same (a double on two ends of its value), when
     the hand had one reading before it, the player's turn, in which the tile fits both ends;

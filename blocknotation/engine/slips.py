@@ -41,9 +41,9 @@ SIDES: tuple[Side, ...] = ("L", "R")
 
 def _repaired(world: World) -> World:
     """A copy of ``world`` to read a slip in: it no longer follows the record as written."""
-    twin = world.copy()
-    twin.repairs += 1
-    return twin
+    copied = world.copy()
+    copied.repairs += 1
+    return copied
 
 
 def _sides(table: Whereabouts, seat: int, side: Side | None) -> tuple[Side, ...]:
@@ -64,10 +64,10 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
         for end in _sides(table, seat, side):
             after = lay(world.reading, tile, end)
             if after:
-                twin = _repaired(world)
-                twin.lay(seat, tile, after, move.line, seats, None,
+                copied = _repaired(world)
+                copied.lay(seat, tile, after, move.line, seats, None,
                          move.tile if isinstance(move, r.Play) else None)
-                out.append(twin)
+                out.append(copied)
     return out
 
 
@@ -77,9 +77,9 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
     deal is not known (a pass then tells what they lack, as any pass does)."""
     if not may_pass(world.table.holders[seat].held(), world.reading):
         return []
-    twin = _repaired(world)
-    twin.pass_(seat, move, seats, last_play)
-    return [twin]
+    copied = _repaired(world)
+    copied.pass_(seat, move, seats, last_play)
+    return [copied]
 
 
 def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> list[World]:
@@ -103,9 +103,9 @@ def either_end(world: World, seat: int, play: r.Play, seats: Seats, repaired: bo
     for end in SIDES:
         after = lay(world.reading, play.tile, end)
         if after:
-            twin = _repaired(world) if repaired else world.copy()
-            twin.lay(seat, play.tile, after, play.line, seats, None)
-            out.append(twin)
+            copied = _repaired(world) if repaired else world.copy()
+            copied.lay(seat, play.tile, after, play.line, seats, None)
+            out.append(copied)
     return out
 
 
@@ -126,10 +126,10 @@ def miswritten_deal(world: World, seat: int, play: r.Play, seats: Seats) -> list
                if s != NOBODY}
     if len(belying) != 1:
         return []
-    twin = _repaired(world)
-    twin.table.undeal(belying.pop())
-    twin.lay(seat, play.tile, after, play.line, seats, None)
-    return [twin]
+    copied = _repaired(world)
+    copied.table.undeal(belying.pop())
+    copied.lay(seat, play.tile, after, play.line, seats, None)
+    return [copied]
 
 
 def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> list[World]:
@@ -141,7 +141,7 @@ def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> li
     for i in bits(world.table.holdable(seat) & ~written):
         a, b = TILES[i]
         for tile in ((a, b), (b, a)) if a != b else ((a, b),):
-            twin = _repaired(world)
-            twin.lay(seat, tile, reading(*tile), move.line, seats, (tile, None))
-            out.append(twin)
+            copied = _repaired(world)
+            copied.lay(seat, tile, reading(*tile), move.line, seats, (tile, None))
+            out.append(copied)
     return out

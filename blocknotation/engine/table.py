@@ -265,11 +265,11 @@ class Table:
 
     def copy(self) -> Table:
         """An independent table in the same state."""
-        twin = Table.__new__(Table)
+        copied = Table.__new__(Table)
         for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin._known, twin._chain = self._known.copy(), list(self._chain)
-        return twin
+            setattr(copied, name, getattr(self, name))
+        copied._known, copied._chain = self._known.copy(), list(self._chain)
+        return copied
 
     # --- the parts of a move --------------------------------------------------------------
     def _on_turn(self) -> int:

@@ -61,11 +61,11 @@ class RunningTotals:
         self.forced: list[Options] = []
 
     def copy(self) -> RunningTotals:
-        twin = RunningTotals(list(self.known))
-        twin.unknown, twin.floor = list(self.unknown), list(self.floor)
-        twin.forced = list(self.forced)
-        twin.ceiling, twin.gains = list(self.ceiling), list(self.gains)
-        return twin
+        copied = RunningTotals(list(self.known))
+        copied.unknown, copied.floor = list(self.unknown), list(self.floor)
+        copied.forced = list(self.forced)
+        copied.ceiling, copied.gains = list(self.ceiling), list(self.gains)
+        return copied
 
     def key(self) -> tuple[object, ...]:
         """What tells these totals apart from others (compared, never hashed)."""
@@ -200,9 +200,9 @@ class Totals:
         return self.truth.key(), [world.key() for world in self.beliefs]
 
     def copy(self) -> Totals:
-        twin = Totals(self.seats)
-        twin.truth, twin.beliefs = self.truth.copy(), [w.copy() for w in self.beliefs]
-        return twin
+        copied = Totals(self.seats)
+        copied.truth, copied.beliefs = self.truth.copy(), [w.copy() for w in self.beliefs]
+        return copied
 
     def status(self, target: int) -> tuple[Status | None, int | None]:
         """The game's status (R18) as far as the evidence goes: ``decided`` when somebody has

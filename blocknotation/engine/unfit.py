@@ -1,4 +1,4 @@
-"""The readings of a hand judged to their end (``Reading``), and a claim that fits none of
+"""The readings of a hand judged to their end (``JudgedReading``), and a claim that fits none of
 them, reported once.
 
 When no reading of a hand agrees with a claim, the claim is wrong (``choose.py``).  The
@@ -18,7 +18,7 @@ from .scoring import Count, explain
 from .world import World
 
 
-class Reading:
+class JudgedReading:
     """One reading of a hand judged to its end: how it ended, what each seat still holds
     (``remaining``: as the moves and shows leave it, or as the count forces it where the
     tiles each player may hold leave one number of pips), its points (None: unknown, with
@@ -53,7 +53,7 @@ class Reading:
         return Bounds({self.winner: (points, points)}, nobody=False)
 
 
-def reported(kept: list[Reading], stage: Stage, seats: Seats,
+def reported(kept: list[JudgedReading], stage: Stage, seats: Seats,
               doubtful: tuple[int, ...] | None, slips: bool = True) -> list[Diagnostic]:
     """A claim no reading agrees with, reported once: as every reading has it, or, where
     they disagree on what it should have said, without choosing one; ``doubtful``: the
@@ -109,7 +109,7 @@ def _where(lines: tuple[int, ...]) -> Message:
     return phrase("slips_at", lines=lines)
 
 
-def _explained(x: Reading, seats: Seats, claim: str) -> Message:
+def _explained(x: JudgedReading, seats: Seats, claim: str) -> Message:
     """What one reading says a hand scores, for a claim it does not allow: its count, or
     how much the claimed player can score in it."""
     if x.count is not None:
@@ -126,9 +126,9 @@ def _explained(x: Reading, seats: Seats, claim: str) -> Message:
                 high="?" if high is None else high)
 
 
-def diverging(kept: list[Reading]) -> tuple[int, ...]:
+def diverging(kept: list[JudgedReading]) -> tuple[int, ...]:
     """The lines at which the readings left made different choices."""
-    choices = [dict(x.world.forks) for x in kept]
+    choices = [dict(x.world.choices) for x in kept]
     lines = {line for c in choices for line in c}
     return tuple(sorted(line for line in lines if len({c.get(line) for c in choices}) > 1))
 

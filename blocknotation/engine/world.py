@@ -12,7 +12,7 @@ claims written at the end choose among those left (``choose.py``).
 A reading also keeps what it would make of the record besides: the ends after each play
 and how each tile lies (for the annotations and the drawings), the illegal passes it
 implies that are not reported yet (reported only when every reading left implies them),
-and the moves at which it was chosen among others (``forks``: where the readings left
+and the moves at which it was chosen among others (``choices``: where the readings left
 disagree, the figures they disagree on are unknown, and those lines say why).
 """
 
@@ -32,9 +32,9 @@ from .tiles import Tile, bit
 class World:
     """One reading of a hand, as far as the moves so far go."""
 
-    __slots__ = ("continued", "dead", "end_line", "ends_at", "expected", "forks", "grace",
-                 "in_hands", "leader", "outcome", "passed", "placed_at", "reading", "repairs",
-                 "soft", "table", "winner")
+    __slots__ = ("choices", "continued", "end_line", "ends_at", "expected", "illegal_passes",
+                 "in_hands", "last_passes", "leader", "outcome", "passed", "placed_at",
+                 "reading", "repairs", "stuck", "table", "winner")
 
     def __init__(self, table: Whereabouts) -> None:
         self.table = table
@@ -50,58 +50,60 @@ class World:
         self.outcome: Outcome | None = None
         self.winner: int | None = None
         self.end_line = 0
-        self.dead = False
-        self.grace: set[int] = set()
-        """After a dead block: the seats that may still write one pass."""
+        self.stuck = False
+        self.last_passes: set[int] = set()
+        """After a block where nobody can play: the seats that may still write one pass."""
         self.in_hands: int | None = None
         """The tiles the known deals still hold (None: to be worked out)."""
         self.ends_at: dict[int, tuple[int, int]] = {}
         self.placed_at: dict[int, tuple[Tile, Side | None]] = {}
-        self.soft: dict[tuple[str, int], Diagnostic] = {}
+        self.illegal_passes: dict[tuple[str, int], Diagnostic] = {}
         """Illegal passes this reading implies, not reported yet (P405, P407), by code and
         line."""
         self.continued = 0
         """The line of the last move written after a show or claim line that still belongs
         to the hand (G107 for the end lines before it)."""
-        self.forks: tuple[tuple[int, int], ...] = ()
+        self.choices: tuple[tuple[int, int], ...] = ()
         """(line, choice) for each move at which this reading was one of several."""
         self.repairs = 0
         """How many moves this reading takes for another than the one written (a slip's
         reading, ``slips.py``), rather than as written, rule breaking included."""
 
     def copy(self) -> World:
-        twin = World.__new__(World)
-        twin.table = self.table.copy()
-        twin.reading, twin.expected, twin.passed = self.reading, self.expected, self.passed
-        twin.leader = self.leader
-        twin.outcome, twin.winner = self.outcome, self.winner
-        twin.end_line, twin.dead, twin.grace = self.end_line, self.dead, set(self.grace)
-        twin.in_hands = self.in_hands
-        twin.ends_at, twin.placed_at = dict(self.ends_at), dict(self.placed_at)
-        twin.soft, twin.continued, twin.forks = dict(self.soft), self.continued, self.forks
-        twin.repairs = self.repairs
-        return twin
+        copied = World.__new__(World)
+        copied.table = self.table.copy()
+        copied.reading, copied.expected, copied.passed = self.reading, self.expected, self.passed
+        copied.leader = self.leader
+        copied.outcome, copied.winner = self.outcome, self.winner
+        copied.end_line, copied.stuck = self.end_line, self.stuck
+        copied.last_passes = set(self.last_passes)
+        copied.in_hands = self.in_hands
+        copied.ends_at, copied.placed_at = dict(self.ends_at), dict(self.placed_at)
+        copied.illegal_passes = dict(self.illegal_passes)
+        copied.continued, copied.choices = self.continued, self.choices
+        copied.repairs = self.repairs
+        return copied
 
     def key(self) -> tuple[object, ...]:
         """What tells this reading apart from another for everything still to come."""
         return (self.reading, self.expected, self.passed, self.outcome, self.winner,
-                self.end_line, self.dead, tuple(sorted(self.grace)), self.continued,
-                self.table.key())
+                self.end_line, self.stuck, tuple(sorted(self.last_passes)),
+                self.continued, self.table.key())
 
     def end(self, outcome: Outcome, winner: int | None, line: int, seats: int,
-            dead: bool = False) -> None:
-        """The hand ends here in this reading (R12); after a dead block each of the
-        ``seats`` may still write one pass."""
-        self.outcome, self.winner, self.end_line, self.dead = outcome, winner, line, dead
-        if dead:
-            self.grace = set(range(seats))
+            stuck: bool = False) -> None:
+        """The hand ends here in this reading (R12); after a block where nobody can play
+        (``stuck``) each of the ``seats`` may still write one pass."""
+        self.outcome, self.winner, self.end_line, self.stuck = outcome, winner, line, stuck
+        if stuck:
+            self.last_passes = set(range(seats))
 
     def lay(self, seat: int, tile: Tile, after: int, line: int, seats: Seats,
             layout: tuple[Tile, Side | None] | None, instead: Tile | None = None) -> None:
         """``seat`` lays ``tile``, one of theirs, and the ends become ``after``; ``layout``:
         how it lies, when that is worth keeping; ``instead``: the tile written, when this
         reading has another laid in its place.  A domino (R3, R12), or with every deal known
-        nobody able to play (a dead block), ends the hand."""
+        nobody able to play (nobody can play on), ends the hand."""
         table = self.table
         holder = table.holders[seat]
         if not self.reading:
@@ -119,7 +121,7 @@ class World:
         if went_out(holder.placed, seats.each):
             self.end("domino", seat, line, len(seats.names))
         elif table.all_known and stuck(table.held_by_anyone(), after):
-            self.end("blocked", None, line, len(seats.names), dead=True)
+            self.end("blocked", None, line, len(seats.names), stuck=True)
 
     def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
         """``seat`` passes at ``move``'s line (a pass written, or a tile tried and taken
@@ -143,9 +145,9 @@ class World:
             if not passed.lacks & laid or (passed.line >= line and not shown):
                 continue
             key = ("P407", passed.line)
-            if key not in self.soft:
+            if key not in self.illegal_passes:
                 value = tile[0] if passed.proves(tile[0]) else tile[1]
-                self.soft[key] = disproved_pass(names[seat], (passed.line, passed.column),
+                self.illegal_passes[key] = disproved_pass(names[seat], (passed.line, passed.column),
                                                 value, tile, line, shown, instead)
 
 
@@ -158,14 +160,15 @@ def merged(worlds: list[World], cap: int) -> tuple[list[World], bool]:
     found: dict[tuple[object, ...], World] = {}
     for world in worlds:
         key = world.key()
-        twin = found.get(key)
-        if twin is None:
+        same = found.get(key)
+        if same is None:
             found[key] = world
             continue
-        twin.soft = {k: d for k, d in twin.soft.items() if k in world.soft}
-        twin.repairs = min(twin.repairs, world.repairs)
-        twin.ends_at = {k: v for k, v in twin.ends_at.items() if world.ends_at.get(k) == v}
-        twin.placed_at = {k: v for k, v in twin.placed_at.items()
+        same.illegal_passes = {k: d for k, d in same.illegal_passes.items()
+                               if k in world.illegal_passes}
+        same.repairs = min(same.repairs, world.repairs)
+        same.ends_at = {k: v for k, v in same.ends_at.items() if world.ends_at.get(k) == v}
+        same.placed_at = {k: v for k, v in same.placed_at.items()
                           if world.placed_at.get(k) == v}
     kept = list(found.values())
     return kept[:cap], len(kept) > cap

@@ -17,7 +17,7 @@ from ..engine.game import read_once
 from ..engine.retry import sides_alike
 from ..pipeline import Selection, finished, judged, settles
 from ..reading import plain as r
-from ..reading.reader import Reading
+from ..reading.reader import ParsedRecord
 from ..reading.stream import Chunk
 from ..report.values import Piece
 from .claims import Page, game_claim_fixes
@@ -39,7 +39,7 @@ class FileWide:
     everywhere: tuple[str, ...]
 
 
-def game_fixes(chunk: Chunk, reading: Reading, first_game: int, wide: FileWide, *,
+def game_fixes(chunk: Chunk, reading: ParsedRecord, first_game: int, wide: FileWide, *,
                defer: bool = False, last: Sides | None = None) -> Found:
     """The report of one game chunk (``reading``: the chunk read), and its fixes, in the
     order of the text.  A chunk with a syntax error gets only the fixes of its spelling
@@ -117,7 +117,7 @@ def _side_fixes(game: r.Game, reported: list[Diagnostic], sides: Sides, known: R
             yield fix
 
 
-def spelled(chunk: Chunk, reading: Reading, wide: FileWide) -> tuple[Fix, ...]:
+def spelled(chunk: Chunk, reading: ParsedRecord, wide: FileWide) -> tuple[Fix, ...]:
     """The fixes of the spelling slips among ``reading``'s syntax errors, without
     replaying the chunk (``rounds.fix_game``)."""
     return spelling_fixes(reading.diagnostics, _page(chunk, wide))

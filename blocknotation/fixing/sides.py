@@ -30,7 +30,7 @@ from ..basics.diagnostics import N_, Diagnostic
 from ..basics.limits import MAX_LINE_LENGTH
 from ..basics.marks import marks
 from ..basics.positions import statement_end
-from ..engine.course import Before
+from ..engine.course import ReplayedHand
 from ..engine.retry import sides_alike, tried
 from ..pipeline import Selection
 from ..reading import plain as r
@@ -43,19 +43,19 @@ Key = tuple[str, int]
 
 
 class Sides:
-    """What the replay of one game keeps for its side fixes (an ``engine.course.Keep``):
+    """What the replay of one game keeps for its side fixes (an ``engine.course.ReplayCache``):
     each hand as the replay left it, where the game stood before it included; and the
     ``last`` replay of the same game (the round before), whose hands written the same are
     taken as they were."""
 
     def __init__(self, last: Sides | None = None) -> None:
-        self.before: dict[int, Before] = {}
+        self.before: dict[int, ReplayedHand] = {}
         self.last = last
 
-    def kept(self, at: Before) -> None:
+    def kept(self, at: ReplayedHand) -> None:
         self.before[at.k] = at
 
-    def again(self, k: int) -> Before | None:
+    def again(self, k: int) -> ReplayedHand | None:
         return None if self.last is None else self.last.before.get(k)
 
     def found(self, k: int) -> Sequence[Diagnostic]:
@@ -159,7 +159,7 @@ def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: 
     return Fix("P404", problem.line, problem.column, safe, title, (edit,))
 
 
-def _tried(at: Before, play: r.Play, side: str, first: int | None, sides: Sides,
+def _tried(at: ReplayedHand, play: r.Play, side: str, first: int | None, sides: Sides,
            reported: Reported, page: Page, watch: Callable[[Diagnostic], None] | None,
            ) -> tuple[bool, tuple[int, int] | None]:
     """Whether the record would report something more with ``side`` written after

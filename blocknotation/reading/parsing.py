@@ -12,7 +12,7 @@ from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_INPUT_BYTES
 from . import plain
 from . import records as r
-from .reader import Reading, read_source
+from .reader import ParsedRecord, read_source
 from .reader import statement_kind as statement_kind
 from .source import decode, from_text, too_large
 
@@ -34,7 +34,7 @@ class ParseResult:
         return not self.diagnostics
 
 
-def as_records(reading: Reading) -> ParseResult:
+def as_records(reading: ParsedRecord) -> ParseResult:
     """The records of a plain reading."""
     return ParseResult(r.from_plain(reading.records), reading.diagnostics, reading.bad_lines)
 
@@ -55,8 +55,8 @@ def parse_text(text: str) -> ParseResult:
     return as_records(read_text(text))
 
 
-def read_text(text: str) -> Reading:
+def read_text(text: str) -> ParsedRecord:
     """``parse_text``'s reading in the plain form, without records."""
     if len(text) > MAX_INPUT_BYTES:
-        return Reading(plain.RecordFile(), (too_large(),), frozenset())
+        return ParsedRecord(plain.RecordFile(), (too_large(),), frozenset())
     return read_source(from_text(text))

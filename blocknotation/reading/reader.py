@@ -41,7 +41,7 @@ def lark() -> LarkParser:
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class ParsedRecord:
     """The plain form of what could be read, and the syntax diagnostics (S001–S003) met on
     the way; ``bad_lines`` are the lines that could not be read, so that later stages know
     which parts of a record are incomplete."""
@@ -53,7 +53,7 @@ class Reading:
 
 def read_text_lines(
     lines: Sequence[str], first_line: int = 1, *, reader: LineReader = read_line,
-) -> Reading:
+) -> ParsedRecord:
     """Read a run of lines (without line ends) whose first is line ``first_line`` of a file.
 
     ``reader`` reads a line before Lark does (tests give one that declines every line)."""
@@ -68,18 +68,18 @@ def read_text_lines(
     return assembled(items, run.comments, problems, building, run.heads)
 
 
-def read_source(source: Source) -> Reading:
+def read_source(source: Source) -> ParsedRecord:
     """The reading of a whole decoded file (``source.decode``): its syntax diagnostics when
     it could not be decoded."""
     if source.text is None:
-        return Reading(p.RecordFile(), source.diagnostics, frozenset())
+        return ParsedRecord(p.RecordFile(), source.diagnostics, frozenset())
     return read_text_lines(source.text.split("\n"))
 
 
 def assembled(
     items: Sequence[p.Item | None], comments: list[tuple[int, str]],
     problems: list[Diagnostic], building: list[Diagnostic], heads: list[int] | None = None,
-) -> Reading:
+) -> ParsedRecord:
     """The reading of a run of lines from its items (None for a line without a statement)
     and comments.  ``building``: the problems Lark's transformer met (long numbers, pips out
     of range); ``heads``: where the tags and hands are among ``items``, found here when not
@@ -96,7 +96,7 @@ def assembled(
     games, structure = _grouped(items, heads)
     problems.extend(structure)
     problems.sort(key=lambda d: (d.line, d.column))
-    return Reading(p.RecordFile(games, unowned), tuple(problems),
+    return ParsedRecord(p.RecordFile(games, unowned), tuple(problems),
                    frozenset(d.line for d in problems))
 
 

@@ -40,7 +40,7 @@ from .unreadable import BOM_BYTES, SNIFF_BYTES, first_problem, not_text
 
 if TYPE_CHECKING:
     from .parsing import ParseResult
-    from .reader import Reading
+    from .reader import ParsedRecord
 
 #: Bytes read at a time by ``chunks_of``.
 BLOCK_BYTES = 1 << 20
@@ -70,7 +70,7 @@ class Chunk:
             object.__setattr__(self, "_lines", lines)
         return lines
 
-    def read(self) -> Reading:
+    def read(self) -> ParsedRecord:
         """The game's plain form (``reader.py``), what validation replays."""
         from .reader import read_text_lines
 

@@ -19,7 +19,7 @@ from ..basics.diagnostics import printable
 from ..formats.reports.analysis_text import Counts, analysis_lines, counts, counts_line
 from ..formats.reports.report_text import piece_lines, result_line, summary_line
 from ..pipeline import EVERYTHING, Selection, file_end, read_and_validate
-from ..reading.reader import Reading
+from ..reading.reader import ParsedRecord
 from ..report.values import Piece, Tally
 from .analyse_jobs import analysed_pieces
 from .inputs import Input, open_input, unzipped
@@ -55,7 +55,7 @@ class Analyse:
 
 
 def pairs_of(source: BinaryIO, options: Analyse, index: int = 0
-             ) -> Iterator[tuple[Reading | None, Piece]]:
+             ) -> Iterator[tuple[ParsedRecord | None, Piece]]:
     """File ``index``'s pieces, read, replayed and analysed, in order."""
     return analysed_pieces(read_and_validate(source, options.selection_of(index)),
                            options.threshold, options.jobs, options.lang, options.deadline)

@@ -18,7 +18,7 @@ from ..analysis.pieces import Place, problems_of, with_analyses
 from ..analysis.setup import Problem
 from ..basics.diagnostics import Message
 from ..basics.i18n import N_, translator
-from ..reading.reader import Reading
+from ..reading.reader import ParsedRecord
 from ..report.analysis import HandAnalysis
 from ..report.values import Piece
 from .ordered import Ordered
@@ -33,14 +33,14 @@ WINDOW = 32
 class _PieceEnd:
     """After the hands of a piece: the piece, and the place of each of its hands."""
 
-    reading: Reading | None
+    reading: ParsedRecord | None
     piece: Piece
     places: tuple[Place, ...]
 
 
-def analysed_pieces(pairs: Iterable[tuple[Reading | None, Piece]], threshold: int, jobs: int,
+def analysed_pieces(pairs: Iterable[tuple[ParsedRecord | None, Piece]], threshold: int, jobs: int,
                     lang: str = "en", deadline: float | None = None
-                    ) -> Iterator[tuple[Reading | None, Piece]]:
+                    ) -> Iterator[tuple[ParsedRecord | None, Piece]]:
     """Each (reading, piece) with its hands analysed, in order (``jobs``: worker processes,
     0 for one per CPU; 1 analyses here; ``deadline``: when the run's time is spent, the
     hands not analysed by then are not)."""
@@ -60,7 +60,7 @@ def analysed_pieces(pairs: Iterable[tuple[Reading | None, Piece]], threshold: in
 
     hands: list[HandAnalysis] = []
 
-    def given(out: HandAnalysis | _PieceEnd) -> Iterator[tuple[Reading | None, Piece]]:
+    def given(out: HandAnalysis | _PieceEnd) -> Iterator[tuple[ParsedRecord | None, Piece]]:
         if not isinstance(out, _PieceEnd):
             hands.append(out)
             return

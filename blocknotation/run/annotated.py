@@ -27,12 +27,12 @@ from .output import output_file, say, scratch, stdout_is_terminal
 from .problems import cannot_read_line
 
 if TYPE_CHECKING:
-    from ..reading.reader import Reading
+    from ..reading.reader import ParsedRecord
 
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 #: How a file's pieces are read, each with the reading it was replayed from.
-Pairs = Callable[[BinaryIO], Iterable[tuple["Reading | None", Piece]]]
+Pairs = Callable[[BinaryIO], Iterable[tuple["ParsedRecord | None", Piece]]]
 
 
 def run_annotated(stream: BinaryIO, name: str, selection: Selection, strict: bool, lang: str,

@@ -11,7 +11,7 @@ from typing import IO
 from ..formats.html.facts import game_facts
 from ..formats.html.page import Chunk, FileShown, PageWriter
 from ..pipeline import EVERYTHING, Selection, read_and_validate
-from ..reading.reader import Reading
+from ..reading.reader import ParsedRecord
 from ..report.values import Piece
 
 
@@ -67,7 +67,7 @@ def _chunks(data: bytes, selection: Selection, threshold: int | None,
             deadline: float | None = None) -> Iterator[Chunk]:
     """The file's game chunks, validated (and analysed) one at a time, with their games as
     written."""
-    pairs: Iterable[tuple[Reading | None, Piece]] = read_and_validate(io.BytesIO(data),
+    pairs: Iterable[tuple[ParsedRecord | None, Piece]] = read_and_validate(io.BytesIO(data),
                                                                       selection)
     if threshold is not None:
         from .analyse_jobs import analysed_pieces

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import Diagnostic
 from ..pipeline import EVERYTHING, FileEnd, Selection, chunks_of, read_chunk, validate_chunk
-from ..reading.reader import Reading
+from ..reading.reader import ParsedRecord
 from ..report.values import GameResult, Piece
 from ..suppress import followed
 
@@ -105,7 +105,7 @@ def judged(name: str, chunk: Chunk | Diagnostic, first_game: int, selection: Sel
     return piece, list(_split(name, piece, reading))
 
 
-def _split(name: str, piece: Piece, reading: Reading | None) -> Iterator[Played | Loose]:
+def _split(name: str, piece: Piece, reading: ParsedRecord | None) -> Iterator[Played | Loose]:
     written = () if reading is None else reading.records.games
     if len(piece.games) == 1:  # a chunk of text holds one game at most
         game = written[0] if written else None
@@ -121,7 +121,7 @@ def _split(name: str, piece: Piece, reading: Reading | None) -> Iterator[Played 
 
 
 def _validated(chunk: Chunk | Diagnostic, first_game: int,
-               selection: Selection) -> tuple[Piece, Reading | None]:
+               selection: Selection) -> tuple[Piece, ParsedRecord | None]:
     """One chunk replayed (``validate_chunk``), and what was read of it (``read_chunk``)."""
     reading = read_chunk(chunk)
     return validate_chunk(chunk, first_game, selection, parsed=reading), reading

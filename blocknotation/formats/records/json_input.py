@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...basics.diagnostics import Diagnostic, diagnostic, message_part
 from ...reading.plain import from_records
-from ...reading.reader import Reading
+from ...reading.reader import ParsedRecord
 from .json_positions import Found, Path, Scanner
 from .json_problems import found_diagnostic
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordJson(Reading):
+class RecordJson(ParsedRecord):
     """What was read of a record JSON document: its games in the plain form, the lines of
     their statements those the document records."""
 
