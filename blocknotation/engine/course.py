@@ -127,7 +127,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
-            if not last and any(x.ending.outcome == "unfinished" for x in rep.readings):
+            if not last and _stopped_early(rep):
                 rep = _unfinished_unknown(rep)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
@@ -292,6 +292,16 @@ class _Tried:
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
         return other, other.diagnostics + counted, trial, amendment
+
+
+def _stopped_early(rep: HandReplay) -> bool:
+    """Whether some reading of the hand has its moves stop before its end: with no claim
+    of how it ended (``unfinished``), or with one the moves do not reach (a ``domino`` or
+    ``blocked`` claim, or a show of no tiles, that says the hand went on to an end the
+    moves stop short of: E502, E503)."""
+    moved = rep.stages is not None and bool(rep.stages.moves)
+    return any(x.ending.outcome == "unfinished" or (
+        moved and x.ending.outcome is None and x.world.outcome is None) for x in rep.readings)
 
 
 def _unfinished_unknown(rep: HandReplay) -> HandReplay:
