@@ -27,7 +27,7 @@ import time
 from blocknotation.analysis.hand import analyse
 from blocknotation.analysis.position import Rules
 from blocknotation.analysis.search import NODE_BOUND
-from blocknotation.analysis.setup import Problem, Written
+from blocknotation.analysis.setup import HandToAnalyse, Written
 from blocknotation.basics.game_sizes import TILES_EACH
 from blocknotation.engine.tiles import PIPS, TILES, bit
 
@@ -75,10 +75,10 @@ def played_out(rules: Rules) -> tuple[Written, ...]:
     return tuple(moves)
 
 
-def problem(deal: Deal, bound: int = NODE_BOUND) -> Problem:
+def problem(deal: Deal, bound: int = NODE_BOUND) -> HandToAnalyse:
     masks = tuple(sum(bit(TILES[i]) for i in seat) for seat in deal[:-1])
     players = NAMES[:len(masks)]
-    return Problem(1, 3, players, masks, 0, played_out(Rules(masks)), 1, bound)
+    return HandToAnalyse(1, 3, players, masks, 0, played_out(Rules(masks)), 1, bound)
 
 
 def positions(deal: Deal) -> int:

@@ -33,7 +33,7 @@ from dataclasses import replace
 from blocknotation.analysis.hand import analyse
 from blocknotation.analysis.pieces import problems_of
 from blocknotation.analysis.search import NODE_BOUND
-from blocknotation.analysis.setup import Problem
+from blocknotation.analysis.setup import HandToAnalyse
 from blocknotation.pipeline import read_and_validate, validate_bytes
 from blocknotation.simulator.simulate import simulate_game
 from blocknotation.simulator.writer import render_game
@@ -43,16 +43,16 @@ TARGETS = {2: ("median", 0.5, "p99", 3.0), 4: ("median", 2.0, None, None)}
 MAX_MEMORY = 200.0  # MB
 
 
-def hands(players: int, count: int, seed: int) -> list[tuple[Problem, bytes]]:
+def hands(players: int, count: int, seed: int) -> list[tuple[HandToAnalyse, bytes]]:
     """``count`` simulated hands as problems, each with a record of that hand alone."""
     rng = random.Random(seed)
-    found: list[tuple[Problem, bytes]] = []
+    found: list[tuple[HandToAnalyse, bytes]] = []
     while len(found) < count:
         game = simulate_game(rng, NAMES[:players])
         record = render_game(game, claims=False).encode("utf-8")
         for reading, piece in read_and_validate(io.BytesIO(record)):
             for _, item in problems_of(reading, piece):
-                assert isinstance(item, Problem), item
+                assert isinstance(item, HandToAnalyse), item
                 alone = render_game(replace(game, hands=(game.hands[item.number - 1],)),
                                     claims=False).encode("utf-8")
                 found.append((item, alone))
@@ -117,7 +117,7 @@ def growth(count: int, seed: int) -> None:
             order = list(range(28))
             rng.shuffle(order)
             deals = (sum(1 << i for i in order[:each]), sum(1 << i for i in order[each:2 * each]))
-            times.append(cpu(analyse, Problem(1, 1, ("Ada", "Bea"), deals, 0, ())))
+            times.append(cpu(analyse, HandToAnalyse(1, 1, ("Ada", "Bea"), deals, 0, ())))
         median = statistics.median(times)
         parts.append(f"{each} tiles {median * 1000:.1f} ms" + (
             "" if last is None else f" (x{median / last:.1f})"))

@@ -26,7 +26,7 @@ from .report.values import FileReport, GameResult, Piece
 from .suppress import FileMarks, followed, settle
 
 if TYPE_CHECKING:
-    from .basics.marks import Mark
+    from .basics.marks import IgnoreMark
     from .engine.course import ReplayCache
     from .reading import plain as p
     from .reading.parsing import ParseResult
@@ -220,7 +220,7 @@ class FileEnd:
         self.hands = 0
         self.errors = False
 
-    def follow(self, file_marks: Sequence[Mark], file_used: frozenset[str], hands: int,
+    def follow(self, file_marks: Sequence[IgnoreMark], file_used: frozenset[str], hands: int,
                errors: bool) -> None:
         self.marks.follow(file_marks, file_used)
         self.hands += hands

@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import Diagnostic, diagnostic
-from .basics.marks import Mark, codes_of, marks_at
+from .basics.marks import IgnoreMark, codes_of, marks_at
 from .reading.source import _LINE_BYTES, _SKIP_BYTES
 from .report.values import Piece
 
@@ -99,7 +99,7 @@ class Settled:
 
     kept: tuple[Diagnostic, ...]
     suppressed: int
-    file_marks: tuple[Mark, ...] = ()
+    file_marks: tuple[IgnoreMark, ...] = ()
     file_used: frozenset[str] = frozenset()
 
 
@@ -108,14 +108,14 @@ def settle(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: 
     """Suppress what the comments of ``lines`` (numbered from ``first_line``) and the
     ``file_wide`` codes suppress, and report each line comment's code that suppressed
     nothing (S004, when ``keeps`` it)."""
-    here: dict[int, list[Mark]] = {}
-    in_file: list[Mark] = []
+    here: dict[int, list[IgnoreMark]] = {}
+    in_file: list[IgnoreMark] = []
     for number, line in enumerate(lines, start=first_line):
         if "blocknot:" in line:
             for mark in marks_at(line, number):
                 (in_file if mark.file_wide else here.setdefault(number, [])).append(mark)
     everywhere = (*file_wide, *(m.code for m in in_file))
-    used: set[Mark] = set()
+    used: set[IgnoreMark] = set()
     file_used: set[str] = set()
     kept: list[Diagnostic] = []
     judged = not any(d.code in SYNTAX_ERRORS for d in diagnostics)
@@ -148,7 +148,7 @@ def settle(diagnostics: Sequence[Diagnostic], lines: Sequence[str], first_line: 
     return Settled(tuple(kept), suppressed, tuple(in_file), frozenset(file_used))
 
 
-def unused_warning(mark: Mark) -> Diagnostic:
+def unused_warning(mark: IgnoreMark) -> Diagnostic:
     """S004 at a comment's code that suppressed nothing."""
     if mark.file_wide:
         found = diagnostic(UNUSED, mark.line, mark.column, "unused_file", listed=mark.code)
@@ -159,7 +159,7 @@ def unused_warning(mark: Mark) -> Diagnostic:
     return _ending(found, mark)
 
 
-def _ending(d: Diagnostic, mark: Mark) -> Diagnostic:
+def _ending(d: Diagnostic, mark: IgnoreMark) -> Diagnostic:
     return replace(d, end_line=mark.line, end_column=mark.end_column)
 
 
@@ -168,10 +168,10 @@ class FileMarks:
     """The ``ignore-file`` codes of one file, followed game by game: those that suppressed
     nothing in the whole file are reported once it has been read (``unused``)."""
 
-    marks: list[Mark] = field(default_factory=list)
+    marks: list[IgnoreMark] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
 
-    def follow(self, file_marks: Sequence[Mark], file_used: frozenset[str]) -> None:
+    def follow(self, file_marks: Sequence[IgnoreMark], file_used: frozenset[str]) -> None:
         """Take a piece's ``ignore-file`` codes, and what it used or reported (``followed``)."""
         self.marks += file_marks
         self.used |= file_used

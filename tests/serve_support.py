@@ -50,7 +50,7 @@ def app_for(folder: Path, *, loopback: bool = True, lang: str | None = None) -> 
     from blocknotation.season.sources import Source
     from blocknotation.serve.app import build
     from blocknotation.serve.evening import Evening
-    from blocknotation.serve.guard import Settings
+    from blocknotation.serve.guard import StartSettings
     from blocknotation.serve.standings import LiveStandings
 
     evening = Evening(str(folder))
@@ -59,7 +59,7 @@ def app_for(folder: Path, *, loopback: bool = True, lang: str | None = None) -> 
     def sources() -> list[Source]:
         return [Source(str(p), str(p)) for p in sorted(folder.glob("*.block"))]
 
-    app = build(evening, LiveStandings(sources), Settings(CODE, loopback, lang),
+    app = build(evening, LiveStandings(sources), StartSettings(CODE, loopback, lang),
                 lambda name, data, chosen: html_report([(name, data)], lang=chosen)[0],
                 f"{ORIGIN}/join?code={CODE}")
     app.evening = evening  # type: ignore[attr-defined]

@@ -49,12 +49,12 @@ def test_the_hands_after_the_deadline_are_left_out(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_search_past_the_deadline_stops(monkeypatch: pytest.MonkeyPatch) -> None:
-    from blocknotation.analysis.setup import Problem
+    from blocknotation.analysis.setup import HandToAnalyse
 
     monkeypatch.setattr(search, "monotonic", lambda: 10.0)
     monkeypatch.setattr(hand, "monotonic", lambda: 0.0)  # the hand starts in time
     deals = (0b1111111, 0b1111111 << 7)
-    found = hand.analyse(Problem(1, 3, ("Ada", "Bea"), deals, 0, (), deadline=5.0))
+    found = hand.analyse(HandToAnalyse(1, 3, ("Ada", "Bea"), deals, 0, (), deadline=5.0))
     assert found.reason == "time"
     assert 0 < found.nodes <= search.CHECK_EVERY + 1
 

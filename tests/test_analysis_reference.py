@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from blocknotation.analysis.hand import analyse
 from blocknotation.analysis.position import Rules
 from blocknotation.analysis.search import Search, SearchTooLarge
-from blocknotation.analysis.setup import Problem
+from blocknotation.analysis.setup import HandToAnalyse
 from blocknotation.engine.tiles import bit
 from blocknotation.report.analysis import Ending, HandAnalysis
 
@@ -55,7 +55,7 @@ def analysed(deals: tuple[tuple[tuple[int, int], ...], ...], opener: int,
              moves: list[tuple[int, int, tuple[int, int] | None, str | None]]) -> HandAnalysis:
     masks = tuple(sum(bit(t) for t in deal) for deal in deals)
     players = NAMES[:len(deals)]
-    return analyse(Problem(1, 1, players, masks, opener, tuple(moves)))  # type: ignore[arg-type]
+    return analyse(HandToAnalyse(1, 1, players, masks, opener, tuple(moves)))  # type: ignore[arg-type]
 
 
 @settings(max_examples=examples(60))

@@ -24,10 +24,10 @@ from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
 from .force import guaranteed
 from .position import NOBODY, Rules, is_domino, own, points_of, winner_of
 from .search import OutOfTime, Search, SearchTooLarge
-from .setup import Problem, Written
+from .setup import HandToAnalyse, Written
 
 
-def analyse(problem: Problem) -> HandAnalysis:
+def analyse(problem: HandToAnalyse) -> HandAnalysis:
     """The analysis of ``problem``'s hand (``HandAnalysis``): each move valued, or why not
     (past its bound of positions, or its run's deadline)."""
     search = Search(Rules(problem.deals), problem.bound, problem.deadline)
@@ -69,7 +69,7 @@ def value(code: int, seat: int, seats: int) -> int:
 
 
 class _Walk:
-    def __init__(self, problem: Problem, search: Search) -> None:
+    def __init__(self, problem: HandToAnalyse, search: Search) -> None:
         self.problem = problem
         self.search = search
         self.rules = search.rules

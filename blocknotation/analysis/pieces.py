@@ -15,7 +15,7 @@ from ..reading.reader import ParsedRecord
 from ..report.analysis import HandAnalysis
 from ..report.values import GameResult, Piece
 from .hand import analyse
-from .setup import Problem, problems
+from .setup import HandToAnalyse, problems
 
 #: A hand of a piece: its game's index in the piece and the line of its ``hand`` line.
 Place = tuple[int, int]
@@ -23,12 +23,12 @@ Place = tuple[int, int]
 
 def problems_of(reading: ParsedRecord | None, piece: Piece, threshold: int = 1,
                 bound: int | None = None, deadline: float | None = None
-                ) -> list[tuple[Place, Problem | HandAnalysis]]:
+                ) -> list[tuple[Place, HandToAnalyse | HandAnalysis]]:
     """Each hand of the piece's games, as a problem or as why it is not analysed
-    (``deadline``: ``Problem.deadline``)."""
+    (``deadline``: ``HandToAnalyse.deadline``)."""
     if reading is None:
         return []
-    found: list[tuple[Place, Problem | HandAnalysis]] = []
+    found: list[tuple[Place, HandToAnalyse | HandAnalysis]] = []
     for at, (game, result) in enumerate(zip(reading.records.games, piece.games,
                                             strict=False)):
         for item in problems(game, result, piece.diagnostics, threshold, bound,
@@ -51,17 +51,17 @@ def with_analyses(piece: Piece, analyses: dict[Place, HandAnalysis]) -> Piece:
 
 def analysed(reading: ParsedRecord | None, piece: Piece, threshold: int = 1,
              bound: int | None = None,
-             solve: Callable[[Iterable[Problem]], Iterable[HandAnalysis]] | None = None
+             solve: Callable[[Iterable[HandToAnalyse]], Iterable[HandAnalysis]] | None = None
              ) -> Piece:
     """``piece`` with every hand analysed (``solve``: how a list of problems is solved, in
     order; here, one after another, unless told)."""
     items = problems_of(reading, piece, threshold, bound)
-    asked = [item for _, item in items if isinstance(item, Problem)]
+    asked = [item for _, item in items if isinstance(item, HandToAnalyse)]
     solved = iter((solve or _here)(asked))
     analyses = {place: item if isinstance(item, HandAnalysis) else next(solved)
                 for place, item in items}
     return with_analyses(piece, analyses)
 
 
-def _here(asked: Iterable[Problem]) -> Iterable[HandAnalysis]:
+def _here(asked: Iterable[HandToAnalyse]) -> Iterable[HandAnalysis]:
     return (analyse(problem) for problem in asked)

@@ -1,5 +1,5 @@
 """What the analysis of a hand starts from, read from the record and the engine's report of
-it: each seat's deal, and the moves in order (``Problem``); or why the hand cannot be
+it: each seat's deal, and the moves in order (``HandToAnalyse``); or why the hand cannot be
 analysed (``HandAnalysis`` with a reason).
 
 A hand is analysed when every player's deal is recorded, with as many tiles as R3 deals,
@@ -32,7 +32,7 @@ Written = tuple[int, int, tuple[int, int] | None, Side | None]
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class HandToAnalyse:
     """A hand to analyse: picklable, so a worker process can (``--jobs``)."""
 
     number: int
@@ -52,7 +52,7 @@ class Problem:
 
 def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
              threshold: int = 1, bound: int | None = None, end: int | None = None,
-             deadline: float | None = None) -> list[Problem | HandAnalysis]:
+             deadline: float | None = None) -> list[HandToAnalyse | HandAnalysis]:
     """Each hand of ``game`` (records, or the plain form) that the engine replayed, as a
     problem, or as the reason it is not analysed; ``result`` is the engine's report of the
     game and ``diagnostics`` its diagnostics; ``end``: the line where the next game starts."""
@@ -63,7 +63,7 @@ def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
     starts = [hand.line for hand in hands[1:]] + [end if end is not None else 1 << 62]
     heading = tuple(d for d in diagnostics if d.line < hands[0].line and d.is_error
                     and d.game in (None, result.index))
-    found: list[Problem | HandAnalysis] = []
+    found: list[HandToAnalyse | HandAnalysis] = []
     for hand, stop in zip(hands, starts, strict=True):
         replayed = by_line.get(hand.line)
         if replayed is None:
@@ -77,10 +77,10 @@ def problems(game: Any, result: GameResult, diagnostics: Sequence[Diagnostic],
 def problem(hand: Any, result: HandResult, players: tuple[str, ...],
             diagnostics: Sequence[Diagnostic], threshold: int = 1, bound: int | None = None,
             heading: Sequence[Diagnostic] = (), deadline: float | None = None
-            ) -> Problem | HandAnalysis:
+            ) -> HandToAnalyse | HandAnalysis:
     """One hand as a problem, or why it is not analysed; ``heading``: the errors of its
     game above its first hand (its tags), which may be why it was not replayed;
-    ``deadline``: the run's (``Problem.deadline``)."""
+    ``deadline``: the run's (``HandToAnalyse.deadline``)."""
     if bound is None:
         bound = search.NODE_BOUND
     def refused(reason: Any, template: str, **args: object) -> HandAnalysis:
@@ -129,5 +129,5 @@ def problem(hand: Any, result: HandResult, players: tuple[str, ...],
                                        "deals, each tile once"))
         union |= mask
     opener = moves[0][1] if moves else seat.get(name_key(result.opener or ""))
-    return Problem(hand.number, hand.line, players, masks, opener, tuple(moves), threshold,
+    return HandToAnalyse(hand.number, hand.line, players, masks, opener, tuple(moves), threshold,
                    bound, deadline)

@@ -16,7 +16,7 @@ ALL = ("",)
 
 
 @dataclass(frozen=True, slots=True)
-class Mark:
+class IgnoreMark:
     """One code of a suppression comment, where it is written: ``code`` is "" for a bare
     ``# blocknot: ignore``, whose place is that of the word ``ignore``; ``column`` and
     ``end_column`` are 1-based, the end just past the code."""
@@ -51,22 +51,22 @@ def marks(line: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return here, everywhere
 
 
-def marks_at(line: str, number: int) -> list[Mark]:
+def marks_at(line: str, number: int) -> list[IgnoreMark]:
     """Each code of the suppression comments of ``line`` (line ``number``), with its place.
     A bare ``ignore-file`` names no code, so it suppresses nothing and is no mark."""
-    found: list[Mark] = []
+    found: list[IgnoreMark] = []
     for match in MARK.finditer(line):
         file_wide = match.group(1) == "ignore-file"
         listed = match.group(2)
         if listed is None:
             if not file_wide:
-                found.append(Mark("", number, match.start(1) + 1, match.end(1) + 1, False,
+                found.append(IgnoreMark("", number, match.start(1) + 1, match.end(1) + 1, False,
                                   line))
             continue
         for part in _LISTED.finditer(listed):
             code = part.group().strip()
             if code:
                 start = match.start(2) + part.start() + part.group().index(code)
-                found.append(Mark(code.upper(), number, start + 1, start + len(code) + 1,
+                found.append(IgnoreMark(code.upper(), number, start + 1, start + len(code) + 1,
                                   file_wide, line))
     return found

@@ -32,7 +32,7 @@ def convert(file: str, target: str | None, output: str | None, encoding: str | N
     directory or quoted glob, with -o OUTDIR, converts each record in it (*.block,
     *.block.gz, *.block.json, *.json): text to NAME.block.json, JSON to NAME.block.
     """
-    from ..run.convert import Refusal, convert_record
+    from ..run.convert import NotConvertible, convert_record
     from ..run.convert_many import is_many
     from ..run.files import run_encoding
 
@@ -41,7 +41,7 @@ def convert(file: str, target: str | None, output: str | None, encoding: str | N
         _convert_many(file, target, output, lang)
     try:
         convert_record(file, target, output)
-    except Refusal as refusal:
+    except NotConvertible as refusal:
         _refuse(file, refusal.diagnostics, refusal.context, lang)
 
 

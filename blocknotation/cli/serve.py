@@ -81,7 +81,7 @@ def serve(folder: str, host: str, port: int, join_code: str | None, event: str |
 
         from ..serve.app import build
         from ..serve.evening import Evening
-        from ..serve.guard import Settings
+        from ..serve.guard import StartSettings
         from ..serve.standings import LiveStandings
     except ImportError as missing:
         raise Refused(Message(N_("blocknot serve needs the serve extra: pip install "
@@ -96,7 +96,7 @@ def serve(folder: str, host: str, port: int, join_code: str | None, event: str |
     sock = _listening(host, port)
     url = _address(host, sock.getsockname()[1])
     loopback = _is_loopback(host)
-    settings = Settings(code, loopback, lang)
+    settings = StartSettings(code, loopback, lang)
     app = build(evening, LiveStandings(sources), settings,
                 lambda name, data, chosen: _replay(name, data, chosen, evening),
                 f"{url}/join?code={code}")

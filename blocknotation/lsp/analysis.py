@@ -28,7 +28,7 @@ from ..report.values import GameResult, HandResult, Piece
 from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cutting, finished
 from .ranges import Anchor, Lines, Place
 from .seen import Seen
-from .settings import Settings
+from .settings import ClientSettings
 
 T = TypeVar("T")
 
@@ -88,7 +88,7 @@ class Analysis:
 
     text: str
     path: str
-    settings: Settings
+    settings: ClientSettings
     cut: Cut
     lines: Lines
     diagnostics: tuple[Diagnostic, ...]
@@ -96,7 +96,7 @@ class Analysis:
     memory: Memory = field(default_factory=Memory, repr=False)
 
     @classmethod
-    def of(cls, text: str, path: str, settings: Settings, encoding: str,
+    def of(cls, text: str, path: str, settings: ClientSettings, encoding: str,
            before: Analysis | None = None, change: tuple[int, int, int] | None = None
            ) -> Analysis:
         """``text`` checked; ``before``: the last version's analysis, whose unchanged games
@@ -104,7 +104,7 @@ class Analysis:
         return finished(cls.steps(text, path, settings, encoding, before, change))
 
     @classmethod
-    def steps(cls, text: str, path: str, settings: Settings, encoding: str,
+    def steps(cls, text: str, path: str, settings: ClientSettings, encoding: str,
               before: Analysis | None = None, change: tuple[int, int, int] | None = None
               ) -> Generator[None, None, Analysis]:
         """``of``, a game at a time (``cut.cutting``)."""

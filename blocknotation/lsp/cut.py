@@ -102,7 +102,7 @@ EMPTY = Cut((), None, (1, 0), Selection())
 Fresh = deque[tuple[Piece, int, int, tuple[GameResult, ...]]]
 
 
-class _Place(NamedTuple):
+class _Recut(NamedTuple):
     """A chunk cut anew, before it is checked."""
 
     line: int
@@ -117,7 +117,7 @@ class _Places(NamedTuple):
     the old chunks the new ones replace, what ended the reading, where the chunks end."""
 
     kept: tuple[Game, ...]
-    new: list[_Place]
+    new: list[_Recut]
     carried: tuple[Game, ...]
     lines: int
     chars: int
@@ -195,7 +195,7 @@ def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None,
             return Cut(tuple(games), validate_chunk(item, index, selection), at, selection,
                        marked)
         chunk, size = item
-        game = _checked(text, _Place(chunk.first_line, at[1], size, chunk), index,
+        game = _checked(text, _Recut(chunk.first_line, at[1], size, chunk), index,
                         selection, {}, fresh, seen)
         games.append(game)
         index += game.games
@@ -253,13 +253,13 @@ def _cut_from(text: str, offset: int, line: int, before: Cut, begin: int, last: 
     before ``begin``, until a cut below the old line ``last`` meets an old chunk; from there
     on, the old chunks moved by ``lines`` and ``chars``."""
     old = before.games
-    new: list[_Place] = []
+    new: list[_Recut] = []
     at = (line, offset)
     for item in chunks(text, offset, line):
         if isinstance(item, Diagnostic):
             return _Places(old[:begin], new, (), lines, chars, old[begin:], item, at)
         chunk, size = item
-        new.append(_Place(chunk.first_line, at[1], size, chunk))
+        new.append(_Recut(chunk.first_line, at[1], size, chunk))
         at = (chunk.first_line + chunk.text.count("\n") + 1, at[1] + size)
         meet = bisect.bisect_left(old, at[0] - lines, begin, key=_line)
         if at[0] > last + lines and meet < len(old) and old[meet].line == at[0] - lines:
@@ -280,7 +280,7 @@ def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[
                  shifted(g.piece, lines, later), g.games, g.hands) for g in games]
 
 
-def _checked(text: str, place: _Place, index: int, selection: Selection,
+def _checked(text: str, place: _Recut, index: int, selection: Selection,
              reusable: dict[str, Game], fresh: Fresh | None, seen: Seen[Game] | None) -> Game:
     """The game of a chunk cut anew, numbered ``index``: an old one's report where its text
     is the same (moved if it must be), or that of one checked lately with that text, else

@@ -21,7 +21,7 @@ from lsprotocol import types
 
 from .analysis import Analysis
 from .ranges import Lines
-from .settings import Settings
+from .settings import ClientSettings
 
 Change = types.TextDocumentContentChangePartial | types.TextDocumentContentChangeWholeDocument
 #: A check under way: its steps, and the version it checks.
@@ -31,7 +31,7 @@ _Check = tuple[Generator[None, None, Analysis], int | None]
 class Document:
     """An open document: where it is, what applies to it, its text and its last analysis."""
 
-    def __init__(self, uri: str, path: str, settings: Settings, encoding: str,
+    def __init__(self, uri: str, path: str, settings: ClientSettings, encoding: str,
                  version: int | None, text: str) -> None:
         self.uri = uri
         self.path = path
@@ -56,7 +56,7 @@ class Document:
         self._length = len(text)
 
     @classmethod
-    def open(cls, uri: str, path: str, settings: Settings, encoding: str, version: int | None,
+    def open(cls, uri: str, path: str, settings: ClientSettings, encoding: str, version: int | None,
              text: str) -> Document:
         """A document opened and checked at once (the server checks it when it has time)."""
         document = cls(uri, path, settings, encoding, version, text)
@@ -100,7 +100,7 @@ class Document:
         self._since = (min(first, start), self._length - after, length - (stop - start) + size
                        - after)
 
-    def recheck(self, settings: Settings) -> None:
+    def recheck(self, settings: ClientSettings) -> None:
         """Check the text again, with ``settings`` (a configuration file may have changed)."""
         self.settings = settings
         self._stale = True

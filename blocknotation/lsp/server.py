@@ -38,7 +38,7 @@ from .hover import hover
 from .problems import Shown
 from .protocol import BlocknotProtocol, strict_converter
 from .rpc import serve
-from .settings import Settings, language_of, settings_for
+from .settings import ClientSettings, language_of, settings_for
 
 
 class BlocknotServer(LanguageServer):
@@ -92,7 +92,7 @@ class BlocknotServer(LanguageServer):
             self.prepared = not isinstance(protocol, BlocknotProtocol) or protocol.prepare(
                 waiting)
 
-    def settings(self, path: str | None) -> Settings:
+    def settings(self, path: str | None) -> ClientSettings:
         """The settings of the document at ``path``; a problem with the configuration is
         shown once."""
         settings = settings_for(path, self.client_lang)

@@ -28,7 +28,7 @@ def language_of(locale: str | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class ClientSettings:
     """The codes to report, whether warnings count as errors, and the language."""
 
     selection: Selection
@@ -39,7 +39,7 @@ class Settings:
     problem: str | None = None
 
 
-def settings_for(path: str | None, client_lang: str) -> Settings:
+def settings_for(path: str | None, client_lang: str) -> ClientSettings:
     """The settings of the document at ``path`` (None: not a file).  The codes its own
     ``ignore-file`` comments name are added to its selection by the cut (``cut.py``)."""
     config, problem = Config(), None
@@ -51,7 +51,7 @@ def settings_for(path: str | None, client_lang: str) -> Settings:
             problem = str(error)
     ignored = config.ignored_for(path) if path is not None else ()
     selection = Selection(config.select, config.ignore + ignored)
-    return Settings(selection, bool(config.strict), config.lang or client_lang,
+    return ClientSettings(selection, bool(config.strict), config.lang or client_lang,
                     config.path, problem)
 
 

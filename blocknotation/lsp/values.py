@@ -12,14 +12,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from ..analysis.hand import analyse
-from ..analysis.setup import Problem, problem
+from ..analysis.setup import HandToAnalyse, problem
 from ..report.analysis import HandAnalysis
 from ..report.analysis_words import hand_words, start_words, value_words
 from ..report.values import GameResult, HandResult
 from .analysis import Analysis
 
 #: Analyses kept, by the problem they answer.
-_KEPT: OrderedDict[Problem, HandAnalysis] = OrderedDict()
+_KEPT: OrderedDict[HandToAnalyse, HandAnalysis] = OrderedDict()
 _SIZE = 16
 
 

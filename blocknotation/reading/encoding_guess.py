@@ -38,7 +38,7 @@ _CENTRAL = ("áäçéíóôöúüýÁÄÇÉÍÓÔÖÚÜÝąćčďęěłńőřś�
 
 
 @dataclass(frozen=True, slots=True)
-class Candidate:
+class EncodingGuess:
     codec: str
     words: str
     name: str
@@ -47,13 +47,13 @@ class Candidate:
 
 
 CANDIDATES = (
-    Candidate("cp1252", N_("Windows-1252 (Latin-1)"), "cp1252", _WESTERN),
-    Candidate("cp1250", N_("Windows-1250 (Central European)"), "cp1250", _CENTRAL),
-    Candidate("cp1251", N_("Windows-1251 (Cyrillic)"), "cp1251", script="CYRILLIC"),
-    Candidate("cp850", N_("DOS code page 850 (Western European)"), "cp850", _WESTERN),
-    Candidate("mac_roman", N_("Mac OS Roman"), "mac-roman", _WESTERN),
-    Candidate("koi8_r", N_("KOI8-R (Cyrillic)"), "koi8-r", script="CYRILLIC"),
-    Candidate("shift_jis", N_("Shift JIS (Japanese)"), "shift_jis", script="JAPANESE"),
+    EncodingGuess("cp1252", N_("Windows-1252 (Latin-1)"), "cp1252", _WESTERN),
+    EncodingGuess("cp1250", N_("Windows-1250 (Central European)"), "cp1250", _CENTRAL),
+    EncodingGuess("cp1251", N_("Windows-1251 (Cyrillic)"), "cp1251", script="CYRILLIC"),
+    EncodingGuess("cp850", N_("DOS code page 850 (Western European)"), "cp850", _WESTERN),
+    EncodingGuess("mac_roman", N_("Mac OS Roman"), "mac-roman", _WESTERN),
+    EncodingGuess("koi8_r", N_("KOI8-R (Cyrillic)"), "koi8-r", script="CYRILLIC"),
+    EncodingGuess("shift_jis", N_("Shift JIS (Japanese)"), "shift_jis", script="JAPANESE"),
 )
 
 #: Bytes of the file looked at, from the line of the first bad byte on (its lines that are
@@ -69,10 +69,10 @@ class Guess:
     the runner-up; ``reading`` and ``other_reading``: the words beyond ASCII of the line, as
     each reads them."""
 
-    best: Candidate
+    best: EncodingGuess
     sure: bool
     reading: tuple[str, ...]
-    other: Candidate | None = None
+    other: EncodingGuess | None = None
     other_reading: tuple[str, ...] = ()
 
 
@@ -125,7 +125,7 @@ def _beyond_ascii(line: bytes, codec: str) -> tuple[str, ...]:
     return tuple(word[:30] for word in words if not word.isascii())[:3]
 
 
-def score(text: str, candidate: Candidate) -> int:
+def score(text: str, candidate: EncodingGuess) -> int:
     """How well ``text`` reads as words and names (see the module)."""
     total = 0
     for token in _NOT_SPACE.findall(text):
@@ -157,7 +157,7 @@ def _half_width(char: str) -> bool:
     return "\uff61" <= char <= "\uff9f"
 
 
-def _word_score(word: str, candidate: Candidate) -> int:
+def _word_score(word: str, candidate: EncodingGuess) -> int:
     scripts = {_script(c) for c in word if c.isalpha()}
     beyond = [c for c in word if not c.isascii()]
     if len(scripts) != 1 or _cased_wrong(word) or any(_half_width(c) for c in beyond):
@@ -200,4 +200,4 @@ def _reads_as_utf8(line: bytes) -> bool:
 
 
 #: UTF-8 read as a candidate: letters of any script.
-_ANY = Candidate("utf-8", "", "", _WESTERN + _CENTRAL, script=None)
+_ANY = EncodingGuess("utf-8", "", "", _WESTERN + _CENTRAL, script=None)

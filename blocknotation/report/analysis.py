@@ -115,7 +115,7 @@ class HandAnalysis:
 
 
 @dataclass(frozen=True, slots=True)
-class Mark:
+class MoveMark:
     """What a replay shows at a move (the HTML report's step): whether it is a mistake, what
     it gave away, and the best moves to show on the chain instead."""
 
@@ -125,11 +125,11 @@ class Mark:
     best: tuple[Move, ...]
 
 
-def marks(analysis: HandAnalysis | None) -> dict[int, Mark]:
+def marks(analysis: HandAnalysis | None) -> dict[int, MoveMark]:
     """Each analysed move of a hand by its line, as a replay marks it (empty when the hand
     was not analysed)."""
     if analysis is None:
         return {}
-    return {move.line: Mark(move.line, move.mistake(analysis.threshold), move.given_away,
+    return {move.line: MoveMark(move.line, move.mistake(analysis.threshold), move.given_away,
                             tuple(best for best, _ in move.best))
             for move in analysis.moves}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..basics.diagnostics import Diagnostic, Message
-from ..basics.marks import Mark
+from ..basics.marks import IgnoreMark
 from .analysis import HandAnalysis
 
 Outcome = Literal["domino", "blocked", "unfinished"]
@@ -115,7 +115,7 @@ class Piece:
     suppressed: int = 0
     #: The ``ignore-file`` codes written in the chunk, and the file's codes that suppressed
     #: something in it: those never used are reported once the file is read (S004).
-    file_marks: tuple[Mark, ...] = ()
+    file_marks: tuple[IgnoreMark, ...] = ()
     file_used: frozenset[str] = frozenset()
 
 
@@ -155,7 +155,7 @@ class Rendered:
     """Text output: the lines to write.  JSON: each diagnostic as a JSON object."""
     games: str = ""
     """JSON: the piece's games, as they appear in the ``games`` array."""
-    file_marks: tuple[Mark, ...] = ()
+    file_marks: tuple[IgnoreMark, ...] = ()
     """The piece's ``ignore-file`` codes, and those of the file used in it (``Piece``)."""
     file_used: frozenset[str] = frozenset()
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..analysis.hand import analyse
 from ..analysis.pieces import Place, problems_of, with_analyses
-from ..analysis.setup import Problem
+from ..analysis.setup import HandToAnalyse
 from ..basics.diagnostics import Message
 from ..basics.i18n import N_, translator
 from ..reading.reader import ParsedRecord
@@ -48,11 +48,11 @@ def analysed_pieces(pairs: Iterable[tuple[ParsedRecord | None, Piece]], threshol
         for reading, piece in pairs:
             items = problems_of(reading, piece, threshold, deadline=deadline)
             yield reading, with_analyses(piece, {
-                place: analyse(item) if isinstance(item, Problem) else item
+                place: analyse(item) if isinstance(item, HandToAnalyse) else item
                 for place, item in items})
         return
 
-    def lost(problem: Problem, how: Lost) -> None:
+    def lost(problem: HandToAnalyse, how: Lost) -> None:
         words = Message(N_("a worker process ended ({reason}) while analysing hand "
                            "{number}; it was analysed again in the main process"),
                         {"reason": how.reason, "number": problem.number})
@@ -68,12 +68,12 @@ def analysed_pieces(pairs: Iterable[tuple[ParsedRecord | None, Piece]], threshol
         hands.clear()
         yield out.reading, with_analyses(out.piece, analyses)
 
-    with Ordered[Problem, HandAnalysis | _PieceEnd](jobs, analyse, lost, WINDOW) as line:
+    with Ordered[HandToAnalyse, HandAnalysis | _PieceEnd](jobs, analyse, lost, WINDOW) as line:
         for reading, piece in pairs:
             places = []
             for place, item in problems_of(reading, piece, threshold, deadline=deadline):
                 places.append(place)
-                if isinstance(item, Problem):
+                if isinstance(item, HandToAnalyse):
                     line.add(item)
                 else:
                     line.add_done(item)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
 
 
-class Refusal(Exception):
+class NotConvertible(Exception):
     """A record that cannot be converted: its diagnostics, and the lines they are on."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic], context: dict[int, str]) -> None:
@@ -45,7 +45,7 @@ def converted(data: bytes, target: str | None) -> Converted:
 
 def convert_record(file: str, target: str | None, output: str | None) -> None:
     """Convert ``file`` (``-``: standard input) to ``target`` (``json``, ``text``; None: the
-    other form) into ``output`` (None or ``-``: standard output); ``Refusal`` when it cannot
+    other form) into ``output`` (None or ``-``: standard output); ``NotConvertible`` when it cannot
     be read as a record, and then nothing is written."""
     from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.records.text_convert import convert_bytes
@@ -60,7 +60,7 @@ def convert_record(file: str, target: str | None, output: str | None) -> None:
             return
         text, diagnostics = convert_bytes(data, target)
         if text is None:
-            raise Refusal(diagnostics, context_lines(data, {d.line for d in diagnostics}))
+            raise NotConvertible(diagnostics, context_lines(data, {d.line for d in diagnostics}))
         out.write(text.encode("utf-8"))
 
 
@@ -85,6 +85,6 @@ def _convert_large(file: str, head: bytes, rest: BinaryIO | None, target: str | 
             if reading.problem is not None:
                 raise cannot_read(STANDARD_INPUT if file == "-" else file, reading.problem)
             if spool is None:
-                raise Refusal(diagnostics, context)
+                raise NotConvertible(diagnostics, context)
             while block := spool.read(1 << 20):
                 out.write(block.encode("utf-8"))

@@ -83,7 +83,7 @@ class _Closing:
     readable: bool
 
 
-class _Given:
+class _Rows:
     """The places in order as rows, each file's pieces followed to its end (``FileEnd``)."""
 
     def __init__(self, lang: str) -> None:
@@ -117,7 +117,7 @@ def parallel_rows(sources: Iterable[Source], jobs: int, lang: str, unreadable: U
                         {"reason": how.reason, "path": work[0]})
         say(f"blocknot: {words.render(translator(lang))}\n")
 
-    given = _Given(lang)
+    given = _Rows(lang)
     with Ordered[Work, Done | _Closing](jobs, _batch, lost, WINDOW) as line:
         for source in sources:
             for out in _file(source, line, lang, unreadable, opener):

@@ -1,7 +1,7 @@
 """``validate`` for the machine formats (jsonl, github, sarif, junit) and ``--statistics``.
 
 Each file is read a game at a time (``pipeline.chunks_of``); each game's piece of the report
-goes to a ``Sink`` as soon as it is validated, with the digest of the game's canonical text
+goes to a ``ReportSink`` as soon as it is validated, with the digest of the game's canonical text
 when the sink wants it.  JSON Lines and GitHub annotations are written at once, so their
 first lines come out while the input is still being read; SARIF, JUnit and the statistics
 are written once every file is done, from what they kept (diagnostics and counts, never the
@@ -24,7 +24,7 @@ from .output import say
 from .problems import cannot_read_line, cannot_read_words
 
 
-class Sink(Protocol):
+class ReportSink(Protocol):
     """Where the pieces of the report go, in the order of the files and of their games."""
 
     wants_digest: bool
@@ -69,7 +69,7 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
         yield last, None
 
 
-def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO, lang: str = "en"
+def run(sources: Sequence[Source], sink: ReportSink, stdin: BinaryIO, lang: str = "en"
         ) -> tuple[list[Tally], bool]:
     """Validate every source into ``sink``: the counts of each file, in order, and whether a
     file could not be read whole.  Such a file is told on standard error and to the sink,
@@ -94,7 +94,7 @@ def run(sources: Sequence[Source], sink: Sink, stdin: BinaryIO, lang: str = "en"
     return tallies, unreadable
 
 
-def _one(source: Source, sink: Sink, stdin: BinaryIO) -> tuple[Tally, OSError | None]:
+def _one(source: Source, sink: ReportSink, stdin: BinaryIO) -> tuple[Tally, OSError | None]:
     """Validate one source into ``sink``: its counts, and why it could not be read whole."""
     try:
         raw = stdin if source.path == "-" else open_input(source.path)

@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:  # the machine formats' modules load only when one is asked for
     from ..report.values import Tally
-    from .gamewise import Sink, Source
+    from .gamewise import ReportSink, Source
     from .validate import Options
 
 #: Formats written game by game by ``gamewise.run``.
@@ -73,7 +73,7 @@ def report_stream(path: str | None) -> Iterator[IO[str]]:
 
 
 def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool,
-             help_uri: str | None = None) -> Sink:
+             help_uri: str | None = None) -> ReportSink:
     if statistics:
         from ..formats.reports.statistics import StatisticsSink
 
@@ -95,7 +95,7 @@ def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool,
     return JunitSink(out, lang)
 
 
-def run_gamewise(sources: Sequence[Source], sink: Sink, stdin: BinaryIO, lang: str
+def run_gamewise(sources: Sequence[Source], sink: ReportSink, stdin: BinaryIO, lang: str
                  ) -> tuple[list[Tally], bool]:
     from .gamewise import run
 

@@ -37,7 +37,7 @@ from .allocator import share_arenas
 from .entries import BadEntry
 from .evening import Answer, Evening, Game
 from .events import Hub
-from .guard import COOKIE, Guard, Settings, Tries, client_of, right_code
+from .guard import COOKIE, Guard, StartSettings, Tries, client_of, right_code
 from .limits import DIRECTOR_EVERY, MAX_BODY_BYTES
 from .standings import LiveStandings
 from .state import diagnostic_json, evening_json, game_json, message_text
@@ -57,7 +57,7 @@ class TooLarge(Exception):
 Replay = Callable[[str, bytes, str], str]
 
 
-def build(evening: Evening, standings: LiveStandings, settings: Settings, replay_html: Replay,
+def build(evening: Evening, standings: LiveStandings, settings: StartSettings, replay_html: Replay,
           join_url: str = "") -> Guard:
     """The application for ``evening``, behind its guards."""
     hub = Hub()

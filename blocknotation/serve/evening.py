@@ -29,7 +29,7 @@ from ..formats.records.formatting import format_text
 from ..pipeline import EVERYTHING, Selection
 from .entries import Sent, Setup
 from .journal import FOLDER, Journal, digest
-from .judge import Refusal, judged
+from .judge import Refused, judged
 from .limits import ENTRIES_PER_MINUTE, GAMES_PER_MINUTE, MAX_GAMES, MAX_RECORD_BYTES
 from .live import Live, read_live
 from .store import append_durably, replace_durably
@@ -103,7 +103,7 @@ class Answer:
 
     status: int
     game: Game | None = None
-    refusal: Refusal | None = None
+    refusal: Refused | None = None
     verdict: tuple[Diagnostic, ...] = ()
     duplicate: bool = False
 
@@ -197,7 +197,7 @@ class Evening:
             if not _within(game.recent, ENTRIES_PER_MINUTE):
                 return Answer(429, game)
             found = judged(game.live, sent.entry, sent.insist)
-            if isinstance(found, Refusal):
+            if isinstance(found, Refused):
                 return Answer(422, game, found)
             text = _formatted(found, game.text)
             if len(text.encode("utf-8")) > MAX_RECORD_BYTES:

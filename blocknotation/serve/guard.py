@@ -49,7 +49,7 @@ OPEN = ("/join", "/static/serve.css")
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class StartSettings:
     """How the server was started: its join code, whether it is served on a loopback address
     only, and the language chosen with ``--lang`` (None: the browser's)."""
 
@@ -80,7 +80,7 @@ class Tries:
         self.wrong[client].append(time.monotonic())
 
 
-def right_code(given: str, settings: Settings) -> bool:
+def right_code(given: str, settings: StartSettings) -> bool:
     """Whether ``given`` is the join code, compared in constant time."""
     return hmac.compare_digest(given.encode("utf-8", "replace"), settings.code.encode())
 
@@ -107,7 +107,7 @@ def client_of(scope: Scope) -> str:
 class Guard:
     """The ASGI middleware that applies the guards (see the module's doc)."""
 
-    def __init__(self, app: App, settings: Settings, tries: Tries) -> None:
+    def __init__(self, app: App, settings: StartSettings, tries: Tries) -> None:
         self.app = app
         self.settings = settings
         self.tries = tries

@@ -185,7 +185,7 @@ class JsonWriter:
 
     _HEAD = '{\n  "notation": "blocknot",\n  "version": 1,\n  "games": ['
 
-    def __init__(self, out: Sink) -> None:
+    def __init__(self, out: TextSink) -> None:
         self.write = out.write
         self.games = 0
 
@@ -201,7 +201,7 @@ class JsonWriter:
         self.write(end if self.games else self._HEAD + end[3:])
 
 
-class Sink(Protocol):
+class TextSink(Protocol):
     """Where ``JsonWriter`` writes: a text file, or anything with its ``write``."""
 
     def write(self, text: str, /) -> object: ...
