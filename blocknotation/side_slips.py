@@ -60,7 +60,7 @@ def aimed(chunk: Chunk, parsed: ParsedRecord,
     renamed = {slip.line: _renamed(slip, other[slip.line]) for slip in slips
                if slip.line in other and slip.line not in new}
     return ParsedRecord(parsed.records, tuple(renamed.get(d.line, d) if d in slips else d
-                                         for d in parsed.diagnostics), parsed.bad_lines)
+                                              for d in parsed.diagnostics), parsed.bad_lines)
 
 
 def _fits_the_other(problem: Diagnostic) -> str | None:

@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 
 from blocknotation.formats.reports.sarif import artifact_uri
-from blocknotation.run.inputs import Found, NotRegular, open_input
+from blocknotation.run.inputs import FoundPath, NotRegular, open_input
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "samples" / "club-night.block").read_bytes()
@@ -136,14 +136,14 @@ def test_special_files_found_are_never_opened(hostile: Path) -> None:
     records = hostile / "records"
     for name, kind in (("pipe.block", "a FIFO"), ("sock.block", "a socket")):
         with pytest.raises(NotRegular) as refused:
-            open_input(Found(records / name))
+            open_input(FoundPath(records / name))
         assert str(refused.value) == f"it is {kind}, not a regular file: not opened"
     with pytest.raises(NotRegular, match="it is a directory"):
-        open_input(Found(records))
+        open_input(FoundPath(records))
     if Path("/dev/null").exists():
         with pytest.raises(NotRegular, match="a character device"):
-            open_input(Found("/dev/null"))
-    with open_input(Found(records / "a.block")) as handle:
+            open_input(FoundPath("/dev/null"))
+    with open_input(FoundPath(records / "a.block")) as handle:
         assert handle.read() == CLUB
     with open_input("/dev/null") as handle:  # named by the user: opened as it is
         assert handle.read() == b""

@@ -130,4 +130,4 @@ def problem(hand: Any, result: HandResult, players: tuple[str, ...],
         union |= mask
     opener = moves[0][1] if moves else seat.get(name_key(result.opener or ""))
     return HandToAnalyse(hand.number, hand.line, players, masks, opener, tuple(moves), threshold,
-                   bound, deadline)
+                         bound, deadline)

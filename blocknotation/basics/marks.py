@@ -61,12 +61,12 @@ def marks_at(line: str, number: int) -> list[IgnoreMark]:
         if listed is None:
             if not file_wide:
                 found.append(IgnoreMark("", number, match.start(1) + 1, match.end(1) + 1, False,
-                                  line))
+                                        line))
             continue
         for part in _LISTED.finditer(listed):
             code = part.group().strip()
             if code:
                 start = match.start(2) + part.start() + part.group().index(code)
                 found.append(IgnoreMark(code.upper(), number, start + 1, start + len(code) + 1,
-                                  file_wide, line))
+                                        file_wide, line))
     return found

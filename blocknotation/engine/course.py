@@ -47,7 +47,7 @@ class GameState:
 
     def copy(self) -> GameState:
         return GameState(self.totals.copy(), self.status, self.winner, self.decided_after,
-                      self.previous)
+                         self.previous)
 
     def same(self, other: GameState) -> bool:
         """Whether the game stands the same in both: the rest of it goes the same way."""
@@ -137,8 +137,8 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
         course.decided_after = hand.number
     if keep is not None and before is not None:
         keep.kept(ReplayedHand(game, k, before, tuple(found), result,
-                         None if rep is None else given(rep, hand, k == len(game.hands) - 1),
-                         {} if rep is None else rep.saved))
+                               None if rep is None else given(rep, hand, k == len(game.hands) - 1),
+                               {} if rep is None else rep.saved))
     return found, result, rep
 
 

@@ -119,7 +119,7 @@ class MoveJudge:
             if problem is None:
                 copied = world.copy()
                 copied.lay(seat, play.tile, reading(*play.tile), play.line, seats,
-                         (play.tile, None))
+                           (play.tile, None))
                 return [Judged(copied, before=before)]
             worlds = openings(world, seat, play, seats) + miswritten_deal(
                 world, seat, play, seats)
@@ -129,7 +129,7 @@ class MoveJudge:
             if after:
                 copied = world.copy()
                 copied.lay(seat, play.tile, after, play.line, seats,
-                         laid_out(_ends(before), _ends(after), play.tile, play.side))
+                           laid_out(_ends(before), _ends(after), play.tile, play.side))
                 return [Judged(copied, before=before)]
             found = misfit(Chain(before), play, self.hint)
             assert found is not None

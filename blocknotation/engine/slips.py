@@ -66,7 +66,7 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
             if after:
                 copied = _repaired(world)
                 copied.lay(seat, tile, after, move.line, seats, None,
-                         move.tile if isinstance(move, r.Play) else None)
+                           move.tile if isinstance(move, r.Play) else None)
                 out.append(copied)
     return out
 

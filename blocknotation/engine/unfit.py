@@ -54,7 +54,7 @@ class JudgedReading:
 
 
 def reported(kept: list[JudgedReading], stage: Stage, seats: Seats,
-              doubtful: tuple[int, ...] | None, slips: bool = True) -> list[Diagnostic]:
+             doubtful: tuple[int, ...] | None, slips: bool = True) -> list[Diagnostic]:
     """A claim no reading agrees with, reported once: as every reading has it, or, where
     they disagree on what it should have said, without choosing one; ``doubtful``: the
     lines that put the readings in doubt (see ``choose``): the moves reported, or, when

@@ -148,7 +148,7 @@ class World:
             if key not in self.illegal_passes:
                 value = tile[0] if passed.proves(tile[0]) else tile[1]
                 self.illegal_passes[key] = disproved_pass(names[seat], (passed.line, passed.column),
-                                                value, tile, line, shown, instead)
+                                                          value, tile, line, shown, instead)
 
 
 def merged(worlds: list[World], cap: int) -> tuple[list[World], bool]:

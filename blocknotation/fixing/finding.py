@@ -40,12 +40,12 @@ class FileWide:
 
 
 def game_fixes(chunk: Chunk, reading: ParsedRecord, first_game: int, wide: FileWide, *,
-               defer: bool = False, last: Sides | None = None) -> Found:
+               defer: bool = False, last: Sides | None = None) -> GameFixes:
     """The report of one game chunk (``reading``: the chunk read), and its fixes, in the
     order of the text.  A chunk with a syntax error gets only the fixes of its spelling
     slips (``spelling.py``): other positions in it cannot be trusted to mean what they
     say.  With ``defer``, the sides that can only be unsafe fixes are left to
-    ``Found.rest``, to be tried only when asked.  ``last``: what the replay of
+    ``GameFixes.rest``, to be tried only when asked.  ``last``: what the replay of
     the game before its last fixes kept (its hands written the same are not replayed)."""
     selection = wide.selection
     sides = Sides(last)
@@ -53,8 +53,8 @@ def game_fixes(chunk: Chunk, reading: ParsedRecord, first_game: int, wide: FileW
     piece = finished(raw, chunk, selection)
     if reading.diagnostics or any(d.code.startswith("S") and d.is_error
                                   for d in piece.diagnostics):
-        return Found(piece, spelling_fixes(piece.diagnostics, _page(chunk, wide)), _nothing,
-                     sides)
+        return GameFixes(piece, spelling_fixes(piece.diagnostics, _page(chunk, wide)), _nothing,
+                         sides)
     page = _page(chunk, wide)
     found: list[Fix] = []
     later: list[Callable[[], Iterator[Fix]]] = []
@@ -79,12 +79,12 @@ def game_fixes(chunk: Chunk, reading: ParsedRecord, first_game: int, wide: FileW
         return tuple(fix for more in later for fix in more() if _readable(fix, page))
 
     kept = [fix for fix in found if _readable(fix, page)]
-    return Found(piece, tuple(sorted(kept, key=lambda f: (f.line, f.column, f.code))), rest,
-                 sides)
+    return GameFixes(piece, tuple(sorted(kept, key=lambda f: (f.line, f.column, f.code))), rest,
+                     sides)
 
 
 @dataclass(frozen=True, slots=True)
-class Found:
+class GameFixes:
     """What ``game_fixes`` found: the game's report, its fixes, the fixes left to be found
     when asked (``rest``: the sides that can only be unsafe), and what its replay kept."""
 

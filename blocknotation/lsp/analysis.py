@@ -25,7 +25,7 @@ from ..pipeline import validate_chunk
 from ..reading import records as r
 from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
-from .cut import EMPTY, Cut, Fresh, Game, chunk_at, cutting, finished
+from .cut import EMPTY, Cut, CutGame, Fresh, chunk_at, cutting, finished
 from .ranges import Anchor, Lines, Place
 from .seen import Seen
 from .settings import ClientSettings
@@ -71,7 +71,7 @@ class Memory:
     results: _Recent[tuple[GameResult, ...]] = field(default_factory=lambda: _Recent(32))
     records: _Recent[r.RecordFile] = field(default_factory=lambda: _Recent(8))
     fixes: OrderedDict[tuple[object, ...], tuple[Fix, ...]] = field(default_factory=OrderedDict)
-    seen: Seen[Game] = field(default_factory=Seen)
+    seen: Seen[CutGame] = field(default_factory=Seen)
     above: _Above = field(default_factory=OrderedDict)
 
 
@@ -143,7 +143,7 @@ class Analysis:
             for result in self.results(games[at]):
                 yield result, after
 
-    def results(self, game: Game) -> tuple[GameResult, ...]:
+    def results(self, game: CutGame) -> tuple[GameResult, ...]:
         """The results of the game of a chunk, checked again if they were not kept."""
         if not game.games:
             return ()
@@ -207,7 +207,7 @@ class Analysis:
             found += [f for f in self._fixes(game) if first <= f.line <= last]
         return found
 
-    def _fixes(self, game: Game) -> Iterator[Fix]:
+    def _fixes(self, game: CutGame) -> Iterator[Fix]:
         text = self.text[game.offset:game.offset + game.size]
         settings = self.settings
         key = (text, self.cut.selection, settings.lang)
@@ -221,7 +221,7 @@ class Analysis:
         self.memory.fixes.move_to_end(key)
         return (moved_fix(f, game.line - 1) for f in fixes)
 
-    def _held(self, line: int) -> tuple[Game, GameResult] | None:
+    def _held(self, line: int) -> tuple[CutGame, GameResult] | None:
         """The chunk and the game whose lines hold ``line``: the last game that starts at or
         above it (the comments just above a game are the end of the game before)."""
         games = self.cut.games
@@ -234,7 +234,7 @@ class Analysis:
         return None
 
 
-def _line(game: Game) -> int:
+def _line(game: CutGame) -> int:
     return game.line
 
 

@@ -43,7 +43,7 @@ from .seen import Seen
 from .whole import file_codes, unreadable_after
 
 
-class Game(NamedTuple):
+class CutGame(NamedTuple):
     """One chunk of the document (a game, or lines that hold none) and its report."""
 
     line: int
@@ -66,7 +66,7 @@ class Cut:
     """A document's chunks in order, what ended the reading early (a NUL byte, a game too
     large) as a piece, where the text no chunk holds starts, and the selection checked."""
 
-    games: tuple[Game, ...]
+    games: tuple[CutGame, ...]
     end: Piece | None
     tail: tuple[int, int]
     """The line and offset where the chunks end."""
@@ -116,19 +116,19 @@ class _Places(NamedTuple):
     chunks cut anew, and the old chunks after them, to be moved by ``lines`` and ``chars``;
     the old chunks the new ones replace, what ended the reading, where the chunks end."""
 
-    kept: tuple[Game, ...]
+    kept: tuple[CutGame, ...]
     new: list[_Recut]
-    carried: tuple[Game, ...]
+    carried: tuple[CutGame, ...]
     lines: int
     chars: int
-    replaced: tuple[Game, ...]
+    replaced: tuple[CutGame, ...]
     end: Diagnostic | Piece | None
     tail: tuple[int, int]
 
 
 def cut(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
         fresh: Fresh | None = None, change: tuple[int, int, int] | None = None,
-        seen: Seen[Game] | None = None) -> Cut:
+        seen: Seen[CutGame] | None = None) -> Cut:
     """The cut of ``text`` checked with ``base`` and the text's ``ignore-file`` codes, reusing
     ``before``, the cut of ``old_text``; the results of the games checked go to ``fresh``.
     ``change``: where the texts differ (``changes.changed``), when it is known; ``seen``:
@@ -150,7 +150,7 @@ def finished(steps: Generator[None, None, T]) -> T:
 
 def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
             fresh: Fresh | None = None, change: tuple[int, int, int] | None = None,
-            seen: Seen[Game] | None = None) -> Generator[None, None, Cut]:
+            seen: Seen[CutGame] | None = None) -> Generator[None, None, Cut]:
     """``cut``, a game at a time: it yields after each chunk it checks, so that whoever
     runs it can answer what came meanwhile before it goes on."""
     known = before is not EMPTY
@@ -185,10 +185,10 @@ def cutting(text: str, base: Selection, before: Cut = EMPTY, old_text: str = "",
 
 
 def _whole(text: str, selection: Selection, marked: bool, fresh: Fresh | None,
-           seen: Seen[Game] | None) -> Generator[None, None, Cut]:
+           seen: Seen[CutGame] | None) -> Generator[None, None, Cut]:
     """The cut of ``text`` from its start, each chunk checked as it is cut (and dropped:
     those of a large document would not all fit)."""
-    games: list[Game] = []
+    games: list[CutGame] = []
     at, index = (1, 0), 1
     for item in chunks(text, 0, 1):
         if isinstance(item, Diagnostic):
@@ -227,11 +227,11 @@ def _places(text: str, before: Cut, old_text: str,
                      len(text) - len(old_text))
 
 
-def _line(game: Game) -> int:
+def _line(game: CutGame) -> int:
     return game.line
 
 
-def _offset(game: Game) -> int:
+def _offset(game: CutGame) -> int:
     return game.offset
 
 
@@ -270,18 +270,19 @@ def _cut_from(text: str, offset: int, line: int, before: Cut, begin: int, last: 
     return _Places(old[:begin], new, (), lines, chars, old[begin:], None, at)
 
 
-def _moved(games: tuple[Game, ...], lines: int, chars: int, later: int) -> list[Game]:
+def _moved(games: tuple[CutGame, ...], lines: int, chars: int, later: int) -> list[CutGame]:
     """Old chunks after a change, ``lines`` lower, ``chars`` further and ``later`` games
     later."""
     if not lines and not later:
-        return [Game(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.hands)
+        return [CutGame(g.line, g.offset + chars, g.size, g.number, g.piece, g.games, g.hands)
                 for g in games]
-    return [Game(g.line + lines, g.offset + chars, g.size, g.number + later,
-                 shifted(g.piece, lines, later), g.games, g.hands) for g in games]
+    return [CutGame(g.line + lines, g.offset + chars, g.size, g.number + later,
+                    shifted(g.piece, lines, later), g.games, g.hands) for g in games]
 
 
 def _checked(text: str, place: _Recut, index: int, selection: Selection,
-             reusable: dict[str, Game], fresh: Fresh | None, seen: Seen[Game] | None) -> Game:
+             reusable: dict[str, CutGame], fresh: Fresh | None, seen: Seen[CutGame] | None
+             ) -> CutGame:
     """The game of a chunk cut anew, numbered ``index``: an old one's report where its text
     is the same (moved if it must be), or that of one checked lately with that text, else
     checked."""
@@ -296,19 +297,19 @@ def _checked(text: str, place: _Recut, index: int, selection: Selection,
         if (old.line, old.number, old.offset) == (place.line, index, place.offset):
             return old
         piece = shifted(old.piece, place.line - old.line, index - old.number)
-        return Game(place.line, place.offset, place.size, index, piece, old.games, old.hands)
+        return CutGame(place.line, place.offset, place.size, index, piece, old.games, old.hands)
     piece = validate_chunk(place.chunk, index, selection)
     stored = replace(piece, games=()) if piece.games else piece
     if fresh is not None and piece.games:
         fresh.append((stored, place.line, index, piece.games))
-    game = Game(place.line, place.offset, place.size, index, stored, len(piece.games),
-                sum(len(game.hands) for game in piece.games))
+    game = CutGame(place.line, place.offset, place.size, index, stored, len(piece.games),
+                   sum(len(game.hands) for game in piece.games))
     if seen is not None:
         seen.put(own, first, selection, game)
     return game
 
 
-def chunk_at(text: str, game: Game) -> Chunk:
+def chunk_at(text: str, game: CutGame) -> Chunk:
     """The chunk of ``game`` as the pipeline cut it (read alone, it is cut the same)."""
     for item in chunks(text, game.offset, game.line, game.offset + game.size):
         if not isinstance(item, Diagnostic):

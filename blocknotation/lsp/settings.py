@@ -52,7 +52,7 @@ def settings_for(path: str | None, client_lang: str) -> ClientSettings:
     ignored = config.ignored_for(path) if path is not None else ()
     selection = Selection(config.select, config.ignore + ignored)
     return ClientSettings(selection, bool(config.strict), config.lang or client_lang,
-                    config.path, problem)
+                          config.path, problem)
 
 
 def file_ignores(text: str) -> tuple[str, ...]:

@@ -97,7 +97,7 @@ def assembled(
     problems.extend(structure)
     problems.sort(key=lambda d: (d.line, d.column))
     return ParsedRecord(p.RecordFile(games, unowned), tuple(problems),
-                   frozenset(d.line for d in problems))
+                        frozenset(d.line for d in problems))
 
 
 def statement_kind(line: str) -> str | None:

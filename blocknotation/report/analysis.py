@@ -131,5 +131,5 @@ def marks(analysis: HandAnalysis | None) -> dict[int, MoveMark]:
     if analysis is None:
         return {}
     return {move.line: MoveMark(move.line, move.mistake(analysis.threshold), move.given_away,
-                            tuple(best for best, _ in move.best))
+                                tuple(best for best, _ in move.best))
             for move in analysis.moves}

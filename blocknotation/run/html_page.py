@@ -68,7 +68,7 @@ def _chunks(data: bytes, selection: Selection, threshold: int | None,
     """The file's game chunks, validated (and analysed) one at a time, with their games as
     written."""
     pairs: Iterable[tuple[ParsedRecord | None, Piece]] = read_and_validate(io.BytesIO(data),
-                                                                      selection)
+                                                                           selection)
     if threshold is not None:
         from .analyse_jobs import analysed_pieces
 

@@ -2,7 +2,7 @@
 and opening them (gzip-compressed input is recognised by its magic bytes:
 ``reading/gunzip.py``).
 
-A file found in a directory or by a glob is a ``Found`` path: if it is not a regular file (a
+A file found in a directory or by a glob is a ``FoundPath`` path: if it is not a regular file (a
 FIFO, a socket, a device) it is reported and never opened, since opening a FIFO waits for a
 writer and opening a device may do anything.  A file named on the command line is opened
 whatever it is, as ``cat`` would.
@@ -50,13 +50,13 @@ class Filters:
     respect_gitignore: bool = True
 
 
-class Found(str):
+class FoundPath(str):
     """A path found by walking a directory or expanding a glob, not named by the user."""
 
     __slots__ = ()
 
 
-class Unlisted(Found):
+class Unlisted(FoundPath):
     """A folder met by walking a directory that could not be listed (``error``: no
     permission, a path longer than the system takes): an input that cannot be read, so
     that it gets its ``cannot read`` line rather than vanishing."""
@@ -94,7 +94,7 @@ def _expanded(arguments: Sequence[str], filters: Filters) -> list[str]:
 
             found = sorted(p for p in glob.glob(argument, recursive=True) if os.path.isfile(p))
             # A pattern that matches nothing is taken as a name: "cannot read" says why.
-            kept = [Found(p) for p in found if not _excluded(p, filters, os.curdir)]
+            kept = [FoundPath(p) for p in found if not _excluded(p, filters, os.curdir)]
             files += kept or [argument]
         else:
             files.append(argument)  # missing: reported when it is read
@@ -188,7 +188,7 @@ def _walk(directory: str, filters: Filters) -> list[str]:
             if not include.match_file(relative) or exclude.match_file(relative):
                 continue
             if gitignores is None or not gitignores.ignores(chain, path):
-                found.append(Found(os.path.normpath(path)))
+                found.append(FoundPath(os.path.normpath(path)))
     found += (Unlisted(os.path.normpath(error.filename), error) for error in unlisted
               if isinstance(error.filename, str))
     return sorted(found)
@@ -226,11 +226,11 @@ def _kind(mode: int) -> str | None:
 
 def open_input(path: str) -> BinaryIO:
     """``path`` opened for reading; ``OSError`` when it cannot be, ``NotRegular`` for a
-    ``Found`` path that is not a regular file, which is never opened (its mode is looked at
+    ``FoundPath`` path that is not a regular file, which is never opened (its mode is looked at
     first, then again once it is open without waiting, should it have changed meanwhile)."""
     if isinstance(path, Unlisted) and path.error is not None:
         raise path.error
-    if not isinstance(path, Found):
+    if not isinstance(path, FoundPath):
         return open(path, "rb")
     kind = _kind(os.stat(path).st_mode)
     if kind is not None:

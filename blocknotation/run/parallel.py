@@ -97,7 +97,7 @@ def validate_files(
 ) -> Iterator[tuple[int, Rendered | None]]:
     """Validate each stream in turn (``selections``: one per stream); yields (stream index,
     formatted piece) in input order, and (index, None) where each stream's pieces end."""
-    given = _Pieces(render)
+    given = _Output(render)
 
     def lost(work: Work, how: Lost) -> None:
         words = Message(N_("a worker process ended ({reason}) while checking {path}; its "
@@ -125,7 +125,7 @@ def validate_files(
             yield from given(out)
 
 
-class _Pieces:
+class _Output:
     """The places of the output as pieces, each file's end followed by what it adds (its
     unused ``ignore-file`` codes)."""
 

@@ -35,7 +35,7 @@ from starlette.routing import Route
 from . import entries, pages
 from .allocator import share_arenas
 from .entries import BadEntry
-from .evening import Answer, Evening, Game
+from .evening import Answer, Evening, EveningGame
 from .events import Hub
 from .guard import COOKIE, Guard, StartSettings, Tries, client_of, right_code
 from .limits import DIRECTOR_EVERY, MAX_BODY_BYTES
@@ -63,7 +63,7 @@ def build(evening: Evening, standings: LiveStandings, settings: StartSettings, r
     hub = Hub()
     tries = Tries()
 
-    def told(game: Game) -> None:
+    def told(game: EveningGame) -> None:
         standings.forget(game.path)
         hub.publish(game.id, game.version)
 
@@ -76,7 +76,7 @@ def build(evening: Evening, standings: LiveStandings, settings: StartSettings, r
         return JSONResponse({"error": key, "message": answer(lang(request), key, **args)},
                             status)
 
-    def found(request: Request) -> Game | None:
+    def found(request: Request) -> EveningGame | None:
         return evening.games.get(request.path_params.get("game", ""))
 
     async def body(request: Request) -> Any:

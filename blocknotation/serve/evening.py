@@ -29,7 +29,7 @@ from ..formats.records.formatting import format_text
 from ..pipeline import EVERYTHING, Selection
 from .entries import Sent, Setup
 from .journal import FOLDER, Journal, digest
-from .judge import Refused, judged
+from .judge import EntryRefused, judged
 from .limits import ENTRIES_PER_MINUTE, GAMES_PER_MINUTE, MAX_GAMES, MAX_RECORD_BYTES
 from .live import Live, read_live
 from .store import append_durably, replace_durably
@@ -41,7 +41,7 @@ GAME_ID = re.compile(r"(\d{4}-\d{2}-\d{2})-t([1-9][0-9]{0,2})-g([1-9][0-9]{0,3})
 @dataclass(frozen=True, slots=True)
 class Glance:
     """A game at a glance, for the director's page: kept beside every game, while its full
-    state (``Game.live``) is let go once the game is over (memory stays flat as the
+    state (``EveningGame.live``) is let go once the game is over (memory stays flat as the
     evening's games end)."""
 
     players: tuple[str, ...]
@@ -55,7 +55,7 @@ class Glance:
 
 
 @dataclass(slots=True)
-class Game:
+class EveningGame:
     """One game of the evening: its record as on disk, its journal, and the record read:
     ``live`` (read again when asked for after it was let go) and ``glance``."""
 
@@ -102,8 +102,8 @@ class Answer:
     verdict on it (the diagnostics ``validate`` now reports from its lines on)."""
 
     status: int
-    game: Game | None = None
-    refusal: Refused | None = None
+    game: EveningGame | None = None
+    refusal: EntryRefused | None = None
     verdict: tuple[Diagnostic, ...] = ()
     duplicate: bool = False
 
@@ -118,10 +118,10 @@ class Evening:
         self.selection_for = selection_for or (lambda path: EVERYTHING)
         self.event = event
         self.today = today
-        self.games: dict[str, Game] = {}
+        self.games: dict[str, EveningGame] = {}
         self.made: dict[str, str] = {}
         """The key of each game's setup, and its id: a setup sent twice makes one game."""
-        self.listeners: list[Callable[[Game], None]] = []
+        self.listeners: list[Callable[[EveningGame], None]] = []
         self._lock = threading.Lock()
         self._recent: deque[float] = deque()
 
@@ -145,7 +145,7 @@ class Evening:
         journal = Journal(os.path.join(self.folder, FOLDER, f"{game_id}.jsonl"))
         journal.recover(data)
         text = data.decode("utf-8", "replace")
-        self.games[game_id] = Game(game_id, path, journal, text, self.selection_for(path))
+        self.games[game_id] = EveningGame(game_id, path, journal, text, self.selection_for(path))
         if journal.first_key is not None:
             self.made[journal.first_key] = game_id
 
@@ -163,8 +163,8 @@ class Evening:
             journal = Journal(os.path.join(self.folder, FOLDER, f"{game_id}.jsonl"))
             journal.intend(key, digest(text.encode("utf-8")))
             append_durably(path, text.encode("utf-8"))
-            game = self.games[game_id] = Game(game_id, path, journal, text,
-                                              self.selection_for(path))
+            game = self.games[game_id] = EveningGame(game_id, path, journal, text,
+                                                     self.selection_for(path))
             self.made[key] = game_id
         self._changed(game)
         return Answer(201, game)
@@ -187,7 +187,7 @@ class Evening:
         return "\n".join([*lines, "", "hand 1", named_text("opener", setup.opener), ""])
 
     # --- entries ------------------------------------------------------------------------
-    def submit(self, game: Game, sent: Sent) -> Answer:
+    def submit(self, game: EveningGame, sent: Sent) -> Answer:
         """Apply one entry sent by a page (see the module's doc)."""
         with game.lock:
             if sent.key in game.journal.keys:
@@ -197,7 +197,7 @@ class Evening:
             if not _within(game.recent, ENTRIES_PER_MINUTE):
                 return Answer(429, game)
             found = judged(game.live, sent.entry, sent.insist)
-            if isinstance(found, Refused):
+            if isinstance(found, EntryRefused):
                 return Answer(422, game, found)
             text = _formatted(found, game.text)
             if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
@@ -207,7 +207,7 @@ class Evening:
         self._changed(game)
         return Answer(200, game, verdict=verdict(game.live, _first_changed(before, text)))
 
-    def _write(self, game: Game, key: str, text: str) -> None:
+    def _write(self, game: EveningGame, key: str, text: str) -> None:
         """The journal's step, then the record, each on the disk before this returns; a
         failure to write leaves the journal agreeing with the record as it is."""
         data, old = text.encode("utf-8"), game.text.encode("utf-8")
@@ -223,7 +223,7 @@ class Evening:
             raise
         game.changed(text)
 
-    def _changed(self, game: Game) -> None:
+    def _changed(self, game: EveningGame) -> None:
         for listener in list(self.listeners):
             listener(game)
 

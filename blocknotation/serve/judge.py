@@ -23,7 +23,7 @@ from .live import ENDING, Live
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
+class EntryRefused:
     """Why an entry is not written: the diagnostic code ``validate`` would report for it in
     the record (None: not a matter of the rules), the words, and whether the scorer may
     insist on it."""
@@ -33,68 +33,68 @@ class Refused:
     insistable: bool = True
 
 
-def judged(live: Live, entry: Entry, insist: bool) -> str | Refused:
+def judged(live: Live, entry: Entry, insist: bool) -> str | EntryRefused:
     """The record's text with ``entry`` written in, or why it is not."""
     if live.phase == "unreadable" and entry.kind not in ("undo", "correct"):
-        return Refused(None, Message(N_("the record cannot be read as one game: correct it, "
-                                        "or undo the last entry")), False)
+        return EntryRefused(None, Message(N_("the record cannot be read as one game: correct it, "
+                                             "or undo the last entry")), False)
     found = _JUDGES[entry.kind](live, entry)
-    if isinstance(found, Refused) and not (insist and found.insistable):
+    if isinstance(found, EntryRefused) and not (insist and found.insistable):
         return found
-    if isinstance(found, Refused):
+    if isinstance(found, EntryRefused):
         found = _as_written(live, entry)
     return found if isinstance(found, str) else live.text + "".join(f"{x}\n" for x in found)
 
 
-def _hand(live: Live, entry: Entry) -> list[str] | Refused:
+def _hand(live: Live, entry: Entry) -> list[str] | EntryRefused:
     if live.phase == "over":
-        return Refused(None, Message(N_("the game is over: no hand comes after it")), False)
+        return EntryRefused(None, Message(N_("the game is over: no hand comes after it")), False)
     number = live.hand.number + 1 if live.hand is not None else 1
     if live.phase != "next":
         assert live.hand is not None
-        return Refused("E501", Message(N_("hand {number} is not over yet: enter its moves or "
-                                          "its count first"), {"number": live.hand.number}))
+        return EntryRefused("E501", Message(N_("hand {number} is not over yet: enter its moves or "
+                                               "its count first"), {"number": live.hand.number}))
     return ["", f"hand {number}", named_text("opener", live.next_opener or live.players[0])]
 
 
-def _deal(live: Live, entry: Entry) -> list[str] | Refused:
+def _deal(live: Live, entry: Entry) -> list[str] | EntryRefused:
     hand, player = live.hand, entry.player
     assert player is not None
     if player not in live.players:
-        return Refused("G104", Message(N_("{player} is not one of the players"),
-                                       {"player": player}), False)
+        return EntryRefused("G104", Message(N_("{player} is not one of the players"),
+                                            {"player": player}), False)
     if hand is None or live.phase != "moves" or hand.moves:
-        return Refused("G107", Message(N_("a deal is written before the hand's first move")))
+        return EntryRefused("G107", Message(N_("a deal is written before the hand's first move")))
     if player in hand.deals:
-        return Refused("G107", Message(N_("{player}'s deal is written already: correct that "
-                                          "line instead"), {"player": player}))
+        return EntryRefused("G107", Message(N_("{player}'s deal is written already: correct that "
+                                               "line instead"), {"player": player}))
     plain = {(min(t), max(t)) for t in entry.tiles}
     if len(entry.tiles) != live.each:
-        return Refused("D201", Message(N_("{player} is dealt {count} tiles, not {given} (R3)"),
-                                       {"player": player, "count": live.each,
-                                        "given": len(entry.tiles)}))
+        return EntryRefused("D201", Message(N_("{player} is dealt {count} tiles, not {given} (R3)"),
+                                            {"player": player, "count": live.each,
+                                             "given": len(entry.tiles)}))
     others = {(min(t), max(t)) for tiles in hand.deals.values() for t in tiles}
     if len(plain) != len(entry.tiles) or plain & others:
-        return Refused("D202", Message(N_("a tile of this deal is dealt twice: the set has "
-                                          "each tile once (R2)")))
+        return EntryRefused("D202", Message(N_("a tile of this deal is dealt twice: the set has "
+                                               "each tile once (R2)")))
     return [tiles_text("deal", player, entry.tiles)]
 
 
-def _move(live: Live, entry: Entry) -> list[str] | Refused:
+def _move(live: Live, entry: Entry) -> list[str] | EntryRefused:
     hand, player = live.hand, entry.player
     assert player is not None
     if player not in live.players:
-        return Refused("G104", Message(N_("{player} is not one of the players"),
-                                       {"player": player}), False)
+        return EntryRefused("G104", Message(N_("{player} is not one of the players"),
+                                            {"player": player}), False)
     if hand is None or live.phase in ("next", "over"):
-        return Refused("G107", Message(N_("the hand's count is written: a move after it is "
-                                          "out of place")))
+        return EntryRefused("G107", Message(N_("the hand's count is written: a move after it is "
+                                               "out of place")))
     if live.phase == "lost":
         return _as_written(live, entry)
     table = hand.table.copy()
     if table.turn is not None and table.turn != player:
-        return Refused("T302", Message(N_("it is {expected}'s turn, not {player}'s (R5, R8)"),
-                                       {"expected": table.turn, "player": player}))
+        return EntryRefused("T302", Message(N_("it is {expected}'s turn, not {player}'s (R5, R8)"),
+                                            {"expected": table.turn, "player": player}))
     try:
         if entry.kind == "pass":
             table.pass_()
@@ -102,18 +102,18 @@ def _move(live: Live, entry: Entry) -> list[str] | Refused:
         assert entry.tile is not None
         table.play(entry.tile, entry.side)
     except IllegalMove as refused:
-        return Refused(refused.code, refused.message)
+        return EntryRefused(refused.code, refused.message)
     # The end the tile went to, written even where it could be left out.
     return [play_text(player, entry.tile, table.chain[-1].side)]
 
 
-def _count(live: Live, entry: Entry) -> list[str] | Refused:
+def _count(live: Live, entry: Entry) -> list[str] | EntryRefused:
     hand = live.hand
     if hand is None or live.phase in ("next", "over"):
-        return Refused("G107", Message(N_("the count of this hand is written already: "
-                                          "correct its lines instead")))
+        return EntryRefused("G107", Message(N_("the count of this hand is written already: "
+                                               "correct its lines instead")))
     if live.phase == "moves" and hand.moves:
-        return Refused("E503", Message(N_("the hand is not over: its moves go on")))
+        return EntryRefused("E503", Message(N_("the hand is not over: its moves go on")))
     return _count_lines(live, entry)
 
 
@@ -150,13 +150,13 @@ def _as_written(live: Live, entry: Entry) -> list[str]:
     return _count_lines(live, entry)
 
 
-def _undo(live: Live, entry: Entry) -> str | Refused:
+def _undo(live: Live, entry: Entry) -> str | EntryRefused:
     """The record without its last entry's lines, each kept as a ``# undone:`` comment: the
     count of a hand, a move or deal, or a hand begun."""
     games = read_text(live.text).records.games
     hands = games[-1].hands if games else ()
     if not hands:
-        return Refused(None, Message(N_("nothing to undo: the game has no hand yet")), False)
+        return EntryRefused(None, Message(N_("nothing to undo: the game has no hand yet")), False)
     last = hands[-1]
     statements = list(last.statements)
     if statements and statements[-1].kind in ENDING:
@@ -169,28 +169,28 @@ def _undo(live: Live, entry: Entry) -> str | Refused:
     elif len(hands) > 1:
         lines = [last.line, *(s.line for s in statements)]
     else:
-        return Refused(None, Message(N_("nothing to undo: the first hand is where the game "
-                                        "starts")), False)
+        return EntryRefused(None, Message(N_("nothing to undo: the first hand is where the game "
+                                             "starts")), False)
     text = live.text.split("\n")
     gone = [text[n - 1].split(" #", 1)[0].strip() for n in lines]
     kept = [line for n, line in enumerate(text, start=1) if n not in set(lines)]
     return "\n".join(kept).rstrip("\n") + "\n" + "".join(f"# undone: {g}\n" for g in gone)
 
 
-def _correct(live: Live, entry: Entry) -> str | Refused:
+def _correct(live: Live, entry: Entry) -> str | EntryRefused:
     """The record with one line rewritten, the old one kept as a ``# was:`` comment above."""
     assert entry.line is not None and entry.text is not None
     text = live.text.split("\n")
     old = text[entry.line - 1].strip() if entry.line <= len(text) else ""
     if not old or old.startswith("#"):
-        return Refused(None, Message(N_("line {line} holds no statement to correct"),
-                                     {"line": entry.line}), False)
+        return EntryRefused(None, Message(N_("line {line} holds no statement to correct"),
+                                          {"line": entry.line}), False)
     was = old if old.startswith("[") else old.split(" #", 1)[0].strip()
     text[entry.line - 1:entry.line] = [f"# was: {was}", entry.text]
     new = "\n".join(text)
     problem = next((d for d in read_text(new).diagnostics if d.line == entry.line + 1), None)
     if problem is not None:
-        return Refused(problem.code, problem.message, False)
+        return EntryRefused(problem.code, problem.message, False)
     return new
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.responses import HTMLResponse, Response
 
-from .evening import Game
+from .evening import EveningGame
 from .state import game_json
 from .words import words
 
@@ -54,13 +54,13 @@ def _page(template: str, lang: str, status: int = 200, **values: Any) -> HTMLRes
     return HTMLResponse(html, status, headers={"cache-control": "no-store"})
 
 
-def index(lang: str, games: Mapping[str, Game], names: list[str]) -> HTMLResponse:
+def index(lang: str, games: Mapping[str, EveningGame], names: list[str]) -> HTMLResponse:
     listed = sorted(games.values(), key=lambda g: (int(g.table), g.id))
     return _page("index.html.j2", lang, games=listed, names=names,
                  data={"names": names, "tables": sorted({int(g.table) for g in listed})})
 
 
-def game(lang: str, found: Game) -> HTMLResponse:
+def game(lang: str, found: EveningGame) -> HTMLResponse:
     return _page("game.html.j2", lang, table=found.table, data={"state": game_json(found, lang)})
 
 

@@ -13,7 +13,7 @@ from ..basics.diagnostics import Diagnostic, Message
 from ..basics.game_sizes import RULES_TARGET
 from ..basics.i18n import translator
 from ..engine.table import Pass, Table
-from .evening import Game, open_problems
+from .evening import EveningGame, open_problems
 from .live import HandInPlay, Live
 
 Tile = tuple[int, int]
@@ -32,7 +32,7 @@ def message_text(words: Message, lang: str) -> str:
     return words.render(translator(lang))
 
 
-def game_json(game: Game, lang: str) -> dict[str, Any]:
+def game_json(game: EveningGame, lang: str) -> dict[str, Any]:
     """Everything the table's page shows of a game."""
     live = game.live
     result = live.game
@@ -99,7 +99,7 @@ def _tiles(tiles: frozenset[Tile] | None) -> list[str] | None:
     return None if tiles is None else [tile_text(t) for t in sorted(tiles)]
 
 
-def evening_json(games: Mapping[str, Game], lang: str) -> list[dict[str, Any]]:
+def evening_json(games: Mapping[str, EveningGame], lang: str) -> list[dict[str, Any]]:
     """Every table at a glance: game, hand, whose turn, open problems."""
     found = []
     for game in sorted(games.values(), key=lambda g: (int(g.table), g.id)):

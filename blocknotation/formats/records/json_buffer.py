@@ -2,7 +2,7 @@
 
 ``JsonBuffer`` holds the part of the document not yet read, cut into JSON values by the C
 decoder, and knows the line and column of every place in it; ``json_stream`` reads a
-record JSON document with it a game at a time.  A problem ends the reading as ``Unreadable``,
+record JSON document with it a game at a time.  A problem ends the reading as ``JsonStop``,
 with its diagnostic told as reading the whole document would tell it (``json_positions``).
 
 Reading is linear in the document: a value cut off by the end of what has been read is
@@ -45,7 +45,7 @@ _LONG_NUMBER = re.compile(r"[0-9]{4000,}")
 _DECODER = json.JSONDecoder(parse_float=seen_float, parse_constant=seen_float)
 
 
-class Unreadable(Exception):
+class JsonStop(Exception):
     """What ends the reading: the diagnostics that say why."""
 
     def __init__(self, found: tuple[Diagnostic, ...]) -> None:
@@ -89,9 +89,9 @@ class JsonBuffer:
         try:
             self.text += self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as error:
-            raise Unreadable((self._undecodable(error),)) from None
+            raise JsonStop((self._undecodable(error),)) from None
         if len(self.text) - self.at > self.limit:
-            raise Unreadable((self._too_large(),))
+            raise JsonStop((self._too_large(),))
         self.ended = not data
         return True
 
@@ -122,7 +122,7 @@ class JsonBuffer:
                 self.at = len(self.text)
                 if not self._more():
                     break
-        except Unreadable:
+        except JsonStop:
             pass  # bytes that are not UTF-8: ``bad_bytes``
         found = [d for d in (nul, self.bad_bytes) if d is not None]
         return min(found, key=lambda d: (d.line, d.column)) if found else None
@@ -161,7 +161,7 @@ class JsonBuffer:
         """Step over ``char``; else S001, why said by S001's message ``reason``."""
         found = self.skip()
         if found != char:
-            raise Unreadable((self.here("json_path", path=path, reason=message_part(
+            raise JsonStop((self.here("json_path", path=path, reason=message_part(
                 "S001", reason, found=found or "the end")),))
         self.at += 1
 
@@ -183,9 +183,9 @@ class JsonBuffer:
                     near_end = long is not None and long.end() == len(self.text)
                 if near_end and not self.ended and self._more():
                     continue
-                raise Unreadable((self._syntax(),)) from None
+                raise JsonStop((self._syntax(),)) from None
             except RecursionError:
-                raise Unreadable((self._syntax(),)) from None
+                raise JsonStop((self._syntax(),)) from None
             if end == len(self.text) and not self.ended and self.text[end - 1] not in "]}\"":
                 self._more()  # a number may go on in the next block
                 continue

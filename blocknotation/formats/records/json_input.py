@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ...basics.diagnostics import Diagnostic, diagnostic, message_part
 from ...reading.plain import from_records
 from ...reading.reader import ParsedRecord
-from .json_positions import Found, Path, Scanner
+from .json_positions import JsonProblem, Path, Scanner
 from .json_problems import found_diagnostic
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def json_reading(text: str) -> tuple[RecordJson | None, Diagnostic | None]:
     if found is not None:
         path, line, before = found
         at, _ = Scanner(text).locate(path)
-        return None, found_diagnostic(text, Found(at, path, message_part(
+        return None, found_diagnostic(text, JsonProblem(at, path, message_part(
             "S001", "lines_out_of_order", line=line, before=before)))
     return RecordJson(from_records(record), ()), None
 

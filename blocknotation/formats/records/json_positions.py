@@ -37,7 +37,7 @@ _SKIP = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
 
 
 @dataclass(frozen=True, slots=True)
-class Found:
+class JsonProblem:
     """A problem at offset ``at`` of the text, inside the value at ``path``."""
 
     at: int
@@ -47,7 +47,7 @@ class Found:
 
 
 class _Stop(Exception):
-    def __init__(self, found: Found) -> None:
+    def __init__(self, found: JsonProblem) -> None:
         super().__init__(found)
         self.found = found
 
@@ -79,7 +79,7 @@ class Scanner:
 
     def _stop(self, at: int, path: Path, key: str, /, **args: object) -> _Stop:
         """The stop at a problem: ``key`` names S001's message of it."""
-        return _Stop(Found(at, path, message_part("S001", key, **args)))
+        return _Stop(JsonProblem(at, path, message_part("S001", key, **args)))
 
     def _end_or(self, at: int, path: Path, key: str) -> _Stop:
         if at >= len(self.text):
@@ -87,7 +87,7 @@ class Scanner:
         return self._stop(at, path, key)
 
     # --- the first problem ---------------------------------------------------------------
-    def first_problem(self, start: int = 0, path: Path = ()) -> Found | None:
+    def first_problem(self, start: int = 0, path: Path = ()) -> JsonProblem | None:
         """The first problem of the document (or of the value at ``start``), if any."""
         try:
             end = self._space(self._value(self._space(start), path, 0))

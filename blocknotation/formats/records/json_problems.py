@@ -12,13 +12,13 @@ from typing import Any
 
 from ...basics.diagnostics import Diagnostic, Message, diagnostic, message_part
 from ...basics.limits import MAX_STATEMENTS_PER_HAND
-from .json_positions import Found, Path, Scanner, line_column, path_text, shown
+from .json_positions import JsonProblem, Path, Scanner, line_column, path_text, shown
 
 _KINDS = ("opener", "deal", "play", "pass", "show", "domino", "blocked", "points", "score")
 _KIND_SET = frozenset(_KINDS)
 
 
-def found_diagnostic(text: str, found: Found, base: tuple[int, int] = (0, 0)) -> Diagnostic:
+def found_diagnostic(text: str, found: JsonProblem, base: tuple[int, int] = (0, 0)) -> Diagnostic:
     """The diagnostic of a problem ``found`` in ``text``; ``base`` (lines, columns) moves a
     position in a piece of text to the same place in the whole document."""
     line, column = line_column(text, found.at)
@@ -47,23 +47,24 @@ def record_path(loc: tuple[int | str, ...]) -> Path:
     return tuple(path)
 
 
-def translated(error: Any, scanner: Scanner) -> Found:
-    """One pydantic error as a ``Found``: where it is and why, in users' words."""
+def translated(error: Any, scanner: Scanner) -> JsonProblem:
+    """One pydantic error as a ``JsonProblem``: where it is and why, in users' words."""
     path = record_path(error["loc"])
     kind = error["type"]
     value_at, key_at = scanner.locate(path)
     if kind == "missing" and path and isinstance(path[-1], int):  # a tile's second pip
         value_at, _ = scanner.locate(path[:-1])
-        return Found(value_at, path[:-1],
-                     message_part("S001", "tile_array", found=_found(error.get("input"))))
+        return JsonProblem(value_at, path[:-1],
+                           message_part("S001", "tile_array", found=_found(error.get("input"))))
     if kind == "missing":
         value_at, _ = scanner.locate(path[:-1])
-        return Found(value_at, path[:-1], message_part("S001", "missing_key", key=str(path[-1])))
+        return JsonProblem(value_at, path[:-1],
+                           message_part("S001", "missing_key", key=str(path[-1])))
     if kind == "extra_forbidden":
-        return Found(key_at if key_at is not None else value_at, path,
-                     message_part("S001", "unknown_key", key=str(path[-1])))
+        return JsonProblem(key_at if key_at is not None else value_at, path,
+                           message_part("S001", "unknown_key", key=str(path[-1])))
     reason, pip = _reason(kind, path, error)
-    return Found(value_at, path, reason, pip)
+    return JsonProblem(value_at, path, reason, pip)
 
 
 def _reason(kind: str, path: Path, error: Any) -> tuple[Message, bool]:

@@ -21,7 +21,7 @@ from typing import BinaryIO
 from ...basics.diagnostics import Diagnostic, diagnostic
 from ...basics.limits import MAX_JSON_GAME_BYTES
 from ...reading.records import Game
-from .json_buffer import JsonBuffer, Unreadable
+from .json_buffer import JsonBuffer, JsonStop
 from .json_positions import Path, Scanner, line_column, path_text
 from .json_text import GameWriter, Written
 
@@ -70,7 +70,7 @@ class JsonGames(JsonBuffer):
             return  # too short to hold that many: each takes 5 characters of JSON at least
         count = text.count('"line"') + text.count('"total"')
         if 4 * count > writable.MAX_GAME_TEXT:
-            raise Unreadable((diagnostic(
+            raise JsonStop((diagnostic(
                 "S001", line, column,
                 "json_too_large",
                 path=self.path, count=count, limit=writable.MAX_GAME_TEXT),))
@@ -80,7 +80,7 @@ class JsonGames(JsonBuffer):
         """The games in order; a problem ends the iteration and is left in ``problems``."""
         try:
             yield from self._games()
-        except Unreadable as problem:
+        except JsonStop as problem:
             self.problems = self.refused(problem.found)
 
     def refused(self, problems: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
@@ -100,13 +100,13 @@ class JsonGames(JsonBuffer):
             key_text, key_at, _ = self.value()
             key = json.loads(key_text) if key_text.startswith('"') else None
             if not isinstance(key, str):
-                raise Unreadable((self.at_place(key_at, "json_expected_key", found=key_text[:40]),))
+                raise JsonStop((self.at_place(key_at, "json_expected_key", found=key_text[:40]),))
             self.path = path_text((key,))
             if key in seen:
-                raise Unreadable((self.at_place(key_at, "json_duplicate_key", path=self.path,
-                                             key=key),))
+                raise JsonStop((self.at_place(key_at, "json_duplicate_key", path=self.path,
+                                              key=key),))
             if key not in _KEYS:
-                raise Unreadable((self.at_place(
+                raise JsonStop((self.at_place(
                     key_at, "json_unknown_key", path=self.path, key=key),))
             seen.add(key)
             self.expect(":", self.path, "expected_colon")
@@ -118,7 +118,7 @@ class JsonGames(JsonBuffer):
             head.append((key, value, self._heads[key]))
         self.at += 1
         if self.skip():
-            raise Unreadable((self.here("json_text_after_end"),))
+            raise JsonStop((self.here("json_text_after_end"),))
         self.comments = self._head(head)
 
     def _head(self, head: list[tuple[str, str, tuple[int, int]]]) -> tuple[str, ...]:
@@ -131,14 +131,14 @@ class JsonGames(JsonBuffer):
             prefix = "{" + json.dumps(key) + ": "
             record, problems = from_json(prefix + value + "}", (line - 1, column - 1 - len(prefix)))
             if record is None:
-                raise Unreadable(problems)
+                raise JsonStop(problems)
             comments = record.comments if key == "comments" else comments
         return comments
 
     def _array(self) -> Iterator[Game | Written]:
         if self.skip() != "[":
-            raise Unreadable((self.here("json_games_not_array",
-                                     found=self.text[self.at : self.at + 20]),))
+            raise JsonStop((self.here("json_games_not_array",
+                                      found=self.text[self.at : self.at + 20]),))
         self.at += 1
         index = 0
         while self.skip() != "]":
@@ -168,7 +168,7 @@ class JsonGames(JsonBuffer):
 
         record, problems = from_json(*self._one_game())
         if record is None:
-            raise Unreadable(tuple(_moved(p, index) for p in problems))
+            raise JsonStop(tuple(_moved(p, index) for p in problems))
         return record.games[0]
 
 

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from ...basics.diagnostics import Diagnostic, message_part
 from ...basics.limits import MAX_NUMBER_DIGITS
 from ...reading.records import RecordFile
-from .json_positions import Found, Scanner, may_hold_surrogates
+from .json_positions import JsonProblem, Scanner, may_hold_surrogates
 from .json_problems import found_diagnostic, translated
 from .record_writer import document_json
 
@@ -72,7 +72,7 @@ def from_json(
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         found = scanner.first_problem()
         if found is None:  # the scanner knows every refusal; this is a fallback only
-            found = Found(0, (), message_part("S001", "not_valid_json"))
+            found = JsonProblem(0, (), message_part("S001", "not_valid_json"))
         return None, (found_diagnostic(text, found, base),)
     if may_hold_surrogates(text):
         found = scanner.first_problem()
