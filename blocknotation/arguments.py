@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .pipeline import Selection
-    from .season.sources import Source
+    from .season.sources import SeasonInput
 
 Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 
 
-def sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
+def sources(paths: Paths, function: str, aliases: Any = None) -> list[SeasonInput]:
     """The record files ``paths`` names, as the command line finds them."""
     from .pipeline import Selection
     from .run.inputs import InputProblem, expand
     from .season.aliases import NO_ALIASES
-    from .season.sources import Source
+    from .season.sources import SeasonInput
     from .suppress import file_codes
 
     named = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
@@ -29,7 +29,7 @@ def sources(paths: Paths, function: str, aliases: Any = None) -> list[Source]:
         files = expand([os.fspath(p) for p in named])
     except InputProblem as problem:
         raise ValueError(str(problem)) from None
-    return [Source(f, f, Selection(file_ignores=file_codes(f)), aliases or NO_ALIASES)
+    return [SeasonInput(f, f, Selection(file_ignores=file_codes(f)), aliases or NO_ALIASES)
             for f in files]
 
 

@@ -47,7 +47,7 @@ def app_for(folder: Path, *, loopback: bool = True, lang: str | None = None) -> 
     replays as the command makes them), in this process."""
     needs_serve()
     from blocknotation.run.html_page import html_report
-    from blocknotation.season.sources import Source
+    from blocknotation.season.sources import SeasonInput
     from blocknotation.serve.app import build
     from blocknotation.serve.evening import Evening
     from blocknotation.serve.guard import StartSettings
@@ -56,8 +56,8 @@ def app_for(folder: Path, *, loopback: bool = True, lang: str | None = None) -> 
     evening = Evening(str(folder))
     evening.load()
 
-    def sources() -> list[Source]:
-        return [Source(str(p), str(p)) for p in sorted(folder.glob("*.block"))]
+    def sources() -> list[SeasonInput]:
+        return [SeasonInput(str(p), str(p)) for p in sorted(folder.glob("*.block"))]
 
     app = build(evening, LiveStandings(sources), StartSettings(CODE, loopback, lang),
                 lambda name, data, chosen: html_report([(name, data)], lang=chosen)[0],

@@ -380,3 +380,29 @@ def test_an_illegal_pass_is_worded_in_one_place() -> None:
     # R8's one diagnostic: the replay, the readings and the public Table all take it from
     # here, and the rule it judges by is ``rules.may_pass``.
     assert _codes_built()["P405"] == {"engine/moves.py::illegal_pass"}
+
+
+#: The classes that share a name on purpose: the record models (``reading/records.py``,
+#: pydantic, what the library hands out) and their plain twins (``reading/plain.py``, what
+#: the engine reads, built without validation), one class each, statement for statement;
+#: and the public ``Table``'s moves (``blocknotation.Play``, ``blocknotation.Pass``).
+SHARED_NAMES = {
+    "reading/plain.py", "reading/records.py", "engine/table.py",
+}
+
+
+def test_no_two_classes_share_a_name() -> None:
+    where: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(tree_of(path)):
+            if isinstance(node, ast.ClassDef):
+                where[node.name].append(path.relative_to(PACKAGE).as_posix())
+    shared = {name: places for name, places in where.items() if len(places) > 1}
+    assert {name: places for name, places in shared.items()
+            if not set(places) <= SHARED_NAMES} == {}
+    plain = {name for name, places in where.items()
+             if "reading/plain.py" in places and not name.startswith("_")}
+    records = {name for name, places in where.items() if "reading/records.py" in places}
+    assert plain <= records  # each public plain class is a record model's twin
+    table = {name for name, places in where.items() if "engine/table.py" in places}
+    assert {name for name in table if len(where[name]) > 1} <= {"Play", "Pass"}

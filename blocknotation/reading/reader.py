@@ -27,7 +27,7 @@ from .line_reader import read_line
 
 if TYPE_CHECKING:
     from .larkparse import LarkParser
-    from .source import Source
+    from .source import DecodedText
 
 #: A line's statement, ``""`` (blank), its comment (``#…``), or None: Lark must read it.
 LineReader = Callable[[str, int], "p.Item | str | None"]
@@ -68,7 +68,7 @@ def read_text_lines(
     return assembled(items, run.comments, problems, building, run.heads)
 
 
-def read_source(source: Source) -> ParsedRecord:
+def read_source(source: DecodedText) -> ParsedRecord:
     """The reading of a whole decoded file (``source.decode``): its syntax diagnostics when
     it could not be decoded."""
     if source.text is None:

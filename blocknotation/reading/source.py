@@ -32,7 +32,7 @@ BOM = "\ufeff"
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class DecodedText:
     """Decoded text with LF line ends, or None when the bytes are not text we can read."""
 
     text: str | None
@@ -54,7 +54,7 @@ def too_large() -> Diagnostic:
     )
 
 
-def decode(data: bytes) -> Source:
+def decode(data: bytes) -> DecodedText:
     """Decode a record's bytes.
 
     Returns the text with CRLF turned into LF, or ``text=None`` and one S003 diagnostic when
@@ -62,21 +62,21 @@ def decode(data: bytes) -> Source:
     there are more than ``MAX_INPUT_BYTES`` of them: nothing is read then).
     """
     if len(data) > MAX_INPUT_BYTES:
-        return Source(None, (too_large(),))
+        return DecodedText(None, (too_large(),))
     refused = not_text(data)
     if refused is not None:
-        return Source(None, (refused,))
+        return DecodedText(None, (refused,))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         bom = len(BOM_BYTES) if data.startswith(BOM_BYTES) else 0
         problem = problem_in(data[bom:], 1, 0)  # the first bad byte, or a NUL before it
         assert problem is not None
-        return Source(None, (problem,))
+        return DecodedText(None, (problem,))
     return from_text(text)
 
 
-def from_text(text: str) -> Source:
+def from_text(text: str) -> DecodedText:
     """A record's text as ``decode`` leaves it: one leading byte-order mark dropped, CRLF
     read as LF, a NUL byte refused (S003).  ``parse_text`` reads a ``str`` this way, so the
     library reads what the command line reads."""
@@ -84,8 +84,8 @@ def from_text(text: str) -> Source:
     nul = text.find("\0")
     if nul >= 0:
         line, column = _position(text, nul)
-        return Source(None, (nul_byte(line, column),))
-    return Source(text)
+        return DecodedText(None, (nul_byte(line, column),))
+    return DecodedText(text)
 
 
 def context_lines(data: bytes, wanted: set[int]) -> dict[int, str]:

@@ -11,11 +11,11 @@ from typing import Any, BinaryIO
 from ..basics.diagnostics import Message
 from ..basics.i18n import N_
 from ..season.export import Exported
-from ..season.sources import Source, Unreadable
+from ..season.sources import SeasonInput, Unreadable
 from .problems import Refused
 
 
-def export_files(sources: Sequence[Source], to: str, directory: str, *, lang: str,
+def export_files(sources: Sequence[SeasonInput], to: str, directory: str, *, lang: str,
                  jobs: int, raw_csv: bool, unreadable: Unreadable,
                  stdin: BinaryIO | None) -> Exported:
     """The tables of ``sources`` written into ``directory`` (``season.export``), their rows

@@ -28,7 +28,7 @@ from ..reading.stream import Chunk
 from ..report.values import Piece
 from ..season.export import renderer
 from ..season.read import Loose, Played, ended, judged
-from ..season.sources import Opener, Source, Unreadable
+from ..season.sources import Opener, SeasonInput, Unreadable
 from ..season.tables import TABLES, Rows, rows_of
 from ..suppress import followed
 from .ordered import Ordered
@@ -79,7 +79,7 @@ def _batch(work: Work) -> Done:
 class _Closing:
     """The end of a file: the source, and whether it was read whole."""
 
-    source: Source
+    source: SeasonInput
     readable: bool
 
 
@@ -108,7 +108,7 @@ def _plain(chunk: Chunk | Diagnostic) -> tuple[int, str] | Diagnostic:
     return chunk.first_line, chunk.text
 
 
-def parallel_rows(sources: Iterable[Source], jobs: int, lang: str, unreadable: Unreadable,
+def parallel_rows(sources: Iterable[SeasonInput], jobs: int, lang: str, unreadable: Unreadable,
                   opener: Opener) -> Iterator[Rows]:
     """The rows of every game of ``sources``, in order, made by ``jobs`` workers."""
     def lost(work: Work, how: Lost) -> None:
@@ -126,7 +126,7 @@ def parallel_rows(sources: Iterable[Source], jobs: int, lang: str, unreadable: U
             yield given(out)
 
 
-def _file(source: Source, line: Ordered[Work, Done | _Closing], lang: str,
+def _file(source: SeasonInput, line: Ordered[Work, Done | _Closing], lang: str,
           unreadable: Unreadable, opener: Opener) -> Iterator[Done | _Closing]:
     """Cut one file into batches for the workers (its first chunk read here); the results
     that the window lets out meanwhile."""

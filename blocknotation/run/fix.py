@@ -17,7 +17,7 @@ from .rewrite import Stored, Unreadable, diff_text, read_stored, show_refusal, w
 
 if TYPE_CHECKING:
     from ..pipeline import Selection
-    from .fix_file import FixedFile, Reader, Report, Source
+    from .fix_file import FixedFile, Reader, Report, Rereadable
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -169,12 +169,12 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
     """One file through ``--fix``: fixed, written out, its report listed and counted."""
     from contextlib import ExitStack
 
-    from .fix_file import ReadFailed, Source, fix_source
+    from .fix_file import ReadFailed, Rereadable, fix_source
     from .output import scratch
 
     with scratch(), ExitStack() as stack:
         try:
-            source = Source(path, stdin, stack)
+            source = Rereadable(path, stdin, stack)
             if is_json(source):  # left as it is: what remains in it is listed
                 _refuse_json(name, run)
                 report = _as_it_is(source, name, selection, lang, color)
@@ -200,7 +200,7 @@ def _fix_one(path: str, selection: Selection, stdin: str | None, run: Run, fixed
                 say(text) if path == "-" else _stdout(text)
 
 
-def _as_it_is(source: Source, name: str, selection: Selection, lang: str, color: bool
+def _as_it_is(source: Rereadable, name: str, selection: Selection, lang: str, color: bool
               ) -> Report:
     """The report of a record that ``--fix`` leaves as it is, as ``validate`` gives it."""
     from ..pipeline import file_end, validate_stream
@@ -212,7 +212,7 @@ def _as_it_is(source: Source, name: str, selection: Selection, lang: str, color:
     return report
 
 
-def is_json(source: Source) -> bool:
+def is_json(source: Rereadable) -> bool:
     """Whether the record is JSON (record JSON, say): its first character other than white
     space is ``{``, which no line of a text record starts with."""
     head = source.open().read(1 << 16).lstrip(b" \t\r\n")
@@ -228,7 +228,7 @@ def _refuse_json(name: str, run: Run) -> None:
     run.not_text += 1
 
 
-def _write_out(path: str, source: Source, done: FixedFile, diff: bool) -> None:
+def _write_out(path: str, source: Rereadable, done: FixedFile, diff: bool) -> None:
     """The diff on standard output, or the fixed record in place (standard input's on
     standard output, changed or not)."""
     from .rewrite import write_stream

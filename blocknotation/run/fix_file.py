@@ -35,7 +35,7 @@ _BLOCK = 1 << 20
 _BOM = b"\xef\xbb\xbf"
 
 
-class Source:
+class Rereadable:
     """A record that can be read again: a regular file by its path, anything else (a pipe,
     a device) from a temporary copy of its bytes, standard input (``-``) from the copy
     ``stdin`` (``copied``)."""
@@ -210,7 +210,7 @@ class Report:
         reader.detach()
 
 
-def report_as_it_is(source: Source, look: Look, selection: Selection, report: Report) -> None:
+def report_as_it_is(source: Rereadable, look: Look, selection: Selection, report: Report) -> None:
     """The report of a record that gets no fix: a file that is not UTF-8 (when ``--fix``
     could read it whole) is told in one line, as ``source.decode`` tells it; any other,
     game by game, as ``validate`` reports it."""
@@ -246,7 +246,7 @@ class FixedFile:
     refused: bool = True
 
 
-def fix_source(source: Source, name: str, selection: Selection, *, diff: bool, unsafe: bool,
+def fix_source(source: Rereadable, name: str, selection: Selection, *, diff: bool, unsafe: bool,
                lang: str, color: bool) -> FixedFile:
     """Fix a record a game at a time (see the module), into spools."""
     from ..fixing.finding import FileWide

@@ -39,13 +39,13 @@ def fix_files(files: Sequence[str], selection: Selection, *, unsafe: bool,
 def _fix_one(path: str, selection: Selection, unsafe: bool, lang: str) -> FileFixed:
     from ..basics.os_reasons import os_reason
     from .fix import is_json
-    from .fix_file import ReadFailed, Source, fix_source
+    from .fix_file import ReadFailed, Rereadable, fix_source
     from .output import OutputFailed
     from .rewrite import write_stream
 
     with ExitStack() as stack:
         try:
-            source = Source(path, None, stack)
+            source = Rereadable(path, None, stack)
             if is_json(source):
                 return FileFixed(path, skipped="json")
             done = fix_source(source, path, selection, diff=False, unsafe=unsafe, lang=lang,

@@ -41,7 +41,7 @@ class ReportSink(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class ReportInput:
     """One input: the name reports give it, and how to open it."""
 
     name: str
@@ -69,7 +69,7 @@ def pieces(stream: BinaryIO, selection: Selection, digests: bool
         yield last, None
 
 
-def run(sources: Sequence[Source], sink: ReportSink, stdin: BinaryIO, lang: str = "en"
+def run(sources: Sequence[ReportInput], sink: ReportSink, stdin: BinaryIO, lang: str = "en"
         ) -> tuple[list[Tally], bool]:
     """Validate every source into ``sink``: the counts of each file, in order, and whether a
     file could not be read whole.  Such a file is told on standard error and to the sink,
@@ -94,7 +94,7 @@ def run(sources: Sequence[Source], sink: ReportSink, stdin: BinaryIO, lang: str 
     return tallies, unreadable
 
 
-def _one(source: Source, sink: ReportSink, stdin: BinaryIO) -> tuple[Tally, OSError | None]:
+def _one(source: ReportInput, sink: ReportSink, stdin: BinaryIO) -> tuple[Tally, OSError | None]:
     """Validate one source into ``sink``: its counts, and why it could not be read whole."""
     try:
         raw = stdin if source.path == "-" else open_input(source.path)

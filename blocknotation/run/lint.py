@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:  # the machine formats' modules load only when one is asked for
     from ..report.values import Tally
-    from .gamewise import ReportSink, Source
+    from .gamewise import ReportInput, ReportSink
     from .validate import Options
 
 #: Formats written game by game by ``gamewise.run``.
@@ -95,7 +95,7 @@ def sink_for(fmt: str, out: IO[str], lang: str, statistics: bool, quiet: bool,
     return JunitSink(out, lang)
 
 
-def run_gamewise(sources: Sequence[Source], sink: ReportSink, stdin: BinaryIO, lang: str
+def run_gamewise(sources: Sequence[ReportInput], sink: ReportSink, stdin: BinaryIO, lang: str
                  ) -> tuple[list[Tally], bool]:
     from .gamewise import run
 
@@ -106,12 +106,13 @@ def run_machine(files: Sequence[str], options: Options, out: IO[str], statistics
                 stdin: BinaryIO) -> int:
     """The machine formats and ``--statistics``: a game at a time (``gamewise.py``); the
     exit status (2 when a file could not be read whole)."""
-    from .gamewise import Source
+    from .gamewise import ReportInput
     from .validate import display_name
 
     sink = sink_for(options.fmt, out, options.lang, statistics, options.quiet,
                     options.help_uri)
-    sources = [Source(display_name(path, options.stdin_name), path, options.selection_of(index))
+    sources = [ReportInput(display_name(path, options.stdin_name), path,
+                           options.selection_of(index))
                for index, path in enumerate(files)]
     tallies, unreadable = run_gamewise(sources, sink, stdin, options.lang)
     if unreadable:

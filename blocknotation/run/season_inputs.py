@@ -33,10 +33,10 @@ def command_aliases(given: Sequence[str]) -> list[tuple[str, str]]:
 
 def sources_for(files: Sequence[str], config: Any, config_path: str | None, isolated: bool,
                 aliases: Sequence[str] = ()) -> list[Any]:
-    """A ``season.sources.Source`` for each file."""
+    """A ``season.sources.SeasonInput`` for each file."""
     from ..basics.config import PerFile
     from ..season.aliases import Aliases, AliasProblem, agreeing, alias_pairs
-    from ..season.sources import Source
+    from ..season.sources import SeasonInput
     from .selection import chosen, config_of, selection_for
 
     given = command_aliases(aliases)
@@ -53,8 +53,8 @@ def sources_for(files: Sequence[str], config: Any, config_path: str | None, isol
             selection = selection_for(path, None, chosen(None, None, each), each, True)
             # The name told in every output: one that is not UTF-8 with U+FFFD for each
             # byte that is not (``utf8_path``); the path, as it is, to open the file.
-            sources.append(Source("<stdin>" if path == "-" else utf8_path(path), path,
-                                  selection, made[each.path]))
+            sources.append(SeasonInput("<stdin>" if path == "-" else utf8_path(path), path,
+                                       selection, made[each.path]))
         agreeing(tables)
     except AliasProblem as problem:
         raise Refused(problem.words) from None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.i18n import translator
-from .sources import Opener, Source, Unreadable, games_of, open_path, reason
+from .sources import Opener, SeasonInput, Unreadable, games_of, open_path, reason
 from .tables import Rows, rows_of
 from .writers import tables_for
 
@@ -54,7 +54,7 @@ def write_tables(rows: Iterable[Rows], to: str, out: str, raw_csv: bool = False
     return dict(tables.paths), dict(tables.counts), errors
 
 
-def rows_in_order(sources: Iterable[Source], lang: str, unreadable: Unreadable,
+def rows_in_order(sources: Iterable[SeasonInput], lang: str, unreadable: Unreadable,
                   opener: Opener = open_path) -> Iterator[Rows]:
     """The rows of every game of ``sources``, read and replayed here, a game at a time."""
     render = renderer(lang)
@@ -62,9 +62,9 @@ def rows_in_order(sources: Iterable[Source], lang: str, unreadable: Unreadable,
         yield rows_of(item, render)
 
 
-def export_tables(sources: Iterable[Source], to: str, out: str, *, lang: str = "en",
+def export_tables(sources: Iterable[SeasonInput], to: str, out: str, *, lang: str = "en",
                   unreadable: Unreadable | None = None, opener: Opener = open_path,
-                  rows: Callable[[list[Source], Unreadable], Iterator[Rows]] | None = None,
+                  rows: Callable[[list[SeasonInput], Unreadable], Iterator[Rows]] | None = None,
                   raw_csv: bool = False) -> Exported:
     """Write the tables of every game of ``sources`` into the directory ``out`` in format
     ``to`` (``parquet`` or ``csv``); ``unreadable`` is told of each file that could not be
@@ -74,7 +74,7 @@ def export_tables(sources: Iterable[Source], to: str, out: str, *, lang: str = "
     sources = list(sources)
     missing: list[tuple[str, str]] = []
 
-    def failed(source: Source, error: OSError) -> None:
+    def failed(source: SeasonInput, error: OSError) -> None:
         missing.append((source.name, reason(error)))
         if unreadable is not None:
             unreadable(source, error)

@@ -22,7 +22,7 @@ from .read import FileRead, Loose, Played
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class SeasonInput:
     """One input: the name the results give it, its path (``-``: standard input), the codes
     it is checked for, and what its players' other spellings count as."""
 
@@ -33,7 +33,7 @@ class Source:
 
 
 Opener = Callable[[str], AbstractContextManager[BinaryIO]]
-Unreadable = Callable[[Source, OSError], None]
+Unreadable = Callable[[SeasonInput, OSError], None]
 
 
 @contextmanager
@@ -48,9 +48,9 @@ def reason(error: OSError) -> str:
     return error.strerror or str(error) or type(error).__name__
 
 
-def games_of(sources: Iterable[Source], unreadable: Unreadable, opener: Opener = open_path,
-             ended: Callable[[Source], None] | None = None
-             ) -> Iterator[tuple[Source, Played | Loose]]:
+def games_of(sources: Iterable[SeasonInput], unreadable: Unreadable, opener: Opener = open_path,
+             ended: Callable[[SeasonInput], None] | None = None
+             ) -> Iterator[tuple[SeasonInput, Played | Loose]]:
     """Every game (and loose diagnostics) of every source, in order; ``ended`` is told of
     each source once all of it was given (or it could not be opened)."""
     for source in sources:

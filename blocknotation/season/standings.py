@@ -18,7 +18,7 @@ from ..basics.diagnostics import Message
 from ..basics.os_reasons import os_reason
 from .figures import Count, Figures, GameFigures, game_figures
 from .read import Loose
-from .sources import Opener, Source, Unreadable, games_of, open_path, reason
+from .sources import Opener, SeasonInput, Unreadable, games_of, open_path, reason
 
 By = Literal["event", "date", "file"]
 BY: tuple[By, ...] = ("event", "date", "file")
@@ -236,7 +236,7 @@ class _File:
     words: Message | str | None = None
 
 
-def standings_of(sources: Iterable[Source], *, by: By | None = None,
+def standings_of(sources: Iterable[SeasonInput], *, by: By | None = None,
                  include_invalid: bool = False, unreadable: Unreadable | None = None,
                  opener: Opener = open_path) -> Standings:
     """The standings of every game of ``sources``; ``unreadable`` is told of each file that
@@ -245,7 +245,7 @@ def standings_of(sources: Iterable[Source], *, by: By | None = None,
     sources = list(sources)
     season.files = len(sources)
 
-    def failed(source: Source, error: OSError) -> None:
+    def failed(source: SeasonInput, error: OSError) -> None:
         season.unread(source.name, error)
         if unreadable is not None:
             unreadable(source, error)

@@ -17,7 +17,7 @@ from ..basics.diagnostics import Message
 from ..season.aliases import AliasProblem
 from ..season.figures import GameFigures, game_figures
 from ..season.read import Loose
-from ..season.sources import Source, games_of, reason
+from ..season.sources import SeasonInput, games_of, reason
 from ..season.standings import Season, Standings
 from ..season.text import standings_text
 
@@ -30,7 +30,7 @@ Part = GameFigures | int | Message
 class LiveStandings:
     """The standings of the files ``sources()`` names, kept between two calls."""
 
-    def __init__(self, sources: Callable[[], Sequence[Source]]) -> None:
+    def __init__(self, sources: Callable[[], Sequence[SeasonInput]]) -> None:
         self.sources = sources
         self._read: dict[str, tuple[Stamp, list[Part], str | None]] = {}
         self._lock = threading.Lock()
@@ -78,7 +78,7 @@ class LiveStandings:
                 names.update(apart.players)
         return sorted(names, key=str.casefold)
 
-    def _parts(self, source: Source) -> tuple[list[Part], str | None]:
+    def _parts(self, source: SeasonInput) -> tuple[list[Part], str | None]:
         """What a file adds to the standings, worked out again only when it has changed."""
         try:
             status = os.stat(source.path)
