@@ -406,3 +406,19 @@ def test_no_two_classes_share_a_name() -> None:
     assert plain <= records  # each public plain class is a record model's twin
     table = {name for name, places in where.items() if "engine/table.py" in places}
     assert {name for name in table if len(where[name]) > 1} <= {"Play", "Pass"}
+
+
+def test_an_alias_names_one_module() -> None:
+    """An import alias (``plain as r``) means the same module wherever it is written."""
+    meaning: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(tree_of(path)):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.asname is not None and alias.asname != alias.name:
+                        meaning[alias.asname].add(alias.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname is not None:
+                        meaning[alias.asname].add(alias.name)
+    assert {name: found for name, found in meaning.items() if len(found) > 1} == {}

@@ -22,7 +22,7 @@ from ..engine.tiles import index
 from ..fixing.edits import Fix, moved_fix
 from ..fixing.fixes import find_fixes
 from ..pipeline import validate_chunk
-from ..reading import records as r
+from ..reading import records as rec
 from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
 from .cut import EMPTY, Cut, CutGame, Fresh, chunk_at, cutting, finished
@@ -69,7 +69,7 @@ class Memory:
     above it the same)."""
 
     results: _Recent[tuple[GameResult, ...]] = field(default_factory=lambda: _Recent(32))
-    records: _Recent[r.RecordFile] = field(default_factory=lambda: _Recent(8))
+    records: _Recent[rec.RecordFile] = field(default_factory=lambda: _Recent(8))
     fixes: OrderedDict[tuple[object, ...], tuple[Fix, ...]] = field(default_factory=OrderedDict)
     seen: Seen[CutGame] = field(default_factory=Seen)
     above: _Above = field(default_factory=OrderedDict)
@@ -79,7 +79,7 @@ class Memory:
 _FIXES_KEPT = 64
 _ABOVE_KEPT = 8
 #: The lines above a line, by their first line and text: replayed and read as records.
-_Above = OrderedDict[tuple[int, str], tuple[tuple[GameResult, ...], r.RecordFile]]
+_Above = OrderedDict[tuple[int, str], tuple[tuple[GameResult, ...], rec.RecordFile]]
 
 
 @dataclass(slots=True)
@@ -154,7 +154,7 @@ class Analysis:
                                             piece.games)
         return found
 
-    def records_of_game(self, line: int) -> r.RecordFile | None:
+    def records_of_game(self, line: int) -> rec.RecordFile | None:
         """The records of the game whose lines hold ``line`` (parsed on first need)."""
         found = self._held(line)
         if found is None:
@@ -166,7 +166,7 @@ class Analysis:
                                               chunk_at(self.text, game).parse().records)
         return records
 
-    def record_hand(self, line: int) -> r.Hand | None:
+    def record_hand(self, line: int) -> rec.Hand | None:
         """The hand of the records whose lines hold ``line``."""
         records = self.records_of_game(line)
         return None if records is None else record_hand(records, line)
@@ -179,7 +179,7 @@ class Analysis:
             kept[0] = kept[0][1:]
         return Chunk(start, "\n".join(kept))
 
-    def above(self, start: int, line: int) -> tuple[tuple[GameResult, ...], r.RecordFile]:
+    def above(self, start: int, line: int) -> tuple[tuple[GameResult, ...], rec.RecordFile]:
         """Lines ``start`` to ``line`` (not included) replayed, and read as records: the
         game above a line being written, as ``validate`` reads it cut short there."""
         chunk = self.chunk_between(start, line)
@@ -255,7 +255,7 @@ def hand_at(games: tuple[GameResult, ...], line: int) -> tuple[GameResult, HandR
     return None if found is None else (found_game, found)
 
 
-def record_hand(record: r.RecordFile, line: int) -> r.Hand | None:
+def record_hand(record: rec.RecordFile, line: int) -> rec.Hand | None:
     found = None
     for game in record.games:
         for hand in game.hands:
@@ -265,18 +265,18 @@ def record_hand(record: r.RecordFile, line: int) -> r.Hand | None:
     return found
 
 
-def plays(hand: r.Hand) -> Iterator[r.Play]:
+def plays(hand: rec.Hand) -> Iterator[rec.Play]:
     """The plays of a hand, in order."""
-    return (s for s in hand.statements if isinstance(s, r.Play))
+    return (s for s in hand.statements if isinstance(s, rec.Play))
 
 
-def still_held(hand: r.Hand, player: str, before: int) -> tuple[r.Tile, ...] | None:
+def still_held(hand: rec.Hand, player: str, before: int) -> tuple[rec.Tile, ...] | None:
     """The tiles ``player`` holds in ``hand`` once the plays above line ``before`` are made,
     as written in the deal; None when the deal is not recorded.  Bookkeeping only: whether
     the plays were legal is the engine's word, in the diagnostics."""
     key = name_key(player)
     deal = next((s for s in hand.statements
-                 if isinstance(s, r.Deal) and name_key(s.player) == key), None)
+                 if isinstance(s, rec.Deal) and name_key(s.player) == key), None)
     if deal is None:
         return None
     gone = {index(p.tile) for p in plays(hand) if p.line < before and name_key(p.player) == key}

@@ -26,7 +26,7 @@ from ..engine.rules import sides
 from ..engine.table import IllegalMove, Table
 from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
-from ..reading import records as r
+from ..reading import records as rec
 from ..report.values import GameResult, HandResult
 from .analysis import Analysis, hand_at, plays, record_hand, still_held
 
@@ -110,23 +110,23 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     return fitting or ["pass"]
 
 
-def _played_above(game: GameResult, found: HandResult, hand: r.Hand, line: int
+def _played_above(game: GameResult, found: HandResult, hand: rec.Hand, line: int
                   ) -> Table | None:
     """The hand on a ``Table`` with its moves above ``line`` played as written; None when
     a move cannot be (out of turn, or against the rules), or the hand is over."""
     players = {name_key(name): name for name in game.players}
     opener = found.opener
-    moves = [s for s in hand.statements if isinstance(s, (r.Play, r.Pass)) and s.line < line]
+    moves = [s for s in hand.statements if isinstance(s, (rec.Play, rec.Pass)) and s.line < line]
     if opener is None and moves:
         opener = players.get(name_key(moves[0].player))
     deals = {players.get(name_key(s.player), s.player): s.tiles
-             for s in hand.statements if isinstance(s, r.Deal)}
+             for s in hand.statements if isinstance(s, rec.Deal)}
     try:
         table = Table(game.players, opener or "", deals)
         for move in moves:
             if table.turn is None or name_key(table.turn) != name_key(move.player):
                 return None
-            if isinstance(move, r.Play):
+            if isinstance(move, rec.Play):
                 table.play(move.tile, move.side)
             else:
                 table.pass_()
@@ -135,12 +135,12 @@ def _played_above(game: GameResult, found: HandResult, hand: r.Hand, line: int
     return None if table.is_over() else table
 
 
-def _on_table(table: Table, hand: r.Hand, player: str) -> list[str]:
+def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
     """The moves ``player`` may make on ``table``: the tiles they may hold that fit (in
     their deal's order, else the set's), then ``pass`` where it may be legal."""
     name = next((p for p in table.players if name_key(p) == name_key(player)), player)
     deal = next((s.tiles for s in hand.statements
-                 if isinstance(s, r.Deal) and name_key(s.player) == name_key(player)), TILES)
+                 if isinstance(s, rec.Deal) and name_key(s.player) == name_key(player)), TILES)
     candidates = [tile for tile in deal if table.may_hold(name, tile)]
     if table.ends is None:
         return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
@@ -151,7 +151,7 @@ def _on_table(table: Table, hand: r.Hand, player: str) -> list[str]:
     return fitting or ["pass"]
 
 
-def _fitting(tiles: Iterable[r.Tile], left: int, right: int) -> Iterable[str]:
+def _fitting(tiles: Iterable[rec.Tile], left: int, right: int) -> Iterable[str]:
     ends = reading(left, right)
     for tile in tiles:
         found = sides(tile, ends)
@@ -162,12 +162,12 @@ def _fitting(tiles: Iterable[r.Tile], left: int, right: int) -> Iterable[str]:
             yield f"{tile_text(tile)} R"
 
 
-def _unseen(hand: r.Hand, player: str) -> tuple[r.Tile, ...]:
+def _unseen(hand: rec.Hand, player: str) -> tuple[rec.Tile, ...]:
     """The tiles ``player`` may hold when their deal is not recorded: those nobody has
     played in the hand or been dealt."""
     key = name_key(player)
     taken = {index(p.tile) for p in plays(hand)}
     for s in hand.statements:
-        if isinstance(s, r.Deal) and name_key(s.player) != key:
+        if isinstance(s, rec.Deal) and name_key(s.player) != key:
             taken |= {index(t) for t in s.tiles}
     return tuple(t for t in TILES if index(t) not in taken)

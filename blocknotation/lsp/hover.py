@@ -26,7 +26,7 @@ from ..basics.explain import explain_text
 from ..basics.i18n import translator
 from ..engine.tiles import text as tile_text
 from ..formats.reports.describe import Layout, describe
-from ..reading import records as r
+from ..reading import records as rec
 from ..report.summary import hand_lines
 from ..report.values import HandResult
 from .analysis import Analysis, plays, still_held
@@ -99,7 +99,7 @@ def _play(analysis: Analysis, result: HandResult, line: int,
     return "\n".join(parts)
 
 
-def _layout(hand: r.Hand, result: HandResult, line: int) -> Layout | None:
+def _layout(hand: rec.Hand, result: HandResult, line: int) -> Layout | None:
     """The chain after the play at ``line``, laid as the engine placed each tile; None once
     a tile was laid where the record cannot tell."""
     layout = Layout()
@@ -113,7 +113,7 @@ def _layout(hand: r.Hand, result: HandResult, line: int) -> Layout | None:
     return layout
 
 
-def _holding(hand: r.Hand, play: r.Play, translate: Callable[[str], str]) -> str:
+def _holding(hand: rec.Hand, play: rec.Play, translate: Callable[[str], str]) -> str:
     held = still_held(hand, play.player, play.line + 1)
     player = printable(play.player)
     if held is None:

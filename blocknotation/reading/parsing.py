@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..basics.diagnostics import Diagnostic
 from ..basics.limits import MAX_INPUT_BYTES
 from . import plain
-from . import records as r
+from . import records as rec
 from .reader import ParsedRecord, read_source
 from .reader import statement_kind as statement_kind
 from .source import decode, from_text, too_large
@@ -25,7 +25,7 @@ class ParseResult:
     not, so that later stages know which parts of a record are incomplete.
     """
 
-    records: r.RecordFile
+    records: rec.RecordFile
     diagnostics: tuple[Diagnostic, ...]
     bad_lines: frozenset[int] = frozenset()
 
@@ -36,7 +36,7 @@ class ParseResult:
 
 def as_records(reading: ParsedRecord) -> ParseResult:
     """The records of a plain reading."""
-    return ParseResult(r.from_plain(reading.records), reading.diagnostics, reading.bad_lines)
+    return ParseResult(rec.from_plain(reading.records), reading.diagnostics, reading.bad_lines)
 
 
 def parse_bytes(data: bytes) -> ParseResult:

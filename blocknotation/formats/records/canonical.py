@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ...reading import plain as p
-from ...reading import records as r
+from ...reading import records as rec
 
 Tile = tuple[int, int]
 
 
-Line = r.Statement | r.Tag | p.Statement | p.Tag
+Line = rec.Statement | rec.Tag | p.Statement | p.Tag
 """A tag or a statement, as a record or in the plain form of the reader (the same fields)."""
 
 
@@ -43,7 +43,7 @@ def named_text(kind: str, player: str) -> str:
 
 
 #: Each tile's text by its pips as written (``(3, 5)``: ``3-5``), looked up at every play.
-_TILE_TEXT = {(a, b): r.tile_text((a, b)) for a in range(7) for b in range(7)}
+_TILE_TEXT = {(a, b): rec.tile_text((a, b)) for a in range(7) for b in range(7)}
 
 
 def tiles_text(kind: str, player: str, tiles: Iterable[Tile]) -> str:
@@ -69,10 +69,10 @@ def score_text(entries: Iterable[tuple[str, int]]) -> str:
 
 #: The text of a statement, by its class: the records' and the plain form's, one writer each.
 _WRITERS: dict[type, Callable[[Any], str]] = {}
-for _records, _plain in ((r.Tag, p.Tag), (r.Opener, p.Opener), (r.Domino, p.Domino),
-                         (r.Deal, p.Deal), (r.Show, p.Show), (r.Play, p.Play),
-                         (r.Pass, p.Pass), (r.Blocked, p.Blocked), (r.Points, p.Points),
-                         (r.Score, p.Score)):
+for _records, _plain in ((rec.Tag, p.Tag), (rec.Opener, p.Opener), (rec.Domino, p.Domino),
+                         (rec.Deal, p.Deal), (rec.Show, p.Show), (rec.Play, p.Play),
+                         (rec.Pass, p.Pass), (rec.Blocked, p.Blocked), (rec.Points, p.Points),
+                         (rec.Score, p.Score)):
     _WRITERS[_records] = _WRITERS[_plain] = {
         "tag": lambda s: tag_text(s.key, s.value),
         "opener": lambda s: named_text("opener", s.player),
@@ -87,7 +87,7 @@ for _records, _plain in ((r.Tag, p.Tag), (r.Opener, p.Opener), (r.Domino, p.Domi
     }[_plain.kind]
 
 
-def hand_header(hand: r.Hand | p.Hand) -> str:
+def hand_header(hand: rec.Hand | p.Hand) -> str:
     return f"hand {hand.number}"
 
 
@@ -121,11 +121,11 @@ def commented(
     yield f"{text} #{comment}" if comment is not None else text
 
 
-def game_lines(game: r.Game | p.Game, *, first: bool) -> Iterator[str]:
+def game_lines(game: rec.Game | p.Game, *, first: bool) -> Iterator[str]:
     """The lines of one game, as records or as the reader's plain form; ``first`` is false
     for every game after the file's first."""
-    tags: Sequence[r.Tag | p.Tag] = game.tags
-    hands: Sequence[r.Hand | p.Hand] = game.hands
+    tags: Sequence[rec.Tag | p.Tag] = game.tags
+    hands: Sequence[rec.Hand | p.Hand] = game.hands
     for index, tag in enumerate(tags):
         blank = index == 0 and not first
         yield from commented(statement_text(tag), tag.comments, tag.comment, blank=blank)
@@ -143,7 +143,7 @@ def game_lines(game: r.Game | p.Game, *, first: bool) -> Iterator[str]:
                 yield text  # the usual statement, without comments
 
 
-def file_lines(record: r.RecordFile, *, continued: bool = False) -> Iterator[str]:
+def file_lines(record: rec.RecordFile, *, continued: bool = False) -> Iterator[str]:
     """Every line of the canonical text of a record file; ``continued``: the record is a part
     of a file whose earlier games are written already (its first game is not the file's)."""
     for index, game in enumerate(record.games):
@@ -152,6 +152,6 @@ def file_lines(record: r.RecordFile, *, continued: bool = False) -> Iterator[str
         yield f"#{comment}"
 
 
-def to_text(record: r.RecordFile, *, continued: bool = False) -> str:
+def to_text(record: rec.RecordFile, *, continued: bool = False) -> str:
     """The canonical text of a record file (each line ends with LF); see ``file_lines``."""
     return "".join(f"{line}\n" for line in file_lines(record, continued=continued))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import IO, Any, BinaryIO
 
 from ...basics.diagnostics import Diagnostic, diagnostic
-from ...reading import records as r
+from ...reading import records as rec
 from ...reading.parsing import parse_bytes
 from ...reading.records import RecordFile
 from ...reading.source import decode
@@ -47,10 +47,10 @@ def convert_json_stream(
 
     games = JsonGames(stream, quick=target != "json")  # quick: games written as they are read
     json_writer = JsonWriter(out) if target == "json" else None
-    previous: r.Game | Written | None = None
+    previous: rec.Game | Written | None = None
     for game in games:
         index = games.where[0]
-        if isinstance(previous, r.Game):
+        if isinstance(previous, rec.Game):
             found = list(filter(None, [not_last_problem(previous, index - 1)]))
         else:
             found = []  # a game written quickly has hands

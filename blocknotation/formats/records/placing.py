@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...basics.diagnostics import Diagnostic, Message, diagnostic, stated
-from ...reading import records as r
+from ...reading import records as rec
 from ...reading.records import RecordFile
 from .json_positions import Path, Scanner, line_column, path_text
 from .writable import (
@@ -74,7 +74,7 @@ def text_place(record: RecordFile, path: Path) -> tuple[int, int]:
     where = (1, 1)
     for part in path:
         value = value[part] if isinstance(part, int) else getattr(value, part, None)
-        if isinstance(value, r.Game):
+        if isinstance(value, rec.Game):
             where = (value.line, 1)
         elif hasattr(value, "line") and hasattr(value, "column"):
             where = (value.line, value.column)

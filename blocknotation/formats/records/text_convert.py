@@ -26,7 +26,7 @@ from .record_writer import JsonWriter, document_json
 from .text_bounds import surely_writable
 
 if TYPE_CHECKING:
-    from ...reading import records as r
+    from ...reading import records as rec
 
 
 def looks_like_json(data: bytes) -> bool:
@@ -62,7 +62,7 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
         return document_json(reading.records), ()
 
 
-def _records(record: p.RecordFile) -> r.RecordFile:
+def _records(record: p.RecordFile) -> rec.RecordFile:
     from ...reading.records import from_plain
 
     return from_plain(record)
@@ -121,7 +121,7 @@ def convert_stream(
     return (), {}
 
 
-def _write_text(games: Iterable[r.Game], first: bool, out: IO[str]) -> None:
+def _write_text(games: Iterable[rec.Game], first: bool, out: IO[str]) -> None:
     from .canonical import game_lines
 
     for game in games:

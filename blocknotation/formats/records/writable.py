@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from ...basics.diagnostics import Message, message_part
 from ...basics.limits import MAX_GAME_TEXT as MAX_GAME_TEXT
 from ...basics.limits import MAX_LINE_LENGTH
-from ...reading import records as r
+from ...reading import records as rec
 from .canonical import game_lines, hand_header, statement_text
 from .json_positions import Path
 
 
-def game_problems(game: r.Game, index: int, *, first: bool) -> Iterator[tuple[Path, Message]]:
+def game_problems(game: rec.Game, index: int, *, first: bool) -> Iterator[tuple[Path, Message]]:
     """Why game ``index`` cannot be written as text; ``first``: it is the file's first."""
     path: Path = ("games", index)
     if not game.tags and not game.hands:
@@ -37,7 +37,7 @@ def game_problems(game: r.Game, index: int, *, first: bool) -> Iterator[tuple[Pa
                                       statement_text(statement), statement)
 
 
-def _line_problems(path: Path, text: str, owner: r.Hand | r.Tag | r.Statement) -> Iterator[
+def _line_problems(path: Path, text: str, owner: rec.Hand | rec.Tag | rec.Statement) -> Iterator[
     tuple[Path, Message]
 ]:
     for number, comment in enumerate(owner.comments):
@@ -52,14 +52,14 @@ def _too_long(length: int) -> Message:
     return message_part("S001", "long_written_line", length=length, limit=MAX_LINE_LENGTH)
 
 
-def not_last_problem(game: r.Game, index: int) -> tuple[Path, Message] | None:
+def not_last_problem(game: rec.Game, index: int) -> tuple[Path, Message] | None:
     """Why game ``index``, followed by another game, cannot be written as text."""
     if game.hands:
         return None
     return ("games", index), message_part("S001", "last_game_without_hands")
 
 
-def game_size(game: r.Game) -> int:
+def game_size(game: rec.Game) -> int:
     """Characters of the game's canonical text, line ends and its opening blank line and
     comments included: what reading it back a game at a time holds of it."""
     return sum(len(line) + 1 for line in game_lines(game, first=False))

@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from ...basics.diagnostics import N_, Diagnostic, Message
 from ...basics.i18n import translator
-from ...reading import records as r
+from ...reading import records as rec
 from ...report.analysis import HandAnalysis
 from ...report.analysis_words import hand_words, start_words, value_words
 from ...report.summary import game_line, hand_lines
@@ -43,11 +43,11 @@ from ...report.values import FileReport, GameResult, HandResult, Piece
 from ..records.canonical import is_engine_comment, to_text
 from .describe import Layout, describe
 
-Item = r.Tag | r.Hand | r.Statement
+Item = rec.Tag | rec.Hand | rec.Statement
 
 
 def annotate(
-    record: r.RecordFile, report: FileReport, lang: str = "en", chain: bool = False
+    record: rec.RecordFile, report: FileReport, lang: str = "en", chain: bool = False
 ) -> str:
     """``record`` written canonically with ``report``'s findings as ``#=``/``#!`` comments.
 
@@ -59,8 +59,8 @@ def annotate(
                      chain, False, 0)
 
 
-def annotate_chunk(record: r.RecordFile, piece: Piece, lang: str, chain: bool, continued: bool,
-              offset: int) -> str:
+def annotate_chunk(record: rec.RecordFile, piece: Piece, lang: str, chain: bool, continued: bool,
+                   offset: int) -> str:
     """``annotate`` for a part of a file: ``continued`` when games were written before it,
     ``offset`` the number of annotated lines written before it."""
     lines = [item.line for item in _items(record)]
@@ -73,7 +73,7 @@ def annotate_chunk(record: r.RecordFile, piece: Piece, lang: str, chain: bool, c
         at = bisect_right(lines, d.line) - 1
         (faults[lines[at]] if at >= 0 else before).append(d)
 
-    def written(render: Callable[[Diagnostic], str]) -> r.RecordFile:
+    def written(render: Callable[[Diagnostic], str]) -> rec.RecordFile:
         after = {
             line: notes.plays[line] + [render(d) for d in faults[line]] + notes.closing[line]
             for line in lines
@@ -139,7 +139,7 @@ class _Notes:
         self.lang, self.chain = lang, chain
         self.translate = translator(lang)
 
-    def game(self, game: r.Game, result: GameResult) -> None:
+    def game(self, game: rec.Game, result: GameResult) -> None:
         results = {hand.line: hand for hand in result.hands}
         for hand in game.hands:
             hand_result = results.get(hand.line)
@@ -150,11 +150,11 @@ class _Notes:
                 "= " + game_line(result, self.lang)
             )
 
-    def hand(self, hand: r.Hand, result: HandResult, players: Sequence[str]) -> None:
+    def hand(self, hand: rec.Hand, result: HandResult, players: Sequence[str]) -> None:
         ends_word = self.translate(N_("ends {left}|{right}"))
         layout: Layout | None = Layout()
         for statement in hand.statements:
-            if not isinstance(statement, r.Play):
+            if not isinstance(statement, rec.Play):
                 continue
             ends = result.ends.get(statement.line)
             if ends is None:
@@ -174,7 +174,7 @@ class _Notes:
         if result.analysis is not None:
             self.analysis(hand, result.analysis)
 
-    def analysis(self, hand: r.Hand, analysis: HandAnalysis) -> None:
+    def analysis(self, hand: rec.Hand, analysis: HandAnalysis) -> None:
         """``#?`` lines: after its ``hand`` line, who wins the hand by force, else how it
         ends under best play, or why it was not analysed; after each move, its value
         (``report/analysis_words.py``)."""
@@ -182,18 +182,18 @@ class _Notes:
         if said is not None:
             self.plays[hand.line].append("? " + said.render(self.translate))
         for statement in hand.statements:
-            if isinstance(statement, r.Play | r.Pass):
+            if isinstance(statement, rec.Play | rec.Pass):
                 move = analysis.at(statement.line)
                 if move is not None:
                     self.plays[statement.line].append(
                         "? " + value_words(move, analysis.threshold).render(self.translate))
 
 
-def _last_line(hand: r.Hand) -> int:
+def _last_line(hand: rec.Hand) -> int:
     return hand.statements[-1].line if hand.statements else hand.line
 
 
-def _items(record: r.RecordFile) -> Iterator[Item]:
+def _items(record: rec.RecordFile) -> Iterator[Item]:
     """Every tag, ``hand`` line and statement, in the order of the text."""
     for game in record.games:
         yield from game.tags
@@ -207,8 +207,8 @@ def _own(comments: Sequence[str]) -> tuple[str, ...]:
 
 
 def _rebuild(
-    record: r.RecordFile, after: dict[int, list[str]], before: list[str]
-) -> r.RecordFile:
+    record: rec.RecordFile, after: dict[int, list[str]], before: list[str]
+) -> rec.RecordFile:
     """The record with the engine's old comments dropped and the new ones given to the item
     that follows the line they are about."""
     pending = list(before)
