@@ -29,7 +29,7 @@ fewest slips.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass
 from typing import Literal
@@ -85,7 +85,7 @@ _TURNS = frozenset({"T302", "T303"})
 _ENDING = frozenset({"E501", "E502", "E503", "E504", "E505", "E506", "E507"})
 
 
-def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: list[Diagnostic],
+def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Sequence[Diagnostic],
                ends: Mapping[int, tuple[int, int]] | None = None) -> list[Amendment]:
     """The lines of a hand that may hold a slip its replay as written could not see where
     it was made, given the errors that replay found (``found``); ``hidden``: the seats

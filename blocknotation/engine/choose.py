@@ -19,9 +19,9 @@ points keep bounds that cover every reading, so that the game still bounds its t
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
@@ -42,21 +42,28 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class HandReplay:
+class HandReplay(NamedTuple):
     """What the replay of one hand found, the readings the claims chose and the figures
-    they agree on; ``game.py`` adds the running totals.  Built once: a later stage that
-    knows more (the replay's own lines, a later ``score`` line) makes a new one
-    (``dataclasses.replace``).
+    they agree on; ``game.py`` adds the running totals.  Built once, and immutable: a later
+    stage that knows more (the replay's own lines, a later ``score`` line) makes a new one
+    (``_replace``).
 
     ``bounds``: when the points are not known, who may have scored them and how many.
     ``claimed``: the points of a ``points`` claim found wrong (a ``score`` line that carries
     them is the same slip, ``totals.py``).  ``doubt``: the lines of the slips whose readings
     disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
-    and ``diagnostics`` are the replay's (``hand_replay.py``)."""
+    and ``diagnostics`` are the replay's (``hand_replay.py``); ``ends`` and ``placed``: the
+    chain's ends after each move, and each tile laid with its side, where the readings
+    agree; ``saved``: where the readings stood before plays without a side
+    (``hand.Saved``); ``stages``: the hand's statements by stage, as replayed;
+    ``read_otherwise``: the lines the replay read otherwise than written (``amend.py``);
+    ``candidates``: the points the readings give, where they disagree
+    (``candidates.py``)."""
 
     readings: list[JudgedReading]
-    problems: list[Diagnostic] = field(default_factory=list)
+    problems: list[Diagnostic]
+    ends: dict[int, tuple[int, int]]
+    placed: dict[int, tuple[Tile, Side | None]]
     outcome: Outcome | None = None
     winner: int | None = None
     remaining: tuple[int | None, ...] = ()
@@ -66,19 +73,13 @@ class HandReplay:
     unverified: bool = False
     settled: bool = False
     doubt: tuple[int, ...] = ()
-    ends: dict[int, tuple[int, int]] = field(default_factory=dict)
-    placed: dict[int, tuple[Tile, Side | None]] = field(default_factory=dict)
     opener: int | None = None
     score: r.Score | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    saved: dict[int, Saved] = field(default_factory=dict)
-    """Where the readings stood before plays without a side (``hand.Saved``)."""
+    diagnostics: Sequence[Diagnostic] = ()
+    saved: Mapping[int, Saved] = MappingProxyType({})
     stages: Stages | None = None
-    """The hand's statements by stage, as replayed."""
     read_otherwise: tuple[Amendment, ...] = ()
-    """The lines the replay read otherwise than written (``amend.py``)."""
     candidates: tuple[Candidate, ...] = ()
-    """The points the readings give, where they disagree (``candidates.py``)."""
     more_candidates: int = 0
 
 
@@ -165,8 +166,9 @@ def _in_doubt_figures(chosen: HandReplay, kept: list[JudgedReading], order: Stag
     if claim is not None and unverified:
         points = claimed_points(claim, seats.seat, len(seats.names))
         winner = None if claim.player is None else seats.seat[claim.player]
-    return replace(chosen, bounds=unbounded(len(seats.names)), claimed=None, doubt=why,
-                   outcome=outcome, winner=winner, points=points, unverified=unverified)
+    return chosen._replace(bounds=unbounded(len(seats.names)), claimed=None, doubt=why,
+                           outcome=outcome, winner=winner, points=points,
+                           unverified=unverified)
 
 
 def _fewest_slips(kept: list[JudgedReading], implied: tuple[int, ...] | None

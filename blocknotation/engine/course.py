@@ -7,7 +7,7 @@ steps through one hand again, written another way, from where the game stood bef
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -72,7 +72,7 @@ class ReplayedHand:
     found: tuple[Diagnostic, ...] = ()
     result: HandResult | None = None
     given: tuple[object, ...] | None = None
-    saved: dict[int, Saved] = field(default_factory=dict)
+    saved: Mapping[int, Saved] = field(default_factory=dict)
 
 
 class ReplayCache(Protocol):
@@ -201,7 +201,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
                       later=later)
     after = totals.copy()
     rep, counted = _count_in(rep, hand, seats, after, last=last)
-    found = rep.diagnostics + counted
+    found = [*rep.diagnostics, *counted]
     order = rep.stages
     if order is None:
         return rep, found, after
@@ -291,7 +291,7 @@ class _Tried:
                             amendment=amendment, watch=watch, later=self.later)
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
-        return other, other.diagnostics + counted, trial, amendment
+        return other, [*other.diagnostics, *counted], trial, amendment
 
 
 def _stopped_early(rep: HandReplay) -> bool:
@@ -309,9 +309,9 @@ def _unfinished_unknown(rep: HandReplay) -> HandReplay:
     with a hidden player's last tile written as a pass, or its last moves left out): it
     did end, but how is not known, nor what anybody still held at its end."""
     unfinished = rep.outcome == "unfinished"
-    return replace(rep, outcome=None if unfinished else rep.outcome,
-                   winner=None if unfinished else rep.winner,
-                   remaining=tuple(None for _ in rep.remaining))
+    return rep._replace(outcome=None if unfinished else rep.outcome,
+                        winner=None if unfinished else rep.winner,
+                        remaining=tuple(None for _ in rep.remaining))
 
 
 def _unexplained(take: Take) -> bool:
@@ -329,7 +329,7 @@ def _with_candidates(rep: HandReplay,
     if rep.points is None and order is not None and (
             len(sources) > 1 or len(sources[0][1]) > 1):
         found, more = candidates(sources, order, seats)
-        return replace(rep, candidates=found, more_candidates=more)
+        return rep._replace(candidates=found, more_candidates=more)
     return rep
 
 
@@ -611,7 +611,7 @@ def _count_in(
         # The claim named who scored, the moves only who went out, if anyone.
         winner = rep.winner if rep.outcome == "domino" else None
         totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)))
-        return replace(rep, points=None, unverified=False, claimed=None, winner=winner), [
+        return rep._replace(points=None, unverified=False, claimed=None, winner=winner), [
             disputed]
     if rep.points is not None:
         totals.add(rep.points, rep.claimed)

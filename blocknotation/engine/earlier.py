@@ -140,6 +140,6 @@ def hidden_seats(rep: HandReplay) -> frozenset[int]:
         rep.readings[0].world.table.holders) if holder.deal is None)
 
 
-def slips(found: list[Diagnostic]) -> int:
+def slips(found: Sequence[Diagnostic]) -> int:
     """The errors of a way of reading a hand, a side left out (P404) aside."""
     return sum(d.is_error and d.code != "P404" for d in found)

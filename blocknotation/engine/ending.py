@@ -30,7 +30,7 @@ deal minus the tiles the record has them play, whatever else went wrong in the h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
@@ -53,8 +53,7 @@ readings (``choose.py``): ``("show", line)`` for each show, ``("outcome", 0)`` f
 settles (E501)."""
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnd:
+class HandEnd(NamedTuple):
     """How the hand ended in one reading (None when only a ``points`` claim settles a hand
     recorded without moves), who won it (a domino), what each seat still holds as the moves
     and shows leave it (None: not known; the count may narrow it, ``JudgedReading.remaining``),

@@ -13,7 +13,6 @@ value is known (a tie that the passes force scores nobody).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
@@ -86,8 +85,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     for one in amendment:
         laid = laid_at([x.world.table.played_at for x in kept], one.line)
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
-    return replace(chosen, opener=opener, score=order.score, diagnostics=problems,
-                   saved=state.saved, stages=order, read_otherwise=amendment)
+    return chosen._replace(opener=opener, score=order.score, diagnostics=problems,
+                           saved=state.saved, stages=order, read_otherwise=amendment)
 
 
 #: The codes of a deal line that cannot be as written (R2, R3).
