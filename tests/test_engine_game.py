@@ -234,3 +234,14 @@ def test_a_second_game_is_checked_on_its_own() -> None:
     problems, games = run(text)
     assert [(d.code, d.line, d.game) for d in problems] == [("E501", 3, 1), ("G101", 5, 2)]
     assert games[1].hands[0].replayed is False
+
+
+def test_a_hand_replay_begins_with_the_choice_it_is_built_from() -> None:
+    """``hand_replay`` builds a ``HandReplay`` from a ``Choice`` by position: the fields the
+    two share must be the same, in the same order."""
+    from blocknotation.engine.choose import Choice, HandReplay
+
+    assert HandReplay._fields[: len(Choice._fields)] == Choice._fields
+    assert HandReplay.__annotations__.keys() >= Choice.__annotations__.keys()
+    assert all(HandReplay.__annotations__[name] == kind
+               for name, kind in Choice.__annotations__.items())

@@ -221,11 +221,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # A hand another follows did end: stopped at a hidden player's pass, how it ended is
     # not known (not "unfinished"), nor the pips anybody held at its end.
     # A `domino` claim the moves stop short of, in a hand another follows: the hand did end,
-    # so nothing the moves leave is stated, not even the claimant's pips (the claim denies
-    # them).
+    # so what the moves leave is not stated, not even the claimant's pips (the claim denies
+    # them); what the players' own shows say they held is.
     "E503/a_domino_claim_the_moves_stop_short_of_in_a_hand_another_follows.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
-        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),
+        (0, "remaining", {"Ada": None, "Bea": 0, "Cy": 19}),
         (1, "points", {"Ada": 0, "Bea": 7, "Cy": 0}),
         (None, "status", "in_progress"), (None, "score", None),
     ],

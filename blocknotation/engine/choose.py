@@ -20,7 +20,6 @@ points keep bounds that cover every reading, so that the game still bounds its t
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..basics.diagnostics import Diagnostic, diagnostic
@@ -42,23 +41,15 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class HandReplay(NamedTuple):
-    """What the replay of one hand found, the readings the claims chose and the figures
-    they agree on; ``game.py`` adds the running totals.  Built once, and immutable: a later
-    stage that knows more (the replay's own lines, a later ``score`` line) makes a new one
-    (``_replace``).
+class Choice(NamedTuple):
+    """What the claims chose among a hand's readings (``choose``), and the figures the
+    readings kept agree on: the first fields of the hand's ``HandReplay``, in its order.
 
-    ``bounds``: when the points are not known, who may have scored them and how many.
-    ``claimed``: the points of a ``points`` claim found wrong (a ``score`` line that carries
-    them is the same slip, ``totals.py``).  ``doubt``: the lines of the slips whose readings
-    disagree on the figures left unknown.  ``opener``, ``score`` (the hand's ``score`` line)
-    and ``diagnostics`` are the replay's (``hand_replay.py``); ``ends`` and ``placed``: the
-    chain's ends after each move, and each tile laid with its side, where the readings
-    agree; ``saved``: where the readings stood before plays without a side
-    (``hand.Saved``); ``stages``: the hand's statements by stage, as replayed;
-    ``read_otherwise``: the lines the replay read otherwise than written (``amend.py``);
-    ``candidates``: the points the readings give, where they disagree
-    (``candidates.py``)."""
+    ``ends`` and ``placed``: the chain's ends after each move, and each tile laid with its
+    side, where the readings agree.  ``bounds``: when the points are not known, who may
+    have scored them and how many.  ``claimed``: the points of a ``points`` claim found
+    wrong (a ``score`` line that carries them is the same slip, ``totals.py``).  ``doubt``:
+    the lines of the slips whose readings disagree on the figures left unknown."""
 
     readings: list[JudgedReading]
     problems: list[Diagnostic]
@@ -73,11 +64,39 @@ class HandReplay(NamedTuple):
     unverified: bool = False
     settled: bool = False
     doubt: tuple[int, ...] = ()
-    opener: int | None = None
-    score: r.Score | None = None
-    diagnostics: Sequence[Diagnostic] = ()
-    saved: Mapping[int, Saved] = MappingProxyType({})
-    stages: Stages | None = None
+
+
+class HandReplay(NamedTuple):
+    """What the replay of one hand found: a ``Choice``'s fields (the readings the claims
+    chose and the figures they agree on; ``game.py`` adds the running totals), then the
+    replay's own.  Built once, and immutable: a later stage that knows more (a later
+    ``score`` line, the candidates) makes a new one (``_replace``).
+
+    ``opener``, ``score`` (the hand's ``score`` line) and ``diagnostics`` are the replay's
+    (``hand_replay.py``); ``saved``: where the readings stood before plays without a side
+    (``hand.Saved``); ``stages``: the hand's statements by stage, as replayed;
+    ``read_otherwise``: the lines the replay read otherwise than written (``amend.py``);
+    ``candidates``: the points the readings give, where they disagree
+    (``candidates.py``)."""
+
+    readings: list[JudgedReading]
+    problems: list[Diagnostic]
+    ends: dict[int, tuple[int, int]]
+    placed: dict[int, tuple[Tile, Side | None]]
+    outcome: Outcome | None
+    winner: int | None
+    remaining: tuple[int | None, ...]
+    points: tuple[int, ...] | None
+    bounds: Bounds | None
+    claimed: tuple[int, ...] | None
+    unverified: bool
+    settled: bool
+    doubt: tuple[int, ...]
+    opener: int | None
+    score: r.Score | None
+    diagnostics: Sequence[Diagnostic]
+    saved: Mapping[int, Saved]
+    stages: Stages | None
     read_otherwise: tuple[Amendment, ...] = ()
     candidates: tuple[Candidate, ...] = ()
     more_candidates: int = 0
@@ -85,7 +104,7 @@ class HandReplay(NamedTuple):
 
 def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
            before: Sequence[int] | None, lost: bool, slipped: Sequence[int],
-           later: tuple[int, ...] | None = None) -> HandReplay:
+           later: tuple[int, ...] | None = None) -> Choice:
     """Let the claims choose among ``readings`` (see the module doc); ``before``: the
     running totals before the hand, when known; ``lost``: some readings were dropped, so
     that agreement among those left proves nothing; ``slipped``: the lines of the moves
@@ -150,9 +169,9 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
     return chosen
 
 
-def _in_doubt_figures(chosen: HandReplay, kept: list[JudgedReading], order: Stages, seats: Seats,
+def _in_doubt_figures(chosen: Choice, kept: list[JudgedReading], order: Stages, seats: Seats,
                       failed: list[tuple[Stage, list[JudgedReading]]], why: tuple[int, ...]
-                      ) -> HandReplay:
+                      ) -> Choice:
     """The figures of readings in doubt: none, but how the hand ended as a claim the
     readings agree with confirms it, and a ``points`` claim they do not belie, standing in
     unverified."""
@@ -258,20 +277,21 @@ def _everywhere(kept: list[JudgedReading]) -> list[Diagnostic]:
     return list(first.values())
 
 
-def _as_written(x: JudgedReading) -> HandReplay:
+def _as_written(x: JudgedReading) -> Choice:
     """The one reading there is, the record as written: every problem it has is reported,
     and every figure it gives is known."""
-    ending, world = x.ending, x.world
-    return HandReplay(
-        [x], [*(d for _, d in x.problems), *world.illegal_passes.values()],
-        outcome=ending.outcome, winner=x.winner, remaining=x.remaining, points=x.points,
-        bounds=x.bounded() if x.points is None else None, claimed=x.claimed,
-        unverified=x.points is not None and x.unverified, settled=ending.settled,
-        ends=world.ends_at, placed=world.placed_at)
+    ending, world, points = x.ending, x.world, x.points
+    problems = [d for _, d in x.problems]
+    if world.illegal_passes:
+        problems += world.illegal_passes.values()
+    # Positional: this is every hand's path, and a named tuple takes them faster.
+    return Choice([x], problems, world.ends_at, world.placed_at, ending.outcome, x.winner,
+                  x.remaining, points, x.bounded() if points is None else None, x.claimed,
+                  points is not None and x.unverified, ending.settled)
 
 
 def _agree(kept: list[JudgedReading], problems: list[Diagnostic], seats: int, lost: bool,
-           doubtful: bool = False) -> HandReplay:
+           doubtful: bool = False) -> Choice:
     """The figures every reading left (``kept``) gives, None for the others (``lost``:
     readings were dropped, so agreement proves nothing; ``doubtful``: the readings are in
     doubt, and state none)."""
@@ -286,7 +306,7 @@ def _agree(kept: list[JudgedReading], problems: list[Diagnostic], seats: int, lo
             a != b for x in kept for a, b in zip(x.remaining, first.remaining, strict=True)))):
         doubt = diverging(kept)
     worlds = [x.world for x in kept]
-    return HandReplay(
+    return Choice(
         kept, problems, outcome=outcome, winner=_agreed([x.winner for x in kept], unsure),
         remaining=remaining, points=points,
         bounds=_union([x.bounded() for x in kept]) if points is None else None,

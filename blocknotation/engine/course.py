@@ -128,7 +128,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
             if not last and _stopped_early(rep):
-                rep = _unfinished_unknown(rep)
+                rep = _unfinished_unknown(rep, seats)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
@@ -304,14 +304,29 @@ def _stopped_early(rep: HandReplay) -> bool:
         moved and x.ending.outcome is None and x.world.outcome is None) for x in rep.readings)
 
 
-def _unfinished_unknown(rep: HandReplay) -> HandReplay:
+def _unfinished_unknown(rep: HandReplay, seats: Seats) -> HandReplay:
     """A hand another follows, read as stopping early in some reading (after a slip, or
     with a hidden player's last tile written as a pass, or its last moves left out): it
-    did end, but how is not known, nor what anybody still held at its end."""
+    did end, but how is not known, nor what anybody still held at its end but the players
+    whose own ``show`` line says so (the pips the moves leave may have changed in the
+    moves the record does not have, and a claim of how the hand ended may deny them)."""
     unfinished = rep.outcome == "unfinished"
+    shown = _shown_seats(rep, seats)
     return rep._replace(outcome=None if unfinished else rep.outcome,
                         winner=None if unfinished else rep.winner,
-                        remaining=tuple(None for _ in rep.remaining))
+                        remaining=tuple(pips if seat in shown else None
+                                        for seat, pips in enumerate(rep.remaining)))
+
+
+def _shown_seats(rep: HandReplay, seats: Seats) -> set[int]:
+    """The seats whose ``show`` line every reading kept accepts: what they held at the end
+    of the hand, as they wrote it."""
+    if rep.stages is None:
+        return set()
+    shown = {seats.seat[show.player] for show in rep.stages.shows if show.player in seats.seat}
+    for x in rep.readings:
+        shown -= x.ending.bad_shows
+    return shown
 
 
 def _unexplained(take: Take) -> bool:

@@ -85,8 +85,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     for one in amendment:
         laid = laid_at([x.world.table.played_at for x in kept], one.line)
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
-    return chosen._replace(opener=opener, score=order.score, diagnostics=problems,
-                           saved=state.saved, stages=order, read_otherwise=amendment)
+    return HandReplay(*chosen, opener, order.score, problems, state.saved, order, amendment)
 
 
 #: The codes of a deal line that cannot be as written (R2, R3).
