@@ -229,6 +229,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 7, "Cy": 0}),
         (None, "status", "in_progress"), (None, "score", None),
     ],
+    # A `blocked` claim the moves stop short of, in a hand another follows: the pips of the
+    # player who could still play are not stated; those of the players who could lay no
+    # tile in any moves the record lacks are.
+    "E503/a_blocked_claim_the_moves_stop_short_of_in_a_hand_another_follows.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": 6, "Cy": 9, "Dan": 13}),
+        (1, "points", {"Ada": 9, "Bea": 0, "Cy": 0, "Dan": 0}),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

@@ -20,6 +20,7 @@ from .candidates import candidates
 from .choose import HandReplay, joined
 from .claims import claimed_points
 from .earlier import MAX_BACK, explaining, hidden_seats, slips, wanted
+from .ending import out_of_play
 from .hand import Unread
 from .hand_replay import replay_hand
 from .hands import GameToReplay
@@ -127,8 +128,9 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
-            if not last and _stopped_early(rep):
-                rep = _unfinished_unknown(rep, seats)
+            stopped = [] if last else _stopped_early(rep)
+            if stopped:
+                rep = _unfinished_unknown(rep, seats, stopped)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
@@ -294,27 +296,32 @@ class _Tried:
         return other, [*other.diagnostics, *counted], trial, amendment
 
 
-def _stopped_early(rep: HandReplay) -> bool:
-    """Whether some reading of the hand has its moves stop before its end: with no claim
-    of how it ended (``unfinished``), or with one the moves do not reach (a ``domino`` or
-    ``blocked`` claim, or a show of no tiles, that says the hand went on to an end the
-    moves stop short of: E502, E503)."""
+def _stopped_early(rep: HandReplay) -> list[JudgedReading]:
+    """The readings of the hand whose moves stop before its end: with no claim of how it
+    ended (``unfinished``), or with one the moves do not reach (a ``domino`` or ``blocked``
+    claim, or a show of no tiles, that says the hand went on to an end the moves stop
+    short of: E502, E503)."""
     moved = rep.stages is not None and bool(rep.stages.moves)
-    return any(x.ending.outcome == "unfinished" or (
-        moved and x.ending.outcome is None and x.world.outcome is None) for x in rep.readings)
+    return [x for x in rep.readings if x.ending.outcome == "unfinished" or (
+        moved and x.ending.outcome is None and x.world.outcome is None)]
 
 
-def _unfinished_unknown(rep: HandReplay, seats: Seats) -> HandReplay:
-    """A hand another follows, read as stopping early in some reading (after a slip, or
-    with a hidden player's last tile written as a pass, or its last moves left out): it
-    did end, but how is not known, nor what anybody still held at its end but the players
-    whose own ``show`` line says so (the pips the moves leave may have changed in the
-    moves the record does not have, and a claim of how the hand ended may deny them)."""
+def _unfinished_unknown(rep: HandReplay, seats: Seats, stopped: list[JudgedReading]
+                        ) -> HandReplay:
+    """A hand another follows, read as stopping early in some readings (``stopped``: after
+    a slip, or with a hidden player's last tile written as a pass, or its last moves left
+    out): it did end, but how is not known, nor what anybody still held at its end but the
+    players whose own ``show`` line says so, and those who could lay no tile in any moves
+    the record lacks (``ending.out_of_play``), but not the player a ``domino`` claim has go
+    out, whose pips the claim denies, unless their own show agrees with it."""
     unfinished = rep.outcome == "unfinished"
-    shown = _shown_seats(rep, seats)
+    claim = None if rep.stages is None else rep.stages.outcome
+    going_out = seats.seat.get(claim.player) if isinstance(claim, r.Domino) else None
+    kept = _shown_seats(rep, seats) | (set.intersection(
+        *(out_of_play(x.world, going_out, seats.each) for x in stopped)) - {going_out})
     return rep._replace(outcome=None if unfinished else rep.outcome,
                         winner=None if unfinished else rep.winner,
-                        remaining=tuple(pips if seat in shown else None
+                        remaining=tuple(pips if seat in kept else None
                                         for seat, pips in enumerate(rep.remaining)))
 
 

@@ -35,7 +35,7 @@ from typing import NamedTuple
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import Chain, lay
+from .chain import Chain, lay, pairs
 from .claims import check_outcome, check_settled_claim, check_settled_domino
 from .hand import Replay
 from .moves import end_name
@@ -319,3 +319,28 @@ def _block_not_reached(
             at=state.moves[-1].line, player=player, tile=text(tile), end=end,
         )
     return None
+
+
+def out_of_play(world: World, going_out: int | None, each: int) -> set[int]:
+    """The seats that can lay no tile in the moves a record may lack after its last, in
+    ``world`` (R6, R8): none of the tiles they may hold shows a value the ends may come to
+    show, the ends changing only by the tiles the others may hold and lay.  ``going_out``:
+    the seat a claim has go out (never out of play); with one tile left, laying it ends
+    the hand, so it opens no end to anybody."""
+    if not world.reading:
+        return set()  # the lead: anybody may lay any tile (R5)
+    table = world.table
+    values = {value for pair in pairs(world.reading) for value in pair}
+    layable = [(seat, TILES[i]) for seat in range(len(table.holders))
+               for i in bits(table.holdable(seat))
+               if seat != going_out or table.holders[seat].placed < each - 1]
+    while True:  # the values the ends may come to show, as the tiles that fit open others
+        opened = {value for _, tile in layable if values.intersection(tile)
+                  for value in tile} - values
+        if not opened:
+            break
+        values |= opened
+    moving = {seat for seat, tile in layable if values.intersection(tile)}
+    if going_out is not None:
+        moving.add(going_out)
+    return set(range(len(table.holders))) - moving
