@@ -85,7 +85,7 @@ def test_small_blocks(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert problems == () and all(taken)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(20, whole=60), deadline=None)
 @given(st.lists(record_texts(), min_size=1, max_size=4))
 def test_any_record_text_as_json(texts: list[str]) -> None:
     document = as_json("\n".join(texts))

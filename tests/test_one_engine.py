@@ -23,7 +23,7 @@ from blocknotation.simulator.simulate import NAME_POOL, simulate_game
 from blocknotation.simulator.writer import generate, render_game
 
 from lark_reference import read_with_lark
-from strategies import record_texts
+from strategies import examples, record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 CASES = sorted((Path(__file__).resolve().parent / "cases").glob("*/*.txt"))
@@ -127,6 +127,7 @@ def near_misses(draw: st.DrawFn) -> str:
     return "\n".join(lines)
 
 
+@settings(max_examples=examples(20, whole=60), deadline=None)
 @given(near_misses())
 def test_near_misses(text: str) -> None:
     assert_same(text)

@@ -91,7 +91,9 @@ QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
 LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
     "fix", "fix_work", "api", "games_api", "report_json")]
-PYTEST = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0"]
+#: With ``--run-slow``: a property that the suite runs on a sample runs whole here, so a mutant
+#: meets every example CI's run gives (tests/strategies.py, ``examples``).
+PYTEST = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0", "--run-slow"]
 #: Each comparison moved across its boundary (or negated), each ``+`` and ``-`` swapped.
 FLIPPED: dict[type[ast.AST], tuple[str, str]] = {
     ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="), ast.GtE: (">=", ">"),
