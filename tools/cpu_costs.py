@@ -21,19 +21,26 @@ from pathlib import Path
 import pytest
 
 _costs: dict[str, float] = {}
+_children: dict[str, float] = {}
 _collect: list[float] = []
+
+
+def _children_cpu() -> float:
+    """CPU seconds so far, user and system, of the processes this one has waited for."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return children.ru_utime + children.ru_stime
 
 
 def _cpu() -> float:
     """CPU seconds so far, user and system, of this process and of the children waited for."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime + _children_cpu()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--costs-out", default=None,
-                     help="also write each test's CPU seconds to this JSON file")
+                     help="also write each test's CPU seconds to this JSON file, with those "
+                          "of the processes it started")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -45,9 +52,10 @@ def pytest_collection() -> Generator[None, None, None]:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
-    start = _cpu()
+    start, children = _cpu(), _children_cpu()
     yield
     _costs[item.nodeid] = _costs.get(item.nodeid, 0.0) + _cpu() - start
+    _children[item.nodeid] = _children.get(item.nodeid, 0.0) + _children_cpu() - children
 
 
 def _by_module() -> dict[str, float]:
@@ -62,7 +70,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
     write = terminalreporter.write_line
     modules = _by_module()
     write(f"CPU: collecting {sum(_collect):.1f} s, tests {sum(_costs.values()):.1f} s "
-          f"({len(_costs)} tests)")
+          f"({len(_costs)} tests), of which in the processes they started "
+          f"{sum(_children.values()):.1f} s")
     write("The 30 costliest modules (CPU seconds, tests):")
     counts: dict[str, int] = defaultdict(int)
     for nodeid in _costs:
@@ -74,4 +83,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
         write(f"  {seconds:7.2f}  {nodeid}")
     out = config.getoption("--costs-out")
     if out:
-        Path(out).write_text(json.dumps(_costs, indent=0, sort_keys=True), encoding="utf-8")
+        both = {nodeid: [seconds, _children[nodeid]] for nodeid, seconds in _costs.items()}
+        Path(out).write_text(json.dumps(both, indent=0, sort_keys=True), encoding="utf-8")
