@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+import strategies
 from strategies import CI_EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,6 +78,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    strategies.RUN_SLOW = config.getoption("--run-slow")
     config.addinivalue_line(
         "markers", "slow: the whole of a check that the suite runs on a seeded sample, or a "
                    "check whose input alone costs seconds (the documentation site built, a "
@@ -95,19 +97,11 @@ def _drives_chromium(item: pytest.Item) -> bool:
     return "browser" in getattr(item, "fixturenames", ()) and item.nodeid != BROWSER_SMOKE
 
 
-#: Where a session that collects the whole suite keeps how many tests it collected, which
-#: tests/test_docs.py compares with the README's figure instead of collecting them again.
-COLLECTED = pytest.StashKey[int]()
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests of the longest modules first, in the order above; the others keep theirs.
     The tests marked slow, and those that drive Chromium but the smoke test, are skipped
     unless ``--run-slow``."""
-    if (config.args_source is pytest.Config.ArgsSource.TESTPATHS
-            and not config.option.keyword and not config.option.markexpr):
-        config.stash[COLLECTED] = len(items)
     rank = {path: place for place, path in enumerate(LONG_MODULES)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_MODULES)))
     for item in items:

@@ -9,11 +9,18 @@ from hypothesis import strategies as st
 CI_EXAMPLES = 60
 
 
-def examples(in_ci: int) -> int:
+#: Whether this run takes the tests of the ``slow`` marker too (``--run-slow``, as .ci/run and
+#: the mutation run take them): set by tests/conftest.py before the test modules are imported.
+RUN_SLOW = False
+
+
+def examples(in_ci: int, whole: int | None = None) -> int:
     """The examples of a property test that sets its own count: ``in_ci`` in CI's run, and as
     many in proportion under the profile in use (a developer's run, 25 to CI's 60, draws new
-    ones every time; ``thorough``, 1,000 to 60)."""
-    return max(1, round(in_ci * settings.default.max_examples / CI_EXAMPLES))
+    ones every time; ``thorough``, 1,000 to 60).  A property whose examples each cost a tenth
+    of a second or more runs a sample in every run and ``whole`` under ``--run-slow``."""
+    count = whole if RUN_SLOW and whole is not None else in_ci
+    return max(1, round(count * settings.default.max_examples / CI_EXAMPLES))
 
 
 # Every strategy below is built once, here: one made afresh at each draw (``st.lists`` of a

@@ -18,6 +18,8 @@ from blocknotation.report.values import GameResult
 from blocknotation.simulator.simulate import NAME_POOL, SimGame, simulate_game
 from blocknotation.simulator.writer import render_game
 
+from strategies import examples
+
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=4)
 FAST = settings(max_examples=25, deadline=None)
@@ -132,7 +134,7 @@ MUTATIONS = st.lists(
 )
 
 
-@FAST
+@settings(max_examples=examples(10, whole=25), deadline=None)
 @given(SEEDS, PLAYERS, MUTATIONS)
 def test_damaged_records_never_raise(
     seed: int, players: int, mutations: list[tuple[int, int, int]]

@@ -97,12 +97,12 @@ def _same_outcome(text: str, unsafe: bool, selection: Selection) -> None:
     assert new.unsafe_left == old.unsafe_left
 
 
-# Each property over ``records`` runs a quarter of its examples in every run and all of them
+# Each property over ``records`` runs a tenth of its examples in every run and all of them
 # under the ``slow`` marker (``--run-slow``, as .ci/run runs it): an example costs about a
 # second, the reference's validations mostly.
 
 
-@settings(max_examples=examples(5))
+@settings(max_examples=examples(2))
 @given(records, st.booleans(), selections)
 def test_fix_text_writes_what_it_wrote(text: str, unsafe: bool, selection: Selection) -> None:
     _same_outcome(text, unsafe, selection)
@@ -188,7 +188,7 @@ POPULAR_LINES = damaged_record(0, 2, 2, "counts", 0.5, "lf")
 TWICE_WRITTEN = damaged_record(1, 2, 2, "counts", 0.3, "lf")
 
 
-@settings(max_examples=examples(3))
+@settings(max_examples=examples(1))
 @given(records, st.booleans(), st.booleans())
 @example(POPULAR_LINES, False, True)
 @example(TWICE_WRITTEN, False, True)

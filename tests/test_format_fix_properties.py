@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.fixing.fixes import find_fixes, fix_text
@@ -21,7 +21,7 @@ from blocknotation.formats.records.formatting import format_text
 from blocknotation.reading.parsing import parse_text
 from blocknotation.simulator.writer import generate
 
-from strategies import record_texts
+from strategies import examples, record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 CLAIM_WORDS = ("domino ", "blocked", "points ", "score ")
@@ -87,6 +87,7 @@ def test_removed_claims_come_back_as_the_simulator_wrote_them(text: str,
         assert not {d.code for d in fixed.report.diagnostics} & {"E503", "E504", "E505"}
 
 
+@settings(max_examples=examples(20, whole=60))
 @given(games, st.data())
 def test_changed_claims_are_corrected_and_kept_in_comments(text: str,
                                                            data: st.DataObject) -> None:

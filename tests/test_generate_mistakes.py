@@ -129,17 +129,26 @@ def _one_mistake(before: list[str], after: list[str]) -> bool:
         "", f"hand {number + 1}"]
 
 
+#: The games of a generated file the checks below read: the first ones of the seed in every
+#: run, all of them under the ``slow`` marker (``--run-slow``, as .ci/run and the mutation run
+#: run it).  A file's first games are the same whatever the count.
+SOME_GAMES = [20, pytest.param(60, marks=pytest.mark.slow)]
+SOME_MISTAKES = [50, pytest.param(150, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("games", SOME_GAMES)
 @pytest.mark.parametrize("style", [("--claims",), (), ("--partial", "--claims"), ("--partial",),
                                    ("--counts-only",)])
-def test_mistakes_1_puts_an_error_in_every_game_and_0_in_none(style: tuple[str, ...]) -> None:
+def test_mistakes_1_puts_an_error_in_every_game_and_0_in_none(style: tuple[str, ...],
+                                                              games: int) -> None:
     seen = ",".join(kind for kind in KINDS if kind not in UNSEEN_AT_TIMES) if (
         "--counts-only" not in style) else "claim,extra_hand"
-    args = ("--games", "60", "--seed", "17", *style)
+    args = ("--games", str(games), "--seed", "17", *style)
     status, file = report(generated(*args, "--mistakes", "1", "--mistake-kinds", seen))
     assert status == 1
-    assert len(file["games"]) == 60
+    assert len(file["games"]) == games
     with_errors = {d["game"] for d in file["diagnostics"] if d["severity"] == "error"}
-    assert with_errors == set(range(1, 61))
+    assert with_errors == set(range(1, games + 1))
 
     status, file = report(generated(*args, "--mistakes", "0"))
     assert status == 0
@@ -195,10 +204,13 @@ def test_bad_options_are_usage_errors(args: tuple[str, ...], message: str) -> No
     assert b"Traceback" not in done.stderr
 
 
-def test_each_kind_is_reported_first_at_its_line_with_its_code() -> None:
+@pytest.mark.parametrize("games", SOME_MISTAKES)
+def test_each_kind_is_reported_first_at_its_line_with_its_code(games: int) -> None:
+    """Each kind of mistake, made in game after game (the first 50 of the seed hold every
+    kind), is the first error, at the mistake's line."""
     rng = random.Random(2)
     seen: set[str] = set()
-    for game, text in generate_games(5, 150, claims=True, partial=True):
+    for game, text in generate_games(5, games, claims=True, partial=True):
         lines = text.split("\n")
         made = make_mistake(lines, game, rng, ALWAYS_AT_THE_LINE)
         assert made is not None

@@ -24,6 +24,7 @@ from blocknotation.basics import limits
 from blocknotation.formats.records import json_stream, json_text, writable
 from blocknotation.reading import records as r
 
+from seeded_sample import files_sampled
 from strategies import examples, record_texts
 
 
@@ -64,7 +65,7 @@ def test_generated_records_are_written_quickly_and_the_same(name: str) -> None:
         assert agree(again) == ((written, ()), taken), layout
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("sample", files_sampled("json text", SAMPLES))
 def test_samples_and_cases_in_every_layout(sample: Path) -> None:
     document = as_json(sample.read_text("utf-8"))
     if document is None:
@@ -85,7 +86,7 @@ def test_small_blocks(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert problems == () and all(taken)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(20, whole=60), deadline=None)
 @given(st.lists(record_texts(), min_size=1, max_size=4))
 def test_any_record_text_as_json(texts: list[str]) -> None:
     document = as_json("\n".join(texts))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,8 @@ from blocknotation.games import check, iter_games
 from blocknotation.reading.parsing import parse_text
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
+
+from seeded_sample import files_sampled
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*/*.txt")])
@@ -36,17 +39,22 @@ def records_digest(text: str) -> str | None:
     return hashlib.sha256("".join(line + "\n" for line in lines).encode()).hexdigest()
 
 
-def corpus() -> list[bytes]:
+def corpus() -> list[Any]:
+    """Generated games with mistakes and the odd record, in every run; the samples and a
+    sample of the case files (tests/seeded_sample.py), read when the test runs."""
     made = list(generate_games(seed=31, games=30, partial=True))
     texts = ["\n".join(add_mistakes(made, 0.5, seed=31)), ODD]
-    return [t.encode() for t in texts] + [p.read_bytes() for p in FILES]
+    return [*(pytest.param(t, id=f"text{n}") for n, t in enumerate(texts)),
+            *files_sampled("jsonl", FILES)]
 
 
-@pytest.mark.parametrize("data", corpus(), ids=lambda d: str(len(d)))
-def test_each_line_is_the_json_of_its_object_and_the_digest_is_the_records(data: bytes) -> None:
+@pytest.mark.parametrize("data", corpus())
+def test_each_line_is_the_json_of_its_object_and_the_digest_is_the_records(
+        data: str | Path) -> None:
     import io
 
-    for game in iter_games(io.BytesIO(data)):
+    raw = data.read_bytes() if isinstance(data, Path) else data.encode()
+    for game in iter_games(io.BytesIO(raw)):
         piece, digest = check(game)
         if not piece.games:
             continue

@@ -105,7 +105,7 @@ EDITS = st.lists(st.tuples(st.sampled_from(["insert", "delete", "replace", "whol
                  min_size=1, max_size=8)
 
 
-@settings(max_examples=examples(40))
+@settings(max_examples=examples(15, whole=40))
 @given(st.one_of(st.sampled_from([*RECORDS, SIDELESS]), RECORD_TEXTS), EDITS)
 def test_random_edits_report_what_a_whole_check_reports(text: str, edits: list[Any]) -> None:
     document = opened(text)

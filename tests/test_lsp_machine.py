@@ -169,6 +169,6 @@ class Conversation(RuleBasedStateMachine):
         json.dumps(self.raw.notifications)  # what came unasked was whole messages
 
 
-Conversation.TestCase.settings = settings(max_examples=examples(20), stateful_step_count=12,
-                                          deadline=None)
+Conversation.TestCase.settings = settings(max_examples=examples(8, whole=20),
+                                          stateful_step_count=12, deadline=None)
 test_conversation = Conversation.TestCase

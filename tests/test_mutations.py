@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 import re
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.formats.records.convert import convert_bytes
 from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.simulate import simulate_game
 from blocknotation.simulator.writer import render_game
+
+from strategies import examples
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 SEEDS = st.integers(0, 10**6)
@@ -132,6 +134,7 @@ def test_a_hand_after_the_game_ended_is_e506(seed: int, players: int) -> None:
     assert_first(reported(lines), "E506", at)
 
 
+@settings(max_examples=examples(20, whole=60))
 @given(SEEDS, PLAYERS, st.booleans())
 def test_generated_records_are_stable_through_json(
     seed: int, players: int, claims: bool

@@ -23,7 +23,8 @@ from blocknotation.simulator.simulate import NAME_POOL, simulate_game
 from blocknotation.simulator.writer import generate, render_game
 
 from lark_reference import read_with_lark
-from strategies import record_texts
+from seeded_sample import files_sampled
+from strategies import examples, record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 CASES = sorted((Path(__file__).resolve().parent / "cases").glob("*/*.txt"))
@@ -53,7 +54,7 @@ def assert_same(text: str) -> None:
     assert read == pieces(data, "records")
 
 
-@pytest.mark.parametrize("sample", SAMPLES + CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("sample", files_sampled("one engine", SAMPLES + CASES))
 def test_samples_and_cases(sample: Path) -> None:
     assert_same(sample.read_text(encoding="utf-8"))
 
@@ -127,6 +128,7 @@ def near_misses(draw: st.DrawFn) -> str:
     return "\n".join(lines)
 
 
+@settings(max_examples=examples(20, whole=60), deadline=None)
 @given(near_misses())
 def test_near_misses(text: str) -> None:
     assert_same(text)

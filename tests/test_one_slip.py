@@ -161,7 +161,7 @@ def assert_no_wrong_figure(made: tuple[SimGame, list[str], list[int]] | None) ->
     assert judge(found, game).wrong == []
 
 
-@settings(max_examples=examples(160), deadline=None)
+@settings(max_examples=examples(50, whole=160), deadline=None)
 @given(SEEDS, PLAYERS, st.sampled_from(KINDS), st.booleans())
 def test_a_slip_never_makes_a_wrong_figure(
     seed: int, players: int, kind: str, hidden: bool
@@ -169,7 +169,7 @@ def test_a_slip_never_makes_a_wrong_figure(
     assert_no_wrong_figure(slipped(seed, players, {kind}, hidden))
 
 
-@settings(max_examples=examples(160), deadline=None)
+@settings(max_examples=examples(50, whole=160), deadline=None)
 @given(SEEDS, PLAYERS, st.sampled_from(KINDS), st.sampled_from(KINDS), st.booleans(),
        st.booleans())
 def test_two_slips_never_make_a_wrong_figure(
@@ -179,7 +179,7 @@ def test_two_slips_never_make_a_wrong_figure(
     assert_no_wrong_figure(slipped(seed, players, {first, second}, hidden, 2, same_hand))
 
 
-@settings(max_examples=examples(7), deadline=None)
+@settings(max_examples=examples(3, whole=7), deadline=None)
 @given(st.sampled_from(MOVES_AND_CLAIMS), st.integers(0, 10**6))
 def test_one_slip_is_one_report_and_exact_figures(kind: str, first: int) -> None:
     """With every deal known: exactly one error, at the slip's line, in 95% of games or

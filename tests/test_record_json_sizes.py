@@ -94,7 +94,7 @@ def test_the_same_game_in_json_is_refused_where_it_starts(small_limits: int) -> 
         "$.games[1]: this game takes 516 characters as text, more than the 400")
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(15, whole=40), deadline=None)
 @given(st.lists(record_texts(), min_size=1, max_size=8))
 def test_whatever_convert_writes_it_reads_back(texts: list[str]) -> None:
     data = "\n".join(texts).replace("\r\n", "\n").encode()

@@ -25,6 +25,7 @@ from blocknotation.reading.source import decode
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate, generate_games
 
+from seeded_sample import files_sampled
 from strategies import examples, mutated, record_texts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ def assert_same(data: bytes) -> None:
         assert document_json(read_source(decode(data)).records) == written
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", files_sampled("record writer", FILES))
 def test_samples_and_cases(path: Path) -> None:
     assert_same(path.read_bytes())
 

@@ -12,6 +12,7 @@ import string
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -117,13 +118,25 @@ def _functions(tree: ast.Module) -> Iterator[tuple[ast.AST | None, ast.AST]]:
     return walk(tree, None)
 
 
+@cache
+def tree_of(path: Path) -> ast.Module:
+    """The syntax tree of a module, parsed once for all the checks that read it."""
+    return ast.parse(path.read_text("utf-8"))
+
+
+@cache
+def package_sites() -> tuple[Site, ...]:
+    """The calls of the package that name a message, found once for the checks below."""
+    return tuple(sites())
+
+
 def sites(package: Path = PACKAGE) -> Iterator[Site]:
     """Every call of the package that names a message, but the registry's own."""
     for path in sorted(package.rglob("*.py")):
         module = path.relative_to(package).as_posix()
         if module.startswith("basics/codes/") or module == "basics/diagnostics.py":
             continue
-        tree = ast.parse(path.read_text("utf-8"))
+        tree = tree_of(path)
         constants = _constants(tree)
         for function, node in _functions(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -151,7 +164,7 @@ def raised_in(package: Path = PACKAGE) -> dict[str, set[str]]:
     the module."""
     found: dict[str, set[str]] = defaultdict(set)
     for path in package.rglob("*.py"):
-        tree = ast.parse(path.read_text("utf-8"))
+        tree = tree_of(path)
         constants = _constants(tree)
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -212,7 +225,7 @@ def test_every_call_names_a_message_of_its_code() -> None:
     code's."""
     every = {key for entry in CATALOGUE.values() for key in entry.messages}
     wrong = []
-    for site in sites():
+    for site in package_sites():
         if site.keys is None:
             continue
         for key in site.keys:
@@ -226,7 +239,7 @@ def test_every_call_names_a_message_of_its_code() -> None:
 
 
 def test_every_key_not_shown_by_its_call_travels_where_the_registry_test_knows() -> None:
-    hidden = {site.module for site in sites() if site.keys is None}
+    hidden = {site.module for site in package_sites() if site.keys is None}
     assert hidden <= set(DYNAMIC), hidden - set(DYNAMIC)
 
 
@@ -234,7 +247,7 @@ def test_every_call_gives_the_values_its_message_names() -> None:
     """A call whose code, key and values show gives each placeholder of its message a value
     (it may give more: the fixes read the tile or the name meant)."""
     missing = []
-    for site in sites():
+    for site in package_sites():
         if site.codes is None or site.keys is None or site.values is None:
             continue
         for code in site.codes:
@@ -250,7 +263,7 @@ def test_every_message_of_the_registry_is_used() -> None:
     """Each message of each entry, and each shared phrase, is named by a call, or written as
     a key in a module where keys travel to the call (``DYNAMIC``)."""
     named: dict[str, set[str]] = defaultdict(set)
-    for site in sites():
+    for site in package_sites():
         keys = site.keys or frozenset()
         # A call that does not show its code (a message said again with another code's)
         # names its key for every code that has it.
@@ -258,7 +271,7 @@ def test_every_message_of_the_registry_is_used() -> None:
             named[code] |= keys
         named[SHARED] |= keys & set(PHRASES)
     for module, (code, _) in DYNAMIC.items():
-        tree = ast.parse((PACKAGE / module).read_text("utf-8"))
+        tree = tree_of(PACKAGE / module)
         named[code] |= {node.value for node in ast.walk(tree)
                         if isinstance(node, ast.Constant) and isinstance(node.value, str)}
     unused = [(code, key) for code in [*CATALOGUE, SHARED] for key in _messages(code)

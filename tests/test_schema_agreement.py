@@ -245,14 +245,14 @@ def near_misses(draw: st.DrawFn) -> Any:
     return _replace(doc, path, value)
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(50, whole=150), deadline=None)
 @given(DOCS)
 def test_generated_records_are_accepted_by_both(doc: Any) -> None:
     assert schema_accepts(doc), list(RECORDS.iter_errors(doc))[:1]
     assert tool_accepts(doc), convert_bytes(json.dumps(doc).encode(), "text")[1]
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=examples(35, whole=100), deadline=None)
 @given(near_misses())
 def test_near_misses_are_judged_alike(doc: Any) -> None:
     judged_alike(doc)  # (breaks_an_unstated_rule: what the schema's $comment cannot state)

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.basics.diagnostics import Diagnostic
@@ -21,7 +21,7 @@ from blocknotation.reading.unreadable import first_problem
 from blocknotation.simulator.writer import generate
 
 from reference_cutting import Pipe, game_chunks
-from strategies import record_texts
+from strategies import examples, record_texts
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.block"))
 
@@ -68,6 +68,7 @@ def test_many_games_with_comments_between() -> None:
     assert all(isinstance(c, Chunk) for c in chunks)
 
 
+@settings(max_examples=examples(20, whole=60))
 @given(record_texts(), st.sampled_from([b"\n", b"\r\n"]), st.booleans())
 def test_generated_records(text: str, ending: bytes, bom: bool) -> None:
     data = text.replace("\r\n", "\n").encode().replace(b"\n", ending)

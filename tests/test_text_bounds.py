@@ -5,7 +5,7 @@ whatever the bound passes, the exact checks pass."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.basics.limits import MAX_GAME_TEXT
@@ -17,7 +17,7 @@ from blocknotation.formats.records.writable import game_size
 from blocknotation.reading import records as r
 from blocknotation.reading.parsing import parse_text, read_text
 
-from strategies import mutated, record_texts
+from strategies import examples, mutated, record_texts
 
 
 def _line(owner: object, text: str) -> int:
@@ -61,6 +61,7 @@ def _passed_means_writable(text: str) -> None:
         assert record_problems(parse_text(text).records) == []
 
 
+@settings(max_examples=examples(20, whole=60))
 @given(st.lists(record_texts(), min_size=1, max_size=6), st.integers(40, 1000))
 def test_what_the_bound_passes_the_exact_checks_pass(texts: list[str], limit: int) -> None:
     # Small limits, so that the bound and the checks both have work to do.

@@ -22,6 +22,8 @@ from blocknotation.report.values import FileReport
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 
+from seeded_sample import files_sampled
+
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("samples/*.block"), *ROOT.glob("tests/cases/*/*.txt")])
 
@@ -46,7 +48,7 @@ def test_generated_records(partial: bool, rate: float, monkeypatch: pytest.Monke
     assert usual.games == judged.games
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", files_sampled("usual moves", FILES))
 def test_samples_and_cases(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     usual, judged = both_ways(path.read_bytes(), monkeypatch)
     assert usual.diagnostics == judged.diagnostics

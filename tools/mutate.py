@@ -395,6 +395,14 @@ class Run:
     only: tuple[str, ...] | None = None
 
 
+def _slow(paths: tuple[str, ...]) -> list[str]:
+    """``--run-slow`` for the repository's tests (tests/conftest.py has it): a check that the
+    suite runs on a sample runs whole here, so that a mutant meets every example and item
+    CI's run gives (tests/strategies.py, tests/seeded_sample.py).  Test files elsewhere (this
+    tool's own tests) do not know the option."""
+    return ["--run-slow"] if all(p.startswith("tests/") for p in paths) else []
+
+
 class Sandbox:
     """A copy of the repository to run mutants in, its modules compiled against their text
     (checked-hash bytecode), so that a module put back is never read from a mutant's."""
@@ -427,7 +435,8 @@ class Sandbox:
             named.write_text("\n".join(run.only) + "\n", encoding="utf-8")
             env["BLOCKNOT_MUTATE_ONLY"] = str(named)
         return subprocess.run(
-            [sys.executable, "-m", "pytest", *PYTEST, "-p", "mutate_plugin", *run.paths],
+            [sys.executable, "-m", "pytest", *PYTEST, *_slow(run.paths), "-p", "mutate_plugin",
+             *run.paths],
             cwd=self.root, env=env, capture_output=True, text=True, check=False,
             timeout=timeout)
 
