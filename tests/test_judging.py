@@ -237,6 +237,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": None, "Bea": 6, "Cy": 9, "Dan": 13}),
         (1, "points", {"Ada": 9, "Bea": 0, "Cy": 0, "Dan": 0}),
     ],
+    # The same with a show the moves disagree with: that player's pips are not stated.
+    "E503/a_show_the_moves_disagree_with_in_a_hand_that_stops_short.txt": [
+        (0, "outcome", None),
+        (0, "remaining", {"Ada": None, "Bea": 6, "Cy": None, "Dan": 13}),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

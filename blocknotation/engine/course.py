@@ -312,28 +312,38 @@ def _unfinished_unknown(rep: HandReplay, seats: Seats, stopped: list[JudgedReadi
     a slip, or with a hidden player's last tile written as a pass, or its last moves left
     out): it did end, but how is not known, nor what anybody still held at its end but the
     players whose own ``show`` line says so, and those who could lay no tile in any moves
-    the record lacks (``ending.out_of_play``), but not the player a ``domino`` claim has go
-    out, whose pips the claim denies, unless their own show agrees with it."""
+    the record lacks (``ending.out_of_play``) and whose show, if any, agrees; never the
+    player a ``domino`` claim has go out, whose pips the claim denies, unless their own
+    show agrees with it."""
     unfinished = rep.outcome == "unfinished"
     claim = None if rep.stages is None else rep.stages.outcome
     going_out = seats.seat.get(claim.player) if isinstance(claim, r.Domino) else None
-    kept = _shown_seats(rep, seats) | (set.intersection(
-        *(out_of_play(x.world, going_out, seats.each) for x in stopped)) - {going_out})
+    agree, disagree = _shown_seats(rep, seats, stopped)
+    kept = agree | (set.intersection(
+        *(out_of_play(x.world, going_out, seats.each) for x in stopped))
+        - disagree - {going_out})
     return rep._replace(outcome=None if unfinished else rep.outcome,
                         winner=None if unfinished else rep.winner,
                         remaining=tuple(pips if seat in kept else None
                                         for seat, pips in enumerate(rep.remaining)))
 
 
-def _shown_seats(rep: HandReplay, seats: Seats) -> set[int]:
-    """The seats whose ``show`` line every reading kept accepts: what they held at the end
-    of the hand, as they wrote it."""
+def _shown_seats(rep: HandReplay, seats: Seats, stopped: list[JudgedReading]
+                 ) -> tuple[set[int], set[int]]:
+    """The seats whose ``show`` line every reading kept accepts, as two sets: those whose
+    show gives the pips each reading that stops early has them hold (what they held at the
+    end of the hand, as they wrote it), and those whose show does not (a show of fewer
+    tiles than the moves leave says that they laid others in moves the record lacks)."""
     if rep.stages is None:
-        return set()
-    shown = {seats.seat[show.player] for show in rep.stages.shows if show.player in seats.seat}
+        return set(), set()
+    shown = {seats.seat[show.player]: sum(map(sum, show.tiles))
+             for show in rep.stages.shows if show.player in seats.seat}
     for x in rep.readings:
-        shown -= x.ending.bad_shows
-    return shown
+        for seat in x.ending.bad_shows:
+            shown.pop(seat, None)
+    agree = {seat for seat, pips in shown.items()
+             if all(x.remaining[seat] == pips for x in stopped)}
+    return agree, set(shown) - agree
 
 
 def _unexplained(take: Take) -> bool:
