@@ -242,6 +242,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None),
         (0, "remaining", {"Ada": None, "Bea": 6, "Cy": None, "Dan": 13}),
     ],
+    # A `domino` claim the moves stop short of, which a tile written as another would
+    # explain: the claimant's pips are not stated either way; a show's are.
+    "E503/a_domino_claim_a_tile_written_as_another_may_explain.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": 18}),
+        (1, "points", {"Ada": 9, "Bea": 0, "Cy": 0}),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

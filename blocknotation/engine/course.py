@@ -128,9 +128,10 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, keep is not None,
                 resume, watch)
-            stopped = [] if last else _stopped_early(rep)
+            assert rep.stages is not None  # a replay's, or the first of those joined
+            stopped = [] if last else _stopped_early(rep, rep.stages)
             if stopped:
-                rep = _unfinished_unknown(rep, seats, stopped)
+                rep = _unfinished_unknown(rep, rep.stages, seats, stopped)
             course.previous = rep.opener
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
@@ -296,48 +297,38 @@ class _Tried:
         return other, [*other.diagnostics, *counted], trial, amendment
 
 
-def _stopped_early(rep: HandReplay) -> list[JudgedReading]:
+def _stopped_early(rep: HandReplay, order: Stages) -> list[JudgedReading]:
     """The readings of the hand whose moves stop before its end: with no claim of how it
     ended (``unfinished``), or with one the moves do not reach (a ``domino`` or ``blocked``
     claim, or a show of no tiles, that says the hand went on to an end the moves stop
     short of: E502, E503)."""
-    moved = rep.stages is not None and bool(rep.stages.moves)
+    moved = bool(order.moves)
     return [x for x in rep.readings if x.ending.outcome == "unfinished" or (
         moved and x.ending.outcome is None and x.world.outcome is None)]
 
 
-def _unfinished_unknown(rep: HandReplay, seats: Seats, stopped: list[JudgedReading]
-                        ) -> HandReplay:
+def _unfinished_unknown(rep: HandReplay, order: Stages, seats: Seats,
+                        stopped: list[JudgedReading]) -> HandReplay:
     """A hand another follows, read as stopping early in some readings (``stopped``: after
     a slip, or with a hidden player's last tile written as a pass, or its last moves left
-    out): it did end, but how is not known, nor what anybody still held at its end but the
-    players whose own ``show`` line says so, and those who could lay no tile in any moves
-    the record lacks (``ending.out_of_play``) and whose show, if any, agrees; never the
-    player a ``domino`` claim has go out, whose pips the claim denies, unless their own
-    show agrees with it."""
-    unfinished = rep.outcome == "unfinished"
-    claim = None if rep.stages is None else rep.stages.outcome
-    going_out = seats.seat.get(claim.player) if isinstance(claim, r.Domino) else None
-    agree, disagree = _shown_seats(rep, seats, stopped)
-    kept = agree | (set.intersection(
-        *(out_of_play(x.world, going_out, seats.each) for x in stopped))
-        - disagree - {going_out})
-    return rep._replace(outcome=None if unfinished else rep.outcome,
-                        winner=None if unfinished else rep.winner,
-                        remaining=tuple(pips if seat in kept else None
-                                        for seat, pips in enumerate(rep.remaining)))
+    out): it did end, but how is not known (no reading that stops agrees with one that does
+    not), nor what anybody still held at its end but the players whose own ``show`` line
+    says so, and those who could lay no tile in any moves the record lacks
+    (``ending.out_of_play``) and whose show, if any, agrees."""
+    agree, disagree = _shown_seats(rep, order, seats, stopped)
+    kept = agree | (set.intersection(*(out_of_play(x.world, seats.each) for x in stopped))
+                    - disagree)
+    return rep._replace(outcome=None, remaining=tuple(
+        pips if seat in kept else None for seat, pips in enumerate(rep.remaining)))
 
 
-def _shown_seats(rep: HandReplay, seats: Seats, stopped: list[JudgedReading]
+def _shown_seats(rep: HandReplay, order: Stages, seats: Seats, stopped: list[JudgedReading]
                  ) -> tuple[set[int], set[int]]:
     """The seats whose ``show`` line every reading kept accepts, as two sets: those whose
     show gives the pips each reading that stops early has them hold (what they held at the
     end of the hand, as they wrote it), and those whose show does not (a show of fewer
     tiles than the moves leave says that they laid others in moves the record lacks)."""
-    if rep.stages is None:
-        return set(), set()
-    shown = {seats.seat[show.player]: sum(map(sum, show.tiles))
-             for show in rep.stages.shows if show.player in seats.seat}
+    shown = {seats.seat[show.player]: sum(map(sum, show.tiles)) for show in order.shows}
     for x in rep.readings:
         for seat in x.ending.bad_shows:
             shown.pop(seat, None)

@@ -321,26 +321,23 @@ def _block_not_reached(
     return None
 
 
-def out_of_play(world: World, going_out: int | None, each: int) -> set[int]:
+def out_of_play(world: World, each: int) -> set[int]:
     """The seats that can lay no tile in the moves a record may lack after its last, in
     ``world`` (R6, R8): none of the tiles they may hold shows a value the ends may come to
-    show, the ends changing only by the tiles the others may hold and lay.  ``going_out``:
-    the seat a claim has go out (never out of play); with one tile left, laying it ends
-    the hand, so it opens no end to anybody."""
+    show, the ends changing only by the tiles the others may hold and lay.  A player's
+    last tile opens no end to anybody: laying it ends the hand (R12)."""
     if not world.reading:
         return set()  # the lead: anybody may lay any tile (R5)
-    table = world.table
+    holders = world.table.holders
     values = {value for pair in pairs(world.reading) for value in pair}
-    layable = [(seat, TILES[i]) for seat in range(len(table.holders))
-               for i in bits(table.holdable(seat))
-               if seat != going_out or table.holders[seat].placed < each - 1]
+    tiles = [(seat, TILES[i]) for seat in range(len(holders))
+             for i in bits(world.table.holdable(seat))]
+    opening = [tile for seat, tile in tiles if holders[seat].placed < each - 1]
     while True:  # the values the ends may come to show, as the tiles that fit open others
-        opened = {value for _, tile in layable if values.intersection(tile)
+        opened = {value for tile in opening if values.intersection(tile)
                   for value in tile} - values
         if not opened:
             break
         values |= opened
-    moving = {seat for seat, tile in layable if values.intersection(tile)}
-    if going_out is not None:
-        moving.add(going_out)
-    return set(range(len(table.holders))) - moving
+    return set(range(len(holders))) - {seat for seat, tile in tiles
+                                       if values.intersection(tile)}
