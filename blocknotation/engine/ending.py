@@ -35,13 +35,13 @@ from typing import NamedTuple
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import Chain, lay, pairs
+from .chain import Chain, lay
 from .claims import check_outcome, check_settled_claim, check_settled_domino
 from .hand import Replay
 from .moves import end_name
 from .order import Stages
 from .players import Seats
-from .rules import fitting, may_pass, went_out
+from .rules import cannot_play_again, fitting, may_pass, went_out
 from .shows import check_show, check_show_count, check_unplayed_show, going_out
 from .tiles import TILES, bit, bits, pips, text
 from .world import World
@@ -323,21 +323,13 @@ def _block_not_reached(
 
 def out_of_play(world: World, each: int) -> set[int]:
     """The seats that can lay no tile in the moves a record may lack after its last, in
-    ``world`` (R6, R8): none of the tiles they may hold shows a value the ends may come to
-    show, the ends changing only by the tiles the others may hold and lay.  A player's
-    last tile opens no end to anybody: laying it ends the hand (R12)."""
-    if not world.reading:
-        return set()  # the lead: anybody may lay any tile (R5)
-    holders = world.table.holders
-    values = {value for pair in pairs(world.reading) for value in pair}
-    tiles = [(seat, TILES[i]) for seat in range(len(holders))
-             for i in bits(world.table.holdable(seat))]
-    opening = [tile for seat, tile in tiles if holders[seat].placed < each - 1]
-    while True:  # the values the ends may come to show, as the tiles that fit open others
-        opened = {value for tile in opening if values.intersection(tile)
-                  for value in tile} - values
-        if not opened:
-            break
-        values |= opened
-    return set(range(len(holders))) - {seat for seat, tile in tiles
-                                       if values.intersection(tile)}
+    ``world`` (``rules.cannot_play_again``): the chain grows by the tiles the others may
+    hold, but a player's last tile opens no end to anybody, since laying it ends the hand
+    (R12)."""
+    table = world.table
+    holding = [table.holdable(seat) for seat in range(len(table.holders))]
+    opening = 0
+    for holder, tiles in zip(table.holders, holding, strict=True):
+        if holder.placed < each - 1:
+            opening |= tiles
+    return cannot_play_again(world.reading, holding, opening)

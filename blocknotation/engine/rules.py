@@ -11,6 +11,8 @@ no other module works a rule of play out on masks (``tests/test_layout.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .chain import Side, lay, pairs, reading
 from .tiles import TILES, Tile, bits, index
 
@@ -100,3 +102,20 @@ def stuck(in_hands: int, one: int) -> bool:
     the hand is blocked (R12)."""
     return not in_hands & FITTING[one.bit_length() - 1]
 
+
+
+def cannot_play_again(readings: int, holding: Sequence[int], opening: int) -> set[int]:
+    """The seats (by their place in ``holding``, the tiles each may hold) none of whose
+    tiles can fit an end the chain may come to show (R6, R7), the chain growing only by the
+    tiles of ``opening`` laid where they fit: before the lead, none (R5)."""
+    if not readings:
+        return set()
+    reach = readings
+    while True:
+        grown = reach
+        for i in bits(fitting(opening, reach)):
+            grown |= lay(reach, TILES[i], "L") | lay(reach, TILES[i], "R")
+        if grown == reach:
+            break
+        reach = grown
+    return {seat for seat, tiles in enumerate(holding) if not fitting(tiles, reach)}
