@@ -16,7 +16,7 @@ from reference_record_json import reference_convert, reference_convert_stream, r
 from blocknotation.formats.records import text_bounds, writable
 from blocknotation.formats.records.convert import convert_bytes, convert_stream
 from blocknotation.formats.records.record_json import from_json, to_json
-from blocknotation.formats.records.record_writer import document_json, statement_json
+from blocknotation.formats.records.record_writer import _STATEMENTS, document_json
 from blocknotation.reading import records as r
 from blocknotation.reading import stream
 from blocknotation.reading.parsing import parse_bytes
@@ -145,8 +145,12 @@ def test_keys_in_the_order_of_the_records_fields() -> None:
     parsed = parse_bytes(b'[A "1"]\nhand 1\nopener Ada\ndeal Ada: 1-2\nAda: 1-2\nBea: pass\n'
                          b"show Bea: -\ndomino Ada\nblocked\npoints Ada 3\nscore Ada 3\n")
     game = parsed.records.games[0]
-    for item in (*game.tags, *game.hands[0].statements):
-        written = json.loads(statement_json(item))
-        assert list(written) == list(type(item).model_fields)
-    hand = json.loads(document_json(parsed.records))["games"][0]["hands"][0]
+    written = json.loads(document_json(parsed.records))["games"][0]
+    hand = written["hands"][0]
+    statements = game.hands[0].statements
+    pairs = [*zip(game.tags, written["tags"], strict=True),
+             *zip(statements, hand["statements"], strict=True)]
+    assert {item.kind for item, _ in pairs} == set(_STATEMENTS)  # every kind, once
+    for item, shown in pairs:
+        assert list(shown) == list(type(item).model_fields)
     assert list(hand) == list(r.Hand.model_fields)

@@ -193,17 +193,6 @@ class LarkParser:
             return _syntax_error(error, number, line)
         return items, [(number, t[1:]) for t in self._comments]
 
-    def parse_whole(self, text: str) -> tuple[Items, Comments] | None:
-        """A whole text at once (a parse of its own); None after a syntax error."""
-        self.start()
-        self._builder.line_offset = 0
-        self._comments.clear()
-        try:
-            items = self._parse(text)
-        except UnexpectedInput:
-            return None
-        return items, [(t.line or 1, t[1:]) for t in self._comments]
-
     def kind(self, line: str) -> str | None:
         """The kind of statement on ``line``, or None for none or a syntax error."""
         self.start()

@@ -147,11 +147,6 @@ _STATEMENTS: dict[str, Callable[[Any], str]] = {
 }
 
 
-def statement_json(item: Any) -> str:
-    """A tag or a statement on one line."""
-    return _STATEMENTS[item.kind](item)
-
-
 def _rows(items: Iterable[Any], indent: str) -> str:
     """An array of statements or tags, one a line at ``indent`` (``[]`` when empty)."""
     rows = [_STATEMENTS[item.kind](item) for item in items]
