@@ -39,7 +39,7 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "P404/a_pass_while_the_ends_are_in_doubt.txt": [
         (0, "points", {"Ada": 4, "Bea": 0, "Cy": 0}), (0, "unverified", True),
     ],
-    "clean/passes_that_cannot_all_be_legal.txt": [
+    "P407/passes_that_cannot_all_be_legal.txt": [
         (0, "points", {"Ada": 30, "Bea": 0}), (0, "unverified", True),
         (None, "score", {"Ada": 30, "Bea": 0}),
     ],

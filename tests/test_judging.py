@@ -249,6 +249,35 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": 18}),
         (1, "points", {"Ada": 9, "Bea": 0, "Cy": 0}),
     ],
+    # The same with the `points` and `score` lines: they choose the tile written as
+    # another, whose count they give, over the claim the moves stop short of.
+    "P401/claims_choose_a_tile_written_as_another_over_a_domino_claim.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"),
+        (0, "points", {"Ada": 0, "Bea": 25, "Cy": 0}),
+        (0, "remaining", {"Ada": 7, "Bea": 0, "Cy": 18}),
+        (None, "score", {"Ada": 9, "Bea": 25, "Cy": 0}), (None, "status", "in_progress"),
+    ],
+    # A hidden player's show a tile short, or her pass a play: one slip each, and no claim
+    # chooses, so the hand's points are not stated; how it ended is.
+    "E502/a_show_a_tile_short_or_a_hidden_play_written_as_a_pass.txt": [
+        (2, "outcome", "domino"), (2, "winner", "Cy"), (2, "points", None),
+        (2, "remaining", {"Ada": 3, "Bea": None, "Cy": 0}),
+        (1, "score", {"Ada": 11, "Bea": 15, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    # A hidden player's passes leave her no tile to hold: one was illegal, or a play, and
+    # the hand ended blocked or by her domino; the pips of a deal and a show are stated.
+    "P407/a_hidden_players_passes_leave_her_no_tile.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 6, "Bea": None, "Cy": None, "Dan": 0}),
+        (None, "score", None),
+    ],
+    # A tile written as another whose end stays open for nine moves: the one slip that
+    # explains the hand is found, and the count is the claim's.
+    "P401/a_tile_written_as_another_whose_end_stays_open_nine_moves.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 4, "Bea": 0}), (0, "remaining", {"Ada": 0, "Bea": 4}),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

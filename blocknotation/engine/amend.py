@@ -55,8 +55,10 @@ class Amendment:
     kind: Kind
     seat: int | None = None
     legal: bool = False
-    """A known player's play read otherwise, though legal as written (their own tile or the
-    other end): no claim chooses it over the record as written (``course._chosen``)."""
+    """A move legal as written read otherwise: a known player's play (their own tile or the
+    other end), or a hidden player's move that no reading finds illegal (a pass read as a
+    play, a tile as another they may hold).  No claim or show chooses it over the record as
+    written, one slip each (``course._chosen``)."""
 
 
 #: A hand is read again with a line read otherwise only when it has at most this many moves
@@ -68,7 +70,9 @@ MAX_AMENDMENTS = 64
 #: A play of a player whose deal is recorded, legal as written, is read as another of their
 #: tiles only this many moves or fewer before an error at a move: a tile written as another
 #: that fits shows within a round or two (a tile that does not fit the end it meets, a pass
-#: the tile written would have made illegal).
+#: the tile written would have made illegal).  Where no line read so explains the hand in
+#: one slip, every move before the last error is tried (``wide``): the end the tile made may
+#: stay open for many moves while the play goes on at the other.
 OWN_TILE_WINDOW = 8
 
 #: The codes of a move that the replay reads otherwise at its own line, another tile among
@@ -86,12 +90,14 @@ _ENDING = frozenset({"E501", "E502", "E503", "E504", "E505", "E506", "E507"})
 
 
 def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Sequence[Diagnostic],
-               ends: Mapping[int, tuple[int, int]] | None = None) -> list[Amendment]:
+               ends: Mapping[int, tuple[int, int]] | None = None, wide: bool = False
+               ) -> list[Amendment]:
     """The lines of a hand that may hold a slip its replay as written could not see where
     it was made, given the errors that replay found (``found``); ``hidden``: the seats
     whose deal is not known; ``ends``: the chain's ends after each line, as every reading
     of the hand as written has them (a tile that fits both ends before its line may have
-    been laid on the other)."""
+    been laid on the other); ``wide``: a known player's play read as another of their
+    tiles at every move before the last error, not only within ``OWN_TILE_WINDOW``."""
     errors = [d for d in found if d.is_error]
     if not errors or len(order.moves) > MAX_MOVES:
         return []
@@ -102,7 +108,8 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     # Where the first error is a move's, a tile written as another shows within a few moves;
     # where only a claim or a show is wrong, it may be anywhere in the hand.
-    own = _own_tile_lines(moves, errors, reported)
+    own = _own_tile_lines(moves, errors, reported) if not wide else {
+        m.line for m in moves if m.line <= last}
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     # An opener out of rotation (T301) alone says nothing of the tiles: only who opened.
@@ -112,7 +119,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         # A move reported as written is read otherwise by the replay itself (``slips.py``).
         if tiles and seat in hidden and move.line <= last and move.line not in reported:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
-                                 else "other_tile"))
+                                 else "other_tile", legal=True))
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
@@ -148,7 +155,7 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
             continue
         if seats.seat[move.player] in hidden:
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
-                                 else "other_tile"))
+                                 else "other_tile", legal=True))
         elif isinstance(move, r.Play):
             out.append(Amendment(move.line, "other_tile", legal=True))
         if isinstance(move, r.Play) and move.side is not None and _fits_both(move.tile,

@@ -216,6 +216,9 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         hidden = hidden_seats(rep)
         for amendment in amendments(order, seats, hidden, found, rep.ends):
             tried.read((amendment,))
+        if tried.cost[0] > 1:  # no one slip explains it: a tile written as another further back
+            for amendment in amendments(order, seats, hidden, found, rep.ends, wide=True):
+                tried.read((amendment,))
         for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
             own = {one.line for one in first[3]}  # its own slip's report aside
             left = [d for d in first[1] if d.line not in own]
@@ -436,17 +439,28 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
     that give the points a later ``score`` line gives the hand (``later``), if any; of
     those, the ones that find fewer claims and shows wrong, where the points they give are
     worked out from the tiles (a claim that stands in for them confirms nothing); else
-    every one."""
+    every one.  A move legal as written read otherwise costs one slip as a claim or a show
+    written wrong does: both are kept, unless those that find the claim or show wrong
+    cannot check the ``points`` claim (it stands in for their points) that the others work
+    out from the tiles."""
     if later is not None:
         takes = [take for take in takes if take[0].points is not None and tuple(
             take[0].points) == later] or takes
     fewest = min(_claimed(take[1]) for take in takes)
     agreed = [take for take in takes if _claimed(take[1]) == fewest]
-    if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]):
-        return takes  # a claim written wrong, or a legal play: one slip each, either may be
+    if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]) and (
+            not any(_unchecked(take[0]) for take in takes if take not in agreed)):
+        return takes  # a claim written wrong, or a legal move: one slip each, either may be
     if all(take[0].points is not None and not take[0].unverified for take in agreed):
         return agreed
     return takes
+
+
+def _unchecked(rep: HandReplay) -> bool:
+    """Whether a way of reading a hand leaves its ``points`` claim unchecked: it stands in
+    for the points, or they are not known."""
+    claim = rep.stages.points if rep.stages is not None else None
+    return rep.unverified or (claim is not None and rep.points is None)
 
 
 class _TooCostly(Exception):

@@ -75,6 +75,7 @@ def judge_ending(
     holds."""
     found: list[tuple[Stage, Diagnostic]] = []
     shown, bad_shows, out = _shows(state, world, order, seats, found)
+    _passes_overdrawn(world, seats, shown)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
     if outcome in ("blocked", "domino") and order.moves and world.outcome is None:
         # Ended as claimed: the hand is over, so each show must be whole (the player who
@@ -228,6 +229,28 @@ def _out_elsewhere(state: Replay, world: World, order: Stages, seats: Seats,
         if not show.tiles and seat != claimed and shown[seat] == 0 and (
                 not _last_play_missing(world, seat, seats)):
             found.append((("show", show.line), _not_out(state, world, show, seats)))
+
+
+def _passes_overdrawn(world: World, seats: Seats, shown: list[int | None]) -> None:
+    """An illegal pass this reading implies (P407, at the last pass) for each player whose
+    deal is unknown, who shows nothing, and who must still hold more tiles than there are
+    tiles they may hold without a value they passed on (R3, R4, R8): one pass was illegal,
+    or a play written as a pass."""
+    table = world.table
+    for seat, holder in enumerate(table.holders):
+        if holder.deal is not None or not holder.passes or shown[seat] is not None:
+            continue
+        if world.outcome == "domino" and world.winner == seat:
+            continue
+        count = seats.each - holder.placed
+        free = table.holdable(seat) & ~table.others_shown(seat) & ~table.ruled_out(seat)
+        last = holder.passes[-1]
+        key = ("P407", last.line)
+        if count > 0 and free.bit_count() < count and key not in world.illegal_passes:
+            world.illegal_passes[key] = diagnostic(
+                "P407", last.line, last.column,
+                "passes_leave_no_tile",
+                player=seats.names[seat], count=count)
 
 
 def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:

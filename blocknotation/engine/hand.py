@@ -166,8 +166,10 @@ class Replay:
                             play_as_written(world, seat, move) if isinstance(move, r.Play)
                             else pass_as_written(world, seat, move)):
                         continue
-                elif seat in world.last_passes and isinstance(move, r.Pass):
+                elif (seat in world.last_passes and world.expected == seat
+                      and isinstance(move, r.Pass)):
                     world.last_passes.discard(seat)  # the pass each player may still write
+                    world.expected = self.following[seat]
                     continue
             if self.save and isinstance(move, r.Play) and move.side is None and any(
                     _fits_both(world.reading, move.tile) for world in self.worlds):

@@ -73,11 +73,20 @@ class MoveJudge:
     def after_the_end(self, world: World, seat: int, move: Move) -> Judged:
         """P406, except for the one pass each player may still write after a block where
         nobody can play (which must still come before the end is written down: G107 after a
-        claim line)."""
+        claim line), in turn: out of turn it is T302, and the turns go on from the player
+        named (the passes of those skipped may be left out).  A play there in turn is P406,
+        a tile tried and taken back: the turn goes on."""
+        expected = world.expected
         if isinstance(move, r.Pass) and seat in world.last_passes:
             copied = world.copy()
             copied.last_passes.discard(seat)
-            return Judged(copied, before=world.reading)
+            copied.expected = self.following[seat]
+            if expected is None or expected == seat:
+                return Judged(copied, before=world.reading)
+            return Judged(copied, (out_of_turn(expected, move, self.names),),
+                          before=world.reading)
+        if world.last_passes and expected == seat:
+            world.expected = self.following[seat]
         winner = None if world.winner is None else self.names[world.winner]
         # A move the reading has after its end is one it takes otherwise than written (as
         # no move): after a slip, a sign that the reading ended the hand too soon.

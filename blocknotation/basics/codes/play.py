@@ -134,11 +134,13 @@ CODES = (
         "P407", "error",
         N_("a pass is proved illegal by a later play or show"),
         rules=("R4", "R8"),
-        checks=("engine/moves.py", "engine/amend.py"),
+        checks=("engine/moves.py", "engine/amend.py", "engine/ending.py"),
         what=N_("A player whose deal is not recorded passed while an end showed some value, and "
                 "later plays or shows a tile with that value; or the rest of the hand fits only "
                 "if the player laid a tile where the pass is written (their last tile, when "
-                "their show says they went out). It is reported at the pass."),
+                "their show says they went out); or the player must still hold more tiles than "
+                "there are tiles they may hold without a value they passed on (reported at "
+                "their last pass). It is reported at the pass."),
         why=N_("Nobody draws (R4), so the tile played or shown later was in the player's hand all"
                " along, and it fitted when they passed; a player who can play must (R8). The "
                "record itself proves the pass illegal, though the deal is unknown."),
@@ -156,6 +158,11 @@ CODES = (
             "passed_then_plays": N_("{player} passed here with an end showing {value}, but plays "
                                     "{tile} at line {later}: nobody draws, so {player} held it "
                                     "and could have played (R4, R8)"),
+            "passes_leave_no_tile": N_("{player} passes here, but {player} still holds {count} "
+                                       "of the tiles dealt, and fewer of the tiles {player} may "
+                                       "hold lack every value {player} passed on: nobody draws, "
+                                       "so one of {player}'s passes was illegal, or a play "
+                                       "written as a pass (R4, R8)"),
         },
     ),
 )
