@@ -278,6 +278,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "blocked"), (0, "winner", "Ada"),
         (0, "points", {"Ada": 4, "Bea": 0}), (0, "remaining", {"Ada": 0, "Bea": 4}),
     ],
+    # A score line written wrong settles nothing: a later one reaches back past it.
+    "E505/a_slip_a_later_score_line_shows_past_a_wrong_score_line.txt": [
+        (0, "points", None), (0, "outcome", "blocked"), (0, "winner", "Bea"),
+        (1, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "score", None),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (None, "score", None),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

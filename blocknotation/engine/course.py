@@ -531,11 +531,11 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
             continue
         if behind is not None:
             course, behind = behind.course.copy(), None
-        # Where the game stood before a hand without a score line of its own: a later one
-        # may read it again (``_explained_earlier``).
-        before = None if _scored(hand) else (len(problems), course.copy())
+        # Where the game stood before a hand whose totals no score line of its own reached:
+        # a later one may read it again (``_explained_earlier``).
+        before = (len(problems), course.copy())
         found, result, rep = step(game, course, k, hand, keep)
-        if before is not None:
+        if not _reached(hand, found):
             marks[k] = _Mark(*before, rep)
         back = _explained_earlier(game, k, hand, found, marks, course) if found else None
         if back is not None:
@@ -581,15 +581,19 @@ class _Doubted:
     problem: Diagnostic
 
 
-def _scored(hand: r.Hand) -> bool:
-    """Whether a hand has a ``score`` line."""
-    return any(isinstance(s, r.Score) for s in reversed(hand.statements))  # written last
+def _reached(hand: r.Hand, found: list[Diagnostic]) -> bool:
+    """Whether a hand has a ``score`` line that the running totals reach (no E505 there):
+    the hands before it are settled by it."""
+    claim = next((s for s in reversed(hand.statements) if isinstance(s, r.Score)), None)
+    return claim is not None and not any(
+        d.code == "E505" and d.line == claim.line for d in found)
 
 
 def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Diagnostic],
                        marks: dict[int, _Mark], course: GameState) -> _Doubted | None:
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
-    hand before it, since the last ``score`` line, that read with one more line otherwise
+    hand before it, since the last ``score`` line the totals reached, that read with one
+    more line otherwise
     gives the points that make that line right (``earlier.py``), with the lines it is then
     read with, and the E505 said with them; None when there is none."""
     claim = next((s for s in hand.statements if isinstance(s, r.Score)), None)
