@@ -3,7 +3,7 @@
 Each mutant is one small change to one module of the engine, found in its syntax tree:
 
 - ``delete``: a statement that reports a diagnostic is replaced by ``pass`` (a diagnostic
-  appended to or added to the problems, ``.soft[...] = ...``);
+  appended to or added to the problems, ``.illegal_passes[...] = ...``);
 - ``drop``: a diagnostic made is dropped (``return None``, ``return []``, ``problem = None``);
 - ``false``: the condition of an ``if`` whose body reports a diagnostic is made ``False``;
 - ``cmp`` and ``arith``, in the modules that count and bound and in the rules of play
@@ -201,7 +201,8 @@ def dropped(stmt: ast.stmt, returns: ast.expr | None, names: set[str]
             _name(stmt.target) == "problems" or _reports(stmt.value, names)):
         return "delete", "pass"
     if isinstance(stmt, ast.Assign) and any(
-            isinstance(t, ast.Subscript) and _name(t.value) == "soft" for t in stmt.targets):
+            isinstance(t, ast.Subscript) and _name(t.value) == "illegal_passes"
+            for t in stmt.targets):
         return "delete", "pass"
     if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name) and _makes(stmt.value, names)):
