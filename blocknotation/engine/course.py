@@ -593,9 +593,8 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Dia
                        marks: dict[int, _Mark], course: GameState) -> _Doubted | None:
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
     hand before it, since the last ``score`` line the totals reached, that read with one
-    more line otherwise
-    gives the points that make that line right (``earlier.py``), with the lines it is then
-    read with, and the E505 said with them; None when there is none."""
+    more line otherwise gives the points that make that line right (``earlier.py``), with
+    the lines it is then read with, and the E505 said with them; None when there is none."""
     claim = next((s for s in hand.statements if isinstance(s, r.Score)), None)
     wrong = None if claim is None else next(
         (d for d in found if d.code == "E505" and d.line == claim.line), None)

@@ -168,8 +168,7 @@ class Replay:
                         continue
                 elif (seat in world.last_passes and world.expected == seat
                       and isinstance(move, r.Pass)):
-                    world.last_passes.discard(seat)  # the pass each player may still write
-                    world.expected = self.following[seat]
+                    world.last_pass(seat, self.following)  # in turn, after a block
                     continue
             if self.save and isinstance(move, r.Play) and move.side is None and any(
                     _fits_both(world.reading, move.tile) for world in self.worlds):

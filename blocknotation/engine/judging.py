@@ -79,8 +79,7 @@ class MoveJudge:
         expected = world.expected
         if isinstance(move, r.Pass) and seat in world.last_passes:
             copied = world.copy()
-            copied.last_passes.discard(seat)
-            copied.expected = self.following[seat]
+            copied.last_pass(seat, self.following)
             if expected is None or expected == seat:
                 return Judged(copied, before=world.reading)
             return Judged(copied, (out_of_turn(expected, move, self.names),),

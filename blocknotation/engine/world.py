@@ -123,6 +123,12 @@ class World:
         elif table.all_known and stuck(table.held_by_anyone(), after):
             self.end("blocked", None, line, len(seats.names), stuck=True)
 
+    def last_pass(self, seat: int, following: tuple[int, ...]) -> None:
+        """``seat`` writes the one pass each player may still write after a block where
+        nobody can play (``end``): the turn goes on from them (R5)."""
+        self.last_passes.discard(seat)
+        self.expected = following[seat]
+
     def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
         """``seat`` passes at ``move``'s line (a pass written, or a tile tried and taken
         back).  Every player passing in succession, with no play written after, blocks the
