@@ -284,6 +284,17 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "score", None),
         (2, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (None, "score", None),
     ],
+    # A side at the last tile, or a tile written as another eleven moves before: one slip
+    # each, 7 or 8 points, and the game won or not: nothing of it is stated.
+    "P403/a_side_at_the_last_tile_or_a_tile_written_as_another_eleven_moves_before.txt": [
+        (2, "outcome", "domino"), (2, "winner", "Bea"), (2, "points", None),
+        (None, "score", None), (None, "status", None), (None, "winner", None),
+    ],
+    # The same hand first, and a later score line that only the far slip makes right.
+    "P401/a_tile_written_as_another_eleven_moves_before_a_later_score_line_settles.txt": [
+        (0, "points", {"Ada": 0, "Bea": 8}), (0, "remaining", {"Ada": 8, "Bea": 0}),
+        (None, "score", {"Ada": 0, "Bea": 51}),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

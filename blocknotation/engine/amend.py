@@ -108,7 +108,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     # Where the first error is a move's, a tile written as another shows within a few moves;
     # where only a claim or a show is wrong, it may be anywhere in the hand.
-    own = _own_tile_lines(moves, errors, reported) if not wide else {
+    own = _own_tile_lines(moves, errors, reported, ends) if not wide else {
         m.line for m in moves if m.line <= last}
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
@@ -189,14 +189,17 @@ def taken_back(order: Stages, seats: Seats) -> list[Amendment]:
             and move.line not in order.late][:MAX_AMENDMENTS]
 
 
-def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int]
-                    ) -> set[int]:
+def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[int],
+                    ends: Mapping[int, tuple[int, int]] | None = None) -> set[int]:
     """The lines where a known player's play, legal as written, is read as another of their
     tiles: the ``OWN_TILE_WINDOW`` moves before each error at a move, and the move of an
     error not read there (a tile written as another that fits shows within a round or two,
     and the first error it shows as may come before it: a hidden player's pass that a later
-    play disproves); every move where only the hand's end, a claim or a show is wrong; none
-    where the only errors are of neither (an opener out of turn says nothing of the tiles)."""
+    play disproves); further back, a play whose end stayed open to the first error
+    (``_open_since``) and the plays of a player whose pass is illegal (P405: the tile they
+    kept may be the one they laid); every move where only the hand's end, a claim or a
+    show is wrong; none where the only errors are of neither (an opener out of turn says
+    nothing of the tiles)."""
     lines = [m.line for m in moves]
     at_moves = sorted({d.line for d in errors if d.line in set(lines)})
     if not at_moves:
@@ -205,7 +208,38 @@ def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[i
     for line in at_moves:
         before = [at for at in lines if at < line or (at == line and at not in reported)]
         out.update(before[-OWN_TILE_WINDOW:])
+    if ends is not None:
+        out |= _open_since(moves, ends, at_moves[0])
+    passers = {m.player: m.line for m in moves for d in errors
+               if d.code == "P405" and d.line == m.line}
+    out |= {m.line for m in moves if isinstance(m, r.Play) and m.line < passers.get(m.player, 0)}
     return out
+
+
+def _open_since(moves: list[Move], ends: Mapping[int, tuple[int, int]], first: int
+                ) -> set[int]:
+    """The plays before line ``first`` whose tile opened an end with a value the ends have
+    shown after every play since (as far as ``ends`` tells): the end it made may have
+    stayed open to ``first``, while the play went on at the other."""
+    opened: dict[int, set[int]] = {}  # line -> the values its tile may have opened
+    before: tuple[int, int] | None = None
+    for move in moves:
+        if move.line >= first:
+            break
+        after = ends.get(move.line)
+        if not isinstance(move, r.Play) or after is None:
+            continue
+        for line in list(opened):
+            opened[line] &= set(after)
+            if not opened[line]:
+                del opened[line]
+        a, b = move.tile
+        values = {a, b} if before is None else (
+            ({b} if a in before else set()) | ({a} if b in before else set()))
+        if values & set(after):
+            opened[move.line] = values & set(after)
+        before = after
+    return set(opened)
 
 
 def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
