@@ -295,6 +295,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 8}), (0, "remaining", {"Ada": 8, "Bea": 0}),
         (None, "score", {"Ada": 0, "Bea": 51}),
     ],
+    # A hidden show that lists a tile she passed on: the pass illegal, or the show wrong.
+    "P407/a_hidden_show_lists_a_tile_she_passed_on.txt": [
+        (0, "outcome", "blocked"), (0, "points", None),
+        (0, "remaining", {"Ada": 12, "Bea": 3, "Cy": None}), (None, "score", None),
+    ],
+    # The same with a points claim that only the show written wrong agrees with.
+    "E502/a_hidden_show_written_wrong_that_a_points_claim_chooses.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Bea"),
+        (0, "points", {"Ada": 0, "Bea": 15, "Cy": 0}), (0, "unverified", True),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),

@@ -43,7 +43,7 @@ from .rules import sides
 from .tiles import TILES, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
-               "passed"]
+               "passed", "unshown"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +131,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
             out.append(Amendment(move.line, "dropped"))
         if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
             out.append(Amendment(move.line, "swapped"))
+    out = _shows_written_wrong(order, seats, hidden, errors) + out
     if moves and order.opener is None and (turns or leads):
         first = seats.seat[moves[0].player]
         out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
@@ -164,6 +165,17 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
         if ends is not None:
             before = ends.get(move.line, before)
     return out[:MAX_AMENDMENTS]
+
+
+def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
+                         errors: list[Diagnostic]) -> list[Amendment]:
+    """Each show of a player whose deal is not known and whose pass is found illegal
+    (P407), read as written wrong (``unshown``): a tile it lists with a value an end showed
+    at the pass proves the pass illegal only if the show is right, one slip either way."""
+    disproved = {m.player for m in order.moves if isinstance(m, r.Pass)
+                 and any(d.code == "P407" and d.line == m.line for d in errors)}
+    return [Amendment(show.line, "unshown", legal=True) for show in order.shows
+            if show.player in disproved and seats.seat.get(show.player) in hidden]
 
 
 def passes_laid(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Amendment]:
@@ -280,6 +292,8 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
         moves[at] = first
     elif kind == "no_opener":
         out.opener = None
+    elif kind == "unshown":
+        out.shows = [show for show in order.shows if show.line != amendment.line]
     out.moves = moves
     return out
 
@@ -299,6 +313,9 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
             "opener_slip",
             player=opener.player, number=number,
             leader="?" if leader is None else seats.names[leader])
+    if kind == "unshown":
+        show = next(s for s in order.shows if s.line == line)
+        return diagnostic("E502", line, show.column, "written_wrong", player=show.player)
     move = next(m for m in order.moves if m.line == line)
     tiles = tuple(text(TILES[i]) for i in sorted(laid))
     if kind == "played":

@@ -446,8 +446,8 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
     if later is not None:
         takes = [take for take in takes if take[0].points is not None and tuple(
             take[0].points) == later] or takes
-    fewest = min(_claimed(take[1]) for take in takes)
-    agreed = [take for take in takes if _claimed(take[1]) == fewest]
+    fewest = min(_claimed(take) for take in takes)
+    agreed = [take for take in takes if _claimed(take) == fewest]
     if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]) and (
             not any(_unchecked(take[0]) for take in takes if take not in agreed)):
         return takes  # a claim written wrong, or a legal move: one slip each, either may be
@@ -482,9 +482,11 @@ def _slipped(found: list[Diagnostic]) -> bool:
     return any(d.is_error and d.code != "P404" for d in found)
 
 
-def _claimed(found: list[Diagnostic]) -> int:
-    """How many claims and shows a way of reading a hand finds wrong."""
-    return sum(d.is_error and d.code in _CLAIMED for d in found)
+def _claimed(take: Take) -> int:
+    """How many claims and shows a way of reading a hand finds wrong, besides one it reads
+    as written wrong (``unshown``, its own slip)."""
+    own = {one.line for one in take[3]}
+    return sum(d.is_error and d.code in _CLAIMED and d.line not in own for d in take[1])
 
 
 #: The codes of a claim or a show that the moves, as read, do not reach.

@@ -32,7 +32,7 @@ CODES = (
         "E502", "error",
         N_("a show contradicts the deal and plays"),
         rules=("R13",),
-        checks=("engine/shows.py", "engine/ending.py"),
+        checks=("engine/shows.py", "engine/ending.py", "engine/amend.py"),
         what=N_("A show line contradicts the rest of the hand: it shows a tile already played, "
                 "dealt to another player, shown by another player or missing from the player's "
                 "recorded deal, or it shows more or fewer tiles than the player was dealt minus "
@@ -41,6 +41,9 @@ CODES = (
                "can only be tiles they were dealt and did not place. A show that says otherwise "
                "would count the wrong pips."),
         messages={
+            "written_wrong": N_("show {player} lists a tile with a value an end showed when "
+                                "{player} passed: the hand fits the rules only if this show is "
+                                "written wrong, or the pass was illegal"),
             "out_after_stop": N_("show {player}: no tiles shown, but the moves stop at line {at} "
                                  "with {player} having placed {placed} of {each} tiles, and the "
                                  "record cannot have left out only {player}'s last play"),
