@@ -449,18 +449,21 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
     fewest = min(_claimed(take) for take in takes)
     agreed = [take for take in takes if _claimed(take) == fewest]
     if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]) and (
-            not any(_unchecked(take[0]) for take in takes if take not in agreed)):
+            not any(_unchecked(take) for take in takes if take not in agreed)):
         return takes  # a claim written wrong, or a legal move: one slip each, either may be
     if all(take[0].points is not None and not take[0].unverified for take in agreed):
         return agreed
     return takes
 
 
-def _unchecked(rep: HandReplay) -> bool:
+def _unchecked(take: Take) -> bool:
     """Whether a way of reading a hand leaves its ``points`` claim unchecked: it stands in
-    for the points, or they are not known."""
+    for the points, or they are not known and the claim is not found wrong (the end it
+    needs is not reached)."""
+    rep, found = take[0], take[1]
     claim = rep.stages.points if rep.stages is not None else None
-    return rep.unverified or (claim is not None and rep.points is None)
+    return rep.unverified or (claim is not None and rep.points is None and not any(
+        d.code == "E504" for d in found))
 
 
 class _TooCostly(Exception):

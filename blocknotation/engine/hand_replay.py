@@ -61,8 +61,10 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     opener = state.open_with(order, hand.number, expected_opener)
     state.save, state.watch = save, watch
     state.amend = {one.line: one.kind for one in amendment if one.kind in _OF_A_MOVE}
-    # A slip of the hand's lines, not of a move:
-    state.slipped.extend(one.line for one in amendment if one.kind not in _OF_A_MOVE)
+    # A slip of the hand's lines, not of a move (a show set aside leaves the moves and the
+    # deals as written: the tiles the players may hold still judge the claims exactly):
+    state.slipped.extend(one.line for one in amendment
+                         if one.kind not in _OF_A_MOVE and one.kind != "unshown")
     # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
     # claim no reading allows may be right where another deal line is wrong too.
     state.slipped.extend(dealt_wrong)

@@ -41,9 +41,8 @@ CODES = (
                "can only be tiles they were dealt and did not place. A show that says otherwise "
                "would count the wrong pips."),
         messages={
-            "written_wrong": N_("show {player} lists a tile with a value an end showed when "
-                                "{player} passed: the hand fits the rules only if this show is "
-                                "written wrong, or the pass was illegal"),
+            "written_wrong": N_("show {player}: the rest of the hand fits only if this show "
+                                "is written wrong"),
             "out_after_stop": N_("show {player}: no tiles shown, but the moves stop at line {at} "
                                  "with {player} having placed {placed} of {each} tiles, and the "
                                  "record cannot have left out only {player}'s last play"),
