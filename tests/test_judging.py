@@ -324,6 +324,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "remaining", {"Ada": 7, "Bea": None, "Cy": None}),
         (None, "score", None), (None, "status", None), (None, "winner", None),
     ],
+    # A score line the totals reach settles the hands before it: the look-back stops there.
+    "E505/a_score_line_the_totals_reach_stops_the_look_back.txt": [
+        (0, "points", {"Ada": 0, "Bea": 13, "Cy": 0}),
+        (1, "score", {"Ada": 11, "Bea": 13, "Cy": 0}),
+        (None, "score", {"Ada": 11, "Bea": 13, "Cy": 11}),
+    ],
     "E501/a_hand_another_follows_stopped_at_a_hidden_players_pass.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),
