@@ -44,10 +44,8 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E503/blocked_not_reached.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 21, "Bea": 16, "Cy": 33}),
     ],
-    # A blocked claim or Cy's show: one of them is the slip, and Cy's pips are not stated.
     "E503/blocked_show_fits.txt": [
-        (0, "outcome", None), (0, "points", None),
-        (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": None}),
+        (0, "outcome", None), (0, "remaining", {"Ada": 16, "Bea": 12, "Cy": 23}),
     ],
     # An illegal pass and a wrong claim: the claim `blocked` confirms how the hand ended,
     # and nothing else is stated (the readings are in doubt: choose.py).
@@ -158,11 +156,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 5, "Bea": 7, "Cy": 12, "Dan": 15}),
         (0, "points", {"Ada": 29, "Bea": 0, "Cy": 0, "Dan": 0}),
     ],
-    # A domino claim its player's own show belies, or the show the claim belies: neither
-    # Bea's domino nor her pips, and no points.
+    # A domino claim its player's own show belies: not Bea's domino, and no points.
     "E503/domino_claimed_for_a_player_who_shows_a_tile.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
-        (0, "remaining", {"Ada": 4, "Bea": None}), (None, "score", None),
+        (0, "remaining", {"Ada": 4, "Bea": 6}), (None, "score", None),
     ],
     # A known player's own tile written as another, its first error before it.
     "P401/a_known_tile_written_as_another_of_her_own_before_a_hidden_pass.txt": [
@@ -210,12 +207,9 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E504/claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),
     ],
-    # A show that both claims belie is the one slip.
-    "E502/a_show_the_domino_and_points_claims_belie.txt": [
-        (0, "outcome", "domino"), (0, "winner", "Ada"),
-        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
-        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 10}),
-        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
+    "E503/show_contradicts_domino.txt": [
+        (0, "outcome", "unfinished"), (0, "points", None),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}),
     ],
     "E505/a_right_total_after_a_wrong_one.txt": [
         (3, "score", {"Ada": 15, "Bea": 4, "Cy": 18}),
@@ -311,17 +305,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "blocked"), (0, "winner", "Bea"),
         (0, "points", {"Ada": 0, "Bea": 15, "Cy": 0}), (0, "unverified", True),
     ],
-    # A points claim, or a tile of a show copied wrong, at the target: nothing of the hand's
-    # count is stated, nor how the game stands.
-    "E504/a_points_claim_or_a_shown_tile_copied_wrong_at_the_target.txt": [
-        (2, "outcome", "domino"), (2, "winner", "Bea"), (2, "points", None),
-        (1, "score", {"Ada": 0, "Bea": 48, "Cy": 22}),
-        (None, "score", None), (None, "status", None), (None, "winner", None),
-    ],
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [
         (2, "outcome", None), (2, "points", None),
-        (2, "remaining", {"Ada": 7, "Bea": None, "Cy": None}),
+        (2, "remaining", {"Ada": 7, "Bea": None, "Cy": 10}),
         (None, "score", None), (None, "status", None), (None, "winner", None),
     ],
     # A score line the totals reach settles the hands before it: the look-back stops there.
@@ -341,8 +328,8 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (None, "score", None),
     ],
     "P406/stray_play_after_the_claims.txt": [
-        (0, "outcome", "blocked"), (0, "winner", "Ada"), (0, "points", None),
-        (0, "remaining", {"Ada": None, "Bea": 11, "Cy": None}),
+        (0, "outcome", "blocked"), (0, "points", {"Ada": 26, "Bea": 0, "Cy": 0}),
+        (0, "unverified", False),
     ],
     "E504/points_beyond_the_tiles.txt": [
         (0, "points", None), (None, "status", "in_progress"), (None, "score", None),

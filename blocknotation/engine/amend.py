@@ -169,22 +169,15 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
 
 def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
                          errors: list[Diagnostic]) -> list[Amendment]:
-    """Each show of a player whose deal is not known, read as written wrong (``unshown``),
-    where a claim of the hand is found wrong and no show is (a tile is copied as a claim
-    is worked out: either may hold the slip; a show of no tiles, that the player went out,
-    binds the claims), or that player's pass (P407: a tile the show lists with a
-    value an end showed at the pass proves the pass illegal only if the show is right)."""
-    claims = any(d.code in _CLAIMS for d in errors) and not any(
-        d.code == "E502" for d in errors)  # a show found wrong already is the slip there
+    """Each show of a player whose deal is not known and whose pass is found illegal
+    (P407), read as written wrong (``unshown``): a tile it lists with a value an end showed
+    at the pass proves the pass illegal only if the show is right, one slip either way.  (A
+    show the claims alone disagree with is not: the tiles shown are what a count rests on,
+    as the deals are, and a claim is worked out from them.)"""
     disproved = {m.player for m in order.moves if isinstance(m, r.Pass)
                  and any(d.code == "P407" and d.line == m.line for d in errors)}
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
-            if ((claims and show.tiles) or show.player in disproved)
-            and seats.seat.get(show.player) in hidden]
-
-
-#: The codes of a claim found wrong: how the hand ended, its points, the totals.
-_CLAIMS = frozenset({"E503", "E504", "E505"})
+            if show.player in disproved and seats.seat.get(show.player) in hidden]
 
 
 def passes_laid(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Amendment]:

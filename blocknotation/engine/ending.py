@@ -21,9 +21,7 @@ The record is judged as written:
   ended as their domino (R12).  ``blocked``, or ``domino`` naming somebody else, is then
   E503 and feeds no count, as for any claim a show contradicts; that show settles the hand
   as their domino, as it does with no ``domino``/``blocked`` line, and the count is
-  recomputed from the shows.  (A show that lists tiles, by a player whose deal is not
-  written, may itself be the slip where a claim disagrees: ``amend.py`` reads it so too.)
-  Shows no way of playing the hand allows (a second player with
+  recomputed from the shows.  Shows no way of playing the hand allows (a second player with
   no tiles, the opener with every tile dealt) are E502 and count for nothing (``shows.py``).
 
 What is known is never thrown away: with a player's deal known, what they still hold is the
