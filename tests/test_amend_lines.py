@@ -1,0 +1,53 @@
+"""Which plays of a hand ``amend.amendments`` reads as another of the player's own tiles: the
+eight moves before an error at a move, further back every play of a player whose own pass
+is illegal (P405: the tile they kept may be one they laid), and every play before the last
+error when asked (``wide``: where no line read so explained the hand in one slip).  The
+hand is that of ``tests/cases/P401/a_tile_written_as_another_whose_end_stays_open_nine_moves``,
+every deal written: Bea's plays at lines 15 to 25, Ada's at 16 to 26, their passes at 27
+and 28; no ends given, so no end is seen to stay open."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from blocknotation.basics.diagnostics import Diagnostic, diagnostic
+from blocknotation.engine.amend import amendments
+from blocknotation.engine.order import by_stage
+from blocknotation.engine.players import Seats
+from blocknotation.reading.parsing import parse_text
+from blocknotation.reading.plain import from_records
+
+CASE = (Path(__file__).resolve().parent / "cases" / "P401"
+        / "a_tile_written_as_another_whose_end_stays_open_nine_moves.txt")
+SEATS = Seats.of(("Ada", "Bea"))
+
+
+def _read_as_another(found: list[Diagnostic], wide: bool = False,
+                     ends: Mapping[int, tuple[int, int]] | None = None) -> list[int]:
+    hand = from_records(parse_text(CASE.read_text("utf-8")).records).games[0].hands[0]
+    order, _ = by_stage(hand, SEATS)
+    return sorted(a.line for a in amendments(order, SEATS, frozenset(), found, ends, wide)
+                  if a.kind == "other_tile")
+
+
+def _error(code: str, line: int) -> Diagnostic:
+    return diagnostic(code, line, 1, "hedged", problem="", alternatives=())
+
+
+def test_the_eight_moves_before_an_error() -> None:
+    assert _read_as_another([_error("P403", 26)], ends={}) == list(range(18, 26))
+
+
+def test_every_play_of_a_player_whose_pass_is_illegal() -> None:
+    # The window (lines 20 to 27) and Ada's plays before it, at 16 and 18.
+    assert _read_as_another([_error("P405", 28)], ends={}) == [16, 18, *range(20, 27)]
+
+
+def test_every_play_before_the_last_error_when_wide() -> None:
+    assert _read_as_another([_error("P403", 26)], wide=True, ends={}) == list(range(15, 27))
+    assert _read_as_another([_error("P403", 20)], wide=True, ends={}) == list(range(15, 21))
+
+
+def test_no_ends_known() -> None:
+    assert _read_as_another([_error("P403", 26)]) == list(range(18, 26))
