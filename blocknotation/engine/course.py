@@ -7,7 +7,7 @@ steps through one hand again, written another way, from where the game stood bef
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -536,17 +536,21 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
             continue
         if behind is not None:
             course, behind = behind.course.copy(), None
-        # Where the game stood before a hand whose totals no score line of its own reached:
-        # a later one may read it again (``_explained_earlier``).
-        before = (len(problems), course.copy())
+        # Where the game stood before a hand whose totals no score line of its own reached,
+        # for a later one to read it again (``_explained_earlier``): whole where a replay may
+        # restart (the first hand, a hand without a score line), else what the look-back asks.
+        at, exact, previous = len(problems), course.totals.exact, course.previous
+        whole = course.copy() if not marks or not _scored(hand) else None
         found, result, rep = step(game, course, k, hand, keep)
         if not _reached(hand, found):
-            marks[k] = _Mark(*before, rep)
+            marks[k] = _Mark(at, exact, previous, rep, whole)
         back = _explained_earlier(game, k, hand, found, marks, course) if found else None
         if back is not None:
-            j = min(back.doubt)
+            j = max(i for i, mark in marks.items() if i <= min(back.doubt) and mark.whole)
+            restart = marks[j].whole
+            assert restart is not None
             del problems[marks[j].at:], results[j:]
-            course = marks[j].course.copy()
+            course = restart.copy()
             for i in range(j, k + 1):
                 found, result, rep = step(game, course, i, game.hands[i], keep,
                                           doubt=back.doubt.get(i, ()))
@@ -569,12 +573,15 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
 
 @dataclass(frozen=True, slots=True)
 class _Mark:
-    """A hand as the replay of its game met it: how many diagnostics came before it, where
-    the game stood before it, and its replay."""
+    """A hand as the replay of its game met it: how many diagnostics came before it, the
+    totals before it (when known) and who opened the hand before it, its replay, and where
+    the game stood before it (``whole``, where kept)."""
 
     at: int
-    course: GameState
+    exact: Sequence[int] | None  # a list the totals never change in place
+    previous: int | None
     rep: HandReplay | None = None
+    whole: GameState | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,6 +591,11 @@ class _Doubted:
 
     doubt: dict[int, tuple[Amendment, ...]]
     problem: Diagnostic
+
+
+def _scored(hand: r.Hand) -> bool:
+    """Whether a hand has a ``score`` line."""
+    return any(isinstance(s, r.Score) for s in reversed(hand.statements))  # written last
 
 
 def _reached(hand: r.Hand, found: list[Diagnostic]) -> bool:
@@ -615,11 +627,10 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Dia
         if mark.rep.points is None or mark.rep.stages is None:
             continue
         target = wanted(claim, game.seats, exact, mark.rep.points)
-        before = mark.course
-        expected = None if before.previous is None else (
-            (before.previous + 1) % len(game.seats.names))
+        expected = None if mark.previous is None else (
+            (mark.previous + 1) % len(game.seats.names))
         lines = None if target is None else explaining(
-            game.hands[j], game.seats, expected, before.totals.exact, mark.rep, target)
+            game.hands[j], game.seats, expected, mark.exact, mark.rep, target)
         if lines is not None:
             doubt[j] = lines
             words.insert(0, _described(lines, mark.rep, game.seats))
