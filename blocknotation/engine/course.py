@@ -521,6 +521,7 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
     problems: list[Diagnostic] = []
     results: list[HandResult] = []
     marks: dict[int, _Mark] = {}  # each hand replayed: where the game stood before it
+    start: tuple[int, _Mark] | None = None  # before the first hand replayed
     same = True  # the game stands as it stood in the last replay (when there is one)
     behind: ReplayedHand | None = None  # where it stands, when ``course`` was left behind
     count = len(game.hands)
@@ -538,19 +539,19 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
             course, behind = behind.course.copy(), None
         # Where the game stood before a hand whose totals no score line of its own reached,
         # for a later one to read it again (``_explained_earlier``): whole where a replay may
-        # restart (the first hand, a hand without a score line), else what the look-back asks.
+        # restart (a hand without a score line, and the first), else what the look-back asks.
         at, exact, previous = len(problems), course.totals.exact, course.previous
-        whole = course.copy() if not marks or not _scored(hand) else None
+        claim = _score_line(hand)
+        whole = None if claim is not None else course.copy()
+        start = start or (k, _Mark(at, exact, previous, None, whole or course.copy()))
         found, result, rep = step(game, course, k, hand, keep)
-        if not _reached(hand, found):
+        if not _reached(claim, found):
             marks[k] = _Mark(at, exact, previous, rep, whole)
         back = _explained_earlier(game, k, hand, found, marks, course) if found else None
         if back is not None:
-            j = max(i for i, mark in marks.items() if i <= min(back.doubt) and mark.whole)
-            restart = marks[j].whole
-            assert restart is not None
-            del problems[marks[j].at:], results[j:]
-            course = restart.copy()
+            j, at, whole = _restart(marks, start, min(back.doubt))
+            del problems[at:], results[j:]
+            course = whole.copy()
             for i in range(j, k + 1):
                 found, result, rep = step(game, course, i, game.hands[i], keep,
                                           doubt=back.doubt.get(i, ()))
@@ -593,15 +594,28 @@ class _Doubted:
     problem: Diagnostic
 
 
-def _scored(hand: r.Hand) -> bool:
-    """Whether a hand has a ``score`` line."""
-    return any(isinstance(s, r.Score) for s in reversed(hand.statements))  # written last
+def _restart(marks: dict[int, _Mark], start: tuple[int, _Mark], doubt: int
+             ) -> tuple[int, int, GameState]:
+    """Where the hands from ``doubt`` on are replayed again from: the nearest hand before it
+    whose mark keeps the whole game state, else the first hand replayed (``start``); its
+    index, the diagnostics before it and the state."""
+    j, mark = max([start, *((i, m) for i, m in marks.items() if i <= doubt and m.whole)],
+                  key=lambda pair: pair[0])
+    assert mark.whole is not None
+    return j, mark.at, mark.whole
 
 
-def _reached(hand: r.Hand, found: list[Diagnostic]) -> bool:
-    """Whether a hand has a ``score`` line that the running totals reach (no E505 there):
-    the hands before it are settled by it."""
-    claim = next((s for s in reversed(hand.statements) if isinstance(s, r.Score)), None)
+def _score_line(hand: r.Hand) -> r.Score | None:
+    """A hand's ``score`` line, if it has one (written last, as a rule)."""
+    statements = hand.statements
+    if statements and isinstance(statements[-1], r.Score):
+        return statements[-1]
+    return next((s for s in statements if isinstance(s, r.Score)), None)
+
+
+def _reached(claim: r.Score | None, found: list[Diagnostic]) -> bool:
+    """Whether a hand's ``score`` line (``claim``) is one the running totals reach (no E505
+    there): the hands before it are settled by it."""
     return claim is not None and not any(
         d.code == "E505" and d.line == claim.line for d in found)
 

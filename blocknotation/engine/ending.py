@@ -75,7 +75,8 @@ def judge_ending(
     holds."""
     found: list[tuple[Stage, Diagnostic]] = []
     shown, bad_shows, out = _shows(state, world, order, seats, found)
-    _passes_overdrawn(world, seats, shown)
+    if order.moves and not world.table.all_known:  # only a hidden hand's passes
+        _passes_overdrawn(world, seats, shown)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
     if outcome in ("blocked", "domino") and order.moves and world.outcome is None:
         # Ended as claimed: the hand is over, so each show must be whole (the player who
