@@ -51,3 +51,15 @@ def test_every_play_before_the_last_error_when_wide() -> None:
 
 def test_no_ends_known() -> None:
     assert _read_as_another([_error("P403", 26)]) == list(range(18, 26))
+
+
+# The ends after each play as written: Bea's 0-1 (17) and Ada's 0-0 (18) open the 0 that
+# stays open to the end, and Ada's 2-4 (24) and Bea's 4-4 (25) the 4 that does too.
+ENDS = {15: (6, 1), 16: (6, 1), 17: (6, 0), 18: (6, 0), 19: (5, 0), 20: (5, 0), 21: (1, 0),
+        22: (1, 0), 23: (2, 0), 24: (4, 0), 25: (4, 0), 26: (5, 0)}
+
+
+def test_a_play_whose_end_stayed_open_to_the_first_error() -> None:
+    # The window is lines 18 to 25; Bea's 0-1 at line 17 made the 0 still open at line 26.
+    # Bea's 6-1 (15) and Ada's 6-6 (16) opened the 6 that Bea's 5-6 (19) covered: not them.
+    assert _read_as_another([_error("P403", 26)], ends=ENDS) == list(range(17, 26))
