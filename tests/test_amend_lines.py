@@ -2,9 +2,9 @@
 eight moves before an error at a move, further back every play of a player whose own pass
 is illegal (P405: the tile they kept may be one they laid), and every play before the last
 error when asked (``wide``: where no line read so explained the hand in one slip).  The
-hand is that of ``tests/cases/P401/a_tile_written_as_another_whose_end_stays_open_nine_moves``,
+hand is that of ``tests/cases/P401/a_tile_written_as_another_whose_end_stays_open_nine_moves.txt``,
 every deal written: Bea's plays at lines 15 to 25, Ada's at 16 to 26, their passes at 27
-and 28; no ends given, so no end is seen to stay open."""
+and 28; with no ends given, no end is seen to stay open."""
 
 from __future__ import annotations
 
@@ -63,3 +63,12 @@ def test_a_play_whose_end_stayed_open_to_the_first_error() -> None:
     # The window is lines 18 to 25; Bea's 0-1 at line 17 made the 0 still open at line 26.
     # Bea's 6-1 (15) and Ada's 6-6 (16) opened the 6 that Bea's 5-6 (19) covered: not them.
     assert _read_as_another([_error("P403", 26)], ends=ENDS) == list(range(17, 26))
+
+
+def test_the_end_a_play_opened_is_the_half_that_did_not_match() -> None:
+    # Ends made up for the sake of it: Bea's 0-1 at line 17 laid on a 0 (the ends were 6
+    # and 0) opens a 1, which every play after leaves showing.
+    others = (6, 5, 5, 5, 2, 4, 4, 5, 5)  # the other end after each of lines 18 to 26
+    ends = {**ENDS, 16: (6, 0), 17: (6, 1),
+            **{line: (v, 1) for line, v in zip(range(18, 27), others, strict=True)}}
+    assert _read_as_another([_error("P403", 26)], ends=ends) == list(range(17, 26))
