@@ -606,11 +606,9 @@ def _restart(marks: dict[int, _Mark], start: tuple[int, _Mark], doubt: int
 
 
 def _score_line(hand: r.Hand) -> r.Score | None:
-    """A hand's ``score`` line, if it has one (written last, as a rule)."""
-    statements = hand.statements
-    if statements and isinstance(statements[-1], r.Score):
-        return statements[-1]
-    return next((s for s in statements if isinstance(s, r.Score)), None)
+    """A hand's ``score`` line, if it has one: the first, which the replay judges (a second
+    is G107)."""
+    return next((s for s in hand.statements if isinstance(s, r.Score)), None)
 
 
 def _reached(claim: r.Score | None, found: list[Diagnostic]) -> bool:
@@ -626,7 +624,7 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Dia
     hand before it, since the last ``score`` line the totals reached, that read with one
     more line otherwise gives the points that make that line right (``earlier.py``), with
     the lines it is then read with, and the E505 said with them; None when there is none."""
-    claim = next((s for s in hand.statements if isinstance(s, r.Score)), None)
+    claim = _score_line(hand)
     wrong = None if claim is None else next(
         (d for d in found if d.code == "E505" and d.line == claim.line), None)
     exact = None if wrong is None else course.totals.exact
