@@ -72,3 +72,32 @@ def test_the_end_a_play_opened_is_the_half_that_did_not_match() -> None:
     ends = {**ENDS, 16: (6, 0), 17: (6, 1),
             **{line: (v, 1) for line, v in zip(range(18, 27), others, strict=True)}}
     assert _read_as_another([_error("P403", 26)], ends=ends) == list(range(17, 26))
+
+
+def _open_after(before: tuple[int, int], after: tuple[int, int], kept: int
+                ) -> dict[int, tuple[int, int]]:
+    """Ends made up around Bea's 0-1 at line 17: ``before`` after line 16, ``after`` after
+    line 17, then ``kept`` and a value that changes at every play to line 26."""
+    return {15: (6, 3), 16: before, 17: after,
+            **{line: (kept, 2 + line % 3) for line in range(18, 27)}}
+
+
+def test_a_half_laid_on_a_double_end_opens_nothing_new() -> None:
+    # With 0 at both ends, Bea's 0-1 laid on one of them opens only the 1; the 0 that stays
+    # open is the other end, there before her play: line 17 is not taken for it.
+    assert _read_as_another([_error("P403", 26)], ends=_open_after((0, 0), (0, 1), 0)) \
+        == list(range(18, 26))
+    # The same with the tile's second half matching: 1 at both ends, the 0 opened.
+    assert _read_as_another([_error("P403", 26)], ends=_open_after((1, 1), (1, 0), 1)) \
+        == list(range(18, 26))
+    # Against them, the end her tile opened staying open to the error: line 17 taken.
+    assert _read_as_another([_error("P403", 26)], ends=_open_after((0, 0), (0, 1), 1)) \
+        == list(range(17, 26))
+
+
+def test_a_play_whose_ends_do_not_show_its_tile_opened_nothing() -> None:
+    # Nothing is known of the ends after line 17, and those given there do not show the 1
+    # Bea's 0-1 opened on the 0: line 17 is not taken.  Ada's 6-6 at line 16 made the 6,
+    # as far as the ends tell still open: it is.
+    assert _read_as_another([_error("P403", 26)], ends={16: (6, 0), 17: (6, 6)}) \
+        == [16, *range(18, 26)]
