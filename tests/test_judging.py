@@ -305,6 +305,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "blocked"), (0, "winner", "Bea"),
         (0, "points", {"Ada": 0, "Bea": 15, "Cy": 0}), (0, "unverified", True),
     ],
+    # Cy's show set aside, Bea's stands: her 3 pips are known, Cy's second tile is not.
+    "E502/a_show_set_aside_leaves_another_hidden_players_show_standing.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Bea"),
+        (0, "remaining", {"Ada": 12, "Bea": 3, "Cy": None}),
+        (0, "points", {"Ada": 0, "Bea": 15, "Cy": 0}), (0, "unverified", True),
+    ],
+    # A show against her pass and a points claim no tile makes: every reading takes two
+    # slips, and they disagree on the points; the hand was blocked in each.
+    "P407/a_hidden_show_against_her_pass_and_a_points_claim_no_tile_makes.txt": [
+        (0, "outcome", "blocked"), (0, "points", None), (0, "unverified", False),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [
         (2, "outcome", None), (2, "points", None),

@@ -117,9 +117,11 @@ class Mutant:
     """The lines a test must execute to meet the change: the change's own and those of the
     head of the statement that holds it (coverage records a statement at one of them)."""
 
-    def source(self) -> str:
-        """The module's text with this change made."""
-        lines = (ROOT / self.path).read_bytes().splitlines(keepends=True)
+    def source(self, original: bytes | None = None) -> str:
+        """The module's text (``original``, else as it is in the repository) with this
+        change made."""
+        text = (ROOT / self.path).read_bytes() if original is None else original
+        lines = text.splitlines(keepends=True)
         first, start, last, end = self.span
         head = b"".join(lines[: first - 1]) + lines[first - 1][:start]
         tail = lines[last - 1][end:] + b"".join(lines[last:])
@@ -459,9 +461,9 @@ class Sandbox:
 
     def mutate(self, mutant: Mutant, runs: list[Run], timeout: float) -> Result:
         target = self.root / mutant.path
-        original = target.read_bytes()
+        original = target.read_bytes()  # as the copy was made: the repository may change
         started = time.monotonic()
-        source = mutant.source()
+        source = mutant.source(original)
         # A mutant parses, and changes what the module does, not just how it is written.
         assert ast.dump(ast.parse(source)) != ast.dump(ast.parse(original)), mutant.id
         try:

@@ -45,6 +45,10 @@ from .tiles import TILES, text
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
                "passed", "unshown"]
 
+#: The kinds of a move read otherwise that the replay reads itself, at the move
+#: (``Replay.amended``): a pass as a play, a play as another tile or as a pass.
+OF_A_MOVE: frozenset[Kind] = frozenset({"played", "other_tile", "passed"})
+
 
 @dataclass(frozen=True, slots=True)
 class Amendment:
@@ -272,10 +276,10 @@ def _same(a: Move, b: Move) -> bool:
 
 
 def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
-    """``order`` with its moves as ``amendment`` reads them (a copy; ``played`` and
-    ``other_tile`` are read by the replay itself, ``Replay.amended``)."""
+    """``order`` with its lines as ``amendment`` reads them (a copy; a move's kinds,
+    ``OF_A_MOVE``, are read by the replay itself, ``Replay.amended``)."""
     kind = amendment.kind
-    if kind in ("played", "other_tile"):
+    if kind in OF_A_MOVE:
         return order
     out = copy(order)
     moves = list(order.moves)

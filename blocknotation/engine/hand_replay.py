@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
-from .amend import Amendment, amended, laid_at, slip_at
+from .amend import OF_A_MOVE, Amendment, amended, laid_at, slip_at
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
 from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
@@ -60,11 +60,11 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.save, state.watch = save, watch
-    state.amend = {one.line: one.kind for one in amendment if one.kind in _OF_A_MOVE}
+    state.amend = {one.line: one.kind for one in amendment if one.kind in OF_A_MOVE}
     # A slip of the hand's lines, not of a move (a show set aside leaves the moves and the
     # deals as written: the tiles the players may hold still judge the claims exactly):
     state.slipped.extend(one.line for one in amendment
-                         if one.kind not in _OF_A_MOVE and one.kind != "unshown")
+                         if one.kind not in OF_A_MOVE and one.kind != "unshown")
     # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
     # claim no reading allows may be right where another deal line is wrong too.
     state.slipped.extend(dealt_wrong)
@@ -92,10 +92,6 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
 
 #: The codes of a deal line that cannot be as written (R2, R3).
 _DEALT_WRONG = frozenset({"D201", "D202"})
-
-#: The ways of reading a line otherwise that the replay reads at the move itself
-#: (``Replay.amended``); the others rewrite the hand's moves before it (``amend.amended``).
-_OF_A_MOVE = frozenset({"played", "other_tile", "passed"})
 
 
 def _mirrors(mirrors: dict[int, Diagnostic], kept: list[JudgedReading]) -> list[Diagnostic]:
