@@ -317,6 +317,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "blocked"), (0, "points", None), (0, "unverified", False),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    # A tile written as another whose end the next play covered: found, its hand known.
+    "P401/a_tile_written_as_another_whose_end_the_next_play_covered.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 13, "Bea": 0}), (0, "unverified", False),
+    ],
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [
         (2, "outcome", None), (2, "points", None),
