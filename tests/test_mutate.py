@@ -96,6 +96,20 @@ def test_the_equivalent_mutants_named_are_mutants() -> None:
     assert [key for key, _ in entries if key not in keys] == []
 
 
+def test_every_test_of_the_engine_is_run_or_left_out_with_a_reason() -> None:
+    """A test file that imports the engine (or the package's top level, which asks it) is
+    among the run's tests or named as left out, with why: a new test of the engine is not
+    forgotten by the run."""
+    tool = _tool()
+    run = {Path(path).stem.removeprefix("test_") for path in [*tool.QUICK_TESTS,
+                                                              *tool.LONG_TESTS]}
+    engine = re.compile(r"^(from|import) blocknotation(\.engine\b| import)", re.MULTILINE)
+    reaching = {path.stem.removeprefix("test_") for path in (ROOT / "tests").glob("test_*.py")
+                if engine.search(path.read_text("utf-8"))}
+    assert sorted(reaching - run - set(tool.LEFT_OUT)) == []
+    assert sorted(set(tool.LEFT_OUT) & run) == []
+
+
 @pytest.mark.slow
 def test_three_mutants_are_run_and_killed() -> None:
     found = listed()

@@ -87,10 +87,22 @@ QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "cases", "judging", "bounds_verdicts", "engine_chain", "engine_game", "engine_scoring",
     "reach", "disputed_endings", "totals_properties", "bounds_properties", "engine_properties",
     "one_slip", "candidates", "case_messages", "explain", "golden_reports", "known_lines",
-    "table")]
+    "table", "amend_lines", "amend_every_line", "move_quotes")]
 LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
     "fix", "fix_work", "api", "games_api", "report_json")]
+#: The tests that reach the engine but are left out of the run, and why: what they check
+#: lies outside it (the analysis, the exports, the language server, the served pages, the
+#: command line as a user runs it, start-up), or is this tool itself.
+LEFT_OUT = {
+    "analysis_engine": "the analysis's search", "analysis_heavy": "the analysis's search",
+    "analysis_reference": "the analysis's search", "export": "the export's files",
+    "export_duckdb": "the export's files", "export_failures": "the export's files",
+    "highlight": "the highlighter", "lsp_completion_table": "the language server",
+    "mutate": "this tool", "readme_examples": "the README's commands, run as printed",
+    "readme_library": "the README's library example", "run_api": "the library's runners",
+    "serve_api": "blocknot serve", "standings": "the standings", "standings_page":
+    "the standings' page", "startup": "what the package imports at start-up"}
 PYTEST = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0"]
 #: Each comparison moved across its boundary (or negated), each ``+`` and ``-`` swapped.
 FLIPPED: dict[type[ast.AST], tuple[str, str]] = {
