@@ -18,6 +18,12 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # A hidden pass a later play disproves: that play is named as the other way.
+    ("P407/a_hidden_pass_or_the_later_play_that_disproves_it.txt", "P407"): [
+        "Cy passes here, but the rest of the hand fits only if Cy laid a tile here (5-5): a "
+        "play written as a pass; nobody draws, so Cy could play (R4, R8); or else the tile at "
+        "line 20 was another, and the figures that leaves open are not stated",
+    ],
     # A show set aside is named by its player, not by the show before it.
     ("E502/a_show_set_aside_leaves_another_hidden_players_show_standing.txt", "E502"): [
         "show Cy: the rest of the hand fits only if this show is written wrong",

@@ -5,8 +5,9 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 
 - a play by a player whose deal is not recorded, written as a pass (``played``);
 - a tile written as another tile the player may hold (``other_tile``): any tile of a player
-  whose deal is not recorded; one of the player's own that fits too, a few moves before an
-  error, for a player whose deal is;
+  whose deal is not recorded, up to the last error and, after a pass of hers found illegal
+  (P407), her plays that may disprove it; one of the player's own that fits too, a few
+  moves before an error, for a player whose deal is;
 - a side written the other way on a tile that fits both ends (``flipped``);
 - a move line typed twice (``dropped``: the copy read once);
 - two neighbouring move lines written the other way round (``swapped``);
@@ -118,10 +119,14 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     before: tuple[int, int] | None = None  # the ends before each move, as read
     # An opener out of rotation (T301) alone says nothing of the tiles: only who opened.
     tiles = any(d.code != "T301" for d in errors)
+    # A hidden player's pass found illegal (P407) is disproved by a play of hers after it:
+    # that play may be the line written wrong.
+    disproving = _disproving(moves, _disproved(order, errors))
     for k, move in enumerate(moves):
         seat = seats.seat[move.player]
         # A move reported as written is read otherwise by the replay itself (``slips.py``).
-        if tiles and seat in hidden and move.line <= last and move.line not in reported:
+        if tiles and seat in hidden and (move.line <= last or move.line in disproving) and (
+                move.line not in reported):
             out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
                                  else "other_tile", legal=True))
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
@@ -178,10 +183,26 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
     at the pass proves the pass illegal only if the show is right, one slip either way.  (A
     show the claims alone disagree with is not: the tiles shown are what a count rests on,
     as the deals are, and a claim is worked out from them.)"""
-    disproved = {m.player for m in order.moves if isinstance(m, r.Pass)
-                 and any(d.code == "P407" and d.line == m.line for d in errors)}
+    disproved = _disproved(order, errors)
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
             if show.player in disproved and seats.seat.get(show.player) in hidden]
+
+
+def _disproved(order: Stages, errors: list[Diagnostic]) -> dict[str, int]:
+    """The players a pass of whom is found illegal (P407), with the line of the first."""
+    out: dict[str, int] = {}
+    for move in order.moves:
+        if isinstance(move, r.Pass) and any(d.code == "P407" and d.line == move.line
+                                            for d in errors):
+            out.setdefault(move.player, move.line)
+    return out
+
+
+def _disproving(moves: list[Move], disproved: Mapping[str, int]) -> set[int]:
+    """The plays, after a pass of theirs found illegal (``disproved``), of those players:
+    a tile laid there that fit an end at the pass is what disproves it."""
+    return {m.line for m in moves if isinstance(m, r.Play)
+            and m.line > disproved.get(m.player, m.line)}
 
 
 def passes_laid(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Amendment]:
