@@ -17,8 +17,10 @@ from blocknotation.engine.amend import (
     MAX_MOVES,
     Amendment,
     amendments,
+    described,
     every_line,
     passes_laid,
+    slip_at,
     taken_back,
 )
 from blocknotation.engine.order import Stages, by_stage
@@ -121,3 +123,23 @@ def test_a_hand_of_at_most_max_moves_is_read_again(name: str) -> None:
     # line by line, one of more is not.
     assert READERS[name](_order(_passes(MAX_MOVES)))
     assert READERS[name](_order(_passes(MAX_MOVES + 1))) == []
+
+
+@pytest.mark.parametrize(("amendment", "words"), [
+    (Amendment(7, "named", 1), "the first move, at line 7, was Bea's"),
+    (Amendment(7, "named", 2), "the first move, at line 7, was Cy's"),
+    (Amendment(9, "swapped"), "lines 9 and 10 were written the other way round"),
+    (Amendment(11, "played"), "line 11 was a play written as a pass"),
+])
+def test_what_a_line_read_otherwise_reads_the_record_as(amendment: Amendment, words: str
+                                                         ) -> None:
+    assert described(amendment, _order(), SEATS).render() == words
+
+
+def test_an_opener_line_read_otherwise_names_who_led_where_known() -> None:
+    order = _order()
+    said = [slip_at(Amendment(4, "no_opener"), order, SEATS, set(), leader, 2)
+            for leader in (1, None)]
+    assert [(d.code, d.line) for d in said] == [("T301", 4), ("T301", 4)]
+    assert "Bea" in said[0].message.render() and "?" not in said[0].message.render()
+    assert "?" in said[1].message.render()  # the readings kept disagree on who led
