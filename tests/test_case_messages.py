@@ -18,6 +18,12 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # Two shows that cannot both be right: the later reported, the earlier named.
+    ("E502/two_shows_of_no_tiles_in_a_count.txt", "E502"): [
+        "show Ada: no tiles shown, but Bea shows none at line 11: the hand ends as soon as one "
+        "player goes out (R12), so Ada still holds at least one tile; or else the show at line "
+        "11 was written wrong, and the figures that leaves open are not stated",
+    ],
     # A hidden pass a later play disproves: that play is named as the other way.
     ("P407/a_hidden_pass_or_the_later_play_that_disproves_it.txt", "P407"): [
         "Cy passes here, but the rest of the hand fits only if Cy laid a tile here (5-5): a "

@@ -207,9 +207,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E504/claim_for_a_loser_feeds_nothing.txt": [
         (0, "points", None), (0, "score", None), (None, "score", None),
     ],
+    # A show of tiles against a domino claim, one slip either way: nothing of the hand.
     "E503/show_contradicts_domino.txt": [
-        (0, "outcome", "unfinished"), (0, "points", None),
-        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}),
+        (0, "outcome", None), (0, "points", None), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
+    # The same with a points claim that only the show set aside agrees with: Ada's domino.
+    "E502/a_show_of_tiles_by_the_player_the_claims_say_went_out.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}), (0, "unverified", False),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 0}),
     ],
     "E505/a_right_total_after_a_wrong_one.txt": [
         (3, "score", {"Ada": 15, "Bea": 4, "Cy": 18}),
@@ -321,6 +328,23 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "P401/a_tile_written_as_another_whose_end_the_next_play_covered.txt": [
         (0, "outcome", "domino"), (0, "winner", "Ada"),
         (0, "points", {"Ada": 13, "Bea": 0}), (0, "unverified", False),
+    ],
+    # Two shows that cannot both be right (two of no tiles, a tile in both), or a points
+    # claim naming a player her show says held tiles: one slip either way, nothing stated;
+    # a points claim chooses where only one way agrees with it.
+    "E502/two_shows_of_no_tiles_in_a_count.txt": [
+        (0, "winner", None), (0, "points", None), (None, "score", None),
+    ],
+    "E502/two_shows_of_no_tiles_and_a_points_claim_that_chooses.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 7, "Bea": 0, "Cy": 0}), (0, "unverified", True),
+    ],
+    "E502/a_tile_in_two_hidden_players_shows.txt": [
+        (0, "outcome", "blocked"), (0, "points", None),
+        (0, "remaining", {"Ada": 18, "Bea": None, "Cy": None}), (None, "score", None),
+    ],
+    "E504/a_points_claim_naming_a_player_her_show_says_held_tiles.txt": [
+        (0, "outcome", None), (0, "points", None), (None, "score", None),
     ],
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [

@@ -35,7 +35,14 @@ from copy import copy
 from dataclasses import dataclass
 from typing import Literal
 
-from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
+from ..basics.diagnostics import (
+    Diagnostic,
+    Message,
+    diagnostic,
+    message_part,
+    phrase,
+    template,
+)
 from ..reading import plain as r
 from .chain import reading
 from .order import Move, Stages
@@ -178,14 +185,54 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
 
 def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
                          errors: list[Diagnostic]) -> list[Amendment]:
-    """Each show of a player whose deal is not known and whose pass is found illegal
-    (P407), read as written wrong (``unshown``): a tile it lists with a value an end showed
-    at the pass proves the pass illegal only if the show is right, one slip either way.  (A
-    show the claims alone disagree with is not: the tiles shown are what a count rests on,
-    as the deals are, and a claim is worked out from them.)"""
+    """Each show of a player whose deal is not known that another line belies, read as
+    written wrong (``unshown``), one slip as that line is: the show of a player whose pass
+    is found illegal (P407: a tile it lists with a value an end showed at the pass proves
+    the pass illegal only if the show is right); a show another show contradicts (both of
+    no tiles, or a tile in both: the replay sets aside the later, E502, and this reads the
+    earlier so); the show of tiles of the player a ``domino`` claim says went out, in a hand
+    without moves (E503).  (A show the count alone disagrees with is not: the tiles shown
+    are what a count rests on, as the deals are, and a points claim is worked out from
+    them.)"""
     disproved = _disproved(order, errors)
+    belied = {d.message.args.get("at") for d in errors
+              if d.message.template in _BELYING_A_SHOW}
+    scorer = _scorer_belied(order, errors)
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
-            if show.player in disproved and seats.seat.get(show.player) in hidden]
+            if (show.player in disproved or show.line in belied
+                or (show.player == scorer and show.tiles))
+            and seats.seat.get(show.player) in hidden]
+
+
+def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
+    """In a hand without moves, the player a ``points`` claim says scored where the shows
+    say another did, or nobody could (E504): her show of tiles is belied, as by a
+    ``domino`` claim.  Not where only how much differs: that is the count disputed."""
+    claim = order.points
+    if order.moves or claim is None or claim.player is None:
+        return None
+    for found in errors:
+        if found.code != "E504" or found.line != claim.line:
+            continue
+        message = found.message
+        actual = message.args.get("actual")
+        if message.template in _NOT_THE_SCORER or (
+                message.template == template("E504", "points_wrong")
+                and isinstance(actual, Message)
+                and actual.args.get("player") not in (None, claim.player)):
+            return claim.player
+    return None
+
+
+#: The errors that name, at ``at``, a show they belie as much as their own line: another
+#: show of no tiles or listing the same tile, a ``domino`` claim whose player shows tiles.
+_BELYING_A_SHOW = frozenset({template("E502", "other_went_out"),
+                             template("E502", "shown_by_other"),
+                             template("E503", "domino_still_holds")})
+
+#: A ``points`` claim's errors that say its player cannot have scored at all.
+_NOT_THE_SCORER = frozenset({template("E504", "points_only_winner"),
+                             template("E504", "points_not_lowest")})
 
 
 def _disproved(order: Stages, errors: list[Diagnostic]) -> dict[str, int]:

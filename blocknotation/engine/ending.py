@@ -210,12 +210,10 @@ def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show |
         found.append((at, problem))
     if out is not None:  # the show tells who went out (R12), whatever the claim said
         return "domino", seats.seat[out.player], True
-    if claim is not None:
-        return "unfinished", None, False
     if None not in shown:  # every player still held tiles: nobody went out (R12)
         return "blocked", None, True
-    if order.points is not None:
-        return None, None, True
+    if claim is not None or order.points is not None:
+        return None, None, True  # a claim says the hand ended, and nothing says how
     return None
 
 
