@@ -48,7 +48,7 @@ from .chain import reading
 from .order import Move, Stages
 from .players import Seats
 from .rules import sides
-from .tiles import TILES, text
+from .tiles import TILES, index, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
                "passed", "unshown"]
@@ -195,8 +195,7 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
     are what a count rests on, as the deals are, and a points claim is worked out from
     them.)"""
     disproved = _disproved(order, errors)
-    belied = {d.message.args.get("at") for d in errors
-              if d.message.template in _BELYING_A_SHOW}
+    belied = _shows_belied(order)
     scorer = _scorer_belied(order, errors)
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
             if (show.player in disproved or show.line in belied
@@ -224,11 +223,21 @@ def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
     return None
 
 
-#: The errors that name, at ``at``, a show they belie as much as their own line: another
-#: show of no tiles or listing the same tile, a ``domino`` claim whose player shows tiles.
-_BELYING_A_SHOW = frozenset({template("E502", "other_went_out"),
-                             template("E502", "shown_by_other"),
-                             template("E503", "domino_still_holds")})
+def _shows_belied(order: Stages) -> set[int]:
+    """The lines of the shows another line belies whatever the moves: the earlier of two
+    shows of no tiles (R12) or of two listing one tile (R2), and, in a hand without moves,
+    the show of tiles of the player a ``domino`` claim says went out."""
+    out: set[int] = set()
+    for k, show in enumerate(order.shows):
+        tiles = {index(tile) for tile in show.tiles}
+        if any(later.player != show.player and (
+                tiles & {index(tile) for tile in later.tiles}
+                or not (show.tiles or later.tiles)) for later in order.shows[k + 1:]):
+            out.add(show.line)
+    claim = order.outcome
+    if not order.moves and isinstance(claim, r.Domino):
+        out |= {show.line for show in order.shows if show.player == claim.player and show.tiles}
+    return out
 
 #: A ``points`` claim's errors that say its player cannot have scored at all.
 _NOT_THE_SCORER = frozenset({template("E504", "points_only_winner"),
