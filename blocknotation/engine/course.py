@@ -38,23 +38,40 @@ if TYPE_CHECKING:
 class GameState:
     """Where a game stands between two hands: the totals, the status and winner after the
     hands so far, the number of the hand after which that status was reached, and the seat
-    that opened the last hand replayed (the next one opens after it, R17)."""
+    that opened the last hand replayed (the next one opens after it, R17).  ``also``: the
+    seat the rotation asked to open the last hand, where no tile of it says who led and
+    its opener line named another (T301): the line may be the slip, so the next hand may
+    open after either."""
 
     totals: Totals
     status: Status | None = "in_progress"
     winner: int | None = None
     decided_after: int = 0
     previous: int | None = None
+    also: int | None = None
 
     def copy(self) -> GameState:
         return GameState(self.totals.copy(), self.status, self.winner, self.decided_after,
-                         self.previous)
+                         self.previous, self.also)
 
     def same(self, other: GameState) -> bool:
         """Whether the game stands the same in both: the rest of it goes the same way."""
-        return (self.status, self.winner, self.decided_after, self.previous) == (
-            other.status, other.winner, other.decided_after, other.previous) and (
+        return (self.status, self.winner, self.decided_after, self.previous, self.also) == (
+            other.status, other.winner, other.decided_after, other.previous, other.also) and (
             self.totals.key() == other.totals.key())
+
+
+def expected_opener(hand: r.Hand, seats: Seats, course: GameState) -> int | None:
+    """The seat the rotation asks to open ``hand`` (R17; None: anyone, a game's first): one
+    after the last hand's opener, or, where that hand's opener line may be the slip
+    (``GameState.also``) and ``hand`` opens one after the seat the rotation asked, that."""
+    if course.previous is None:
+        return None
+    usual = (course.previous + 1) % len(seats.names)
+    if course.also is None:
+        return usual
+    other = (course.also + 1) % len(seats.names)
+    return other if _first_mover(hand, seats) == other else usual
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +106,14 @@ class ReplayCache(Protocol):
 
 def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
     """What a replayed hand adds to its game: its number (the game's status is reached
-    after it), its opener, and what ``_count_in`` adds to the totals.  Two hands that give
-    the same leave the rest of the game the same."""
+    after it), its opener and whether a tile may say who led (R17: the next opener may
+    follow the rotation's where none does), and what ``_count_in`` adds to the totals.  Two
+    hands that give the same leave the rest of the game the same."""
+    moved = rep.stages is None or bool(rep.stages.moves)  # a tile may say who led
     if rep.points is not None:
-        return hand.number, rep.opener, rep.points, rep.claimed
-    return (hand.number, rep.opener, None, rep.outcome == "unfinished" and last, rep.bounds,
-            rep.claimed)
+        return hand.number, rep.opener, moved, rep.points, rep.claimed
+    return (hand.number, rep.opener, moved, None, rep.outcome == "unfinished" and last,
+            rep.bounds, rep.claimed)
 
 
 def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
@@ -110,7 +129,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     (``earlier.py``), kept as a way of reading the hand beside the one taken.  Its
     diagnostics, its result, and its replay."""
     seats = game.seats
-    expected = None if course.previous is None else (course.previous + 1) % len(seats.names)
+    expected = expected_opener(hand, seats, course)
     before = course.copy() if keep is not None else None
     rep = None
     found: list[Diagnostic] = []
@@ -121,6 +140,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     else:
         if game.bad and game.bad.any_in(hand.line, game.ends[k]):
             result, course.previous = _damaged(hand, seats, expected, course.totals)
+            course.also = None
         else:
             last = k == len(game.hands) - 1
             rep, found, after = _replayed(hand, seats, expected, course.totals, last,
@@ -133,6 +153,9 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             if stopped:
                 rep = _unfinished_unknown(rep, rep.stages, seats, stopped)
             course.previous = rep.opener
+            course.also = expected if (expected is not None and rep.opener != expected
+                                       and rep.stages is not None and not rep.stages.moves
+                                       ) else None
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
                 found = placed(found, game.number, hand.number)
@@ -540,13 +563,14 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
         # Where the game stood before a hand whose totals no score line of its own reached,
         # for a later one to read it again (``_explained_earlier``): whole where a replay may
         # restart (a hand without a score line, and the first), else what the look-back asks.
-        at, exact, previous = len(problems), course.totals.exact, course.previous
+        at, exact = len(problems), course.totals.exact
+        expected = expected_opener(hand, game.seats, course)
         claim = _score_line(hand)
         whole = None if claim is not None else course.copy()
-        start = start or (k, _Mark(at, exact, previous, None, whole or course.copy()))
+        start = start or (k, _Mark(at, exact, expected, None, whole or course.copy()))
         found, result, rep = step(game, course, k, hand, keep)
         if not _reached(claim, found):
-            marks[k] = _Mark(at, exact, previous, rep, whole)
+            marks[k] = _Mark(at, exact, expected, rep, whole)
         back = _explained_earlier(game, k, hand, found, marks, course) if found else None
         if back is not None:
             j, at, whole = _restart(marks, start, min(back.doubt))
@@ -575,12 +599,12 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
 @dataclass(frozen=True, slots=True)
 class _Mark:
     """A hand as the replay of its game met it: how many diagnostics came before it, the
-    totals before it (when known) and who opened the hand before it, its replay, and where
-    the game stood before it (``whole``, where kept)."""
+    totals before it (when known) and the seat the rotation asked to open it, its replay,
+    and where the game stood before it (``whole``, where kept)."""
 
     at: int
     exact: Sequence[int] | None  # a list the totals never change in place
-    previous: int | None
+    expected: int | None
     rep: HandReplay | None = None
     whole: GameState | None = None
 
@@ -639,10 +663,8 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Dia
         if mark.rep.points is None or mark.rep.stages is None:
             continue
         target = wanted(claim, game.seats, exact, mark.rep.points)
-        expected = None if mark.previous is None else (
-            (mark.previous + 1) % len(game.seats.names))
         lines = None if target is None else explaining(
-            game.hands[j], game.seats, expected, mark.exact, mark.rep, target)
+            game.hands[j], game.seats, mark.expected, mark.exact, mark.rep, target)
         if lines is not None:
             doubt[j] = lines
             words.insert(0, _described(lines, mark.rep, game.seats))
