@@ -70,28 +70,58 @@ def replay_game(
 
 def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
     """``game`` with each hand line written twice read once: its hands as the replay
-    numbers them (``k``), the empty copies (``twins``, or ``doubled`` when known) left
-    out."""
+    numbers them (``k``), the first copies (``twins``, or ``doubled`` when known) left out,
+    the lines written under one (an opener line, deal lines) read as the hand's."""
     doubled = twins(game) if doubled is None else doubled
     if not doubled:
         return game
-    return r.Game(game.tags, tuple(h for k, h in enumerate(game.hands) if k not in doubled))
+    hands = game.hands
+    return r.Game(game.tags, tuple(
+        _joined(hands[k - 1], hand) if k - 1 in doubled else hand
+        for k, hand in enumerate(hands) if k not in doubled))
 
 
 def twins(game: r.Game) -> frozenset[int]:
     """The places of the hands that are a ``hand N`` line written twice: a hand with no
-    statement, followed by a hand of the same number (the one the statements go with)."""
+    statement, or only lines that set it up (an opener line, deal lines) none of which the
+    next is written again under it, followed by a hand of the same number (the one the
+    moves and claims go with)."""
     hands = game.hands
     return frozenset(k for k in range(len(hands) - 1)
-                     if not hands[k].statements and hands[k + 1].number == hands[k].number)
+                     if hands[k + 1].number == hands[k].number
+                     and _set_up_only(hands[k], hands[k + 1]))
+
+
+def _set_up_only(first: r.Hand, second: r.Hand) -> bool:
+    """Whether ``first`` holds only lines that set a hand up, none written again under
+    ``second`` (the opener line, or a deal line of the same player)."""
+    if not all(isinstance(s, r.Opener | r.Deal) for s in first.statements):
+        return False
+    again = {_set_up(s) for s in second.statements if isinstance(s, r.Opener | r.Deal)}
+    return not any(_set_up(s) in again for s in first.statements
+                   if isinstance(s, r.Opener | r.Deal))
+
+
+def _set_up(statement: r.Opener | r.Deal) -> tuple[str, str | None]:
+    return ("opener", None) if isinstance(statement, r.Opener) else ("deal", statement.player)
+
+
+def _joined(first: r.Hand, copy: r.Hand) -> r.Hand:
+    """The hand of a ``hand N`` line written twice: the copy's, with the lines written
+    under the first line before its own."""
+    if not first.statements:
+        return copy
+    return r.Hand(copy.line, copy.column, copy.number, first.statements + copy.statements,
+                  first.comments + copy.comments, copy.comment)
 
 
 def _written_twice(empty: r.Hand, hand: r.Hand) -> Diagnostic:
-    """G106 at the second of two ``hand N`` lines with nothing between them: the line is
-    read once, and no hand is numbered otherwise for it."""
+    """G106 at the second of two ``hand N`` lines with nothing between them but the lines
+    that set the hand up: the line is read once, and no hand is numbered otherwise for
+    it."""
     twice = diagnostic(
         "G106", hand.line, hand.column,
-        "hand_twice",
+        "hand_twice_set_up" if empty.statements else "hand_twice",
         number=hand.number, first=empty.line,
     )
     return replace(twice, hand=hand.number)

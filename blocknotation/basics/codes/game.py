@@ -106,8 +106,9 @@ CODES = (
         checks=("engine/game.py",),
         what=N_("The hands of a game are not numbered 1, 2, 3, … in the order they are written: a"
                 " number is skipped, repeated or out of order. A hand line written twice, with "
-                "nothing between the two, is one hand: it is read once, reported at the copy, "
-                "and the hands after it keep their numbers (--fix deletes the copy)."),
+                "nothing between the two but the lines that set the hand up (its opener and "
+                "deal lines), is one hand: it is read once, reported at the copy, and the "
+                "hands after it keep their numbers (--fix deletes the copy)."),
         why=N_("Hand numbers are how readers, and blocknot's messages, refer to hands, and a "
                "wrong number often means a hand was lost or copied twice. The hands are still "
                "replayed in the order written, so the rotation of the opener (R17) and the "
@@ -115,6 +116,9 @@ CODES = (
         messages={
             "hand_twice": N_("hand {number} again, after line {first} with nothing between: a "
                              "hand line written twice, read once"),
+            "hand_twice_set_up": N_("hand {number} again, after line {first} with only the "
+                                    "lines that set the hand up between: a hand line written "
+                                    "twice, read once"),
             "misnumbered": N_("hand {number} should be hand {expected}: hands are numbered 1, 2, "
                               "3, … in order"),
         },
