@@ -346,6 +346,20 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E504/a_points_claim_naming_a_player_her_show_says_held_tiles.txt": [
         (0, "outcome", None), (0, "points", None), (None, "score", None),
     ],
+    # Shows that cannot all be right: none of them is counted, and the game, whose last
+    # hand they end, may be won.
+    "E502/shows_that_leave_no_value_free_for_a_block.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None, "Dan": None}),
+    ],
+    "E502/a_tile_in_two_shows_of_the_last_hand_near_the_target.txt": [
+        (0, "points", {"Ada": 52, "Bea": 0, "Cy": 0}), (1, "outcome", None),
+        (1, "points", None), (None, "score", None), (None, "status", None),
+    ],
+    "E502/a_show_of_none_under_another_name_than_the_domino_claim_s.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"),
+        (0, "points", {"Ada": 0, "Bea": 5, "Cy": 0}), (0, "unverified", True),
+    ],
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [
         (2, "outcome", None), (2, "points", None),

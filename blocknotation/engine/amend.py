@@ -197,9 +197,11 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
     disproved = _disproved(order, errors)
     belied = _shows_belied(order)
     scorer = _scorer_belied(order, errors)
+    # A points claim that names who scored belies her show of tiles, or another's of none.
+    belied |= {show.line for show in order.shows if scorer is not None
+               and (show.player == scorer) == bool(show.tiles)}
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
-            if (show.player in disproved or show.line in belied
-                or (show.player == scorer and show.tiles))
+            if (show.player in disproved or show.line in belied)
             and seats.seat.get(show.player) in hidden]
 
 
@@ -226,7 +228,8 @@ def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
 def _shows_belied(order: Stages) -> set[int]:
     """The lines of the shows another line belies whatever the moves: the earlier of two
     shows of no tiles (R12) or of two listing one tile (R2), and, in a hand without moves,
-    the show of tiles of the player a ``domino`` claim says went out."""
+    the show of tiles of the player a ``domino`` claim says went out, and a show of no
+    tiles by another player, or where a ``blocked`` claim says nobody went out."""
     out: set[int] = set()
     for k, show in enumerate(order.shows):
         tiles = {index(tile) for tile in show.tiles}
@@ -236,7 +239,10 @@ def _shows_belied(order: Stages) -> set[int]:
             out.add(show.line)
     claim = order.outcome
     if not order.moves and isinstance(claim, r.Domino):
-        out |= {show.line for show in order.shows if show.player == claim.player and show.tiles}
+        out |= {show.line for show in order.shows if (show.player == claim.player) == bool(
+            show.tiles)}
+    elif not order.moves and isinstance(claim, r.Blocked):
+        out |= {show.line for show in order.shows if not show.tiles}
     return out
 
 #: A ``points`` claim's errors that say its player cannot have scored at all.

@@ -64,14 +64,18 @@ class GameState:
 def expected_opener(hand: r.Hand, seats: Seats, course: GameState) -> int | None:
     """The seat the rotation asks to open ``hand`` (R17; None: anyone, a game's first): one
     after the last hand's opener, or, where that hand's opener line may be the slip
-    (``GameState.also``) and ``hand`` opens one after the seat the rotation asked, that."""
+    (``GameState.also``) and ``hand`` opens one after the seat the rotation asked, that;
+    None there when ``hand`` has neither an opener line nor a move to tell which."""
     if course.previous is None:
         return None
     usual = (course.previous + 1) % len(seats.names)
     if course.also is None:
         return usual
     other = (course.also + 1) % len(seats.names)
-    return other if _first_mover(hand, seats) == other else usual
+    first = _first_mover(hand, seats)
+    if first is None:
+        return None  # nothing written tells which: anyone, as in a first hand
+    return other if first == other else usual
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,11 +564,10 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
             continue
         if behind is not None:
             course, behind = behind.course.copy(), None
-        # Where the game stood before a hand whose totals no score line of its own reached,
-        # for a later one to read it again (``_explained_earlier``): whole where a replay may
-        # restart (a hand without a score line, and the first), else what the look-back asks.
-        at, exact = len(problems), course.totals.exact
-        expected = expected_opener(hand, game.seats, course)
+        # Where the game stood before a hand no score line of its own reached, for a later one
+        # to read it again (``_explained_earlier``): whole where a replay may restart.
+        at, exact, expected = len(problems), course.totals.exact, expected_opener(
+            hand, game.seats, course)
         claim = _score_line(hand)
         whole = None if claim is not None else course.copy()
         start = start or (k, _Mark(at, exact, expected, None, whole or course.copy()))

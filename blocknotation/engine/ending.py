@@ -41,7 +41,7 @@ from .hand import Replay
 from .moves import end_name
 from .order import Stages
 from .players import Seats
-from .rules import cannot_play_again, fitting, may_pass, went_out
+from .rules import cannot_play_again, fitting, may_be_blocked, may_pass, went_out
 from .shows import check_show, check_show_count, check_unplayed_show, going_out
 from .tiles import TILES, bit, bits, pips, text
 from .world import World
@@ -119,7 +119,10 @@ def _shows(
     unplayed = not order.moves
     out = going_out(order) if unplayed else None
     # The ``opener`` line or the rotation (R17); None in a first hand without either.
-    opener = state.opener if unplayed else None
+    # Who led a hand without moves is the opener line's player, unless the line is out of
+    # rotation (T301): the line may be the slip, and who led is then not known.
+    opener = state.opener if unplayed and not any(
+        d.code == "T301" for d in state.problems) else None
     for show in order.shows:
         seat = seats.seat[show.player]
         mask = sum(map(bit, show.tiles))  # distinct tiles: their union
@@ -206,15 +209,35 @@ def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show |
     elif isinstance(claim, r.Blocked):
         problem = check_settled_claim(claim, out)
         if problem is None:
-            return "blocked", None, True
+            return ("blocked", None, True) if not _no_value_free(order, shown, found) else (
+                None, None, True)
         found.append((at, problem))
     if out is not None:  # the show tells who went out (R12), whatever the claim said
         return "domino", seats.seat[out.player], True
     if None not in shown:  # every player still held tiles: nobody went out (R12)
-        return "blocked", None, True
-    if claim is not None or order.points is not None:
-        return None, None, True  # a claim says the hand ended, and nothing says how
+        return ("blocked", None, True) if not _no_value_free(order, shown, found) else (
+            None, None, True)
+    if claim is not None or order.points is not None or order.shows:
+        return None, None, True  # a claim or a show says the hand ended, nothing says how
     return None
+
+
+def _no_value_free(order: Stages, shown: list[int | None],
+                   found: list[tuple[Stage, Diagnostic]]) -> bool:
+    """Whether the shows of every player of a hand without moves hold every value from 0
+    to 6, so that it cannot have been blocked: at a block nobody holds a tile that matches
+    an end (R8, R12).  E502 at the last show, which with the others says so; none of them
+    is then counted."""
+    if None in shown or not order.shows or may_be_blocked(sum(m for m in shown if m)):
+        return False
+    last = order.shows[-1]
+    shown[:] = [None] * len(shown)  # any of them may be the one wrong: none is counted
+    found.append((("show", last.line), diagnostic(
+        "E502", last.line, last.column,
+        "no_value_free",
+        player=last.player,
+    )))
+    return True
 
 
 def _out_elsewhere(state: Replay, world: World, order: Stages, seats: Seats,

@@ -104,6 +104,13 @@ def stuck(in_hands: int, one: int) -> bool:
 
 
 
+def may_be_blocked(in_hands: int) -> bool:
+    """Whether a hand may have ended blocked with the tiles ``in_hands`` (every hand's,
+    together) still held: some value is in nobody's hand, for both ends of the chain to
+    show it (R8, R12)."""
+    return any(stuck(in_hands, reading(value, value)) for value in range(7))
+
+
 def cannot_play_again(readings: int, holding: Sequence[int], opening: int) -> set[int]:
     """The seats (by their place in ``holding``, the tiles each may hold) none of whose
     tiles can fit an end the chain may come to show (R6, R7), the chain growing only by the

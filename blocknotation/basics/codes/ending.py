@@ -54,6 +54,9 @@ CODES = (
             "opener_shows_all": N_("show {player}: {count} tiles shown, but {player} opened the "
                                    "hand and so led one of the {each} tiles dealt (R5): {player} "
                                    "holds at most {most}"),
+            "no_value_free": N_("show {player}: with the other shows, every value from 0 to 6 "
+                                "is still held, so no end could be one nobody matched: the "
+                                "hand was not blocked (R8, R12), and a show is wrong"),
             "shown_twice": N_("show {player}: {tile} is shown twice"),
             "already_played": N_("show {player}: {tile} was already played by {owner} at line "
                                  "{at}"),
