@@ -172,7 +172,7 @@ def test_a_suppression_that_suppresses_nothing_does_not_stop_the_fixes(tmp_path:
 
 
 DISPUTE = ('[Players "Ada Bea Cy"]\n\nhand 1\nopener Ada\nshow Ada: 1-2\nshow Bea: 3-4 6-6\n'
-           'show Cy: 0-5\nblocked\npoints Ada 22{mute}\nscore Ada 22, Bea 0, Cy 0\n')
+           'show Cy: 0-4\nblocked\npoints Ada 22{mute}\nscore Ada 22, Bea 0, Cy 0\n')
 
 
 @pytest.mark.parametrize(("mute", "options"), [
@@ -197,8 +197,8 @@ def test_a_score_that_carries_a_fixed_slip_is_fixed_after_it(tmp_path: Path) -> 
     done = blocknot("validate", "--fix", "dispute.block", cwd=tmp_path)
     assert done.stderr.decode() == "Fixed 2 problems, 0 remaining\n"
     assert (tmp_path / "dispute.block").read_text().endswith(
-        "# was: points Ada 22\npoints Ada 21\n# was: score Ada 22, Bea 0, Cy 0\n"
-        "score Ada 21, Bea 0, Cy 0\n")
+        "# was: points Ada 22\npoints Ada 20\n# was: score Ada 22, Bea 0, Cy 0\n"
+        "score Ada 20, Bea 0, Cy 0\n")
 
 
 def test_a_corrected_claim_leaves_its_comment_on_the_was_line(tmp_path: Path) -> None:
@@ -207,5 +207,5 @@ def test_a_corrected_claim_leaves_its_comment_on_the_was_line(tmp_path: Path) ->
     done = blocknot("validate", "--fix", "dispute.block", cwd=tmp_path)
     assert done.returncode == 0, done.stdout
     assert (tmp_path / "dispute.block").read_bytes().decode().endswith(
-        "# was: points Ada 22  # counted twice\r\npoints Ada 21\r\n"
-        "  # was: score Ada 22, Bea 0, Cy 0\r\n  score Ada 21, Bea 0, Cy 0\r\n")
+        "# was: points Ada 22  # counted twice\r\npoints Ada 20\r\n"
+        "  # was: score Ada 22, Bea 0, Cy 0\r\n  score Ada 20, Bea 0, Cy 0\r\n")

@@ -159,7 +159,7 @@ hand 1
 opener Ada
 show Ada: 1-2
 show Bea: 3-4 6-6
-show Cy: 0-5
+show Cy: 0-4
 blocked
 points Ada 22
 score Ada 22, Bea 0, Cy 0
@@ -178,7 +178,7 @@ def test_fix_of_record_json_counts_what_remains_in_it(tmp_path: Path) -> None:
     assert done.stderr.decode().splitlines()[-1] == (
         "Fixed 0 problems, 1 remaining, 1 file of JSON left as it is")
     assert done.stdout.decode().splitlines() == [
-        f"{path}:9:1: error E504 points claim Ada 22, but Ada scores 19 + 5 − 3 = 21",
+        f"{path}:9:1: error E504 points claim Ada 22, but Ada scores 19 + 4 − 3 = 20",
         f"{path}: 1 game, 1 hand, 1 error, 0 warnings"]
     diff = run("validate", "--fix", "--diff", str(path))
     assert (diff.returncode, diff.stdout) == (2, b"")
