@@ -18,6 +18,16 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # A points claim naming another scorer than the shows: the show it belies is named,
+    # her own show of tiles, or another's of none.
+    ("E504/a_points_claim_naming_a_player_her_show_says_held_tiles.txt", "E504"): [
+        "points claim Ada 7, but Cy scores 3 + 5 − 2 = 6; or else the show at line 13 was "
+        "written wrong, and the figures that leaves open are not stated",
+    ],
+    ("E504/a_points_claim_and_another_players_show_of_no_tiles.txt", "E504"): [
+        "points claim Ada 7, but Cy scores 3 + 5 = 8; or else the show at line 15 was written "
+        "wrong, and the figures that leaves open are not stated",
+    ],
     # Two shows that cannot both be right: the later reported, the earlier named.
     ("E502/two_shows_of_no_tiles_in_a_count.txt", "E502"): [
         "show Ada: no tiles shown, but Bea shows none at line 11: the hand ends as soon as one "

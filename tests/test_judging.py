@@ -360,6 +360,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "domino"), (0, "winner", "Bea"),
         (0, "points", {"Ada": 0, "Bea": 5, "Cy": 0}), (0, "unverified", True),
     ],
+    # A count the claim disputes for the same scorer: the shows settle it.
+    "E504/a_disputed_count_the_shows_settle.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 20, "Bea": 0, "Cy": 0}), (0, "unverified", False),
+        (None, "score", {"Ada": 20, "Bea": 0, "Cy": 0}),
+    ],
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [
         (2, "outcome", None), (2, "points", None),
