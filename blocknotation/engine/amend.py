@@ -190,10 +190,10 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
     is found illegal (P407: a tile it lists with a value an end showed at the pass proves
     the pass illegal only if the show is right); a show another show contradicts (both of
     no tiles, or a tile in both: the replay sets aside the later, E502, and this reads the
-    earlier so); the show of tiles of the player a ``domino`` claim says went out, in a hand
-    without moves (E503).  (A show the count alone disagrees with is not: the tiles shown
-    are what a count rests on, as the deals are, and a points claim is worked out from
-    them.)"""
+    earlier so); and, in a hand without moves, a show a claim belies (``_shows_belied``: a
+    ``domino`` or ``blocked`` claim; ``_scorer_belied``: a ``points`` claim naming another
+    scorer).  (A show the count alone disagrees with is not: the tiles shown are what a
+    count rests on, as the deals are, and a points claim is worked out from them.)"""
     disproved = _disproved(order, errors)
     belied = _shows_belied(order)
     scorer = _scorer_belied(order, errors)

@@ -228,7 +228,10 @@ def _no_value_free(order: Stages, shown: list[int | None],
     to 6, so that it cannot have been blocked: at a block nobody holds a tile that matches
     an end (R8, R12).  E502 at the last show, which with the others says so; none of them
     is then counted."""
-    if None in shown or not order.shows or may_be_blocked(sum(m for m in shown if m)):
+    held = 0
+    for mask in shown:
+        held |= mask or 0
+    if None in shown or not order.shows or may_be_blocked(held):
         return False
     last = order.shows[-1]
     shown[:] = [None] * len(shown)  # any of them may be the one wrong: none is counted
