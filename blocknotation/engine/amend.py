@@ -14,6 +14,9 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
 - the first move of a hand under another player's name, where no ``opener`` line says who
   led (``named``);
 - an ``opener`` line naming another player than the one who led (``no_opener``);
+- a known player's ``deal`` line with a tile written wrong (``misdealt``), where a play or a
+  pass of hers, her show or a claim disagrees with it: the deal read as not written, her
+  tiles then what her plays, her show and the claims allow;
 - a pass written as a play of a tile tried and taken back, legal as written (``passed``):
   looked for only where a later ``score`` line asks for a second line of a hand that has a
   slip of its own (``earlier.py``).
@@ -51,7 +54,7 @@ from .rules import sides
 from .tiles import TILES, index, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
-               "passed", "unshown"]
+               "passed", "unshown", "misdealt"]
 
 #: The kinds of a move read otherwise that the replay reads itself, at the move
 #: (``Replay.amended``): a pass as a play, a play as another tile or as a pass.
@@ -148,6 +151,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
             out.append(Amendment(move.line, "swapped"))
     out = _shows_written_wrong(order, seats, hidden, errors) + out
+    out += _deals_written_wrong(order, seats, hidden, errors)
     if moves and order.opener is None and (turns or leads):
         first = seats.seat[moves[0].player]
         out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
@@ -203,6 +207,37 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
             if (show.player in disproved or show.line in belied)
             and seats.seat.get(show.player) in hidden]
+
+
+def _deals_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
+                         errors: list[Diagnostic]) -> list[Amendment]:
+    """Each deal line of a player whose deal is known that an error may show written wrong,
+    read as not written (``misdealt``), one slip as that line is: a tile she plays or shows
+    that it lacks, or another plays or shows that it lists (P401, E502, naming the deal), a
+    tile it lists that makes a pass of hers illegal (P405), or
+    a claim that the pips it leaves her disagree with (E503, E504, E505; not when she laid
+    every tile it lists).  Her tiles are then what the rest of the hand allows."""
+    at = {d.line for d in errors if d.code in _OF_HER_DEAL}
+    named = {d.message.args.get("at") for d in errors if d.code in _OF_HER_DEAL}
+    claims = any(d.code in _CLAIMS for d in errors)
+    out = []
+    for deal in order.deals:
+        seat = seats.seat.get(deal.player)
+        if seat is None or seat in hidden:
+            continue
+        lines = {m.line for m in order.moves if m.player == deal.player} | {
+            show.line for show in order.shows if show.player == deal.player}
+        laid = sum(isinstance(m, r.Play) and m.player == deal.player for m in order.moves)
+        if lines & at or deal.line in named or (claims and laid < len(deal.tiles)):
+            out.append(Amendment(deal.line, "misdealt", legal=True))
+    return out
+
+
+#: The codes at a player's move or show that a tile written wrong in her deal may cause.
+_OF_HER_DEAL = frozenset({"P401", "P405", "E502"})
+
+#: The codes of a claim the pips a deal leaves its player may set wrong.
+_CLAIMS = frozenset({"E503", "E504", "E505"})
 
 
 def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
@@ -383,6 +418,8 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
         out.opener = None
     elif kind == "unshown":
         out.shows = [show for show in order.shows if show.line != amendment.line]
+    elif kind == "misdealt":
+        out.deals = [deal for deal in order.deals if deal.line != amendment.line]
     out.moves = moves
     return out
 
@@ -405,6 +442,9 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
     if kind == "unshown":
         show = next(s for s in order.shows if s.line == line)
         return diagnostic("E502", line, show.column, "written_wrong", player=show.player)
+    if kind == "misdealt":
+        deal = next(d for d in order.deals if d.line == line)
+        return diagnostic("D203", line, deal.column, "written_wrong", player=deal.player)
     return _move_slip(amendment, order, seats, laid, number)
 
 

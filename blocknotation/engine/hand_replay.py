@@ -64,7 +64,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     # A slip of the hand's lines, not of a move (a show set aside leaves the moves and the
     # deals as written: the tiles the players may hold still judge the claims exactly):
     state.slipped.extend(one.line for one in amendment
-                         if one.kind not in OF_A_MOVE and one.kind != "unshown")
+                         if one.kind not in OF_A_MOVE and one.kind not in _SET_ASIDE)
     # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
     # claim no reading allows may be right where another deal line is wrong too.
     state.slipped.extend(dealt_wrong)
@@ -89,6 +89,10 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
     return HandReplay(*chosen, opener, order.score, problems, state.saved, order, amendment)
 
+
+#: The lines read as written wrong that are set aside, not read otherwise: a show, a deal.
+#: The others still judge the claims exactly.
+_SET_ASIDE = frozenset({"unshown", "misdealt"})
 
 #: The codes of a deal line that cannot be as written (R2, R3).
 _DEALT_WRONG = frozenset({"D201", "D202"})

@@ -30,6 +30,10 @@ one game in ``1/rate`` exactly one mistake of the kind a scorer makes:
   end: legal as written too (P401 at the play);
 - ``claim``: a number of a ``points`` or ``score`` line raised by one (E504, E505);
 - ``deal``: one tile of a deal replaced by a tile of an earlier deal of the hand (D202);
+- ``deal_tile``: one tile of a deal miswritten, one pip changed, as a tile no written deal
+  of the hand holds: it shows where the rest of the hand first disagrees with the deal (a
+  play of the tile it lacks, P401; a pass it makes illegal, P405; a show, E502; a claim,
+  E503 to E505), or nowhere when the tile was never played and no claim counts it;
 - ``extra_hand``: the last hand written again, as one more hand, after the game ended (E506).
 
 ``make_mistakes`` puts two or more into one record, in one hand or in different hands, each
@@ -54,7 +58,7 @@ __all__ = ["COUNTS_ONLY_KINDS", "KINDS", "add_mistakes", "make_mistake", "make_m
 KINDS: tuple[str, ...] = (
     "pass", "side", "player", "tile", "rejected", "omitted_pass", "claim", "deal", "extra_hand",
     "hidden_pass", "hidden_tile", "doubled", "swapped", "first_name", "opener", "hand_twice",
-    "both_ends", "own_tile",
+    "both_ends", "own_tile", "deal_tile",
 )
 """The kinds of mistake, in the order ``make_mistake`` considers them."""
 COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand", "hand_twice")
@@ -146,6 +150,8 @@ def _options(layout: _Layout) -> list[tuple[str, int, _Change]]:
     options += [("omitted_pass", i, _omit) for i in layout.middle_passes]
     options += [("claim", i, _raise_claim) for i in layout.claims]
     options += [("deal", i, _deal_twice) for i in layout.later_deals]
+    options += [("deal_tile", i, _deal_tile) for i in layout.deals
+                if layout.deal_miswritings(i)]
     if layout.last_hand is not None:
         options.append(("extra_hand", layout.last_hand, _extra_hand))
     options += [("hidden_pass", i, _to_pass) for i in layout.hidden_plays]
@@ -217,6 +223,7 @@ class _Layout:
         self.middle_passes: list[int] = []  # passes that a play follows in the same hand
         self.claims: list[int] = []  # points lines naming a scorer, and score lines
         self.later_deals: list[int] = []  # deal lines after another deal of the same hand
+        self.deals: list[int] = []  # every deal line
         self.last_hand: int | None = None
         self.hidden_plays: list[int] = []  # plays other than the lead, deal not written
         self.moves: list[int] = []  # every play and pass
@@ -227,6 +234,7 @@ class _Layout:
         self.hand_of: list[int] = []  # the number of the hand each line is in (0: none)
         self.dealt_in_hand: dict[int, frozenset[Tile]] = {}  # tiles of the written deals
         self.moments: dict[int, _Moment] = {}
+        self.lines_at = lines
         self.game = game
         hands = iter(game.hands)
         moves: Iterator[tuple[SimHand, SimMove, tuple[Tile, ...], tuple[int, int] | None,
@@ -252,6 +260,7 @@ class _Layout:
             if line.startswith("opener "):
                 first = True
             elif line.startswith("deal "):
+                self.deals.append(i)
                 if dealt:
                     self.later_deals.append(i)
                 dealt.add(line[5:].split(":")[0])
@@ -333,6 +342,21 @@ class _Layout:
                 other = (tile[0], pip) if keep == 0 else (pip, tile[1])
                 if pip != tile[1 - keep] and _low(other) not in barred and other not in found:
                     found.append(other)
+        return found
+
+    def deal_miswritings(self, at: int) -> list[tuple[int, Tile]]:
+        """The ways a deal line may be miswritten as a tile no written deal of its hand
+        holds: each tile's place in the line, and a tile one pip from it."""
+        barred = self.dealt_in_hand.get(self.hand_of[at], frozenset())
+        tiles = [_tile(text) for text in self.lines_at[at].split(": ")[1].split()]
+        found = []
+        for place, tile in enumerate(tiles):
+            for keep in (0, 1):
+                for pip in range(7):
+                    other = (tile[0], pip) if keep == 0 else (pip, tile[1])
+                    if pip != tile[1 - keep] and _low(other) not in barred and (
+                            place, other) not in found:
+                        found.append((place, other))
         return found
 
     def refusals(self, at: int) -> list[Tile]:
@@ -430,6 +454,19 @@ def _deal_twice(lines: list[str], at: int, layout: _Layout, rng: random.Random) 
     mine = tiles.split()
     mine[rng.randrange(len(mine))] = rng.choice(earlier)
     lines[at] = f"{who}: {' '.join(mine)}"
+
+
+def _deal_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
+    place, tile = rng.choice(layout.deal_miswritings(at))
+    who, tiles = lines[at].split(": ")
+    mine = tiles.split()
+    mine[place] = f"{tile[0]}-{tile[1]}"
+    lines[at] = f"{who}: {' '.join(mine)}"
+
+
+def _tile(text: str) -> Tile:
+    a, b = text.split("-")
+    return int(a), int(b)
 
 
 def _extra_hand(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> int:

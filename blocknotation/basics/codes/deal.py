@@ -41,4 +41,22 @@ CODES = (
                                 "at line {at}; the set has each tile once (R2)"),
         },
     ),
+    Code(
+        "D203", "error",
+        N_("a deal line is written wrong"),
+        rules=("R2", "R3", "R4"),
+        checks=("engine/amend.py",),
+        what=N_("A player's deal line disagrees with the rest of the hand, and the rest fits "
+                "only if the deal is written wrong: she plays or shows a tile it does not list, "
+                "it lists a tile that fits where she passed, or the claims count other tiles "
+                "left in her hand, and a claim or a show confirms the rest."),
+        why=N_("Each player holds only the tiles dealt to her, and nobody draws (R3, R4). When "
+               "the deal and the other lines disagree, either may be the slip; blocknot reports "
+               "the deal only where the other lines, read together, settle it, and then takes "
+               "her tiles from her plays, her show and the claims."),
+        messages={
+            "written_wrong": N_("deal {player}: the rest of the hand fits only if this deal is "
+                                "written wrong"),
+        },
+    ),
 )

@@ -31,6 +31,7 @@ PHRASES: dict[str, str] = {
     "passed": N_("line {line} was a pass written as a play"),
     "no_opener": N_("the opener line, line {line}, was wrong"),
     "unshown": N_("the show at line {line} was written wrong"),
+    "misdealt": N_("the deal at line {line} was written wrong"),
     "both": N_("{first} and {second}"),
     "slip_at": N_("the slip at line {line}"),
     "slips_at": N_("the slips at lines {lines}"),
