@@ -28,16 +28,19 @@ EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
             "hidden_tile": {"P401", "P402", "P403", "P404"},
             "doubled": {"G107"}, "swapped": {"T302"}, "first_name": {"T302"},
             "opener": {"T301"}, "hand_twice": {"G106"}, "both_ends": {"P403"},
-            "own_tile": {"P401", "P404"}}
-#: The kinds whose slip the record always shows where it was made.  A hidden player's tile
-#: written as another they may hold may never be contradicted; two lines swapped, or a hidden
-#: player's play written as a pass, may be read another way that costs as little.
+            "own_tile": {"P401", "P404"},
+            "deal_tile": {"P401", "P405", "E502", "E503", "E504", "E505", "D203"}}
 #: The kinds whose slip may leave a record that breaks no rule: a hidden player's tile written
 #: as another they may hold, that nothing later contradicts; the passes that each player may
-#: still write after a block that no tile can break (R12), swapped.
-UNSEEN_AT_TIMES = ("hidden_tile", "swapped")
+#: still write after a block that no tile can break (R12), swapped; a deal's tile copied as
+#: one no deal lists, never played and not counted by any claim.
+#: The kinds whose slip the record always shows where it was made (``ALWAYS_AT_THE_LINE``).
+#: A hidden player's tile written as another they may hold may never be contradicted; two
+#: lines swapped, or a hidden player's play written as a pass, may be read another way that
+#: costs as little; a deal's tile copied wrong shows where the hand disagrees with it.
+UNSEEN_AT_TIMES = ("hidden_tile", "swapped", "deal_tile")
 ALWAYS_AT_THE_LINE = tuple(kind for kind in EXPECTED
-                           if kind not in ("hidden_tile", "swapped", "hidden_pass"))
+                           if kind not in ("hidden_tile", "swapped", "hidden_pass", "deal_tile"))
 
 
 def blocknot(*args: str, stdin: str = "") -> Done:
