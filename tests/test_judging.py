@@ -78,7 +78,7 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
     ],
     "P407/a_hidden_play_written_as_a_pass_before_a_domino.txt": [
-        (0, "outcome", "domino"), (0, "winner", "Dan"),
+        (0, "outcome", "domino"), (0, "winner", "Dan"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
         (0, "remaining", {"Ada": 9, "Bea": 6, "Cy": 0, "Dan": 0}),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 15}),
@@ -368,7 +368,7 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # A points claim off, or a hidden last pass a play: nothing of the hand, nor the game.
     "E504/a_points_claim_or_a_hidden_last_pass_a_play_at_the_target.txt": [
         (2, "outcome", None), (2, "points", None),
-        (2, "remaining", {"Ada": None, "Bea": None, "Cy": 10}),
+        (2, "remaining", {"Ada": 7, "Bea": None, "Cy": 10}),
         (None, "score", None), (None, "status", None), (None, "winner", None),
     ],
     # A score line the totals reach settles the hands before it: the look-back stops there.
@@ -441,8 +441,7 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     ],
     # Two deal lines wrong, one of them legal as written: the claim may be right.
     "D202/two_deal_lines_wrong_and_a_right_points_claim.txt": [
-        (0, "outcome", "blocked"), (0, "winner", None), (0, "points", None),
-        (0, "doubt", [16, 18, 41]),
+        (0, "outcome", "blocked"), (0, "winner", None), (0, "points", None), (0, "doubt", [16]),
         (None, "score", None),
     ],
     "P401/mistyped_tile_then_a_pass.txt": [
@@ -519,11 +518,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 9, "Bea": 0, "Cy": 6}),
         (None, "score", {"Ada": 0, "Bea": 15, "Cy": 0}),
     ],
-    # A claim that disagrees with the pips the deals leave: the claim or a deal line.
-    "E504/a_points_claim_or_a_deal_tile_written_wrong.txt": [
-        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "points", None),
-        (0, "remaining", {"Ada": None, "Bea": 0, "Cy": 0, "Dan": None}),
-        (None, "score", None),
+    # A count claim that disagrees with the pips the deals leave, nothing else with the
+    # deals: the deals stand, and the claim is the slip.
+    "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
+        (0, "remaining", {"Ada": 10, "Bea": 0, "Cy": 0, "Dan": 6}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
     ],
     "P407/every_illegal_pass.txt": [
         (0, "outcome", "domino"), (0, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),

@@ -15,8 +15,8 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
   led (``named``);
 - an ``opener`` line naming another player than the one who led (``no_opener``);
 - a known player's ``deal`` line with a tile written wrong (``misdealt``), where a play or a
-  pass of hers, her show or a claim disagrees with it: the deal read as not written, her
-  tiles then what her plays, her show and the claims allow;
+  pass of hers, her show, or another's play or show of a tile it lists disagrees with it:
+  the deal read with that one tile as another;
 - a pass written as a play of a tile tried and taken back, legal as written (``passed``):
   looked for only where a later ``score`` line asks for a second line of a hand that has a
   slip of its own (``earlier.py``).
@@ -63,8 +63,9 @@ OF_A_MOVE: frozenset[Kind] = frozenset({"played", "other_tile", "passed"})
 
 @dataclass(frozen=True, slots=True)
 class Amendment:
-    """One line of a hand read otherwise: its line, how, and (``named``) the seat whose
-    move the first move is read as."""
+    """One line of a hand read otherwise: its line, how, (``named``) the seat whose move
+    the first move is read as, and (``misdealt``) the tile of the deal read as another, by
+    index: the tile written and the tile meant."""
 
     line: int
     kind: Kind
@@ -74,6 +75,7 @@ class Amendment:
     other end), or a hidden player's move that no reading finds illegal (a pass read as a
     play, a tile as another they may hold).  No claim or show chooses it over the record as
     written, one slip each (``course._chosen``)."""
+    swap: tuple[int, int] | None = None
 
 
 #: A hand is read again with a line read otherwise only when it has at most this many moves
@@ -211,41 +213,97 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
 
 def _deals_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
                          errors: list[Diagnostic]) -> list[Amendment]:
-    """Each deal line of a player whose deal is known that an error may show written wrong,
-    read as not written (``misdealt``), one slip as that line is: a tile she plays or shows
-    that it lacks, or another plays or shows that it lists (P401, E502, naming the deal), a
-    tile it lists that makes a pass of hers illegal (P405), or
-    a claim that the pips it leaves her disagree with (E503, E504, E505; not when she laid
-    every tile it lists).  Her tiles are then what the rest of the hand allows."""
+    """Each way a deal line of a player whose deal is known may have one tile written wrong
+    that another record of the tiles shows (``misdealt``, one slip as that line is): a tile
+    she plays or shows that it lacks (P401, P406, E502: that tile for the one it lists that she
+    neither plays nor shows), a tile it lists that another plays or shows (P401, E502
+    naming the deal) or that makes a pass of hers illegal (P405): that tile for each tile
+    nobody else can hold, where her show does not pin her tiles.  (A claim that counts
+    other points than the deals leave is not such a record: the deals are what a count
+    rests on, as the shows are, and the claim is the slip, E504, E505.)"""
     at = {d.line for d in errors if d.code in _OF_HER_DEAL}
     named = {d.message.args.get("at") for d in errors if d.code in _OF_HER_DEAL}
-    claims = any(d.code in _CLAIMS for d in errors)
-    out = []
+    out: list[Amendment] = []
     for deal in order.deals:
         seat = seats.seat.get(deal.player)
         if seat is None or seat in hidden:
             continue
         lines = {m.line for m in order.moves if m.player == deal.player} | {
             show.line for show in order.shows if show.player == deal.player}
-        laid = sum(isinstance(m, r.Play) and m.player == deal.player for m in order.moves)
-        if lines & at or deal.line in named or (claims and laid < len(deal.tiles)):
-            out.append(Amendment(deal.line, "misdealt", legal=True))
-    return out
+        if lines & at:
+            out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
+                    for swap in _swaps_for_her_tiles(order, deal)]
+        if deal.line in named or lines & {d.line for d in errors if d.code == "P405"}:
+            out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
+                    for swap in _swaps_for_a_tile(order, deal, errors, lines)]
+    return list(dict.fromkeys(out))
 
 
-#: The codes at a player's move or show that a tile written wrong in her deal may cause.
-_OF_HER_DEAL = frozenset({"P401", "P405", "E502"})
+#: The codes at a player's move or show that a tile written wrong in her deal may cause (a
+#: tile it lacks laid after a block its tiles as written made, P406).
+_OF_HER_DEAL = frozenset({"P401", "P405", "P406", "E502"})
 
-#: The codes of a claim the pips a deal leaves its player may set wrong.
-_CLAIMS = frozenset({"E503", "E504", "E505"})
+
+def _hers(order: Stages, deal: r.Deal) -> tuple[set[int], set[int] | None]:
+    """The tiles the player of ``deal`` plays, and those she shows (None: no show line)."""
+    played = {index(m.tile) for m in order.moves
+              if isinstance(m, r.Play) and m.player == deal.player}
+    show = next((s for s in order.shows if s.player == deal.player), None)
+    return played, None if show is None else {index(tile) for tile in show.tiles}
+
+
+def _swaps_for_her_tiles(order: Stages, deal: r.Deal) -> list[tuple[int, int]]:
+    """The deal read with the one tile she plays or shows that it lacks in place of one it
+    lists that she neither plays nor shows (the one, where her show is written)."""
+    played, shown = _hers(order, deal)
+    listed = {index(tile) for tile in deal.tiles}
+    needed = (played | (shown or set())) - listed
+    if len(needed) != 1:
+        return []
+    spare = listed - played - (shown or set())
+    if shown is not None and len(spare) != 1:
+        return []
+    (tile,) = needed
+    return [(other, tile) for other in sorted(spare)]
+
+
+def _swaps_for_a_tile(order: Stages, deal: r.Deal, errors: list[Diagnostic],
+                      lines: set[int]) -> list[tuple[int, int]]:
+    """The deal read with a tile another plays or shows (P401, E502 naming it), or that
+    fits where she passed (P405), in place of each tile nobody else can hold: none where
+    her show is written (her plays and show are then her tiles)."""
+    played, shown = _hers(order, deal)
+    if shown is not None:
+        return []
+    listed = {index(tile) for tile in deal.tiles}
+    wrong: set[int] = set()
+    for found in errors:
+        args = found.message.args
+        if found.code in ("P401", "E502") and args.get("at") == deal.line or (
+                found.code == "P405" and found.line in lines):
+            tile = args.get("tile")
+            if isinstance(tile, str) and "-" in tile:
+                a, b = tile.split("-")
+                wrong.add(index((int(a), int(b))))
+    taken = {index(m.tile) for m in order.moves if isinstance(m, r.Play)} | {
+        index(tile) for d in order.deals if d is not deal for tile in d.tiles} | {
+        index(tile) for s in order.shows for tile in s.tiles}
+    free = [i for i in range(28) if i not in taken and i not in listed]
+    return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
 
 
 def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
     """In a hand without moves, the player a ``points`` claim says scored where the shows
     say another did, or nobody could (E504): her show of tiles is belied, as by a
     ``domino`` claim.  Not where only how much differs: that is the count disputed."""
+    return None if order.moves else _another_scorer(order, errors)
+
+
+def _another_scorer(order: Stages, errors: list[Diagnostic]) -> str | None:
+    """The player a ``points`` claim says scored where the hand as read says another did,
+    or nobody could (E504); None where only how much differs, or the claim is right."""
     claim = order.points
-    if order.moves or claim is None or claim.player is None:
+    if claim is None or claim.player is None:
         return None
     for found in errors:
         if found.code != "E504" or found.line != claim.line:
@@ -418,8 +476,11 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
         out.opener = None
     elif kind == "unshown":
         out.shows = [show for show in order.shows if show.line != amendment.line]
-    elif kind == "misdealt":
-        out.deals = [deal for deal in order.deals if deal.line != amendment.line]
+    elif kind == "misdealt" and amendment.swap is not None:
+        written, meant = amendment.swap
+        out.deals = [deal if deal.line != amendment.line else deal.replaced(tiles=tuple(
+            TILES[meant] if index(tile) == written else tile for tile in deal.tiles))
+            for deal in order.deals]
     out.moves = moves
     return out
 

@@ -400,12 +400,22 @@ def _hedged(takes: list[Take], order: Stages, seats: Seats) -> list[Diagnostic]:
         if not problem.is_error:
             out.append(problem)
             continue
-        without = tuple(_words(amendment, found, order, seats)
-                        for _, found, _, amendment in takes[1:]
-                        if not any((d.code, d.line) == (problem.code, problem.line)
-                                   for d in found))
+        without = _distinct([_words(amendment, found, order, seats)
+                             for _, found, _, amendment in takes[1:]
+                             if not any((d.code, d.line) == (problem.code, problem.line)
+                                        for d in found)])
         out.append(hedged(problem, without[:5]) if without else problem)
     return out
+
+
+def _distinct(words: list[Message]) -> tuple[Message, ...]:
+    """``words`` without repeats (a deal's tiles read otherwise in several ways are one
+    way, in words)."""
+    out: list[Message] = []
+    for one in words:
+        if one not in out:
+            out.append(one)
+    return tuple(out)
 
 
 #: Amendments whose slip shows as moves out of turn, elsewhere than where it was made: of

@@ -61,8 +61,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     opener = state.open_with(order, hand.number, expected_opener)
     state.save, state.watch = save, watch
     state.amend = {one.line: one.kind for one in amendment if one.kind in OF_A_MOVE}
-    # A slip of the hand's lines, not of a move (a show set aside leaves the moves and the
-    # deals as written: the tiles the players may hold still judge the claims exactly):
+    # A slip of the hand's lines, not of a move (a show set aside, or a deal's tile read as
+    # another, leaves the tiles the players may hold exact: they still judge the claims):
     state.slipped.extend(one.line for one in amendment
                          if one.kind not in OF_A_MOVE and one.kind not in _SET_ASIDE)
     # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
@@ -90,8 +90,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     return HandReplay(*chosen, opener, order.score, problems, state.saved, order, amendment)
 
 
-#: The lines read as written wrong that are set aside, not read otherwise: a show, a deal.
-#: The others still judge the claims exactly.
+#: The lines read otherwise that leave what each player may hold exact: a show set aside, a
+#: deal's tile read as another.
 _SET_ASIDE = frozenset({"unshown", "misdealt"})
 
 #: The codes of a deal line that cannot be as written (R2, R3).
