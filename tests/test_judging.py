@@ -314,7 +314,7 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # Cy's show set aside, Bea's stands: her 3 pips are known, Cy's second tile is not.
     "E502/a_show_set_aside_leaves_another_hidden_players_show_standing.txt": [
         (0, "outcome", "blocked"), (0, "winner", "Bea"),
-        (0, "remaining", {"Ada": 12, "Bea": 3, "Cy": 6}),
+        (0, "remaining", {"Ada": 12, "Bea": 3, "Cy": None}),
         (0, "points", {"Ada": 0, "Bea": 15, "Cy": 0}), (0, "unverified", True),
     ],
     # A show against her pass and a points claim no tile makes: every reading takes two

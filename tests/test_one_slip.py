@@ -132,7 +132,10 @@ def test_a_changed_claim_is_one_diagnostic(
 
 # Every slip ``blocknot generate --mistakes`` writes (``simulator/mistakes.py``), the hidden
 # players' among them.
-KINDS = SLIP_KINDS
+#: The kinds the properties below hold to; a deal's tile copied as one no deal lists
+#: (``deal_tile``) has its own: where only a count claim disagrees with the deal, the deals
+#: stand by decision (docs/engine.md, "Not found, by decision").
+KINDS = tuple(kind for kind in SLIP_KINDS if kind != "deal_tile")
 BATCH = 40
 # The seven the batch figures below hold to (the others: the survey, tools/slip_survey.py).
 MOVES_AND_CLAIMS = ("pass", "side", "player", "tile", "rejected", "omitted_pass", "claim")
@@ -177,6 +180,23 @@ def test_two_slips_never_make_a_wrong_figure(
 ) -> None:
     # In one hand or in two, every deal written or some hidden.
     assert_no_wrong_figure(slipped(seed, players, {first, second}, hidden, 2, same_hand))
+
+
+@settings(max_examples=examples(50, whole=160), deadline=None)
+@given(SEEDS, PLAYERS, st.booleans())
+def test_a_deal_tile_copied_wrong_misleads_only_where_a_count_claim_alone_disagrees(
+    seed: int, players: int, hidden: bool
+) -> None:
+    # A play, a pass or a show that disagrees with the deal puts it in doubt: a figure is
+    # then never wrong.  Where the only line against the deal is a claim's count (E504,
+    # E505, and the hands after an end it decides, E506), or no line at all, the deals stand.
+    made = slipped(seed, players, {"deal_tile"}, hidden)
+    if made is None:
+        return
+    game, lines, _ = made
+    report = validated(lines)
+    if judge(report.games[0], game).wrong:
+        assert {d.code for d in report.diagnostics if d.is_error} <= {"E504", "E505", "E506"}
 
 
 @settings(max_examples=examples(3, whole=7), deadline=None)

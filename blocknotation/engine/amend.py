@@ -296,14 +296,8 @@ def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
     """In a hand without moves, the player a ``points`` claim says scored where the shows
     say another did, or nobody could (E504): her show of tiles is belied, as by a
     ``domino`` claim.  Not where only how much differs: that is the count disputed."""
-    return None if order.moves else _another_scorer(order, errors)
-
-
-def _another_scorer(order: Stages, errors: list[Diagnostic]) -> str | None:
-    """The player a ``points`` claim says scored where the hand as read says another did,
-    or nobody could (E504); None where only how much differs, or the claim is right."""
     claim = order.points
-    if claim is None or claim.player is None:
+    if order.moves or claim is None or claim.player is None:
         return None
     for found in errors:
         if found.code != "E504" or found.line != claim.line:

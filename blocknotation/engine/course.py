@@ -429,7 +429,8 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
     broken there, as does a line written twice, two lines swapped, a first move's name or an
     opener line, unless it finds an error at a line where the record as written finds none;
     then the record as written; then the other lines read otherwise, earliest first; last, a
-    deal line set aside (``misdealt``), which says only that the deal is in doubt."""
+    deal's tile read as another (``misdealt``): the deal is written before the moves, and
+    the line where the hand first disagrees with it says more."""
     written = next((take[1] for take in takes if not take[3]), None)
     first = None if written is None else _first_error(written)
     broken = None if written is None else {d.line for d in written if d.is_error}
@@ -444,7 +445,7 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
                                       for d in take[1] if d.is_error)):
             return 0, amendment[0].line
         if all(one.kind == "misdealt" for one in amendment):
-            return 3, amendment[0].line  # a deal set aside says least: after the moves
+            return 3, amendment[0].line  # a deal read otherwise: after the moves
         return 2, amendment[0].line
 
     return rank
@@ -478,8 +479,7 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
     """Of ways of reading a hand that cost as many slips, those the claims choose: the ones
     that give the points a later ``score`` line gives the hand (``later``), if any; of
     those, the ones that find fewer claims and shows wrong, where the points they give are
-    known and one of them works them out from the tiles (a claim that stands in for them
-    confirms nothing by itself); else
+    worked out from the tiles (a claim that stands in for them confirms nothing); else
     every one.  A move legal as written read otherwise costs one slip as a claim or a show
     written wrong does: both are kept, unless those that find the claim or show wrong
     cannot check the ``points`` claim (it stands in for their points) that the others work
@@ -492,9 +492,8 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
     if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]) and (
             not any(_unchecked(take) for take in takes if take not in agreed)):
         return takes  # a claim written wrong, or a legal move: one slip each, either may be
-    if all(take[0].points is not None for take in agreed) and not all(
-            take[0].unverified for take in agreed):
-        return agreed  # (those whose points the claim stands in for give the claim's)
+    if all(take[0].points is not None and not take[0].unverified for take in agreed):
+        return agreed
     return takes
 
 

@@ -273,10 +273,6 @@ def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, se
         reading.unverified = True
         if winner is None and claim.player is not None:
             reading.winner = seats.seat[claim.player]
-        scorer = reading.winner
-        if outcome in ("domino", "blocked") and scorer is not None:
-            reading.remaining = _one_left(remaining, reading.points[scorer], scorer,
-                                          outcome == "blocked")
     else:
         unknown = tuple(
             seats.names[seat] for seat, pips_left in enumerate(remaining)
@@ -289,23 +285,6 @@ def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, se
                 number=hand.number, players=unknown,
             )))
     return problem
-
-
-def _one_left(remaining: tuple[int | None, ...], points: int, winner: int, blocked: bool
-              ) -> tuple[int | None, ...]:
-    """The pips each player holds at the end of a hand whose points a claim gives: where
-    one player's are not known, what the claim's points leave them.  The winner scores the
-    others' pips (R14), less her own once in a block (R15)."""
-    unknown = [seat for seat, pips in enumerate(remaining) if pips is None]
-    if len(unknown) != 1 or (unknown[0] == winner and not blocked):
-        return remaining
-    others = sum(pips or 0 for seat, pips in enumerate(remaining) if seat != winner)
-    own = remaining[winner] or 0
-    # points == others - own (a block), others (a domino): the one unknown is the rest.
-    pips = points + own - others if unknown[0] != winner else others - points
-    if pips < 0:
-        return remaining
-    return tuple(pips if seat == unknown[0] else held for seat, held in enumerate(remaining))
 
 
 def _trusted(bounds: Bounds, exact: bool) -> Bounds:

@@ -44,16 +44,19 @@ CODES = (
     Code(
         "D203", "error",
         N_("a deal line is written wrong"),
-        rules=("R2", "R3", "R4"),
+        rules=("R3", "R4"),
         checks=("engine/amend.py",),
         what=N_("A player's deal line disagrees with the rest of the hand, and the rest fits "
-                "only if the deal is written wrong: she plays or shows a tile it does not list, "
-                "it lists a tile that fits where she passed, or the claims count other tiles "
-                "left in her hand, and a claim or a show confirms the rest."),
+                "only if one of its tiles is written wrong: she plays or shows a tile it does "
+                "not list, another player plays or shows a tile it lists, or it lists a tile "
+                "that fits where she passed; and a claim or a show settles that the deal, not "
+                "the other line, is the slip."),
         why=N_("Each player holds only the tiles dealt to her, and nobody draws (R3, R4). When "
-               "the deal and the other lines disagree, either may be the slip; blocknot reports "
-               "the deal only where the other lines, read together, settle it, and then takes "
-               "her tiles from her plays, her show and the claims."),
+               "the deal and a play, a pass or a show disagree, either may be the slip: "
+               "blocknot reports the deal only where the other lines, read together, settle "
+               "it, and then reads it with that one tile as another. A claim that only counts "
+               "other points does not put a deal in doubt: the points are worked out from the "
+               "deals, and the claim is checked against them (E504, E505)."),
         messages={
             "written_wrong": N_("deal {player}: the rest of the hand fits only if this deal is "
                                 "written wrong"),
