@@ -215,8 +215,8 @@ def _deals_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
                          errors: list[Diagnostic]) -> list[Amendment]:
     """Each way a deal line of a player whose deal is known may have one tile written wrong
     that another record of the tiles shows (``misdealt``, one slip as that line is): a tile
-    she plays or shows that it lacks (P401, P406, E502: that tile for the one it lists that she
-    neither plays nor shows), a tile it lists that another plays or shows (P401, E502
+    she plays or shows that it lacks (P401, P406, E502: that tile for the one it lists that
+    she neither plays nor shows), a tile it lists that another plays or shows (P401, E502
     naming the deal) or that makes a pass of hers illegal (P405): that tile for each tile
     nobody else can hold, where her show does not pin her tiles.  (A claim that counts
     other points than the deals leave is not such a record: the deals are what a count
@@ -233,9 +233,12 @@ def _deals_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
         if lines & at:
             out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
                     for swap in _swaps_for_her_tiles(order, deal)]
-        if deal.line in named or lines & {d.line for d in errors if d.code == "P405"}:
-            out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
-                    for swap in _swaps_for_a_tile(order, deal, errors, lines)]
+        wrong = {i for d in errors if d.code == "P405" and d.line in lines
+                 for i in _tile_named(d)}
+        if deal.line in named:
+            wrong |= _theirs(order, deal.player)
+        out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
+                for swap in _swaps_for_a_tile(order, deal, wrong)]
     return list(dict.fromkeys(out))
 
 
@@ -267,29 +270,34 @@ def _swaps_for_her_tiles(order: Stages, deal: r.Deal) -> list[tuple[int, int]]:
     return [(other, tile) for other in sorted(spare)]
 
 
-def _swaps_for_a_tile(order: Stages, deal: r.Deal, errors: list[Diagnostic],
-                      lines: set[int]) -> list[tuple[int, int]]:
-    """The deal read with a tile another plays or shows (P401, E502 naming it), or that
-    fits where she passed (P405), in place of each tile nobody else can hold: none where
-    her show is written (her plays and show are then her tiles)."""
+def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int]) -> list[tuple[int, int]]:
+    """The deal read with one of the tiles ``wrong`` (another plays or shows it, or it fits
+    where she passed) in place of each tile nobody else can hold: none where her show is
+    written (her plays and show are then her tiles)."""
     played, shown = _hers(order, deal)
-    if shown is not None:
-        return []
     listed = {index(tile) for tile in deal.tiles}
-    wrong: set[int] = set()
-    for found in errors:
-        args = found.message.args
-        if found.code in ("P401", "E502") and args.get("at") == deal.line or (
-                found.code == "P405" and found.line in lines):
-            tile = args.get("tile")
-            if isinstance(tile, str) and "-" in tile:
-                a, b = tile.split("-")
-                wrong.add(index((int(a), int(b))))
+    if shown is not None or not wrong & listed - played:
+        return []
     taken = {index(m.tile) for m in order.moves if isinstance(m, r.Play)} | {
         index(tile) for d in order.deals if d is not deal for tile in d.tiles} | {
         index(tile) for s in order.shows for tile in s.tiles}
     free = [i for i in range(28) if i not in taken and i not in listed]
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
+
+
+def _theirs(order: Stages, player: str) -> set[int]:
+    """The tiles the other players play or show."""
+    return {index(m.tile) for m in order.moves if isinstance(m, r.Play) and m.player != player
+            } | {index(tile) for s in order.shows if s.player != player for tile in s.tiles}
+
+
+def _tile_named(problem: Diagnostic) -> set[int]:
+    """The tile a pass held that fits (P405), as its message names it, when it names one."""
+    tile = problem.message.args.get("tile")
+    if not isinstance(tile, str):
+        return set()
+    a, b = tile.split("-")
+    return {index((int(a), int(b)))}
 
 
 def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
