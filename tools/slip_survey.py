@@ -9,7 +9,10 @@ with ``--other-hands``), and are validated.  For each game the script asks:
 - reports at the slips: exactly one error per slip, each at its slip's line;
 - true score: every figure (each hand's outcome, winner, remaining pips, points and running
   totals; the game's totals, status and winner) known and the true game's;
-- wrong score: some figure known and not the true game's (a figure left unknown is honest).
+- wrong score: some figure known and not the true game's (a figure left unknown is honest);
+  of those, how many are by decision: a deal's tile copied wrong that only a claim's count
+  disagrees with (E504, E505, and the hands after an end it decides, E506), where the deals
+  stand (docs/engine.md, "Not found, by decision").
 
     python tools/slip_survey.py --games 30 --seed 0
     python tools/slip_survey.py --games 30 --hidden --show-wrong
@@ -61,6 +64,7 @@ class Answer:
     exact: bool = False
     wrong: bool = False
     shown: str = ""
+    decided: bool = False
 
 
 def record(ask: Ask) -> tuple[SimGame, list[str], list[tuple[str, int]]]:
@@ -101,7 +105,12 @@ def one(ask: Ask) -> Answer:
     shown = (f"seed {ask.seed} ({len(game.players)} players), slips {made}: "
              f"{[(d.code, d.line) for d in report.diagnostics]}; "
              f"{f'wrong {verdict.wrong}' if verdict.wrong else f'unknown {verdict.unknown}'}")
-    return Answer(True, reports, verdict.exact, bool(verdict.wrong), shown)
+    decided = bool(verdict.wrong) and {code for _, code in errors} <= _COUNTS
+    return Answer(True, reports, verdict.exact, bool(verdict.wrong), shown, decided)
+
+
+#: The codes of a claim's count against the deals, and of the hands after an end it decides.
+_COUNTS = frozenset({"E504", "E505", "E506"})
 
 
 def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
@@ -114,8 +123,9 @@ def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
 
 def survey(kind: str, args: argparse.Namespace, pool: ProcessPoolExecutor | None
            ) -> list[int]:
-    """One row: [reports at the slips, true score, wrong score, games]."""
-    counts = [0, 0, 0, 0]
+    """One row: [reports at the slips, true score, wrong score, games, of the wrong ones
+    those by decision]."""
+    counts = [0, 0, 0, 0, 0]
     source = asks(kind, args)
     tried = 0
     while counts[3] < args.games and tried < 20 * args.games:  # no room: none hidden
@@ -129,6 +139,7 @@ def survey(kind: str, args: argparse.Namespace, pool: ProcessPoolExecutor | None
             counts[1] += answer.exact
             counts[2] += answer.wrong
             counts[3] += 1
+            counts[4] += answer.decided
             if (args.show_wrong and (answer.wrong or not answer.reports)) or (
                     args.show_unknown and not answer.exact and not answer.wrong):
                 print(f"  {kind}: {answer.shown}", file=sys.stderr)
@@ -170,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
           f"each, {args.slips} slip{'s' if args.slips > 1 else ''}{where}"
           f"{', some deals hidden' if args.hidden else ', every deal written'})")
     print("|---|---|---|---|")
-    total = [0, 0, 0, 0]
+    total = [0, 0, 0, 0, 0]
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
         for kind in kinds:
@@ -179,15 +190,22 @@ def main(argv: list[str] | None = None) -> int:
             if not n:
                 print(f"| {kind} | no room |  |  |", flush=True)
                 continue
-            print(f"| {kind} | {counts[0]}/{n} | {counts[1]}/{n} | {counts[2]} |", flush=True)
+            print(f"| {kind} | {counts[0]}/{n} | {counts[1]}/{n} | {counts[2]}{_decided(counts)} |",
+                  flush=True)
             total = [t + c for t, c in zip(total, counts, strict=True)]
     finally:
         if pool is not None:
             pool.shutdown()
     n = total[3]
     print(f"| all | {total[0]}/{n} ({100 * total[0] / n:.1f}%) | {total[1]}/{n} "
-          f"({100 * total[1] / n:.1f}%) | {total[2]} ({100 * total[2] / n:.1f}%) |")
+          f"({100 * total[1] / n:.1f}%) | {total[2]} ({100 * total[2] / n:.1f}%)"
+          f"{_decided(total)} |")
     return 0
+
+
+def _decided(counts: list[int]) -> str:
+    """Of a row's wrong scores, those by decision, when there are any."""
+    return f", {counts[4]} by decision" if counts[4] else ""
 
 
 if __name__ == "__main__":
