@@ -215,36 +215,23 @@ def _deals_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
                          errors: list[Diagnostic]) -> list[Amendment]:
     """Each way a deal line of a player whose deal is known may have one tile written wrong
     that another record of the tiles shows (``misdealt``, one slip as that line is): a tile
-    she plays or shows that it lacks (P401, P406, E502: that tile for the one it lists that
-    she neither plays nor shows), a tile it lists that another plays or shows (P401, E502
-    naming the deal) or that makes a pass of hers illegal (P405): that tile for each tile
-    nobody else can hold, where her show does not pin her tiles.  (A claim that counts
-    other points than the deals leave is not such a record: the deals are what a count
-    rests on, as the shows are, and the claim is the slip, E504, E505.)"""
-    at = {d.line for d in errors if d.code in _OF_HER_DEAL}
-    named = {d.message.args.get("at") for d in errors if d.code in _OF_HER_DEAL}
+    she plays or shows that it lacks (P401, or P406 after a block its tiles made, E502: that
+    tile for the one it lists that she neither plays nor shows), a tile it lists that
+    another plays or shows (P401, E502) or that makes a pass of hers illegal (P405): that
+    tile for each tile nobody else can hold, where her show does not pin her tiles.  (A
+    claim that counts other points than the deals leave is not such a record: the deals are
+    what a count rests on, as the shows are, and the claim is the slip, E504, E505.)"""
     out: list[Amendment] = []
     for deal in order.deals:
         seat = seats.seat.get(deal.player)
         if seat is None or seat in hidden:
             continue
-        lines = {m.line for m in order.moves if m.player == deal.player} | {
-            show.line for show in order.shows if show.player == deal.player}
-        if lines & at:
-            out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
-                    for swap in _swaps_for_her_tiles(order, deal)]
-        wrong = {i for d in errors if d.code == "P405" and d.line in lines
-                 for i in _tile_named(d)}
-        if deal.line in named:
-            wrong |= _theirs(order, deal.player)
-        out += [Amendment(deal.line, "misdealt", legal=True, swap=swap)
-                for swap in _swaps_for_a_tile(order, deal, wrong)]
+        passes = {m.line for m in order.moves if m.player == deal.player}
+        wrong = _theirs(order, deal.player, seats) | {
+            i for d in errors if d.code == "P405" and d.line in passes for i in _tile_named(d)}
+        out += [Amendment(deal.line, "misdealt", legal=True, swap=swap) for swap in (
+            *_swaps_for_her_tiles(order, deal), *_swaps_for_a_tile(order, deal, wrong))]
     return list(dict.fromkeys(out))
-
-
-#: The codes at a player's move or show that a tile written wrong in her deal may cause (a
-#: tile it lacks laid after a block its tiles as written made, P406).
-_OF_HER_DEAL = frozenset({"P401", "P405", "P406", "E502"})
 
 
 def _hers(order: Stages, deal: r.Deal) -> tuple[set[int], set[int] | None]:
@@ -285,10 +272,11 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int]) -> list[tupl
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
 
 
-def _theirs(order: Stages, player: str) -> set[int]:
-    """The tiles the other players play or show."""
-    return {index(m.tile) for m in order.moves if isinstance(m, r.Play) and m.player != player
-            } | {index(tile) for s in order.shows if s.player != player for tile in s.tiles}
+def _theirs(order: Stages, player: str, seats: Seats) -> set[int]:
+    """The tiles the other players play or show (a name not in the game is nobody's)."""
+    others = set(seats.seat) - {player}
+    return {index(m.tile) for m in order.moves if isinstance(m, r.Play) and m.player in others
+            } | {index(tile) for s in order.shows if s.player in others for tile in s.tiles}
 
 
 def _tile_named(problem: Diagnostic) -> set[int]:
