@@ -520,6 +520,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     ],
     # A count claim that disagrees with the pips the deals leave, nothing else with the
     # deals: the deals stand, and the claim is the slip.
+    # A deal's tile that makes a false block, read as the tile laid after it, and a claim off.
+    "D203/a_deal_tile_that_makes_a_false_block_and_a_claim_off.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "unverified", False),
+        (0, "points", {"Ada": 0, "Bea": 7}), (0, "remaining", {"Ada": 7, "Bea": 0}),
+        (None, "score", {"Ada": 0, "Bea": 7}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
