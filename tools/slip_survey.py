@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -105,12 +106,29 @@ def one(ask: Ask) -> Answer:
     shown = (f"seed {ask.seed} ({len(game.players)} players), slips {made}: "
              f"{[(d.code, d.line) for d in report.diagnostics]}; "
              f"{f'wrong {verdict.wrong}' if verdict.wrong else f'unknown {verdict.unknown}'}")
-    decided = bool(verdict.wrong) and {code for _, code in errors} <= _COUNTS
+    decided = bool(verdict.wrong) and _by_decision(lines, made, errors, verdict.wrong)
     return Answer(True, reports, verdict.exact, bool(verdict.wrong), shown, decided)
 
 
 #: The codes of a claim's count against the deals, and of the hands after an end it decides.
 _COUNTS = frozenset({"E504", "E505", "E506"})
+_HAND = re.compile(r"hand (\d+)")
+
+
+def _by_decision(lines: list[str], made: list[tuple[str, int]], errors: list[tuple[int, str]],
+                 wrong: list[str]) -> bool:
+    """Whether a game's wrong figures are those of a deal's tile copied wrong that only a
+    claim's count disagrees with: the first hand with a wrong figure holds that slip, and
+    its errors are all of a claim's count (E504, E505; E506 after an end it decides)."""
+    starts = [k + 1 for k, line in enumerate(lines) if line.startswith("hand ")]
+
+    def hand_of(line: int) -> int:
+        return sum(start <= line for start in starts)
+
+    first = min((int(m.group(1)) for m in map(_HAND.match, wrong) if m), default=None)
+    dealt = {hand_of(line) for kind, line in made if kind == "deal_tile"}
+    return first in dealt and all(
+        code in _COUNTS for line, code in errors if hand_of(line) == first)
 
 
 def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
