@@ -119,7 +119,8 @@ def _by_decision(lines: list[str], made: list[tuple[str, int]], errors: list[tup
                  wrong: list[str]) -> bool:
     """Whether a game's wrong figures are those of a deal's tile copied wrong that only a
     claim's count disagrees with: the first hand with a wrong figure holds that slip, and
-    its errors are all of a claim's count (E504, E505; E506 after an end it decides)."""
+    its errors are all of a claim's count (E504, E505; E506 after an end it decides), but
+    those at the line of the other slip, if any (its own report)."""
     starts = [k + 1 for k, line in enumerate(lines) if line.startswith("hand ")]
 
     def hand_of(line: int) -> int:
@@ -127,8 +128,9 @@ def _by_decision(lines: list[str], made: list[tuple[str, int]], errors: list[tup
 
     first = min((int(m.group(1)) for m in map(_HAND.match, wrong) if m), default=None)
     dealt = {hand_of(line) for kind, line in made if kind == "deal_tile"}
+    others = {line for kind, line in made if kind != "deal_tile"}
     return first in dealt and all(
-        code in _COUNTS for line, code in errors if hand_of(line) == first)
+        code in _COUNTS or line in others for line, code in errors if hand_of(line) == first)
 
 
 def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
