@@ -153,7 +153,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
             out.append(Amendment(move.line, "swapped"))
     out = _shows_written_wrong(order, seats, hidden, errors) + out
-    out += _deals_written_wrong(order, seats, hidden, errors)
+    out += _deals_written_wrong(order, seats, errors)
     if moves and order.opener is None and (turns or leads):
         first = seats.seat[moves[0].player]
         out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
@@ -211,24 +211,25 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
             and seats.seat.get(show.player) in hidden]
 
 
-def _deals_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
-                         errors: list[Diagnostic]) -> list[Amendment]:
-    """Each way a deal line of a player whose deal is known may have one tile written wrong
-    that another record of the tiles shows (``misdealt``, one slip as that line is): a tile
-    she plays or shows that it lacks (P401, or P406 after a block its tiles made, E502: that
-    tile for the one it lists that she neither plays nor shows), a tile it lists that
-    another plays or shows (P401, E502) or that makes a pass of hers illegal (P405): that
-    tile for each tile nobody else can hold, where her show does not pin her tiles.  (A
-    claim that counts other points than the deals leave is not such a record: the deals are
-    what a count rests on, as the shows are, and the claim is the slip, E504, E505.)"""
+def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic]
+                         ) -> list[Amendment]:
+    """Each way a deal line (of a player in the game, and usable: not D201, D202) may have
+    one tile written wrong that another record of the tiles shows (``misdealt``, one slip as
+    that line is): a tile she plays or shows that it lacks (P401, or P406 after a block its
+    tiles made, E502: that tile for the one it lists that she neither plays nor shows), a
+    tile it lists that another plays or shows (P401, E502) or that makes a pass illegal
+    (P405): that tile for each tile nobody else can hold, where her show does not pin her
+    tiles.  (A claim that counts other points than the deals leave is not such a record:
+    the deals are what a count rests on, as the shows are, and the claim is the slip, E504,
+    E505.)"""
+    unusable = {d.line for d in errors if d.code in ("D201", "D202")}
+    named = {i for d in errors if d.code == "P405" for i in _tile_named(d)}
     out: list[Amendment] = []
     for deal in order.deals:
-        seat = seats.seat.get(deal.player)
-        if seat is None or seat in hidden:
+        # A deal the replay set aside as belied by another's play of its tile is read too.
+        if deal.player not in seats.seat or deal.line in unusable:
             continue
-        passes = {m.line for m in order.moves if m.player == deal.player}
-        wrong = _theirs(order, deal.player, seats) | {
-            i for d in errors if d.code == "P405" and d.line in passes for i in _tile_named(d)}
+        wrong = _theirs(order, deal.player, seats) | named
         out += [Amendment(deal.line, "misdealt", legal=True, swap=swap) for swap in (
             *_swaps_for_her_tiles(order, deal), *_swaps_for_a_tile(order, deal, wrong))]
     return list(dict.fromkeys(out))
