@@ -131,6 +131,17 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "Dan passes here, but the rest of the hand fits only if Dan laid a tile here (1-1): a "
         "play written as a pass; nobody draws, so Dan could play (R4, R8)",
     ],
+    # A deal line that the rest of the hand shows written wrong: the deal of the player.
+    ("D203/a_deal_tile_that_makes_a_false_block_and_a_claim_off.txt", "D203"): [
+        "deal Bea: the rest of the hand fits only if this deal is written wrong",
+    ],
+    # A pass that a deal's tile made illegal: the deal named once, however many tiles it
+    # may have been written for.
+    ("P405/pass_in_the_closing_passes.txt", "P405"): [
+        "Bea passed holding 0-1, which fits the right end (0): a player who can play must "
+        "(R8); or else the deal at line 10 was written wrong, and the figures that leaves "
+        "open are not stated",
+    ],
     # Ada can have scored the unknown points, but not so many.
     ("E505/more_than_the_tiles_allow.txt", "E505"): [
         "score claim Ada 56, Bea 0, Cy 0, but Ada has at most 55, whatever the unknown points "

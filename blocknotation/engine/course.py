@@ -428,9 +428,7 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
     read otherwise where the record as written first breaks a rule says more than the rule
     broken there, as does a line written twice, two lines swapped, a first move's name or an
     opener line, unless it finds an error at a line where the record as written finds none;
-    then the record as written; then the other lines read otherwise, earliest first; last, a
-    deal's tile read as another (``misdealt``): the deal is written before the moves, and
-    the line where the hand first disagrees with it says more."""
+    then the record as written; then the other lines read otherwise, earliest first."""
     written = next((take[1] for take in takes if not take[3]), None)
     first = None if written is None else _first_error(written)
     broken = None if written is None else {d.line for d in written if d.is_error}
@@ -444,8 +442,6 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
                 broken is None or all(d.line in broken or d.line in read
                                       for d in take[1] if d.is_error)):
             return 0, amendment[0].line
-        if all(one.kind == "misdealt" for one in amendment):
-            return 3, amendment[0].line  # a deal read otherwise: after the moves
         return 2, amendment[0].line
 
     return rank
