@@ -135,6 +135,11 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("D203/a_deal_tile_that_makes_a_false_block_and_a_claim_off.txt", "D203"): [
         "deal Bea: the rest of the hand fits only if this deal is written wrong",
     ],
+    # A tile another lays that a known deal lists: the deal named as the other way.
+    ("P401/a_tile_another_lays_that_a_known_deal_lists.txt", "P401"): [
+        "Ada plays 5-0, which was dealt to Bea at line 13; or else the deal at line 13 was "
+        "written wrong, and the figures that leaves open are not stated",
+    ],
     # A pass that a deal's tile made illegal: the deal named once, however many tiles it
     # may have been written for.
     ("P405/pass_in_the_closing_passes.txt", "P405"): [

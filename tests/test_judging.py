@@ -526,6 +526,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 7}), (0, "remaining", {"Ada": 7, "Bea": 0}),
         (None, "score", {"Ada": 0, "Bea": 7}),
     ],
+    "P401/a_tile_another_lays_that_a_known_deal_lists.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "unverified", True),
+        (0, "points", {"Ada": 25, "Bea": 0, "Cy": 0}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
