@@ -107,7 +107,8 @@ def one(ask: Ask) -> Answer:
              f"{[(d.code, d.line) for d in report.diagnostics]}; "
              f"{f'wrong {verdict.wrong}' if verdict.wrong else f'unknown {verdict.unknown}'}")
     decided = bool(verdict.wrong) and _by_decision(lines, made, errors, verdict.wrong)
-    return Answer(True, reports, verdict.exact, bool(verdict.wrong), shown, decided)
+    return Answer(True, reports, verdict.exact, bool(verdict.wrong),
+                  shown + (" (by decision)" if decided else ""), decided)
 
 
 #: The codes of a claim's count against the deals, and of the hands after an end it decides.
