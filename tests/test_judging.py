@@ -511,6 +511,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 13, "reading": "wrong"}]}]),
         (None, "score", None),
     ],
+    # The same with the deal line out of place: still a deal line that may be written wrong.
+    "G107/a_deal_line_out_of_place_and_a_show_that_disagrees.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": 0, "Cy": 6}), (None, "score", None),
+    ],
     # ... and a points claim that agrees with the show settles it: the deal is the slip.
     "D203/a_deal_line_its_show_and_a_points_claim_belie.txt": [
         (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "unverified", False),

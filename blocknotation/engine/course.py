@@ -427,8 +427,9 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
     """How ways of reading a hand that cost as many slips are ranked for the report: a line
     read otherwise where the record as written first breaks a rule says more than the rule
     broken there, as does a line written twice, two lines swapped, a first move's name or an
-    opener line, unless it finds an error at a line where the record as written finds none;
-    then the record as written; then the other lines read otherwise, earliest first."""
+    opener line, unless it finds an error at a line where the record as written finds none
+    (a deal line's own error, out of place, is none its tiles read otherwise mend); then
+    the record as written; then the other lines read otherwise, earliest first."""
     written = next((take[1] for take in takes if not take[3]), None)
     first = None if written is None else _first_error(written)
     broken = None if written is None else {d.line for d in written if d.is_error}
@@ -438,7 +439,8 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
         if not amendment:
             return 1, 0
         read = {one.line for one in amendment}
-        if any(one.kind in _STRUCTURAL or one.line == first for one in amendment) and (
+        if any(one.kind in _STRUCTURAL or (one.line == first and one.kind != "misdealt")
+               for one in amendment) and (
                 broken is None or all(d.line in broken or d.line in read
                                       for d in take[1] if d.is_error)):
             return 0, amendment[0].line
