@@ -207,6 +207,17 @@ class _Moment:
     """Every tile on the chain before the move, low pip first."""
 
 
+def _one_pip_from(tile: Tile) -> list[Tile]:
+    """The tiles one pip from ``tile``, either half changed, each once, in a fixed order."""
+    found: list[Tile] = []
+    for keep in (0, 1):
+        for pip in range(7):
+            other = (tile[0], pip) if keep == 0 else (pip, tile[1])
+            if pip != tile[1 - keep] and other not in found:
+                found.append(other)
+    return found
+
+
 def _low(tile: Tile) -> Tile:
     return (min(tile), max(tile))
 
@@ -309,13 +320,7 @@ class _Layout:
         tile = moment.move.tile
         assert tile is not None
         held = {_low(t) for t in moment.held}
-        found = []
-        for keep in (0, 1):
-            for pip in range(7):
-                other = (tile[0], pip) if keep == 0 else (pip, tile[1])
-                if pip != tile[1 - keep] and _low(other) not in held and other not in found:
-                    found.append(other)
-        return found
+        return [other for other in _one_pip_from(tile) if _low(other) not in held]
 
     def own_tiles(self, at: int) -> list[Tile]:
         """The tiles a play may be miswritten as that leave the line legal: another the
@@ -336,28 +341,15 @@ class _Layout:
         tile = moment.move.tile
         assert tile is not None
         barred = moment.played | self.dealt_in_hand.get(moment.hand.number, frozenset())
-        found = []
-        for keep in (0, 1):
-            for pip in range(7):
-                other = (tile[0], pip) if keep == 0 else (pip, tile[1])
-                if pip != tile[1 - keep] and _low(other) not in barred and other not in found:
-                    found.append(other)
-        return found
+        return [other for other in _one_pip_from(tile) if _low(other) not in barred]
 
     def deal_miswritings(self, at: int) -> list[tuple[int, Tile]]:
         """The ways a deal line may be miswritten as a tile no written deal of its hand
         holds: each tile's place in the line, and a tile one pip from it."""
         barred = self.dealt_in_hand.get(self.hand_of[at], frozenset())
         tiles = [_tile(text) for text in self.lines_at[at].split(": ")[1].split()]
-        found = []
-        for place, tile in enumerate(tiles):
-            for keep in (0, 1):
-                for pip in range(7):
-                    other = (tile[0], pip) if keep == 0 else (pip, tile[1])
-                    if pip != tile[1 - keep] and _low(other) not in barred and (
-                            place, other) not in found:
-                        found.append((place, other))
-        return found
+        return [(place, other) for place, tile in enumerate(tiles)
+                for other in _one_pip_from(tile) if _low(other) not in barred]
 
     def refusals(self, at: int) -> list[Tile]:
         """The tiles a legal pass may be written as, a tile tried and taken back: one the
