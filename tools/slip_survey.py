@@ -53,6 +53,7 @@ class Ask:
     hidden: bool
     slips: int = 1
     same_hand: bool | None = None
+    without: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,7 @@ def record(ask: Ask) -> tuple[SimGame, list[str], list[tuple[str, int]]]:
     game = simulate_game(rng, NAMES[players])
     hide = hidden_deals(game, rng) if ask.hidden else frozenset()
     lines = render_game(game, hidden=hide, claims=True).split("\n")
-    kinds: set[str] = {ask.kind} if ask.slips == 1 else set(SURVEYED)
+    kinds: set[str] = {ask.kind} if ask.slips == 1 else set(SURVEYED) - ask.without
     made = _made(lines, game, rng, ask, kinds)
     return game, lines, made
 
@@ -138,7 +139,7 @@ def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
     seed = args.seed
     same = True if args.same_hand else False if args.other_hands else None
     while True:
-        yield Ask(kind, seed, args.hidden, args.slips, same)
+        yield Ask(kind, seed, args.hidden, args.slips, same, _without(args))
         seed += 1
 
 
@@ -169,7 +170,7 @@ def survey(kind: str, args: argparse.Namespace, pool: ProcessPoolExecutor | None
 
 def show_one(kind: str, args: argparse.Namespace) -> int:
     same = True if args.same_hand else False if args.other_hands else None
-    ask = Ask(kind, args.one, args.hidden, args.slips, same)
+    ask = Ask(kind, args.one, args.hidden, args.slips, same, _without(args))
     _, lines, _made = record(ask)
     for k, line in enumerate(lines, 1):
         print(f"{k:4} {line}")
@@ -186,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--same-hand", action="store_true", help="the slips in one hand")
     parser.add_argument("--other-hands", action="store_true", help="each in another hand")
     parser.add_argument("--kinds", default=",".join(SURVEYED), help="kinds, comma-separated")
+    parser.add_argument("--without", default="",
+                        help="kinds no slip is of, comma-separated (with --slips 2 too)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--one", type=int, help="print the game of this seed and its report")
     parser.add_argument("--show-wrong", action="store_true",
@@ -193,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-unknown", action="store_true",
                         help="print the games with a figure left unknown")
     args = parser.parse_args(argv)
-    kinds = args.kinds.split(",")
+    kinds = [kind for kind in args.kinds.split(",") if kind not in _without(args)]
     if args.one is not None:
         return show_one(kinds[0], args)
     where = {None: "", True: ", in one hand", False: ", in different hands"}[
@@ -222,6 +225,11 @@ def main(argv: list[str] | None = None) -> int:
           f"({100 * total[1] / n:.1f}%) | {total[2]} ({100 * total[2] / n:.1f}%)"
           f"{_decided(total)} |")
     return 0
+
+
+def _without(args: argparse.Namespace) -> frozenset[str]:
+    """The kinds ``--without`` leaves out, of the first slip and of the others."""
+    return frozenset(kind for kind in args.without.split(",") if kind)
 
 
 def _decided(counts: list[int]) -> str:
