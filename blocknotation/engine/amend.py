@@ -50,7 +50,7 @@ from ..reading import plain as r
 from .chain import reading
 from .order import Move, Stages
 from .players import Seats
-from .rules import sides
+from .rules import fits, sides
 from .tiles import TILES, index, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
@@ -153,7 +153,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         if k + 1 < len(moves) and (move.line in turns or moves[k + 1].line in turns):
             out.append(Amendment(move.line, "swapped"))
     out = _shows_written_wrong(order, seats, hidden, errors) + out
-    out += _deals_written_wrong(order, seats, errors)
+    out += _deals_written_wrong(order, seats, errors, ends or {})
     if moves and order.opener is None and (turns or leads):
         first = seats.seat[moves[0].player]
         out += [Amendment(moves[0].line, "named", seat) for seat in range(len(seats.names))
@@ -211,8 +211,8 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
             and seats.seat.get(show.player) in hidden]
 
 
-def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic]
-                         ) -> list[Amendment]:
+def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic],
+                         ends: Mapping[int, tuple[int, int]]) -> list[Amendment]:
     """Each way a deal line (of a player in the game, and usable: not D201, D202) may have
     one tile written wrong that another record of the tiles shows (``misdealt``, one slip as
     that line is): a tile she plays or shows that it lacks (P401, or P406 after a block its
@@ -223,15 +223,18 @@ def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic]
     the deals are what a count rests on, as the shows are, and the claim is the slip, E504,
     E505.)"""
     unusable = {d.line for d in errors if d.code in ("D201", "D202")}
-    named = {i for d in errors if d.code == "P405" for i in _tile_named(d)}
     out: list[Amendment] = []
     for deal in order.deals:
         # A deal the replay set aside as belied by another's play of its tile is read too.
         if deal.player not in seats.seat or deal.line in unusable:
             continue
+        passes = _her_passes(order, deal, ends)
+        # A pass one tile she held makes illegal (P405) is mended if the deal lacks it.
+        named = {i for at, held in passes if len(fit := _fits_at(held, at)) == 1 for i in fit}
         wrong = _theirs(order, deal.player, seats) | named
         out += [Amendment(deal.line, "misdealt", legal=True, swap=swap) for swap in (
-            *_swaps_for_her_tiles(order, deal), *_swaps_for_a_tile(order, deal, wrong))]
+            *_swaps_for_her_tiles(order, deal),
+            *_swaps_for_a_tile(order, deal, wrong, [at for at, _ in passes]))]
     return list(dict.fromkeys(out))
 
 
@@ -258,10 +261,13 @@ def _swaps_for_her_tiles(order: Stages, deal: r.Deal) -> list[tuple[int, int]]:
     return [(other, tile) for other in sorted(spare)]
 
 
-def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int]) -> list[tuple[int, int]]:
+def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
+                      passed: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The deal read with one of the tiles ``wrong`` (another plays or shows it, or it fits
-    where she passed) in place of each tile nobody else can hold: none where her show is
-    written (her plays and show are then her tiles)."""
+    where she passed) in place of each tile nobody else can hold and that would not have
+    fitted at a pass of hers (``passed``: the chain's ends there; held all hand, it would
+    make that pass illegal): none where her show is written (her plays and show are then
+    her tiles)."""
     played, shown = _hers(order, deal)
     listed = {index(tile) for tile in deal.tiles}
     if shown is not None or not wrong & listed - played:
@@ -269,8 +275,32 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int]) -> list[tupl
     taken = {index(m.tile) for m in order.moves if isinstance(m, r.Play)} | {
         index(tile) for d in order.deals if d is not deal for tile in d.tiles} | {
         index(tile) for s in order.shows for tile in s.tiles}
-    free = [i for i in range(28) if i not in taken and i not in listed]
+    free = [i for i in range(28) if i not in taken and i not in listed
+            and not any(_fits_at({i}, at) for at in passed)]
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
+
+
+def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]]
+                ) -> list[tuple[tuple[int, int], set[int]]]:
+    """Each pass of the player of ``deal`` where every reading has the chain's ends alike
+    (``ends``: after each play; a pass leaves them as they were): those ends, and the tiles
+    of the deal she had not yet played."""
+    out: list[tuple[tuple[int, int], set[int]]] = []
+    held = {index(tile) for tile in deal.tiles}
+    before: tuple[int, int] | None = None
+    for move in order.moves:
+        if isinstance(move, r.Play):
+            before = ends.get(move.line)
+            if move.player == deal.player:
+                held.discard(index(move.tile))
+        elif move.player == deal.player and before is not None:
+            out.append((before, set(held)))
+    return out
+
+
+def _fits_at(tiles: set[int], ends: tuple[int, int]) -> set[int]:
+    """The tiles of ``tiles`` that fit the chain with ``ends`` (R6)."""
+    return {i for i in tiles if fits(TILES[i], reading(*ends))}
 
 
 def _theirs(order: Stages, player: str, seats: Seats) -> set[int]:
@@ -278,15 +308,6 @@ def _theirs(order: Stages, player: str, seats: Seats) -> set[int]:
     others = set(seats.seat) - {player}
     return {index(m.tile) for m in order.moves if isinstance(m, r.Play) and m.player in others
             } | {index(tile) for s in order.shows if s.player in others for tile in s.tiles}
-
-
-def _tile_named(problem: Diagnostic) -> set[int]:
-    """The tile a pass held that fits (P405), as its message names it, when it names one."""
-    tile = problem.message.args.get("tile")
-    if not isinstance(tile, str):
-        return set()
-    a, b = tile.split("-")
-    return {index((int(a), int(b)))}
 
 
 def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
