@@ -535,6 +535,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "unverified", True),
         (0, "points", {"Ada": 25, "Bea": 0, "Cy": 0}),
     ],
+    # A known player's tile written as another nine moves before the last, that only the
+    # claims show: a slip at the play or at the claim, one each; both candidates named.
+    "E504/a_known_tile_written_as_another_far_back_only_the_claim_shows.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": 0}), (0, "doubt", [22, 33]),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 9},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 11},
+             "rests_on": [{"line": 22, "reading": "a play of 3-6"}]}]),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
