@@ -547,6 +547,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 22, "reading": "a play of 3-6"}]}]),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    # A pass left out and a side written the other way at the same line: both read there,
+    # the hand unfinished as written after it, and the totals known.
+    "T302/a_left_out_pass_and_a_side_the_other_way_at_the_next_line.txt": [
+        (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 13, "Bea": 16, "Cy": 12}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -143,7 +143,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
                                  else "other_tile", legal=True))
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
-        if (isinstance(move, r.Play) and move.side is not None and move.line < first_error
+        if (isinstance(move, r.Play) and move.side is not None and move.line <= first_error
                 and _fits_both(move.tile, before)):
             out.append(Amendment(move.line, "flipped", legal=True))
         if ends is not None:
