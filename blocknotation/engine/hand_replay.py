@@ -64,7 +64,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     # A slip of the hand's lines, not of a move (a show set aside, or a deal's tile read as
     # another, leaves the tiles the players may hold exact: they still judge the claims):
     state.slipped.extend(one.line for one in amendment
-                         if one.kind not in OF_A_MOVE and one.kind not in _SET_ASIDE)
+                         if one.kind not in OF_A_MOVE and one.kind not in _HOLDINGS_EXACT)
     # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
     # claim no reading allows may be right where another deal line is wrong too.
     state.slipped.extend(dealt_wrong)
@@ -92,7 +92,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
 
 #: The lines read otherwise that leave what each player may hold exact: a show set aside, a
 #: deal's tile read as another.
-_SET_ASIDE = frozenset({"unshown", "misdealt"})
+_HOLDINGS_EXACT = frozenset({"unshown", "misdealt"})
 
 #: The codes of a deal line that cannot be as written (R2, R3).
 _DEALT_WRONG = frozenset({"D201", "D202"})
