@@ -146,7 +146,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             result, course.previous = _damaged(hand, seats, expected, course.totals)
             course.also = None
         else:
-            last = k == len(game.hands) - 1
+            last = k == len(game.hands) - 1 and not _said_over(hand)
             rep, found, after = _replayed(hand, seats, expected, course.totals, last,
                                           keep is not None, resume, watch, doubt=doubt)
             rep, found, course.totals = _settled_later(
@@ -243,9 +243,10 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         hidden = hidden_seats(rep)
         for amendment in amendments(order, seats, hidden, found, rep.ends):
             tried.read((amendment,))
-        if tried.cost[0] > 1:  # no one slip explains it: a tile written as another further back
-            for amendment in amendments(order, seats, hidden, found, rep.ends, wide=True):
-                tried.read((amendment,))
+        # A known player's tile written as another further back than the window explains
+        # the hand as well, or alone: each of her plays before the last error is tried.
+        for amendment in amendments(order, seats, hidden, found, rep.ends, wide=True):
+            tried.read((amendment,))
         for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
             own = {one.line for one in first[3]}  # its own slip's report aside
             left = [d for d in first[1] if d.line not in own]
@@ -325,6 +326,13 @@ class _Tried:
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
         return other, [*other.diagnostics, *counted], trial, amendment
+
+
+def _said_over(hand: r.Hand) -> bool:
+    """Whether a hand has a line that is written once it is over: a ``show``, a ``points``
+    claim or a ``score`` line.  A game's last hand with one did end, however far its moves
+    go, as a hand another follows did: it is not a record still being written."""
+    return any(isinstance(s, (r.Show, r.Points, r.Score)) for s in hand.statements)
 
 
 def _stopped_early(rep: HandReplay, order: Stages) -> list[JudgedReading]:
