@@ -1,8 +1,9 @@
 """Which plays of a hand ``amend.amendments`` reads as another of the player's own tiles: the
 eight moves before an error at a move, further back every play of a player whose own pass
 is illegal (P405: the tile they kept may be one they laid), and every play before the last
-error when asked (``wide``: where no line read so explained the hand in one slip).  The
-hand is that of ``tests/cases/P401/a_tile_written_as_another_whose_end_stays_open_nine_moves.txt``,
+error when asked (``wide``: a tile written as another further back may explain the hand as
+well).  The hand is that of
+``tests/cases/P401/a_tile_written_as_another_whose_end_stays_open_nine_moves.txt``,
 every deal written: Bea's plays at lines 15 to 25, Ada's at 16 to 26, their passes at 27
 and 28; with no ends given, no end is seen to stay open."""
 
@@ -45,8 +46,9 @@ def test_every_play_of_a_player_whose_pass_is_illegal() -> None:
 
 
 def test_every_play_before_the_last_error_when_wide() -> None:
-    assert _read_as_another([_error("P403", 26)], wide=True, ends={}) == list(range(15, 27))
-    assert _read_as_another([_error("P403", 20)], wide=True, ends={}) == list(range(15, 21))
+    # The play of the error itself aside: the replay reads it otherwise (P401-P403).
+    assert _read_as_another([_error("P403", 26)], wide=True, ends={}) == list(range(15, 26))
+    assert _read_as_another([_error("P403", 20)], wide=True, ends={}) == list(range(15, 20))
 
 
 def test_no_ends_known() -> None:

@@ -50,7 +50,7 @@ from ..reading import plain as r
 from .chain import reading
 from .order import Move, Stages
 from .players import Seats
-from .rules import fits, sides
+from .rules import fitting, sides
 from .tiles import TILES, index, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
@@ -125,8 +125,8 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     # Where the first error is a move's, a tile written as another shows within a few moves;
     # where only a claim or a show is wrong, it may be anywhere in the hand.
-    own = _own_tile_lines(moves, errors, reported, ends) if not wide else {
-        m.line for m in moves if m.line <= last}
+    own = _own_tile_lines(moves, errors, reported, ends) if not wide else _before_the_last(
+        moves, order, ends or {}, (first_error, last), reported)
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     # An opener out of rotation (T301) alone says nothing of the tiles: only who opened.
@@ -275,8 +275,10 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
     taken = {index(m.tile) for m in order.moves if isinstance(m, r.Play)} | {
         index(tile) for d in order.deals if d is not deal for tile in d.tiles} | {
         index(tile) for s in order.shows for tile in s.tiles}
-    free = [i for i in range(28) if i not in taken and i not in listed
-            and not any(_fits_at({i}, at) for at in passed)]
+    fit = 0  # the tiles that fit at one of her passes
+    for at in passed:
+        fit |= fitting(_EVERY_TILE, reading(*at))
+    free = [i for i in range(28) if i not in taken and i not in listed and not fit >> i & 1]
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
 
 
@@ -300,7 +302,12 @@ def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]]
 
 def _fits_at(tiles: set[int], ends: tuple[int, int]) -> set[int]:
     """The tiles of ``tiles`` that fit the chain with ``ends`` (R6)."""
-    return {i for i in tiles if fits(TILES[i], reading(*ends))}
+    fit = fitting(sum(1 << i for i in tiles), reading(*ends))
+    return {i for i in tiles if fit >> i & 1}
+
+
+#: Every tile of the set, as a mask.
+_EVERY_TILE = (1 << len(TILES)) - 1
 
 
 def _theirs(order: Stages, player: str, seats: Seats) -> set[int]:
@@ -446,6 +453,30 @@ def _open_since(moves: list[Move], ends: Mapping[int, tuple[int, int]], first: i
             opened[move.line] = values & set(after)
         before = after
     return set(opened)
+
+
+def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[int, int]],
+                     errors: tuple[int, int], reported: set[int]) -> set[int]:
+    """The plays before the last error (``errors``: the first's line and the last's) that
+    may be another of the player's tiles: each but one the replay reads otherwise itself
+    (``reported``); before the first error, only where she held another tile that fits the
+    ends before it, as far as her deal and ``ends`` tell (the lead: any tile)."""
+    first, last = errors
+    held = {deal.player: {index(tile) for tile in deal.tiles} for deal in order.deals}
+    out: set[int] = set()
+    before: tuple[int, int] | None = None  # the ends before each play, where all agree
+    for move in moves:
+        if not isinstance(move, r.Play) or move.line > last:
+            continue
+        tiles = held.get(move.player)
+        if move.line not in reported and (
+                move.line > first or tiles is None or before is None
+                or _fits_at(tiles - {index(move.tile)}, before)):
+            out.add(move.line)
+        if tiles is not None:
+            tiles.discard(index(move.tile))
+        before = ends.get(move.line)
+    return out
 
 
 def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
