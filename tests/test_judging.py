@@ -555,6 +555,40 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "unfinished"), (0, "remaining", {"Ada": 13, "Bea": 16, "Cy": 12}),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0}), (None, "status", "in_progress"),
     ],
+    # The last hand stops short with its points and score written: it did end, and what it
+    # scored is not known, nor the totals (not the totals before it).
+    "E501/a_last_hand_stopped_short_with_its_points_and_score_written.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    # A known player's tile written as another eleven moves before the first error, and
+    # another of his plays within eight that explains the hand as well: both candidates.
+    "P401/a_known_tile_written_as_another_eleven_moves_before_the_first_error.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "points", None),
+        (0, "remaining", {"Ada": 15, "Bea": 15, "Cy": 0, "Dan": None}), (0, "doubt", [23, 31]),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Cy",
+             "points": {"Ada": 0, "Bea": 0, "Cy": 36, "Dan": 0},
+             "rests_on": [{"line": 23, "reading": "a play of 0-5"}]},
+            {"outcome": "domino", "winner": "Cy",
+             "points": {"Ada": 0, "Bea": 0, "Cy": 32, "Dan": 0},
+             "rests_on": [{"line": 31, "reading": "a play of 0-5"}]}]),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    # The same hand, then one whose score line settles which reading it was.
+    "E505/a_known_tile_written_as_another_far_back_settled_by_a_later_score_line.txt": [
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 36, "Dan": 0}),
+        (0, "remaining", {"Ada": 15, "Bea": 15, "Cy": 0, "Dan": 6}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 36, "Dan": 32}),
+        (None, "status", "in_progress"),
+    ],
+    # The same with two deals hidden and shown: both candidates, the shows' pips known.
+    "P401/a_known_tile_written_as_another_twelve_moves_back_two_deals_hidden.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "points", None),
+        (0, "remaining", {"Ada": 4, "Bea": 0, "Cy": None, "Dan": 1}), (0, "doubt", [18, 22]),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
