@@ -114,7 +114,8 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     whose deal is not known; ``ends``: the chain's ends after each line, as every reading
     of the hand as written has them (a tile that fits both ends before its line may have
     been laid on the other); ``wide``: a known player's play read as another of their
-    tiles at every move before the last error, not only within ``OWN_TILE_WINDOW``."""
+    tiles at every move before the last error, not only within ``OWN_TILE_WINDOW``
+    (``_before_the_last``)."""
     errors = [d for d in found if d.is_error]
     if not errors or len(order.moves) > MAX_MOVES:
         return []
