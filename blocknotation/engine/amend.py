@@ -459,7 +459,7 @@ def _open_since(moves: list[Move], ends: Mapping[int, tuple[int, int]], first: i
 def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[int, int]],
                      errors: tuple[int, int], reported: set[int]) -> set[int]:
     """The plays before the last error (``errors``: the first's line and the last's) that
-    may be another of the player's tiles: each but one the replay reads otherwise itself
+    may be another of the player's tiles: each but those the replay reads otherwise itself
     (``reported``); before the first error, only where she held another tile that fits the
     ends before it, as far as her deal and ``ends`` tell (the lead: any tile)."""
     first, last = errors
