@@ -33,7 +33,7 @@ fewest slips.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass
 from typing import Literal
@@ -290,15 +290,24 @@ def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]]
     of the deal she had not yet played."""
     out: list[tuple[tuple[int, int], set[int]]] = []
     held = {index(tile) for tile in deal.tiles}
-    before: tuple[int, int] | None = None
-    for move in order.moves:
-        if isinstance(move, r.Play):
-            before = ends.get(move.line)
-            if move.player == deal.player:
-                held.discard(index(move.tile))
+    for move, before in _with_ends_before(order.moves, ends):
+        if isinstance(move, r.Play) and move.player == deal.player:
+            held.discard(index(move.tile))
         elif move.player == deal.player and before is not None:
             out.append((before, set(held)))
     return out
+
+
+def _with_ends_before(moves: Sequence[Move], ends: Mapping[int, tuple[int, int]]
+                      ) -> Iterator[tuple[Move, tuple[int, int] | None]]:
+    """Each move with the chain's ends before it, where every reading has them alike
+    (``ends``: after each play; a pass leaves them as they were; None: not known, or
+    before the lead)."""
+    before: tuple[int, int] | None = None
+    for move in moves:
+        yield move, before
+        if isinstance(move, r.Play):
+            before = ends.get(move.line)
 
 
 def _fits_at(tiles: set[int], ends: tuple[int, int]) -> set[int]:
@@ -465,8 +474,7 @@ def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[
     first, last = errors
     held = {deal.player: {index(tile) for tile in deal.tiles} for deal in order.deals}
     out: set[int] = set()
-    before: tuple[int, int] | None = None  # the ends before each play, where all agree
-    for move in moves:
+    for move, before in _with_ends_before(moves, ends):
         if not isinstance(move, r.Play) or move.line > last:
             continue
         tiles = held.get(move.player)
@@ -476,7 +484,6 @@ def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[
             out.add(move.line)
         if tiles is not None:
             tiles.discard(index(move.tile))
-        before = ends.get(move.line)
     return out
 
 
