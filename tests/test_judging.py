@@ -589,6 +589,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 4, "Bea": 0, "Cy": None, "Dan": 1}), (0, "doubt", [18, 22]),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    # A deal's tile that makes her first pass illegal: the tiles tried in its place are
+    # judged by the ends as written, and the claim picks the one that makes its count.
+    "D203/a_deal_tile_that_makes_her_first_pass_illegal_read_with_the_ends_as_written.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Dan"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 20}),
+        (0, "remaining", {"Ada": 4, "Bea": 6, "Cy": 12, "Dan": 2}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 20}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

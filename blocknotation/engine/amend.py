@@ -218,18 +218,20 @@ def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic],
     one tile written wrong that another record of the tiles shows (``misdealt``, one slip as
     that line is): a tile she plays or shows that it lacks (P401, or P406 after a block its
     tiles made, E502: that tile for the one it lists that she neither plays nor shows), a
-    tile it lists that another plays or shows (P401, E502) or that makes a pass illegal
-    (P405): that tile for each tile nobody else can hold, where her show does not pin her
-    tiles.  (A claim that counts other points than the deals leave is not such a record:
+    tile it lists that another plays or shows (P401, E502) or that alone makes a pass of
+    hers illegal (P405): that tile for each tile nobody else can hold that fits at none of
+    her passes (as far as ``ends``, the chain's ends after each play, tell up to the first
+    error), where her show does not pin her tiles.  (A claim that counts other points than the deals leave is not such a record:
     the deals are what a count rests on, as the shows are, and the claim is the slip, E504,
     E505.)"""
     unusable = {d.line for d in errors if d.code in ("D201", "D202")}
+    first = min(d.line for d in errors)
     out: list[Amendment] = []
     for deal in order.deals:
         # A deal the replay set aside as belied by another's play of its tile is read too.
         if deal.player not in seats.seat or deal.line in unusable:
             continue
-        passes = _her_passes(order, deal, ends)
+        passes = _her_passes(order, deal, ends, first)
         # A pass one tile she held makes illegal (P405) is mended if the deal lacks it.
         named = {i for at, held in passes if len(fit := _fits_at(held, at)) == 1 for i in fit}
         wrong = _theirs(order, deal.player, seats) | named
@@ -283,14 +285,14 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
 
 
-def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]]
+def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]], first: int
                 ) -> list[tuple[tuple[int, int], set[int]]]:
-    """Each pass of the player of ``deal`` where every reading has the chain's ends alike
-    (``ends``: after each play; a pass leaves them as they were): those ends, and the tiles
-    of the deal she had not yet played."""
+    """Each pass of the player of ``deal`` up to the first error (line ``first``) where
+    every reading has the chain's ends alike (``ends``: after each play; a pass leaves them
+    as they were): those ends, and the tiles of the deal she had not yet played."""
     out: list[tuple[tuple[int, int], set[int]]] = []
     held = {index(tile) for tile in deal.tiles}
-    for move, before in _with_ends_before(order.moves, ends):
+    for move, before in _with_ends_before(order.moves, ends, first):
         if isinstance(move, r.Play) and move.player == deal.player:
             held.discard(index(move.tile))
         elif move.player == deal.player and before is not None:
@@ -298,14 +300,15 @@ def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]]
     return out
 
 
-def _with_ends_before(moves: Sequence[Move], ends: Mapping[int, tuple[int, int]]
+def _with_ends_before(moves: Sequence[Move], ends: Mapping[int, tuple[int, int]], first: int
                       ) -> Iterator[tuple[Move, tuple[int, int] | None]]:
-    """Each move with the chain's ends before it, where every reading has them alike
-    (``ends``: after each play; a pass leaves them as they were; None: not known, or
-    before the lead)."""
+    """Each move with the chain's ends before it, as written, where every reading has them
+    alike (``ends``: after each play; a pass leaves them as they were; None: not known,
+    before the lead, or after line ``first``, the first error, from where the readings
+    may have read a move otherwise)."""
     before: tuple[int, int] | None = None
     for move in moves:
-        yield move, before
+        yield move, before if move.line <= first else None
         if isinstance(move, r.Play):
             before = ends.get(move.line)
 
@@ -474,7 +477,7 @@ def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[
     first, last = errors
     held = {deal.player: {index(tile) for tile in deal.tiles} for deal in order.deals}
     out: set[int] = set()
-    for move, before in _with_ends_before(moves, ends):
+    for move, before in _with_ends_before(moves, ends, first):
         if not isinstance(move, r.Play) or move.line > last:
             continue
         tiles = held.get(move.player)
