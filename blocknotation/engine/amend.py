@@ -221,9 +221,9 @@ def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic],
     tile it lists that another plays or shows (P401, E502) or that alone makes a pass of
     hers illegal (P405): that tile for each tile nobody else can hold that fits at none of
     her passes (as far as ``ends``, the chain's ends after each play, tell up to the first
-    error), where her show does not pin her tiles.  (A claim that counts other points than the deals leave is not such a record:
-    the deals are what a count rests on, as the shows are, and the claim is the slip, E504,
-    E505.)"""
+    error), where her show does not pin her tiles.  (A claim that counts other points than
+    the deals leave is not such a record: the deals are what a count rests on, as the shows
+    are, and the claim is the slip, E504, E505.)"""
     unusable = {d.line for d in errors if d.code in ("D201", "D202")}
     first = min(d.line for d in errors)
     out: list[Amendment] = []
