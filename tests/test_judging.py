@@ -597,6 +597,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 4, "Bea": 6, "Cy": 12, "Dan": 2}),
         (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 20}),
     ],
+    # The last hand stops short with only a domino claim after it: it did end, and what
+    # each held at its end is not known (the claim may be right and moves missing).
+    "E503/a_last_hand_stopped_short_with_only_a_domino_claim.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None),
+        (0, "remaining", {"Ada": None, "Bea": None}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

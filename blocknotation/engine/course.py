@@ -329,10 +329,12 @@ class _Tried:
 
 
 def _said_over(hand: r.Hand) -> bool:
-    """Whether a hand has a line that is written once it is over: a ``show``, a ``points``
-    claim or a ``score`` line.  A game's last hand with one did end, however far its moves
-    go, as a hand another follows did: it is not a record still being written."""
-    return any(isinstance(s, (r.Show, r.Points, r.Score)) for s in hand.statements)
+    """Whether a hand has a line that is written once it is over: a ``domino`` or
+    ``blocked`` claim, a ``show``, a ``points`` claim or a ``score`` line.  A game's last
+    hand with one did end, however far its moves go, as a hand another follows did: it is
+    not a record still being written."""
+    return any(isinstance(s, (r.Domino, r.Blocked, r.Show, r.Points, r.Score))
+               for s in hand.statements)
 
 
 def _stopped_early(rep: HandReplay, order: Stages) -> list[JudgedReading]:
