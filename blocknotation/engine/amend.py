@@ -113,9 +113,9 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     it was made, given the errors that replay found (``found``); ``hidden``: the seats
     whose deal is not known; ``ends``: the chain's ends after each line, as every reading
     of the hand as written has them (a tile that fits both ends before its line may have
-    been laid on the other); ``wide``: a known player's play read as another of their
-    tiles at every move before the last error, not only within ``OWN_TILE_WINDOW``
-    (``_before_the_last``)."""
+    been laid on the other); ``wide``: then, after the rest, a known player's play read as
+    another of their tiles at every move before the last error, not only within
+    ``OWN_TILE_WINDOW`` (``_before_the_last``)."""
     errors = [d for d in found if d.is_error]
     if not errors or len(order.moves) > MAX_MOVES:
         return []
@@ -126,8 +126,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     moves = [m for m in order.moves if m.player in seats.seat and m.line not in order.late]
     # Where the first error is a move's, a tile written as another shows within a few moves;
     # where only a claim or a show is wrong, it may be anywhere in the hand.
-    own = _own_tile_lines(moves, errors, reported, ends) if not wide else _before_the_last(
-        moves, order, ends or {}, (first_error, last), reported)
+    own = _own_tile_lines(moves, errors, reported, ends)
     out: list[Amendment] = []
     before: tuple[int, int] | None = None  # the ends before each move, as read
     # An opener out of rotation (T301) alone says nothing of the tiles: only who opened.
@@ -161,7 +160,12 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
                 if seat != first]
     if order.opener is not None and moves and turns:
         out.append(Amendment(order.opener.line, "no_opener"))
-    return out[:MAX_AMENDMENTS]
+    if not wide:
+        return out[:MAX_AMENDMENTS]
+    far = _before_the_last(moves, order, ends or {}, (first_error, last), reported) - own
+    return out[:MAX_AMENDMENTS] + [
+        Amendment(m.line, "other_tile", legal=True) for m in moves if m.line in far
+        and isinstance(m, r.Play) and seats.seat[m.player] not in hidden][:MAX_AMENDMENTS]
 
 
 def every_line(order: Stages, seats: Seats, hidden: frozenset[int],

@@ -22,7 +22,7 @@ from .claims import claimed_points
 from .earlier import MAX_BACK, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
 from .hand import Unread
-from .hand_replay import replay_hand
+from .hand_replay import SetUp, replay_hand
 from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
@@ -241,12 +241,10 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     takes = tried.takes
     if _slipped(found):
         hidden = hidden_seats(rep)
-        for amendment in amendments(order, seats, hidden, found, rep.ends):
-            tried.read((amendment,))
         # A known player's tile written as another further back than the window explains
         # the hand as well, or alone: each of her plays before the last error is tried.
-        for amendment in amendments(order, seats, hidden, found, rep.ends, wide=True):
-            tried.read((amendment,))
+        tried.read_each(amendments(order, seats, hidden, found, rep.ends, wide=True),
+                        _first_error(found))
         for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
             own = {one.line for one in first[3]}  # its own slip's report aside
             left = [d for d in first[1] if d.line not in own]
@@ -295,6 +293,7 @@ class _Tried:
         self.takes: list[Take] = [written]
         self.cost = _cost(written[1])
         self.seen: set[frozenset[Amendment]] = set()
+        self.setup: SetUp | None = None  # made at the first way read
 
     def read(self, amendment: tuple[Amendment, ...]) -> None:
         """The hand read with ``amendment``: kept when it costs no more than the best."""
@@ -311,6 +310,16 @@ class _Tried:
         if cost == self.cost:
             self.takes.append(take)
 
+    def read_each(self, ways: list[Amendment], first: int) -> None:
+        """The hand read with each of ``ways``, one at a time: those at the first error's
+        line first, where the slip most often is (a way found that costs one slip stops
+        the others at their first problem), the ways kept then put back in the order of
+        ``ways``."""
+        for way in sorted(ways, key=lambda way: abs(way.line - first)):
+            self.read((way,))
+        place = {way: k for k, way in enumerate(ways)}
+        self.takes.sort(key=lambda take: place[take[3][0]] if take[3] else -1)
+
     def beside(self, amendment: tuple[Amendment, ...]) -> Take | None:
         """The hand read with ``amendment``, whatever it costs (None: no reading allows
         it)."""
@@ -321,8 +330,11 @@ class _Tried:
 
     def _take(self, amendment: tuple[Amendment, ...],
               watch: Callable[[Diagnostic], object] | None) -> Take:
+        if self.setup is None:
+            self.setup = SetUp(self.hand, self.seats)
         other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
-                            amendment=amendment, watch=watch, later=self.later)
+                            amendment=amendment, watch=watch, later=self.later,
+                            setup=self.setup)
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
         return other, [*other.diagnostics, *counted], trial, amendment

@@ -36,7 +36,8 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
                 resume: Saved | None = None,
                 watch: Callable[[Diagnostic], object] | None = None,
                 amendment: tuple[Amendment, ...] = (),
-                later: tuple[int, ...] | None = None) -> HandReplay:
+                later: tuple[int, ...] | None = None, setup: SetUp | None = None
+                ) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open; ``before``: the running totals
     before this hand, when known (a ``score`` line then chooses among readings).  ``save``:
@@ -46,15 +47,10 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     raise to stop the replay (``retry.py``); ``amendment``: the lines read otherwise, one or
     two, each slip reported at its line (``amend.py``; ``hand.Unread`` when no reading
     allows it);
-    ``later``: the points a later hand's ``score`` line gives this one (``later.py``)."""
-    written, problems = by_stage(hand, seats)
-    order = written
-    for one in amendment:
-        if one.kind == "swapped" and not any(m.line > one.line for m in written.moves):
-            raise Unread(one.line)  # a pair swapped back: its second line is no line after
-        order = amended(order, one, seats)
-    table = Whereabouts.for_players(len(seats.names))
-    problems.extend(check_deals(order.deals, seats, table, order))
+    ``later``: the points a later hand's ``score`` line gives this one (``later.py``);
+    ``setup``: the hand's lines by stage and its deals, as a replay before found them."""
+    written, order, problems, table = (setup or SetUp(hand, seats)).read(
+        amendment, seats, shared=setup is not None)
     dealt_wrong = [d.line for d in problems if d.code in _DEALT_WRONG]
     state = Replay(seats, table, order.moves)
     state.problems = problems
@@ -88,6 +84,36 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
         laid = laid_at([x.world.table.played_at for x in kept], one.line)
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
     return HandReplay(*chosen, opener, order.score, problems, state.saved, order, amendment)
+
+
+class SetUp:
+    """A hand's statements by stage (``order.by_stage``) and its deals recorded
+    (``deals.check_deals``), with the problems of each: worked out once for every way the
+    hand is read whose lines by stage are those written (a move read otherwise)."""
+
+    __slots__ = ("dealt", "order", "problems", "table")
+
+    def __init__(self, hand: r.Hand, seats: Seats) -> None:
+        self.order, self.problems = by_stage(hand, seats)
+        self.table = Whereabouts.for_players(len(seats.names))
+        self.dealt = check_deals(self.order.deals, seats, self.table, self.order)
+
+    def read(self, amendment: tuple[Amendment, ...], seats: Seats, shared: bool
+             ) -> tuple[Stages, Stages, list[Diagnostic], Whereabouts]:
+        """The hand's lines by stage as written and as ``amendment`` reads them, the
+        problems found so far, and a table with the deals recorded, for one replay
+        (``shared``: the set-up serves other replays too, and its table is copied)."""
+        order = self.order
+        for one in amendment:
+            if one.kind == "swapped" and not any(m.line > one.line for m in self.order.moves):
+                raise Unread(one.line)  # a pair swapped back: its second line is no line after
+            order = amended(order, one, seats)
+        if order is self.order:
+            table = self.table.copy() if shared else self.table
+            return self.order, order, [*self.problems, *self.dealt], table
+        table = Whereabouts.for_players(len(seats.names))
+        return self.order, order, [*self.problems, *check_deals(order.deals, seats, table,
+                                                                 order)], table
 
 
 #: The lines read otherwise that leave what each player may hold exact: a show set aside, a
