@@ -2,7 +2,8 @@
 eight moves before an error at a move, further back every play of a player whose own pass
 is illegal (P405: the tile they kept may be one they laid), and every play before the last
 error when asked (``wide``: a tile written as another further back may explain the hand as
-well).  The hand is that of
+well); and where a second slip is sought, after one line read otherwise leaves errors
+(``course.read_twice``, ``course.second_ways``).  The hand is that of
 ``tests/cases/P401/a_tile_written_as_another_whose_end_stays_open_nine_moves.txt``,
 every deal written: Bea's plays at lines 15 to 25, Ada's at 16 to 26, their passes at 27
 and 28; with no ends given, no end is seen to stay open."""
@@ -11,11 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 from blocknotation.basics.diagnostics import Diagnostic, diagnostic
-from blocknotation.engine.amend import amendments
+from blocknotation.engine.amend import Amendment, amendments
+from blocknotation.engine.choose import HandReplay
+from blocknotation.engine.course import Take, _foremost, read_twice, second_ways
 from blocknotation.engine.order import by_stage
 from blocknotation.engine.players import Seats
+from blocknotation.engine.totals import Totals
 from blocknotation.reading.parsing import parse_text
 from blocknotation.reading.plain import from_records
 
@@ -103,3 +109,44 @@ def test_a_play_whose_ends_do_not_show_its_tile_opened_nothing() -> None:
     # as far as the ends tell still open: it is.
     assert _read_as_another([_error("P403", 26)], ends={16: (6, 0), 17: (6, 6)}) \
         == [16, *range(18, 26)]
+
+
+def _take(found: list[Diagnostic], *lines: int) -> Take:
+    """A way of reading the case's hand: its errors ``found``, with ``lines`` read as
+    another tile (what ``second_ways`` and ``read_twice`` look at)."""
+    order, _ = by_stage(from_records(parse_text(CASE.read_text("utf-8")).records)
+                        .games[0].hands[0], SEATS)
+    rep = cast(HandReplay, SimpleNamespace(stages=order, ends={}))
+    return rep, found, cast(Totals, None), tuple(
+        Amendment(line, "other_tile", legal=True) for line in lines)
+
+
+def test_a_second_slip_is_sought_at_another_line_than_the_first() -> None:
+    # The first way reads line 22 otherwise and leaves the error at line 26: the second
+    # slip is sought in the eight moves before it, but for line 22 (one slip a line).
+    first = _take([_error("P403", 22), _error("P403", 26)], 22)
+    assert first[0].stages is not None
+    every = {a.line for a in amendments(first[0].stages, SEATS, frozenset(),
+                                        [_error("P403", 26)], {})}
+    assert every == set(range(18, 26))
+    assert {a.line for a in second_ways(first, first[0].stages, SEATS, frozenset())
+            } == every - {22}
+
+
+def test_at_most_four_ways_are_read_twice_those_that_leave_errors() -> None:
+    written = _take([_error("P403", 22), _error("P403", 26), _error("P403", 27)])
+    explained = _take([_error("P403", 20)], 20)
+    unexplained = [_take([_error("P403", line), _error("P403", 26)], line)
+                   for line in (18, 19, 21, 22, 23)]
+    assert read_twice([written, explained, *unexplained]) == unexplained[:4]
+
+
+def test_the_way_that_reads_the_first_error_s_line_is_reported() -> None:
+    # Ways alike in every figure: the one that reads line 24, where the record as written
+    # first breaks a rule, is reported, before the record as written and before a way
+    # that reads an earlier line; a warning at the hand's line (its points not worked out,
+    # E507) is no rule broken.
+    unknown = diagnostic("E507", 3, 1, "not_recomputed", number=1, players="Ada")
+    written = _take([unknown, _error("P403", 24)])
+    there, earlier = _take([_error("P403", 24)], 24), _take([_error("P403", 20)], 20)
+    assert min([written, earlier, there], key=_foremost([written, earlier, there])) is there

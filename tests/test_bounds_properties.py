@@ -107,11 +107,15 @@ def test_every_possible_count_lies_within_the_bounds(held: list[Holding]) -> Non
         else:  # within the bounds, and made by the tiles
             assert block.within(count.winner, count.points[count.winner])
             assert block.allows(count.points)
+        # A count, its end not written: a block, or a domino by one who holds no pips.
+        assert open_bounds(held, final=True).allows(count.points)
         for winner in range(len(held)):
             won = domino(winner, pips).points[winner]
             assert domino_bounds(winner, held).within(winner, won)
             opened = open_bounds(held).scorers[winner][1]
             assert opened is None or won <= opened
+            if pips[winner] == 0:
+                assert open_bounds(held, final=True).allows(domino(winner, pips).points)
 
 
 @given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=3),

@@ -21,7 +21,28 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     # A points claim naming another scorer than the shows: the show it belies is named,
     # her own show of tiles, or another's of none.
     ("E504/a_points_claim_naming_a_player_her_show_says_held_tiles.txt", "E504"): [
-        "points claim Ada 7, but Cy scores 3 + 5 − 2 = 6; or else the show at line 13 was "
+        "points claim Ada 7, but Cy scores 3 + 5 − 2 = 6; or else the show at line 15 was "
+        "written wrong, the show at line 16 was written wrong, and the figures that leaves "
+        "open are not stated",
+    ],
+    ("E504/a_hidden_scorer_s_show_against_a_points_claim_in_a_blocked_hand_with_moves.txt",
+     "E504"): [
+        "points claim Cy 10, but Ada scores 12 + 8 − 2 = 18; or else the show at line 33 was "
+        "written wrong, and the figures that leaves open are not stated",
+    ],
+    ("E504/a_points_claim_against_the_show_of_the_player_it_makes_lowest.txt", "E504"): [
+        "points claim Dan 14, but Ada scores 12 + 6 − 0 = 18; or else the show at line 29 was "
+        "written wrong, and the figures that leaves open are not stated",
+    ],
+    ("E504/a_points_claim_against_shows_that_tie_for_lowest.txt", "E504"): [
+        "points claim Dan 14, but nobody scores: the lowest totals are tied (Ada 6, Dan 6); or "
+        "else the show at line 28 was written wrong, the show at line 29 was written wrong, "
+        "and the figures that leaves open are not stated",
+    ],
+    ("E504/a_points_claim_in_a_count_naming_a_player_who_neither_went_out_nor_was_lowest.txt",
+     "E504"): [
+        "points claim Ada 7, but Ada cannot have the lowest total alone, whatever the tiles not "
+        "shown (R15); or else the show at line 13 was written wrong, the show at line 14 was "
         "written wrong, and the figures that leaves open are not stated",
     ],
     ("E504/a_points_claim_and_another_players_show_of_no_tiles.txt", "E504"): [
@@ -38,7 +59,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("P407/a_hidden_pass_or_the_later_play_that_disproves_it.txt", "P407"): [
         "Cy passes here, but the rest of the hand fits only if Cy laid a tile here (5-5): a "
         "play written as a pass; nobody draws, so Cy could play (R4, R8); or else the tile at "
-        "line 20 was another, and the figures that leaves open are not stated",
+        "line 20 was another, line 20 was a pass written as a play, and the figures that "
+        "leaves open are not stated",
     ],
     # A show set aside is named by its player, not by the show before it.
     ("E502/a_show_set_aside_leaves_another_hidden_players_show_standing.txt", "E502"): [

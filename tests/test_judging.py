@@ -604,6 +604,54 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": None, "Bea": None}),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    # A blocked hand with moves: a points claim naming a hidden player her show says is not
+    # lowest; the show or the claim is the slip, and both counts are given.
+    "E504/a_hidden_scorer_s_show_against_a_points_claim_in_a_blocked_hand_with_moves.txt": [
+        (0, "outcome", "blocked"), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 2, "Cy": None, "Dan": 8}), (None, "score", None),
+        (None, "status", "in_progress"),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 18, "Cy": 0, "Dan": 0},
+             "rests_on": []},
+            {"outcome": "blocked", "winner": "Cy", "points": {"Ada": 0, "Cy": 10, "Dan": 0},
+             "rests_on": [{"line": 33, "reading": "wrong"}]}]),
+    ],
+    # The show of the player the shows make lowest may be the slip, as the claim may.
+    "E504/a_points_claim_against_the_show_of_the_player_it_makes_lowest.txt": [
+        (0, "outcome", "blocked"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Cy": 12, "Dan": 6}), (None, "score", None),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 18, "Cy": 0, "Dan": 0},
+             "rests_on": []},
+            {"outcome": "blocked", "winner": "Dan", "points": {"Ada": 0, "Cy": 0, "Dan": 14},
+             "rests_on": [{"line": 29, "reading": "wrong"}]}]),
+    ],
+    # Shows that tie for lowest against a claim that one of them scored.
+    "E504/a_points_claim_against_shows_that_tie_for_lowest.txt": [
+        (0, "outcome", "blocked"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Cy": 12, "Dan": None}), (None, "score", None),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": None, "points": {"Ada": 0, "Cy": 0, "Dan": 0},
+             "rests_on": []},
+            {"outcome": "blocked", "winner": "Dan", "points": {"Ada": 0, "Cy": 0, "Dan": 14},
+             "rests_on": [{"line": 28, "reading": "wrong"}]}]),
+    ],
+    # A count that leaves the claim's player neither out nor lowest alone: the claim, or
+    # either show, is the slip.
+    "E504/a_points_claim_in_a_count_naming_a_player_who_neither_went_out_nor_was_lowest.txt": [
+        (0, "outcome", None), (0, "points", None), (None, "score", None),
+        (0, "candidates", [
+            {"outcome": None, "winner": None, "points": None, "rests_on": []},
+            {"outcome": None, "winner": "Ada", "points": {"Ada": 7, "Bea": 0, "Cy": 0},
+             "rests_on": [{"line": 13, "reading": "wrong"}]}]),
+    ],
+    # A hidden player's pass written as a tile she may hold that fits: read as a pass.
+    "P401/a_hidden_pass_written_as_a_tile_she_may_hold_that_fits.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 24, "Bea": 0, "Cy": 0, "Dan": 0}),
+        (0, "remaining", {"Ada": 0, "Bea": 12, "Cy": 8, "Dan": 4}),
+        (None, "score", {"Ada": 24, "Bea": 0, "Cy": 0, "Dan": 0}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

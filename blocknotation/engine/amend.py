@@ -18,7 +18,9 @@ were made (``hand.py`` reads a slip at the move that is wrong as written):
   pass of hers, her show, or another's play or show of a tile it lists disagrees with it:
   the deal read with that one tile as another;
 - a pass written as a play of a tile tried and taken back, legal as written (``passed``):
-  looked for only where a later ``score`` line asks for a second line of a hand that has a
+  any play of a player whose deal is not recorded, up to the last error (her tile may be
+  one she holds, and fit, so only the moves after it show the slip); for a player whose
+  deal is, only where a later ``score`` line asks for a second line of a hand that has a
   slip of its own (``earlier.py``).
 
 The slip shows later, where the record goes on as it really went: a tile that does not fit
@@ -139,8 +141,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         # A move reported as written is read otherwise by the replay itself (``slips.py``).
         if tiles and seat in hidden and (move.line <= last or move.line in disproving) and (
                 move.line not in reported):
-            out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
-                                 else "other_tile", legal=True))
+            out += _hidden_move_otherwise(move)
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line <= first_error
@@ -166,6 +167,15 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     return out[:MAX_AMENDMENTS] + [
         Amendment(m.line, "other_tile", legal=True) for m in moves if m.line in far
         and isinstance(m, r.Play) and seats.seat[m.player] not in hidden][:MAX_AMENDMENTS]
+
+
+def _hidden_move_otherwise(move: Move) -> list[Amendment]:
+    """The ways a move of a player whose deal is not known may have gone otherwise: a pass
+    as a play, a play as another tile or as a pass (a tile tried and taken back)."""
+    if isinstance(move, r.Pass):
+        return [Amendment(move.line, "played", legal=True)]
+    return [Amendment(move.line, "other_tile", legal=True),
+            Amendment(move.line, "passed", legal=True)]
 
 
 def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
@@ -201,16 +211,18 @@ def _shows_written_wrong(order: Stages, seats: Seats, hidden: frozenset[int],
     is found illegal (P407: a tile it lists with a value an end showed at the pass proves
     the pass illegal only if the show is right); a show another show contradicts (both of
     no tiles, or a tile in both: the replay sets aside the later, E502, and this reads the
-    earlier so); and, in a hand without moves, a show a claim belies (``_shows_belied``: a
-    ``domino`` or ``blocked`` claim; ``_scorer_belied``: a ``points`` claim naming another
-    scorer).  (A show the count alone disagrees with is not: the tiles shown are what a
-    count rests on, as the deals are, and a points claim is worked out from them.)"""
+    earlier so); in a hand without moves, a show a ``domino`` or ``blocked`` claim belies
+    (``_shows_belied``); and a show a ``points`` claim naming another scorer belies
+    (``_scorer_belied``), with moves or without.  (A show the count alone disagrees with is
+    not: the tiles shown are what a count rests on, as the deals are, and a points claim is
+    worked out from them.)"""
     disproved = _disproved(order, errors)
     belied = _shows_belied(order)
     scorer = _scorer_belied(order, errors)
-    # A points claim that names who scored belies her show of tiles, or another's of none.
+    # A points claim that names who scored belies her show of tiles, and any other's: one
+    # of no tiles, or the show of the player it makes lowest, who may have held more.
     belied |= {show.line for show in order.shows if scorer is not None
-               and (show.player == scorer) == bool(show.tiles)}
+               and (show.player != scorer or show.tiles)}
     return [Amendment(show.line, "unshown", legal=True) for show in order.shows
             if (show.player in disproved or show.line in belied)
             and seats.seat.get(show.player) in hidden]
@@ -335,11 +347,14 @@ def _theirs(order: Stages, player: str, seats: Seats) -> set[int]:
 
 
 def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
-    """In a hand without moves, the player a ``points`` claim says scored where the shows
-    say another did, or nobody could (E504): her show of tiles is belied, as by a
-    ``domino`` claim.  Not where only how much differs: that is the count disputed."""
+    """The player a ``points`` claim says scored where the shows say another did, that
+    nobody did (a tie for lowest, R15), or that nobody could (E504): the shows are belied,
+    as by a ``domino`` claim (who won a hand is seen at the table; how many points is
+    worked out).  With moves, the replay keeps such a way only where the tiles a player
+    may have held instead make the claim's player its scorer.  Not where only how much
+    differs: that is the count disputed, and the shows stand."""
     claim = order.points
-    if order.moves or claim is None or claim.player is None:
+    if claim is None or claim.player is None:
         return None
     for found in errors:
         if found.code != "E504" or found.line != claim.line:
@@ -348,8 +363,8 @@ def _scorer_belied(order: Stages, errors: list[Diagnostic]) -> str | None:
         actual = message.args.get("actual")
         if message.template in _NOT_THE_SCORER or (
                 message.template == template("E504", "points_wrong")
-                and isinstance(actual, Message)
-                and actual.args.get("player") not in (None, claim.player)):
+                and isinstance(actual, Message) and (actual.template == _TIED or actual.args.get(
+                    "player") not in (None, claim.player))):
             return claim.player
     return None
 
@@ -373,6 +388,9 @@ def _shows_belied(order: Stages) -> set[int]:
     elif not order.moves and isinstance(claim, r.Blocked):
         out |= {show.line for show in order.shows if not show.tiles}
     return out
+
+#: A count of a block with no player lowest alone: nobody scores (R15).
+_TIED = template("E504", "tied")
 
 #: A ``points`` claim's errors that say its player cannot have scored at all.
 _NOT_THE_SCORER = frozenset({template("E504", "points_only_winner"),

@@ -245,13 +245,9 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         # the hand as well, or alone: each of her plays before the last error is tried.
         tried.read_each(amendments(order, seats, hidden, found, rep.ends, wide=True),
                         _first_error(found))
-        for first in [take for take in tried.takes if _unexplained(take)][:MAX_SECOND]:
-            own = {one.line for one in first[3]}  # its own slip's report aside
-            left = [d for d in first[1] if d.line not in own]
-            for second in amendments(first[0].stages or order, seats, hidden, left,
-                                     first[0].ends):
-                if second.line not in {one.line for one in first[3]}:
-                    tried.read((*first[3], second))
+        for first in read_twice(tried.takes):
+            for second in second_ways(first, order, seats, hidden):
+                tried.read((*first[3], second))
         takes = _chosen(tried.takes, later)
         if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that
             takes = [min(takes, key=_foremost(takes))]  # says most
@@ -387,6 +383,24 @@ def _shown_seats(rep: HandReplay, order: Stages, seats: Seats, stopped: list[Jud
     agree = {seat for seat, pips in shown.items()
              if all(x.remaining[seat] == pips for x in stopped)}
     return agree, set(shown) - agree
+
+
+def read_twice(takes: list[Take]) -> list[Take]:
+    """The ways of reading a hand, of those kept, that leave a second slip unread
+    (``_unexplained``), at most ``MAX_SECOND``: each is read with a second line otherwise."""
+    return [take for take in takes if _unexplained(take)][:MAX_SECOND]
+
+
+def second_ways(first: Take, order: Stages, seats: Seats, hidden: frozenset[int]
+                ) -> list[Amendment]:
+    """The lines that may hold a second slip where the way of reading ``first`` (one line
+    read otherwise, in the hand ``order``) leaves errors: as the errors besides its own
+    slip's report tell (``amend.amendments``), at another line than its own (a line
+    holds one slip)."""
+    own = {one.line for one in first[3]}
+    left = [d for d in first[1] if d.line not in own]
+    return [second for second in amendments(first[0].stages or order, seats, hidden, left,
+                                            first[0].ends) if second.line not in own]
 
 
 def _unexplained(take: Take) -> bool:

@@ -274,7 +274,8 @@ def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, se
     elif outcome == "blocked":  # a tie matters to ``points none``, or once bounds are kept
         bounds = blocked_bounds(held, ties=claim is None or claim.player is None)
     else:
-        bounds = open_bounds(held)
+        bounds = open_bounds(held, final=not any(  # a count: what each held at the end
+            isinstance(s, (r.Play, r.Pass)) for s in hand.statements))
     if outcome == "blocked" and claim is not None and claim.player is not None and _single(
             bounds):
         bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
