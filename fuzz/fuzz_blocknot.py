@@ -42,13 +42,13 @@ try:
 except ImportError:  # run as a script from a source checkout
     sys.path.insert(0, str(ROOT))
 
+from blocknotation.basics.diagnostics import CATALOGUE, Diagnostic  # noqa: E402
 from blocknotation.cli.commands import main as blocknot_main  # noqa: E402
 from blocknotation.formats.records.convert import convert_bytes  # noqa: E402
-from blocknotation.basics.diagnostics import CATALOGUE, Diagnostic  # noqa: E402
 from blocknotation.formats.reports.report_json import document  # noqa: E402
 from blocknotation.formats.reports.report_text import report_lines  # noqa: E402
-from blocknotation.reading.parsing import parse_bytes  # noqa: E402
 from blocknotation.pipeline import validate_bytes  # noqa: E402
+from blocknotation.reading.parsing import parse_bytes  # noqa: E402
 
 CRASHES = Path(__file__).resolve().parent / "crashes"
 SEED_DIRS = (ROOT / "samples", ROOT / "tests" / "badinput")
