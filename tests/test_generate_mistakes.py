@@ -29,7 +29,8 @@ EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
             "doubled": {"G107"}, "swapped": {"T302"}, "first_name": {"T302"},
             "opener": {"T301"}, "hand_twice": {"G106"}, "both_ends": {"P403"},
             "own_tile": {"P401", "P404"},
-            "deal_tile": {"P401", "P405", "E502", "E503", "E504", "E505", "D203"}}
+            "deal_tile": {"P401", "P405", "E502", "E503", "E504", "E505", "D203"},
+            "hidden_rejected": {"P401", "P402", "P403", "P406"}}
 #: The kinds whose slip may leave a record that breaks no rule: a hidden player's tile written
 #: as another they may hold, that nothing later contradicts; the passes that each player may
 #: still write after a block that no tile can break (R12), swapped; a deal's tile copied as

@@ -6,7 +6,8 @@
 - Every slip of ``blocknot generate --mistakes`` (``simulator/mistakes.py``: a play written
   as a pass, a side flipped, a play under the wrong name, a tile miswritten, a tile tried and
   taken back written as played, a pass left out, a claim changed, a deal miswritten, a hand
-  after the end, a hidden player's play written as a pass or tile miswritten, a move line
+  after the end, a hidden player's play written as a pass or tile miswritten, or her pass
+  written as a tile, a move line
   typed twice, two move lines swapped, the first mover misnamed, the opener misnamed, a
   ``hand N`` line written twice), one or two of them, in one hand or in two, in a game with
   every claim written, never makes a wrong figure, with every deal known or a random subset

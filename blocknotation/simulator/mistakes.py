@@ -13,6 +13,9 @@ one game in ``1/rate`` exactly one mistake of the kind a scorer makes:
   their own and fits nowhere);
 - ``rejected``: a pass written as the tile the player tried to lay, which fits nowhere or
   is not theirs, and was taken back (P403, P401, P402; P406 when nobody could play any more);
+- ``hidden_rejected``: the same by a player whose deal is not written, as a tile she holds
+  (it fits nowhere: P403), or as a tile that fits an end and that she may hold as far as the
+  record tells (legal as written: the moves after it show that she passed, P401 at the line);
 - ``omitted_pass``: a pass in the middle of a hand left out, so that the next move comes out
   of turn (T302);
 - ``hidden_tile``: a play's tile, by a player whose deal is not written, miswritten as another
@@ -58,7 +61,7 @@ __all__ = ["COUNTS_ONLY_KINDS", "KINDS", "add_mistakes", "make_mistake", "make_m
 KINDS: tuple[str, ...] = (
     "pass", "side", "player", "tile", "rejected", "omitted_pass", "claim", "deal", "extra_hand",
     "hidden_pass", "hidden_tile", "doubled", "swapped", "first_name", "opener", "hand_twice",
-    "both_ends", "own_tile", "deal_tile",
+    "both_ends", "own_tile", "deal_tile", "hidden_rejected",
 )
 """The kinds of mistake, in the order ``make_mistake`` considers them."""
 COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand", "hand_twice")
@@ -157,6 +160,8 @@ def _options(layout: _Layout) -> list[tuple[str, int, _Change]]:
     options += [("hidden_pass", i, _to_pass) for i in layout.hidden_plays]
     options += [("hidden_tile", i, _other_hidden_tile) for i in layout.hidden_plays
                 if layout.hidden_miswritings(i)]
+    options += [("hidden_rejected", i, _hidden_rejected) for i in layout.hidden_passes
+                if layout.hidden_refusals(i)]
     options += [("doubled", i, _double) for i in layout.moves]
     options += [("swapped", i, _swap) for i in layout.neighbours]
     options += [("first_name", i, _first_name) for i in layout.first_moves]
@@ -222,6 +227,10 @@ def _low(tile: Tile) -> Tile:
     return (min(tile), max(tile))
 
 
+#: Every tile of the set, each once, as ``_low`` writes it.
+_EVERY_TILE: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+
+
 class _Layout:
     """Where the lines a mistake can change are, in a canonical record of a simulated game."""
 
@@ -231,6 +240,7 @@ class _Layout:
         self.flippable: list[int] = []  # plays with a side that only that end takes
         self.both_ends: list[int] = []  # plays with a side, on two different ends they fit
         self.passes: list[int] = []  # passes by a player whose deal is written
+        self.hidden_passes: list[int] = []  # passes by a player whose deal is not
         self.middle_passes: list[int] = []  # passes that a play follows in the same hand
         self.claims: list[int] = []  # points lines naming a scorer, and score lines
         self.later_deals: list[int] = []  # deal lines after another deal of the same hand
@@ -295,8 +305,7 @@ class _Layout:
                         ("show ", "[")):
                     self.neighbours.append(i)
                 if move.tile is None:
-                    if known:
-                        self.passes.append(i)
+                    (self.passes if known else self.hidden_passes).append(i)
                     last_pass = i
                     continue
                 if last_pass is not None:
@@ -342,6 +351,18 @@ class _Layout:
         assert tile is not None
         barred = moment.played | self.dealt_in_hand.get(moment.hand.number, frozenset())
         return [other for other in _one_pip_from(tile) if _low(other) not in barred]
+
+    def hidden_refusals(self, at: int) -> list[Tile]:
+        """The tiles a hidden player's pass may be written as: one she holds (none fits, or
+        she could not have passed), or one that fits an end and that she may hold as far as
+        the record tells: nobody laid it before and no written deal of the hand holds it."""
+        moment = self.moments[at]
+        ends = moment.before
+        if ends is None:
+            return []
+        barred = moment.played | self.dealt_in_hand.get(moment.hand.number, frozenset())
+        return [*moment.held, *(tile for tile in _EVERY_TILE if tile not in barred
+                                and (ends[0] in tile or ends[1] in tile))]
 
     def deal_miswritings(self, at: int) -> list[tuple[int, Tile]]:
         """The ways a deal line may be miswritten as a tile no written deal of its hand
@@ -422,6 +443,12 @@ def _own_tile(lines: list[str], at: int, layout: _Layout, rng: random.Random) ->
 def _rejected(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
     who = lines[at].split(": ")[0]
     a, b = rng.choice(layout.refusals(at))
+    lines[at] = f"{who}: {a}-{b}"
+
+
+def _hidden_rejected(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
+    who = lines[at].split(": ")[0]
+    a, b = rng.choice(layout.hidden_refusals(at))
     lines[at] = f"{who}: {a}-{b}"
 
 
