@@ -66,7 +66,8 @@ def _read(found: list[Amendment]) -> list[tuple[int, str]]:
 def test_every_line_of_a_hand_legal_as_written() -> None:
     assert _read(every_line(_order(), SEATS, BEA, ENDS)) == [
         (7, "other_tile"),  # Ada's play, her deal written: another of her tiles
-        (8, "other_tile"), (8, "flipped"),  # Bea's, hidden; 3-6 fit both 3s
+        (8, "other_tile"), (8, "passed"),  # Bea's, hidden: another tile, or a pass
+        (8, "flipped"),  # 3-6 fit both 3s
         (10, "other_tile"), (10, "flipped"),  # 3-6 fit the 3 and the 6
         (11, "played"),  # Bea's pass, hidden: a play
         (12, "other_tile"),  # Cy's 1-1, no side: never the other end
@@ -75,8 +76,8 @@ def test_every_line_of_a_hand_legal_as_written() -> None:
 
 def test_every_line_with_no_ends_known() -> None:
     assert _read(every_line(_order(), SEATS, BEA, None)) == [
-        (7, "other_tile"), (8, "other_tile"), (10, "other_tile"), (11, "played"),
-        (12, "other_tile"),
+        (7, "other_tile"), (8, "other_tile"), (8, "passed"), (10, "other_tile"),
+        (11, "played"), (12, "other_tile"),
     ]
 
 

@@ -45,6 +45,11 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "shown (R15); or else the show at line 13 was written wrong, the show at line 14 was "
         "written wrong, and the figures that leaves open are not stated",
     ],
+    ("E505/a_hidden_show_a_later_score_line_belies.txt", "E505"): [
+        "score claim Ada 0, Cy 0, Dan 20, but the running totals are Ada 18, Cy 0, Dan 6; or "
+        "else the show at line 29 was written wrong, and the figures that leaves open are not "
+        "stated",
+    ],
     ("E504/a_points_claim_and_another_players_show_of_no_tiles.txt", "E504"): [
         "points claim Ada 7, but Cy scores 3 + 5 = 8; or else the show at line 15 was written "
         "wrong, and the figures that leaves open are not stated",

@@ -652,6 +652,22 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 0, "Bea": 12, "Cy": 8, "Dan": 4}),
         (None, "score", {"Ada": 24, "Bea": 0, "Cy": 0, "Dan": 0}),
     ],
+    # A score line, the hand's own or a later one, that says another scored than the
+    # hidden shows allow: the show or the score line is the slip.
+    "E505/a_score_line_against_shows_that_tie_for_lowest.txt": [
+        (0, "outcome", "blocked"), (0, "points", None), (None, "score", None),
+        (0, "remaining", {"Ada": None, "Cy": 12, "Dan": None}),
+    ],
+    "E505/a_hidden_show_a_later_score_line_belies.txt": [
+        (0, "outcome", "blocked"), (0, "points", None), (0, "doubt", [29]),
+        (1, "points", {"Ada": 0, "Cy": 0, "Dan": 6}), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
+    # A count: a player without a show may have gone out, so a claim only that allows
+    # stands in for the points.
+    "clean/a_count_claim_only_a_domino_by_the_player_without_a_show_allows.txt": [
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 30, "Dan": 0}), (0, "unverified", True),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -169,6 +169,14 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         and isinstance(m, r.Play) and seats.seat[m.player] not in hidden][:MAX_AMENDMENTS]
 
 
+def hidden_shows(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Amendment]:
+    """Each show of a player whose deal is not written, read as written wrong
+    (``unshown``): where a claim says another scored than the shows, or a later ``score``
+    line gives the hand other points, the show may be the slip."""
+    return [Amendment(show.line, "unshown", legal=True) for show in order.shows
+            if seats.seat.get(show.player) in hidden]
+
+
 def _hidden_move_otherwise(move: Move) -> list[Amendment]:
     """The ways a move of a player whose deal is not known may have gone otherwise: a pass
     as a play, a play as another tile or as a pass (a tile tried and taken back)."""
@@ -183,7 +191,8 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
     """The lines of a hand, legal as written, that may hold a slip nothing in the hand
     shows: each play of a player whose deal is written, as another of their tiles, or (a
     tile that fit both ends) laid on the other end; each move of a player whose deal is
-    not, as a play of another tile or, a pass, as a play.  At most ``MAX_AMENDMENTS``."""
+    not, as a play of another tile or as a pass, a pass as a play.  At most
+    ``MAX_AMENDMENTS``."""
     if len(order.moves) > MAX_MOVES:
         return []
     out: list[Amendment] = []
@@ -192,8 +201,7 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
         if move.player not in seats.seat or move.line in order.late:
             continue
         if seats.seat[move.player] in hidden:
-            out.append(Amendment(move.line, "played" if isinstance(move, r.Pass)
-                                 else "other_tile", legal=True))
+            out += _hidden_move_otherwise(move)
         elif isinstance(move, r.Play):
             out.append(Amendment(move.line, "other_tile", legal=True))
         if isinstance(move, r.Play) and move.side is not None and _fits_both(move.tile,

@@ -345,8 +345,9 @@ def open_bounds(held: list[Holding], final: bool = False) -> Bounds:
     """A hand whose end is not known: anyone may have scored, at most what a domino over
     the others' pips would give.  ``final``: what each holds is what they held at the end
     (a hand written without moves, as its count): then a player scored only by a domino,
-    where she may hold no pips (R14), or as the lowest alone in a block (R15,
-    ``blocked_bounds``), and one who holds more pips than another scored neither way."""
+    where her tiles are not shown or she shows no pips (R14), or as the lowest alone in a
+    block (R15, ``blocked_bounds``), and one who shows more pips than another scored
+    neither way."""
     seats = range(len(held))
     if not final:
         return Bounds(
@@ -355,7 +356,7 @@ def open_bounds(held: list[Holding], final: bool = False) -> Bounds:
         )
     scorers = dict(_blocked(tuple(held), False).scorers)
     for seat, holding in enumerate(held):
-        if holding.low == 0:
+        if holding.known is None or holding.known == 0:
             high = scorers.get(seat, (0, 0))[1]
             most = together(held, [s for s in seats if s != seat])[1]
             scorers[seat] = (0, None if high is None else max(high, most))

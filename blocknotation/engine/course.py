@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
 from ..report.values import HandResult, Status
-from .amend import Amendment, amendments, described, hedged
+from .amend import Amendment, amendments, described, hedged, hidden_shows
 from .bounds import unbounded
 from .candidates import candidates
 from .choose import HandReplay, joined
@@ -22,7 +22,7 @@ from .claims import claimed_points
 from .earlier import MAX_BACK, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
 from .hand import Unread
-from .hand_replay import SetUp, replay_hand
+from .hand_replay import SetUp, implied_points, replay_hand
 from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
@@ -243,8 +243,10 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         hidden = hidden_seats(rep)
         # A known player's tile written as another further back than the window explains
         # the hand as well, or alone: each of her plays before the last error is tried.
-        tried.read_each(amendments(order, seats, hidden, found, rep.ends, wide=True),
-                        _first_error(found))
+        ways = amendments(order, seats, hidden, found, rep.ends, wide=True)
+        if _scorer_disputed(order, totals, rep, seats):
+            ways += [way for way in hidden_shows(order, seats, hidden) if way not in ways]
+        tried.read_each(ways, _first_error(found))
         for first in read_twice(tried.takes):
             for second in second_ways(first, order, seats, hidden):
                 tried.read((*first[3], second))
@@ -383,6 +385,18 @@ def _shown_seats(rep: HandReplay, order: Stages, seats: Seats, stopped: list[Jud
     agree = {seat for seat, pips in shown.items()
              if all(x.remaining[seat] == pips for x in stopped)}
     return agree, set(shown) - agree
+
+
+def _scorer_disputed(order: Stages, totals: Totals, rep: HandReplay, seats: Seats) -> bool:
+    """Whether the hand's own ``score`` line says another player scored than the hand as
+    written gives, or that one did where nobody did, or the reverse: who won a hand is
+    seen at the table, so a show of a player whose deal is not written may be the slip
+    (``amend.hidden_shows``; where only how many points differs, the shows stand)."""
+    points = implied_points(order.score, totals.exact, seats)
+    if points is None or rep.points is None or min(points) < 0:
+        return False
+    return ({seat for seat, p in enumerate(points) if p}
+            != {seat for seat, p in enumerate(rep.points) if p})
 
 
 def read_twice(takes: list[Take]) -> list[Take]:

@@ -23,6 +23,7 @@ from .amend import (
     Amendment,
     amendments,
     every_line,
+    hidden_shows,
     passes_laid,
     taken_back,
 )
@@ -76,25 +77,36 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
         ways += taken_back(written, seats) + [
             way for way in passes_laid(written, seats, hidden) if way.line in after]
     ways = [way for way in dict.fromkeys(ways) if way.line not in read]
+    # A hidden player's show written wrong last: what she held is then not known, so it
+    # explains the line wherever the points it leaves possible include the line's, and a
+    # line whose reading gives the points themselves says more.
+    shows = [way for way in dict.fromkeys([*ways, *hidden_shows(written, seats, hidden)])
+             if way.kind == "unshown" and way.line not in read]
+    ways = [way for way in ways if way.kind != "unshown"]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
     if cost and not taken:
         tries += _pairs(written, rep, ways)
+    tries += [(*taken, way) for way in shows]
     for lines in tries:
         try:
             other = replay_hand(hand, seats, expected, before, amendment=lines)
         except Unread:
             continue
-        if _gives(other, target) and slips(other.diagnostics) <= cost + 1:
+        if _gives(other, target, lines) and slips(other.diagnostics) <= cost + 1:
             return lines
     return None
 
 
-def _gives(rep: HandReplay, target: tuple[int, ...]) -> bool:
-    """Whether the hand read as ``rep`` gives the points ``target``: as its figure, or, where
-    two lines read otherwise leave its readings in doubt (no figure stated), in one of
-    them, which is then an explanation of the ``score`` line as cheap as its being wrong."""
+def _gives(rep: HandReplay, target: tuple[int, ...], lines: tuple[Amendment, ...]) -> bool:
+    """Whether the hand read as ``rep`` (with ``lines`` read otherwise) gives the points
+    ``target``: as its figure; where a show is read as written wrong (``unshown``: what
+    she held is then not known), within the bounds of its points; or, where two lines
+    read otherwise leave its readings in doubt (no figure stated), in one of them.  That
+    is then an explanation of the ``score`` line as cheap as its being wrong."""
     if rep.points is not None:
         return tuple(rep.points) == target
+    if rep.bounds is not None and any(one.kind == "unshown" for one in lines):
+        return rep.bounds.allows(target)
     return bool(rep.doubt) and any(
         x.points is not None and tuple(x.points) == target for x in rep.readings)
 

@@ -65,7 +65,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     # claim no reading allows may be right where another deal line is wrong too.
     state.slipped.extend(dealt_wrong)
     state.replay(order.late, 0 if resume is None else state.resume(resume))
-    implied = _implied(order.score, before, seats)
+    implied = implied_points(order.score, before, seats)
     readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
     problems += chosen.problems
@@ -158,7 +158,7 @@ def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Ha
     return reading
 
 
-def _implied(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
+def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
              ) -> tuple[int, ...] | None:
     """The points of the hand a ``score`` line implies, when the totals before it are
     known: what it claims, less those."""
