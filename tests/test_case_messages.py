@@ -50,6 +50,11 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "else the show at line 29 was written wrong, and the figures that leaves open are not "
         "stated",
     ],
+    ("E505/a_count_claim_standing_in_that_a_later_score_line_belies.txt", "E505"): [
+        "score claim Ada 0, Bea 27, Cy 0, but the running totals are Ada 0, Bea 7, Cy 13; or "
+        "else the points claim at line 16 was written wrong, and the figures that leaves open "
+        "are not stated",
+    ],
     ("E504/a_points_claim_and_another_players_show_of_no_tiles.txt", "E504"): [
         "points claim Ada 7, but Cy scores 3 + 5 = 8; or else the show at line 15 was written "
         "wrong, and the figures that leaves open are not stated",

@@ -668,6 +668,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "clean/a_count_claim_only_a_domino_by_the_player_without_a_show_allows.txt": [
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 30, "Dan": 0}), (0, "unverified", True),
     ],
+    # A count's points claim that stands in for the points, a later score line against it:
+    # either is the slip.
+    "E505/a_count_claim_standing_in_that_a_later_score_line_belies.txt": [
+        (0, "outcome", "blocked"), (0, "points", None), (0, "doubt", [16]),
+        (0, "remaining", {"Ada": 12, "Bea": 2, "Cy": None}),
+        (1, "points", {"Ada": 0, "Bea": 7, "Cy": 0}), (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -56,7 +56,7 @@ from .rules import fitting, sides
 from .tiles import TILES, index, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
-               "passed", "unshown", "misdealt"]
+               "passed", "unshown", "misdealt", "unclaimed"]
 
 #: The kinds of a move read otherwise that the replay reads itself, at the move
 #: (``Replay.amended``): a pass as a play, a play as another tile or as a pass.
@@ -560,6 +560,8 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
         out.opener = None
     elif kind == "unshown":
         out.shows = [show for show in order.shows if show.line != amendment.line]
+    elif kind == "unclaimed":
+        out.points = None
     elif kind == "misdealt" and amendment.swap is not None:
         written, meant = amendment.swap
         out.deals = [deal if deal.line != amendment.line else deal.replaced(tiles=tuple(
@@ -590,6 +592,12 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
     if kind == "misdealt":
         deal = next(d for d in order.deals if d.line == line)
         return diagnostic("D203", line, deal.column, "written_wrong", player=deal.player)
+    if kind == "unclaimed":
+        claim = order.points
+        assert claim is not None
+        return diagnostic("E504", line, claim.column, "written_wrong",
+                          claim="none" if claim.player is None else
+                          f"{claim.player} {claim.points}")
     return _move_slip(amendment, order, seats, laid, number)
 
 

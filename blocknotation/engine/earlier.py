@@ -80,9 +80,10 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     # A hidden player's show written wrong last: what she held is then not known, so it
     # explains the line wherever the points it leaves possible include the line's, and a
     # line whose reading gives the points themselves says more.
-    shows = [way for way in dict.fromkeys([*ways, *hidden_shows(written, seats, hidden)])
-             if way.kind == "unshown" and way.line not in read]
-    ways = [way for way in ways if way.kind != "unshown"]
+    shows = [way for way in dict.fromkeys([*ways, *hidden_shows(written, seats, hidden),
+                                           *_claim_standing_in(written, rep)])
+             if way.kind in _UNKNOWN_AFTER and way.line not in read]
+    ways = [way for way in ways if way.kind not in _UNKNOWN_AFTER]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
     if cost and not taken:
         tries += _pairs(written, rep, ways)
@@ -97,15 +98,29 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     return None
 
 
+#: The lines read otherwise that leave what the hand's points were unknown, within bounds:
+#: a hidden player's show written wrong, a points claim that stood in for the points.
+_UNKNOWN_AFTER = frozenset({"unshown", "unclaimed"})
+
+
+def _claim_standing_in(written: Stages, rep: HandReplay) -> list[Amendment]:
+    """The hand's ``points`` claim read as written wrong, where it stands in for points the
+    tiles do not settle (``unverified``): a later ``score`` line may be right instead."""
+    if not rep.unverified or written.points is None:
+        return []
+    return [Amendment(written.points.line, "unclaimed", legal=True)]
+
+
 def _gives(rep: HandReplay, target: tuple[int, ...], lines: tuple[Amendment, ...]) -> bool:
     """Whether the hand read as ``rep`` (with ``lines`` read otherwise) gives the points
-    ``target``: as its figure; where a show is read as written wrong (``unshown``: what
-    she held is then not known), within the bounds of its points; or, where two lines
+    ``target``: as its figure; where a show, or a points claim that stood in for the
+    points, is read as written wrong (``_UNKNOWN_AFTER``: the points are then not known),
+    within their bounds; or, where two lines
     read otherwise leave its readings in doubt (no figure stated), in one of them.  That
     is then an explanation of the ``score`` line as cheap as its being wrong."""
     if rep.points is not None:
         return tuple(rep.points) == target
-    if rep.bounds is not None and any(one.kind == "unshown" for one in lines):
+    if rep.bounds is not None and any(one.kind in _UNKNOWN_AFTER for one in lines):
         return rep.bounds.allows(target)
     return bool(rep.doubt) and any(
         x.points is not None and tuple(x.points) == target for x in rep.readings)

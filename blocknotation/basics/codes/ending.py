@@ -115,7 +115,7 @@ CODES = (
         "E504", "error",
         N_("a points claim differs from the recomputed points"),
         rules=("R13", "R14", "R15", "R16"),
-        checks=("engine/claims.py", "engine/hand_replay.py"),
+        checks=("engine/claims.py", "engine/hand_replay.py", "engine/amend.py"),
         what=N_("A points claim differs from the points recomputed from the tiles left in every "
                 "hand. The message shows the arithmetic."),
         why=N_("Each tile left counts both halves (R13). A domino scores the sum of all the "
@@ -138,6 +138,8 @@ CODES = (
             "if_passes_legal": N_("{problem}, if every pass was legal (R8); a pass may be a play "
                                   "written as one"),
             "tied": N_("nobody scores: the lowest totals are tied ({tied})"),
+            "written_wrong": N_("points claim {claim}: the later score lines fit only if this "
+                                "claim is written wrong"),
             "scores": N_("{player} scores {points}"),
             "scores_sum": N_("{player} scores {sum} = {points}"),
             "in_doubt": N_("points claim {claim} does not fit the moves as read after {where}: "

@@ -32,6 +32,7 @@ PHRASES: dict[str, str] = {
     "no_opener": N_("the opener line, line {line}, was wrong"),
     "unshown": N_("the show at line {line} was written wrong"),
     "misdealt": N_("the deal at line {line} was written wrong"),
+    "unclaimed": N_("the points claim at line {line} was written wrong"),
     "both": N_("{first} and {second}"),
     "slip_at": N_("the slip at line {line}"),
     "slips_at": N_("the slips at lines {lines}"),
