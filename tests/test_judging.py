@@ -675,6 +675,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 12, "Bea": 2, "Cy": None}),
         (1, "points", {"Ada": 0, "Bea": 7, "Cy": 0}), (None, "score", None),
     ],
+    # A score line off only in how much: the hidden show stands.
+    "E505/a_score_line_off_only_in_how_much_a_hidden_show_stands.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Cy"),
+        (0, "points", {"Ada": 0, "Cy": 10, "Dan": 0}),
+        (0, "remaining", {"Ada": 2, "Cy": 0, "Dan": 8}),
+        (None, "score", {"Ada": 0, "Cy": 10, "Dan": 0}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
