@@ -315,7 +315,7 @@ class _Tried:
         ``ways``."""
         for way in sorted(ways, key=lambda way: abs(way.line - first)):
             self.read((way,))
-        place = {way: k for k, way in enumerate(ways)}
+        place = {way: k for k, way in reversed(list(enumerate(ways)))}  # the first
         self.takes.sort(key=lambda take: place[take[3][0]] if take[3] else -1)
 
     def beside(self, amendment: tuple[Amendment, ...]) -> Take | None:
