@@ -50,6 +50,7 @@ from ..basics.diagnostics import (
 )
 from ..reading import plain as r
 from .chain import reading
+from .claims import claim_text
 from .order import Move, Stages
 from .players import Seats
 from .rules import fitting, sides
@@ -596,8 +597,7 @@ def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],
         claim = order.points
         assert claim is not None
         return diagnostic("E504", line, claim.column, "written_wrong",
-                          claim="none" if claim.player is None else
-                          f"{claim.player} {claim.points}")
+                          claim=claim_text(claim))
     return _move_slip(amendment, order, seats, laid, number)
 
 

@@ -82,7 +82,8 @@ def claimed_points(claim: r.Points, seat: Mapping[str, int], seats: int) -> tupl
     return tuple(claim.points if s == seat[claim.player] else 0 for s in range(seats))
 
 
-def _claim_text(claim: r.Points) -> str:
+def claim_text(claim: r.Points) -> str:
+    """A ``points`` claim as its messages quote it: ``Ada 12``, or ``none``."""
     return "none" if claim.player is None else f"{claim.player} {claim.points}"
 
 
@@ -101,7 +102,7 @@ def check_points(
         return None
     return diagnostic(
         "E504", claim.line, claim.column, "points_wrong",
-        claim=_claim_text(claim), actual=explain(count, names, remaining),
+        claim=claim_text(claim), actual=explain(count, names, remaining),
     )
 
 
@@ -114,7 +115,7 @@ def check_points_bound(
     those bounds but made by no tiles the players may hold (11 pips left in one tile, where
     the only such tile, 5-6, is ruled out; ``Bounds.made``), or claiming nobody scored when
     somebody must have."""
-    text = _claim_text(claim)
+    text = claim_text(claim)
     if claim.player is None:
         if bounds.nobody or all(low == 0 for low, _ in bounds.scorers.values()):
             return None
