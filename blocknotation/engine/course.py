@@ -344,7 +344,7 @@ def _said_over(hand: r.Hand) -> bool:
     hand with one did end, however far its moves go, as a hand another follows did: it is
     not a record still being written."""
     return any(isinstance(s, (r.Domino, r.Blocked, r.Show, r.Points, r.Score))
-               for s in hand.statements)
+               for s in reversed(hand.statements))  # written last: found first
 
 
 def _stopped_early(rep: HandReplay, order: Stages) -> list[JudgedReading]:

@@ -49,8 +49,13 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     allows it);
     ``later``: the points a later hand's ``score`` line gives this one (``later.py``);
     ``setup``: the hand's lines by stage and its deals, as a replay before found them."""
-    written, order, problems, table = (setup or SetUp(hand, seats)).read(
-        amendment, seats, shared=setup is not None)
+    if setup is None:  # the usual replay: the hand's lines read here, once
+        written, problems = by_stage(hand, seats)
+        order = _otherwise(written, amendment, seats) if amendment else written
+        table = Whereabouts.for_players(len(seats.names))
+        problems.extend(check_deals(order.deals, seats, table, order))
+    else:
+        written, order, problems, table = setup.read(amendment, seats)
     dealt_wrong = [d.line for d in problems if d.code in _DEALT_WRONG]
     state = Replay(seats, table, order.moves)
     state.problems = problems
@@ -65,8 +70,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     # claim no reading allows may be right where another deal line is wrong too.
     state.slipped.extend(dealt_wrong)
     state.replay(order.late, 0 if resume is None else state.resume(resume))
-    implied = implied_points(order.score, before, seats)
-    readings = [_judged(state, world, order, seats, hand, implied) for world in state.worlds]
+    readings = [_judged(state, world, order, seats, hand, before) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
     problems += chosen.problems
     problems += _mirrors(state.judge.mirrors, chosen.readings)
@@ -98,22 +102,27 @@ class SetUp:
         self.table = Whereabouts.for_players(len(seats.names))
         self.dealt = check_deals(self.order.deals, seats, self.table, self.order)
 
-    def read(self, amendment: tuple[Amendment, ...], seats: Seats, shared: bool
+    def read(self, amendment: tuple[Amendment, ...], seats: Seats
              ) -> tuple[Stages, Stages, list[Diagnostic], Whereabouts]:
         """The hand's lines by stage as written and as ``amendment`` reads them, the
-        problems found so far, and a table with the deals recorded, for one replay
-        (``shared``: the set-up serves other replays too, and its table is copied)."""
-        order = self.order
-        for one in amendment:
-            if one.kind == "swapped" and not any(m.line > one.line for m in self.order.moves):
-                raise Unread(one.line)  # a pair swapped back: its second line is no line after
-            order = amended(order, one, seats)
+        problems found so far, and a table with the deals recorded (a copy), for one
+        replay."""
+        order = _otherwise(self.order, amendment, seats)
         if order is self.order:
-            table = self.table.copy() if shared else self.table
-            return self.order, order, [*self.problems, *self.dealt], table
+            return self.order, order, [*self.problems, *self.dealt], self.table.copy()
         table = Whereabouts.for_players(len(seats.names))
         return self.order, order, [*self.problems, *check_deals(order.deals, seats, table,
                                                                  order)], table
+
+
+def _otherwise(written: Stages, amendment: tuple[Amendment, ...], seats: Seats) -> Stages:
+    """The hand's lines by stage as ``amendment`` reads them (``amend.amended``)."""
+    order = written
+    for one in amendment:
+        if one.kind == "swapped" and not any(m.line > one.line for m in written.moves):
+            raise Unread(one.line)  # a pair swapped back: its second line is no line after
+        order = amended(order, one, seats)
+    return order
 
 
 #: The lines read otherwise that leave what each player may hold exact: a show set aside, a
@@ -146,15 +155,16 @@ def _differ_at(kept: list[JudgedReading], line: int) -> bool:
 
 
 def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,
-            implied: tuple[int, ...] | None) -> JudgedReading:
-    """One reading judged to its end: how it ended, what it scores, and its problems."""
+            totals: Sequence[int] | None) -> JudgedReading:
+    """One reading judged to its end: how it ended, what it scores, and its problems
+    (``totals``: the running totals before the hand, when known)."""
     ending = judge_ending(state, world, order, seats, hand.number)
     reading = JudgedReading(world, ending)
     # A reading that rests on a slip read at some line (or an illegal pass) may have read it
     # wrong: what it leaves the players to hold is then only roughly right.
     exact = not state.slipped and not world.repairs and not world.illegal_passes
     _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves),
-           implied, order.score, exact)
+           totals, order.score, exact)
     return reading
 
 
@@ -172,7 +182,7 @@ def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: S
 
 def _count(
     reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    table: Whereabouts, moved: bool, implied: tuple[int, ...] | None = None,
+    table: Whereabouts, moved: bool, totals: Sequence[int] | None = None,
     score: r.Score | None = None, exact: bool = True,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
@@ -182,7 +192,8 @@ def _count(
     not overruled: the passes may hold the slip (a play written as a pass tells of tiles
     the player did have), so the claim is reported as not fitting them, and the figures
     they alone would force are not stated; nor where the ``score`` line (``score``) implies
-    other points (``implied``) and the tiles without the passes allow them: the line is
+    other points (``implied_points``, the running totals before the hand being
+    ``totals``) and the tiles without the passes allow them: the line is
     then reported as not fitting the passes (E505), as such a claim is (E504).  ``exact``:
     the reading rests on no slip read otherwise, so a claim (or a ``score`` line) between
     the bounds that no tiles make is belied; after a slip, only the bounds judge it
@@ -197,8 +208,10 @@ def _count(
     held, narrowed = holdings(table, counts, remaining)
     before = list(reading.problems)
     wrong = _bounded(reading, ending, claim, seats, held, hand, exact)
-    if (narrowed and wrong is None and claim is None and implied is not None
-            and reading.points is not None and tuple(reading.points) != implied):
+    implied = implied_points(score, totals, seats) if (
+        narrowed and wrong is None and claim is None) else None
+    if (implied is not None and reading.points is not None
+            and tuple(reading.points) != implied):
         assert score is not None  # ``implied`` comes from it
         _unless_plain(reading, ending, seats, hand,
                       holdings(table, counts, remaining, False)[0], implied, score, exact)
