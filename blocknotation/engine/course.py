@@ -190,8 +190,8 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
                             == later for c in rep.candidates) != 1:
         return done
     hand = game.hands[k]
-    again = _replayed(hand, game.seats, expected, totals, k == len(game.hands) - 1, save,
-                      resume, watch, later)
+    # A later hand's score line settles it, so it is not the game's last hand.
+    again = _replayed(hand, game.seats, expected, totals, False, save, resume, watch, later)
     return again if again[0].points is not None and tuple(again[0].points) == later else done
 
 
