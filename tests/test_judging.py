@@ -231,6 +231,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # A `domino` claim the moves stop short of, in a hand another follows: the hand did end,
     # so what the moves leave is not stated, not even the claimant's pips (the claim denies
     # them); what the players' own shows say they held is.
+    # A `domino` claim the moves stop short of, for a player the ends leave stuck: what she
+    # holds is what the claim and the moves dispute, so it is not stated.
+    "E503/a_domino_claim_for_a_player_the_ends_leave_stuck.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 4, "Bea": None, "Cy": 30, "Dan": 6}),
+    ],
     "E503/a_domino_claim_the_moves_stop_short_of_in_a_hand_another_follows.txt": [
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": 0, "Cy": 19}),

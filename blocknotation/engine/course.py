@@ -367,9 +367,19 @@ def _unfinished_unknown(rep: HandReplay, order: Stages, seats: Seats,
     (``ending.out_of_play``) and whose show, if any, agrees."""
     agree, disagree = _shown_seats(rep, order, seats, stopped)
     kept = agree | (set.intersection(*(out_of_play(x.world, seats.each) for x in stopped))
-                    - disagree)
+                    - disagree - _claimed_out(order, seats))
     return rep._replace(outcome=None, remaining=tuple(
         pips if seat in kept else None for seat, pips in enumerate(rep.remaining)))
+
+
+def _claimed_out(order: Stages, seats: Seats) -> set[int]:
+    """The seat of the player a ``domino`` claim says went out: when the moves stop short
+    of it, what she held at the end is what the claim and the moves dispute, so the tiles
+    the moves leave her are not known to be it, however fast they are stuck."""
+    outcome = order.outcome
+    if isinstance(outcome, r.Domino) and outcome.player in seats.seat:
+        return {seats.seat[outcome.player]}
+    return set()
 
 
 def _shown_seats(rep: HandReplay, order: Stages, seats: Seats, stopped: list[JudgedReading]
