@@ -12,7 +12,7 @@ from blocknotation.engine.chain import EVERY, PAIR, Chain, lay, mirrored, pairs,
 from blocknotation.engine.knowledge import Whereabouts
 from blocknotation.engine.moves import misfit, opening_turned_fits
 from blocknotation.engine.players import Seats
-from blocknotation.engine.rules import fitting, sides
+from blocknotation.engine.rules import cannot_play_again, fitting, sides
 from blocknotation.engine.slips import either_end, laid_instead, passed_instead, turned
 from blocknotation.engine.tiles import TILES, bits, index
 from blocknotation.engine.world import World
@@ -186,3 +186,34 @@ def test_the_hint_of_an_opening_written_the_other_way_round() -> None:
     assert opening_turned_fits(plays) == "3-5"
     assert opening_turned_fits([play((5, 3)), play((3, 1), "R")]) is None
     assert opening_turned_fits([play((4, 4)), play((4, 1), "L")]) is None
+
+
+def _grown(readings: int, opening: int) -> int:
+    """The chain's readings once the tiles of ``opening`` are laid where they fit, as many
+    times as they fit (a model of ``cannot_play_again`` written with ``lay``, pair by pair)."""
+    reach = readings
+    while True:
+        grown = reach
+        for i in bits(fitting(opening, reach)):
+            grown |= lay(reach, TILES[i], "L") | lay(reach, TILES[i], "R")
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+@given(st.integers(0, EVERY), st.integers(0, (1 << 28) - 1),
+       st.lists(st.integers(0, (1 << 28) - 1), min_size=1, max_size=4))
+def test_who_cannot_play_again_is_who_holds_no_tile_of_an_end_the_chain_may_come_to(
+        readings: int, opening: int, holding: list[int]) -> None:
+    reach = _grown(readings, opening)
+    expected = {seat for seat, tiles in enumerate(holding) if not fitting(tiles, reach)}
+    assert cannot_play_again(readings, holding, opening) == (expected if readings else set())
+
+
+def test_a_value_reached_through_tiles_laid_in_turn_counts() -> None:
+    # Ends 1 and 1; 1-2 then 2-3 may be laid: the ends may come to show 3, and a 3-4 fits.
+    ones = reading(1, 1)
+    opening = 1 << index((1, 2)) | 1 << index((2, 3))
+    assert cannot_play_again(ones, [1 << index((3, 4)), 1 << index((4, 5))], opening) == {1}
+    assert cannot_play_again(ones, [1 << index((3, 4))], 1 << index((2, 3))) == {0}
+    assert cannot_play_again(0, [1 << index((3, 4))], opening) == set()

@@ -114,15 +114,34 @@ def may_be_blocked(in_hands: int) -> bool:
 def cannot_play_again(readings: int, holding: Sequence[int], opening: int) -> set[int]:
     """The seats (by their place in ``holding``, the tiles each may hold) none of whose
     tiles can fit an end the chain may come to show (R6, R7), the chain growing only by the
-    tiles of ``opening`` laid where they fit: before the lead, none (R5)."""
+    tiles of ``opening`` laid where they fit: before the lead, none (R5).  A tile laid on an
+    end turns it to its other half whatever the other end shows, so the values an end may
+    come to show are those the tiles of ``opening`` lead to from a value it shows now."""
     if not readings:
         return set()
-    reach = readings
+    shown = 0  # the values an end shows in some reading, a bit each
+    for left, right in pairs(readings):
+        shown |= 1 << left | 1 << right
+    reached = _values_reached(shown, opening)
+    showing = 0  # the tiles with a value some end may come to show
+    for value in range(7):
+        if reached >> value & 1:
+            showing |= FITTING[value * 8]  # the chain (value, value): a tile with the value
+    return {seat for seat, tiles in enumerate(holding) if not tiles & showing}
+
+
+def _values_reached(shown: int, opening: int) -> int:
+    """The values (a bit each) an end showing one of ``shown`` may come to show as the
+    tiles of ``opening`` are laid on it, each turning the end to its other half (R6)."""
+    reached = shown
     while True:
-        grown = reach
-        for i in bits(fitting(opening, reach)):
-            grown |= lay(reach, TILES[i], "L") | lay(reach, TILES[i], "R")
-        if grown == reach:
-            break
-        reach = grown
-    return {seat for seat, tiles in enumerate(holding) if not fitting(tiles, reach)}
+        grown = reached
+        for i in bits(opening):
+            a, b = TILES[i]
+            if reached >> a & 1:
+                grown |= 1 << b
+            if reached >> b & 1:
+                grown |= 1 << a
+        if grown == reached:
+            return reached
+        reached = grown
