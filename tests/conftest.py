@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, settings
 import strategies
 from strategies import CI_EXAMPLES
 
+DEV_EXAMPLES = 25
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 
@@ -18,12 +20,19 @@ settings.register_profile(
     "ci", derandomize=True, max_examples=CI_EXAMPLES, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# CI's profile without ``--run-slow`` (which .ci/run always gives): the same examples every
+# time, as many as a developer's run draws; the whole count is the ``slow`` marker's.
+settings.register_profile(
+    "ci-sample", derandomize=True, max_examples=DEV_EXAMPLES, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 # A developer's run draws new examples every time, so fewer per run still add up; CI's run
 # (HYPOTHESIS_PROFILE=ci, set by .ci/run) is the thorough one, the same examples every time.
 # A test that sets its own count takes it from strategies.examples: its count in CI, as many
 # in proportion under the others.
 settings.register_profile(
-    "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "dev", max_examples=DEV_EXAMPLES, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow]
 )
 # A long run by hand (HYPOTHESIS_PROFILE=thorough): many more examples where a test does not
 # set its own count.
@@ -79,6 +88,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     strategies.RUN_SLOW = config.getoption("--run-slow")
+    if os.environ.get("HYPOTHESIS_PROFILE") == "ci" and not strategies.RUN_SLOW:
+        settings.load_profile("ci-sample")
     config.addinivalue_line(
         "markers", "slow: the whole of a check that the suite runs on a seeded sample, or a "
                    "check whose input alone costs seconds (the documentation site built, a "

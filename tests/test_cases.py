@@ -9,7 +9,8 @@ has a case that shows it.
 
 The same files go through the command a user runs, ``blocknot validate --format json``: all of
 them in one real process (``python -m blocknotation``), and each on its own through click's
-runner for its exit status: 1 when an error is expected, else 0 (warnings alone pass).
+runner for its exit status (a seeded sample, all of them under ``--run-slow``): 1 when an
+error is expected, else 0 (warnings alone pass).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from blocknotation.reading.parsing import parse_bytes
 
 from expect import expectations
 from inprocess import run
+from seeded_sample import files_sampled
 
 CASES = Path(__file__).resolve().parent / "cases"
 FILES = sorted(p for p in CASES.glob("*/*") if p.suffix in {".txt", ".bin"})
@@ -106,7 +108,9 @@ def test_the_clean_and_warning_cases_pass_the_command_together() -> None:
     assert (done.returncode, done.stderr) == (0, b"")
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
+# Every file's exit status is also checked above, by the one process's ``valid`` flags; each
+# file on its own through the runner on a seeded sample, all of them under --run-slow.
+@pytest.mark.parametrize("path", files_sampled("case_exit_status", FILES))
 def test_case_exit_status(path: Path) -> None:
     result = CliRunner().invoke(cli, ["validate", "--format", "json", str(path)])
     (file,) = json.loads(result.stdout)["files"]

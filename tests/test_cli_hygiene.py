@@ -230,7 +230,8 @@ def test_a_crash_is_one_line_and_status_70() -> None:
 # --- the same bytes everywhere ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fmt", ["text", "json"])
+# JSON under the ``slow`` marker (``--run-slow``, as .ci/run runs it): a dozen processes each.
+@pytest.mark.parametrize("fmt", ["text", pytest.param("json", marks=pytest.mark.slow)])
 def test_output_is_byte_identical_across_runs_and_locales(bad_file: Path, fmt: str) -> None:
     args = ("validate", "--format", fmt, "--lang", "en", str(bad_file), str(GOOD))
     outputs = {

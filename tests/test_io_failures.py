@@ -206,7 +206,8 @@ def _few_descriptors() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (DESCRIPTORS, DESCRIPTORS))
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+# With workers under the ``slow`` marker (``--run-slow``, as .ci/run runs it).
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_more_files_than_descriptors(tmp_path: Path, jobs: str) -> None:
     game = GOOD.read_bytes()  # a whole game, and a short one: the files are what count here
     names = []

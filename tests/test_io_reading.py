@@ -181,7 +181,10 @@ def test_utf16_still_stops_at_its_first_line() -> None:
 # --- 1: annotated a game at a time is annotated whole ------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "chain"), [("en", False), ("it", True)])
+# The second way (in Italian, with the chain) under the ``slow`` marker (``--run-slow``, as
+# .ci/run runs it): a second of CPU.
+@pytest.mark.parametrize(("lang", "chain"), [("en", False),
+                                            pytest.param("it", True, marks=pytest.mark.slow)])
 def test_annotated_a_game_at_a_time_equals_annotated_whole(lang: str, chain: bool) -> None:
     rng = random.Random(3)
     lines = "\n".join(generate(seed=3, games=6, partial=True, claims=True)).split("\n")

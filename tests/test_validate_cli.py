@@ -110,7 +110,8 @@ def test_standard_input_is_named_stdin() -> None:
     assert done.stdout.splitlines()[-1] == "<stdin>: 1 game, 4 hands, 0 errors, 0 warnings"
 
 
-@pytest.mark.parametrize("fmt", ["text", "json"])
+# Text under the ``slow`` marker (``--run-slow``, as .ci/run runs it): the workers are the same.
+@pytest.mark.parametrize("fmt", [pytest.param("text", marks=pytest.mark.slow), "json"])
 def test_jobs_give_the_same_output(tmp_path: Path, fmt: str) -> None:
     from blocknotation.simulator.writer import generate
 
