@@ -19,6 +19,7 @@ from blocknotation.simulator.mistakes import KINDS, make_mistake
 from blocknotation.simulator.writer import generate_games
 
 from inprocess import Done, run
+from seeded_sample import seeded_sample
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
@@ -241,7 +242,8 @@ def test_a_count_has_room_for_claims_extra_hands_and_hand_lines_only() -> None:
     assert kinds == {"claim", "extra_hand", "hand_twice"}
 
 
-@pytest.mark.parametrize("kind", sorted(set(KINDS) - {"deal", "extra_hand"}))
+@pytest.mark.parametrize("kind", seeded_sample("mistake_kinds",
+                                              sorted(set(KINDS) - {"deal", "extra_hand"})))
 def test_mistake_kinds_choose_the_kind_of_every_mistake(kind: str) -> None:
     # A hidden player's slip needs a deal left out (--partial).
     hidden = ("--partial",) if kind.startswith("hidden_") else ()

@@ -19,6 +19,7 @@ from blocknotation.formats.reports.report_json import game_text
 from blocknotation.pipeline import validate_bytes
 
 from inprocess import run, run_text
+from seeded_sample import in_sample
 
 CASES = Path(__file__).resolve().parent / "cases"
 
@@ -713,8 +714,16 @@ def _from_command(path: Path) -> dict[str, Any]:
     return document
 
 
-@pytest.mark.parametrize("read", [_from_library, _from_command], ids=["library", "command"])
-@pytest.mark.parametrize("name", sorted(FIGURES))
+def _figure_params() -> list[Any]:
+    """Each case with figures read through the library, and through the command on a seeded
+    sample (every one under ``--run-slow``): the command's JSON is the library's."""
+    return [pytest.param(name, _from_library, id=f"{name}-library") for name in sorted(FIGURES)] + [
+        pytest.param(name, _from_command, id=f"{name}-command",
+                     marks=() if in_sample("figures_command", name) else (pytest.mark.slow,))
+        for name in sorted(FIGURES)]
+
+
+@pytest.mark.parametrize(("name", "read"), _figure_params())
 def test_figures(name: str, read: Any) -> None:
     (game,) = read(CASES / name)["files"][0]["games"]
     for hand, key, value in FIGURES[name]:

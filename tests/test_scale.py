@@ -30,6 +30,9 @@ def generated(directory: Path) -> list[str]:
     return [*paths, str(directory / "old.block.gz")]
 
 
+# A local cluster of worker processes costs seconds to start: under the ``slow`` marker
+# (``--run-slow``, as .ci/run runs it).
+@pytest.mark.slow
 def test_the_dask_recipe_equals_the_command(tmp_path: Path) -> None:
     # Imported here, not when the tests are collected: Dask takes a second to import, and
     # each pytest-xdist worker collects every module.
