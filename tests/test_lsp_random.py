@@ -22,7 +22,7 @@ pytest.importorskip("pygls", reason="the language server needs pygls: pip instal
 from lsp_random import Session
 
 SEEDS = 20
-SAMPLED = 10
+SAMPLED = 5
 STEPS = 30
 
 

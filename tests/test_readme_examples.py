@@ -94,7 +94,7 @@ CHECKED = {"transcript", "sh", "python", "toml", "yaml", "json", "record", "file
 #: with ``SEED`` from each block's page and text: the same every run, and a block keeps its
 #: draw when lines move), the README's all; under the ``slow`` marker, every one of them.
 SEED = 35
-SAMPLED = 4
+SAMPLED = 8
 
 
 def in_sample(block: Block) -> bool:

@@ -245,7 +245,7 @@ def near_misses(draw: st.DrawFn) -> Any:
     return _replace(doc, path, value)
 
 
-@settings(max_examples=examples(50, whole=150), deadline=None)
+@settings(max_examples=examples(25, whole=150), deadline=None)
 @given(DOCS)
 def test_generated_records_are_accepted_by_both(doc: Any) -> None:
     assert schema_accepts(doc), list(RECORDS.iter_errors(doc))[:1]
