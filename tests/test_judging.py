@@ -689,6 +689,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 2, "Cy": 0, "Dan": 8}),
         (None, "score", {"Ada": 0, "Cy": 10, "Dan": 0}),
     ],
+    # A deal's tile read as another that no move lays, in a way of reading with other slips:
+    # the player's pips at the end are a guess, not stated.
+    "D203/a_deal_tile_read_otherwise_among_other_slips_leaves_her_pips_unstated.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 18}),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": 0}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -27,6 +27,7 @@ from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
 from .players import Seats
+from .tiles import index
 from .totals import Totals
 from .unfit import JudgedReading
 
@@ -265,6 +266,7 @@ def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, las
     the figures they disagree on unknown, each error said with the others."""
     if len(takes) == 1:
         rep, found, after, chosen = takes[0]
+        rep = _deal_guessed(rep, found, chosen, order, seats)
         return _with_candidates(rep, [(chosen, rep.readings)], order, seats), found, after
     lines = [d.line for take in takes for d in take[1] if d.is_error]
     both = joined([take[0] for take in takes], len(seats.names), lines)
@@ -273,6 +275,25 @@ def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, las
     both = _with_candidates(both, [(take[3], take[0].readings) for take in takes], order,
                             seats)
     return both, _hedged(takes, order, seats), after
+
+
+def _deal_guessed(rep: HandReplay, found: list[Diagnostic], chosen: tuple[Amendment, ...],
+                  order: Stages, seats: Seats) -> HandReplay:
+    """``rep``, where the way of reading the hand reads a ``deal`` line with a tile written
+    wrong, as a tile no move lays, and still finds errors of its own besides the reports of
+    the lines it reads otherwise: the tile meant is then a guess among several slips, so
+    what the player still held at the end is not stated."""
+    lines = {one.line for one in chosen}
+    if not any(d.is_error and d.line not in lines for d in found):
+        return rep
+    laid = {index(move.tile) for move in order.moves if isinstance(move, r.Play)}
+    guessed = {seats.seat[deal.player] for one in chosen
+               if one.kind == "misdealt" and one.swap is not None and one.swap[1] not in laid
+               for deal in order.deals if deal.line == one.line and deal.player in seats.seat}
+    if not guessed:
+        return rep
+    return rep._replace(remaining=tuple(None if seat in guessed else pips
+                                        for seat, pips in enumerate(rep.remaining)))
 
 
 #: Of the ways of reading a hand with one line read otherwise that cost the fewest slips,
