@@ -383,6 +383,27 @@ def test_an_illegal_pass_is_worded_in_one_place() -> None:
     assert _codes_built()["P405"] == {"engine/moves.py::illegal_pass"}
 
 
+def test_an_illegal_pass_is_reported_from_one_place() -> None:
+    # A reading keeps the illegal passes it implies (``World.illegal_passes``, and those
+    # every reading had at the pass, ``World.reported_passes``); ``choose.py`` alone puts
+    # them among a hand's problems, where every reading left has them.  Nothing appends an
+    # illegal pass to problems where it is found.
+    read_out, appended = set(), set()
+    for path in sorted((PACKAGE / "engine").glob("*.py")):
+        for node in ast.walk(tree_of(path)):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            target = node.func.value
+            if (node.func.attr == "values" and isinstance(target, ast.Attribute)
+                    and target.attr in ("illegal_passes", "reported_passes")):
+                read_out.add(path.name)
+            if node.func.attr in ("append", "extend") and any(
+                    isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name)
+                    and arg.func.id == "illegal_pass" for arg in node.args):
+                appended.add(path.name)
+    assert (read_out, appended) == ({"choose.py"}, set())
+
+
 #: The classes that share a name on purpose: the record models (``reading/records.py``,
 #: pydantic, what the library hands out) and their plain twins (``reading/plain.py``, what
 #: the engine reads, built without validation), one class each, statement for statement;

@@ -268,6 +268,7 @@ def _everywhere(kept: list[JudgedReading]) -> list[Diagnostic]:
     def found(x: JudgedReading) -> dict[tuple[str, int], Diagnostic]:
         own = {(d.code, d.line): d for s, d in x.problems if s[0] == "rest"}
         own.update(x.world.illegal_passes)
+        own.update(x.world.reported_passes)
         return own
 
     first = found(kept[0])
@@ -284,6 +285,8 @@ def _as_written(x: JudgedReading) -> Choice:
     problems = [d for _, d in x.problems]
     if world.illegal_passes:
         problems += world.illegal_passes.values()
+    if world.reported_passes:
+        problems += world.reported_passes.values()
     # Positional: this is every hand's path, and a named tuple takes them faster.
     return Choice([x], problems, world.ends_at, world.placed_at, ending.outcome, x.winner,
                   x.remaining, points, x.bounded() if points is None else None, x.claimed,

@@ -288,14 +288,18 @@ class Replay:
             key = ("P405", move.line)
             # The pass is wrong in every reading:
             if all(key in c.world.illegal_passes for c in kept):
-                self.problems.append(illegal_pass(kept[0].world.table,
-                                                  Chain(self._union(kept)), seat, move))
+                found_pass = illegal_pass(kept[0].world.table, Chain(self._union(kept)), seat,
+                                          move)
                 self.slipped.append(move.line)
-                for c in kept:  # the illegal pass, reported: a slip the reading takes as one
+                for c in kept:  # the illegal pass, a slip the reading takes as one
                     del c.world.illegal_passes[key]
                     c.world.repairs += 1
                 kept += [Judged(w, c.problems, before=c.before)
                          for c in kept for w in marked([c.world, *c.instead], move)[1:]]
+                for c in kept:  # reported with the hand's other problems (``choose``)
+                    c.world.reported_passes = {**c.world.reported_passes, key: found_pass}
+                if self.watch is not None:
+                    self.watch(found_pass)
         if fewest:
             self.problems += self._reported(kept, move)
             if not self.slipped or self.slipped[-1] != move.line:

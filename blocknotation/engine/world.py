@@ -34,7 +34,7 @@ class World:
 
     __slots__ = ("choices", "continued", "end_line", "ends_at", "expected", "illegal_passes",
                  "in_hands", "last_passes", "leader", "outcome", "passed", "placed_at",
-                 "reading", "repairs", "stuck", "table", "winner")
+                 "reading", "repairs", "reported_passes", "stuck", "table", "winner")
 
     def __init__(self, table: Whereabouts) -> None:
         self.table = table
@@ -60,6 +60,9 @@ class World:
         self.illegal_passes: dict[tuple[str, int], Diagnostic] = {}
         """Illegal passes this reading implies, not reported yet (P405, P407), by code and
         line."""
+        self.reported_passes: dict[tuple[str, int], Diagnostic] = {}
+        """Illegal passes every reading had at the pass (P405), taken there as a slip
+        (``hand.py``): reported with the hand's other problems (``choose.py``)."""
         self.continued = 0
         """The line of the last move written after a show or claim line that still belongs
         to the hand (G107 for the end lines before it)."""
@@ -80,6 +83,7 @@ class World:
         copied.in_hands = self.in_hands
         copied.ends_at, copied.placed_at = dict(self.ends_at), dict(self.placed_at)
         copied.illegal_passes = dict(self.illegal_passes)
+        copied.reported_passes = self.reported_passes  # only ever replaced, never changed
         copied.continued, copied.choices = self.continued, self.choices
         copied.repairs = self.repairs
         return copied
