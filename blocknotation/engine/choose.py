@@ -280,13 +280,12 @@ def _everywhere(kept: list[JudgedReading]) -> list[Diagnostic]:
 
 def _as_written(x: JudgedReading) -> Choice:
     """The one reading there is, the record as written: every problem it has is reported,
-    and every figure it gives is known."""
+    and every figure it gives is known (a pass taken as a slip at its line makes a repair,
+    so no reading here has one: ``World.reported_passes``)."""
     ending, world, points = x.ending, x.world, x.points
     problems = [d for _, d in x.problems]
     if world.illegal_passes:
         problems += world.illegal_passes.values()
-    if world.reported_passes:
-        problems += world.reported_passes.values()
     # Positional: this is every hand's path, and a named tuple takes them faster.
     return Choice([x], problems, world.ends_at, world.placed_at, ending.outcome, x.winner,
                   x.remaining, points, x.bounded() if points is None else None, x.claimed,

@@ -290,8 +290,6 @@ def _deal_guessed(rep: HandReplay, found: list[Diagnostic], chosen: tuple[Amendm
     guessed = {seats.seat[deal.player] for one in chosen
                if one.kind == "misdealt" and one.swap is not None and one.swap[1] not in laid
                for deal in order.deals if deal.line == one.line and deal.player in seats.seat}
-    if not guessed:
-        return rep
     return rep._replace(remaining=tuple(None if seat in guessed else pips
                                         for seat, pips in enumerate(rep.remaining)))
 
