@@ -696,6 +696,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 18}),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": 0}),
     ],
+    # A hand that stops short where the claims say a player scored whom the ends leave
+    # stuck: her pips are what the claims and the moves dispute, not stated.
+    "E501/a_points_claim_for_a_player_the_ends_leave_stuck_in_a_hand_that_stops_short.txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 7, "Bea": 15, "Cy": None}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

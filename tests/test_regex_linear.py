@@ -90,9 +90,9 @@ def test_patterns_are_found() -> None:
 def test_no_repeated_overlapping_alternation() -> None:
     """Each pattern found, by its name: none has a repeated alternation of overlapping
     branches."""
-    found = {name: overlapping_branches(pattern, flags)
-             for name, pattern, flags in _every_pattern()}
-    assert {name: shapes for name, shapes in found.items() if shapes} == {}
+    found = [(name, overlapping_branches(pattern, flags))
+             for name, pattern, flags in _every_pattern()]
+    assert [(name, shapes) for name, shapes in found if shapes] == []
 
 
 @pytest.mark.parametrize(

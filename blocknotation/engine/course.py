@@ -136,6 +136,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     seats = game.seats
     expected = expected_opener(hand, seats, course)
     before = course.copy() if keep is not None else None
+    totals_before = course.totals.exact
     rep = None
     found: list[Diagnostic] = []
     if course.status not in ("in_progress", None):
@@ -156,7 +157,8 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             assert rep.stages is not None  # a replay's, or the first of those joined
             stopped = [] if last else _stopped_early(rep, rep.stages)
             if stopped:
-                rep = _unfinished_unknown(rep, rep.stages, seats, stopped)
+                rep = _unfinished_unknown(rep, rep.stages, seats, stopped,
+                                          _claimed_scorers(rep.stages, seats, totals_before))
             course.previous = rep.opener
             course.also = expected if (expected is not None and rep.opener != expected
                                        and rep.stages is not None and not rep.stages.moves
@@ -377,28 +379,34 @@ def _stopped_early(rep: HandReplay, order: Stages) -> list[JudgedReading]:
 
 
 def _unfinished_unknown(rep: HandReplay, order: Stages, seats: Seats,
-                        stopped: list[JudgedReading]) -> HandReplay:
+                        stopped: list[JudgedReading], claimed: set[int]) -> HandReplay:
     """A hand another follows, read as stopping early in some readings (``stopped``: after
     a slip, or with a hidden player's last tile written as a pass, or its last moves left
     out): it did end, but how is not known (no reading that stops agrees with one that does
     not), nor what anybody still held at its end but the players whose own ``show`` line
     says so, and those who could lay no tile in any moves the record lacks
-    (``ending.out_of_play``) and whose show, if any, agrees."""
+    (``ending.out_of_play``), whose show, if any, agrees, and whom no claim says scored
+    (``claimed``)."""
     agree, disagree = _shown_seats(rep, order, seats, stopped)
     kept = agree | (set.intersection(*(out_of_play(x.world, seats.each) for x in stopped))
-                    - disagree - _claimed_out(order, seats))
+                    - disagree - claimed)
     return rep._replace(outcome=None, remaining=tuple(
         pips if seat in kept else None for seat, pips in enumerate(rep.remaining)))
 
 
-def _claimed_out(order: Stages, seats: Seats) -> set[int]:
-    """The seat of the player a ``domino`` claim says went out: when the moves stop short
-    of it, what she held at the end is what the claim and the moves dispute, so the tiles
-    the moves leave her are not known to be it, however fast they are stuck."""
-    outcome = order.outcome
-    if isinstance(outcome, r.Domino) and outcome.player in seats.seat:
-        return {seats.seat[outcome.player]}
-    return set()
+def _claimed_scorers(order: Stages, seats: Seats, before: Sequence[int] | None) -> set[int]:
+    """The seats a claim says went out or scored: the player of a ``domino`` claim or of a
+    ``points`` claim, and those the ``score`` line gives points (the totals before the hand,
+    ``before``, known).  When the moves stop short, what such a player held at the end is
+    what the claim and the moves dispute: the tiles the moves leave her are not known to be
+    it, however fast they are stuck."""
+    named = [claim.player for claim in (order.outcome, order.points)
+             if isinstance(claim, (r.Domino, r.Points)) and claim.player is not None]
+    out = {seats.seat[name] for name in named if name in seats.seat}
+    points = implied_points(order.score, before, seats)
+    if points is not None:
+        out |= {seat for seat, gained in enumerate(points) if gained > 0}
+    return out
 
 
 def _shown_seats(rep: HandReplay, order: Stages, seats: Seats, stopped: list[JudgedReading]
