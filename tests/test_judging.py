@@ -690,11 +690,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (None, "score", {"Ada": 0, "Cy": 10, "Dan": 0}),
     ],
     # A deal's tile read as another that no move lays, in a way of reading with other slips:
-    # the player's pips at the end are a guess, not stated.
+    # the player's pips at the end, and the points, rest on a guess, not stated.
     "D203/a_deal_tile_read_otherwise_among_other_slips_leaves_her_pips_unstated.txt": [
-        (0, "outcome", "domino"), (0, "winner", "Cy"),
-        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 18}),
-        (0, "remaining", {"Ada": None, "Bea": None, "Cy": 0}),
+        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": 0}), (0, "doubt", [14, 32]),
+        (None, "score", None),
     ],
     # A hand that stops short where the claims say a player scored whom the ends leave
     # stuck: her pips are what the claims and the moves dispute, not stated.

@@ -27,7 +27,6 @@ from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
 from .players import Seats
-from .tiles import index
 from .totals import Totals
 from .unfit import JudgedReading
 
@@ -268,7 +267,10 @@ def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, las
     the figures they disagree on unknown, each error said with the others."""
     if len(takes) == 1:
         rep, found, after, chosen = takes[0]
-        rep = _deal_guessed(rep, found, chosen, order, seats)
+        guessed = _deal_guessed(rep, found, chosen, order, seats)
+        if guessed is not None:  # counted again, with less known
+            after = totals.copy()
+            rep = _count_in(guessed, hand, seats, after, last=last)[0]
         return _with_candidates(rep, [(chosen, rep.readings)], order, seats), found, after
     lines = [d.line for take in takes for d in take[1] if d.is_error]
     both = joined([take[0] for take in takes], len(seats.names), lines)
@@ -280,20 +282,31 @@ def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, las
 
 
 def _deal_guessed(rep: HandReplay, found: list[Diagnostic], chosen: tuple[Amendment, ...],
-                  order: Stages, seats: Seats) -> HandReplay:
-    """``rep``, where the way of reading the hand reads a ``deal`` line with a tile written
-    wrong, as a tile no move lays, and still finds errors of its own besides the reports of
-    the lines it reads otherwise: the tile meant is then a guess among several slips, so
-    what the player still held at the end is not stated."""
+                  order: Stages, seats: Seats) -> HandReplay | None:
+    """``rep`` with less stated, where the way of reading the hand reads a ``deal`` line
+    with a tile written wrong, as a tile no reading lays, and still finds errors of its own
+    besides the reports of the lines it reads otherwise: the tile meant is then a guess
+    among several slips, so what rests on it is not stated: what the player held at the
+    end, the hand's points, and a block (who could still play).  None: nothing rests on a
+    guess."""
     lines = {one.line for one in chosen}
     if not any(d.is_error and d.line not in lines for d in found):
-        return rep
-    laid = {index(move.tile) for move in order.moves if isinstance(move, r.Play)}
+        return None
+    laid = 0
+    for x in rep.readings:
+        laid |= x.world.table.played
     guessed = {seats.seat[deal.player] for one in chosen
-               if one.kind == "misdealt" and one.swap is not None and one.swap[1] not in laid
+               if one.kind == "misdealt" and one.swap is not None and not laid >> one.swap[1] & 1
                for deal in order.deals if deal.line == one.line and deal.player in seats.seat}
-    return rep._replace(remaining=tuple(None if seat in guessed else pips
-                                        for seat, pips in enumerate(rep.remaining)))
+    if not guessed:
+        return None
+    blocked = rep.outcome == "blocked"
+    return rep._replace(
+        remaining=tuple(None if seat in guessed else pips
+                        for seat, pips in enumerate(rep.remaining)),
+        points=None, bounds=unbounded(len(seats.names)), unverified=False,
+        outcome=None if blocked else rep.outcome, winner=None if blocked else rep.winner,
+        doubt=tuple(sorted({*rep.doubt, *lines})))
 
 
 #: Of the ways of reading a hand with one line read otherwise that cost the fewest slips,
