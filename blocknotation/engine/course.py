@@ -135,7 +135,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     seats = game.seats
     expected = expected_opener(hand, seats, course)
     before = course.copy() if keep is not None else None
-    totals_before = course.totals.exact
+    totals_before = course.totals  # replaced by the totals after the hand, never changed
     rep = None
     found: list[Diagnostic] = []
     if course.status not in ("in_progress", None):
@@ -157,7 +157,8 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             stopped = [] if last else _stopped_early(rep, rep.stages)
             if stopped:
                 rep = _unfinished_unknown(rep, rep.stages, seats, stopped,
-                                          _claimed_scorers(rep.stages, seats, totals_before))
+                                          _claimed_scorers(rep.stages, seats,
+                                                           totals_before.exact))
             course.previous = rep.opener
             course.also = expected if (expected is not None and rep.opener != expected
                                        and rep.stages is not None and not rep.stages.moves
