@@ -702,6 +702,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "points", None),
         (0, "remaining", {"Ada": 7, "Bea": 15, "Cy": None}),
     ],
+    # A deal's tile guessed among several slips, the play of the tile meant miswritten too:
+    # how the hand ended, its points and her pips rest on the guess, not stated.
+    "D203/a_deal_tile_and_the_play_of_the_tile_meant_both_written_wrong.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 8, "Bea": None}), (0, "doubt", [14]),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
