@@ -708,6 +708,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": 8, "Bea": None}), (0, "doubt", [14]),
     ],
+    "E501/a_points_claim_alone_for_a_player_the_ends_leave_stuck.txt": [
+        (0, "outcome", None), (0, "remaining", {"Ada": 7, "Bea": 15, "Cy": None}),
+    ],
+    "E501/a_score_line_alone_for_a_player_the_ends_leave_stuck.txt": [
+        (0, "outcome", None), (0, "remaining", {"Ada": 7, "Bea": 15, "Cy": None}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -416,7 +416,7 @@ def _claimed_scorers(order: Stages, seats: Seats, before: Sequence[int] | None) 
     it, however fast they are stuck."""
     named = [claim.player for claim in (order.outcome, order.points)
              if isinstance(claim, (r.Domino, r.Points)) and claim.player is not None]
-    out = {seats.seat[name] for name in named if name in seats.seat}
+    out = {seats.seat[name] for name in named}  # a stranger's claim is set aside (G104)
     points = implied_points(order.score, before, seats)
     if points is not None:
         out |= {seat for seat, gained in enumerate(points) if gained > 0}
