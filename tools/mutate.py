@@ -87,7 +87,7 @@ QUICK_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "cases", "judging", "bounds_verdicts", "engine_chain", "engine_game", "engine_scoring",
     "reach", "disputed_endings", "totals_properties", "bounds_properties", "engine_properties",
     "one_slip", "candidates", "case_messages", "explain", "golden_reports", "known_lines",
-    "table", "amend_lines", "amend_every_line", "move_quotes")]
+    "table", "amend_lines", "amend_every_line", "move_quotes", "unfit_reported")]
 LONG_TESTS = ["tests" + f"/test_{name}.py" for name in (
     "mutations", "simulate", "usual_moves", "one_engine", "review_inputs", "generate_mistakes",
     "fix", "fix_work", "api", "games_api", "report_json")]
