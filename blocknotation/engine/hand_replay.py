@@ -51,9 +51,9 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     ``setup``: the hand's lines by stage and its deals, as a replay before found them."""
     if setup is None:  # the usual replay: the hand's lines read here, once
         written, problems = by_stage(hand, seats)
-        order = _otherwise(written, amendment, seats) if amendment else written
-        table = Whereabouts.for_players(len(seats.names))
-        problems.extend(check_deals(order.deals, seats, table, order))
+        order = _otherwise(written, amendment, seats)
+        dealt, table = _dealt(order, seats)
+        problems += dealt
     else:
         written, order, problems, table = setup.read(amendment, seats)
     dealt_wrong = [d.line for d in problems if d.code in _DEALT_WRONG]
@@ -99,8 +99,7 @@ class SetUp:
 
     def __init__(self, hand: r.Hand, seats: Seats) -> None:
         self.order, self.problems = by_stage(hand, seats)
-        self.table = Whereabouts.for_players(len(seats.names))
-        self.dealt = check_deals(self.order.deals, seats, self.table, self.order)
+        self.dealt, self.table = _dealt(self.order, seats)
 
     def read(self, amendment: tuple[Amendment, ...], seats: Seats
              ) -> tuple[Stages, Stages, list[Diagnostic], Whereabouts]:
@@ -110,9 +109,14 @@ class SetUp:
         order = _otherwise(self.order, amendment, seats)
         if order is self.order:
             return self.order, order, [*self.problems, *self.dealt], self.table.copy()
-        table = Whereabouts.for_players(len(seats.names))
-        return self.order, order, [*self.problems, *check_deals(order.deals, seats, table,
-                                                                 order)], table
+        dealt, table = _dealt(order, seats)
+        return self.order, order, [*self.problems, *dealt], table
+
+
+def _dealt(order: Stages, seats: Seats) -> tuple[list[Diagnostic], Whereabouts]:
+    """A table with the hand's deals recorded (``deals.check_deals``), and their problems."""
+    table = Whereabouts.for_players(len(seats.names))
+    return check_deals(order.deals, seats, table, order), table
 
 
 def _otherwise(written: Stages, amendment: tuple[Amendment, ...], seats: Seats) -> Stages:
