@@ -430,7 +430,10 @@ class Sandbox:
             self.root = Path(tempfile.mkdtemp(prefix="mutant-", dir=base))
             shutil.copytree(ROOT, self.root, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
                 ".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache",
-                ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build"))
+                ".ruff_cache", "artefacts", "*.pyc", "*.egg-info", "dist", "build",
+                # coverage's data, which the suite's other processes write and combine
+                # while this copies (CI runs the suite under coverage)
+                ".coverage", ".coverage.*"))
             compileall.compile_dir(
                 self.root / "blocknotation", quiet=1,
                 invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
