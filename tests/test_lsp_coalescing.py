@@ -197,14 +197,14 @@ def test_the_lines_above_a_line_completed_are_replayed_once(
     document = Document.open(URI, "evening.block", settings_for(None, "en"),
                              types.PositionEncodingKind.Utf16, 1, RECORD)
     replayed: list[Any] = []
-    real = analysis_module.validate_chunk
+    real = analysis_module.judged
 
-    def counted(chunk: Any, *args: Any) -> Any:
+    def counted(chunk: Any, *args: Any, **kwargs: Any) -> Any:
         replayed.append(chunk)
-        return real(chunk, *args)
+        return real(chunk, *args, **kwargs)
 
     for module in (analysis_module, completion_module):
-        monkeypatch.setattr(module, "validate_chunk", counted, raising=False)
+        monkeypatch.setattr(module, "judged", counted, raising=False)
     offered = []
     for version, (start, stop, key) in enumerate([(5, 10, ""), (5, 5, "4"), (6, 6, "-")],
                                                  start=2):

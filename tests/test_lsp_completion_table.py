@@ -72,3 +72,61 @@ def test_a_slip_above_the_line_falls_back_to_the_replays_ends() -> None:
                       "Bea: "]) + "\n"
     found = offered(text, 10)
     assert found and found[-1] == "pass"
+
+
+def test_a_slip_read_one_way_gives_that_readings_moves() -> None:
+    # Ada's 5-5 fits neither end (6|2). Her one tile that fits is 1-2, on the right end, and
+    # she may not pass while she holds it (R8): the replay reads the line as 1-2 R, and Bea
+    # is offered what she would be after it.
+    table = Table(["Ada", "Bea", "Cy"], "Ada", {
+        "Ada": ["6-6", "1-2", "3-4", "0-0", "5-5"], "Cy": ["6-2", "1-1", "0-3", "4-4", "2-5"]})
+    table.play("6-6")
+    table.pass_()
+    table.play("6-2", "R")
+    table.play("1-2", "R")
+    text = "\n".join([*RECORD.replace("Ada: 1-2 R", "Ada: 5-5 R").split("\n")[:10],
+                      "Bea: "]) + "\n"
+    assert offered(text, 10) == legal(table)
+
+
+def test_a_slip_read_several_ways_gives_the_moves_of_each() -> None:
+    # Ada's 1-2 written on the left, where the end shows 6. Three readings cost one slip:
+    # the side written wrong (ends 6|1); Cy's 6-2 laid on the left (ends 1|6); or hidden
+    # Bea's pass was a play of 1-6 on the left, Cy's 6-2 went right and Ada's 1-2 left as
+    # written (ends 2|2).  Cy holds 1-1 0-3 4-4 2-5: 1-1 in the first two, 2-5 on either end
+    # in the third.
+    text = "\n".join([*RECORD.replace("Ada: 1-2 R", "Ada: 1-2 L").split("\n")[:10],
+                      "Bea: pass", "Cy: "]) + "\n"
+    assert offered(text, 11) == ["1-1", "2-5 L", "2-5 R"]
+
+
+def test_a_hand_that_is_over_or_unread_gets_no_moves() -> None:
+    two = """[Players "Ada Bea"]
+
+hand 1
+opener Ada
+deal Ada: 6-6 6-5 5-4 4-3 3-2 2-1 1-0
+Ada: 6-6
+Bea: pass
+Ada: 6-5 R
+Bea: pass
+Ada: 5-4 R
+Bea: pass
+Ada: 4-3 R
+Bea: pass
+Ada: 3-2 R
+Bea: pass
+Ada: 2-1 R
+Bea: pass
+Ada: 1-0 R
+"""
+    # Ada has gone out: nothing is played after that (R12).
+    assert offered(two + "Bea: \n", 18) == []
+    # Before Ada's last tile, Bea (her deal hidden) may hold any tile that fits 6|1 and
+    # is not Ada's ...
+    before_last = two.rsplit("Ada: 1-0 R", 1)[0]
+    assert offered(before_last + "Bea: \n", 17)[:2] == ["0-6", "1-1"]
+    # ... but not once a line of the hand is one the reader cannot read: the engine does
+    # not replay the hand, and no table says what she may hold.
+    unread = before_last.replace("Bea: pass\nAda: 5-4 R", "Bea pass\nAda: 5-4 R")
+    assert offered(unread + "Bea: \n", 17) == []

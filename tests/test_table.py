@@ -9,15 +9,20 @@ simulator's moves are all legal to the table, and end the hand where the simulat
 from __future__ import annotations
 
 import importlib.util
+import io
 import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from blocknotation import IllegalMove, Outcome, Pass, Play, Table, validate
+from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.i18n import translator
+from blocknotation.engine.course import ReplayedHand
+from blocknotation.pipeline import judged
+from blocknotation.reading.stream import chunks_of
 from blocknotation.simulator.simulate import simulate_game
 
 from strategies import examples
@@ -393,6 +398,60 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
         assert hand.winner == outcome.winner or (slipped and hand.winner is None)
     if len(known) == count:
         assert report.errors == 0
+
+
+class _Readings:
+    """Keeps the tables of each hand's readings as a replay leaves them (a ReplayCache)."""
+
+    def __init__(self) -> None:
+        self.tables: list[Table | None] = []
+
+    def kept(self, at: ReplayedHand) -> None:
+        if at.result is not None:
+            self.tables = [world.at_table(at.game.seats.names) for world in at.readings]
+
+    def again(self, k: int) -> None:
+        return None
+
+
+def _told(table: Table) -> tuple[object, ...]:
+    """What a table tells, its chain's tiles low pip first."""
+    chain = tuple((p.player, tuple(sorted(p.tile)), p.side) for p in table.chain)
+    return (chain, *state(table)[:2], *state(table)[3:])
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.data())
+def test_a_reading_of_a_record_is_the_table_its_moves_make(data: st.DataObject) -> None:
+    # A hand played at a table, stopped anywhere, written as a record and replayed: where
+    # the replay finds nothing wrong and keeps one reading, that reading as a table
+    # (World.at_table, what the language server's completion asks after a slip) tells all
+    # that the table the moves were played on tells.
+    count = data.draw(st.integers(2, 4), label="players")
+    players = NAMES[:count]
+    pool = data.draw(st.permutations([(a, b) for a in range(7) for b in range(a, 7)]))
+    each = EACH[count]
+    known = data.draw(st.lists(st.sampled_from(players), unique=True), label="known")
+    deals = {p: pool[k * each:(k + 1) * each] for k, p in enumerate(players) if p in known}
+    opener = data.draw(st.sampled_from(players), label="opener")
+    table = Table(players, opener, deals)
+    moves: list[tuple[str, Play | Pass]] = []
+    for _ in range(data.draw(st.integers(1, 40), label="moves")):
+        if table.is_over():
+            break
+        move = data.draw(st.sampled_from(table.legal_moves()))
+        moves.append((table.turn or "", move))
+        table.pass_() if isinstance(move, Pass) else table.play(move.tile, move.side)
+    readings = _Readings()
+    chunk = next(iter(chunks_of(io.BytesIO(record(table, opener, deals, moves)))))
+    assert not isinstance(chunk, Diagnostic)
+    piece = judged(chunk, 1, keep=readings)
+    if any(d.is_error for d in piece.diagnostics) or len(readings.tables) != 1:
+        event("an error or more than one reading")
+        return
+    event("one reading")
+    (found,) = readings.tables
+    assert found is not None and _told(found) == _told(table)
 
 
 @settings(max_examples=examples(30), deadline=None)

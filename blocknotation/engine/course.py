@@ -32,6 +32,7 @@ from .unfit import JudgedReading
 
 if TYPE_CHECKING:
     from .hand import Saved
+    from .world import World
 
 
 @dataclass(slots=True)
@@ -85,7 +86,8 @@ class ReplayedHand:
     place in it, where the game stood before it, its diagnostics and result, and what it
     added to the totals and the rotation (``given``, None when it was not replayed);
     ``saved``: where its readings stood before each play written without a side
-    (``hand.Saved``).  The one after the last hand (``k`` past them) holds where the game
+    (``hand.Saved``); ``readings``: the ways of reading it the replay kept, as they stood
+    after its last line.  The one after the last hand (``k`` past them) holds where the game
     stood at its end."""
 
     game: GameToReplay
@@ -95,6 +97,7 @@ class ReplayedHand:
     result: HandResult | None = None
     given: tuple[object, ...] | None = None
     saved: Mapping[int, Saved] = field(default_factory=dict)
+    readings: tuple[World, ...] = ()
 
 
 class ReplayCache(Protocol):
@@ -171,7 +174,8 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     if keep is not None and before is not None:
         keep.kept(ReplayedHand(game, k, before, tuple(found), result,
                                None if rep is None else given(rep, hand, k == len(game.hands) - 1),
-                               {} if rep is None else rep.saved))
+                               {} if rep is None else rep.saved,
+                               () if rep is None else tuple(x.world for x in rep.readings)))
     return found, result, rep
 
 

@@ -49,7 +49,7 @@ def replay_game(
     (``retry.py``)."""
     seats, names, problems = read_players(game, bad.any_in(*header))
     target, warnings = read_target(game, None if seats is None else len(seats))
-    doubled = twins(game)
+    doubled = repeated_hand_lines(game)
     problems += warnings + [_written_twice(game.hands[k], game.hands[k + 1]) for k in doubled]
     game = read_once(game, doubled)
     problems += _numbering(game)
@@ -70,9 +70,10 @@ def replay_game(
 
 def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
     """``game`` with each hand line written twice read once: its hands as the replay
-    numbers them (``k``), the first copies (``twins``, or ``doubled`` when known) left out,
-    the lines written under one (an opener line, deal lines) read as the hand's."""
-    doubled = twins(game) if doubled is None else doubled
+    numbers them (``k``), the first copies (``repeated_hand_lines``, or ``doubled`` when
+    known) left out, the lines written under one (an opener line, deal lines) read as the
+    hand's."""
+    doubled = repeated_hand_lines(game) if doubled is None else doubled
     if not doubled:
         return game
     hands = game.hands
@@ -81,7 +82,7 @@ def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
         for k, hand in enumerate(hands) if k not in doubled))
 
 
-def twins(game: r.Game) -> frozenset[int]:
+def repeated_hand_lines(game: r.Game) -> frozenset[int]:
     """The places of the hands that are a ``hand N`` line written twice: a hand with no
     statement, or only lines that set it up (an opener line, deal lines) none of which the
     next is written again under it, followed by a hand of the same number (the one the

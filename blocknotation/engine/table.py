@@ -328,3 +328,23 @@ class Table:
             winner = None if lowest is None else self.players[lowest]
         self._outcome = Outcome(kind, winner)
         self._turn = None
+
+
+def table_at(players: Sequence[str], known: Whereabouts, ends: int, turn: int | None,
+             passes: int, chain: Sequence[Placement],
+             ended: tuple[Literal["domino", "blocked"], str | None] | None) -> Table:
+    """A table in a state the replay of a record reached, rather than one played from the
+    lead: ``known``, the tiles' whereabouts (taken as they are, not copied); ``ends``, the
+    chain's ends as one reading of ``chain.py`` (0 before the lead); ``turn``, the seat on
+    turn; ``passes``, the passes since the last tile; ``chain``, the tiles placed;
+    ``ended``: how the hand ended and who went out, None while it goes on (a block's
+    winner is the table's to count, R15) (``world.World.at_table``)."""
+    table = Table.__new__(Table)
+    table.players = tuple(players)
+    table._seat = {name: seat for seat, name in enumerate(table.players)}
+    table._each = TILES_EACH[len(table.players)]
+    table._known, table._reading, table._passes = known, ends, passes
+    table._turn, table._chain, table._outcome = turn, list(chain), None
+    if ended is not None:
+        table._end(*ended)
+    return table

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Diagnostic, Message
 from ..basics.positions import statement_end
-from ..engine.game import twins
+from ..engine.game import repeated_hand_lines
 from ..reading import plain as r
 from ..report.values import GameResult, HandResult
 from .edits import Edit, Fix
@@ -110,7 +110,7 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
     reported: Reported = frozenset((d.code, d.line) for d in diagnostics)
     slipped = frozenset(d.hand for d in diagnostics
                         if d.hand is not None and d.is_error and d.code not in _KINDS)
-    doubled = twins(game)
+    doubled = repeated_hand_lines(game)
     hands = [hand for k, hand in enumerate(game.hands) if k not in doubled]
     if len(hands) != len(result.hands):
         return

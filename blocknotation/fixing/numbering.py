@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.marks import MARK, codes_of
-from ..engine.game import twins
+from ..engine.game import repeated_hand_lines
 from ..reading import plain as r
 from .claims import Page
 from .edits import Edit, Fix
@@ -28,7 +28,7 @@ def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) ->
     by its place.  The fix of a G106 renumbers its hand and the hands after it up to the next
     one reported; the first one reported also renumbers the hands before it."""
     at = {d.line: d for d in reported if d.code == _CODE}
-    doubled = twins(game)
+    doubled = repeated_hand_lines(game)
     for k in sorted(doubled):
         copy = game.hands[k + 1]
         if copy.line in at:

@@ -18,10 +18,12 @@ from typing import Generic, TypeVar
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.names import name_key
+from ..engine.course import ReplayedHand
+from ..engine.table import Table
 from ..engine.tiles import index
 from ..fixing.edits import Fix, moved_fix
 from ..fixing.fixes import find_fixes
-from ..pipeline import validate_chunk
+from ..pipeline import is_json, judged, validate_chunk
 from ..reading import records as rec
 from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
@@ -79,7 +81,39 @@ class Memory:
 _FIXES_KEPT = 64
 _ABOVE_KEPT = 8
 #: The lines above a line, by their first line and text: replayed and read as records.
-_Above = OrderedDict[tuple[int, str], tuple[tuple[GameResult, ...], rec.RecordFile]]
+_Above = OrderedDict[tuple[int, str], "Above"]
+
+
+@dataclass(frozen=True, slots=True)
+class Above:
+    """The lines of a game above a line being written, as ``validate`` reads them cut short
+    there: its ``games`` (the report's results), its ``records``, and ``tables``: for the
+    line of each hand the engine replayed, the ways of reading it that the engine kept, each
+    as a ``Table`` where it stands after the hand's last line (a hand read as written has
+    one; a slip may leave several)."""
+
+    games: tuple[GameResult, ...]
+    records: rec.RecordFile
+    tables: dict[int, tuple[Table, ...]]
+
+
+class _Readings:
+    """What the replay of the lines above keeps of each hand (an ``engine.course``
+    ``ReplayCache``): its readings, as tables; it takes nothing from an earlier replay."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, tuple[Table, ...]] = {}
+
+    def kept(self, at: ReplayedHand) -> None:
+        if at.result is None or not at.readings:
+            return
+        names = at.game.seats.names
+        tables = (world.at_table(names) for world in at.readings)
+        self.tables[at.result.line] = tuple(t for t in tables if t is not None)
+
+    def again(self, k: int) -> ReplayedHand | None:
+        del k
+        return None
 
 
 @dataclass(slots=True)
@@ -179,7 +213,7 @@ class Analysis:
             kept[0] = kept[0][1:]
         return Chunk(start, "\n".join(kept))
 
-    def above(self, start: int, line: int) -> tuple[tuple[GameResult, ...], rec.RecordFile]:
+    def above(self, start: int, line: int) -> Above:
         """Lines ``start`` to ``line`` (not included) replayed, and read as records: the
         game above a line being written, as ``validate`` reads it cut short there."""
         chunk = self.chunk_between(start, line)
@@ -187,7 +221,10 @@ class Analysis:
         kept = self.memory.above
         found = kept.get(key)
         if found is None:
-            found = kept[key] = (validate_chunk(chunk, 1).games, chunk.parse().records)
+            readings = _Readings()
+            games = validate_chunk(chunk, 1).games if is_json(chunk) else judged(
+                chunk, 1, keep=readings).games
+            found = kept[key] = Above(games, chunk.parse().records, readings.tables)
             while len(kept) > _ABOVE_KEPT:
                 kept.popitem(last=False)
         kept.move_to_end(key)

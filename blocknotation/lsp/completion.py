@@ -6,29 +6,27 @@ both (P404), lowest in the deal's order first and the first one preselected: a p
 can play must (R8), so a fitting tile is the move.  ``pass`` is offered only when nothing
 fits.  What NAME may hold and what fits is the engine's answer: the hand's moves above the
 line are played on a ``Table`` (``engine/table.py``, the rules of play), which knows the
-ends, the deals and what each pass told of a hidden hand.  When NAME's deal is not recorded,
-the candidates are the tiles NAME may hold, and ``pass`` comes last, since it may be legal.
-When the moves above the line cannot be played as written (a slip), the ends come from the
-replay of the record (the report's ``HandResult.ends``), the candidates from the deals and the
-plays written, and when the ends are not certain every candidate is offered, with ``pass``.
+ends, the deals and who has placed what.  When NAME's deal is not recorded, the candidates
+are the tiles NAME may hold, and ``pass`` comes last, since it may be legal.  When the moves
+above the line cannot be played as written (a slip), the tables are those of the ways of
+reading the hand the replay kept (``Analysis.above``), and the moves offered are those of
+any of them, the tiles first.  A hand that is over, or that the replay could not read,
+gets none.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from lsprotocol import types
 
 from ..basics.names import KEYWORDS, name_key
-from ..engine.chain import reading
-from ..engine.rules import sides
 from ..engine.table import IllegalMove, Table
-from ..engine.tiles import TILES, index
+from ..engine.tiles import TILES
 from ..engine.tiles import text as tile_text
 from ..reading import records as rec
 from ..report.values import GameResult, HandResult
-from .analysis import Analysis, hand_at, plays, record_hand, still_held
+from .analysis import Analysis, hand_at, record_hand
 
 _MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")
 _WORD = re.compile(r"[^\s:#,]*$")
@@ -88,37 +86,29 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     """The moves ``player`` may write on ``line`` of the game that starts at line ``start``,
     the legal ones first (see the module's docstring).  The game above the line is replayed
     by the engine, as validate does."""
-    games, records = analysis.above(start, line)
-    found = hand_at(games, line)
-    hand = record_hand(records, line)
+    above = analysis.above(start, line)
+    found = hand_at(above.games, line)
+    hand = record_hand(above.records, line)
     if found is None or hand is None or hand.line != found[1].line:
         return []
-    table = _played_above(found[0], found[1], hand, line)
-    if table is not None:
-        return _on_table(table, hand, player)
-    held = still_held(hand, player, line)
-    candidates = held if held is not None else _unseen(hand, player)
-    written = list(plays(hand))
-    if not written:
-        return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
-    ends = found[1].ends.get(written[-1].line)
-    if ends is None:
-        return [*(tile_text(t) for t in candidates), "pass"]
-    fitting = list(_fitting(candidates, *ends))
-    if held is None:
-        return [*fitting, "pass"]
-    return fitting or ["pass"]
+    table = _played_above(found[0], found[1], hand, line, player)
+    tables = (table,) if table is not None else above.tables.get(hand.line, ())
+    offered: dict[str, None] = {}
+    for one in tables:
+        if not one.is_over():
+            offered |= dict.fromkeys(_on_table(one, hand, player))
+    # A tile before ``pass``, whichever reading offers it.
+    return sorted(offered, key=lambda move: move == "pass")
 
 
-def _played_above(game: GameResult, found: HandResult, hand: rec.Hand, line: int
-                  ) -> Table | None:
+def _played_above(game: GameResult, found: HandResult, hand: rec.Hand, line: int,
+                  player: str) -> Table | None:
     """The hand on a ``Table`` with its moves above ``line`` played as written; None when
-    a move cannot be (out of turn, or against the rules), or the hand is over."""
+    a move cannot be (out of turn, or against the rules: a slip).  Who leads is the
+    engine's opener, else the first to move, else ``player`` (R5, R17)."""
     players = {name_key(name): name for name in game.players}
-    opener = found.opener
     moves = [s for s in hand.statements if isinstance(s, (rec.Play, rec.Pass)) and s.line < line]
-    if opener is None and moves:
-        opener = players.get(name_key(moves[0].player))
+    opener = found.opener or players.get(name_key(moves[0].player if moves else player))
     deals = {players.get(name_key(s.player), s.player): s.tiles
              for s in hand.statements if isinstance(s, rec.Deal)}
     try:
@@ -132,7 +122,7 @@ def _played_above(game: GameResult, found: HandResult, hand: rec.Hand, line: int
                 table.pass_()
     except (IllegalMove, ValueError):
         return None
-    return None if table.is_over() else table
+    return table
 
 
 def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
@@ -140,8 +130,9 @@ def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
     their deal's order, else the set's), then ``pass`` where it may be legal."""
     name = next((p for p in table.players if name_key(p) == name_key(player)), player)
     deal = next((s.tiles for s in hand.statements
-                 if isinstance(s, rec.Deal) and name_key(s.player) == name_key(player)), TILES)
-    candidates = [tile for tile in deal if table.may_hold(name, tile)]
+                 if isinstance(s, rec.Deal) and name_key(s.player) == name_key(player)), ())
+    order = dict.fromkeys((*deal, *TILES))  # a deal read otherwise may hold another tile
+    candidates = [tile for tile in order if table.may_hold(name, tile)]
     if table.ends is None:
         return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
     fitting = [f"{tile_text(tile)} {side}" if len(table.sides(tile)) == 2 else tile_text(tile)
@@ -149,25 +140,3 @@ def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
     if table.held(name) is None:
         return [*fitting, "pass"]
     return fitting or ["pass"]
-
-
-def _fitting(tiles: Iterable[rec.Tile], left: int, right: int) -> Iterable[str]:
-    ends = reading(left, right)
-    for tile in tiles:
-        found = sides(tile, ends)
-        if len(found) == 1:
-            yield tile_text(tile)
-        elif found:
-            yield f"{tile_text(tile)} L"
-            yield f"{tile_text(tile)} R"
-
-
-def _unseen(hand: rec.Hand, player: str) -> tuple[rec.Tile, ...]:
-    """The tiles ``player`` may hold when their deal is not recorded: those nobody has
-    played in the hand or been dealt."""
-    key = name_key(player)
-    taken = {index(p.tile) for p in plays(hand)}
-    for s in hand.statements:
-        if isinstance(s, rec.Deal) and name_key(s.player) != key:
-            taken |= {index(t) for t in s.tiles}
-    return tuple(t for t in TILES if index(t) not in taken)
