@@ -160,15 +160,15 @@ def sites(package: Path = PACKAGE) -> Iterator[Site]:
 
 def raised_in(package: Path = PACKAGE) -> dict[str, set[str]]:
     """The modules (paths under the package) that call ``diagnostic(CODE, …)`` or
-    ``stated(CODE, …)``, by code: the code written as a literal, or as a string constant of
-    the module."""
+    ``stated(CODE, …)``, or refuse a move at a table with ``IllegalMove(CODE, …)``, by
+    code: the code written as a literal, or as a string constant of the module."""
     found: dict[str, set[str]] = defaultdict(set)
     for path in package.rglob("*.py"):
         tree = tree_of(path)
         constants = _constants(tree)
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("diagnostic", "stated") and node.args):
+                    and node.func.id in ("diagnostic", "stated", "IllegalMove") and node.args):
                 continue
             first = node.args[0]
             code = (first.value if isinstance(first, ast.Constant)
@@ -318,3 +318,12 @@ def test_every_entry_has_its_texts_and_examples() -> None:
         assert entry.what and entry.why and entry.summary, code
         assert entry.messages, code
         assert {entry.bad, entry.good} <= names, code
+
+
+def test_the_engine_words_no_message_itself() -> None:
+    """The engine names its messages by code and key (or a shared phrase's key): no
+    sentence is written in ``blocknotation/engine/``, so each lives in one registry entry."""
+    worded = [(path.name, node.lineno) for path in sorted((PACKAGE / "engine").glob("*.py"))
+              for node in ast.walk(tree_of(path))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_"]
+    assert not worded

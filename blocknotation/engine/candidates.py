@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..basics.diagnostics import N_, Message
+from ..basics.diagnostics import phrase
 from ..reading import plain as r
 from ..report.values import Candidate, Ground
 from .amend import Amendment
@@ -76,7 +76,7 @@ def _read(x: JudgedReading, move: Move, seats: Seats) -> Ground | None:
     if laid is None:
         if isinstance(move, r.Pass):
             return None  # a pass, as written
-        return Ground(move.line, Message(N_("a pass")))
+        return Ground(move.line, phrase("read_as_pass"))
     seat, i = laid
     tile = text(TILES[i])
     player = seats.names[seat]
@@ -84,9 +84,8 @@ def _read(x: JudgedReading, move: Move, seats: Seats) -> Ground | None:
             player == move.player):
         return None  # the tile written, by the player named (its side aside)
     if player != move.player:
-        return Ground(move.line, Message(N_("{player}'s play of {tile}"),
-                                         {"player": player, "tile": tile}))
-    return Ground(move.line, Message(N_("a play of {tile}"), {"tile": tile}))
+        return Ground(move.line, phrase("read_as_play_by", player=player, tile=tile))
+    return Ground(move.line, phrase("read_as_play", tile=tile))
 
 
 def _amended(amendment: Amendment, x: JudgedReading, order: Stages, seats: Seats) -> Ground:
@@ -96,16 +95,16 @@ def _amended(amendment: Amendment, x: JudgedReading, order: Stages, seats: Seats
     if kind in ("played", "other_tile"):
         laid = _laid(x, line)
         if laid is not None:
-            return Ground(line, Message(N_("a play of {tile}"), {"tile": text(TILES[laid[1]])}))
+            return Ground(line, phrase("read_as_play", tile=text(TILES[laid[1]])))
     if kind == "passed":
-        return Ground(line, Message(N_("a pass")))
+        return Ground(line, phrase("read_as_pass"))
     if kind == "dropped":
-        return Ground(line, Message(N_("written twice")))
+        return Ground(line, phrase("read_as_twice"))
     if kind == "swapped":
         other = min(m.line for m in order.moves if m.line > line)
-        return Ground(line, Message(N_("meant after line {other}"), {"other": other}))
+        return Ground(line, phrase("read_as_after", other=other))
     if kind == "flipped":
-        return Ground(line, Message(N_("laid on the other end")))
+        return Ground(line, phrase("read_as_flipped"))
     if kind == "named" and amendment.seat is not None:
-        return Ground(line, Message(N_("{player}'s"), {"player": seats.names[amendment.seat]}))
-    return Ground(line, Message(N_("wrong")))
+        return Ground(line, phrase("read_as_named", player=seats.names[amendment.seat]))
+    return Ground(line, phrase("read_as_wrong"))

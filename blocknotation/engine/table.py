@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..basics.diagnostics import N_, Message
+from ..basics.diagnostics import Message, message_part
 from ..basics.game_sizes import TILES_EACH
 from ..reading import plain as r
 from .chain import PAIR, Chain, Side, lay, reading
@@ -34,20 +34,6 @@ TileLike = str | tuple[int, int]
 
 _TILE_TEXT = re.compile(r"\s*([0-6])\s*-\s*([0-6])\s*")
 _AS_WRITTEN = frozenset((a, b) for a in range(7) for b in range(7))
-
-#: The words of P402, P401 and P406 at a table, by what is wrong.
-_WORDS = {
-    "placed": N_("{player} cannot play {tile}: {owner} has already placed it, and the set "
-                 "has each tile once (R2)"),
-    "dealt": N_("{player} cannot play {tile}: it was dealt to {owner} (R4)"),
-    "aside": N_("{player} cannot play {tile}: nobody was dealt it, it was set aside (R4)"),
-    "not dealt": N_("{player} cannot play {tile}: it is not among the tiles dealt to {owner} "
-                    "(R4)"),
-    "domino": N_("the hand is over: {player} has gone out, and nothing is played after that "
-                 "(R12)"),
-    "blocked": N_("the hand is over: it is blocked, and nothing is played after that (R12)"),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -277,8 +263,8 @@ class Table:
         if self._turn is not None:
             return self._turn
         assert self._outcome is not None
-        raise IllegalMove("P406", Message(_WORDS[self._outcome.kind],
-                                          {"player": self._outcome.winner}))
+        key = "at_table_domino" if self._outcome.kind == "domino" else "at_table_blocked"
+        raise IllegalMove("P406", message_part("P406", key, player=self._outcome.winner))
 
     def _check_holding(self, seat: int, tile: Tile) -> None:
         """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4)."""
@@ -286,14 +272,16 @@ class Table:
         if self._known.may_hold(seat, i):
             return
         by, owner = self._known.played_by[i], self._known.dealt_to(i)
+        player, written = self.players[seat], text(tile)
         if by != NOBODY:
-            code, why, other = "P402", "placed", by
-        elif owner not in (NOBODY, seat):
-            code, why, other = "P401", "dealt", owner
-        else:
-            code, why, other = "P401", "aside" if self._known.all_known else "not dealt", seat
-        raise IllegalMove(code, Message(_WORDS[why], {
-            "player": self.players[seat], "tile": text(tile), "owner": self.players[other]}))
+            raise IllegalMove("P402", message_part(
+                "P402", "at_table_placed", player=player, tile=written, owner=self.players[by]))
+        if owner not in (NOBODY, seat):
+            raise IllegalMove("P401", message_part(
+                "P401", "at_table_dealt", player=player, tile=written, owner=self.players[owner]))
+        key = "at_table_aside" if self._known.all_known else "at_table_not_dealt"
+        raise IllegalMove("P401", message_part("P401", key, player=player, tile=written,
+                                               owner=player))
 
     def _side(self, seat: int, tile: Tile, side: Side | None) -> Side:
         """The end a tile goes to on the chain (R6, R7), or P403/P404 as ``moves.misfit``

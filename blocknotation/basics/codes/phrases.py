@@ -36,4 +36,13 @@ PHRASES: dict[str, str] = {
     "both": N_("{first} and {second}"),
     "slip_at": N_("the slip at line {line}"),
     "slips_at": N_("the slips at lines {lines}"),
+    # What a candidate's reading reads a line as (``engine/candidates.py``).
+    "read_as_pass": N_("a pass"),
+    "read_as_play_by": N_("{player}'s play of {tile}"),
+    "read_as_play": N_("a play of {tile}"),
+    "read_as_twice": N_("written twice"),
+    "read_as_after": N_("meant after line {other}"),
+    "read_as_flipped": N_("laid on the other end"),
+    "read_as_named": N_("{player}'s"),
+    "read_as_wrong": N_("wrong"),
 }

@@ -14,7 +14,7 @@ CODES = (
         "P401", "error",
         N_("a player plays a tile they do not hold"),
         rules=("R4",),
-        checks=("engine/moves.py", "engine/amend.py"),
+        checks=("engine/moves.py", "engine/amend.py", "engine/table.py"),
         what=N_("A player plays a tile they cannot hold: it is not in their recorded deal, it was"
                 " dealt to another player, or every deal is recorded and the tile was set aside."),
         why=N_("Undealt tiles are set aside and stay out of play for the whole hand, and nobody "
@@ -31,13 +31,19 @@ CODES = (
                             "(R4)"),
             "not_dealt": N_("{player} plays {tile}, which is not among the tiles dealt to "
                             "{player} at line {at}"),
+            # At a ``Table``, where a move has no line.
+            "at_table_dealt": N_("{player} cannot play {tile}: it was dealt to {owner} (R4)"),
+            "at_table_aside": N_("{player} cannot play {tile}: nobody was dealt it, it was set "
+                                 "aside (R4)"),
+            "at_table_not_dealt": N_("{player} cannot play {tile}: it is not among the tiles "
+                                     "dealt to {owner} (R4)"),
         },
     ),
     Code(
         "P402", "error",
         N_("a tile is played a second time"),
         rules=("R2",),
-        checks=("engine/moves.py",),
+        checks=("engine/moves.py", "engine/table.py"),
         what=N_("A player plays a tile that is already on the table."),
         why=N_("The set holds each tile once (R2), so no tile can be played twice; one of the two"
                " lines names the wrong tile. The second play is not placed."),
@@ -48,6 +54,8 @@ CODES = (
                                    "it at line {at}, where {written} is written; the set has "
                                    "each tile once (R2)"),
             "a_pass": N_("a pass"),
+            "at_table_placed": N_("{player} cannot play {tile}: {owner} has already placed it, "
+                                  "and the set has each tile once (R2)"),
         },
     ),
     Code(
@@ -118,7 +126,7 @@ CODES = (
         "P406", "error",
         N_("a move after the hand has ended"),
         rules=("R12",),
-        checks=("engine/judging.py",),
+        checks=("engine/judging.py", "engine/table.py"),
         what=N_("A move is recorded after its hand has ended: after a player placed their last "
                 "tile, after every player passed in succession, or once nobody could play any "
                 "more."),
@@ -128,6 +136,10 @@ CODES = (
                "other move is reported."),
         messages={
             "after_end": N_("{player}'s move comes after the end of the hand: {ended}"),
+            "at_table_domino": N_("the hand is over: {player} has gone out, and nothing is "
+                                  "played after that (R12)"),
+            "at_table_blocked": N_("the hand is over: it is blocked, and nothing is played after "
+                                   "that (R12)"),
         },
     ),
     Code(
