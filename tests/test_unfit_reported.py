@@ -19,7 +19,7 @@ POINTS = ("points", 0)
 def _reading(*problems: Diagnostic) -> JudgedReading:
     ending = HandEnd("blocked", None, (0, 0, 0), False, frozenset(),
                      tuple((POINTS, problem) for problem in problems))
-    return JudgedReading(World(Whereabouts.for_players(3)), ending)
+    return JudgedReading(World(Whereabouts.for_players(3)), ending, ending.problems)
 
 
 def _passes_disagree() -> Diagnostic:

@@ -21,13 +21,13 @@ from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, op
 from .choose import HandReplay, choose
 from .claims import check_points, check_points_bound, claimed_points, claimed_totals
 from .deals import check_deals
-from .ending import HandEnd, judge_ending
+from .ending import HandEnd, Stage, judge_ending
 from .hand import Replay, Saved, Unread
 from .knowledge import Whereabouts
 from .order import Stages, by_stage, early_ends
 from .players import Seats
-from .scoring import blocked, domino
-from .unfit import JudgedReading
+from .scoring import Count, blocked, domino
+from .unfit import JudgedReading, scored
 from .world import World
 
 
@@ -158,18 +158,44 @@ def _differ_at(kept: list[JudgedReading], line: int) -> bool:
     return any(len(found) > 1 for found in figures.values())
 
 
+class _Tally:
+    """A reading's count as ``_count`` makes it: the fields of its ``JudgedReading``, each
+    set as the count finds it, then frozen once (``judged``)."""
+
+    __slots__ = ("bounds", "claimed", "count", "points", "problems", "remaining",
+                 "unverified", "winner")
+
+    def __init__(self, ending: HandEnd) -> None:
+        self.problems: list[tuple[Stage, Diagnostic]] = list(ending.problems)
+        self.points: tuple[int, ...] | None = None
+        self.winner = ending.winner
+        self.remaining: tuple[int | None, ...] = ending.remaining
+        self.count: Count | None = None
+        self.bounds: Bounds | None = None
+        self.claimed: tuple[int, ...] | None = None
+        self.unverified = False
+
+    def bounded(self) -> Bounds:
+        return scored(self.points, self.winner, self.bounds)
+
+    def judged(self, world: World, ending: HandEnd) -> JudgedReading:
+        return JudgedReading(world, ending, tuple(self.problems), self.points, self.winner,
+                             self.remaining, self.count, self.bounds, self.claimed,
+                             self.unverified)
+
+
 def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,
             totals: Sequence[int] | None) -> JudgedReading:
     """One reading judged to its end: how it ended, what it scores, and its problems
     (``totals``: the running totals before the hand, when known)."""
     ending = judge_ending(state, world, order, seats, hand.number)
-    reading = JudgedReading(world, ending)
+    tally = _Tally(ending)
     # A reading that rests on a slip read at some line (or an illegal pass) may have read it
     # wrong: what it leaves the players to hold is then only roughly right.
     exact = not state.slipped and not world.repairs and not world.illegal_passes
-    _count(reading, ending, order.points, seats, hand, world.table, bool(order.moves),
+    _count(tally, ending, order.points, seats, hand, world.table, bool(order.moves),
            totals, order.score, exact)
-    return reading
+    return tally.judged(world, ending)
 
 
 def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
@@ -185,7 +211,7 @@ def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: S
 
 
 def _count(
-    reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
+    tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
     table: Whereabouts, moved: bool, totals: Sequence[int] | None = None,
     score: r.Score | None = None, exact: bool = True,
 ) -> None:
@@ -203,70 +229,70 @@ def _count(
     the bounds that no tiles make is belied; after a slip, only the bounds judge it
     (``_trusted``)."""
     remaining = ending.remaining
-    if None not in remaining and _counted(reading, ending, claim, seats, remaining):
+    if None not in remaining and _counted(tally, ending, claim, seats, remaining):
         return
     counts = [
         (held, held) if moved else (0 if seat == ending.winner else 1, seats.each)
         for seat, held in enumerate(seats.each - h.placed for h in table.holders)
     ]
     held, narrowed = holdings(table, counts, remaining)
-    before = list(reading.problems)
-    wrong = _bounded(reading, ending, claim, seats, held, hand, exact)
+    before = list(tally.problems)
+    wrong = _bounded(tally, ending, claim, seats, held, hand, exact)
     implied = implied_points(score, totals, seats) if (
         narrowed and wrong is None and claim is None) else None
-    if (implied is not None and reading.points is not None
-            and tuple(reading.points) != implied):
+    if (implied is not None and tally.points is not None
+            and tuple(tally.points) != implied):
         assert score is not None  # ``implied`` comes from it
-        _unless_plain(reading, ending, seats, hand,
+        _unless_plain(tally, ending, seats, hand,
                       holdings(table, counts, remaining, False)[0], implied, score, exact)
         return
     if wrong is None or not narrowed:
         return
-    plain = JudgedReading(reading.world, ending)
+    plain = _Tally(ending)
     plain.problems = list(before)
     if _bounded(plain, ending, claim, seats, holdings(table, counts, remaining, False)[0],
                 hand, exact) is not None:
         return  # the claim is wrong whatever the passes tell
     # Only the passes belie the claim: say so, and state nothing they alone would force.
-    reading.remaining = remaining
-    rest = [found for found in reading.problems[len(before):] if found[0][0] == "rest"]
-    reading.problems = [*before, *rest, (("points", 0), diagnostic(
+    tally.remaining = remaining
+    rest = [found for found in tally.problems[len(before):] if found[0][0] == "rest"]
+    tally.problems = [*before, *rest, (("points", 0), diagnostic(
         "E504", wrong.line, wrong.column,
         "if_passes_legal",
         problem=wrong.message, claim=wrong.message.args.get("claim", ""),
     ))]
-    reading.points = reading.count = None
-    reading.winner = ending.winner  # who went out, if anyone: the passes do not tell that
-    reading.claimed, reading.bounds, reading.unverified = plain.claimed, plain.bounds, False
+    tally.points = tally.count = None
+    tally.winner = ending.winner  # who went out, if anyone: the passes do not tell that
+    tally.claimed, tally.bounds, tally.unverified = plain.claimed, plain.bounds, False
 
 
-def _unless_plain(reading: JudgedReading, ending: HandEnd, seats: Seats, hand: r.Hand,
+def _unless_plain(tally: _Tally, ending: HandEnd, seats: Seats, hand: r.Hand,
                   plain: list[Holding],
                   implied: tuple[int, ...], score: r.Score, exact: bool = True) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
     without the passes allow what the line implies, the points are not stated, and the
     line is reported as resting on the passes (E505, once: the totals it gives are then
     not judged again, ``totals.py``)."""
-    check = JudgedReading(reading.world, ending)
+    check = _Tally(ending)
     forced = tuple(f"{name} {points}" for name, points in zip(
-        seats.names, reading.points or (), strict=False))
+        seats.names, tally.points or (), strict=False))
     _bounded(check, ending, None, seats, plain, hand, exact)
     if check.points is not None:
         return  # the tiles force them whatever the passes tell
     bounds = check.bounded()
     if not bounds.allows(implied):
         return
-    reading.remaining = ending.remaining  # nothing the passes alone force
-    reading.points = reading.count = None
-    reading.winner = ending.winner
-    reading.bounds = bounds
-    reading.problems.append((("points", 0), diagnostic(
+    tally.remaining = ending.remaining  # nothing the passes alone force
+    tally.points = tally.count = None
+    tally.winner = ending.winner
+    tally.bounds = bounds
+    tally.problems.append((("points", 0), diagnostic(
         "E505", score.line, score.column,
         "passes_disagree",
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
-def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats,
+def _bounded(tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats,
              held: list[Holding], hand: r.Hand, exact: bool = True) -> Diagnostic | None:
     """The count from what each player may hold (``held``), known where it leaves one
     value, else bounded; the claim checked against it, standing in where it cannot be
@@ -281,10 +307,10 @@ def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, se
         # not for a player whose show the record belies (E502).
         forced: list[int | None] = [h.low if p is None else p
                                     for h, p in zip(held, remaining, strict=True)]
-        before = len(reading.problems)
-        if _counted(reading, ending, claim, seats, forced):
-            reading.remaining = tuple(forced)
-            found = [d for _, d in reading.problems[before:]]
+        before = len(tally.problems)
+        if _counted(tally, ending, claim, seats, forced):
+            tally.remaining = tuple(forced)
+            found = [d for _, d in tally.problems[before:]]
             return found[0] if found else None
     if outcome == "domino" and winner is not None:
         bounds = domino_bounds(winner, held)
@@ -296,34 +322,34 @@ def _bounded(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, se
     if outcome == "blocked" and claim is not None and claim.player is not None and _single(
             bounds):
         bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
-    reading.bounds = bounds = _trusted(bounds, exact)
+    tally.bounds = bounds = _trusted(bounds, exact)
     if outcome == "unfinished" or (outcome is None and any(
-            stage == ("outcome", 0) for stage, _ in reading.problems)):
+            stage == ("outcome", 0) for stage, _ in tally.problems)):
         return None  # no count: the hand goes on, or the moves and its claim disagree (E503)
     problem = None
     if claim is not None:
         problem = check_points_bound(claim, bounds, winner, seats.names)
         if problem is not None:
-            reading.problems.append((("points", 0), problem))
-            reading.claimed = claimed_points(claim, seats.seat, n)
+            tally.problems.append((("points", 0), problem))
+            tally.claimed = claimed_points(claim, seats.seat, n)
             if outcome == "blocked":
-                reading.bounds = bounds = _trusted(blocked_bounds(held), exact)
+                tally.bounds = bounds = _trusted(blocked_bounds(held), exact)
     forced_points = _forced(bounds, n)
     if forced_points is not None:  # what the tiles allow leaves one value: it is known
-        reading.points, reading.winner = forced_points
+        tally.points, tally.winner = forced_points
     elif claim is not None and problem is None:
         # The claim stands in for what cannot be recomputed.
-        reading.points = claimed_points(claim, seats.seat, n)
-        reading.unverified = True
+        tally.points = claimed_points(claim, seats.seat, n)
+        tally.unverified = True
         if winner is None and claim.player is not None:
-            reading.winner = seats.seat[claim.player]
+            tally.winner = seats.seat[claim.player]
     else:
         unknown = tuple(
             seats.names[seat] for seat, pips_left in enumerate(remaining)
             if pips_left is None and (claim is not None or seat not in ending.bad_shows)
         )
         if unknown:
-            reading.problems.append((("rest", 0), diagnostic(
+            tally.problems.append((("rest", 0), diagnostic(
                 "E507", hand.line, hand.column,
                 "not_recomputed",
                 number=hand.number, players=unknown,
@@ -338,7 +364,7 @@ def _trusted(bounds: Bounds, exact: bool) -> Bounds:
     return bounds if exact or not bounds.made else Bounds(bounds.scorers, bounds.nobody)
 
 
-def _counted(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, seats: Seats,
+def _counted(tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats,
              remaining: Sequence[int | None]) -> bool:
     """Count the hand from every player's pips (``remaining``, all known: R13-R15), and
     check its ``points`` claim; False for a hand that did not end (no count)."""
@@ -350,12 +376,12 @@ def _counted(reading: JudgedReading, ending: HandEnd, claim: r.Points | None, se
         count = blocked(known)
     else:
         return False
-    reading.points, reading.winner, reading.count = count.points, count.winner, count
+    tally.points, tally.winner, tally.count = count.points, count.winner, count
     if claim is not None:
         problem = check_points(claim, count, seats.seat, seats.names, known)
         if problem is not None:
-            reading.problems.append((("points", 0), problem))
-            reading.claimed = claimed_points(claim, seats.seat, len(seats.names))
+            tally.problems.append((("points", 0), problem))
+            tally.claimed = claimed_points(claim, seats.seat, len(seats.names))
     return True
 
 

@@ -10,6 +10,8 @@ themselves, it states no figure at all.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from .bounds import Bounds
 from .ending import HandEnd, Stage
@@ -18,39 +20,43 @@ from .scoring import Count, explain
 from .world import World
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class JudgedReading:
-    """One reading of a hand judged to its end: how it ended, what each seat still holds
-    (``remaining``: as the moves and shows leave it, or as the count forces it where the
-    tiles each player may hold leave one number of pips), its points (None: unknown, with
-    ``bounds``), the arithmetic of its count, and its problems with their stages."""
+    """One reading of a hand judged to its end, built once by the count
+    (``hand_replay.py``): how it ended, what each seat still holds (``remaining``: as the
+    moves and shows leave it, or as the count forces it where the tiles each player may
+    hold leave one number of pips), its points (None: unknown, with ``bounds``), the
+    arithmetic of its count, and its problems with their stages."""
 
-    __slots__ = ("bounds", "claimed", "count", "ending", "points", "problems", "remaining",
-                 "unverified", "winner", "world")
-
-    def __init__(self, world: World, ending: HandEnd) -> None:
-        self.world = world
-        self.ending = ending
-        self.problems: list[tuple[Stage, Diagnostic]] = list(ending.problems)
-        self.points: tuple[int, ...] | None = None
-        self.winner = ending.winner
-        self.remaining: tuple[int | None, ...] = ending.remaining
-        self.count: Count | None = None
-        self.bounds: Bounds | None = None
-        self.claimed: tuple[int, ...] | None = None
-        self.unverified = False
+    world: World
+    ending: HandEnd
+    problems: tuple[tuple[Stage, Diagnostic], ...]
+    points: tuple[int, ...] | None = None
+    winner: int | None = None
+    remaining: tuple[int | None, ...] = ()
+    count: Count | None = None
+    bounds: Bounds | None = None
+    claimed: tuple[int, ...] | None = None
+    unverified: bool = False
 
     def at(self, stage: Stage) -> list[Diagnostic]:
         return [d for s, d in self.problems if s == stage]
 
     def bounded(self) -> Bounds:
         """Who may have scored in this reading, and how much."""
-        if self.points is None:
-            assert self.bounds is not None
-            return self.bounds
-        if self.winner is None:
-            return Bounds({}, nobody=True)
-        points = self.points[self.winner]
-        return Bounds({self.winner: (points, points)}, nobody=False)
+        return scored(self.points, self.winner, self.bounds)
+
+
+def scored(points: tuple[int, ...] | None, winner: int | None, bounds: Bounds | None
+           ) -> Bounds:
+    """Who may have scored and how much: the ``points`` and their ``winner`` where they are
+    known (nobody, for points nobody scored), else ``bounds``."""
+    if points is None:
+        assert bounds is not None
+        return bounds
+    if winner is None:
+        return Bounds({}, nobody=True)
+    return Bounds({winner: (points[winner], points[winner])}, nobody=False)
 
 
 def reported(kept: list[JudgedReading], stage: Stage, seats: Seats,
