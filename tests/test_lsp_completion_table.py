@@ -124,9 +124,61 @@ Ada: 1-0 R
     assert offered(two + "Bea: \n", 18) == []
     # Before Ada's last tile, Bea (her deal hidden) may hold any tile that fits 6|1 and
     # is not Ada's ...
-    before_last = two.rsplit("Ada: 1-0 R", 1)[0]
-    assert offered(before_last + "Bea: \n", 17)[:2] == ["0-6", "1-1"]
+    before_last = two.rsplit("Bea: pass\nAda: 1-0 R", 1)[0]
+    assert offered(before_last + "Bea: \n", 16)[:2] == ["0-6", "1-1"]
     # ... but not once a line of the hand is one the reader cannot read: the engine does
     # not replay the hand, and no table says what she may hold.
     unread = before_last.replace("Bea: pass\nAda: 5-4 R", "Bea pass\nAda: 5-4 R")
-    assert offered(unread + "Bea: \n", 17) == []
+    assert offered(unread + "Bea: \n", 16) == []
+
+
+# Ada's and Cy's deals, Bea's hidden.
+DEALT = """[Players "Ada Bea Cy"]
+
+hand 1
+opener Ada
+deal Ada: 1-4 1-1 0-0 3-4 2-2
+deal Cy: 5-5 1-2 0-1 0-2 2-3
+"""
+
+
+def test_a_tile_dealt_high_pip_first_is_offered_once_as_written() -> None:
+    # Ends 0|1: Cy's 2-1 fits the 1, 1-0 both ends, 2-0 the 0; 5-5 and 3-2 nothing.
+    text = """[Players "Ada Bea Cy"]
+
+hand 1
+opener Ada
+deal Ada: 4-1 1-1 4-4 4-3 2-2
+deal Bea: 0-0 6-3 6-6 5-2 4-0
+deal Cy: 5-5 2-1 1-0 2-0 3-2
+Ada: 4-1
+Bea: 4-0 L
+Cy: 
+"""
+    assert offered(text, 9) == ["2-1", "1-0 L", "1-0 R", "2-0"]
+
+
+def test_a_slip_only_a_later_play_shows_gives_the_moves_of_each_reading() -> None:
+    # Bea passed on 1|4 and later lays 1-3: as written her pass was illegal (P407), and the
+    # moves can still be played at a table.  The readings the engine keeps leave the ends
+    # 0|1 (as written), 0|0, 0|3, 0|5 or 0|6; Cy holds 5-5 1-2 0-2 2-3.
+    text = DEALT + "Ada: 1-4\nBea: pass\nCy: 0-1 L\nAda: 3-4 R\nBea: 1-3 R\nCy: \n"
+    found = offered(text, 11)
+    assert found[:2] == ["1-2", "0-2"]  # the record as written first
+    assert sorted(found) == ["0-2", "0-2 L", "0-2 R", "1-2", "2-3", "5-5"]
+
+
+def test_only_a_player_on_turn_is_offered_moves() -> None:
+    # Cy's 4-6 is not hers (R4): the engine reads it as Bea's, written under Cy's name, and
+    # Cy is on turn after it (R5), at ends 1|6.
+    text = DEALT.replace("0-0 3-4", "4-4 3-4") + "Ada: 1-4\nCy: 4-6 R\n"
+    assert offered(text + "Ada: \n", 8) == []
+    assert offered(text + "Cy: \n", 8) == ["1-2", "0-1"]
+
+
+def test_a_hand_line_written_twice_keeps_its_deals() -> None:
+    # The engine reads the two `hand 1` lines as one hand (G106): Cy's deal is known, and
+    # only her tiles that fit 1|4 are offered (in the set's order: the deal is written
+    # under the other copy), with no pass (R8).
+    text = DEALT + "hand 1\nAda: 1-4\nBea: pass\nCy: \n"
+    assert offered(text, 9) == ["0-1", "1-2"]

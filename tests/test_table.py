@@ -403,6 +403,8 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
 class _Readings:
     """Keeps the tables of each hand's readings as a replay leaves them (a ReplayCache)."""
 
+    saves = False
+
     def __init__(self) -> None:
         self.tables: list[Table | None] = []
 

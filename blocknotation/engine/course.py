@@ -104,7 +104,10 @@ class ReplayCache(Protocol):
     """What the replay of a game keeps (``kept``: every hand, and the game's end), and what
     it may take from the last replay of the same game (``again``): hand ``k`` as that
     replay left it.  A hand taken again is one written the same, after the game stood the
-    same."""
+    same.  ``saves``: whether each hand keeps where its readings stood before each play
+    without a side (``ReplayedHand.saved``, to try the play with a side written)."""
+
+    saves: bool
 
     def kept(self, at: ReplayedHand) -> None: ...
 
@@ -138,6 +141,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     seats = game.seats
     expected = expected_opener(hand, seats, course)
     before = course.copy() if keep is not None else None
+    saves = keep is not None and keep.saves
     totals_before = course.totals  # replaced by the totals after the hand, never changed
     rep = None
     found: list[Diagnostic] = []
@@ -152,9 +156,9 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
         else:
             last = k == len(game.hands) - 1 and not _said_over(hand)
             rep, found, after = _replayed(hand, seats, expected, course.totals, last,
-                                          keep is not None, resume, watch, doubt=doubt)
+                                          saves, resume, watch, doubt=doubt)
             rep, found, course.totals = _settled_later(
-                game, k, (rep, found, after), course.totals, expected, keep is not None,
+                game, k, (rep, found, after), course.totals, expected, saves,
                 resume, watch)
             assert rep.stages is not None  # a replay's, or the first of those joined
             stopped = [] if last else _stopped_early(rep, rep.stages)

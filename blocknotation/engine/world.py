@@ -147,14 +147,18 @@ class World:
         if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
             self.end("blocked", None, move.line, len(seats.names))
 
-    def at_table(self, names: tuple[str, ...]) -> Table | None:
+    def at_table(self, names: tuple[str, ...], lead: int | None = None) -> Table | None:
         """This reading as a public ``Table``, for whoever asks what the rules allow next
-        (the language server's completion after a slip): the same state, copied (where the
-        tiles are, the chain's ends, who is on turn, the passes since the last tile); None
-        before the first move, when the turn is anyone's.  The chain holds the tiles this
+        (the language server's completion): the same state, copied (where the tiles are,
+        the chain's ends, who is on turn, the passes since the last tile).  Before the first
+        move of a first hand with no opener line the turn is anyone's: ``lead`` is then on
+        turn, and without one there is no table (None).  The chain holds the tiles this
         reading laid, low pip first, each with the end it went to where the reading kept it,
-        else where the ends before and after it tell it."""
-        if self.expected is None and self.outcome is None:
+        else where the ends before and after it tell it, else None (a reading that turns
+        the chain round, as where the opening tile is read otherwise, keeps its ends but
+        not where each tile lies)."""
+        turn = self.expected if self.expected is not None else lead
+        if turn is None and self.outcome is None:
             return None
         known = self.table.copy()
         laid = sorted((known.played_at[i], i) for i in bits(known.played))
@@ -171,8 +175,8 @@ class World:
             ended = "domino", None if self.winner is None else names[self.winner]
         elif self.outcome == "blocked":
             ended = "blocked", None
-        return table_at(names, known, self.reading, self.expected, self.passed.bit_count(),
-                        chain, ended)
+        return table_at(names, known, self.reading, turn, self.passed.bit_count(), chain,
+                        ended)
 
     def disprove(self, seat: int, tile: Tile, line: int, shown: bool,
                  names: tuple[str, ...], instead: Tile | None = None) -> None:

@@ -48,6 +48,8 @@ class Sides:
     ``last`` replay of the same game (the round before), whose hands written the same are
     taken as they were."""
 
+    saves = True  # the side fixes resume a hand where a play without a side stood
+
     def __init__(self, last: Sides | None = None) -> None:
         self.before: dict[int, ReplayedHand] = {}
         self.last = last

@@ -87,29 +87,41 @@ _Above = OrderedDict[tuple[int, str], "Above"]
 @dataclass(frozen=True, slots=True)
 class Above:
     """The lines of a game above a line being written, as ``validate`` reads them cut short
-    there: its ``games`` (the report's results), its ``records``, and ``tables``: for the
-    line of each hand the engine replayed, the ways of reading it that the engine kept, each
-    as a ``Table`` where it stands after the hand's last line (a hand read as written has
-    one; a slip may leave several)."""
+    there: its ``games`` (the report's results), its ``records``, and ``last``, its last
+    hand as the replay left it, with the ways of reading it the engine kept (the line being
+    written goes on that hand, or starts the next)."""
 
     games: tuple[GameResult, ...]
     records: rec.RecordFile
-    tables: dict[int, tuple[Table, ...]]
+    last: ReplayedHand | None
+
+    def tables(self, hand_line: int, seat: int) -> tuple[Table, ...]:
+        """The ways of reading the hand at ``hand_line`` that the engine kept, each a
+        ``Table`` where it stands after the hand's last line (a hand read as written has
+        one; a slip may leave several); before the lead of a first hand with no opener
+        line, where anyone may lead, with ``seat`` on turn.  None when that hand is not
+        the last the engine replayed (a syntax error in it: it is not replayed)."""
+        last = self.last
+        if last is None or last.result is None or last.result.line != hand_line:
+            return ()
+        names = last.game.seats.names
+        tables = (world.at_table(names, seat) for world in last.readings)
+        return tuple(table for table in tables if table is not None)
 
 
 class _Readings:
-    """What the replay of the lines above keeps of each hand (an ``engine.course``
-    ``ReplayCache``): its readings, as tables; it takes nothing from an earlier replay."""
+    """What the replay of the lines above keeps (an ``engine.course.ReplayCache``): the last
+    hand it replayed; it takes nothing from an earlier replay, and saves nothing to resume
+    from."""
+
+    saves = False
 
     def __init__(self) -> None:
-        self.tables: dict[int, tuple[Table, ...]] = {}
+        self.last: ReplayedHand | None = None
 
     def kept(self, at: ReplayedHand) -> None:
-        if at.result is None or not at.readings:
-            return
-        names = at.game.seats.names
-        tables = (world.at_table(names) for world in at.readings)
-        self.tables[at.result.line] = tuple(t for t in tables if t is not None)
+        if at.result is not None:
+            self.last = at
 
     def again(self, k: int) -> ReplayedHand | None:
         del k
@@ -224,7 +236,7 @@ class Analysis:
             readings = _Readings()
             games = validate_chunk(chunk, 1).games if is_json(chunk) else judged(
                 chunk, 1, keep=readings).games
-            found = kept[key] = Above(games, chunk.parse().records, readings.tables)
+            found = kept[key] = Above(games, chunk.parse().records, readings.last)
             while len(kept) > _ABOVE_KEPT:
                 kept.popitem(last=False)
         kept.move_to_end(key)

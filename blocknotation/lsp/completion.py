@@ -4,14 +4,14 @@ The keywords are the notation's own list (``names.KEYWORDS``).  After ``NAME: ``
 suggestions are the tiles NAME may hold that fit an open end, each with its side when it fits
 both (P404), lowest in the deal's order first and the first one preselected: a player who
 can play must (R8), so a fitting tile is the move.  ``pass`` is offered only when nothing
-fits.  What NAME may hold and what fits is the engine's answer: the hand's moves above the
-line are played on a ``Table`` (``engine/table.py``, the rules of play), which knows the
-ends, the deals and who has placed what.  When NAME's deal is not recorded, the candidates
-are the tiles NAME may hold, and ``pass`` comes last, since it may be legal.  When the moves
-above the line cannot be played as written (a slip), the tables are those of the ways of
-reading the hand the replay kept (``Analysis.above``), and the moves offered are those of
-any of them, the tiles first.  A hand that is over, or that the replay could not read,
-gets none.
+fits.  What NAME may hold and what fits is the engine's answer: the game above the line is
+replayed as ``validate`` replays it, and each way of reading the hand that the replay keeps
+(one for a hand read as written, several where a slip leaves them) is asked as a ``Table``
+(``engine/table.py``, the rules of play; ``World.at_table``), which knows the ends, the
+deals and who has placed what.  The moves offered are those of any reading in which NAME is
+on turn (R5), the tiles first.  When NAME's deal is not recorded, the candidates are the
+tiles NAME may hold, and ``pass`` comes last, since it may be legal.  A hand that is over,
+or that the replay could not read (a syntax error in it), gets none.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ import re
 from lsprotocol import types
 
 from ..basics.names import KEYWORDS, name_key
-from ..engine.table import IllegalMove, Table
-from ..engine.tiles import TILES
+from ..engine.table import Table
+from ..engine.tiles import TILES, index
 from ..engine.tiles import text as tile_text
 from ..reading import records as rec
-from ..report.values import GameResult, HandResult
 from .analysis import Analysis, hand_at, record_hand
 
 _MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")
@@ -85,58 +84,37 @@ def _items(suggested: list[str], edit: types.Range) -> list[types.CompletionItem
 def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     """The moves ``player`` may write on ``line`` of the game that starts at line ``start``,
     the legal ones first (see the module's docstring).  The game above the line is replayed
-    by the engine, as validate does."""
+    by the engine, as validate does, and each way of reading its last hand asked."""
     above = analysis.above(start, line)
     found = hand_at(above.games, line)
     hand = record_hand(above.records, line)
     if found is None or hand is None or hand.line != found[1].line:
         return []
-    table = _played_above(found[0], found[1], hand, line, player)
-    tables = (table,) if table is not None else above.tables.get(hand.line, ())
+    seat = next((k for k, name in enumerate(found[0].players)
+                 if name_key(name) == name_key(player)), None)
+    if seat is None:
+        return []
     offered: dict[str, None] = {}
-    for one in tables:
-        if not one.is_over():
-            offered |= dict.fromkeys(_on_table(one, hand, player))
+    for table in above.tables(hand.line, seat):
+        if table.turn == found[0].players[seat]:
+            offered |= dict.fromkeys(_on_table(table, hand, table.turn))
     # A tile before ``pass``, whichever reading offers it.
     return sorted(offered, key=lambda move: move == "pass")
 
 
-def _played_above(game: GameResult, found: HandResult, hand: rec.Hand, line: int,
-                  player: str) -> Table | None:
-    """The hand on a ``Table`` with its moves above ``line`` played as written; None when
-    a move cannot be (out of turn, or against the rules: a slip).  Who leads is the
-    engine's opener, else the first to move, else ``player`` (R5, R17)."""
-    players = {name_key(name): name for name in game.players}
-    moves = [s for s in hand.statements if isinstance(s, (rec.Play, rec.Pass)) and s.line < line]
-    opener = found.opener or players.get(name_key(moves[0].player if moves else player))
-    deals = {players.get(name_key(s.player), s.player): s.tiles
-             for s in hand.statements if isinstance(s, rec.Deal)}
-    try:
-        table = Table(game.players, opener or "", deals)
-        for move in moves:
-            if table.turn is None or name_key(table.turn) != name_key(move.player):
-                return None
-            if isinstance(move, rec.Play):
-                table.play(move.tile, move.side)
-            else:
-                table.pass_()
-    except (IllegalMove, ValueError):
-        return None
-    return table
-
-
 def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
-    """The moves ``player`` may make on ``table``: the tiles they may hold that fit (in
-    their deal's order, else the set's), then ``pass`` where it may be legal."""
-    name = next((p for p in table.players if name_key(p) == name_key(player)), player)
+    """The moves ``player`` (one of the table's names) may make on ``table``: the tiles
+    they may hold that fit (in their deal's order as written, then the set's), then
+    ``pass`` where it may be legal."""
     deal = next((s.tiles for s in hand.statements
                  if isinstance(s, rec.Deal) and name_key(s.player) == name_key(player)), ())
-    order = dict.fromkeys((*deal, *TILES))  # a deal read otherwise may hold another tile
-    candidates = [tile for tile in order if table.may_hold(name, tile)]
+    written = {index(tile) for tile in deal}  # a deal read otherwise may hold another tile
+    order = [*deal, *(tile for tile in TILES if index(tile) not in written)]
+    candidates = [tile for tile in order if table.may_hold(player, tile)]
     if table.ends is None:
         return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
     fitting = [f"{tile_text(tile)} {side}" if len(table.sides(tile)) == 2 else tile_text(tile)
                for tile in candidates for side in table.sides(tile)]
-    if table.held(name) is None:
+    if table.held(player) is None:
         return [*fitting, "pass"]
     return fitting or ["pass"]
