@@ -714,6 +714,19 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E501/a_score_line_alone_for_a_player_the_ends_leave_stuck.txt": [
         (0, "outcome", None), (0, "remaining", {"Ada": 7, "Bea": 15, "Cy": None}),
     ],
+    # The same far-back tile with a line written twice: found as a second slip once the copy
+    # is read once; the claim or the tile, one slip each: both candidates named.
+    "E504/a_line_written_twice_and_a_known_tile_far_back_only_the_claim_shows.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": 0}), (0, "doubt", [24, 29, 36]),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 9},
+             "rests_on": [{"line": 29, "reading": "written twice"}]},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 11},
+             "rests_on": [{"line": 24, "reading": "a play of 3-6"},
+                          {"line": 29, "reading": "written twice"}]}]),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
