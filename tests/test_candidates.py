@@ -103,3 +103,77 @@ def test_a_play_read_as_a_pass_is_said_so() -> None:
     # taken for the record as written.
     assert {"outcome": "domino", "winner": "Cy", "points": {"Ada": 0, "Bea": 0, "Cy": 11},
             "rests_on": [{"line": 25, "reading": "a play of 1-6"}]} in hand["candidates"]
+
+
+#: A hand written for the slips below, every deal known: Bea's pass at line 18 is illegal
+#: (she holds 6-3, which fits the right end, 6: R8).  If she passed, the record stops with
+#: her 6-3 still in hand; if she laid it, her 2-4 at line 21 is her fifth tile and she goes
+#: out, scoring Ada's 13 pips and Cy's 7 (R14).  Each test writes one more slip into it, a
+#: line the engine reads otherwise in both readings, and the candidates name it.
+SLIPS = """[Players "Ada Bea Cy"]
+
+hand 1
+opener Ada
+deal Ada: 6-6 6-4 3-0 4-4 0-5
+deal Bea: 6-5 2-3 1-1 6-3 2-4
+deal Cy: 5-2 4-1 0-6 1-2 3-4
+Ada: 6-6
+Bea: 6-5 R
+Cy: 5-2 R
+Ada: 6-4 L
+Bea: 2-3 R
+Cy: 4-1 L
+Ada: 3-0 R
+Bea: 1-1 L
+Cy: 0-6 R
+Ada: pass
+Bea: pass
+Cy: 1-2 L
+Ada: pass
+Bea: 2-4 L
+"""
+
+BEA_OUT = {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 20, "Cy": 0}}
+NOT_OVER = {"outcome": "unfinished", "winner": None, "points": None}
+
+
+def _candidates(record: str) -> list[dict[str, object]]:
+    """The candidates of the one hand of ``record``, whose points are unknown."""
+    done = run_text("validate", "--format", "json", "-", stdin=record)
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] is None
+    found: list[dict[str, object]] = hand["candidates"]
+    return found
+
+
+def test_a_play_read_as_another_players_names_her() -> None:
+    # Bea's 6-5 written under Cy's name at line 9, with no side (both ends show 6): Cy does
+    # not hold it and it is Bea's turn, so the play is Bea's (T302), on either 6 alike.
+    record = SLIPS.replace("Bea: 6-5 R\n", "Cy: 6-5\n")
+    ground = {"line": 9, "reading": "Bea's play of 5-6"}
+    assert _candidates(record) == [
+        {**NOT_OVER, "rests_on": [ground]},
+        {**BEA_OUT, "rests_on": [ground, {"line": 18, "reading": "a play of 3-6"}]},
+    ]
+
+
+def test_a_line_written_twice_is_said_so() -> None:
+    # Bea's 2-3 written again at line 13 (G107): read once, the hand goes on as before, the
+    # pass one line further down.
+    record = SLIPS.replace("Bea: 2-3 R\n", "Bea: 2-3 R\nBea: 2-3 R\n")
+    ground = {"line": 13, "reading": "written twice"}
+    assert _candidates(record) == [
+        {**NOT_OVER, "rests_on": [ground]},
+        {**BEA_OUT, "rests_on": [ground, {"line": 19, "reading": "a play of 3-6"}]},
+    ]
+
+
+def test_a_first_move_read_under_another_name_names_the_leader() -> None:
+    # No opener line, and Ada's 6-6 written as Bea's lead at line 7: the moves after it fit
+    # the turns only if Ada led (T302), so the first move is read as hers.
+    record = SLIPS.replace("opener Ada\n", "").replace("Ada: 6-6\n", "Bea: 6-6\n")
+    ground = {"line": 7, "reading": "Ada's"}
+    assert _candidates(record) == [
+        {**NOT_OVER, "rests_on": [ground]},
+        {**BEA_OUT, "rests_on": [ground, {"line": 17, "reading": "a play of 3-6"}]},
+    ]
