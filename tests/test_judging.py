@@ -727,6 +727,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
                           {"line": 29, "reading": "written twice"}]}]),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    # A pass hides one of two tiles; the points claim fits one, the score line the other:
+    # one E505 names both, and neither the points, nor the pips of the player who laid the
+    # tile, nor the totals are stated (not the points claim's, as if it had chosen).
+    "E505/a_points_claim_and_the_score_line_each_choose_a_tile_a_pass_hides.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Bea"), (0, "points", None),
+        (0, "unverified", False), (0, "remaining", {"Ada": 27, "Bea": None}),
+        (0, "doubt", [29]), (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
