@@ -178,6 +178,30 @@ def test_a_side_chosen_by_the_rest_of_the_hand_is_unsafe() -> None:
     assert [d.code for d in done.report.diagnostics] == ["E501"]
 
 
+# Bea's tiles are hidden.  Ada's 2-3 fits the 2 and the 3 of 2|3: on the left the ends are
+# 3|3, on the right 2|2, and both pass, so the hand is blocked either way with Ada's 15 pips
+# (0-0 0-1 1-1 0-5 1-6) left; Bea's 6 tiles are unknown (E507).  On the left she holds no 3,
+# at most 6-6 5-6 5-5 4-6 4-5 4-4 = 60, and Ada scores at most 60 - 15 = 45 (R15); on the
+# right no 2, at most 6-6 5-6 5-5 4-6 4-5 3-6 = 61: 46.  Hand 2 gives Ada 12 more, and its
+# score line says 58 = 46 + 12: only the right keeps hand 2's score line right.
+BLOCKED_HIDDEN = (
+    '[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 2-4 2-3 0-0 0-1 1-1 0-5 1-6\n'
+    "Ada: 2-4\nBea: 3-4 R\nAda: 2-3\nBea: pass\nAda: pass\n\n"
+    "hand 2\nopener Bea\nshow Ada: -\nshow Bea: 6-6\ndomino Ada\nscore Ada 58, Bea 0\n"
+)
+
+
+def test_a_side_that_only_a_later_hands_score_line_settles_is_unsafe() -> None:
+    # Neither side adds anything to hand 1, whose points stay unknown either way, but within
+    # other bounds: hand 2 is replayed after each, and the left makes its score line wrong.
+    assert codes(BLOCKED_HIDDEN) == [("E507", 3), ("P404", 8)]
+    fixes = [f for f in find_fixes(BLOCKED_HIDDEN) if f.code == "P404"]
+    assert [(f.safe, f.edits) for f in fixes] == [(False, (Edit(8, 9, 8, 9, " R"),))]
+    done = fix_text(BLOCKED_HIDDEN, unsafe=True)
+    assert "Ada: 2-3 R\n" in done.text
+    assert [(d.code, d.line) for d in done.report.diagnostics] == [("E507", 3)]
+
+
 def test_a_side_nothing_decides_is_not_written() -> None:
     text = _sides("Bea: 1-4\n")
     assert ("P404", 7) in codes(text)
