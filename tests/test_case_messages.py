@@ -212,6 +212,19 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "the points of hand 1 cannot be recomputed: the tiles left to Cy are not known; add "
         "their show lines or a points claim",
     ],
+    # A deal line and a show that disagree, with a side left out that both ways of reading
+    # the hand find: the E502 names the deal line as the other way; the P404, found in both
+    # ways, is said as it stands, with no other way.
+    ("E502/a_known_deal_and_its_show_disagree_with_a_side_left_out_in_both_ways.txt",
+     "E502"): [
+        "show Ada does not fit the moves as read after the slip at line 29: either is wrong, "
+        "so the count of this hand is left unknown; or else the deal at line 21 was written "
+        "wrong, and the figures that leaves open are not stated",
+    ],
+    ("E502/a_known_deal_and_its_show_disagree_with_a_side_left_out_in_both_ways.txt",
+     "P404"): [
+        "Cy: 2-3 fits both the left end (3) and the right end (2): write L or R after the tile",
+    ],
     # A hand after the end of a game one player won, every total known: the winner named.
     ("E506/after_the_end.txt", "E506"): [
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "

@@ -735,6 +735,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "unverified", False), (0, "remaining", {"Ada": 27, "Bea": None}),
         (0, "doubt", [29]), (None, "score", None), (None, "status", "in_progress"),
     ],
+    # A known player's deal line and her show disagree on one tile, with a side left out
+    # (P404) that both ways of reading the hand find: it costs them the same, so neither is
+    # dropped, and the points stay unknown with both candidates (kills _costing's watch
+    # counting a P404 or a warning as a slip).
+    "E502/a_known_deal_and_its_show_disagree_with_a_side_left_out_in_both_ways.txt": [
+        (0, "points", None), (0, "candidates", [
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 16, "Cy": 0},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 15, "Cy": 0},
+             "rests_on": [{"line": 21, "reading": "wrong"}]}]),
+        (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
