@@ -747,6 +747,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 21, "reading": "wrong"}]}]),
         (None, "score", None),
     ],
+    # A score line the totals reach settles its own hand: a later score line off by what a
+    # line of that hand read otherwise would give reads none of it again (kills marking such
+    # a hand for the look-back, replay_hands).
+    "E505/a_score_line_the_totals_reach_settles_its_own_hand.txt": [
+        (0, "points", {"Ada": 0, "Bea": 13, "Cy": 0}),
+        (None, "score", {"Ada": 11, "Bea": 13, "Cy": 0}), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
