@@ -225,6 +225,18 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
      "P404"): [
         "Cy: 2-3 fits both the left end (3) and the right end (2): write L or R after the tile",
     ],
+    # A tile played twice, or its first play another of her tiles, with a pass left out
+    # besides: both ways cost two slips, and the P402 names the other.
+    ("P402/a_tile_played_twice_or_its_first_play_another_with_a_pass_left_out_besides.txt",
+     "P402"): [
+        "Ada plays 3-1, but Ada already played it at line 30; the set has each tile once "
+        "(R2); or else the tile at line 30 was another, and the figures that leaves open are "
+        "not stated",
+    ],
+    ("P402/a_tile_played_twice_or_its_first_play_another_with_a_pass_left_out_besides.txt",
+     "T302"): [
+        "Bea moves out of turn: it is Ada's turn (play goes clockwise in Players order, R5)",
+    ],
     # A hand after the end of a game one player won, every total known: the winner named.
     ("E506/after_the_end.txt", "E506"): [
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "

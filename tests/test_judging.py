@@ -754,6 +754,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 0, "Bea": 13, "Cy": 0}),
         (None, "score", {"Ada": 11, "Bea": 13, "Cy": 0}), (None, "status", "in_progress"),
     ],
+    "P402/a_tile_played_twice_or_its_first_play_another_with_a_pass_left_out_besides.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": 0, "Cy": 10}),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 32, "Cy": 0},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Bea", "points": {"Ada": 0, "Bea": 26, "Cy": 0},
+             "rests_on": [{"line": 30, "reading": "a play of 1-5"}]}]),
+        (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
