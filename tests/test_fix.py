@@ -299,3 +299,52 @@ def test_the_comment_of_a_hand_line_written_twice_stays() -> None:
     text = _sides("Bea: 1-4 L\n").replace("hand 1\n", "hand 1\nhand 1   # again, keep this\n")
     assert fix_text(text).text == _sides("Bea: 1-4 L\n").replace(
         "hand 1\n", "hand 1\n# again, keep this\n")
+
+
+def test_a_hand_after_the_end_renumbered_is_replayed_again() -> None:
+    # Bea reaches 63 of the 61 needed in hand 1 (R18): the hand after it is E506 and is not
+    # replayed; numbered 3, it is renumbered (G106), and the next round replays it again.
+    bad = (Path(__file__).resolve().parent.parent / "blocknotation" / "examples"
+           / "E506.bad.txt").read_text("utf-8")
+    text = bad.replace("hand 2    #", "hand 3    #")
+    assert codes(text) == [("E506", 23), ("G106", 23)]
+    outcome = fix_text(text)
+    assert outcome.text == bad
+    assert [(d.code, d.line) for d in outcome.report.diagnostics] == [("E506", 23)]
+
+
+# A house target of 20 (G105): Ada has 7 after hand 1 and 29 after the second, written
+# "hand 1" again (G106; the third, "hand 3", is numbered right once it is hand 2).
+DECIDED_BY_A_MISNUMBERED_HAND = (
+    '[Players "Ada Bea"]\n[Target "20"]\n\n'
+    "hand 1\nshow Ada: -\nshow Bea: 3-4\ndomino Ada\npoints Ada 7\nscore Ada 7, Bea 0\n\n"
+    "hand 1\nshow Ada: -\nshow Bea: 6-6 5-5\ndomino Ada\npoints Ada 22\nscore Ada 29, Bea 0\n\n"
+    "hand 3\nshow Ada: -\nshow Bea: 1-1\ndomino Ada\npoints Ada 2\nscore Ada 31, Bea 0\n"
+)
+
+
+def test_the_hand_after_the_end_says_the_number_of_the_hand_renumbered() -> None:
+    # Renumbering the second hand changes what it gives the game (its number: the game is
+    # decided after it), so the next round replays the hand after it again: its E506 says
+    # the game was decided after hand 2, not after the "hand 1" it was written as.
+    text = DECIDED_BY_A_MISNUMBERED_HAND
+    assert codes(text) == [("G105", 2), ("G106", 11), ("E506", 18), ("G106", 18)]
+    outcome = fix_text(text)
+    assert outcome.text == text.replace("Bea 0\n\nhand 1\n", "Bea 0\n\nhand 2\n")
+    (late,) = [d for d in outcome.report.diagnostics if d.code == "E506"]
+    assert (late.line, late.message.args["number"], late.message.args["last"]) == (18, 3, 2)
+
+
+def test_the_fixed_games_figures_count_the_hands_taken_as_they_were() -> None:
+    # A name slip in hand 1 (G104) is a safe fix that changes nothing hand 1 gives the
+    # game: the next round replays hand 1 alone and takes hand 2 as it was.  The game still
+    # ends where hand 2 leaves it: Ada 52 + 9 + 10 + 10 + 11 + 12 = 104 of the 100 needed.
+    text = (MOVES.replace("Bea: 1-3 R", "Bae: 1-3 R") + CLAIMS
+            + "\nhand 2\nshow Ada: -\nshow Bea: 6-6 5-6 5-5 4-6 3-6\ndomino Ada\n"
+            "points Ada 52\nscore Ada 104, Bea 0\n")
+    assert codes(text) == [("G104", 7)]
+    outcome = fix_text(text)
+    assert outcome.text == text.replace("Bae: 1-3 R", "Bea: 1-3 R")
+    assert outcome.report.diagnostics == ()
+    (game,) = outcome.report.games
+    assert (game.score, game.status, game.winner) == ({"Ada": 104, "Bea": 0}, "won", "Ada")
