@@ -94,6 +94,33 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ],
     # A score line the totals do not reach, that one line of an earlier hand read otherwise
     # would make right: that line is named.
+    # The look-back reaches a hand 63 hands back, and names its line.
+    ("E505/a_slip_legal_as_written_seen_sixty_three_hands_on.txt", "E505"): [
+        "score claim Ada 20, Bea 567, Cy 798, but the running totals are Ada 19, Bea 567, "
+        "Cy 798; or else the tile at line 29 was another, and the figures that leaves open "
+        "are not stated",
+    ],
+    # A hand read with a line otherwise already (its own slip, the P407, read as a play at
+    # its line) names only the line the look-back reads otherwise besides it.
+    ("E505/a_hidden_play_as_a_pass_and_a_tile_taken_back_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 2, Bea 9, but the running totals are Ada 2, Bea 13; or else line 31 "
+        "was a pass written as a play, and the figures that leaves open are not stated",
+    ],
+    ("E505/a_hidden_play_and_the_next_play_written_as_passes_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 0, Bea 0, Cy 45, but the running totals are Ada 0, Bea 0, Cy 52; or "
+        "else line 31 was a play written as a pass, and the figures that leaves open are not "
+        "stated",
+    ],
+    # Two lines read otherwise, neither the one the hand's own slip was read at (P403 at
+    # line 22, put back as written): both named.
+    ("E505/a_tile_written_as_another_and_a_tile_taken_back_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 3, Bea 0, but the running totals are Ada 1, Bea 3; or else the tile "
+        "at line 20 was another and line 21 was a pass written as a play, and the figures "
+        "that leaves open are not stated",
+    ],
     ("E505/a_slip_legal_as_written_seen_by_a_later_score_line.txt", "E505"): [
         "score claim Ada 20, Bea 0, Cy 27, but the running totals are Ada 19, Bea 0, Cy 27; or "
         "else the tile at line 27 was another, and the figures that leaves open are not "

@@ -764,6 +764,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 30, "reading": "a play of 1-5"}]}]),
         (None, "score", None),
     ],
+    # The look-back reaches 64 hands back (earlier.MAX_BACK): hand 1, 63 hands before the
+    # score line that sees its slip, is read again, its points and the totals not known.
+    "E505/a_slip_legal_as_written_seen_sixty_three_hands_on.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 19, "Bea": 0, "Cy": 0},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 20, "Bea": 0, "Cy": 0},
+             "rests_on": [{"line": 29, "reading": "a play of 3-4"}]}]),
+        (63, "points", {"Ada": 0, "Bea": 27, "Cy": 0}), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
