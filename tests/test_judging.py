@@ -776,6 +776,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (63, "points", {"Ada": 0, "Bea": 27, "Cy": 0}), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    # A score line without every player's total gives no points an earlier hand could have
+    # given: the hands without a slip keep their points.
+    "E505/a_later_score_line_leaving_out_a_player_after_hands_without_a_slip.txt": [
+        (0, "points", {"Ada": 15, "Bea": 0, "Cy": 0}),
+        (1, "points", {"Ada": 0, "Bea": 0, "Cy": 27}),
+        (None, "score", {"Ada": 15, "Bea": 0, "Cy": 27}), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
