@@ -126,6 +126,20 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "at line 20 was another and line 21 was a pass written as a play, and the figures "
         "that leaves open are not stated",
     ],
+    # The pair at the eighth move before the slip and the move before it: both named, at
+    # the slip and at the score line.
+    ("E505/a_tile_written_as_another_eight_moves_before_the_slip_seen_by_a_later_score_line.txt",
+     "P403"): [
+        "Ada: 5-2 fits the right end (2), not the left end (1): did you mean R?; or else the "
+        "tile at line 27 was another and line 34 was a pass written as a play, and the figures "
+        "that leaves open are not stated",
+    ],
+    ("E505/a_tile_written_as_another_eight_moves_before_the_slip_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 14, Bea 0, but the running totals are Ada 9, Bea 0; or else the tile "
+        "at line 27 was another and line 34 was a pass written as a play, and the figures "
+        "that leaves open are not stated",
+    ],
     ("E505/a_slip_legal_as_written_seen_by_a_later_score_line.txt", "E505"): [
         "score claim Ada 20, Bea 0, Cy 27, but the running totals are Ada 19, Bea 0, Cy 27; or "
         "else the tile at line 27 was another, and the figures that leaves open are not "

@@ -783,6 +783,19 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 0, "Cy": 27}),
         (None, "score", {"Ada": 15, "Bea": 0, "Cy": 27}), (None, "status", "in_progress"),
     ],
+    # A pair of lines at the eighth move before the slip and the move before it, the first
+    # of them the first line the look-back reads otherwise: found, hand 1's points not known.
+    "E505/a_tile_written_as_another_eight_moves_before_the_slip_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 8, "Bea": 0},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 13, "Bea": 0},
+             "rests_on": [{"line": 27, "reading": "a play of 0-2"},
+                          {"line": 34, "reading": "a pass"}]}]),
+        (1, "points", {"Ada": 1, "Bea": 0}), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
