@@ -283,6 +283,16 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
      "T302"): [
         "Bea moves out of turn: it is Ada's turn (play goes clockwise in Players order, R5)",
     ],
+    # A side left out on two ends of one value that a later side tells apart: reported.
+    ("P404/a_mirror_side_a_later_side_tells_apart_blocked_or_not.txt", "P404"): [
+        "Bea: 3-5 fits both the left end (3) and the right end (3): write L or R after the tile",
+    ],
+    # A show of none by another player than the domino claim's, the moves stopping short.
+    ("E502/a_show_of_none_by_another_than_a_domino_claim_the_moves_stop_short_of.txt",
+     "E502"): [
+        "show Cy: no tiles shown, but the moves stop at line 18 with Cy having placed 1 of 5 "
+        "tiles, and the record cannot have left out only Cy's last play",
+    ],
     # A hand after the end of a game one player won, every total known: the winner named.
     ("E506/after_the_end.txt", "E506"): [
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "

@@ -796,6 +796,23 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 1, "Bea": 0}), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    # A side left out on two ends of one value, and a later side that parts the mirror
+    # images: blocked in one, unfinished in the other, so how it ended is unknown.
+    "P404/a_mirror_side_a_later_side_tells_apart_blocked_or_not.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": 19, "Bea": 22}), (0, "doubt", [18]),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Ada", "points": {"Ada": 3, "Bea": 0},
+             "rests_on": []},
+            {"outcome": "unfinished", "winner": None, "points": None, "rests_on": []}]),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    # A domino claim the moves stop short of, and another player's show of none: neither
+    # feeds a count.
+    "E502/a_show_of_none_by_another_than_a_domino_claim_the_moves_stop_short_of.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}), (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
