@@ -85,7 +85,7 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
              if way.kind in _UNKNOWN_AFTER and way.line not in read]
     ways = [way for way in ways if way.kind not in _UNKNOWN_AFTER]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
-    if cost:
+    if cost and not taken:
         tries += _pairs(written, rep, ways)
     tries += [(*taken, way) for way in shows]
     for lines in tries:
