@@ -47,15 +47,20 @@ def legal(table: Table) -> list[str]:
     return found
 
 
-def test_a_hidden_players_moves_are_the_tables() -> None:
+def after_ada_1_2() -> Table:
+    """RECORD's hand at a table, up to Ada's 1-2 on the right (ends 6|1, Bea to play)."""
     table = Table(["Ada", "Bea", "Cy"], "Ada", {
         "Ada": ["6-6", "1-2", "3-4", "0-0", "5-5"], "Cy": ["6-2", "1-1", "0-3", "4-4", "2-5"]})
     table.play("6-6")
     table.pass_()
     table.play("6-2", "R")
     table.play("1-2", "R")
+    return table
+
+
+def test_a_hidden_players_moves_are_the_tables() -> None:
     text = "\n".join([*RECORD.split("\n")[:10], "Bea: "]) + "\n"
-    assert offered(text, 10) == legal(table)
+    assert offered(text, 10) == legal(after_ada_1_2())
     assert offered(text, 10)[:3] == ["0-1", "0-6", "1-3"] and offered(text, 10)[-1] == "pass"
 
 
@@ -78,15 +83,9 @@ def test_a_slip_read_one_way_gives_that_readings_moves() -> None:
     # Ada's 5-5 fits neither end (6|2). Her one tile that fits is 1-2, on the right end, and
     # she may not pass while she holds it (R8): the replay reads the line as 1-2 R, and Bea
     # is offered what she would be after it.
-    table = Table(["Ada", "Bea", "Cy"], "Ada", {
-        "Ada": ["6-6", "1-2", "3-4", "0-0", "5-5"], "Cy": ["6-2", "1-1", "0-3", "4-4", "2-5"]})
-    table.play("6-6")
-    table.pass_()
-    table.play("6-2", "R")
-    table.play("1-2", "R")
     text = "\n".join([*RECORD.replace("Ada: 1-2 R", "Ada: 5-5 R").split("\n")[:10],
                       "Bea: "]) + "\n"
-    assert offered(text, 10) == legal(table)
+    assert offered(text, 10) == legal(after_ada_1_2())
 
 
 def test_a_slip_read_several_ways_gives_the_moves_of_each() -> None:

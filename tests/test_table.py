@@ -356,14 +356,22 @@ def _placements(table: Table, moves: list[tuple[str, Play | Pass]]) -> list[obje
     return [None if isinstance(move, Pass) else next(chain) for _, move in moves]
 
 
-@settings(max_examples=examples(60), deadline=None)
-@given(st.data())
-def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) -> None:
+def _seated(data: st.DataObject) -> tuple[int, tuple[str, ...], list[tuple[int, int]],
+                                         list[str]]:
+    """A hand drawn: how many players, their names, the set shuffled, whose deals are
+    known."""
     count = data.draw(st.integers(2, 4), label="players")
     players = NAMES[:count]
     pool = data.draw(st.permutations([(a, b) for a in range(7) for b in range(a, 7)]))
-    each = EACH[count]
     known = data.draw(st.lists(st.sampled_from(players), unique=True), label="known")
+    return count, players, pool, known
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.data())
+def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) -> None:
+    count, players, pool, known = _seated(data)
+    each = EACH[count]
     deals = {p: [t[::-1] if data.draw(st.booleans()) else t
                  for t in pool[k * each:(k + 1) * each]]
              for k, p in enumerate(players) if p in known}
@@ -429,11 +437,8 @@ def test_a_reading_of_a_record_is_the_table_its_moves_make(data: st.DataObject) 
     # the replay finds nothing wrong and keeps one reading, that reading as a table
     # (World.at_table, what the language server's completion asks after a slip) tells all
     # that the table the moves were played on tells.
-    count = data.draw(st.integers(2, 4), label="players")
-    players = NAMES[:count]
-    pool = data.draw(st.permutations([(a, b) for a in range(7) for b in range(a, 7)]))
+    count, players, pool, known = _seated(data)
     each = EACH[count]
-    known = data.draw(st.lists(st.sampled_from(players), unique=True), label="known")
     deals = {p: pool[k * each:(k + 1) * each] for k, p in enumerate(players) if p in known}
     opener = data.draw(st.sampled_from(players), label="opener")
     table = Table(players, opener, deals)
