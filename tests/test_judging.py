@@ -813,6 +813,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "winner", None), (0, "points", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}), (None, "score", None),
     ],
+    # A hand not checked (a syntax error) whose points claim stands in still gives the
+    # running totals after it (kills course._damaged's 'exact is not None' made False).
+    "S001/a_hand_with_a_syntax_error_its_points_claim_standing_in_gives_the_running_totals.txt": [
+        (0, "score", {"Ada": 7, "Bea": 0}),
+        (1, "points", {"Ada": 3, "Bea": 0}), (1, "unverified", True),
+        (1, "score", {"Ada": 10, "Bea": 0}),
+        (None, "score", {"Ada": 10, "Bea": 0}), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
