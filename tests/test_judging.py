@@ -821,6 +821,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "score", {"Ada": 10, "Bea": 0}),
         (None, "score", {"Ada": 10, "Bea": 0}), (None, "status", "in_progress"),
     ],
+    # The claims disagree on the points of a domino the moves show: its winner stays
+    # (kills course._count_in's 'outcome == domino' made False).
+    "E505/a_points_claim_and_the_score_line_disagree_after_a_domino_the_moves_show.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "points", None),
+        (0, "unverified", False), (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
