@@ -827,6 +827,19 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "points", None),
         (0, "unverified", False), (None, "score", None),
     ],
+    # A pair of lines inside the window, late in a long four-player hand: the look-back
+    # reaches it within MAX_PAIRS (kills earlier._pairs's 'way.line in near' made True).
+    "E505/a_tile_written_as_another_and_a_tile_taken_back_late_in_a_long_hand_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (None, "score", None), (None, "status", "in_progress"),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Ada",
+             "points": {"Ada": 34, "Bea": 0, "Cy": 0, "Di": 0}, "rests_on": []},
+            {"outcome": "domino", "winner": "Ada",
+             "points": {"Ada": 39, "Bea": 0, "Cy": 0, "Di": 0},
+             "rests_on": [{"line": 35, "reading": "a play of 0-2"},
+                          {"line": 36, "reading": "a pass"}]}]),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
