@@ -74,6 +74,19 @@ def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
     assert "candidates" not in hand
 
 
+def test_points_stated_beside_readings_that_stop_short_give_none() -> None:
+    # Ways in doubt: some readings stop before the end, the others reach the domino the
+    # claims give, 28; the points claim stands in, stated, so there are no candidates
+    # (kills course._with_candidates's condition made True).
+    path = CASES / ("P401/a_tile_written_as_another_and_a_move_left_out_the_points_claim"
+                    "_standing_in.txt")
+    done = run_text("validate", "--format", "json", str(path))
+    (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
+    assert hand["points"] == {"Ada": 28, "Bea": 0, "Cy": 0}
+    assert "candidates" not in hand
+    assert "points: not known" not in run_text("validate", str(path)).stdout
+
+
 def test_a_play_by_the_first_seat_is_read_too() -> None:
     # The hidden play written as a pass of p407_a_hidden_play_written_as_a_pass_no_claims,
     # the players renamed round the table so that it is Ada's, the first seat's.

@@ -840,6 +840,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 35, "reading": "a play of 0-2"},
                           {"line": 36, "reading": "a pass"}]}]),
     ],
+    # Ways in doubt, some stopping short and some reaching the claimed domino: the points
+    # claim stands in, stated, and no candidates beside them (tests/test_candidates.py;
+    # kills course._with_candidates's condition made True).
+    "P401/a_tile_written_as_another_and_a_move_left_out_the_points_claim_standing_in.txt": [
+        (0, "outcome", None), (0, "winner", "Ada"),
+        (0, "points", {"Ada": 28, "Bea": 0, "Cy": 0}), (0, "unverified", True),
+        (None, "score", {"Ada": 28, "Bea": 0, "Cy": 0}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
