@@ -829,7 +829,8 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     ],
     # A pair of lines inside the window, late in a long four-player hand: the look-back
     # reaches it within MAX_PAIRS (kills earlier._pairs's 'way.line in near' made True).
-    "E505/a_tile_written_as_another_and_a_tile_taken_back_late_in_a_long_hand_seen_by_a_later_score_line.txt": [
+    ("E505/a_tile_written_as_another_and_a_tile_taken_back_late_in_a_long_hand_"
+     "seen_by_a_later_score_line.txt"): [
         (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
         (None, "score", None), (None, "status", "in_progress"),
         (0, "candidates", [
