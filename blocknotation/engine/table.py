@@ -111,9 +111,7 @@ class Table:
         if len(set(names)) != len(names) or opener not in names:
             raise ValueError(f"the players are {len(names)} different names, the opener one "
                              f"of them: not {names!r} with {opener!r}")
-        self.players: tuple[str, ...] = names
-        self._seat = {name: seat for seat, name in enumerate(names)}
-        self._each = TILES_EACH[len(names)]
+        self._seated(names)
         self._known = Whereabouts(len(names))
         for player, tiles in (deals or {}).items():
             self._deal(player, tuple(as_tile(t) for t in tiles))
@@ -121,6 +119,12 @@ class Table:
         self._turn: int | None = self._seat[opener]
         self._chain: list[Placement] = []
         self._outcome: Outcome | None = None
+
+    def _seated(self, names: tuple[str, ...]) -> None:
+        """The players' seats, in seating order, and how many tiles each is dealt (R3)."""
+        self.players: tuple[str, ...] = names
+        self._seat = {name: seat for seat, name in enumerate(names)}
+        self._each = TILES_EACH[len(names)]
 
     def _deal(self, player: str, tiles: tuple[Tile, ...]) -> None:
         seat = self._seat_of(player)
@@ -328,9 +332,7 @@ def table_at(players: Sequence[str], known: Whereabouts, ends: int, turn: int | 
     ``ended``: how the hand ended and who went out, None while it goes on (a block's
     winner is the table's to count, R15) (``world.World.at_table``)."""
     table = Table.__new__(Table)
-    table.players = tuple(players)
-    table._seat = {name: seat for seat, name in enumerate(table.players)}
-    table._each = TILES_EACH[len(table.players)]
+    table._seated(tuple(players))
     table._known, table._reading, table._passes = known, ends, passes
     table._turn, table._chain, table._outcome = turn, list(chain), None
     if ended is not None:

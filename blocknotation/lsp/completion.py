@@ -17,12 +17,13 @@ or that the replay could not read (a syntax error in it), gets none.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lsprotocol import types
 
 from ..basics.names import KEYWORDS, name_key
 from ..engine.table import Table
-from ..engine.tiles import TILES, index
+from ..engine.tiles import TILES, Tile, index
 from ..engine.tiles import text as tile_text
 from ..reading import records as rec
 from .analysis import Analysis, hand_at, record_hand
@@ -102,6 +103,14 @@ def moves(analysis: Analysis, start: int, line: int, player: str) -> list[str]:
     return sorted(offered, key=lambda move: move == "pass")
 
 
+def _placings(tile: Tile, sides: Sequence[str | None]) -> list[str]:
+    """The ways of writing a play of ``tile`` on ``sides``: with its side where it fits
+    both ends, else the tile alone (its one side, or none where it does not fit)."""
+    if len(sides) == 2:
+        return [f"{tile_text(tile)} {side}" for side in sides]
+    return [tile_text(tile) for _ in sides]
+
+
 def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
     """The moves ``player`` (one of the table's names) may make on ``table``: the tiles
     they may hold that fit (in their deal's order as written, then the set's), then
@@ -113,8 +122,7 @@ def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
     candidates = [tile for tile in order if table.may_hold(player, tile)]
     if table.ends is None:
         return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
-    fitting = [f"{tile_text(tile)} {side}" if len(table.sides(tile)) == 2 else tile_text(tile)
-               for tile in candidates for side in table.sides(tile)]
+    fitting = [move for tile in candidates for move in _placings(tile, table.sides(tile))]
     if table.held(player) is None:
         return [*fitting, "pass"]
     return fitting or ["pass"]
