@@ -188,8 +188,9 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
                    watch: Callable[[Diagnostic], object] | None) -> Replayed:
     """Hand ``k`` replayed (``done``) again with the points the next ``score`` line gives
     it (``later.py``), when its readings disagree on them, it has no ``score`` line of its
-    own, the totals before it (``totals``) are known and those points are one candidate's:
-    that replay, when it gives the hand those points; else ``done``."""
+    own, the totals before it (``totals``) are known and some candidate gives those points
+    (several may, that end the hand otherwise): that replay, when it gives the hand those
+    points; else ``done``."""
     rep = done[0]
     before = totals.exact
     if rep.points is not None or rep.score is not None or before is None or (
@@ -197,8 +198,8 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
         return done
     later = later_points(game, k, rep.opener, before)
     names = game.seats.names
-    if later is None or sum(c.points is not None and tuple(c.points[name] for name in names)
-                            == later for c in rep.candidates) != 1:
+    if later is None or not any(c.points is not None and tuple(c.points[name] for name in names)
+                                == later for c in rep.candidates):
         return done
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
