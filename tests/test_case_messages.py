@@ -18,6 +18,14 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # A hidden player's pass the rest of the hand belies, or a tile of hers read otherwise.
+    (("P407/a_hidden_last_tile_as_a_pass_or_an_earlier_pass_illegal_a_later_score_line_"
+      "cannot_tell.txt"), "P407"): [
+        "Ada passes here, but the rest of the hand fits only if Ada laid a tile here (1-1, "
+        "1-2, 1-6, 2-5): a play written as a pass; nobody draws, so Ada could play (R4, R8); "
+        "or else the tile at line 35 was another, and the figures that leaves open are not "
+        "stated",
+    ],
     # A points claim naming another scorer than the shows: the show it belies is named,
     # her own show of tiles, or another's of none.
     ("E504/a_points_claim_naming_a_player_her_show_says_held_tiles.txt", "E504"): [

@@ -849,6 +849,20 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 28, "Bea": 0, "Cy": 0}), (0, "unverified", True),
         (None, "score", {"Ada": 28, "Bea": 0, "Cy": 0}),
     ],
+    # A hidden player's last tile written as a pass, or an earlier pass of hers illegal and
+    # the hand blocked: the later score line's points are the domino's, and the block's
+    # points, not worked out, may be those too: how it ended is not stated.
+    ("P407/a_hidden_last_tile_as_a_pass_or_an_earlier_pass_illegal_a_later_score_line_"
+     "cannot_tell.txt"): [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": 5, "Cy": 10}),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": None, "points": None, "rests_on": []},
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 15, "Bea": 0, "Cy": 0},
+             "rests_on": [{"line": 38, "reading": "a play of 1-1"}]}]),
+        (1, "points", {"Ada": 0, "Bea": 59, "Cy": 0}),
+        (None, "score", None), (None, "winner", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -188,9 +188,11 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
                    watch: Callable[[Diagnostic], object] | None) -> Replayed:
     """Hand ``k`` replayed (``done``) again with the points the next ``score`` line gives
     it (``later.py``), when its readings disagree on them, it has no ``score`` line of its
-    own, the totals before it (``totals``) are known and some candidate gives those points
-    (several may, that end the hand otherwise): that replay, when it gives the hand those
-    points; else ``done``."""
+    own, the totals before it (``totals``) are known, some candidate gives those points
+    (several may, that end the hand otherwise) and each candidate that ends the hand gives
+    known points (one whose points the tiles do not settle may give those too, and end it
+    otherwise; one that stops before the end is the record's, which the score line
+    settles): that replay, when it gives the hand those points; else ``done``."""
     rep = done[0]
     before = totals.exact
     if rep.points is not None or rep.score is not None or before is None or (
@@ -198,9 +200,11 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
         return done
     later = later_points(game, k, rep.opener, before)
     names = game.seats.names
-    if later is None or not any(c.points is not None and tuple(c.points[name] for name in names)
-                                == later for c in rep.candidates):
-        return done
+    if later is None or any(c.points is None and c.outcome != "unfinished"
+                            for c in rep.candidates) or not any(
+            tuple(c.points[name] for name in names) == later for c in rep.candidates
+            if c.points is not None):
+        return done  # a hand that ends with points not known may end with those
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
     again = _replayed(hand, game.seats, expected, totals, False, save, resume, watch, later)
