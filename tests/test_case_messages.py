@@ -207,6 +207,13 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "claim gives Ada 0, Bea 0, Cy 31, and the record cannot tell which is right: the "
         "points of this hand are left unknown",
     ],
+    # A known player's tile not hers, with a second slip within a few moves: the tile the
+    # later moves allow is named (the other way of reading a known player's tile).
+    ("P401/a_known_tile_not_hers_and_the_next_play_under_her_name_names_the_tile_meant.txt",
+     "P401"): [
+        "Bea plays 1-5 here, but the rest of the hand fits only if the tile laid was another "
+        "(1-4): a tile written as another",
+    ],
     # A hidden player's tile written as another: the tile the later moves allow is named.
     ("P401/a_hidden_tile_written_as_another.txt", "P401"): [
         "Bea plays 5-3 here, but the rest of the hand fits only if the tile laid was another "
