@@ -153,6 +153,16 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "else the tile at line 27 was another, and the figures that leaves open are not "
         "stated",
     ],
+    # The look-back restarted at the doubted hand, after a hand with a slip of its own: that
+    # slip said once, the E505 naming the other way.
+    ("E505/a_slip_seen_two_hands_on_after_a_hand_with_a_slip_of_its_own.txt", "E504"): [
+        "points claim Cy 12, but Cy scores 3 + 8 = 11",
+    ],
+    ("E505/a_slip_seen_two_hands_on_after_a_hand_with_a_slip_of_its_own.txt", "E505"): [
+        "score claim Ada 20, Bea 0, Cy 49, but the running totals are Ada 19, Bea 0, Cy 49; or "
+        "else the tile at line 51 was another, and the figures that leaves open are not "
+        "stated",
+    ],
     # Each slip inside a tile named with the tile meant, or the pip missing.
     ("S001/more_slips_inside_tiles.txt", "S001"): [
         "'4x5' is not a tile: write '4-5'",

@@ -863,6 +863,20 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 59, "Cy": 0}),
         (None, "score", None), (None, "winner", None),
     ],
+    # A restart of the replay from a hand other than the first (course._restart), with a
+    # slip said before it, and with the doubted hand's own score line wrong.
+    "E505/a_slip_seen_two_hands_on_after_a_hand_with_a_slip_of_its_own.txt": [
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (0, "score", {"Ada": 0, "Bea": 0, "Cy": 11}),
+        (1, "points", None), (1, "doubt", [51]), (1, "winner", "Ada"),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 27}), (2, "score", None),
+        (3, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (None, "score", None),
+    ],
+    "E505/a_slip_legal_as_written_in_a_hand_whose_own_score_line_is_wrong.txt": [
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (0, "score", {"Ada": 0, "Bea": 0, "Cy": 11}),
+        (1, "points", None), (1, "score", None), (1, "winner", "Ada"),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 27}),
+        (3, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
