@@ -128,11 +128,10 @@ def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
 
 def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
          keep: ReplayCache | None = None, resume: Saved | None = None,
-         watch: Callable[[Diagnostic], object] | None = None,
          doubt: tuple[Amendment, ...] = (),
          ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
     """Hand ``k`` of ``game`` (``hand``: as written, or written another way, its moves
-    replayed from ``resume`` on, each problem of a move shown to ``watch``), after where
+    replayed from ``resume`` on), after where
     the game stands (``course``, moved on past it): replayed, or not (a syntax error in it,
     or after the game was decided, E506); the rotation (R17), the totals and the status
     after it (R18).  ``doubt``: a line a later ``score`` line says may have been otherwise
@@ -155,11 +154,10 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             course.also = None
         else:
             last = k == len(game.hands) - 1 and not _said_over(hand)
-            rep, found, after = _replayed(hand, seats, expected, course.totals, last,
-                                          saves, resume, watch, doubt=doubt)
+            rep, found, after = _taken(hand, seats, expected, course.totals, last, saves,
+                                       resume, None, doubt)
             rep, found, course.totals = _settled_later(
-                game, k, (rep, found, after), course.totals, expected, saves,
-                resume, watch)
+                game, k, (rep, found, after), course.totals, expected, saves, resume)
             assert rep.stages is not None  # a replay's, or the first of those joined
             stopped = [] if last else _stopped_early(rep, rep.stages)
             if stopped:
@@ -184,8 +182,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
 
 
 def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, expected: int | None,
-                   save: bool, resume: Saved | None,
-                   watch: Callable[[Diagnostic], object] | None) -> Replayed:
+                   save: bool, resume: Saved | None) -> Replayed:
     """Hand ``k`` replayed (``done``) again with the points the next ``score`` line gives
     it (``later.py``), when its readings disagree on them, it has no ``score`` line of its
     own, the totals before it (``totals``) are known, some candidate gives those points
@@ -207,29 +204,12 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
         return done  # a hand that ends with points not known may end with those
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
-    again = _replayed(hand, game.seats, expected, totals, False, save, resume, watch, later)
+    again = _taken(hand, game.seats, expected, totals, False, save, resume, later)
     return again if again[0].points is not None and tuple(again[0].points) == later else done
 
 
 Replayed = tuple[HandReplay, list[Diagnostic], Totals]
 """A hand replayed: its replay, its diagnostics, and the totals after it."""
-
-
-def _replayed(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
-              save: bool, resume: Saved | None,
-              watch: Callable[[Diagnostic], object] | None,
-              later: tuple[int, ...] | None = None, doubt: tuple[Amendment, ...] = (),
-              ) -> Replayed:
-    """Hand ``hand`` replayed after ``totals`` (``_taken``), its move problems then shown to
-    ``watch``: those of the way of reading it taken, which may be other than the record
-    as written, so that a hand tried written otherwise (``retry.py``) is judged as the
-    replay of its whole game would judge it."""
-    done = _taken(hand, seats, expected, totals, last, save, resume, later, doubt)
-    if watch is not None:
-        for problem in done[1]:
-            if problem.is_error and problem.code[0] in "PT":
-                watch(problem)
-    return done
 
 
 def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,

@@ -24,7 +24,6 @@ from .course import ReplayedHand, given, step
 
 
 def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
-          watch: Callable[[Diagnostic], object] | None = None,
           kept: Callable[[int], ReplayedHand | None] = lambda k: None,
           ) -> Iterator[tuple[list[Diagnostic], HandResult]]:
     """The diagnostics and result of hand ``at.k`` written as ``hand``, replayed from where
@@ -32,12 +31,10 @@ def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
     written otherwise: those before it are as they were); then those of each later hand as
     written, while the game may stand otherwise than it did as written (none when the hand
     gave what it gave as written, or once the game stands as it stood before that hand as
-    written: ``kept``, each hand as the replay left it).  ``watch`` is shown each problem
-    of a move as it is found, and may raise to stop."""
+    written: ``kept``, each hand as the replay left it).  The caller may stop at any hand."""
     game = at.game
     course = at.course.copy()
-    found, result, rep = step(game, course, at.k, hand, resume=at.saved.get(line),
-                              watch=watch)
+    found, result, rep = step(game, course, at.k, hand, resume=at.saved.get(line))
     yield found, result
     if rep is not None and given(rep, hand, at.k == len(game.hands) - 1) == at.given:
         return
@@ -45,7 +42,7 @@ def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
         written = kept(k)
         if written is not None and course.same(written.course):
             return
-        found, result, _ = step(game, course, k, game.hands[k], watch=watch)
+        found, result, _ = step(game, course, k, game.hands[k])
         yield found, result
 
 

@@ -23,12 +23,11 @@ diagnostics of the hands replayed again in place of theirs, judged by the same
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.limits import MAX_LINE_LENGTH
-from ..basics.marks import marks
 from ..basics.positions import statement_end
 from ..engine.course import ReplayedHand
 from ..engine.retry import sides_alike, tried
@@ -79,22 +78,6 @@ class Reported:
     settling: bool
     everywhere: tuple[str, ...]
 
-    def watcher(self, page: Page, skip: Key) -> Callable[[Diagnostic], None]:
-        """What stops a side's replay at the first move reported with a diagnostic that the
-        record does not report now and that nothing suppresses: the side adds it."""
-        keeps, keys, settling = self.selection.keeps, self.keys, self.settling
-
-        def watch(d: Diagnostic) -> None:
-            key = (d.code, d.line)
-            if not keeps(d.code) or (key in keys and key != skip):
-                return
-            if settling and any(d.code.startswith(code) for code in (
-                    *self.everywhere, *marks(page.line(d.line))[0])):
-                return
-            raise _Added
-
-        return watch
-
     def added(self, lines: Iterable[int], variant: dict[int, list[Diagnostic]],
               replaced: dict[int, Counter[str]], page: Page, skip: Key) -> bool:
         """Whether the record reports at ``lines`` something it does not report now (the
@@ -118,10 +101,6 @@ class Reported:
         return False
 
 
-class _Added(Exception):
-    """A side written makes a move reported that is not reported now."""
-
-
 def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: Reported,
              page: Page, *, unsafe: bool = True) -> Fix | None:
     """The fix of one P404 at ``play``, in hand ``k`` of the game, or None when the record
@@ -137,13 +116,11 @@ def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: 
     hands = reported.result.hands
     first = next((j for j, done in enumerate(hands) if done.number == (problem.hand or 0)),
                  None)
-    skip = ("P404", play.line)
-    watch = reported.watcher(page, skip)
-    new_l, ends_l = _tried(at, play, "L", first, sides, reported, page, watch)
+    new_l, ends_l = _tried(at, play, "L", first, sides, reported, page)
     if alike:  # both sides are one replay: L is safe unless it adds something
         new_r, ends_r = new_l, ends_l
     else:
-        new_r, ends_r = _tried(at, play, "R", first, sides, reported, page, watch)
+        new_r, ends_r = _tried(at, play, "R", first, sides, reported, page)
     # Safe: either side leaves the chain the same and adds nothing (a side that adds
     # something may still be read as a slip that leaves the chain as the other would).
     if ends_l is not None and ends_l == ends_r and not new_l and not new_r:
@@ -162,8 +139,7 @@ def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: 
 
 
 def _tried(at: ReplayedHand, play: r.Play, side: str, first: int | None, sides: Sides,
-           reported: Reported, page: Page, watch: Callable[[Diagnostic], None] | None,
-           ) -> tuple[bool, tuple[int, int] | None]:
+           reported: Reported, page: Page) -> tuple[bool, tuple[int, int] | None]:
     """Whether the record would report something more with ``side`` written after
     ``play``, in hand ``at.k``, and the chain's ends after it then (those of hand ``first``,
     the first numbered as the P404 says)."""
@@ -177,17 +153,14 @@ def _tried(at: ReplayedHand, play: r.Play, side: str, first: int | None, sides: 
     variant: dict[int, list[Diagnostic]] = {}
     replaced: dict[int, Counter[str]] = {}
     skip = ("P404", play.line)
-    try:
-        for j, (found, result) in enumerate(
-                tried(at, written, play.line, watch, sides.before.get), start=k):
-            if j == first:
-                ends = result.ends.get(play.line)
-            touched = _by_line(found, reported.selection, variant)
-            touched |= _by_line(sides.found(j), reported.selection, None, replaced)
-            if reported.added(sorted(touched), variant, replaced, page, skip):
-                return True, ends
-    except _Added:  # a move is reported that is not now: no need to replay further
-        return True, None
+    for j, (found, result) in enumerate(tried(at, written, play.line, sides.before.get),
+                                        start=k):
+        if j == first:
+            ends = result.ends.get(play.line)
+        touched = _by_line(found, reported.selection, variant)
+        touched |= _by_line(sides.found(j), reported.selection, None, replaced)
+        if reported.added(sorted(touched), variant, replaced, page, skip):
+            return True, ends  # no need to replay further
     return False, ends
 
 
