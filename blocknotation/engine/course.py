@@ -83,19 +83,16 @@ def expected_opener(hand: r.Hand, seats: Seats, course: GameState) -> int | None
 class ReplayedHand:
     """A hand as one replay of its game left it, kept to be tried written another way
     (``retry.py``) or taken as it is by the next replay (``ReplayCache.again``): its game, its
-    place in it, where the game stood before it, its diagnostics and result, and what it
-    added to the totals and the rotation (``given``, None when it was not replayed);
-    ``saved``: where its readings stood before each play written without a side
-    (``hand.Saved``); ``readings``: the ways of reading it the replay kept, as they stood
-    after its last line.  The one after the last hand (``k`` past them) holds where the game
-    stood at its end."""
+    place in it, where the game stood before it, its diagnostics and result; ``saved``:
+    where its readings stood before each play written without a side (``hand.Saved``);
+    ``readings``: the ways of reading it the replay kept, as they stood after its last line.
+    The one after the last hand (``k`` past them) holds where the game stood at its end."""
 
     game: GameToReplay
     k: int
     course: GameState
     found: tuple[Diagnostic, ...] = ()
     result: HandResult | None = None
-    given: tuple[object, ...] | None = None
     saved: Mapping[int, Saved] = field(default_factory=dict)
     readings: tuple[World, ...] = ()
 
@@ -112,18 +109,6 @@ class ReplayCache(Protocol):
     def kept(self, at: ReplayedHand) -> None: ...
 
     def again(self, k: int) -> ReplayedHand | None: ...
-
-
-def given(rep: HandReplay, hand: r.Hand, last: bool) -> tuple[object, ...]:
-    """What a replayed hand adds to its game: its number (the game's status is reached
-    after it), its opener and whether a tile may say who led (R17: the next opener may
-    follow the rotation's where none does), and what ``_count_in`` adds to the totals.  Two
-    hands that give the same leave the rest of the game the same."""
-    moved = rep.stages is None or bool(rep.stages.moves)  # a tile may say who led
-    if rep.points is not None:
-        return hand.number, rep.opener, moved, rep.points, rep.claimed
-    return (hand.number, rep.opener, moved, None, rep.outcome == "unfinished" and last,
-            rep.bounds, rep.claimed)
 
 
 def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
@@ -175,7 +160,6 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
         course.decided_after = hand.number
     if keep is not None and before is not None:
         keep.kept(ReplayedHand(game, k, before, tuple(found), result,
-                               None if rep is None else given(rep, hand, k == len(game.hands) - 1),
                                {} if rep is None else rep.saved,
                                () if rep is None else tuple(x.world for x in rep.readings)))
     return found, result, rep
@@ -655,14 +639,14 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
     results: list[HandResult] = []
     marks: dict[int, _Mark] = {}  # each hand replayed: where the game stood before it
     start: tuple[int, _Mark] | None = None  # before the first hand replayed
-    same = True  # the game stands as it stood in the last replay (when there is one)
     behind: ReplayedHand | None = None  # where it stands, when ``course`` was left behind
     count = len(game.hands)
     for k, hand in enumerate(game.hands):
-        last = keep.again(k) if keep is not None and same else None
+        last = keep.again(k) if keep is not None else None
         after = keep.again(k + 1) if keep is not None and last is not None else None
         if keep is not None and last is not None and after is not None and (
-                last.result is not None and last.game.hands[k] == hand):
+                last.result is not None and last.game.hands[k] == hand) and (
+                behind is last or course.same(last.course)):
             problems += last.found
             results.append(last.result)
             keep.kept(replace(last, game=game))
@@ -692,12 +676,9 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
                     found = [*found, *placed([back.problem], game.number, hand.number)]
                 problems += found
                 results.append(result)
-            same = False
             continue
         problems += found
         results.append(result)
-        same = last is not None and last.given == (
-            None if rep is None else given(rep, hand, k == count - 1))
     if behind is not None:
         course = behind.course.copy()
     if keep is not None:

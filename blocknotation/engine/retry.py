@@ -6,10 +6,10 @@ with the square of the record; instead, the replay keeps the hands asked about (
 ``course.ReplayedHand``: where the game stood before each), and ``tried`` replays just the hand
 written the other way from there, its moves from the play written otherwise (the replay
 keeps where the hand's readings stood before each play without a side, ``hand.Saved``).
-The hands before it cannot change.  When the hand gives the game what it gave as written
-(the same opener, the same points or bounds added to the totals: ``course.given``), the
-hands after it cannot change either; otherwise they are replayed after it, as written, one
-at a time, for as long as the caller asks.
+The hands before it cannot change.  Once the game stands after it as it stood there as
+written (``GameState.same``: the totals, the status and the rotation), the hands after it
+cannot change either; until then they are replayed after it, as written, one at a time,
+for as long as the caller asks.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from ..report.values import HandResult
 from .chain import lay
-from .course import ReplayedHand, given, step
+from .course import ReplayedHand, step
 
 
 def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
@@ -29,15 +29,12 @@ def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
     """The diagnostics and result of hand ``at.k`` written as ``hand``, replayed from where
     its game stood before it (its moves from the play at ``line`` on, when that is the one
     written otherwise: those before it are as they were); then those of each later hand as
-    written, while the game may stand otherwise than it did as written (none when the hand
-    gave what it gave as written, or once the game stands as it stood before that hand as
-    written: ``kept``, each hand as the replay left it).  The caller may stop at any hand."""
+    written, until the game stands as it stood before that hand as written (``kept``, each
+    hand as the replay left it).  The caller may stop at any hand."""
     game = at.game
     course = at.course.copy()
-    found, result, rep = step(game, course, at.k, hand, resume=at.saved.get(line))
+    found, result, _ = step(game, course, at.k, hand, resume=at.saved.get(line))
     yield found, result
-    if rep is not None and given(rep, hand, at.k == len(game.hands) - 1) == at.given:
-        return
     for k in range(at.k + 1, len(game.hands)):
         written = kept(k)
         if written is not None and course.same(written.course):
