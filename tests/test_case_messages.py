@@ -148,6 +148,33 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "at line 27 was another and line 34 was a pass written as a play, and the figures "
         "that leaves open are not stated",
     ],
+    # Two lines read otherwise in place of the one the hand's slip was read at (Cy's lead,
+    # line 24, put back as written): both named, at the slip and at the score line.
+    ("E505/a_slip_read_at_a_line_and_two_other_lines_seen_by_a_later_score_line.txt",
+     "P401"): [
+        "Cy plays 5-3 here, but the rest of the hand fits only if the tile laid was another "
+        "(4-6): a tile written as another; or else the tile at line 25 was another and the "
+        "tile at line 27 was another, and the figures that leaves open are not stated",
+    ],
+    ("E505/a_slip_read_at_a_line_and_two_other_lines_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 0, Bea 13, Cy 21, but the running totals are Ada 0, Bea 12, Cy 21; or "
+        "else the tile at line 25 was another and the tile at line 27 was another, and the "
+        "figures that leaves open are not stated",
+    ],
+    # Two ways at one line, another tile on the other end: the line named with each.
+    ("E505/a_hidden_tile_written_as_another_on_the_other_end_seen_by_a_later_score_line.txt",
+     "P403"): [
+        "Cy: 6-3 fits neither the left end (0) nor the right end (2); a blank matches only a "
+        "blank (R7); or else the tile at line 26 was another and the tile at line 26 went on "
+        "the other end, and the figures that leaves open are not stated",
+    ],
+    ("E505/a_hidden_tile_written_as_another_on_the_other_end_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 28, Bea 0, Cy 0, but the running totals are Ada 31, Bea 0, Cy 0; or "
+        "else the tile at line 26 was another and the tile at line 26 went on the other end, "
+        "and the figures that leaves open are not stated",
+    ],
     ("E505/a_slip_legal_as_written_seen_by_a_later_score_line.txt", "E505"): [
         "score claim Ada 20, Bea 0, Cy 27, but the running totals are Ada 19, Bea 0, Cy 27; or "
         "else the tile at line 27 was another, and the figures that leaves open are not "

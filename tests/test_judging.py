@@ -877,6 +877,37 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", {"Ada": 0, "Bea": 0, "Cy": 27}),
         (3, "points", {"Ada": 0, "Bea": 0, "Cy": 11}), (None, "score", None),
     ],
+    # A hand whose slip was read at a line (Cy's lead, line 24), and a later score line
+    # that two other lines read otherwise make right, the lead put back as written: its
+    # points not known, each way a candidate, and Ada's pips (10 or 11) not stated
+    # (kills earlier.explaining's pairs tried only where no line was read otherwise).
+    "E505/a_slip_read_at_a_line_and_two_other_lines_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "blocked"), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None}), (0, "doubt", [24, 25, 27]),
+        (1, "points", {"Ada": 0, "Bea": 0, "Cy": 21}), (None, "score", None),
+        (None, "status", None),
+        (0, "candidates", [
+            {"outcome": "blocked", "winner": "Bea", "points": {"Ada": 0, "Bea": 12, "Cy": 0},
+             "rests_on": [{"line": 24, "reading": "a play of 4-6"}]},
+            {"outcome": "blocked", "winner": "Bea", "points": {"Ada": 0, "Bea": 13, "Cy": 0},
+             "rests_on": [{"line": 25, "reading": "a play of 5-5"},
+                          {"line": 27, "reading": "a play of 3-3"}]}]),
+    ],
+    # A hidden player's tile written as another and on the wrong end (two ways at one
+    # line), seen by a later score line: the hand's points not known, each way a
+    # candidate (kills earlier._pairs's pairs at two lines only).
+    "E505/a_hidden_tile_written_as_another_on_the_other_end_seen_by_a_later_score_line.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": None}), (0, "doubt", [26, 28]),
+        (1, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (None, "score", None),
+        (None, "status", "in_progress"),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 20, "Bea": 0, "Cy": 0},
+             "rests_on": []},
+            {"outcome": "domino", "winner": "Ada", "points": {"Ada": 17, "Bea": 0, "Cy": 0},
+             "rests_on": [{"line": 26, "reading": "a play of 0-0"},
+                          {"line": 26, "reading": "laid on the other end"}]}]),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -7,9 +7,10 @@ pass or as another tile) may leave its hand legal to its end: nothing in the han
 A later ``score`` line then finds the running totals wrong (E505).  Two explanations cost
 one slip each: the ``score`` line is wrong, or a line of an earlier hand was.  When a hand
 since the last ``score`` line the totals reached, read with one such line otherwise (or,
-where it had a slip, one more line), gives exactly the points that make the later line
-right, neither is taken: that hand's points are unknown, with both as candidates, and the
-E505 names the other way (``course.replay_hands``).
+where it had a slip, one more line, or two lines in place of the one its slip was read
+at), gives exactly the points that make the later line right, neither is taken: that
+hand's points are unknown, with both as candidates, and the E505 names the other way
+(``course.replay_hands``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
                target: tuple[int, ...]) -> tuple[Amendment, ...] | None:
     """The lines of ``hand`` (replayed as ``rep``, with the lines it read otherwise) that,
     with one more read otherwise, give the hand the points ``target`` for at most one slip
-    more than ``rep`` costs; None when no line does."""
+    more than ``rep`` costs; or, where it has a slip, two lines read otherwise in place of
+    those (``_pairs``); None when no line does."""
     written = rep.stages
     if written is None or rep.points is None:
         return None
@@ -85,7 +87,7 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
              if way.kind in _UNKNOWN_AFTER and way.line not in read]
     ways = [way for way in ways if way.kind not in _UNKNOWN_AFTER]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
-    if cost and not taken:
+    if cost:
         tries += _pairs(written, rep, ways)
     tries += [(*taken, way) for way in shows]
     for lines in tries:
@@ -128,13 +130,17 @@ def _gives(rep: HandReplay, target: tuple[int, ...], lines: tuple[Amendment, ...
 
 def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
            ) -> list[tuple[Amendment, Amendment]]:
-    """Two lines read otherwise, where a hand's slip was read at its own line: two of the
-    ``ways`` (a play read as a pass among them, ``amend.taken_back``, and a pass of a
+    """Two lines read otherwise, in place of those the hand's slip was read with, if any
+    (``rep.read_otherwise``: a pair replaces that reading, it is not added to it): two of
+    the ``ways`` (a play read as a pass among them, ``amend.taken_back``, and a pass of a
     player whose deal is written as a play, ``amend.passes_laid``) at the lines of its
-    errors or the ``OWN_TILE_WINDOW`` moves before or after one.  The slip read at its line
-    may be the consequence of two legal as written before it (a tile written as another of
-    the player's own, then a tile taken back that it let fit), or read as the wrong tile,
-    one that let a later play written as a pass stay legal."""
+    errors or the ``OWN_TILE_WINDOW`` moves before or after one.  The slip read at its line,
+    or at a line read otherwise, may be the consequence of two legal as written before it
+    (a tile written as another of the player's own, then a tile taken back that it let
+    fit), or read as the wrong tile, one that let a later play written as a pass stay legal.
+    Two ways may be at one line: another tile, laid on the other end (two readings of the
+    move itself replace each other, ``Replay.amend``: such a pair is the second read alone,
+    in place of the hand's reading, with one report more)."""
     errors = _error_lines(rep)
     lines = [m.line for m in written.moves]
     near = errors.intersection(lines)
@@ -142,8 +148,7 @@ def _pairs(written: Stages, rep: HandReplay, ways: list[Amendment]
         near.update([line for line in lines if line < error][-OWN_TILE_WINDOW:])
     near |= _after_errors(written, rep)
     chosen = [way for way in ways if way.line in near]
-    return [(a, b) for k, a in enumerate(chosen) for b in chosen[k + 1:]
-            if a.line != b.line][:MAX_PAIRS]
+    return [(a, b) for k, a in enumerate(chosen) for b in chosen[k + 1:]][:MAX_PAIRS]
 
 
 def _after_errors(written: Stages, rep: HandReplay) -> set[int]:
