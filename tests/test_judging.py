@@ -908,6 +908,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 26, "reading": "a play of 0-0"},
                           {"line": 26, "reading": "laid on the other end"}]}]),
     ],
+    # Ways of reading an unfinished hand that cost two slips each, one a swap that puts the
+    # last line's pass out of turn: every way leaves Ada 20 pips, Bea's unknown, the hand
+    # unfinished and the totals at 0 (kills course._foremost's 'broken' made every line).
+    "T302/a_swap_that_puts_a_pass_out_of_turn_where_the_record_stops.txt": [
+        (0, "outcome", "unfinished"), (0, "winner", None),
+        (0, "remaining", {"Ada": 20, "Bea": None}), (0, "points", None),
+        (None, "score", {"Ada": 0, "Bea": 0}), (None, "status", "in_progress"),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
