@@ -545,9 +545,8 @@ def _words(amendment: tuple[Amendment, ...], found: list[Diagnostic], order: Sta
 def _alike(takes: list[Take]) -> bool:
     """Whether ways of reading a hand give it the same figures: how it ended, who won, the
     points, each player's pips, and what bounds the points when they are unknown."""
-    figures = {(rep.outcome, rep.winner, None if rep.points is None else tuple(rep.points),
-                tuple(rep.remaining), repr(rep.bounds), rep.claimed, rep.unverified)
-               for rep, _, _, _ in takes}
+    figures = {(rep.outcome, rep.winner, rep.points, rep.remaining, repr(rep.bounds),
+                rep.claimed, rep.unverified) for rep, _, _, _ in takes}
     return len(figures) == 1
 
 
