@@ -8,7 +8,8 @@ from pathlib import Path
 
 from blocknotation.fixing.edits import Edit, Fix, apply_fixes
 from blocknotation.fixing.fixes import find_fixes, fix_text
-from blocknotation.pipeline import Selection
+from blocknotation.pipeline import Selection, validate_bytes
+from blocknotation.report.values import FileReport
 
 # Two players, both deals known; Ada goes out at line 18 with 1-4 (R12).  Bea still holds
 # 6-6 5-6 5-5 4-6 3-6 (12 + 11 + 10 + 10 + 9 = 52) and scores nothing; Ada scores 52 (R14).
@@ -348,3 +349,46 @@ def test_the_fixed_games_figures_count_the_hands_taken_as_they_were() -> None:
     assert outcome.report.diagnostics == ()
     (game,) = outcome.report.games
     assert (game.score, game.status, game.winner) == ({"Ada": 104, "Bea": 0}, "won", "Ada")
+
+
+# Hand 1 (Ada and Cy hidden, Cy's show written) is blocked as written, Ada lowest with 2:
+# 11 + 18 - 2 = 27 (R15); or Ada's last pass was her 0-0, her domino: 11 + 18 = 29.  Hand 2's
+# score line says 29: the score line or that pass is the slip (E505), and hand 1 is replayed
+# with the pass in doubt.  Its points claim left out (E507's fix), the next round must not
+# take hand 1 as that replay left it: what it made of hand 1 rested on hand 2's score line.
+LEANS_ON_A_LATER_SCORE_LINE = (
+    '[Players "Ada Bea Cy"]\n\nhand 1\nopener Ada\ndeal Bea: 4-5 6-6 1-3 1-4 1-5\n'
+    "Ada: 2-4\nBea: 4-5 R\nCy: 2-3 L\nAda: 5-6 R\nBea: 6-6 R\nCy: 3-3 L\nAda: pass\n"
+    "Bea: 3-1 L\nCy: 6-2 R\nAda: 1-0 L\nBea: pass\nCy: pass\nAda: 2-2 R\nBea: pass\n"
+    "Cy: pass\nAda: pass\nshow Cy: 4-4 5-5\n\n"
+    "hand 2\nopener Bea\nshow Bea: -\nshow Ada: 6-6\nshow Cy: 0-1\ndomino Bea\n"
+    "score Ada 29, Bea 13, Cy 0\n")
+
+
+def _said(report: FileReport) -> list[tuple[str, int, str]]:
+    return [(d.code, d.line, d.message) for d in report.diagnostics]
+
+
+def test_a_hand_a_later_score_line_put_in_doubt_is_replayed_in_the_next_round() -> None:
+    outcome = fix_text(LEANS_ON_A_LATER_SCORE_LINE)
+    assert outcome.text.endswith("domino Bea\npoints Bea 13\nscore Ada 29, Bea 13, Cy 0\n")
+    fresh = validate_bytes(outcome.text.encode(), "fixed.txt")
+    assert [(d.code, d.line) for d in outcome.report.diagnostics] == [("E505", 31)]
+    assert _said(outcome.report) == _said(fresh)
+
+
+def test_a_hand_a_later_score_line_settles_is_replayed_when_that_line_changes() -> None:
+    # Hand 1 as above with Ada's deal written, 0-0 her last tile: her last pass is illegal
+    # (P405), and hand 1 gives 29 (blocked on her 0-0, or her domino) or, her deal line
+    # written wrong, 27.  Hand 2's points claim (14 for 12 + 1) is fixed; then its score line
+    # settles hand 1 at 29, and hand 3's score line (Cy 6 for 2 + 3) is wrong against known
+    # totals.  The report after the rounds is a fresh replay's.
+    text = LEANS_ON_A_LATER_SCORE_LINE.replace(
+        "deal Bea:", "deal Ada: 2-4 5-6 0-1 2-2 0-0\ndeal Bea:").replace(
+        "domino Bea\n", "domino Bea\npoints Bea 14\n") + (
+        "\nhand 3\nopener Cy\nshow Cy: -\nshow Ada: 0-2\nshow Bea: 1-2\ndomino Cy\n"
+        "score Ada 29, Bea 13, Cy 6\n")
+    outcome = fix_text(text)
+    fresh = validate_bytes(outcome.text.encode(), "fixed.txt")
+    assert _said(outcome.report) == _said(fresh)
+    assert [g.score for g in fresh.games] == [{"Ada": 29, "Bea": 13, "Cy": 5}]

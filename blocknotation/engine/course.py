@@ -85,8 +85,11 @@ class ReplayedHand:
     (``retry.py``) or taken as it is by the next replay (``ReplayCache.again``): its game, its
     place in it, where the game stood before it, its diagnostics and result; ``saved``:
     where its readings stood before each play written without a side (``hand.Saved``);
-    ``readings``: the ways of reading it the replay kept, as they stood after its last line.
-    The one after the last hand (``k`` past them) holds where the game stood at its end."""
+    ``readings``: the ways of reading it the replay kept, as they stood after its last line;
+    ``leans``: whether what the replay made of it rests on a later hand's ``score`` line (one
+    that may settle it, ``_settled_later``, or that put a line of it in doubt), so that it
+    is replayed again rather than taken as it is.  The one after the last hand (``k`` past
+    them) holds where the game stood at its end."""
 
     game: GameToReplay
     k: int
@@ -95,6 +98,7 @@ class ReplayedHand:
     result: HandResult | None = None
     saved: Mapping[int, Saved] = field(default_factory=dict)
     readings: tuple[World, ...] = ()
+    leans: bool = False
 
 
 class ReplayCache(Protocol):
@@ -127,7 +131,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     before = course.copy() if keep is not None else None
     saves = keep is not None and keep.saves
     totals_before = course.totals  # replaced by the totals after the hand, never changed
-    rep = None
+    rep, leans = None, False
     found: list[Diagnostic] = []
     if course.status not in ("in_progress", None):
         late = _after_the_end(hand, seats, course.totals, game.target, course.decided_after)
@@ -141,6 +145,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
             last = k == len(game.hands) - 1 and not _said_over(hand)
             rep, found, after = _taken(hand, seats, expected, course.totals, last, saves,
                                        resume, None, doubt)
+            leans = bool(doubt) or _open_to_later(rep, course.totals)
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, saves, resume)
             assert rep.stages is not None  # a replay's, or the first of those joined
@@ -161,7 +166,8 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
     if keep is not None and before is not None:
         keep.kept(ReplayedHand(game, k, before, tuple(found), result,
                                {} if rep is None else rep.saved,
-                               () if rep is None else tuple(x.world for x in rep.readings)))
+                               () if rep is None else tuple(x.world for x in rep.readings),
+                               leans))
     return found, result, rep
 
 
@@ -176,8 +182,7 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     settles): that replay, when it gives the hand those points; else ``done``."""
     rep = done[0]
     before = totals.exact
-    if rep.points is not None or rep.score is not None or before is None or (
-            len(rep.candidates) < 2 or rep.more_candidates):
+    if before is None or not _open_to_later(rep, totals):
         return done
     later = later_points(game, k, rep.opener, before)
     names = game.seats.names
@@ -190,6 +195,15 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     # A later hand's score line settles it, so it is not the game's last hand.
     again = _taken(hand, game.seats, expected, totals, False, save, resume, later)
     return again if again[0].points is not None and tuple(again[0].points) == later else done
+
+
+def _open_to_later(rep: HandReplay, totals: Totals) -> bool:
+    """Whether a later ``score`` line may settle a hand replayed as ``rep`` after
+    ``totals`` (``_settled_later``): its readings disagree on its points, with at most as
+    many candidates as are named, it has no ``score`` line of its own, and the totals before
+    it are known."""
+    return rep.points is None and rep.score is None and totals.exact is not None and (
+        len(rep.candidates) > 1 and not rep.more_candidates)
 
 
 Replayed = tuple[HandReplay, list[Diagnostic], Totals]
@@ -644,8 +658,8 @@ def replay_hands(game: GameToReplay, course: GameState, keep: ReplayCache | None
         last = keep.again(k) if keep is not None else None
         after = keep.again(k + 1) if keep is not None and last is not None else None
         if keep is not None and last is not None and after is not None and (
-                last.result is not None and last.game.hands[k] == hand) and (
-                behind is last or course.same(last.course)):
+                last.result is not None and not last.leans and last.game.hands[k] == hand
+                ) and (behind is last or course.same(last.course)):
             problems += last.found
             results.append(last.result)
             keep.kept(replace(last, game=game))
