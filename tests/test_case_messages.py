@@ -134,6 +134,19 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "at line 20 was another and line 21 was a pass written as a play, and the figures "
         "that leaves open are not stated",
     ],
+    # A deal line its hand's errors point to (a tile nobody was dealt), read wrong beside
+    # the slip: named at the slip and at the score line.
+    (("E505/a_tile_nobody_was_dealt_taken_back_and_a_deal_line_seen_by_a_later_score_"
+      "line.txt"), "P401"): [
+        "Bea plays 0-5, which nobody was dealt: it was set aside (R4); or else the deal at "
+        "line 19 was written wrong, and the figures that leaves open are not stated",
+    ],
+    (("E505/a_tile_nobody_was_dealt_taken_back_and_a_deal_line_seen_by_a_later_score_"
+      "line.txt"), "E505"): [
+        "score claim Ada 30, Bea 1, Cy 0, but the running totals are Ada 29, Bea 1, Cy 0; or "
+        "else the deal at line 19 was written wrong, and the figures that leaves open are "
+        "not stated",
+    ],
     # The pair at the eighth move before the slip and the move before it: both named, at
     # the slip and at the score line.
     ("E505/a_tile_written_as_another_eight_moves_before_the_slip_seen_by_a_later_score_line.txt",
