@@ -61,30 +61,27 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
                before: Sequence[int] | None, rep: HandReplay,
                target: tuple[int, ...]) -> tuple[Amendment, ...] | None:
     """The lines of ``hand`` (replayed as ``rep``, with the lines it read otherwise) that,
-    with one more read otherwise, give the hand the points ``target`` for at most one slip
-    more than ``rep`` costs; or, where it has a slip, two lines read otherwise in place of
-    those (``_pairs``); None when no line does."""
+    with one more read otherwise (any line, one of those a second way among them; a play
+    as a pass, a tile taken back, and a pass as a play, wherever they are), give the hand
+    the points ``target`` for at most one slip more than ``rep`` costs; or, where it has a
+    slip, two lines read otherwise in place of those (``_pairs``); None when no line
+    does."""
     written = rep.stages
     if written is None or rep.points is None:
         return None
     cost = slips(rep.diagnostics)
     hidden = hidden_seats(rep)
     taken = rep.read_otherwise
-    read = {one.line for one in taken}
-    ways = every_line(written, seats, hidden, rep.ends)
-    if cost:
-        ways += amendments(written, seats, hidden, rep.diagnostics, rep.ends)
-    if cost:  # a tile taken back, or a pass that a slip read otherwise makes illegal
-        after = _after_errors(written, rep)
-        ways += taken_back(written, seats) + [
-            way for way in passes_laid(written, seats, hidden) if way.line in after]
-    ways = [way for way in dict.fromkeys(ways) if way.line not in read]
+    ways = list(dict.fromkeys([
+        *every_line(written, seats, hidden, rep.ends),
+        *amendments(written, seats, hidden, rep.diagnostics, rep.ends),
+        *taken_back(written, seats), *passes_laid(written, seats, hidden)]))
     # A hidden player's show written wrong last: what she held is then not known, so it
     # explains the line wherever the points it leaves possible include the line's, and a
     # line whose reading gives the points themselves says more.
     shows = [way for way in dict.fromkeys([*ways, *hidden_shows(written, seats, hidden),
                                            *_claim_standing_in(written, rep)])
-             if way.kind in _UNKNOWN_AFTER and way.line not in read]
+             if way.kind in _UNKNOWN_AFTER]
     ways = [way for way in ways if way.kind not in _UNKNOWN_AFTER]
     tries: list[tuple[Amendment, ...]] = [(*taken, way) for way in ways]
     if cost:
