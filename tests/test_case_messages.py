@@ -18,6 +18,12 @@ from blocknotation.pipeline import validate_bytes
 CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
+    # Every way the look-back finds is named, each a line of the hand.
+    ("E505/two_lines_of_one_hand_each_seen_by_a_later_score_line.txt", "E505"): [
+        "score claim Ada 18, Bea 22, Cy 0, but the running totals are Ada 16, Bea 22, Cy 0; or "
+        "else the tile at line 25 was another, the tile at line 26 was another, and the "
+        "figures that leaves open are not stated",
+    ],
     # A hidden player's pass the rest of the hand belies, or a tile of hers read otherwise.
     (("P407/a_hidden_last_tile_as_a_pass_or_an_earlier_pass_illegal_a_later_score_line_"
       "cannot_tell.txt"), "P407"): [
@@ -118,7 +124,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("E505/a_hidden_play_as_a_pass_and_a_tile_taken_back_seen_by_a_later_score_line.txt",
      "E505"): [
         "score claim Ada 2, Bea 9, but the running totals are Ada 2, Bea 13; or else line 31 "
-        "was a pass written as a play, and the figures that leaves open are not stated",
+        "was a pass written as a play, the show at line 32 was written wrong, and the figures "
+        "that leaves open are not stated",
     ],
     ("E505/a_hidden_play_and_the_next_play_written_as_passes_seen_by_a_later_score_line.txt",
      "E505"): [
@@ -130,9 +137,9 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     # line 22, put back as written): both named.
     ("E505/a_tile_written_as_another_and_a_tile_taken_back_seen_by_a_later_score_line.txt",
      "E505"): [
-        "score claim Ada 3, Bea 0, but the running totals are Ada 1, Bea 3; or else the tile "
-        "at line 20 was another and line 21 was a pass written as a play, and the figures "
-        "that leaves open are not stated",
+        "score claim Ada 3, Bea 0, but the running totals are Ada 1, Bea 3; or else the tile at"
+        " line 20 was another and line 21 was a pass written as a play, the show at line 32 was"
+        " written wrong, and the figures that leaves open are not stated",
     ],
     # A deal line its hand's errors point to (a tile nobody was dealt), read wrong beside
     # the slip: named at the slip and at the score line.
@@ -172,8 +179,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("E505/a_slip_read_at_a_line_and_two_other_lines_seen_by_a_later_score_line.txt",
      "E505"): [
         "score claim Ada 0, Bea 13, Cy 21, but the running totals are Ada 0, Bea 12, Cy 21; or "
-        "else the tile at line 25 was another and the tile at line 27 was another, and the "
-        "figures that leaves open are not stated",
+        "else the tile at line 25 was another and the tile at line 27 was another, the show at "
+        "line 41 was written wrong, and the figures that leaves open are not stated",
     ],
     # Two ways at one line, another tile on the other end: the line named with each.
     ("E505/a_hidden_tile_written_as_another_on_the_other_end_seen_by_a_later_score_line.txt",

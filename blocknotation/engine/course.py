@@ -19,7 +19,7 @@ from .bounds import unbounded
 from .candidates import candidates
 from .choose import HandReplay, joined
 from .claims import claimed_points
-from .earlier import MAX_BACK, explaining, hidden_seats, slips, wanted
+from .earlier import MAX_BACK, Ways, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
 from .hand import Unread
 from .hand_replay import SetUp, implied_points, replay_hand
@@ -117,15 +117,15 @@ class ReplayCache(Protocol):
 
 def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
          keep: ReplayCache | None = None, resume: Saved | None = None,
-         doubt: tuple[Amendment, ...] = (),
+         doubt: Ways = (),
          ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
     """Hand ``k`` of ``game`` (``hand``: as written, or written another way, its moves
     replayed from ``resume`` on), after where
     the game stands (``course``, moved on past it): replayed, or not (a syntax error in it,
     or after the game was decided, E506); the rotation (R17), the totals and the status
-    after it (R18).  ``doubt``: a line a later ``score`` line says may have been otherwise
-    (``earlier.py``), kept as a way of reading the hand beside the one taken.  Its
-    diagnostics, its result, and its replay."""
+    after it (R18).  ``doubt``: the ways of reading the hand a later ``score`` line says it
+    may have been read (``earlier.py``), kept beside the one taken.  Its diagnostics, its
+    result, and its replay."""
     seats = game.seats
     expected = expected_opener(hand, seats, course)
     before = course.copy() if keep is not None else None
@@ -212,7 +212,7 @@ Replayed = tuple[HandReplay, list[Diagnostic], Totals]
 
 def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
            save: bool, resume: Saved | None, later: tuple[int, ...] | None,
-           doubt: tuple[Amendment, ...] = ()) -> Replayed:
+           doubt: Ways = ()) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
     when that finds errors, with the lines read otherwise (``amend.py``) that cost the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
@@ -220,7 +220,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     ``resume``: where the record as written is replayed from (``hand.Saved``); ``later``:
     the points a later ``score`` line gives the hand (``_settled_later``), which choose
     among its readings and its ways of reading as its own ``score`` line would; ``doubt``:
-    a line read otherwise whose way of reading is kept beside the one taken."""
+    ways of reading it (the lines each reads otherwise) kept beside the one taken."""
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
                       later=later)
     after = totals.copy()
@@ -247,9 +247,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
         takes = _chosen(tried.takes, later)
         if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that
             takes = [min(takes, key=_foremost(takes))]  # says most
-    beside = tried.beside(doubt) if doubt else None
-    if beside is not None:
-        takes = [*takes, beside]
+    takes += [way for way in map(tried.beside, doubt) if way is not None]
     return _finished(takes, hand, seats, totals, last, order)
 
 
@@ -715,9 +713,10 @@ class _Mark:
 @dataclass(frozen=True, slots=True)
 class _Doubted:
     """A ``score`` line's E505 said with the lines of earlier hands that, each read
-    otherwise, would make it right (``problem``), and those lines, by hand (``doubt``)."""
+    otherwise, would make it right (``problem``), and those lines, by hand: each way of
+    reading the hand that would (``doubt``)."""
 
-    doubt: dict[int, tuple[Amendment, ...]]
+    doubt: dict[int, Ways]
     problem: Diagnostic
 
 
@@ -750,14 +749,15 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Dia
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
     hand before it, since the last ``score`` line the totals reached, that read with one
     more line otherwise gives the points that make that line right (``earlier.py``), with
-    the lines it is then read with, and the E505 said with them; None when there is none."""
+    the lines it is then read with, each way that does, and the E505 said with them; None
+    when there is none."""
     claim = _score_line(hand)
     wrong = None if claim is None else next(
         (d for d in found if d.code == "E505" and d.line == claim.line), None)
     exact = None if wrong is None else course.totals.exact
     if claim is None or wrong is None or exact is None:
         return None
-    doubt: dict[int, tuple[Amendment, ...]] = {}
+    doubt: dict[int, Ways] = {}
     words: list[Message] = []
     for j in range(k - 1, max(-1, k - 1 - MAX_BACK), -1):
         mark = marks.get(j)
@@ -766,14 +766,14 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Dia
         if mark.rep.points is None or mark.rep.stages is None:
             continue
         target = wanted(claim, game.seats, exact, mark.rep.points)
-        lines = None if target is None else explaining(
+        ways = () if target is None else explaining(
             game.hands[j], game.seats, mark.expected, mark.exact, mark.rep, target)
-        if lines is not None:
-            doubt[j] = lines
-            words.insert(0, _described(lines, mark.rep, game.seats))
+        if ways:
+            doubt[j] = ways
+            words[:0] = [_described(lines, mark.rep, game.seats) for lines in ways]
     if not doubt:
         return None
-    return _Doubted(doubt, hedged(wrong, tuple(words[:5])))
+    return _Doubted(doubt, hedged(wrong, _distinct(words)[:5]))
 
 
 def _described(lines: tuple[Amendment, ...], rep: HandReplay, seats: Seats) -> Message:

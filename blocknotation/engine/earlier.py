@@ -38,6 +38,13 @@ from .players import Seats
 #: At most this many pairs of lines of one hand are read otherwise for a ``score`` line.
 MAX_PAIRS = 400
 
+#: At most this many ways of reading one hand that explain a ``score`` line are kept.
+MAX_WAYS = 8
+
+Ways = tuple[tuple[Amendment, ...], ...]
+"""The ways of reading a hand that explain a ``score`` line: each, the lines it reads
+otherwise."""
+
 #: At most how many hands before a ``score`` line the totals do not reach are read again
 #: (those since the last ``score`` line: a game to 100 has some thirty).
 MAX_BACK = 64
@@ -59,16 +66,16 @@ def wanted(claim: r.Score, seats: Seats, exact: Sequence[int], points: Sequence[
 
 def explaining(hand: r.Hand, seats: Seats, expected: int | None,
                before: Sequence[int] | None, rep: HandReplay,
-               target: tuple[int, ...]) -> tuple[Amendment, ...] | None:
+               target: tuple[int, ...]) -> Ways:
     """The lines of ``hand`` (replayed as ``rep``, with the lines it read otherwise) that,
     with one more read otherwise (any line, one of those a second way among them; a play
     as a pass, a tile taken back, and a pass as a play, wherever they are), give the hand
     the points ``target`` for at most one slip more than ``rep`` costs; or, where it has a
-    slip, two lines read otherwise in place of those (``_pairs``); None when no line
-    does."""
+    slip, two lines read otherwise in place of those (``_pairs``): each way that does (at
+    most ``MAX_WAYS``), for a second, as cheap, may give other figures than the first."""
     written = rep.stages
     if written is None or rep.points is None:
-        return None
+        return ()
     cost = slips(rep.diagnostics)
     hidden = hidden_seats(rep)
     taken = rep.read_otherwise
@@ -87,14 +94,17 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     if cost:
         tries += _pairs(written, rep, ways)
     tries += [(*taken, way) for way in shows]
+    found: list[tuple[Amendment, ...]] = []
     for lines in tries:
         try:
             other = replay_hand(hand, seats, expected, before, amendment=lines)
         except Unread:
             continue
         if _gives(other, target, lines) and slips(other.diagnostics) <= cost + 1:
-            return lines
-    return None
+            found.append(lines)
+            if len(found) == MAX_WAYS:
+                break
+    return tuple(found)
 
 
 #: The lines read otherwise that leave what the hand's points were unknown, within bounds:
