@@ -382,6 +382,20 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "hand 2 comes after the game was decided: Ada won with 15 after hand 1, and the target "
         "is 10 (R18)",
     ],
+    # A pair of lines in place of the one the hand's slip was read at, the second the
+    # eighth move after it: both named, at the slip and at the score line.
+    ("E505/a_slip_read_at_a_line_and_a_pass_eight_moves_after_it_seen_by_a_later_score_line.txt",
+     "P401"): [
+        "Bea plays 1-0 here, but the rest of the hand fits only if the tile laid was another "
+        "(1-3): a tile written as another; or else the tile at line 36 was another and line "
+        "42 was a play written as a pass, and the figures that leaves open are not stated",
+    ],
+    ("E505/a_slip_read_at_a_line_and_a_pass_eight_moves_after_it_seen_by_a_later_score_line.txt",
+     "E505"): [
+        "score claim Ada 3, Bea 0, Cy 0, Dan 22, but the running totals are Ada 3, Bea 0, Cy "
+        "0, Dan 21; or else the tile at line 36 was another and line 42 was a play written as "
+        "a pass, and the figures that leaves open are not stated",
+    ],
 }
 
 

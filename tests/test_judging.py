@@ -1028,6 +1028,24 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": None, "Bea": None}), (0, "doubt", [16, 19]),
         (None, "score", None),
     ],
+    # A slip read at a line, and a pass exactly the eighth move after it that, with a hidden
+    # tile before it read otherwise, was a play: the pair found, hand 1's points not known
+    # (kills earlier._after_errors's 'line > error' made '>=').
+    "E505/a_slip_read_at_a_line_and_a_pass_eight_moves_after_it_seen_by_a_later_score_line.txt": [
+        (0, "outcome", None), (0, "winner", None), (0, "points", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": None, "Dan": None}),
+        (0, "doubt", [34, 36, 42]),
+        (0, "candidates", [
+            {"outcome": "domino", "winner": "Dan",
+             "points": {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 21},
+             "rests_on": [{"line": 34, "reading": "a play of 1-3"}]},
+            {"outcome": "domino", "winner": "Dan",
+             "points": {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 22},
+             "rests_on": [{"line": 36, "reading": "a play of 3-6"},
+                          {"line": 42, "reading": "a play of 0-2"}]}]),
+        (1, "points", {"Ada": 3, "Bea": 0, "Cy": 0, "Dan": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
