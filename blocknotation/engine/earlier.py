@@ -9,7 +9,7 @@ one slip each: the ``score`` line is wrong, or a line of an earlier hand was.  W
 since the last ``score`` line the totals reached, read with one such line otherwise (or,
 where it had a slip, one more line, or two lines in place of the one its slip was read
 at), gives exactly the points that make the later line right, neither is taken: that
-hand's points are unknown, with both as candidates, and the E505 names the other way
+hand's points are unknown, with each as a candidate, and the E505 names each other way
 (``course.replay_hands``).
 """
 
@@ -71,8 +71,8 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     with one more read otherwise (any line, one of those a second way among them; a play
     as a pass, a tile taken back, and a pass as a play, wherever they are), give the hand
     the points ``target`` for at most one slip more than ``rep`` costs; or, where it has a
-    slip, two lines read otherwise in place of those (``_pairs``): each way that does (at
-    most ``MAX_WAYS``), for a second, as cheap, may give other figures than the first."""
+    slip, two lines read otherwise in place of those (``_pairs``): every way that does, up
+    to ``MAX_WAYS`` (a second, as cheap as the first, may give other figures)."""
     written = rep.stages
     if written is None or rep.points is None:
         return ()
