@@ -38,9 +38,6 @@ from .players import Seats
 #: At most this many pairs of lines of one hand are read otherwise for a ``score`` line.
 MAX_PAIRS = 400
 
-#: At most this many ways of reading one hand that explain a ``score`` line are kept.
-MAX_WAYS = 8
-
 Ways = tuple[tuple[Amendment, ...], ...]
 """The ways of reading a hand that explain a ``score`` line: each, the lines it reads
 otherwise."""
@@ -71,8 +68,8 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
     with one more read otherwise (any line, one of those a second way among them; a play
     as a pass, a tile taken back, and a pass as a play, wherever they are), give the hand
     the points ``target`` for at most one slip more than ``rep`` costs; or, where it has a
-    slip, two lines read otherwise in place of those (``_pairs``): every way that does, up
-    to ``MAX_WAYS`` (a second, as cheap as the first, may give other figures)."""
+    slip, two lines read otherwise in place of those (``_pairs``): every way that does (a
+    second, as cheap as the first, may give other figures)."""
     written = rep.stages
     if written is None or rep.points is None:
         return ()
@@ -102,8 +99,6 @@ def explaining(hand: r.Hand, seats: Seats, expected: int | None,
             continue
         if _gives(other, target, lines) and slips(other.diagnostics) <= cost + 1:
             found.append(lines)
-            if len(found) == MAX_WAYS:
-                break
     return tuple(found)
 
 
