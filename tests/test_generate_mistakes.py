@@ -31,7 +31,7 @@ EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
             "opener": {"T301"}, "hand_twice": {"G106"}, "both_ends": {"P403"},
             "own_tile": {"P401", "P404"},
             "deal_tile": {"P401", "P405", "E502", "E503", "E504", "E505", "D203"},
-            "hidden_rejected": {"P401", "P402", "P403", "P406"}}
+            "hidden_rejected": {"P401", "P402", "P403", "P406"}, "omitted_play": {"T302"}}
 #: The kinds whose slip may leave a record that breaks no rule: a hidden player's tile written
 #: as another they may hold, that nothing later contradicts; the passes that each player may
 #: still write after a block that no tile can break (R12), swapped; a deal's tile copied as
@@ -46,7 +46,10 @@ EXPECTED = {"pass": {"P405"}, "side": {"P403"}, "player": {"T302"},
 #: may show nowhere, or as well at a later line; ``tools/slip_survey.py`` counts how often.)
 UNSEEN_AT_TIMES = ("hidden_tile", "swapped", "deal_tile")
 ALWAYS_AT_THE_LINE = tuple(kind for kind in EXPECTED if kind not in (
-    "hidden_tile", "swapped", "hidden_pass", "deal_tile", "hidden_rejected"))
+    "hidden_tile", "swapped", "hidden_pass", "deal_tile", "hidden_rejected", "omitted_play"))
+#: A play left out is at its line too, drawn on its own so that the draws above stay those
+#: the games were checked with.
+LEFT_OUT = ("omitted_play",)
 
 
 def blocknot(*args: str, stdin: str = "") -> Done:
@@ -122,7 +125,7 @@ def _one_mistake(before: list[str], after: list[str]) -> bool:
     at = next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
               len(before))
     if len(after) == len(before) - 1:
-        if before[at].endswith(": pass"):  # a pass left out
+        if not before[at].startswith(("opener ", "deal ", "show ")):  # a move left out
             return before[:at] + before[at + 1:] == after
         # the opener line left out, and the hand's first move under another name
         rest = list(zip(before[at + 1:], after[at:], strict=True))
@@ -230,6 +233,22 @@ def test_each_kind_is_reported_first_at_its_line_with_its_code(games: int) -> No
         assert {code for code, line in errors if line == at} & EXPECTED[kind], (kind, errors)
         assert min(line for _, line in errors) == at, (kind, errors)
     assert seen == set(ALWAYS_AT_THE_LINE)
+
+
+@pytest.mark.parametrize("games", SOME_MISTAKES)
+def test_a_play_left_out_is_reported_first_at_the_next_move(games: int) -> None:
+    """A play left out, every deal written or some not: T302 at the move that takes its
+    line, the first error."""
+    rng = random.Random(3)
+    for game, text in generate_games(7, games, claims=True, partial=True):
+        lines = text.split("\n")
+        made = make_mistake(lines, game, rng, LEFT_OUT)
+        assert made is not None
+        _, at = made
+        found = validate_bytes("\n".join(lines).encode(), "mistake.txt").diagnostics
+        errors = [(d.code, d.line) for d in found if d.severity == "error"]
+        assert ("T302", at) in errors, errors
+        assert min(line for _, line in errors) == at, errors
 
 
 def test_a_count_has_room_for_claims_extra_hands_and_hand_lines_only() -> None:

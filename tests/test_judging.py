@@ -856,7 +856,7 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     # claim stands in, stated, and no candidates beside them (tests/test_candidates.py;
     # kills course._with_candidates's condition made True).
     "P401/a_tile_written_as_another_and_a_move_left_out_the_points_claim_standing_in.txt": [
-        (0, "outcome", None), (0, "winner", "Ada"),
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
         (0, "points", {"Ada": 28, "Bea": 0, "Cy": 0}), (0, "unverified", True),
         (None, "score", {"Ada": 28, "Bea": 0, "Cy": 0}),
     ],
@@ -923,12 +923,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
              "rests_on": [{"line": 26, "reading": "a play of 0-0"},
                           {"line": 26, "reading": "laid on the other end"}]}]),
     ],
-    # Ways of reading an unfinished hand that cost two slips each, one a swap that puts the
-    # last line's pass out of turn: every way leaves Ada 20 pips, Bea's unknown, the hand
-    # unfinished and the totals at 0 (kills course._foremost's 'broken' made every line).
-    "T302/a_swap_that_puts_a_pass_out_of_turn_where_the_record_stops.txt": [
+    # Ada's play left out (she could not pass): one slip, where every other way costs two;
+    # Ada 13 pips, Bea's unknown, the hand unfinished and the totals at 0.
+    "T302/a_play_left_out_where_a_swap_would_put_a_pass_out_of_turn.txt": [
         (0, "outcome", "unfinished"), (0, "winner", None),
-        (0, "remaining", {"Ada": 20, "Bea": None}), (0, "points", None),
+        (0, "remaining", {"Ada": 13, "Bea": None}), (0, "points", None),
         (None, "score", {"Ada": 0, "Bea": 0}), (None, "status", "in_progress"),
     ],
     # A tile nobody was dealt, taken back, and the deal line its errors point to: the score
@@ -1008,6 +1007,38 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
                           {"line": 42, "reading": "a play of 0-2"}]}]),
         (1, "points", {"Ada": 3, "Bea": 0, "Cy": 0, "Dan": 0}), (None, "score", None),
         (None, "status", None),
+    ],
+    # A play left out, read as such where the player could not pass (R8): her tile laid,
+    # the domino scored in full (a pass left out would leave her 4-4 in hand, Ada 16).
+    "T302/a_play_left_out_where_the_player_could_not_pass.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 0, "Bea": 6, "Cy": 2}),
+        (0, "points", {"Ada": 8, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 8, "Bea": 0, "Cy": 0}),
+    ],
+    "T302/a_play_left_out_a_later_score_line_agrees.txt": [
+        (0, "points", {"Ada": 8, "Bea": 0, "Cy": 0}), (0, "winner", "Ada"),
+        (1, "score", {"Ada": 8, "Bea": 10, "Cy": 0}),
+        (None, "score", {"Ada": 8, "Bea": 10, "Cy": 0}),
+    ],
+    "T302/a_play_left_out_by_a_known_player_among_four_with_a_hidden_deal.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Bea"),
+        (0, "remaining", {"Ada": 0, "Bea": 0, "Cy": 11, "Dan": 3}),
+        (0, "points", {"Ada": 0, "Bea": 14, "Cy": 0, "Dan": 0}),
+    ],
+    # A hidden player's move left out: her show, four of her five tiles, says it was a
+    # play; whatever tile it was, she holds 1-5.
+    "T302/a_hidden_play_left_out_her_show_tells.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 0, "Bea": 6, "Cy": 2}),
+        (0, "points", {"Ada": 8, "Bea": 0, "Cy": 0}),
+    ],
+    # A play left out before a pass written out of turn: the play blocks the hand, and the
+    # pass is one of those each player may still write (R12).
+    "T302/a_play_left_out_before_a_pass_out_of_turn.txt": [
+        (0, "outcome", "blocked"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 2, "Bea": 6}),
+        (0, "points", {"Ada": 4, "Bea": 0}),
     ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),

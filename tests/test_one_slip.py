@@ -138,8 +138,9 @@ def test_a_changed_claim_is_one_diagnostic(
 #: stand by decision (docs/engine.md, "Not found, by decision").
 KINDS = tuple(kind for kind in SLIP_KINDS if kind != "deal_tile")
 BATCH = 40
-# The seven the batch figures below hold to (the others: the survey, tools/slip_survey.py).
-MOVES_AND_CLAIMS = ("pass", "side", "player", "tile", "rejected", "omitted_pass", "claim")
+# The eight the batch figures below hold to (the others: the survey, tools/slip_survey.py).
+MOVES_AND_CLAIMS = ("pass", "side", "player", "tile", "rejected", "omitted_pass", "omitted_play",
+                    "claim")
 
 
 def slipped(seed: int, players: int, kinds: Collection[str], hidden: bool, count: int = 1,

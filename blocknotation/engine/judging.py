@@ -100,14 +100,19 @@ class MoveJudge:
         ), before=world.reading, belongs=False)
 
     def play(self, world: World, seat: int, play: r.Play) -> list[Judged]:
-        """A play in one reading, with the turn order (T302): the named player's, or,
-        when it is somebody else's turn and they may hold the tile, theirs."""
+        """A play in one reading, with the turn order (T302): the named player's, after
+        the moves of the players skipped, left out (``left_out``), or, when it is somebody
+        else's turn and they may hold the tile, theirs."""
         expected = world.expected
         if expected is None or expected == seat:
             return self.play_in(world, seat, play)
         turn = out_of_turn(expected, play, self.names)
-        found = [Judged(c.world, (turn, *c.problems), before=world.reading)
-                 for c in self.play_in(world, seat, play)]
+        lefts = [left for left in self.left_out(world, expected, seat, play)
+                 if left.outcome is None]
+        judged = [c for left in lefts for c in self.play_in(left, seat, play)]
+        if all(c.problems for c in judged) and all(left is not world for left in lefts):
+            judged += self.play_in(world, seat, play)  # no play left out lets it fit
+        found = [Judged(c.world, (turn, *c.problems), before=world.reading) for c in judged]
         if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
@@ -116,6 +121,31 @@ class MoveJudge:
                     c.world.repairs += 1
                 found += [Judged(c.world, (named,), before=world.reading) for c in theirs]
         return found
+
+    def left_out(self, world: World, first: int, seat: int, move: Move) -> list[World]:
+        """The readings of the moves left out before a move out of turn (T302): each player
+        from ``first`` up to ``seat`` passed, where the pass is legal (R8; the turn is then
+        taken up from the player named, as the reading stands), or laid a tile they may hold
+        that fits (a play left out, a slip of its own), where it is not, or where their deal
+        is not known; a play left out may end the hand."""
+        worlds = [world]
+        while first != seat:
+            name = self.names[first]
+            following: list[World] = []
+            for each in worlds:
+                if each.outcome is not None:
+                    following.append(each)
+                    continue
+                holders = each.table.holders
+                legal = may_pass(holders[first].held(), each.reading)
+                if legal:
+                    following.append(each)
+                if not legal or holders[first].deal is None:
+                    left = r.Pass(move.line, move.column, name)
+                    following += laid_instead(each, first, left, self.seats)
+            worlds = following
+            first = self.following[first]
+        return worlds
 
     def play_in(self, world: World, seat: int, play: r.Play) -> list[Judged]:
         """``seat`` plays in ``world``: legal as written, or reported with the readings of
@@ -188,26 +218,25 @@ class MoveJudge:
     def pass_(self, world: World, seat: int, move: r.Pass) -> list[Judged]:
         """A pass in one reading: before the lead T303; a known hand holding a tile that
         fits, an illegal pass in this reading (P405 when it is illegal in every reading);
-        out of turn T302, and then also the pass of the player whose turn it was, under the
-        wrong name, where it is legal."""
+        out of turn T302, after the moves of the players skipped, left out (``left_out``),
+        and then also the pass of the player whose turn it was, under the wrong name, where
+        it is legal."""
         before = world.reading
-        copied = world.copy()
+        expected = world.expected
         problems: tuple[Diagnostic, ...] = ()
-        if world.expected is not None and world.expected != seat:
-            problems = (out_of_turn(world.expected, move, self.names),)
+        if expected is not None and expected != seat:
+            problems = (out_of_turn(expected, move, self.names),)
         if not before:  # the lead written as a pass: a pass as written, or any tile led
+            copied = world.copy()
             copied.expected = self.following[seat]
             problems += (check_opening_pass(move),)
             return [Judged(w, problems, before=before) for w in marked(
                 [copied, *openings(world, seat, move, self.seats)], move)]
-        instead: list[World] = []
-        if not may_pass(world.table.holders[seat].held(), before):
-            copied.illegal_passes[("P405", move.line)] = illegal_pass(
-                world.table, Chain(before), seat, move)
-            instead = laid_instead(world, seat, move, self.seats)
-        copied.pass_(seat, move, self.seats, self.last)
-        found = [Judged(copied, problems, instead, before)]
-        expected = world.expected
+        lefts = [world]
+        if problems and expected is not None:
+            lefts = self.left_out(world, expected, seat, move) or lefts
+        found = [self._passed(left, seat, move, problems) if left.outcome is None else
+                 _with(self.after_the_end(left, seat, move), problems) for left in lefts]
         if problems and expected is not None:
             # The pass under the wrong name: the player whose turn it was passed, legally.
             holders = world.table.holders
@@ -231,6 +260,20 @@ class MoveJudge:
                 found.append(Judged(left, problems, before=before))
         return found
 
+    def _passed(self, world: World, seat: int, move: r.Pass, problems: tuple[Diagnostic, ...]
+                ) -> Judged:
+        """``seat`` passes in ``world``: a known hand holding a tile that fits passes
+        illegally in this reading, and may have laid one of those tiles instead."""
+        before = world.reading
+        copied = world.copy()
+        instead: list[World] = []
+        if not may_pass(world.table.holders[seat].held(), before):
+            copied.illegal_passes[("P405", move.line)] = illegal_pass(
+                world.table, Chain(before), seat, move)
+            instead = laid_instead(world, seat, move, self.seats)
+        copied.pass_(seat, move, self.seats, self.last)
+        return Judged(copied, problems, instead, before)
+
     def hint(self) -> str | None:
         """The opening turned round, when that makes every side fit (once per hand)."""
         if self.hinted:
@@ -246,6 +289,12 @@ def marked(worlds: list[World], move: Move) -> list[World]:
         for k, other in enumerate(worlds):
             other.choices += ((move.line, k),)
     return worlds
+
+
+def _with(judged: Judged, problems: tuple[Diagnostic, ...]) -> Judged:
+    """``judged`` with ``problems`` reported before its own."""
+    return Judged(judged.world, (*problems, *judged.problems), judged.instead, judged.before,
+                  judged.belongs)
 
 
 def _ends(reading_bit: int) -> tuple[int, int]:

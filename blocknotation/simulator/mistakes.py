@@ -18,6 +18,8 @@ one game in ``1/rate`` exactly one mistake of the kind a scorer makes:
   record tells (legal as written: the moves after it show that she passed, P401 at the line);
 - ``omitted_pass``: a pass in the middle of a hand left out, so that the next move comes out
   of turn (T302);
+- ``omitted_play``: a play (not the lead) that another move of its hand follows left out, by
+  a player whose deal is written or not: the next move comes out of turn (T302);
 - ``hidden_tile``: a play's tile, by a player whose deal is not written, miswritten as another
   tile they may hold as far as the record tells: one pip changed, a tile nobody played before
   and no written deal holds;
@@ -61,7 +63,7 @@ __all__ = ["COUNTS_ONLY_KINDS", "KINDS", "add_mistakes", "make_mistake", "make_m
 KINDS: tuple[str, ...] = (
     "pass", "side", "player", "tile", "rejected", "omitted_pass", "claim", "deal", "extra_hand",
     "hidden_pass", "hidden_tile", "doubled", "swapped", "first_name", "opener", "hand_twice",
-    "both_ends", "own_tile", "deal_tile", "hidden_rejected",
+    "both_ends", "own_tile", "deal_tile", "hidden_rejected", "omitted_play",
 )
 """The kinds of mistake, in the order ``make_mistake`` considers them."""
 COUNTS_ONLY_KINDS: tuple[str, ...] = ("claim", "extra_hand", "hand_twice")
@@ -151,6 +153,7 @@ def _options(layout: _Layout) -> list[tuple[str, int, _Change]]:
     options += [("tile", i, _other_tile) for i in layout.plays if layout.miswritings(i)]
     options += [("rejected", i, _rejected) for i in layout.passes if layout.refusals(i)]
     options += [("omitted_pass", i, _omit) for i in layout.middle_passes]
+    options += [("omitted_play", i, _omit) for i in layout.plays if i in layout.followed]
     options += [("claim", i, _raise_claim) for i in layout.claims]
     options += [("deal", i, _deal_twice) for i in layout.later_deals]
     options += [("deal_tile", i, _deal_tile) for i in layout.deals
@@ -249,6 +252,7 @@ class _Layout:
         self.hidden_plays: list[int] = []  # plays other than the lead, deal not written
         self.moves: list[int] = []  # every play and pass
         self.neighbours: list[int] = []  # a move line that another of its hand follows
+        self.followed: set[int] = set()  # the same, as a set
         self.first_moves: list[int] = []  # each hand's first move, after its opener line
         self.openers: list[int] = []  # opener lines of hands with moves
         self.hand_lines: list[int] = []  # hand N lines
@@ -304,6 +308,7 @@ class _Layout:
                 if i + 1 < len(lines) and ": " in lines[i + 1] and not lines[i + 1].startswith(
                         ("show ", "[")):
                     self.neighbours.append(i)
+                    self.followed.add(i)
                 if move.tile is None:
                     (self.passes if known else self.hidden_passes).append(i)
                     last_pass = i
@@ -453,7 +458,7 @@ def _hidden_rejected(lines: list[str], at: int, layout: _Layout, rng: random.Ran
 
 
 def _omit(lines: list[str], at: int, layout: _Layout, rng: random.Random) -> None:
-    """Leave the pass out; the mistake shows at the move that now takes its line."""
+    """Leave the move out; the mistake shows at the move that now takes its line."""
     del lines[at]
 
 
