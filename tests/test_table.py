@@ -176,6 +176,31 @@ def test_legal_moves_of_a_hidden_player_are_every_tile_they_may_hold_that_fits()
     assert moves[:-1] == [Play((t, 6), "R") for t in range(1, 7)]
 
 
+def test_a_hidden_players_pass_rules_out_the_values_an_end_showed() -> None:
+    # Bea's deal is hidden.  She passes at 1|5: she held no 1 and no 5 (R8), and nobody draws
+    # (R4), so she holds none later; 2-3 she may hold.  At 0|5 her moves are the 0s nobody
+    # else may hold, and a pass; 5-5 is refused, P407 (validate's code for a hidden player's
+    # pass that a later play proves illegal), the table unchanged.
+    table = Table(["Ada", "Bea", "Cy"], "Ada", {"Ada": ["1-5", "1-2", "3-3", "4-4", "0-0"],
+                                                "Cy": ["2-6", "6-6", "0-1", "0-2", "0-3"]})
+    table.play("1-5")
+    assert table.may_hold("Bea", "5-5") and table.may_hold("Bea", "1-4")
+    table.pass_()
+    assert not table.may_hold("Bea", "5-5") and not table.may_hold("Bea", "1-4")
+    assert table.may_hold("Bea", "2-3")
+    table.play("0-1", "L")
+    table.play("0-0", "L")
+    assert table.turn == "Bea" and table.ends == (0, 5)
+    assert table.legal_moves() == [Play((0, 4), "L"), Play((0, 6), "L"), Pass()]
+    before = state(table)
+    with pytest.raises(IllegalMove) as refused:
+        table.play("5-5", "R")
+    assert refused.value.code == "P407"
+    assert str(refused.value) == ("Bea cannot play 5-5: Bea passed while an end showed 5, and "
+                                  "nobody draws, so Bea held no 5 (R4, R8)")
+    assert state(table) == before
+
+
 def test_legal_moves_once_over_is_empty() -> None:
     table = played(known(), MOVES)
     assert table.is_over() and table.turn is None and table.legal_moves() == []
@@ -394,9 +419,9 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
     assert outcome is not None
     report = validate(record(table, opener, deals, moves), "hand.block")
     hand = report.games[0].hands[0]
-    # Legal moves are legal to validate too: at most a pass of a hidden hand that a later play
-    # proves illegal (P407: the table does not guess from passes what a hidden hand holds),
-    # which validate may as well read as a play written as a pass or that later play written
+    # Legal moves are legal to validate too: at most a hidden hand's passes that leave it
+    # fewer tiles it may hold than it must (P407: a hidden player may always pass, R8),
+    # which validate may as well read as a play written as a pass or a later play written
     # for another tile (P401, or P402 in the reading whose pass laid it).  With such a slip
     # a figure may be unknown, never another.
     slipped = {d.code for d in report.diagnostics if d.is_error}

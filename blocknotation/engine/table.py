@@ -191,9 +191,10 @@ class Table:
         return sides(found, self._reading) if self._reading else (None,)
 
     def may_hold(self, player: str, tile: TileLike) -> bool:
-        """Whether ``player`` may still hold ``tile`` (R2, R4): nobody placed it, and it is
-        in their deal when that is known, else in no other known deal."""
-        return self._known.may_hold(self._seat_of(player), index(as_tile(tile)))
+        """Whether ``player`` may still hold ``tile`` (R2, R4, R8): nobody placed it, and it
+        is in their deal when that is known, else in no other known deal and without a value
+        an end showed at one of their passes."""
+        return bool(self._holdable(self._seat_of(player)) >> index(as_tile(tile)) & 1)
 
     def may_pass(self, player: str) -> bool:
         """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
@@ -207,7 +208,7 @@ class Table:
         if self._turn is None:
             return []
         moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
-            self._reading, self._known.holdable(self._turn))]
+            self._reading, self._holdable(self._turn))]
         return [*moves, Pass()] if self.may_pass(self.players[self._turn]) else moves
 
     def is_over(self) -> bool:
@@ -270,10 +271,17 @@ class Table:
         key = "at_table_domino" if self._outcome.kind == "domino" else "at_table_blocked"
         raise IllegalMove("P406", message_part("P406", key, player=self._outcome.winner))
 
+    def _holdable(self, seat: int) -> int:
+        """The tiles ``seat`` may still hold: ``Whereabouts.holdable``, less those a hidden
+        player's passes rule out (R8)."""
+        return self._known.holdable(seat) & ~self._known.ruled_out(seat)
+
     def _check_holding(self, seat: int, tile: Tile) -> None:
-        """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4)."""
+        """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4),
+        P407 for one with a value an end showed at a pass of theirs (R8)."""
         i = index(tile)
         if self._known.may_hold(seat, i):
+            self._check_passes(seat, tile)
             return
         by, owner = self._known.played_by[i], self._known.dealt_to(i)
         player, written = self.players[seat], text(tile)
@@ -286,6 +294,18 @@ class Table:
         key = "at_table_aside" if self._known.all_known else "at_table_not_dealt"
         raise IllegalMove("P401", message_part("P401", key, player=player, tile=written,
                                                owner=player))
+
+    def _check_passes(self, seat: int, tile: Tile) -> None:
+        """P407 for a tile a hidden player's pass says she did not hold: an end showed one
+        of its values then, and nobody draws (R4, R8)."""
+        i = index(tile)
+        if not self._known.ruled_out(seat) >> i & 1:
+            return
+        passed = next(p for p in self._known.holders[seat].passes if p.lacks >> i & 1)
+        value = next(v for v in tile if passed.proves(v))
+        player = self.players[seat]
+        raise IllegalMove("P407", message_part("P407", "at_table_passed", player=player,
+                                               tile=text(tile), value=value))
 
     def _side(self, seat: int, tile: Tile, side: Side | None) -> Side:
         """The end a tile goes to on the chain (R6, R7), or P403/P404 as ``moves.misfit``

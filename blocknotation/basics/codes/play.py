@@ -146,7 +146,7 @@ CODES = (
         "P407", "error",
         N_("a pass is proved illegal by a later play or show"),
         rules=("R4", "R8"),
-        checks=("engine/moves.py", "engine/amend.py", "engine/ending.py"),
+        checks=("engine/moves.py", "engine/amend.py", "engine/ending.py", "engine/table.py"),
         what=N_("A player whose deal is not recorded passed while an end showed some value, and "
                 "later plays or shows a tile with that value; or the rest of the hand fits only "
                 "if the player laid a tile where the pass is written (their last tile, when "
@@ -170,6 +170,10 @@ CODES = (
             "passed_then_plays": N_("{player} passed here with an end showing {value}, but plays "
                                     "{tile} at line {later}: nobody draws, so {player} held it "
                                     "and could have played (R4, R8)"),
+            # At a ``Table``, where a move has no line.
+            "at_table_passed": N_("{player} cannot play {tile}: {player} passed while an end "
+                                  "showed {value}, and nobody draws, so {player} held no "
+                                  "{value} (R4, R8)"),
             "passes_leave_no_tile": N_("{player} passes here, but {player} still holds {count} "
                                        "of the tiles dealt, and fewer of the tiles {player} may "
                                        "hold lack every value {player} passed on: nobody draws, "
