@@ -61,7 +61,8 @@ def after_ada_1_2() -> Table:
 def test_a_hidden_players_moves_are_the_tables() -> None:
     text = "\n".join([*RECORD.split("\n")[:10], "Bea: "]) + "\n"
     assert offered(text, 10) == legal(after_ada_1_2())
-    assert offered(text, 10)[:3] == ["0-1", "0-6", "1-3"] and offered(text, 10)[-1] == "pass"
+    # Bea passed at 6|6: she holds no 6 (R8, and nobody draws), so no 0-6 at 6|1.
+    assert offered(text, 10)[:3] == ["0-1", "1-3", "1-4"] and offered(text, 10)[-1] == "pass"
 
 
 def test_a_known_players_moves_are_the_tables() -> None:
@@ -121,10 +122,10 @@ Ada: 1-0 R
 """
     # Ada has gone out: nothing is played after that (R12).
     assert offered(two + "Bea: \n", 18) == []
-    # Before Ada's last tile, Bea (her deal hidden) may hold any tile that fits 6|1 and
-    # is not Ada's ...
+    # Before Ada's last tile, Bea (her deal hidden) may hold a tile that fits 6|1, is not
+    # Ada's and has no value she passed on: 1-1 first ...
     before_last = two.rsplit("Bea: pass\nAda: 1-0 R", 1)[0]
-    assert offered(before_last + "Bea: \n", 16)[:2] == ["0-6", "1-1"]
+    assert offered(before_last + "Bea: \n", 16)[:1] == ["1-1"]
     # ... but not once a line of the hand is one the reader cannot read: the engine does
     # not replay the hand, and no table says what she may hold.
     unread = before_last.replace("Bea: pass\nAda: 5-4 R", "Bea pass\nAda: 5-4 R")

@@ -45,28 +45,22 @@ class _Paranoid:
         rules = search.rules
         seats = rules.seats
         following = (seat + 1) % seats
-        children = rules.ordered(in_hands, chain, seat)
         mine = seat == self.player
-        if not children:
+        value = -1 if mine else 1 << 20
+        if rules.may_pass(in_hands, chain, seat):  # R8
             value = own(rules.block(in_hands), self.player) if rules.blocks[passes] else \
                 self.value(in_hands, chain, following, passes + 1, alpha, beta)
-        else:
-            value = -1 if mine else 1 << 20
-            for held, ends, end in children:
-                if end >= 0:
-                    found = own(end, self.player)
-                elif mine:
-                    found = self.value(held, ends, following, 0, max(alpha, value), beta)
-                else:
-                    found = self.value(held, ends, following, 0, alpha, min(beta, value))
-                if mine and found > value:
-                    value = found
-                    if value >= beta:
-                        break
-                elif not mine and found < value:
-                    value = found
-                    if value <= alpha:
-                        break
+        for held, ends, end in rules.ordered(in_hands, chain, seat):
+            if (value >= beta) if mine else (value <= alpha):
+                break
+            if end >= 0:
+                found = own(end, self.player)
+            elif mine:
+                found = self.value(held, ends, following, 0, max(alpha, value), beta)
+            else:
+                found = self.value(held, ends, following, 0, alpha, min(beta, value))
+            if found > value if mine else found < value:
+                value = found
         if value <= alpha:
             high = min(high, value)
         elif value >= beta:

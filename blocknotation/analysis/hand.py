@@ -3,12 +3,12 @@ the value of every legal move under best play (``search.py``), so that the move 
 be set beside the best ones.
 
 Before each move, every move the player may make is valued (``Rules.children``: the
-engine's legal plays, or the pass when there is none, R8); the best are those worth the
-most to the mover, and the move played is found among them by the engine's own ``lay``.  A
-move that is not among them (not the player's turn, a tile they do not hold, an end it does
-not fit, a pass while holding a tile that fits, a play after the hand ended) stops the
-analysis of the hand, which then says where.  Passes written after the hand ended (each
-player may write one) are read past, as the engine does.
+engine's legal plays, and the pass where ``Rules.may_pass`` allows one, R8); the best are
+those worth the most to the mover, and the move played is found among them by the engine's
+own ``lay``.  A move that is not among them (not the player's turn, a tile they do not
+hold, an end it does not fit, a pass while holding a tile that fits, a play after the hand
+ended) stops the analysis of the hand, which then says where.  Passes written after the
+hand ended (each player may write one) are read past, as the engine does.
 """
 
 from __future__ import annotations
@@ -113,42 +113,46 @@ class _Walk:
                 self.stop(N_("line {line}: {player} moves out of turn"), line, who)
             children = rules.children(in_hands, chain, seat)
             following = (seat + 1) % seats
-            if not children:
-                if tile is not None:
-                    self.stop(N_("line {line}: {player}'s tile does not fit"), line, who)
+            options = [(Move(TILES[play[0]], play[1]),
+                        end if end >= 0 else search.best(held, play[2], following))
+                       for play, held, end in children]
+            passing = rules.may_pass(in_hands, chain, seat)
+            if passing:
+                blocks = all_passed(passes + 1, seats)
+                options.append((Move(None), rules.block(in_hands) if blocks else search.best(
+                    in_hands, chain, following, passes + 1)))
+            if tile is None:
+                if not passing:
+                    self.stop(N_("line {line}: {player} passes holding a tile that fits (R8)"),
+                              line, who)
+                valued.append(self.valued(line, seat, Move(None), options[-1][1], options))
                 passes += 1
-                code = rules.block(in_hands) if all_passed(passes, seats) else search.best(
-                    in_hands, chain, following, passes)
-                worth = value(code, seat, seats)
-                valued.append(MoveValue(line, self.names[seat], Move(None), worth, worth,
-                                        ((Move(None), self.ending(code)),), self.ending(code),
-                                        self.versus(seat)))
                 over, seat = all_passed(passes, seats), following
                 continue
-            if tile is None:
-                self.stop(N_("line {line}: {player} passes holding a tile that fits (R8)"),
-                          line, who)
+            if not children:
+                self.stop(N_("line {line}: {player}'s tile does not fit"), line, who)
             after = reading(*tile) if not chain else lay(chain, tile, side)
-            played = next(((play, held, end) for play, held, end in children
-                           if play[0] == index(tile) and (not chain or play[2] == after)),
-                          None)
-            if played is None:
+            k = next((k for k, (play, _, _) in enumerate(children)
+                      if play[0] == index(tile) and (not chain or play[2] == after)), None)
+            if k is None:
                 self.stop(N_("line {line}: {player}'s play does not replay as written"),
                           line, who)
-            codes = [end if end >= 0 else search.best(held, play[2], following)
-                     for play, held, end in children]
-            worths = [value(code, seat, seats) for code in codes]
-            top = max(worths)
-            mine = codes[children.index(played)]
-            best = tuple((Move(TILES[play[0]], play[1]), self.ending(code))
-                         for (play, _, _), code, worth in zip(children, codes, worths,
-                                                              strict=True) if worth == top)
-            valued.append(MoveValue(line, self.names[seat], Move(tile, side), top,
-                                    value(mine, seat, seats), best, self.ending(mine),
-                                    self.versus(seat)))
-            in_hands, chain, seat, passes = played[1], after, following, 0
-            over = played[2] >= 0
+            valued.append(self.valued(line, seat, Move(tile, side), options[k][1], options))
+            in_hands, chain, seat, passes = children[k][1], after, following, 0
+            over = children[k][2] >= 0
         return valued
+
+    def valued(self, line: int, seat: int, played: Move, mine: int,
+               options: list[tuple[Move, int]]) -> MoveValue:
+        """The move played at ``line``, with its result ``mine``, set beside the best of
+        the moves the player could make (``options``, each with its result)."""
+        seats = self.rules.seats
+        worths = [value(code, seat, seats) for _, code in options]
+        top = max(worths)
+        best = tuple((move, self.ending(code)) for (move, code), worth
+                     in zip(options, worths, strict=True) if worth == top)
+        return MoveValue(line, self.names[seat], played, top, value(mine, seat, seats), best,
+                         self.ending(mine), self.versus(seat))
 
     def versus(self, seat: int) -> str | None:
         """With two players, the other one, against whose points a value is counted."""

@@ -15,7 +15,7 @@ one integer too: who scores (``NOBODY`` for a tie), the points, and whether it w
 from __future__ import annotations
 
 from ..engine.chain import PAIR, reading
-from ..engine.rules import LegalPlay, all_passed, legal_plays, stuck, went_out
+from ..engine.rules import LegalPlay, all_passed, legal_plays, may_pass, stuck, went_out
 from ..engine.scoring import Count, blocked, domino
 from ..engine.tiles import PIPS, pips
 
@@ -111,7 +111,7 @@ class Rules:
 
     def children(self, in_hands: int, chain: int, seat: int) -> list[Child]:
         """Every legal play of ``seat`` (``legal_plays``), with the tiles in hands after it
-        and the result when it ends the hand; none: the seat must pass (R8)."""
+        and the result when it ends the hand."""
         held = in_hands & self.deals[seat]
         last = self.last_of[held.bit_count()]  # each play places one tile
         found: list[Child] = []
@@ -125,6 +125,10 @@ class Rules:
                 end = -1
             found.append((play, after, end))
         return found
+
+    def may_pass(self, in_hands: int, chain: int, seat: int) -> bool:
+        """Whether ``seat`` may pass on ``chain`` (R8, ``rules.may_pass``)."""
+        return may_pass(in_hands & self.deals[seat], chain)
 
     def ordered(self, in_hands: int, chain: int, seat: int) -> list[tuple[int, int, int]]:
         """The plays to search from a position, once each (two plays that leave the same

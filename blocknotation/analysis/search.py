@@ -136,15 +136,14 @@ class Search:
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        children = self.rules.ordered(in_hands, chain, seat)
-        if not children:
+        value = -_INFINITY
+        if self.rules.may_pass(in_hands, chain, seat):  # R8
             if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 value = signed(self.rules.block(in_hands), seat)
             else:
                 value = -self._negamax(in_hands, chain, 1 - seat, passes + 1, -beta, -alpha)
-        else:
-            value = -_INFINITY
-            for held, ends, end in children:
+        if value < beta:
+            for held, ends, end in self.rules.ordered(in_hands, chain, seat):
                 found = signed(end, seat) if end >= 0 else -self._negamax(
                     held, ends, 1 - seat, 0, -beta, -max(alpha, value))
                 if found > value:
@@ -168,23 +167,22 @@ class Search:
             return found
         seats = self.seats
         following = (seat + 1) % seats
-        children = self.rules.ordered(in_hands, chain, seat)
-        if not children:
+        code, ranked = -1, -_INFINITY
+        if self.rules.may_pass(in_hands, chain, seat):  # R8
             if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 code = self.rules.block(in_hands)
             else:
                 code = self._maxn(in_hands, chain, following, passes + 1)
-        else:
-            # The most this seat can score: the others' pips now, by going out.
-            top = result(seat, pips(in_hands & ~self.rules.deals[seat]), 1)
-            code, ranked = -1, -_INFINITY
-            for held, ends, end in children:
-                child = end if end >= 0 else self._maxn(held, ends, following, 0)
-                value = rank(child, seat, seats)
-                if value > ranked:
-                    code, ranked = child, value
-                    if child == top:
-                        break  # nothing ranks higher
+            ranked = rank(code, seat, seats)
+        # The most this seat can score: the others' pips now, by going out.
+        top = result(seat, pips(in_hands & ~self.rules.deals[seat]), 1)
+        for held, ends, end in self.rules.ordered(in_hands, chain, seat):
+            child = end if end >= 0 else self._maxn(held, ends, following, 0)
+            value = rank(child, seat, seats)
+            if value > ranked:
+                code, ranked = child, value
+                if child == top:
+                    break  # nothing ranks higher
         self.results[at] = code
         return code
 

@@ -107,9 +107,9 @@ class MoveJudge:
         if expected is None or expected == seat:
             return self.play_in(world, seat, play)
         turn = out_of_turn(expected, play, self.names)
-        lefts = [left for left in self.left_out(world, expected, seat, play)
-                 if left.outcome is None]
-        judged = [c for left in lefts for c in self.play_in(left, seat, play)]
+        lefts = self.left_out(world, expected, seat, play)
+        judged = [c for left in lefts if left.outcome is None
+                  for c in self.play_in(left, seat, play)]
         if all(c.problems for c in judged) and all(left is not world for left in lefts):
             judged += self.play_in(world, seat, play)  # no play left out lets it fit
         found = [Judged(c.world, (turn, *c.problems), before=world.reading) for c in judged]
@@ -127,7 +127,10 @@ class MoveJudge:
         from ``first`` up to ``seat`` passed, where the pass is legal (R8; the turn is then
         taken up from the player named, as the reading stands), or laid a tile they may hold
         that fits (a play left out, a slip of its own), where it is not, or where their deal
-        is not known; a play left out may end the hand."""
+        is not known and theirs is the one move left out (a hidden player may hold any of
+        many tiles: two such plays in a row are more readings than a hand follows); a play
+        left out may end the hand."""
+        hidden = self.following[first] == seat
         worlds = [world]
         while first != seat:
             name = self.names[first]
@@ -140,7 +143,7 @@ class MoveJudge:
                 legal = may_pass(holders[first].held(), each.reading)
                 if legal:
                     following.append(each)
-                if not legal or holders[first].deal is None:
+                if not legal or (hidden and holders[first].deal is None):
                     left = r.Pass(move.line, move.column, name)
                     following += laid_instead(each, first, left, self.seats)
             worlds = following

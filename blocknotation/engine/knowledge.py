@@ -22,7 +22,7 @@ R4: ``Whereabouts.may_hold``); the checks that judge them live in ``moves.py`` a
 from __future__ import annotations
 
 from .chain import PAIR
-from .rules import fitting
+from .rules import barring_a_pass
 from .tiles import Tile, bits, index
 
 NOBODY = -1
@@ -43,9 +43,9 @@ class Passed:
         self.line = line
         self.column = column
         self.shown = 1 << left | 1 << right
-        self.lacks = fitting(ALL, one)
-        """The tiles this pass proves the player did not hold: those that fit an end then
-        (R8)."""
+        self.lacks = barring_a_pass(one)
+        """The tiles this pass proves the player did not hold: those that bar a pass (R8),
+        the tiles that fit an end then."""
 
     def proves(self, value: int) -> bool:
         """Whether an end showed ``value`` at this pass."""

@@ -19,7 +19,7 @@ from ..reading import plain as r
 from .chain import Chain, Side, lay, pairs, reading
 from .knowledge import NOBODY, Whereabouts
 from .order import Move
-from .rules import fitting
+from .rules import barring
 from .tiles import TILES, Tile, bits, index, text
 
 
@@ -187,7 +187,7 @@ def illegal_pass(table: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> D
     """P405: the player's deal is known and, in every reading of the chain that is still
     possible, they held a tile that fits (R8).  The message names the lowest such tile, as
     written in the deal, and an end it fits, when the chain is certain."""
-    held = fitting(table.holders[seat].held() or 0, chain.readings)
+    held = barring(table.holders[seat].held() or 0, chain.readings)
     written = table.holders[seat].written
     ends = chain.ends
     if ends is not None:

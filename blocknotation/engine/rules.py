@@ -49,11 +49,26 @@ def sides(tile: Tile, one: int) -> tuple[Side, ...]:
     return ("L", "R") if left and right else ("L",) if left else ("R",) if right else ()
 
 
+def barring_a_pass(one: int) -> int:
+    """The tiles whose holder may not pass on a chain with one reading (R8: a player who
+    can play must): those that fit an end.  So a hidden player who passed held none of
+    them (``knowledge.Passed``)."""
+    return FITTING[one.bit_length() - 1]
+
+
 def may_pass(held: int | None, one: int) -> bool:
     """Whether a player holding ``held`` (None: their deal is not known) may pass on a
     chain with one reading (R8): never before the lead (R5), never holding a tile that
-    fits; a hidden hand may always."""
-    return bool(one) and (held is None or not held & FITTING[one.bit_length() - 1])
+    bars it (``barring_a_pass``); a hidden hand may always."""
+    return bool(one) and (held is None or not held & barring_a_pass(one))
+
+
+def barring(tiles: int, readings: int) -> int:
+    """The tiles of ``tiles`` that bar a pass (R8) in some reading of the chain."""
+    found = 0
+    for left, right in pairs(readings):
+        found |= tiles & barring_a_pass(reading(left, right))
+    return found
 
 
 #: A legal play on a chain with one reading: the tile's index, the end it goes to (None for

@@ -123,6 +123,4 @@ def _on_table(table: Table, hand: rec.Hand, player: str) -> list[str]:
     if table.ends is None:
         return [tile_text(t) for t in candidates]  # the lead: any tile, never a pass (R5)
     fitting = [move for tile in candidates for move in _placings(tile, table.sides(tile))]
-    if table.held(player) is None:
-        return [*fitting, "pass"]
-    return fitting or ["pass"]
+    return [*fitting, "pass"] if table.may_pass(player) else fitting
