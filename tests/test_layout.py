@@ -288,6 +288,7 @@ RULE_HOMES = {
     "sides": "engine/rules.py",
     "legal_plays": "engine/rules.py",  # R5, R6
     "may_pass": "engine/rules.py",  # R8
+    "barring_a_pass": "engine/rules.py",  # R8: the tiles that bar a pass
     "went_out": "engine/rules.py",  # R12: a domino
     "all_passed": "engine/rules.py",  # R12: blocked by passes
     "stuck": "engine/rules.py",  # R12: nobody can play

@@ -9,6 +9,7 @@ against the others' best play too.
 
 from __future__ import annotations
 
+from ..engine.rules import may_pass
 from .position import LOWER_LEFT, own
 from .search import Search, SearchTooLarge, key
 
@@ -47,7 +48,7 @@ class _Paranoid:
         following = (seat + 1) % seats
         mine = seat == self.player
         value = -1 if mine else 1 << 20
-        if rules.may_pass(in_hands, chain, seat):  # R8
+        if may_pass(in_hands & rules.deals[seat], chain):  # R8
             value = own(rules.block(in_hands), self.player) if rules.blocks[passes] else \
                 self.value(in_hands, chain, following, passes + 1, alpha, beta)
         for held, ends, end in rules.ordered(in_hands, chain, seat):

@@ -3,7 +3,7 @@ the value of every legal move under best play (``search.py``), so that the move 
 be set beside the best ones.
 
 Before each move, every move the player may make is valued (``Rules.children``: the
-engine's legal plays, and the pass where ``Rules.may_pass`` allows one, R8); the best are
+engine's legal plays, and the pass where ``rules.may_pass`` allows one, R8); the best are
 those worth the most to the mover, and the move played is found among them by the engine's
 own ``lay``.  A move that is not among them (not the player's turn, a tile they do not
 hold, an end it does not fit, a pass while holding a tile that fits, a play after the hand
@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from ..basics.diagnostics import N_, Message
 from ..engine.chain import lay, reading
-from ..engine.rules import all_passed
+from ..engine.rules import all_passed, may_pass
 from ..engine.tiles import TILES, index
 from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
 from .force import guaranteed
@@ -116,7 +116,7 @@ class _Walk:
             options = [(Move(TILES[play[0]], play[1]),
                         end if end >= 0 else search.best(held, play[2], following))
                        for play, held, end in children]
-            passing = rules.may_pass(in_hands, chain, seat)
+            passing = may_pass(in_hands & rules.deals[seat], chain)
             if passing:
                 blocks = all_passed(passes + 1, seats)
                 options.append((Move(None), rules.block(in_hands) if blocks else search.best(

@@ -15,7 +15,7 @@ one integer too: who scores (``NOBODY`` for a tie), the points, and whether it w
 from __future__ import annotations
 
 from ..engine.chain import PAIR, reading
-from ..engine.rules import LegalPlay, all_passed, legal_plays, may_pass, stuck, went_out
+from ..engine.rules import LegalPlay, all_passed, legal_plays, stuck, went_out
 from ..engine.scoring import Count, blocked, domino
 from ..engine.tiles import PIPS, pips
 
@@ -125,10 +125,6 @@ class Rules:
                 end = -1
             found.append((play, after, end))
         return found
-
-    def may_pass(self, in_hands: int, chain: int, seat: int) -> bool:
-        """Whether ``seat`` may pass on ``chain`` (R8, ``rules.may_pass``)."""
-        return may_pass(in_hands & self.deals[seat], chain)
 
     def ordered(self, in_hands: int, chain: int, seat: int) -> list[tuple[int, int, int]]:
         """The plays to search from a position, once each (two plays that leave the same

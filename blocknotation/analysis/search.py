@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from time import monotonic
 
+from ..engine.rules import may_pass
 from ..engine.tiles import pips
 from .position import (
     LOWER_LEFT,
@@ -137,7 +138,7 @@ class Search:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
         value = -_INFINITY
-        if self.rules.may_pass(in_hands, chain, seat):  # R8
+        if may_pass(in_hands & self.rules.deals[seat], chain):  # R8
             if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 value = signed(self.rules.block(in_hands), seat)
             else:
@@ -168,7 +169,7 @@ class Search:
         seats = self.seats
         following = (seat + 1) % seats
         code, ranked = -1, -_INFINITY
-        if self.rules.may_pass(in_hands, chain, seat):  # R8
+        if may_pass(in_hands & self.rules.deals[seat], chain):  # R8
             if self.rules.blocks[passes]:  # everybody passed in succession (R12)
                 code = self.rules.block(in_hands)
             else:

@@ -194,7 +194,8 @@ class Table:
         """Whether ``player`` may still hold ``tile`` (R2, R4, R8): nobody placed it, and it
         is in their deal when that is known, else in no other known deal and without a value
         an end showed at one of their passes."""
-        return bool(self._holdable(self._seat_of(player)) >> index(as_tile(tile)) & 1)
+        seat, i = self._seat_of(player), index(as_tile(tile))
+        return self._known.may_hold(seat, i) and not self._known.ruled_out(seat) >> i & 1
 
     def may_pass(self, player: str) -> bool:
         """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
