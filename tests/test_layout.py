@@ -286,6 +286,8 @@ RULE_HOMES = {
     "fitting": "engine/rules.py",
     "fits": "engine/rules.py",
     "sides": "engine/rules.py",
+    "fitting_end": "engine/rules.py",  # R6: the readings where a tile fits one end
+    "fitting_both": "engine/rules.py",  # R6: the readings where it fits both (P404)
     "legal_plays": "engine/rules.py",  # R5, R6
     "may_pass": "engine/rules.py",  # R8
     "barring_a_pass": "engine/rules.py",  # R8: the tiles that bar a pass

@@ -53,7 +53,7 @@ from .chain import reading
 from .claims import claim_text
 from .order import Move, Stages
 from .players import Seats
-from .rules import fitting, sides
+from .rules import fitting, fitting_both
 from .tiles import TILES, index, text
 
 Kind = Literal["played", "other_tile", "flipped", "dropped", "swapped", "named", "no_opener",
@@ -146,7 +146,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
         if (isinstance(move, r.Play) and move.side is not None and move.line <= first_error
-                and _fits_both(move.tile, before)):
+                and _flippable(move.tile, before)):
             out.append(Amendment(move.line, "flipped", legal=True))
         if ends is not None:
             before = ends.get(move.line, before)
@@ -205,7 +205,7 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
             out += _hidden_move_otherwise(move)
         elif isinstance(move, r.Play):
             out.append(Amendment(move.line, "other_tile", legal=True))
-        if isinstance(move, r.Play) and move.side is not None and _fits_both(move.tile,
+        if isinstance(move, r.Play) and move.side is not None and _flippable(move.tile,
                                                                              before):
             out.append(Amendment(move.line, "flipped", legal=True))
         if ends is not None:
@@ -521,9 +521,11 @@ def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[
     return out
 
 
-def _fits_both(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
-    """Whether ``tile`` fits both ends (``ends``, None: not known), each way round."""
-    return ends is not None and len(sides(tile, reading(*ends))) == 2 and (
+def _flippable(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
+    """Whether ``tile`` laid on the other end than written leaves another chain: it fits
+    both ends (``ends``, None: not known), and they are not mirror images (a double on two
+    ends of its value)."""
+    return ends is not None and bool(fitting_both(tile, reading(*ends))) and (
         ends[0] != ends[1] or tile[0] != tile[1])
 
 

@@ -53,7 +53,7 @@ from .knowledge import Whereabouts
 from .moves import illegal_pass, misfit
 from .order import Move, Stages
 from .players import Seats
-from .rules import may_pass, sides, stuck, went_out
+from .rules import fitting_both, may_pass, stuck, went_out
 from .slips import laid_instead, openings, passed_instead
 from .tiles import index
 from .turns import opener
@@ -62,11 +62,6 @@ from .world import World, merged
 #: At most this many readings of a hand are followed; beyond, the hand's figures that
 #: depend on which reading is true are not stated (``Replay.lost``).
 MAX_READINGS = 64
-
-
-def _fits_both(reading: int, tile: tuple[int, int]) -> bool:
-    """Whether a tile fits both ends of the chain (a P404 when written without a side)."""
-    return bool(reading) and len(sides(tile, reading)) == 2
 
 
 class Unread(Exception):
@@ -171,7 +166,7 @@ class Replay:
                     world.last_pass(seat, self.following)  # in turn, after a block
                     continue
             if self.save and isinstance(move, r.Play) and move.side is None and any(
-                    _fits_both(world.reading, move.tile) for world in self.worlds):
+                    fitting_both(move.tile, world.reading) for world in self.worlds):
                 self.saved[move.line] = Saved(at, self)
             self.step(seat, move)
         self.finish()

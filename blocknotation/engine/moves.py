@@ -16,11 +16,11 @@ from typing import Literal
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
-from .chain import Chain, Side, lay, pairs, reading
+from .chain import Chain, Side, lay, reading
 from .knowledge import NOBODY, Whereabouts
 from .order import Move
-from .rules import barring
-from .tiles import TILES, Tile, bits, index, text
+from .rules import barring, fitting_both, fitting_end
+from .tiles import TILES, bits, index, text
 
 
 def end_name(chain: Chain, side: Side) -> Message:
@@ -104,7 +104,7 @@ def misfit(
     readings = chain.readings
     if lay(readings, tile, side):
         return None
-    if side is None and _fitting_both(readings, tile):
+    if side is None and fitting_both(tile, readings):
         return _side_missing(chain, play), "both"
     other: Side = "L" if side is None or side == "R" else "R"
     if side is None or not lay(readings, tile, other):
@@ -114,7 +114,7 @@ def misfit(
 
 def _side_missing(chain: Chain, play: r.Play) -> Diagnostic:
     """P404, naming the ends of the readings where the tile fits both."""
-    both = Chain(_fitting_both(chain.readings, play.tile))
+    both = Chain(fitting_both(play.tile, chain.readings))
     return diagnostic(
         "P404", play.line, play.column,
         "fits_both",
@@ -128,7 +128,7 @@ def _wrong_side(
 ) -> Diagnostic:
     """P403 for a tile that fits only the other end."""
     tile = play.tile
-    there = Chain(_fitting(chain.readings, tile, other))
+    there = Chain(fitting_end(tile, chain.readings, other))
     args: dict[str, object] = {
         "player": play.player, "tile": text(tile), "fits": end_name(there, other),
         "end": end_name(there, side), "side": other,
@@ -139,21 +139,6 @@ def _wrong_side(
         key = "other_end_or_opening"
         args["opening"] = opening
     return diagnostic("P403", play.line, play.column, key, **args)
-
-
-def _fitting(readings: int, tile: Tile, side: Side) -> int:
-    """The readings in which ``tile`` fits the ``side`` end."""
-    found = 0
-    for left, right in pairs(readings):
-        one = reading(left, right)
-        if lay(one, tile, side):
-            found |= one
-    return found
-
-
-def _fitting_both(readings: int, tile: Tile) -> int:
-    """The readings in which ``tile`` fits both ends."""
-    return _fitting(readings, tile, "L") & _fitting(readings, tile, "R")
 
 
 def _fits_neither(chain: Chain, play: r.Play) -> Diagnostic:

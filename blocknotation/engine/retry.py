@@ -21,6 +21,7 @@ from ..reading import plain as r
 from ..report.values import HandResult
 from .chain import lay
 from .course import ReplayedHand, step
+from .rules import fitting_both
 
 
 def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
@@ -60,5 +61,6 @@ def sides_alike(at: ReplayedHand, line: int) -> bool | None:
     seat = at.game.seats.seat.get(play.player)
     if world.outcome is not None or not world.reading or world.expected not in (None, seat):
         return None
-    left, right = lay(world.reading, play.tile, "L"), lay(world.reading, play.tile, "R")
-    return None if not left or not right else left == right
+    if not fitting_both(play.tile, world.reading):
+        return None
+    return lay(world.reading, play.tile, "L") == lay(world.reading, play.tile, "R")

@@ -42,6 +42,22 @@ def fits(tile: Tile, readings: int) -> bool:
     return not readings or bool(fitting(1 << index(tile), readings))
 
 
+def fitting_end(tile: Tile, readings: int, side: Side) -> int:
+    """The readings of the chain in which ``tile`` fits its ``side`` end (R6, R7)."""
+    found = 0
+    for left, right in pairs(readings):
+        one = reading(left, right)
+        if lay(one, tile, side):
+            found |= one
+    return found
+
+
+def fitting_both(tile: Tile, readings: int) -> int:
+    """The readings of the chain in which ``tile`` fits both ends (R6: its side must then be
+    written, P404)."""
+    return fitting_end(tile, readings, "L") & fitting_end(tile, readings, "R")
+
+
 def sides(tile: Tile, one: int) -> tuple[Side, ...]:
     """The ends ``tile`` may go to on a chain with one reading: ``("L",)``, ``("R",)``,
     ``("L", "R")`` or ``()`` (R6)."""
