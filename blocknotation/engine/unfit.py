@@ -3,20 +3,18 @@ them, reported once.
 
 When no reading of a hand agrees with a claim, the claim is wrong (``choose.py``).  The
 message then says what the readings make of it, as every reading has it; where they
-disagree, it says so without choosing one (``points claim Ada 20, but no reading of the slip
-at line 14 gives it: Ada scores 12, Bea scores 7``); and where the readings are in doubt
-themselves, it states no figure at all.
+disagree on it, or are in doubt themselves, it states no figure at all.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, phrase
 from .bounds import Bounds
 from .ending import HandEnd, Stage
 from .players import Seats
-from .scoring import Count, explain
+from .scoring import Count
 from .world import World
 
 
@@ -61,44 +59,31 @@ def scored(points: tuple[int, ...] | None, winner: int | None, bounds: Bounds | 
 
 def reported(kept: list[JudgedReading], stage: Stage, seats: Seats,
              doubtful: tuple[int, ...] | None, slips: bool = True) -> list[Diagnostic]:
-    """A claim no reading agrees with, reported once: as every reading has it, or, where
-    they disagree on what it should have said, without choosing one; ``doubtful``: the
-    lines that put the readings in doubt (see ``choose``): the moves reported, or, when
-    ``slips`` is false, the claims that fit no reading."""
+    """A claim no reading agrees with, reported once: as every reading has it; where the
+    readings are in doubt (``doubtful``: the lines that put them in doubt, see ``choose``:
+    the moves reported, or, when ``slips`` is false, the claims that fit no reading), or
+    disagree on what it should have said, without a figure."""
     first = kept[0].at(stage)
-    if doubtful is None and all(
-            [(d.code, d.message) for d in x.at(stage)] == [(d.code, d.message) for d in first]
-            for x in kept[1:]):
-        return first
-    lines = _where(diverging(kept))
+    if doubtful is None:
+        if all([(d.code, d.message) for d in x.at(stage)] == [(d.code, d.message)
+                                                              for d in first]
+               for x in kept[1:]):
+            return first
+        doubtful, slips = diverging(kept), True  # readings that disagree: no figure
     out = []
     for problem in first:
-        if doubtful is not None and problem.code in _CLAIMS:
-            args: dict[str, object] = {
-                "player": problem.message.args.get("player", ""),
-                "claim": problem.message.args.get("claim", "")}
-            if slips:
-                args["where"] = _where(doubtful)
-            else:  # the other claims' lines, named as lines (lsp/moved.py moves them)
-                args["lines"] = tuple(line for line in doubtful if line != problem.line)
-            out.append(diagnostic(problem.code, problem.line, problem.column,
-                                  "in_doubt" if slips else "claims_in_doubt", **args))
-            continue
-        if problem.code == "E504":
-            claimant = problem.message.args.get("claim", "")
-            counts = {m.render(): m for m in (_explained(x, seats, str(claimant))
-                                              for x in kept)}
-            args = {"claim": problem.message.args.get("claim", ""), "where": lines,
-                    "counts": tuple(counts.values())}
-        elif problem.code == "E503":
-            args = {"where": lines}
-        elif problem.code == "E502":
-            args = {"player": problem.message.args.get("player", ""), "where": lines}
-        else:
+        if problem.code not in _CLAIMS:
             out.append(problem)
             continue
-        out.append(diagnostic(problem.code, problem.line, problem.column, "no_reading",
-                              **args))
+        args: dict[str, object] = {
+            "player": problem.message.args.get("player", ""),
+            "claim": problem.message.args.get("claim", "")}
+        if slips:
+            args["where"] = _where(doubtful)
+        else:  # the other claims' lines, named as lines (lsp/moved.py moves them)
+            args["lines"] = tuple(line for line in doubtful if line != problem.line)
+        out.append(diagnostic(problem.code, problem.line, problem.column,
+                              "in_doubt" if slips else "claims_in_doubt", **args))
     return out
 
 
@@ -113,23 +98,6 @@ def _where(lines: tuple[int, ...]) -> Message:
     if len(lines) == 1:
         return phrase("slip_at", line=lines[0])
     return phrase("slips_at", lines=lines)
-
-
-def _explained(x: JudgedReading, seats: Seats, claim: str) -> Message:
-    """What one reading says a hand scores, for a claim it does not allow: its count, or
-    how much the claimed player can score in it."""
-    if x.count is not None:
-        remaining = [p for p in x.remaining if p is not None]
-        return explain(x.count, seats.names, remaining)
-    player = claim.split(" ")[0]
-    bounds = x.bounded()
-    seat = seats.seat.get(player)
-    if seat is None or seat not in bounds.scorers:
-        return message_part("E504", "cannot_score", player=player) if seat is not None \
-            else message_part("E504", "somebody_scores")
-    low, high = bounds.scorers[seat]
-    return message_part("E504", "scores_range", player=player, low=low,
-                high="?" if high is None else high)
 
 
 def diverging(kept: list[JudgedReading]) -> tuple[int, ...]:

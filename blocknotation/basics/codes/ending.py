@@ -69,8 +69,6 @@ CODES = (
             "claims_in_doubt": N_("show {player} does not fit the moves, nor do the other claims "
                                   "of this hand (line {lines}): the moves or the claims hold a "
                                   "slip, so the count of this hand is left unknown"),
-            "no_reading": N_("show {player}: no reading of {where} leaves {player} holding these "
-                             "tiles"),
         },
     ),
     Code(
@@ -108,7 +106,6 @@ CODES = (
             "claims_in_doubt": N_("the claim of how the hand ended does not fit the moves, nor do "
                                   "the other claims of this hand (line {lines}): the moves or the "
                                   "claims hold a slip, so how it ended is left unknown"),
-            "no_reading": N_("the claim of how the hand ended fits no reading of {where}"),
         },
     ),
     Code(
@@ -147,10 +144,6 @@ CODES = (
             "claims_in_doubt": N_("points claim {claim} does not fit the moves, nor do the other "
                                   "claims of this hand (line {lines}): the moves or the claims "
                                   "hold a slip, so the points of this hand are left unknown"),
-            "no_reading": N_("points claim {claim}, but no reading of {where} gives it: {counts}"),
-            "cannot_score": N_("{player} cannot score"),
-            "somebody_scores": N_("somebody scores"),
-            "scores_range": N_("{player} scores from {low} to {high}"),
         },
     ),
     Code(
