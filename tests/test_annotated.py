@@ -16,9 +16,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from annotating import annotated_file
 
 from blocknotation.formats.records.convert import convert_bytes
-from blocknotation.run.annotated import annotated_file
 
 from inprocess import Done, run
 

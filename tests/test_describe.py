@@ -8,10 +8,10 @@ English counterparts in the wording docs/notation.md, "The chain in the rules' w
 from __future__ import annotations
 
 import pytest
+from annotating import annotated_file
 
 from blocknotation.basics.i18n import translator
 from blocknotation.formats.reports.describe import Layout, describe
-from blocknotation.run.annotated import annotated_file
 
 # [1|4] opens, [1|1] on the 1, [4|4] on the 4, [3|4] on the 4 of the double; [3|6] opens
 # and [6|6] goes on the 6; [0|0] alone; [2|2] alone.  The hands are left unfinished.

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from annotating import annotated_file
 
 from blocknotation.basics.diagnostics import CATALOGUE
 from blocknotation.pipeline import validate_bytes
-from blocknotation.run.annotated import annotated_file
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTATION = ROOT / "docs" / "notation.md"

@@ -259,7 +259,7 @@ def test_the_s003_note_names_the_line_of_the_bad_byte(lang: str) -> None:
 def test_the_p404_page_describes_its_example() -> None:
     """The page says the ends show 3 and 1 when Bea plays 1-3, and both show 1 once it is
     played on the 3: the annotated example shows the same ends."""
-    from blocknotation.run.annotated import annotated_file
+    from annotating import annotated_file
 
     text, _ = annotated_file(example_bytes("P404.good.txt"), "P404.good.txt", lang="en")
     assert text is not None

@@ -20,11 +20,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from annotating import annotated_file
 
 from blocknotation.basics.i18n import language_from_environment, plural, translator
 from blocknotation.formats.reports.report_json import document
 from blocknotation.pipeline import validate_bytes
-from blocknotation.run.annotated import annotated_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = "run `python tools/translations.py`, translate in po/it.po, and run it again"

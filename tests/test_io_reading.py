@@ -16,12 +16,12 @@ from types import ModuleType
 
 import jsonschema
 import pytest
+from annotating import annotated_file
 
 from blocknotation.formats.records.schema import report_schema
 from blocknotation.formats.reports.annotated import annotate
 from blocknotation.pipeline import validate_bytes
 from blocknotation.reading.parsing import parse_bytes, parse_text
-from blocknotation.run.annotated import annotated_file
 from blocknotation.simulator.writer import generate
 
 from inprocess import Done, run

@@ -23,6 +23,7 @@ import random
 import re
 from collections.abc import Collection
 
+from hiding import hidden_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,7 +33,7 @@ from blocknotation.simulator.mistakes import KINDS as SLIP_KINDS
 from blocknotation.simulator.mistakes import make_mistakes
 from blocknotation.simulator.simulate import SimGame, simulate_game
 from blocknotation.simulator.truth import judge
-from blocknotation.simulator.writer import hidden_deals, render_game
+from blocknotation.simulator.writer import render_game
 
 from strategies import examples
 

@@ -17,8 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from blocknotation.run.annotated import annotated_file  # noqa: E402
+from annotating import annotated_file  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "annotated"
 LANGUAGES = ("en", "it")

@@ -32,12 +32,17 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from hiding import hidden_deals
 
 from blocknotation.pipeline import validate_bytes
 from blocknotation.simulator.mistakes import KINDS, make_mistakes
 from blocknotation.simulator.simulate import SimGame, simulate_game
 from blocknotation.simulator.truth import judge
-from blocknotation.simulator.writer import hidden_deals, render_game
+from blocknotation.simulator.writer import render_game
 
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 #: The kinds the survey takes: a deal's slip and a hand after the end are judged elsewhere.

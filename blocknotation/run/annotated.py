@@ -10,7 +10,6 @@ text is exact.
 
 from __future__ import annotations
 
-import io
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -19,9 +18,9 @@ from typing import IO, TYPE_CHECKING, BinaryIO, cast
 from ..basics.diagnostics import printable
 from ..formats.reports.annotated import annotate_chunk
 from ..formats.reports.report_text import piece_lines, summary_line
-from ..pipeline import EVERYTHING, Selection, collect, read_and_validate
+from ..pipeline import EVERYTHING, Selection, read_and_validate
 from ..reading.parsing import as_records
-from ..report.values import FileReport, Piece, Tally
+from ..report.values import Piece, Tally
 from .inputs import Input, as_text
 from .output import output_file, say, scratch, stdout_is_terminal
 from .problems import cannot_read_line
@@ -74,27 +73,6 @@ def _write(text: IO[bytes]) -> None:
             return
         for line in text:
             out.write(printable(line.decode("utf-8").rstrip("\n")).encode("utf-8") + b"\n")
-
-
-def annotated_file(
-    data: bytes, path: str, selection: Selection = EVERYTHING, lang: str = "en",
-    chain: bool = False, pairs: Pairs | None = None,
-) -> tuple[str | None, FileReport]:
-    """Validate a record file's bytes and annotate it with the selected findings.
-
-    The text is None when the file has syntax diagnostics: a record that cannot be read
-    whole cannot be written back whole, so the report (with them) is all there is.
-    ``pairs``: how the pieces are read (``run_annotated``).
-    """
-    texts: list[str | None] = []
-    pieces: list[Piece] = []
-    for text, piece in annotated_pieces(io.BytesIO(data), selection, lang, chain, pairs):
-        texts.append(text)
-        pieces.append(piece)
-    report = collect(path, pieces)
-    if None in texts:
-        return None, report
-    return "".join(t for t in texts if t is not None), report
 
 
 def annotated_pieces(

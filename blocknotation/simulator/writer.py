@@ -136,16 +136,6 @@ def _hide_some(rng: random.Random, game: SimGame) -> frozenset[tuple[int, str]]:
     return frozenset(hidden)
 
 
-def hidden_deals(game: SimGame, rng: random.Random) -> frozenset[tuple[int, str]]:
-    """For each hand of ``game``, a random subset of its deals to leave out, from none to all
-    but one (the records an arbiter gets: the slip survey's and the slip properties')."""
-    hide: list[tuple[int, str]] = []
-    for hand in game.hands:
-        count = rng.randrange(len(game.players))
-        hide += [(hand.number, p) for p in rng.sample(list(game.players), count)]
-    return frozenset(hide)
-
-
 def _tiles(tiles: Sequence[Tile]) -> str:
     return " ".join(f"{a}-{b}" for a, b in tiles)
 
