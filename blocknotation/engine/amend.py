@@ -36,7 +36,6 @@ fewest slips.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from copy import copy
 from dataclasses import dataclass
 from typing import Literal
 
@@ -544,7 +543,7 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
     kind = amendment.kind
     if kind in OF_A_MOVE:
         return order
-    out = copy(order)
+    changes: dict[str, object] = {}
     moves = list(order.moves)
     at = next((k for k, m in enumerate(moves) if m.line == amendment.line), None)
     if kind == "flipped" and at is not None:
@@ -556,22 +555,19 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
     elif kind == "swapped" and at is not None and at + 1 < len(moves):
         moves[at], moves[at + 1] = moves[at + 1], moves[at]
     elif kind == "named" and at is not None and amendment.seat is not None:
-        first = copy(moves[at])
-        first.player = seats.names[amendment.seat]
-        moves[at] = first
+        moves[at] = moves[at].replaced(player=seats.names[amendment.seat])
     elif kind == "no_opener":
-        out.opener = None
+        changes["opener"] = None
     elif kind == "unshown":
-        out.shows = [show for show in order.shows if show.line != amendment.line]
+        changes["shows"] = [show for show in order.shows if show.line != amendment.line]
     elif kind == "unclaimed":
-        out.points = None
+        changes["points"] = None
     elif kind == "misdealt" and amendment.swap is not None:
         written, meant = amendment.swap
-        out.deals = [deal if deal.line != amendment.line else deal.replaced(tiles=tuple(
+        changes["deals"] = [deal if deal.line != amendment.line else deal.replaced(tiles=tuple(
             TILES[meant] if index(tile) == written else tile for tile in deal.tiles))
             for deal in order.deals]
-    out.moves = moves
-    return out
+    return order.replaced(moves=moves, **changes)
 
 
 def slip_at(amendment: Amendment, order: Stages, seats: Seats, laid: set[int],

@@ -43,7 +43,6 @@ choose among the readings.
 from __future__ import annotations
 
 from collections.abc import Callable
-from copy import copy
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
@@ -183,16 +182,15 @@ class Replay:
                 continue
             if kind == "passed":
                 if isinstance(move, r.Play) and world.reading:
-                    worlds += passed_instead(world, seat, move, self.seats, self.judge.last)
+                    # A tile taken back, shown by its own report (``slip_at``): no repair.
+                    worlds += passed_instead(world, seat, move, self.seats, self.judge.last,
+                                             repaired=False)
             elif world.reading:
                 worlds += laid_instead(world, seat, move, self.seats)
             elif kind == "other_tile":
                 worlds += openings(world, seat, move, self.seats)
         if not worlds:
             raise Unread(move.line)
-        if kind == "passed":  # a tile taken back, shown by its own report (``slip_at``)
-            for world in worlds:
-                world.repairs -= 1
         self.slipped.append(move.line)
         self.worlds, lost = merged(marked(worlds, move), MAX_READINGS)
         self.lost = self.lost or lost
@@ -269,8 +267,8 @@ class Replay:
                 found.append(Judged(world, before=world.reading))
                 if world.expected is None:
                     continue
-                seat, move = world.expected, copy(written)
-                move.player = self.names[seat]
+                seat = world.expected
+                move = written.replaced(player=self.names[seat])
             if world.outcome is not None:
                 found.append(judge.after_the_end(world, seat, move))
             elif isinstance(move, r.Play):

@@ -23,8 +23,6 @@ The order among the end lines themselves is free.
 
 from __future__ import annotations
 
-from copy import copy
-
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part
 from ..reading import plain as r
 from ..reading.suggestions import nearest
@@ -56,6 +54,14 @@ class Stages:
         self.score: r.Score | None = None
         # The line of the hand's last statement (its ``hand`` line when it has none).
         self.last_line = last_line
+
+    def replaced(self, **changes: object) -> Stages:
+        """A copy with some stages changed (the hand with lines read otherwise,
+        ``amend.amended``)."""
+        out = Stages.__new__(Stages)
+        for name in self.__slots__:
+            setattr(out, name, changes.get(name, getattr(self, name)))
+        return out
 
 
 def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
@@ -114,8 +120,7 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                 reader.problems.append(_not_playing(s, named, seats))
                 break
             reader.problems.append(_read_as(s, named or "", meant, seats))
-            s = copy(s)
-            s.player = meant
+            s = s.replaced(player=meant)
     reader.out.last_line = hand.statements[-1].line if hand.statements else hand.line
     return reader.out, reader.problems
 

@@ -71,13 +71,14 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
     return out
 
 
-def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_play: int
-                   ) -> list[World]:
+def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_play: int,
+                   repaired: bool = True) -> list[World]:
     """A pass, when the reading allows one: ``seat`` holds nothing that fits, or their
-    deal is not known (a pass then tells what they lack, as any pass does)."""
+    deal is not known (a pass then tells what they lack, as any pass does); ``repaired``:
+    a reading of a slip the record does not show where it was made."""
     if not may_pass(world.table.holders[seat].held(), world.reading):
         return []
-    copied = _repaired(world)
+    copied = _repaired(world) if repaired else world.copy()
     copied.pass_(seat, move, seats, last_play)
     return [copied]
 
