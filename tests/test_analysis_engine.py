@@ -8,13 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.analysis.position import BLOCKED, DOMINO, NOBODY, Rules, result
-from blocknotation.engine.chain import lay, reading
+from blocknotation.engine.chain import chain_of, lay
 from blocknotation.engine.knowledge import Whereabouts
 from blocknotation.engine.rules import legal_plays, may_pass, stuck
 from blocknotation.engine.tiles import TILES, bits
 
 HELD = st.integers(0, (1 << 28) - 1)
-READINGS = st.sampled_from([reading(left, right) for left in range(7) for right in range(7)])
+READINGS = st.sampled_from([chain_of(left, right) for left in range(7) for right in range(7)])
 
 
 @given(HELD, READINGS)
@@ -27,7 +27,7 @@ def test_legal_plays_are_the_plays_lay_allows(held: int, chain: int) -> None:
 
 @given(HELD)
 def test_on_an_empty_chain_every_tile_held_may_lead(held: int) -> None:
-    assert legal_plays(0, held) == [(i, None, reading(*TILES[i])) for i in bits(held)]
+    assert legal_plays(0, held) == [(i, None, chain_of(*TILES[i])) for i in bits(held)]
 
 
 @given(st.lists(HELD, min_size=2, max_size=4), READINGS)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.basics.diagnostics import Diagnostic
-from blocknotation.engine.chain import EVERY, PAIR, Chain, lay, mirrored, pairs, reading
+from blocknotation.engine.chain import EVERY, PAIR, Chain, chain_of, lay, mirrored, pairs
 from blocknotation.engine.knowledge import Whereabouts
 from blocknotation.engine.moves import misfit, opening_turned_fits
 from blocknotation.engine.players import Seats
@@ -21,7 +21,7 @@ from blocknotation.reading.plain import Play
 from strategies import examples
 
 
-def chain_of(*plays: tuple[tuple[int, int], str | None]) -> Chain:
+def placed_chain(*plays: tuple[tuple[int, int], str | None]) -> Chain:
     chain = Chain()
     for tile, side in plays:
         chain.place(tile, side)  # type: ignore[arg-type]
@@ -37,7 +37,7 @@ def judged(chain: Chain, move: Play) -> tuple[Diagnostic | None, int]:
     found = misfit(chain, move)
     if found is not None:
         return found[0], 0
-    return None, lay(chain.readings, move.tile, move.side)
+    return None, lay(chain.bits, move.tile, move.side)
 
 
 def world_of(chain: Chain, held: tuple[tuple[int, int], ...] | None) -> World:
@@ -48,7 +48,7 @@ def world_of(chain: Chain, held: tuple[tuple[int, int], ...] | None) -> World:
     if held is not None:
         table.deal(0, held, sum(1 << index(t) for t in held), 1)
     world = World(table)
-    world.reading = chain.readings
+    world.chain = chain.bits
     return world
 
 
@@ -56,12 +56,12 @@ SEATS = Seats.of(("Ada", "Bea"))
 
 
 def test_opening_tile_is_laid_as_written() -> None:
-    assert chain_of(((4, 1), None)).ends == (4, 1)
-    assert chain_of(((1, 4), "R")).ends == (1, 4)
+    assert placed_chain(((4, 1), None)).ends == (4, 1)
+    assert placed_chain(((1, 4), "R")).ends == (1, 4)
 
 
 def test_later_tiles_turn_so_the_matching_half_touches_the_end() -> None:
-    chain = chain_of(((4, 1), None), ((6, 4), "L"), ((1, 3), "R"))
+    chain = placed_chain(((4, 1), None), ((6, 4), "L"), ((1, 3), "R"))
     assert chain.ends == (6, 3)
     chain.place((3, 6), "R")  # either way round: the 3 touches, the 6 is the new end
     assert chain.ends == (6, 6)
@@ -69,27 +69,27 @@ def test_later_tiles_turn_so_the_matching_half_touches_the_end() -> None:
 
 def test_doubles_stay_in_line() -> None:
     # R10: a double keeps the end's value; the opening double shows its value at both ends.
-    assert chain_of(((2, 2), None)).ends == (2, 2)
-    assert chain_of(((1, 4), None), ((1, 1), "L"), ((4, 4), "R")).ends == (1, 4)
+    assert placed_chain(((2, 2), None)).ends == (2, 2)
+    assert placed_chain(((1, 4), None), ((1, 1), "L"), ((4, 4), "R")).ends == (1, 4)
 
 
 def test_a_blank_matches_only_a_blank() -> None:
-    chain = chain_of(((0, 3), None))
-    assert sides((0, 5), chain.readings) == ("L",)
-    assert sides((5, 6), chain.readings) == ()
-    assert sides((3, 3), chain.readings) == ("R",)
+    chain = placed_chain(((0, 3), None))
+    assert sides((0, 5), chain.bits) == ("L",)
+    assert sides((5, 6), chain.bits) == ()
+    assert sides((3, 3), chain.bits) == ("R",)
 
 
 def _fitting_by_lay(tiles: int, readings: int) -> int:
     """The tiles of ``tiles`` that ``lay`` places on an end in some reading (R6, R7)."""
     return sum(1 << i for i in bits(tiles) if any(
-        lay(reading(left, right), TILES[i], side) for left, right in pairs(readings)
+        lay(chain_of(left, right), TILES[i], side) for left, right in pairs(readings)
         for side in ("L", "R")))
 
 
 @pytest.mark.parametrize("readings", [
-    0, reading(3, 5), reading(0, 0) | reading(0, 1), (1 << 3) - 1, (1 << 7) - 1,
-    reading(3, 5) | reading(5, 2) | reading(6, 6), EVERY])
+    0, chain_of(3, 5), chain_of(0, 0) | chain_of(0, 1), (1 << 3) - 1, (1 << 7) - 1,
+    chain_of(3, 5) | chain_of(5, 2) | chain_of(6, 6), EVERY])
 def test_the_tiles_that_fit_are_those_lay_places_in_some_reading(readings: int) -> None:
     # A player's tiles that fit: one reading (the replay), or several (a message after an
     # uncertain play names every tile that fits in one of them).
@@ -103,9 +103,9 @@ def test_fitting_is_what_lay_allows_for_any_tiles_and_readings(tiles: int, readi
 
 
 def test_judge_play_with_and_without_side() -> None:
-    chain = chain_of(((1, 4), None))
-    assert judged(chain, play((4, 6))) == (None, reading(1, 6))
-    assert judged(chain, play((6, 4), "R")) == (None, reading(1, 6))
+    chain = placed_chain(((1, 4), None))
+    assert judged(chain, play((4, 6))) == (None, chain_of(1, 6))
+    assert judged(chain, play((6, 4), "R")) == (None, chain_of(1, 6))
     problem, _ = judged(chain, play((4, 6), "L"))
     assert problem is not None and problem.code == "P403"
     assert problem.message.render() == (
@@ -123,40 +123,41 @@ def test_judge_play_with_and_without_side() -> None:
 
 
 def test_fitting_both_ends_needs_a_side_even_when_the_ends_are_equal() -> None:
-    for chain, tile in ((chain_of(((1, 4), None)), (1, 4)), (chain_of(((3, 3), None)), (3, 5))):
+    for chain, tile in ((placed_chain(((1, 4), None)), (1, 4)),
+                        (placed_chain(((3, 3), None)), (3, 5))):
         problem, _ = judged(chain, play(tile))
         assert problem is not None and problem.code == "P404"
         # Both placements are readings of their own.
         after = either_end(world_of(chain, None), 0, play(tile), SEATS)
-        assert len({w.reading for w in after}) == 2
-    problem, after_reading = judged(chain_of(((3, 3), None)), play((3, 5), "L"))
-    assert (problem, after_reading) == (None, reading(5, 3))
+        assert len({w.chain for w in after}) == 2
+    problem, after_reading = judged(placed_chain(((3, 3), None)), play((3, 5), "L"))
+    assert (problem, after_reading) == (None, chain_of(5, 3))
 
 
 def test_a_wrong_side_is_read_on_the_other_end_and_seen_from_the_other_side() -> None:
     # 5-3 opens; 1-3 written on the left, where the 5 is: the side was the slip (5|1), or
     # the writer's left and right are the other way round (1|5).
-    chain = chain_of(((5, 3), None))
+    chain = placed_chain(((5, 3), None))
     problem, _ = judged(chain, play((1, 3), "L"))
     assert problem is not None and problem.code == "P403"
     readings = turned(world_of(chain, None), 0, play((1, 3), "L"), "R", SEATS)
-    assert sorted(PAIR[w.reading.bit_length() - 1] for w in readings) == [(1, 5), (5, 1)]
-    assert mirrored(reading(5, 1)) == reading(1, 5)
+    assert sorted(PAIR[w.chain.bit_length() - 1] for w in readings) == [(1, 5), (5, 1)]
+    assert mirrored(chain_of(5, 1)) == chain_of(1, 5)
     assert all(w.table.holders[0].placed == 1 for w in readings)
 
 
 def test_a_play_is_reported_only_when_it_fails_in_every_reading() -> None:
-    chain = Chain(reading(1, 5) | reading(5, 1) | reading(5, 3))
+    chain = Chain(chain_of(1, 5) | chain_of(5, 1) | chain_of(5, 3))
     problem, after = judged(chain, play((1, 1), "L"))  # fits in the (1|5) reading
-    assert problem is None and after == reading(1, 5)
-    chain = Chain(reading(2, 3) | reading(3, 2))
+    assert problem is None and after == chain_of(1, 5)
+    chain = Chain(chain_of(2, 3) | chain_of(3, 2))
     problem, _ = judged(chain, play((6, 6)))
     assert problem is not None and problem.code == "P403"
     assert "left end (2/3)" in problem.message.render()
 
 
 def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
-    chain = chain_of(((3, 6), None))
+    chain = placed_chain(((3, 6), None))
     wrong = play((0, 1), "R")
     problem, _ = judged(chain, wrong)
     assert problem is not None and problem.code == "P403"
@@ -164,7 +165,7 @@ def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     held = ((6, 2), (1, 1), (4, 4), (0, 1), (5, 5), (0, 0), (2, 2))
     world = world_of(chain, held)
     laid = laid_instead(world, 0, wrong, SEATS)
-    assert [PAIR[w.reading.bit_length() - 1] for w in laid] == [(3, 2)]
+    assert [PAIR[w.chain.bit_length() - 1] for w in laid] == [(3, 2)]
     assert laid[0].table.holders[0].laid == 1 << index((6, 2))
     # She held a tile that fits, so she could not have passed instead (R8).
     assert passed_instead(world, 0, wrong, SEATS, 0) == []
@@ -172,14 +173,14 @@ def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     held = ((1, 1), (4, 4), (0, 1), (5, 5), (0, 0), (2, 2), (1, 2))
     world = world_of(chain, held)
     (passed,) = passed_instead(world, 0, wrong, SEATS, 0)
-    assert passed.reading == world.reading and passed.passed == 1
+    assert passed.chain == world.chain and passed.passed == 1
     assert passed.table.holders[0].placed == 0 and passed.table.holders[0].laid == 0
 
 
 def test_with_the_deal_unknown_the_side_written_is_kept() -> None:
-    chain = chain_of(((3, 6), None))
+    chain = placed_chain(((3, 6), None))
     laid = laid_instead(world_of(chain, None), 0, play((0, 1), "R"), SEATS)
-    assert {PAIR[w.reading.bit_length() - 1][0] for w in laid} == {3}
+    assert {PAIR[w.chain.bit_length() - 1][0] for w in laid} == {3}
     assert len(laid) == 6  # 6-0 ... 6-5, every tile with a 6 but the one opened
 
 
@@ -223,7 +224,7 @@ def test_who_cannot_play_again_is_who_holds_no_tile_of_an_end_the_chain_may_come
 
 def test_a_value_reached_through_tiles_laid_in_turn_counts() -> None:
     # Ends 1 and 1; 1-2 then 2-3 may be laid: the ends may come to show 3, and a 3-4 fits.
-    ones = reading(1, 1)
+    ones = chain_of(1, 1)
     opening = 1 << index((1, 2)) | 1 << index((2, 3))
     assert cannot_play_again(ones, [1 << index((3, 4)), 1 << index((4, 5))], opening) == {1}
     assert cannot_play_again(ones, [1 << index((3, 4))], 1 << index((2, 3))) == {0}

@@ -17,7 +17,7 @@ from time import monotonic
 from typing import NoReturn
 
 from ..basics.diagnostics import N_, Message
-from ..engine.chain import lay, reading
+from ..engine.chain import chain_of, lay
 from ..engine.rules import all_passed, may_pass
 from ..engine.tiles import TILES, index
 from ..report.analysis import Ending, Forced, HandAnalysis, Move, MoveValue
@@ -131,7 +131,7 @@ class _Walk:
                 continue
             if not children:
                 self.stop(N_("line {line}: {player}'s tile does not fit"), line, who)
-            after = reading(*tile) if not chain else lay(chain, tile, side)
+            after = chain_of(*tile) if not chain else lay(chain, tile, side)
             k = next((k for k, (play, _, _) in enumerate(children)
                       if play[0] == index(tile) and (not chain or play[2] == after)), None)
             if k is None:

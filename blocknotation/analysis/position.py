@@ -6,7 +6,7 @@ what it scores (``engine.scoring``, R13-R15).  Nothing here decides a rule again
 keeps the state small enough to search.
 
 A position is four integers: the tiles still in hands (one 28-bit mask: each tile's holder
-is fixed by the deals), the chain's one reading (``chain.reading``; 0 before the lead), the
+is fixed by the deals), the chain's ends (one bit, ``chain.chain_of``; 0 before the lead), the
 seat to move and the passes in a row since the last play.  The end of a hand is a *result*,
 one integer too: who scores (``NOBODY`` for a tie), the points, and whether it was a domino
 (only the hand's winner scores, R14-R16, so that says everything about the hand's points).
@@ -14,7 +14,7 @@ one integer too: who scores (``NOBODY`` for a tie), the points, and whether it w
 
 from __future__ import annotations
 
-from ..engine.chain import PAIR, reading
+from ..engine.chain import PAIR, chain_of
 from ..engine.rules import LegalPlay, all_passed, legal_plays, stuck, went_out
 from ..engine.scoring import Count, blocked, domino
 from ..engine.tiles import PIPS, pips
@@ -23,9 +23,9 @@ from ..engine.tiles import PIPS, pips
 NOBODY = 4
 BLOCKED, DOMINO = 0, 1
 
-#: The one reading of the same two ends with the lower value on the left: a position's value
+#: The chain of the same two ends with the lower value on the left: a position's value
 #: does not depend on which end is which, so positions are kept with their ends this way.
-LOWER_LEFT: tuple[int, ...] = tuple(reading(min(pair), max(pair)) for pair in PAIR)
+LOWER_LEFT: tuple[int, ...] = tuple(chain_of(min(pair), max(pair)) for pair in PAIR)
 
 
 def result(winner: int, points: int, kind: int) -> int:

@@ -48,7 +48,7 @@ from ..basics.diagnostics import (
     template,
 )
 from ..reading import plain as r
-from .chain import reading
+from .chain import chain_of
 from .claims import claim_text
 from .order import Move, Stages
 from .players import Seats
@@ -304,7 +304,7 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
         index(tile) for s in order.shows for tile in s.tiles}
     fit = 0  # the tiles that fit at one of her passes
     for at in passed:
-        fit |= fitting(_EVERY_TILE, reading(*at))
+        fit |= fitting(_EVERY_TILE, chain_of(*at))
     free = [i for i in range(28) if i not in taken and i not in listed and not fit >> i & 1]
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
 
@@ -339,7 +339,7 @@ def _with_ends_before(moves: Sequence[Move], ends: Mapping[int, tuple[int, int]]
 
 def _fits_at(tiles: set[int], ends: tuple[int, int]) -> set[int]:
     """The tiles of ``tiles`` that fit the chain with ``ends`` (R6)."""
-    fit = fitting(sum(1 << i for i in tiles), reading(*ends))
+    fit = fitting(sum(1 << i for i in tiles), chain_of(*ends))
     return {i for i in tiles if fit >> i & 1}
 
 
@@ -524,7 +524,7 @@ def _flippable(tile: tuple[int, int], ends: tuple[int, int] | None) -> bool:
     """Whether ``tile`` laid on the other end than written leaves another chain: it fits
     both ends (``ends``, None: not known), and they are not mirror images (a double on two
     ends of its value)."""
-    return ends is not None and bool(fitting_both(tile, reading(*ends))) and (
+    return ends is not None and bool(fitting_both(tile, chain_of(*ends))) and (
         ends[0] != ends[1] or tile[0] != tile[1])
 
 

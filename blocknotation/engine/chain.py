@@ -4,7 +4,8 @@ Only the two end values matter to the rules, so that is all the chain keeps: a p
 (left, right), written as one bit of a 49-bit integer (``left * 7 + right``), 0 before the
 opening tile.  Each reading of a record (``world.py``) has one pair; a set of pairs, the
 same kind of integer with several bits, is what the readings together allow, which the
-messages name (``Chain``: ``left end (3/5)``).
+messages name (``Chain``: ``left end (3/5)``).  In the code such an integer is a
+``chain``, and ``one`` where it holds one pair.
 
 Applying and checking are separate: ``lay`` applies a play where it is legal as written;
 the checks in ``moves.py`` decide what is legal.
@@ -19,24 +20,24 @@ from .tiles import Tile, index
 
 Side = Literal["L", "R"]
 
-#: Every reading: all 49 (left, right) pairs.
+#: Every pair of ends: all 49 (left, right) pairs.
 EVERY = (1 << 49) - 1
 
-#: The (left, right) pair of each reading, by its bit's position (``left * 7 + right``).
+#: The (left, right) pair of each bit, by its position (``left * 7 + right``).
 PAIR: tuple[tuple[int, int], ...] = tuple(divmod(k, 7) for k in range(49))
 
 
-def reading(left: int, right: int) -> int:
-    """The one-reading set of the ends (left, right)."""
+def chain_of(left: int, right: int) -> int:
+    """The chain whose ends are (left, right): one pair."""
     return 1 << (left * 7 + right)
 
 
-def pairs(readings: int) -> Iterator[tuple[int, int]]:
-    """The (left, right) pairs of a set of readings, lowest left first."""
-    while readings:
-        low = readings & -readings
+def pairs(chain: int) -> Iterator[tuple[int, int]]:
+    """The (left, right) pairs of a chain, lowest left first."""
+    while chain:
+        low = chain & -chain
         yield PAIR[low.bit_length() - 1]
-        readings ^= low
+        chain ^= low
 
 
 def turned(end: int, tile: Tile) -> int:
@@ -45,22 +46,22 @@ def turned(end: int, tile: Tile) -> int:
     return tile[1] if tile[0] == end else tile[0]
 
 
-def mirrored(readings: int) -> int:
-    """The same readings with left and right swapped (the writer's sides the other way)."""
+def mirrored(chain: int) -> int:
+    """The same pairs with left and right swapped (the writer's sides the other way)."""
     out = 0
-    for left, right in pairs(readings):
-        out |= reading(right, left)
+    for left, right in pairs(chain):
+        out |= chain_of(right, left)
     return out
 
 
-def lay(readings: int, tile: Tile, side: Side | None) -> int:
-    """The readings after ``tile`` is laid, keeping only those where the play is legal as
+def lay(chain: int, tile: Tile, side: Side | None) -> int:
+    """The pairs after ``tile`` is laid, keeping only those where the play is legal as
     written: on the ``side`` end when it fits there, or, without a side, on the one end it
     fits (R6; fitting both ends without a side is not legal, P404).  A blank matches only a
     blank (R7): values are compared plainly."""
     a, b = tile
-    if readings and not readings & (readings - 1):  # one reading: the usual case
-        left, right = PAIR[readings.bit_length() - 1]
+    if chain and not chain & (chain - 1):  # one pair: the usual case
+        left, right = PAIR[chain.bit_length() - 1]
         on_left = left in tile
         on_right = right in tile
         if side is None:
@@ -71,15 +72,15 @@ def lay(readings: int, tile: Tile, side: Side | None) -> int:
             return 1 << ((b if a == left else a) * 7 + right) if on_left else 0
         return 1 << (left * 7 + (b if a == right else a)) if on_right else 0
     out = 0
-    for left, right in pairs(readings):
+    for left, right in pairs(chain):
         on_left = left in tile
         on_right = right in tile
         if side is None and on_left == on_right:
             continue
         if on_left and side != "R":
-            out |= reading(turned(left, tile), right)
+            out |= chain_of(turned(left, tile), right)
         elif on_right and side != "L":
-            out |= reading(left, turned(right, tile))
+            out |= chain_of(left, turned(right, tile))
     return out
 
 
@@ -92,17 +93,17 @@ def laid_out(before: tuple[int, int], after: tuple[int, int], tile: Tile, side: 
     return (before[1], after[1]), "R"
 
 
-#: A usual play: the readings after it, its ends, how the tile lies (``laid_out``), and the
+#: A usual play: the chain after it, its ends, how the tile lies (``laid_out``), and the
 #: tile's bit in a mask and its index.
 Usual = tuple[int, tuple[int, int], tuple[Tile, Side], int, int]
 
-#: The usual plays met so far, by (the chain's one reading, the tile as written, its side);
+#: The usual plays met so far, by (the chain, with one pair, the tile as written, its side);
 #: ``()`` for a play not legal as written (``lay``).  At most 49 x 49 x 3 of them.
 USUAL: dict[tuple[int, Tile, Side | None], Usual | tuple[()]] = {}
 
 
 def usual_play(before: int, tile: Tile, side: Side | None) -> Usual | tuple[()]:
-    """A play on a chain with one reading (``before``), worked out by ``lay`` and
+    """A play on a chain with one pair of ends (``before``), worked out by ``lay`` and
     ``laid_out`` once and remembered in ``USUAL``."""
     found: Usual | tuple[()] = ()
     after = lay(before, tile, side)
@@ -115,35 +116,35 @@ def usual_play(before: int, tile: Tile, side: Side | None) -> Usual | tuple[()]:
 
 
 class Chain:
-    """The pairs of ends that some readings of the record allow (0: before the opening
-    tile), as the messages name them."""
+    """The pairs of ends that some readings of the record allow (``bits``: one bit a pair,
+    0 before the opening tile), as the messages name them."""
 
-    __slots__ = ("readings",)
+    __slots__ = ("bits",)
 
-    def __init__(self, readings: int = 0) -> None:
-        self.readings = readings
+    def __init__(self, bits: int = 0) -> None:
+        self.bits = bits
 
     @property
     def empty(self) -> bool:
-        return self.readings == 0
+        return self.bits == 0
 
     @property
     def ends(self) -> tuple[int, int] | None:
         """(left, right) when only one pair is left."""
-        readings = self.readings
-        if readings and not readings & (readings - 1):
-            return PAIR[readings.bit_length() - 1]
+        bits = self.bits
+        if bits and not bits & (bits - 1):
+            return PAIR[bits.bit_length() - 1]
         return None
 
     def values(self, side: Side) -> tuple[int, ...]:
-        """The values that end shows in some reading, lowest first."""
-        seen = {left if side == "L" else right for left, right in pairs(self.readings)}
+        """The values that end shows in some pair, lowest first."""
+        seen = {left if side == "L" else right for left, right in pairs(self.bits)}
         return tuple(sorted(seen))
 
     def place(self, tile: Tile, side: Side | None) -> None:
         """Lay ``tile`` legally (see ``lay``); the opening tile is laid as written, whatever
         ``side`` says."""
         if self.empty:
-            self.readings = reading(tile[0], tile[1])
+            self.bits = chain_of(tile[0], tile[1])
         else:
-            self.readings = lay(self.readings, tile, side)
+            self.bits = lay(self.bits, tile, side)

@@ -287,7 +287,7 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
     can hold, with no value their passes say they lacked (R4, R8)."""
     table = world.table
     holder = table.holders[seat]
-    one = world.reading
+    one = world.chain
     if world.outcome is not None or not one or not went_out(holder.placed + 1, seats.each):
         return False
     held = holder.held()
@@ -342,7 +342,7 @@ def _block_not_reached(
     a known hand, or a shown tile, fits (R8, R12).  None when a block is possible: the
     hidden hands may hold nothing that fits."""
     table = world.table
-    reading = world.reading
+    reading = world.chain
     if not reading:
         return None
     chain = Chain(reading)
@@ -380,4 +380,4 @@ def out_of_play(world: World, each: int) -> set[int]:
     for holder, tiles in zip(table.holders, holding, strict=True):
         if holder.placed < each - 1:
             opening |= tiles
-    return cannot_play_again(world.reading, holding, opening)
+    return cannot_play_again(world.chain, holding, opening)

@@ -46,7 +46,7 @@ from collections.abc import Callable
 
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
-from .chain import USUAL, Chain, reading, usual_play
+from .chain import USUAL, Chain, chain_of, usual_play
 from .judging import Judged, MoveJudge, marked
 from .knowledge import Whereabouts
 from .moves import illegal_pass, misfit
@@ -165,7 +165,7 @@ class Replay:
                     world.last_pass(seat, self.following)  # in turn, after a block
                     continue
             if self.save and isinstance(move, r.Play) and move.side is None and any(
-                    fitting_both(move.tile, world.reading) for world in self.worlds):
+                    fitting_both(move.tile, world.chain) for world in self.worlds):
                 self.saved[move.line] = Saved(at, self)
             self.step(seat, move)
         self.finish()
@@ -181,11 +181,11 @@ class Replay:
             if world.outcome is not None or world.expected not in (None, seat):
                 continue
             if kind == "passed":
-                if isinstance(move, r.Play) and world.reading:
+                if isinstance(move, r.Play) and world.chain:
                     # A tile taken back, shown by its own report (``slip_at``): no repair.
                     worlds += passed_instead(world, seat, move, self.seats, self.judge.last,
                                              repaired=False)
-            elif world.reading:
+            elif world.chain:
                 worlds += laid_instead(world, seat, move, self.seats)
             elif kind == "other_tile":
                 worlds += openings(world, seat, move, self.seats)
@@ -199,12 +199,12 @@ class Replay:
         """Apply a play of the player's own tile that is legal as written, in the only
         reading, in place: the usual move, which needs no judging.  False, with nothing
         changed, for any other play (``step`` judges it)."""
-        before = world.reading
+        before = world.chain
         tile = play.tile
         if not before:  # the lead: any tile of theirs, laid as written (R5)
             if not world.table.may_hold(seat, index(tile)):
                 return False
-            world.lay(seat, tile, reading(*tile), play.line, self.seats, (tile, None))
+            world.lay(seat, tile, chain_of(*tile), play.line, self.seats, (tile, None))
             return True
         side = play.side
         usual = USUAL.get((before, tile, side))
@@ -222,7 +222,7 @@ class Replay:
         line = play.line
         world.passed = 0
         world.expected = self.following[seat]
-        world.reading = after
+        world.chain = after
         # ``table.play(seat, tile, line)``, written out: this runs at nearly every move
         # (tests/test_usual_moves.py holds the two ways equal).
         holder.placed += 1
@@ -246,7 +246,7 @@ class Replay:
         """Apply a pass that is legal as far as the only reading knows, in place.  False,
         with nothing changed, before the lead, or when the player's deal is known and they
         hold a tile that fits."""
-        if not may_pass(world.table.holders[seat].held(), world.reading):
+        if not may_pass(world.table.holders[seat].held(), world.chain):
             return False
         world.pass_(seat, move, self.seats, self.judge.last)
         return True
@@ -264,7 +264,7 @@ class Replay:
         for world in self.worlds:
             if named is None:
                 # A stray line, or the move of the player whose turn it is.
-                found.append(Judged(world, before=world.reading))
+                found.append(Judged(world, before=world.chain))
                 if world.expected is None:
                     continue
                 seat = world.expected
@@ -333,7 +333,7 @@ class Replay:
         line = self.moves[-1].line if self.moves else 0
         for world in self.worlds:
             table = world.table
-            if world.outcome is None and world.reading and table.all_known and stuck(
-                    table.held_by_anyone(), world.reading):
+            if world.outcome is None and world.chain and table.all_known and stuck(
+                    table.held_by_anyone(), world.chain):
                 world.end("blocked", None, line, len(self.names), stuck=True)
 

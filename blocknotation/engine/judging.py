@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..reading import plain as r
-from .chain import Chain, Side, laid_out, lay, pairs, reading
+from .chain import Chain, Side, chain_of, laid_out, lay, pairs
 from .claims import how_it_ended
 from .moves import (
     check_holding,
@@ -81,9 +81,9 @@ class MoveJudge:
             copied = world.copy()
             copied.last_pass(seat, self.following)
             if expected is None or expected == seat:
-                return Judged(copied, before=world.reading)
+                return Judged(copied, before=world.chain)
             return Judged(copied, (out_of_turn(expected, move, self.names),),
-                          before=world.reading)
+                          before=world.chain)
         if world.last_passes and expected == seat:
             world.expected = self.following[seat]
         winner = None if world.winner is None else self.names[world.winner]
@@ -97,7 +97,7 @@ class MoveJudge:
                 player=move.player,
                 ended=how_it_ended(winner, world.end_line, world.stuck),
             ),
-        ), before=world.reading, belongs=False)
+        ), before=world.chain, belongs=False)
 
     def play(self, world: World, seat: int, play: r.Play) -> list[Judged]:
         """A play in one reading, with the turn order (T302): the named player's, after
@@ -112,14 +112,14 @@ class MoveJudge:
                   for c in self.play_in(left, seat, play)]
         if all(c.problems for c in judged) and all(left is not world for left in lefts):
             judged += self.play_in(world, seat, play)  # no play left out lets it fit
-        found = [Judged(c.world, (turn, *c.problems), before=world.reading) for c in judged]
+        found = [Judged(c.world, (turn, *c.problems), before=world.chain) for c in judged]
         if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
                 named = under_the_wrong_name(expected, play, self.names)
                 for c in theirs:
                     c.world.repairs += 1
-                found += [Judged(c.world, (named,), before=world.reading) for c in theirs]
+                found += [Judged(c.world, (named,), before=world.chain) for c in theirs]
         return found
 
     def left_out(self, world: World, first: int, seat: int, move: Move) -> list[World]:
@@ -140,7 +140,7 @@ class MoveJudge:
                     following.append(each)
                     continue
                 holders = each.table.holders
-                legal = may_pass(holders[first].held(), each.reading)
+                legal = may_pass(holders[first].held(), each.chain)
                 if legal:
                     following.append(each)
                 if not legal or (hidden and holders[first].deal is None):
@@ -155,11 +155,11 @@ class MoveJudge:
         what the writer may have meant (``slips.py``)."""
         seats = self.seats
         problem = check_holding(world.table, seat, play, self.names, self.moves)
-        before = world.reading
+        before = world.chain
         if not before:  # the lead: any tile the player holds, laid as written (R5)
             if problem is None:
                 copied = world.copy()
-                copied.lay(seat, play.tile, reading(*play.tile), play.line, seats,
+                copied.lay(seat, play.tile, chain_of(*play.tile), play.line, seats,
                            (play.tile, None))
                 return [Judged(copied, before=before)]
             worlds = openings(world, seat, play, seats) + miswritten_deal(
@@ -200,14 +200,14 @@ class MoveJudge:
         ``mirrors``)."""
         worlds = either_end(world, seat, play, self.seats, repaired=False)
         self.mirrors[play.line] = problem
-        return [Judged(copied, before=world.reading) for copied in marked(worlds, play)]
+        return [Judged(copied, before=world.chain) for copied in marked(worlds, play)]
 
     def _forked(self, world: World, worlds: list[World], problem: Diagnostic, move: Move
                 ) -> list[Judged]:
         """The readings of one slip, each marked with the choice it is at this move."""
         if not worlds:  # nothing the writer may have meant: the move is left out
-            return [Judged(self._skipped(world, move), (problem,), before=world.reading)]
-        return [Judged(other, (problem,), before=world.reading)
+            return [Judged(self._skipped(world, move), (problem,), before=world.chain)]
+        return [Judged(other, (problem,), before=world.chain)
                 for other in marked(worlds, move)]
 
     def _skipped(self, world: World, move: Move) -> World:
@@ -224,7 +224,7 @@ class MoveJudge:
         out of turn T302, after the moves of the players skipped, left out (``left_out``),
         and then also the pass of the player whose turn it was, under the wrong name, where
         it is legal."""
-        before = world.reading
+        before = world.chain
         expected = world.expected
         problems: tuple[Diagnostic, ...] = ()
         if expected is not None and expected != seat:
@@ -267,7 +267,7 @@ class MoveJudge:
                 ) -> Judged:
         """``seat`` passes in ``world``: a known hand holding a tile that fits passes
         illegally in this reading, and may have laid one of those tiles instead."""
-        before = world.reading
+        before = world.chain
         copied = world.copy()
         instead: list[World] = []
         if not may_pass(world.table.holders[seat].held(), before):

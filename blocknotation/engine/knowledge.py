@@ -176,7 +176,7 @@ class Whereabouts:
         self.played_at[i] = line
 
     def passed(self, seat: int, one: int, line: int, column: int) -> None:
-        """``seat``, whose deal is unknown, passed on a chain with the one reading ``one``:
+        """``seat``, whose deal is unknown, passed on the chain ``one`` (one pair of ends):
         they held no tile that fits it (R8)."""
         self.holders[seat].passes.append(Passed(line, column, one))
 

@@ -16,7 +16,7 @@ from typing import Literal
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..reading import plain as r
-from .chain import Chain, Side, lay, reading
+from .chain import Chain, Side, chain_of, lay
 from .knowledge import NOBODY, Whereabouts
 from .order import Move
 from .rules import barring, fitting_both, fitting_end
@@ -101,7 +101,7 @@ def misfit(
     fit; the message then says so.
     """
     tile, side = play.tile, play.side
-    readings = chain.readings
+    readings = chain.bits
     if lay(readings, tile, side):
         return None
     if side is None and fitting_both(tile, readings):
@@ -114,7 +114,7 @@ def misfit(
 
 def _side_missing(chain: Chain, play: r.Play) -> Diagnostic:
     """P404, naming the ends of the readings where the tile fits both."""
-    both = Chain(fitting_both(play.tile, chain.readings))
+    both = Chain(fitting_both(play.tile, chain.bits))
     return diagnostic(
         "P404", play.line, play.column,
         "fits_both",
@@ -128,7 +128,7 @@ def _wrong_side(
 ) -> Diagnostic:
     """P403 for a tile that fits only the other end."""
     tile = play.tile
-    there = Chain(fitting_end(tile, chain.readings, other))
+    there = Chain(fitting_end(tile, chain.bits, other))
     args: dict[str, object] = {
         "player": play.player, "tile": text(tile), "fits": end_name(there, other),
         "end": end_name(there, side), "side": other,
@@ -160,7 +160,7 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
     if not plays or plays[0].tile[0] == plays[0].tile[1]:
         return None
     a, b = plays[0].tile
-    readings = reading(b, a)
+    readings = chain_of(b, a)
     for play in plays[1:]:
         readings = lay(readings, play.tile, play.side)
         if not readings:
@@ -172,12 +172,12 @@ def illegal_pass(table: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> D
     """P405: the player's deal is known and, in every reading of the chain that is still
     possible, they held a tile that fits (R8).  The message names the lowest such tile, as
     written in the deal, and an end it fits, when the chain is certain."""
-    held = barring(table.holders[seat].held() or 0, chain.readings)
+    held = barring(table.holders[seat].held() or 0, chain.bits)
     written = table.holders[seat].written
     ends = chain.ends
     if ends is not None:
         i = next(bits(held))
-        side: Side = "L" if lay(chain.readings, TILES[i], "L") else "R"
+        side: Side = "L" if lay(chain.bits, TILES[i], "L") else "R"
         return diagnostic(
             "P405", move.line, move.column,
             "passed_holding",

@@ -59,8 +59,8 @@ def sides_alike(at: ReplayedHand, line: int) -> bool | None:
         return None
     world = saved.worlds[0]
     seat = at.game.seats.seat.get(play.player)
-    if world.outcome is not None or not world.reading or world.expected not in (None, seat):
+    if world.outcome is not None or not world.chain or world.expected not in (None, seat):
         return None
-    if not fitting_both(play.tile, world.reading):
+    if not fitting_both(play.tile, world.chain):
         return None
-    return lay(world.reading, play.tile, "L") == lay(world.reading, play.tile, "R")
+    return lay(world.chain, play.tile, "L") == lay(world.chain, play.tile, "R")

@@ -29,7 +29,7 @@ unknown the side written is kept, or any side where none is.
 from __future__ import annotations
 
 from ..reading import plain as r
-from .chain import Side, lay, mirrored, reading
+from .chain import Side, chain_of, lay, mirrored
 from .knowledge import NOBODY, Whereabouts
 from .players import Seats
 from .rules import fitting, may_pass
@@ -55,14 +55,14 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
     table = world.table
     written = index(move.tile) if isinstance(move, r.Play) else -1
     side = move.side if isinstance(move, r.Play) else None
-    tiles = fitting(table.holdable(seat), world.reading)
+    tiles = fitting(table.holdable(seat), world.chain)
     if written >= 0:
         tiles &= ~(1 << written)
     out = []
     for i in bits(tiles):
         tile = TILES[i]
         for end in _sides(table, seat, side):
-            after = lay(world.reading, tile, end)
+            after = lay(world.chain, tile, end)
             if after:
                 copied = _repaired(world)
                 copied.lay(seat, tile, after, move.line, seats, None,
@@ -76,7 +76,7 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
     """A pass, when the reading allows one: ``seat`` holds nothing that fits, or their
     deal is not known (a pass then tells what they lack, as any pass does); ``repaired``:
     a reading of a slip the record does not show where it was made."""
-    if not may_pass(world.table.holders[seat].held(), world.reading):
+    if not may_pass(world.table.holders[seat].held(), world.chain):
         return []
     copied = _repaired(world) if repaired else world.copy()
     copied.pass_(seat, move, seats, last_play)
@@ -86,14 +86,14 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
 def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> list[World]:
     """The tile on the ``other`` end, where it fits, and the same seen from the other side
     of the table: left and right swapped from here on."""
-    after = lay(world.reading, play.tile, other)
+    after = lay(world.chain, play.tile, other)
     there = _repaired(world)
     there.lay(seat, play.tile, after, play.line, seats, None)
     seen = there.copy()
-    seen.reading = mirrored(after)
+    seen.chain = mirrored(after)
     left, right = seen.ends_at[play.line]
     seen.ends_at[play.line] = (right, left)
-    return [there, seen] if seen.reading != after else [there]
+    return [there, seen] if seen.chain != after else [there]
 
 
 def either_end(world: World, seat: int, play: r.Play, seats: Seats, repaired: bool = True
@@ -102,7 +102,7 @@ def either_end(world: World, seat: int, play: r.Play, seats: Seats, repaired: bo
     slip; not for two ends of one value, whose places are mirror images)."""
     out = []
     for end in SIDES:
-        after = lay(world.reading, play.tile, end)
+        after = lay(world.chain, play.tile, end)
         if after:
             copied = _repaired(world) if repaired else world.copy()
             copied.lay(seat, play.tile, after, play.line, seats, None)
@@ -118,7 +118,7 @@ def miswritten_deal(world: World, seat: int, play: r.Play, seats: Seats) -> list
     i = index(play.tile)
     if table.played_by[i] != NOBODY:
         return []
-    after = lay(world.reading, play.tile, play.side) if world.reading else reading(*play.tile)
+    after = lay(world.chain, play.tile, play.side) if world.chain else chain_of(*play.tile)
     if not after:
         return []
     owner = table.dealt_to(i)
@@ -143,6 +143,6 @@ def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> li
         a, b = TILES[i]
         for tile in ((a, b), (b, a)) if a != b else ((a, b),):
             copied = _repaired(world)
-            copied.lay(seat, tile, reading(*tile), move.line, seats, (tile, None))
+            copied.lay(seat, tile, chain_of(*tile), move.line, seats, (tile, None))
             out.append(copied)
     return out

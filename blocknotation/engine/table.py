@@ -1,7 +1,7 @@
 """One hand in play: the public ``Table``, which says what the rules of play allow now
 (R4–R13) and applies legal moves, where the replay (``hand.py``) judges a record as written.
 
-Its state is the engine's, in integers (the chain's ends as one reading of ``chain.py``, the
+Its state is the engine's, in integers (the chain's ends as one bit of ``chain.py``, the
 tiles' whereabouts as ``knowledge.Whereabouts`` masks), and its answers are the rules of
 play as the engine writes each of them once, on those integers, so that the replay's
 readings, which are many states at once, ask the same predicates: ``rules.fits``,
@@ -22,7 +22,7 @@ from typing import Literal
 from ..basics.diagnostics import Message, message_part
 from ..basics.game_sizes import TILES_EACH
 from ..reading import plain as r
-from .chain import PAIR, Chain, Side, lay, reading
+from .chain import PAIR, Chain, Side, chain_of, lay
 from .knowledge import NOBODY, Whereabouts
 from .moves import check_opening_pass, illegal_pass, misfit
 from .rules import all_passed, fits, legal_plays, may_pass, sides, stuck, went_out
@@ -100,8 +100,17 @@ class Table:
     no known deal holds.  ``play`` and ``pass_`` apply a move of the player on turn or raise
     ``IllegalMove``; every other method only asks."""
 
-    __slots__ = ("_chain", "_each", "_known", "_outcome", "_passes", "_reading", "_seat",
-                 "_turn", "players")
+    __slots__ = (
+        "_chain",
+        "_each",
+        "_ends",
+        "_known",
+        "_outcome",
+        "_passes",
+        "_seat",
+        "_turn",
+        "players",
+    )
 
     def __init__(self, players: Sequence[str], opener: str,
                  deals: Mapping[str, Iterable[TileLike]] | None = None) -> None:
@@ -115,7 +124,7 @@ class Table:
         self._known = Whereabouts(len(names))
         for player, tiles in (deals or {}).items():
             self._deal(player, tuple(as_tile(t) for t in tiles))
-        self._reading, self._passes = 0, 0
+        self._ends, self._passes = 0, 0
         self._turn: int | None = self._seat[opener]
         self._chain: list[Placement] = []
         self._outcome: Outcome | None = None
@@ -153,7 +162,7 @@ class Table:
     @property
     def ends(self) -> tuple[int, int] | None:
         """The values of the chain's (left, right) ends; None before the lead."""
-        return PAIR[self._reading.bit_length() - 1] if self._reading else None
+        return PAIR[self._ends.bit_length() - 1] if self._ends else None
 
     @property
     def chain(self) -> tuple[Placement, ...]:
@@ -182,13 +191,13 @@ class Table:
     # --- what the rules allow -----------------------------------------------------------------
     def fits(self, tile: TileLike) -> bool:
         """Whether ``tile`` matches an end of the chain (R6, R7); any tile before the lead."""
-        return fits(as_tile(tile), self._reading)
+        return fits(as_tile(tile), self._ends)
 
     def sides(self, tile: TileLike) -> tuple[Side | None, ...]:
         """The ends ``tile`` may go to: ``("L",)``, ``("R",)``, ``("L", "R")`` or ``()``;
         ``(None,)`` before the lead, when it is laid as written."""
         found = as_tile(tile)
-        return sides(found, self._reading) if self._reading else (None,)
+        return sides(found, self._ends) if self._ends else (None,)
 
     def may_hold(self, player: str, tile: TileLike) -> bool:
         """Whether ``player`` may still hold ``tile`` (R2, R4, R8): nobody placed it, and it
@@ -200,7 +209,7 @@ class Table:
     def may_pass(self, player: str) -> bool:
         """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
         while their known deal holds a tile that fits; always for a hidden player."""
-        return may_pass(self._known.holders[self._seat_of(player)].held(), self._reading)
+        return may_pass(self._known.holders[self._seat_of(player)].held(), self._ends)
 
     def legal_moves(self) -> list[Play | Pass]:
         """Every move the player on turn may make: a ``Play`` for each tile they may hold
@@ -209,7 +218,7 @@ class Table:
         if self._turn is None:
             return []
         moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
-            self._reading, self._holdable(self._turn))]
+            self._ends, self._holdable(self._turn))]
         return [*moves, Pass()] if self.may_pass(self.players[self._turn]) else moves
 
     def is_over(self) -> bool:
@@ -234,9 +243,9 @@ class Table:
             raise ValueError(f"a side is 'L', 'R' or None, not {side!r}")
         seat = self._on_turn()
         self._check_holding(seat, found)
-        placed = self._side(seat, found, side) if self._reading else None
-        self._apply_play(seat, found, lay(self._reading, found, placed) if placed
-                         else reading(*found), placed)
+        placed = self._side(seat, found, side) if self._ends else None
+        self._apply_play(seat, found, lay(self._ends, found, placed) if placed
+                         else chain_of(*found), placed)
 
     def pass_(self) -> None:
         """The player on turn passes.  Raises ``IllegalMove``, the table unchanged, before
@@ -245,11 +254,11 @@ class Table:
         seat = self._on_turn()
         move = r.Pass(len(self._chain) + 1, 1, self.players[seat])
         if not self.may_pass(move.player):
-            problem = illegal_pass(self._known, Chain(self._reading), seat, move) if (
-                self._reading) else check_opening_pass(move)
+            problem = illegal_pass(self._known, Chain(self._ends), seat, move) if (
+                self._ends) else check_opening_pass(move)
             raise IllegalMove(problem.code, problem.message)
         if self._known.holders[seat].deal is None:  # what its pass tells of a hidden hand
-            self._known.passed(seat, self._reading, move.line, 1)
+            self._known.passed(seat, self._ends, move.line, 1)
         self._passes += 1
         self._turn = (seat + 1) % len(self.players)
         if all_passed(self._passes, len(self.players)):
@@ -311,7 +320,7 @@ class Table:
     def _side(self, seat: int, tile: Tile, side: Side | None) -> Side:
         """The end a tile goes to on the chain (R6, R7), or P403/P404 as ``moves.misfit``
         words them; both ends showing one value take a tile without a side on the left."""
-        before = self._reading
+        before = self._ends
         if lay(before, tile, side):
             return side or sides(tile, before)[0]
         left, right = PAIR[before.bit_length() - 1]
@@ -326,7 +335,7 @@ class Table:
         """Place the tile; a domino, or with every deal known a dead chain, ends the hand."""
         known = self._known
         known.play(seat, tile, len(self._chain) + 1)
-        self._reading, self._passes = after, 0
+        self._ends, self._passes = after, 0
         self._chain.append(Placement(self.players[seat], tile, side))
         self._turn = (seat + 1) % len(self.players)
         if went_out(known.holders[seat].placed, self._each):
@@ -348,13 +357,13 @@ def table_at(players: Sequence[str], known: Whereabouts, ends: int, turn: int | 
              ended: tuple[Literal["domino", "blocked"], str | None] | None) -> Table:
     """A table in a state the replay of a record reached, rather than one played from the
     lead: ``known``, the tiles' whereabouts (taken as they are, not copied); ``ends``, the
-    chain's ends as one reading of ``chain.py`` (0 before the lead); ``turn``, the seat on
+    chain's ends as one bit of ``chain.py`` (0 before the lead); ``turn``, the seat on
     turn; ``passes``, the passes since the last tile; ``chain``, the tiles placed;
     ``ended``: how the hand ended and who went out, None while it goes on (a block's
     winner is the table's to count, R15) (``world.World.at_table``)."""
     table = Table.__new__(Table)
     table._seated(tuple(players))
-    table._known, table._reading, table._passes = known, ends, passes
+    table._known, table._ends, table._passes = known, ends, passes
     table._turn, table._chain, table._outcome = turn, list(chain), None
     if ended is not None:
         table._end(*ended)

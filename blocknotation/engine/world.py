@@ -23,7 +23,7 @@ from typing import Literal
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import PAIR, Side, lay, reading
+from .chain import PAIR, Side, chain_of, lay
 from .knowledge import Whereabouts
 from .moves import disproved_pass
 from .players import Seats
@@ -35,14 +35,31 @@ from .tiles import TILES, Tile, bit, bits
 class World:
     """One reading of a hand, as far as the moves so far go."""
 
-    __slots__ = ("choices", "continued", "end_line", "ends_at", "expected", "illegal_passes",
-                 "in_hands", "last_passes", "leader", "outcome", "passed", "placed_at",
-                 "reading", "repairs", "reported_passes", "stuck", "table", "winner")
+    __slots__ = (
+        "chain",
+        "choices",
+        "continued",
+        "end_line",
+        "ends_at",
+        "expected",
+        "illegal_passes",
+        "in_hands",
+        "last_passes",
+        "leader",
+        "outcome",
+        "passed",
+        "placed_at",
+        "repairs",
+        "reported_passes",
+        "stuck",
+        "table",
+        "winner",
+    )
 
     def __init__(self, table: Whereabouts) -> None:
         self.table = table
-        self.reading = 0
-        """The chain's ends as a one-bit mask (``chain.reading``); 0 before the lead."""
+        self.chain = 0
+        """The chain's ends as a one-bit mask (``chain.chain_of``); 0 before the lead."""
         self.expected: int | None = None
         """The seat expected to move next (None: anyone, before the first move of hand
         1)."""
@@ -78,7 +95,7 @@ class World:
     def copy(self) -> World:
         copied = World.__new__(World)
         copied.table = self.table.copy()
-        copied.reading, copied.expected, copied.passed = self.reading, self.expected, self.passed
+        copied.chain, copied.expected, copied.passed = self.chain, self.expected, self.passed
         copied.leader = self.leader
         copied.outcome, copied.winner = self.outcome, self.winner
         copied.end_line, copied.stuck = self.end_line, self.stuck
@@ -93,7 +110,7 @@ class World:
 
     def key(self) -> tuple[object, ...]:
         """What tells this reading apart from another for everything still to come."""
-        return (self.reading, self.expected, self.passed, self.outcome, self.winner,
+        return (self.chain, self.expected, self.passed, self.outcome, self.winner,
                 self.end_line, self.stuck, tuple(sorted(self.last_passes)),
                 self.continued, self.table.key())
 
@@ -113,12 +130,12 @@ class World:
         nobody able to play (nobody can play on), ends the hand."""
         table = self.table
         holder = table.holders[seat]
-        if not self.reading:
+        if not self.chain:
             self.leader = seat
         if holder.deal is None and holder.passes:
             self.disprove(seat, tile, line, False, seats.names, instead)
         table.play(seat, tile, line)
-        self.reading = after
+        self.chain = after
         self.passed = 0
         self.expected = seats.following[seat]
         self.in_hands = None
@@ -141,7 +158,7 @@ class World:
         back).  Every player passing in succession, with no play written after, blocks the
         hand (R12): a tile taken back, read as a pass, may be the last play written."""
         if self.table.holders[seat].deal is None:
-            self.table.passed(seat, self.reading, move.line, move.column)
+            self.table.passed(seat, self.chain, move.line, move.column)
         self.passed |= 1 << seat
         self.expected = seats.following[seat]
         if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
@@ -175,7 +192,7 @@ class World:
             ended = "domino", None if self.winner is None else names[self.winner]
         elif self.outcome == "blocked":
             ended = "blocked", None
-        return table_at(names, known, self.reading, turn, self.passed.bit_count(), chain,
+        return table_at(names, known, self.chain, turn, self.passed.bit_count(), chain,
                         ended)
 
     def disprove(self, seat: int, tile: Tile, line: int, shown: bool,
@@ -202,7 +219,7 @@ def _end_taken(tile: Tile, before: tuple[int, int] | None, after: tuple[int, int
     if before is None or after is None:
         return None
     found: tuple[Side, ...] = tuple(side for side in ("L", "R")
-                                   if lay(reading(*before), tile, side) == reading(*after))
+                                   if lay(chain_of(*before), tile, side) == chain_of(*after))
     return found[0] if found else None
 
 
