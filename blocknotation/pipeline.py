@@ -55,9 +55,9 @@ class Selection:
     def keeps(self, code: str) -> bool:
         if code in UNSELECTABLE:
             return True
-        if self.select and not any(code.startswith(p) for p in self.select):
+        if self.select and not any(code.startswith(prefix) for prefix in self.select):
             return False
-        return not any(code.startswith(p) for p in self.ignore)
+        return not any(code.startswith(prefix) for prefix in self.ignore)
 
 
 EVERYTHING = Selection()

@@ -1040,6 +1040,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 2, "Bea": 6}),
         (0, "points", {"Ada": 4, "Bea": 0}),
     ],
+    # Two readings of two slips each: a play left out and a tile miswritten (Ada 16), or
+    # an illegal pass left out (Ada 26): neither is stated.
+    "T302/a_play_left_out_or_an_illegal_pass_left_out_two_slips_each.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
+        (None, "score", None),
+    ],
+    # Two moves left out in a row, one a hidden player's: not every reading is followed, so
+    # hand 2 states nothing, not even bounds that would decide the game (no E506).
+    "T302/two_moves_left_out_one_a_hidden_players_leave_the_hand_unknown.txt": [
+        (0, "points", {"Ada": 36, "Bea": 0, "Cy": 0, "Dan": 0}), (1, "outcome", None),
+        (1, "points", None), (None, "status", None), (None, "winner", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -120,6 +120,7 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
     reported later is only its consequence.  Nothing is then stated of the hand that the
     readings would give, and the claims found wrong are reported without a figure."""
     slipped = [line for line in slipped if line not in order.late]  # not a stray line
+    lost = lost or any(x.world.unread for x in readings)  # readings not followed
     if len(readings) == 1 and not readings[0].world.repairs and not lost:
         claims = {stage for stage, _ in readings[0].problems if stage[0] != "rest"}
         if not _in_doubt(claims, slipped, bool(order.moves) and not _all_known(readings)):
@@ -295,8 +296,8 @@ def _as_written(x: JudgedReading) -> Choice:
 def _agree(kept: list[JudgedReading], problems: list[Diagnostic], seats: int, lost: bool,
            doubtful: bool = False) -> Choice:
     """The figures every reading left (``kept``) gives, None for the others (``lost``:
-    readings were dropped, so agreement proves nothing; ``doubtful``: the readings are in
-    doubt, and state none)."""
+    readings were dropped, so agreement proves nothing, nor do their bounds; ``doubtful``:
+    the readings are in doubt, and state none)."""
     first = kept[0]
     unsure = lost or doubtful
     remaining = tuple(_agreed([x.remaining[seat] for x in kept], unsure)
@@ -311,7 +312,8 @@ def _agree(kept: list[JudgedReading], problems: list[Diagnostic], seats: int, lo
     return Choice(
         kept, problems, outcome=outcome, winner=_agreed([x.winner for x in kept], unsure),
         remaining=remaining, points=points,
-        bounds=_union([x.bounded() for x in kept]) if points is None else None,
+        bounds=None if points is not None else unbounded(seats) if lost else _union(
+            [x.bounded() for x in kept]),
         claimed=_agreed([x.claimed for x in kept], unsure),
         unverified=points is not None and any(x.unverified for x in kept),
         settled=first.ending.settled, doubt=doubt,

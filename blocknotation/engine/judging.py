@@ -101,17 +101,19 @@ class MoveJudge:
 
     def play(self, world: World, seat: int, play: r.Play) -> list[Judged]:
         """A play in one reading, with the turn order (T302): the named player's, after
-        the moves of the players skipped, left out (``left_out``), or, when it is somebody
-        else's turn and they may hold the tile, theirs."""
+        the moves of the players skipped, left out (``left_out``); where no play left out
+        lets it fit, after passes left out, those R8 forbids reported (P405); or, when it
+        is somebody else's turn and they may hold the tile, theirs."""
         expected = world.expected
         if expected is None or expected == seat:
             return self.play_in(world, seat, play)
         turn = out_of_turn(expected, play, self.names)
-        lefts = self.left_out(world, expected, seat, play)
-        judged = [c for left in lefts if left.outcome is None
-                  for c in self.play_in(left, seat, play)]
-        if all(c.problems for c in judged) and all(left is not world for left in lefts):
-            judged += self.play_in(world, seat, play)  # no play left out lets it fit
+        judged = [c for left in self.left_out(world, expected, seat, play)
+                  if left.outcome is None for c in self.play_in(left, seat, play)]
+        barred = self._barred(world, expected, seat, play)
+        if barred and all(c.problems for c in judged):
+            judged += [Judged(c.world, (*barred, *c.problems)) for c in self.play_in(
+                self._passed_over(world, expected, seat), seat, play)]
         found = [Judged(c.world, (turn, *c.problems), before=world.chain) for c in judged]
         if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
@@ -121,6 +123,33 @@ class MoveJudge:
                     c.world.repairs += 1
                 found += [Judged(c.world, (named,), before=world.chain) for c in theirs]
         return found
+
+    def _barred(self, world: World, first: int, seat: int, move: Move
+                ) -> tuple[Diagnostic, ...]:
+        """P405 for each player from ``first`` up to ``seat`` who may not pass (R8)."""
+        holders = world.table.holders
+        found = []
+        while first != seat:
+            if not may_pass(holders[first].held(), world.chain):
+                passed = r.Pass(move.line, move.column, self.names[first])
+                found.append(illegal_pass(world.table, Chain(world.chain), first, passed))
+            first = self.following[first]
+        return tuple(found)
+
+    def _passed_over(self, world: World, first: int, seat: int) -> World:
+        """``world`` with the moves from ``first`` up to ``seat`` passed over, as passes
+        left out: a hidden player's among several, which may have been a play, unread."""
+        holders = world.table.holders
+        several = self.following[first] != seat
+        hidden = False
+        while first != seat:
+            hidden = hidden or holders[first].deal is None
+            first = self.following[first]
+        if not (several and hidden):
+            return world
+        copied = world.copy()
+        copied.unread = True
+        return copied
 
     def left_out(self, world: World, first: int, seat: int, move: Move) -> list[World]:
         """The readings of the moves left out before a move out of turn (T302): each player
@@ -141,6 +170,9 @@ class MoveJudge:
                     continue
                 holders = each.table.holders
                 legal = may_pass(holders[first].held(), each.chain)
+                if legal and not hidden and holders[first].deal is None:
+                    each = each.copy()
+                    each.unread = True  # her play, if it was one, is not read
                 if legal:
                     following.append(each)
                 if not legal or (hidden and holders[first].deal is None):

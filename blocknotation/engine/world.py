@@ -53,6 +53,7 @@ class World:
         "reported_passes",
         "stuck",
         "table",
+        "unread",
         "winner",
     )
 
@@ -91,6 +92,10 @@ class World:
         self.repairs = 0
         """How many moves this reading takes for another than the one written (a slip's
         reading, ``slips.py``), rather than as written, rule breaking included."""
+        self.unread = False
+        """Whether this reading passed over a hidden player's move left out that may have
+        been a play, not read (two moves or more left out in a row): the readings of the
+        hand are then not all followed, and agree on nothing (``choose``)."""
 
     def copy(self) -> World:
         copied = World.__new__(World)
@@ -106,6 +111,7 @@ class World:
         copied.reported_passes = self.reported_passes  # only ever replaced, never changed
         copied.continued, copied.choices = self.continued, self.choices
         copied.repairs = self.repairs
+        copied.unread = self.unread
         return copied
 
     def key(self) -> tuple[object, ...]:
@@ -239,6 +245,7 @@ def merged(worlds: list[World], cap: int) -> tuple[list[World], bool]:
         same.illegal_passes = {k: d for k, d in same.illegal_passes.items()
                                if k in world.illegal_passes}
         same.repairs = min(same.repairs, world.repairs)
+        same.unread = same.unread or world.unread
         same.ends_at = {k: v for k, v in same.ends_at.items() if world.ends_at.get(k) == v}
         same.placed_at = {k: v for k, v in same.placed_at.items()
                           if world.placed_at.get(k) == v}
