@@ -151,7 +151,7 @@ def _differ_at(kept: list[JudgedReading], line: int) -> bool:
     different figures."""
     figures: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
     for x in kept:
-        elsewhere = tuple(fork for fork in x.world.choices if fork[0] != line)
+        elsewhere = tuple(choice for choice in x.world.choices if choice[0] != line)
         figures.setdefault(elsewhere, set()).add((
             x.ending.outcome, x.winner, None if x.points is None else tuple(x.points),
             x.remaining))

@@ -96,7 +96,7 @@ class Whereabouts:
     Per tile: who it was dealt to, who played it (and at which line).  The same facts are
     kept as masks too (``dealt``, ``played``), and the shows only as masks (``shown``, by
     seat, with ``shows`` for where each was written), so that the usual questions cost a few
-    integer operations.  A reading that forks from another (``world.py``) takes a copy."""
+    integer operations.  A reading made from another (``world.py``) takes a copy."""
 
     __slots__ = ("dealt", "holders", "known", "played", "played_at", "played_by", "shown",
                  "shows")

@@ -332,7 +332,8 @@ class Table:
         raise IllegalMove(problem[0].code, problem[0].message)
 
     def _apply_play(self, seat: int, tile: Tile, after: int, side: Side | None) -> None:
-        """Place the tile; a domino, or with every deal known a dead chain, ends the hand."""
+        """Place the tile; a domino, or with every deal known nobody able to play (stuck),
+        ends the hand."""
         known = self._known
         known.play(seat, tile, len(self._chain) + 1)
         self._ends, self._passes = after, 0
