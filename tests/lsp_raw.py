@@ -36,10 +36,10 @@ class Raw:
     def __init__(self) -> None:
         self.sock, theirs = socket.socketpair()
         self.theirs = theirs
-        self.chain, self.writing = theirs.makefile("rb"), theirs.makefile("wb")
+        self.reading, self.writing = theirs.makefile("rb"), theirs.makefile("wb")
         self.server: BlocknotServer = build()
         self.thread = threading.Thread(target=self.server.start_io,
-                                       args=(self.chain, self.writing), daemon=True)
+                                       args=(self.reading, self.writing), daemon=True)
         self.pending = b""
         self.notifications: list[dict[str, Any]] = []
         self.ids = 0
@@ -53,7 +53,7 @@ class Raw:
         self.sock.shutdown(socket.SHUT_WR)
         self.thread.join(WAIT)
         assert not self.thread.is_alive(), "the server did not stop at the end of its input"
-        for end in (self.chain, self.writing, self.theirs, self.sock):
+        for end in (self.reading, self.writing, self.theirs, self.sock):
             end.close()
 
     def send(self, data: bytes) -> None:

@@ -63,9 +63,9 @@ class InThread:
     def __init__(self) -> None:
         self.client, theirs = socket.socketpair()
         self.theirs = theirs
-        self.chain = theirs.makefile("rb")
+        self.reading = theirs.makefile("rb")
         self.writing = theirs.makefile("wb")
-        self.thread = threading.Thread(target=build().start_io, args=(self.chain, self.writing),
+        self.thread = threading.Thread(target=build().start_io, args=(self.reading, self.writing),
                                        name="blocknot-lsp", daemon=True)
         self.thread.start()
 

@@ -34,10 +34,10 @@ class Wire:
     def __init__(self) -> None:
         self.sock, theirs = socket.socketpair()
         self.theirs = theirs
-        self.chain, self.writing = theirs.makefile("rb"), theirs.makefile("wb")
+        self.reading, self.writing = theirs.makefile("rb"), theirs.makefile("wb")
         self.server = build()
         self.thread = threading.Thread(target=self.server.start_io,
-                                       args=(self.chain, self.writing), daemon=True)
+                                       args=(self.reading, self.writing), daemon=True)
         self.arrived: queue.Queue[tuple[dict[str, Any] | None, float]] = queue.Queue()
         self.listener = threading.Thread(target=self._listen, daemon=True)
         self.thread.start()
@@ -53,7 +53,7 @@ class Wire:
         self.sock.shutdown(socket.SHUT_WR)
         self.thread.join(BOUND)
         assert not self.thread.is_alive(), "the server did not stop at the end of its input"
-        for end in (self.chain, self.writing):
+        for end in (self.reading, self.writing):
             end.close()
         self.theirs.shutdown(socket.SHUT_RDWR)
         self.theirs.close()

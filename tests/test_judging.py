@@ -1041,10 +1041,9 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 4, "Bea": 0}),
     ],
     # Two readings of two slips each: a play left out and a tile miswritten (Ada 16), or
-    # an illegal pass left out (Ada 26): neither is stated.
+    # an illegal pass left out (Ada 26): in doubt, nothing is stated.
     "T302/a_play_left_out_or_an_illegal_pass_left_out_two_slips_each.txt": [
-        (0, "outcome", "domino"), (0, "winner", "Ada"), (0, "points", None),
-        (None, "score", None),
+        (0, "outcome", None), (0, "points", None), (0, "doubt", [16]), (None, "score", None),
     ],
     # Two moves left out in a row, one a hidden player's: not every reading is followed, so
     # hand 2 states nothing, not even bounds that would decide the game (no E506).

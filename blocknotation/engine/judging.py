@@ -50,6 +50,9 @@ class Judged:
     """The reading's ends before the move, for the messages."""
     belongs: bool = True
     """Whether the move still belongs to the hand in this reading (not P406)."""
+    implied: int = 0
+    """The illegal passes (P405) this reading takes the move to imply, among its
+    ``World.illegal_passes``: slips as its problems are, counted with them at the move."""
 
 
 class MoveJudge:
@@ -112,9 +115,10 @@ class MoveJudge:
                   if left.outcome is None for c in self.play_in(left, seat, play)]
         barred = self._barred(world, expected, seat, play)
         if barred and all(c.problems for c in judged):
-            judged += [Judged(c.world, (*barred, *c.problems)) for c in self.play_in(
-                self._passed_over(world, expected, seat), seat, play)]
-        found = [Judged(c.world, (turn, *c.problems), before=world.chain) for c in judged]
+            judged += [Judged(c.world, c.problems, implied=len(barred)) for c in self.play_in(
+                self._passed_over(world, expected, seat, barred), seat, play)]
+        found = [Judged(c.world, (turn, *c.problems), before=world.chain, implied=c.implied)
+                 for c in judged]
         if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
@@ -126,29 +130,31 @@ class MoveJudge:
 
     def _barred(self, world: World, first: int, seat: int, move: Move
                 ) -> tuple[Diagnostic, ...]:
-        """P405 for each player from ``first`` up to ``seat`` who may not pass (R8)."""
+        """P405 for each player from ``first`` up to ``seat`` who may not pass (R8): the
+        illegal passes a reading in which they passed implies (``_passed_over``)."""
         holders = world.table.holders
-        found = []
-        while first != seat:
-            if not may_pass(holders[first].held(), world.chain):
-                passed = r.Pass(move.line, move.column, self.names[first])
-                found.append(illegal_pass(world.table, Chain(world.chain), first, passed))
-            first = self.following[first]
-        return tuple(found)
+        skipped = [first]
+        while self.following[skipped[-1]] != seat:
+            skipped.append(self.following[skipped[-1]])
+        return tuple(illegal_pass(world.table, Chain(world.chain), s,
+                                  r.Pass(move.line, move.column, self.names[s]))
+                     for s in skipped if not may_pass(holders[s].held(), world.chain))
 
-    def _passed_over(self, world: World, first: int, seat: int) -> World:
+    def _passed_over(self, world: World, first: int, seat: int,
+                     barred: tuple[Diagnostic, ...]) -> World:
         """``world`` with the moves from ``first`` up to ``seat`` passed over, as passes
-        left out: a hidden player's among several, which may have been a play, unread."""
+        left out: those R8 forbids (``barred``) illegal passes it implies, and a hidden
+        player's among several, which may have been a play, unread."""
         holders = world.table.holders
         several = self.following[first] != seat
         hidden = False
         while first != seat:
             hidden = hidden or holders[first].deal is None
             first = self.following[first]
-        if not (several and hidden):
-            return world
         copied = world.copy()
-        copied.unread = True
+        copied.unread = several and hidden
+        for problem in barred:
+            copied.illegal_passes[(problem.code, problem.line)] = problem
         return copied
 
     def left_out(self, world: World, first: int, seat: int, move: Move) -> list[World]:
