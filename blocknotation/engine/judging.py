@@ -111,14 +111,15 @@ class MoveJudge:
         if expected is None or expected == seat:
             return self.play_in(world, seat, play)
         turn = out_of_turn(expected, play, self.names)
+        more = self._more_left_out(expected, seat)
         judged = [c for left in self.left_out(world, expected, seat, play)
                   if left.outcome is None for c in self.play_in(left, seat, play)]
         barred = self._barred(world, expected, seat, play)
         if barred and all(c.problems for c in judged):
             judged += [Judged(c.world, c.problems, implied=len(barred)) for c in self.play_in(
                 self._passed_over(world, expected, seat, barred), seat, play)]
-        found = [Judged(c.world, (turn, *c.problems), before=world.chain, implied=c.implied)
-                 for c in judged]
+        found = [Judged(c.world, (turn, *c.problems), before=world.chain,
+                        implied=c.implied + more) for c in judged]
         if world.table.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
@@ -127,6 +128,15 @@ class MoveJudge:
                     c.world.repairs += 1
                 found += [Judged(c.world, (named,), before=world.chain) for c in theirs]
         return found
+
+    def _more_left_out(self, first: int, seat: int) -> int:
+        """How many moves more than one a reading of the moves of the players from
+        ``first`` up to ``seat`` as left out takes: each line left out is a slip."""
+        count = 0
+        while self.following[first] != seat:
+            first = self.following[first]
+            count += 1
+        return count
 
     def _barred(self, world: World, first: int, seat: int, move: Move
                 ) -> tuple[Diagnostic, ...]:
@@ -273,11 +283,12 @@ class MoveJudge:
             problems += (check_opening_pass(move),)
             return [Judged(w, problems, before=before) for w in marked(
                 [copied, *openings(world, seat, move, self.seats)], move)]
-        lefts = [world]
+        lefts, more = [world], 0
         if problems and expected is not None:
             lefts = self.left_out(world, expected, seat, move) or lefts
-        found = [self._passed(left, seat, move, problems) if left.outcome is None else
-                 _with(self.after_the_end(left, seat, move), problems) for left in lefts]
+            more = self._more_left_out(expected, seat)
+        found = [self._passed(left, seat, move, problems, more) if left.outcome is None else
+                 _with(self.after_the_end(left, seat, move), problems, more) for left in lefts]
         if problems and expected is not None:
             # The pass under the wrong name: the player whose turn it was passed, legally.
             holders = world.table.holders
@@ -298,11 +309,11 @@ class MoveJudge:
                 for s in skipped:
                     left.pass_(s, move, self.seats, self.last)
                 left.pass_(seat, move, self.seats, self.last)
-                found.append(Judged(left, problems, before=before))
+                found.append(Judged(left, problems, before=before, implied=more))
         return found
 
-    def _passed(self, world: World, seat: int, move: r.Pass, problems: tuple[Diagnostic, ...]
-                ) -> Judged:
+    def _passed(self, world: World, seat: int, move: r.Pass, problems: tuple[Diagnostic, ...],
+                more: int) -> Judged:
         """``seat`` passes in ``world``: a known hand holding a tile that fits passes
         illegally in this reading, and may have laid one of those tiles instead."""
         before = world.chain
@@ -313,7 +324,7 @@ class MoveJudge:
                 world.table, Chain(before), seat, move)
             instead = laid_instead(world, seat, move, self.seats)
         copied.pass_(seat, move, self.seats, self.last)
-        return Judged(copied, problems, instead, before)
+        return Judged(copied, problems, instead, before, implied=more)
 
     def hint(self) -> str | None:
         """The opening turned round, when that makes every side fit (once per hand)."""
@@ -332,10 +343,10 @@ def marked(worlds: list[World], move: Move) -> list[World]:
     return worlds
 
 
-def _with(judged: Judged, problems: tuple[Diagnostic, ...]) -> Judged:
-    """``judged`` with ``problems`` reported before its own."""
+def _with(judged: Judged, problems: tuple[Diagnostic, ...], more: int) -> Judged:
+    """``judged`` with ``problems`` reported before its own, and ``more`` moves left out."""
     return Judged(judged.world, (*problems, *judged.problems), judged.instead, judged.before,
-                  judged.belongs)
+                  judged.belongs, judged.implied + more)
 
 
 def _ends(reading_bit: int) -> tuple[int, int]:
