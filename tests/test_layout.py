@@ -291,6 +291,7 @@ RULE_HOMES = {
     "legal_plays": "engine/rules.py",  # R5, R6
     "may_pass": "engine/rules.py",  # R8
     "barring_a_pass": "engine/rules.py",  # R8: the tiles that bar a pass
+    "BARRING": "engine/rules.py",  # R8: the same, by chain
     "went_out": "engine/rules.py",  # R12: a domino
     "all_passed": "engine/rules.py",  # R12: blocked by passes
     "stuck": "engine/rules.py",  # R12: nobody can play

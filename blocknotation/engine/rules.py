@@ -66,18 +66,22 @@ def sides(tile: Tile, one: int) -> tuple[Side, ...]:
     return ("L", "R") if left and right else ("L",) if left else ("R",) if right else ()
 
 
+#: For each chain with one pair of ends (by its bit's position), the tiles whose holder may
+#: not pass on it (R8: a player who can play must): those that fit an end.
+BARRING: tuple[int, ...] = FITTING
+
+
 def barring_a_pass(one: int) -> int:
-    """The tiles whose holder may not pass on a chain with one pair of ends (R8: a player who
-    can play must): those that fit an end.  So a hidden player who passed held none of
-    them (``knowledge.Passed``)."""
-    return FITTING[one.bit_length() - 1]
+    """The tiles whose holder may not pass on a chain with one pair of ends (``BARRING``,
+    R8).  So a hidden player who passed held none of them (``knowledge.Passed``)."""
+    return BARRING[one.bit_length() - 1]
 
 
 def may_pass(held: int | None, one: int) -> bool:
     """Whether a player holding ``held`` (None: their deal is not known) may pass on a
     chain with one pair of ends (R8): never before the lead (R5), never holding a tile that
-    bars it (``barring_a_pass``); a hidden hand may always."""
-    return bool(one) and (held is None or not held & barring_a_pass(one))
+    bars it (``BARRING``); a hidden hand may always."""
+    return bool(one) and (held is None or not held & BARRING[one.bit_length() - 1])
 
 
 def barring(tiles: int, chain: int) -> int:
