@@ -154,15 +154,14 @@ class MoveJudge:
                      barred: tuple[Diagnostic, ...]) -> World:
         """``world`` with the moves from ``first`` up to ``seat`` passed over, as passes
         left out: those R8 forbids (``barred``) illegal passes it implies, and a hidden
-        player's among several, which may have been a play, unread."""
+        player's, which may have been a play, unread."""
         holders = world.table.holders
-        several = self.following[first] != seat
         hidden = False
         while first != seat:
             hidden = hidden or holders[first].deal is None
             first = self.following[first]
         copied = world.copy()
-        copied.unread = several and hidden
+        copied.unread = hidden
         for problem in barred:
             copied.illegal_passes[(problem.code, problem.line)] = problem
         return copied
@@ -171,11 +170,10 @@ class MoveJudge:
         """The readings of the moves left out before a move out of turn (T302): each player
         from ``first`` up to ``seat`` passed, where the pass is legal (R8; the turn is then
         taken up from the player named, as the reading stands), or laid a tile they may hold
-        that fits (a play left out, a slip of its own), where it is not, or where their deal
-        is not known and theirs is the one move left out (a hidden player may hold any of
-        many tiles: two such plays in a row are more readings than a hand follows); a play
-        left out may end the hand."""
-        hidden = self.following[first] == seat
+        that fits (a play left out, a slip of its own) where it is not; a play left out may
+        end the hand.  A hidden player's move is read as a pass only: her play may have
+        been any of many tiles, more readings than a hand follows, so the reading is marked
+        as not all followed (``World.unread``)."""
         worlds = [world]
         while first != seat:
             name = self.names[first]
@@ -185,13 +183,12 @@ class MoveJudge:
                     following.append(each)
                     continue
                 holders = each.table.holders
-                legal = may_pass(holders[first].held(), each.chain)
-                if legal and not hidden and holders[first].deal is None:
+                if holders[first].deal is None:
                     each = each.copy()
                     each.unread = True  # her play, if it was one, is not read
-                if legal:
+                if may_pass(holders[first].held(), each.chain):
                     following.append(each)
-                if not legal or (hidden and holders[first].deal is None):
+                else:
                     left = r.Pass(move.line, move.column, name)
                     following += laid_instead(each, first, left, self.seats)
             worlds = following
