@@ -275,8 +275,8 @@ class Replay:
                 found += judge.play(world, seat, move)
             else:
                 found += judge.pass_(world, seat, move)
-        fewest = min(len(c.problems) + c.implied for c in found)
-        kept = [c for c in found if len(c.problems) + c.implied == fewest]
+        fewest = min(c.cost for c in found)
+        kept = [c for c in found if c.cost == fewest]
         if isinstance(move, r.Pass):
             key = ("P405", move.line)
             # The pass is wrong in every reading:

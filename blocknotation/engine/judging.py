@@ -51,8 +51,15 @@ class Judged:
     belongs: bool = True
     """Whether the move still belongs to the hand in this reading (not P406)."""
     implied: int = 0
-    """The illegal passes (P405) this reading takes the move to imply, among its
-    ``World.illegal_passes``: slips as its problems are, counted with them at the move."""
+    """The slips this reading takes the move to imply beyond its problems: the illegal
+    passes (P405) among its ``World.illegal_passes``, and each move left out beyond the
+    first."""
+
+    @property
+    def cost(self) -> int:
+        """The slips the move is read with in this reading, to keep the readings with
+        fewest."""
+        return len(self.problems) + self.implied
 
 
 class MoveJudge:
@@ -111,7 +118,7 @@ class MoveJudge:
         if expected is None or expected == seat:
             return self.play_in(world, seat, play)
         turn = out_of_turn(expected, play, self.names)
-        more = self._more_left_out(expected, seat)
+        more = len(self.skipped(expected, seat)) - 1
         judged = [c for left in self.left_out(world, expected, seat, play)
                   if left.outcome is None for c in self.play_in(left, seat, play)]
         barred = self._barred(world, expected, seat, play)
@@ -129,26 +136,23 @@ class MoveJudge:
                 found += [Judged(c.world, (named,), before=world.chain) for c in theirs]
         return found
 
-    def _more_left_out(self, first: int, seat: int) -> int:
-        """How many moves more than one a reading of the moves of the players from
-        ``first`` up to ``seat`` as left out takes: each line left out is a slip."""
-        count = 0
-        while self.following[first] != seat:
-            first = self.following[first]
-            count += 1
-        return count
+    def skipped(self, first: int, seat: int) -> list[int]:
+        """The players from ``first`` up to ``seat``, in turn: those a move by ``seat``
+        skips when it is ``first``'s turn (each line left out is a slip)."""
+        seats = [first]
+        while self.following[seats[-1]] != seat:
+            seats.append(self.following[seats[-1]])
+        return seats
 
     def _barred(self, world: World, first: int, seat: int, move: Move
                 ) -> tuple[Diagnostic, ...]:
         """P405 for each player from ``first`` up to ``seat`` who may not pass (R8): the
         illegal passes a reading in which they passed implies (``_passed_over``)."""
         holders = world.table.holders
-        skipped = [first]
-        while self.following[skipped[-1]] != seat:
-            skipped.append(self.following[skipped[-1]])
         return tuple(illegal_pass(world.table, Chain(world.chain), s,
                                   r.Pass(move.line, move.column, self.names[s]))
-                     for s in skipped if not may_pass(holders[s].held(), world.chain))
+                     for s in self.skipped(first, seat)
+                     if not may_pass(holders[s].held(), world.chain))
 
     def _passed_over(self, world: World, first: int, seat: int,
                      barred: tuple[Diagnostic, ...]) -> World:
@@ -156,12 +160,8 @@ class MoveJudge:
         left out: those R8 forbids (``barred``) illegal passes it implies, and a hidden
         player's, which may have been a play, unread."""
         holders = world.table.holders
-        hidden = False
-        while first != seat:
-            hidden = hidden or holders[first].deal is None
-            first = self.following[first]
         copied = world.copy()
-        copied.unread = hidden
+        copied.unread = any(holders[s].deal is None for s in self.skipped(first, seat))
         for problem in barred:
             copied.illegal_passes[(problem.code, problem.line)] = problem
         return copied
@@ -175,25 +175,23 @@ class MoveJudge:
         been any of many tiles, more readings than a hand follows, so the reading is marked
         as not all followed (``World.unread``)."""
         worlds = [world]
-        while first != seat:
-            name = self.names[first]
-            following: list[World] = []
-            for each in worlds:
-                if each.outcome is not None:
-                    following.append(each)
-                    continue
-                holders = each.table.holders
-                if holders[first].deal is None:
-                    each = each.copy()
-                    each.unread = True  # her play, if it was one, is not read
-                if may_pass(holders[first].held(), each.chain):
-                    following.append(each)
-                else:
-                    left = r.Pass(move.line, move.column, name)
-                    following += laid_instead(each, first, left, self.seats)
-            worlds = following
-            first = self.following[first]
+        for skipped in self.skipped(first, seat):
+            worlds = [w for each in worlds for w in self._left_out_by(each, skipped, move)]
         return worlds
+
+    def _left_out_by(self, world: World, seat: int, move: Move) -> list[World]:
+        """The readings of ``seat``'s move left out (``left_out``): a pass where R8 lets
+        her, else each tile she may have laid; a hidden player's, a pass only, unread."""
+        if world.outcome is not None:
+            return [world]
+        holders = world.table.holders
+        if holders[seat].deal is None:
+            world = world.copy()
+            world.unread = True  # her play, if it was one, is not read
+        if may_pass(holders[seat].held(), world.chain):
+            return [world]
+        left = r.Pass(move.line, move.column, self.names[seat])
+        return laid_instead(world, seat, left, self.seats)
 
     def play_in(self, world: World, seat: int, play: r.Play) -> list[Judged]:
         """``seat`` plays in ``world``: legal as written, or reported with the readings of
@@ -283,7 +281,7 @@ class MoveJudge:
         lefts, more = [world], 0
         if problems and expected is not None:
             lefts = self.left_out(world, expected, seat, move) or lefts
-            more = self._more_left_out(expected, seat)
+            more = len(self.skipped(expected, seat)) - 1
         found = [self._passed(left, seat, move, problems, more) if left.outcome is None else
                  _with(self.after_the_end(left, seat, move), problems, more) for left in lefts]
         if problems and expected is not None:
@@ -296,10 +294,7 @@ class MoveJudge:
                 found.append(Judged(named, problems, before=before))
             # Or the passes of the players skipped were left out, each of them legal: then
             # the pass written may complete a round of passes that blocks the hand (R12).
-            skipped, turn = [], expected
-            while turn != seat:
-                skipped.append(turn)
-                turn = self.following[turn]
+            skipped = self.skipped(expected, seat)
             if all(may_pass(holders[s].held(), before) for s in skipped):
                 left = world.copy()
                 left.repairs += len(skipped)
