@@ -295,6 +295,7 @@ RULE_HOMES = {
     "went_out": "engine/rules.py",  # R12: a domino
     "all_passed": "engine/rules.py",  # R12: blocked by passes
     "stuck": "engine/rules.py",  # R12: nobody can play
+    "ending_play": "engine/rules.py",  # R12: how a play ends the hand, if it does
     "cannot_play_again": "engine/rules.py",  # R6: nobody may lay a tile in moves left out
     "may_hold": "engine/knowledge.py",  # R2, R4
     "holdable": "engine/knowledge.py",

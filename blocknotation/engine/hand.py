@@ -52,7 +52,7 @@ from .knowledge import Whereabouts
 from .moves import illegal_pass, misfit
 from .order import Move, Stages
 from .players import Seats
-from .rules import fitting_both, may_pass, stuck, went_out
+from .rules import ending_play, fitting_both, may_pass, stuck
 from .slips import laid_instead, openings, passed_instead
 from .tiles import index
 from .turns import opener
@@ -236,10 +236,11 @@ class Replay:
         if in_hands is None:
             in_hands = table.held_by_anyone()
         world.in_hands = in_hands = in_hands & ~bit
-        if went_out(holder.placed, self.seats.each):
-            world.end("domino", seat, line, len(self.names))
-        elif table.known == len(table.holders) and stuck(in_hands, after):
-            world.end("blocked", None, line, len(self.names), stuck=True)
+        ended = ending_play(holder.placed, self.seats.each,
+                            in_hands if table.known == len(table.holders) else None, after)
+        if ended is not None:
+            world.end(ended, seat if ended == "domino" else None, line, len(self.names),
+                      stuck=ended == "blocked")
         return True
 
     def pass_as_written(self, world: World, seat: int, move: r.Pass) -> bool:

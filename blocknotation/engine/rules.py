@@ -13,6 +13,7 @@ no other module works a rule of play out on masks (``tests/test_layout.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from .chain import Side, chain_of, lay, pairs
 from .tiles import TILES, Tile, bits, index
@@ -138,6 +139,19 @@ def stuck(in_hands: int, one: int) -> bool:
     the hand is blocked (R12)."""
     return not in_hands & FITTING[one.bit_length() - 1]
 
+
+
+def ending_play(placed: int, each: int, in_hands: int | None, one: int
+                ) -> Literal["domino", "blocked"] | None:
+    """How a play ends the hand (R12), if it does: "domino" when its player has now placed
+    ``placed`` of the ``each`` tiles dealt, all of them (``went_out``); "blocked" when every
+    deal is known (``in_hands``: the tiles every hand still holds, None when some deal is not
+    known) and none of them fits the chain after it, ``one`` (``stuck``); else None."""
+    if went_out(placed, each):
+        return "domino"
+    if in_hands is not None and stuck(in_hands, one):
+        return "blocked"
+    return None
 
 
 def may_be_blocked(in_hands: int) -> bool:

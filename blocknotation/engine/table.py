@@ -6,8 +6,8 @@ tiles' whereabouts as ``knowledge.Whereabouts`` masks), and its answers are the 
 play as the engine writes each of them once, on those integers, so that the replay's
 readings, which are many states at once, ask the same predicates: ``rules.fits``,
 ``rules.sides`` and ``rules.legal_plays`` (R5-R7, on ``chain.lay``), ``rules.may_pass``
-(R8), ``Whereabouts.may_hold`` (R2, R4), ``rules.went_out``, ``rules.all_passed`` and
-``rules.stuck`` (R12), with ``scoring.blocked`` (R15).  It words P401-P406 and T303 as
+(R8), ``Whereabouts.may_hold`` (R2, R4), ``rules.ending_play`` and ``rules.all_passed``
+(R12), with ``scoring.blocked`` (R15).  It words P401-P406 and T303 as
 ``validate`` does (``moves.py``).  Tiles are taken as ``"3-5"`` or ``(3, 5)`` and given out
 low pip first; the chain keeps them as played.
 """
@@ -25,7 +25,7 @@ from ..reading import plain as r
 from .chain import PAIR, Chain, Side, chain_of, lay
 from .knowledge import NOBODY, Whereabouts
 from .moves import check_opening_pass, illegal_pass, misfit
-from .rules import all_passed, fits, legal_plays, may_pass, sides, stuck, went_out
+from .rules import all_passed, ending_play, fits, legal_plays, may_pass, sides
 from .scoring import blocked as blocked_count
 from .tiles import TILES, Tile, bits, index, pips, text
 
@@ -339,10 +339,10 @@ class Table:
         self._ends, self._passes = after, 0
         self._chain.append(Placement(self.players[seat], tile, side))
         self._turn = (seat + 1) % len(self.players)
-        if went_out(known.holders[seat].placed, self._each):
-            self._end("domino", self.players[seat])
-        elif known.all_known and stuck(known.held_by_anyone(), after):
-            self._end("blocked", None)
+        ended = ending_play(known.holders[seat].placed, self._each,
+                            known.held_by_anyone() if known.all_known else None, after)
+        if ended is not None:
+            self._end(ended, self.players[seat] if ended == "domino" else None)
 
     def _end(self, kind: Literal["domino", "blocked"], winner: str | None) -> None:
         if kind == "blocked" and self._known.all_known:

@@ -27,7 +27,7 @@ from .chain import PAIR, Side, chain_of, lay
 from .knowledge import Whereabouts
 from .moves import disproved_pass
 from .players import Seats
-from .rules import all_passed, stuck, went_out
+from .rules import all_passed, ending_play
 from .table import Placement, Table, table_at
 from .tiles import TILES, Tile, bit, bits
 
@@ -148,10 +148,11 @@ class World:
         self.ends_at[line] = PAIR[after.bit_length() - 1]
         if layout is not None:
             self.placed_at[line] = layout
-        if went_out(holder.placed, seats.each):
-            self.end("domino", seat, line, len(seats.names))
-        elif table.all_known and stuck(table.held_by_anyone(), after):
-            self.end("blocked", None, line, len(seats.names), stuck=True)
+        ended = ending_play(holder.placed, seats.each,
+                            table.held_by_anyone() if table.all_known else None, after)
+        if ended is not None:
+            self.end(ended, seat if ended == "domino" else None, line, len(seats.names),
+                     stuck=ended == "blocked")
 
     def last_pass(self, seat: int, following: tuple[int, ...]) -> None:
         """``seat`` writes the one pass each player may still write after a block where
