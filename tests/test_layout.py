@@ -299,8 +299,12 @@ RULE_HOMES = {
     "cannot_play_again": "engine/rules.py",  # R6: nobody may lay a tile in moves left out
     "may_hold": "engine/knowledge.py",  # R2, R4
     "holdable": "engine/knowledge.py",
+    "may_still_hold": "engine/knowledge.py",  # R2, R4, R8: her passes believed
+    "may_have_kept": "engine/knowledge.py",  # at the end of the hand, less what others showed
 }
 RULES_ASKED_BY = "engine/table.py"
+#: The Table's methods that ask a rule of another name: its players' passes believed.
+TABLE_ASKS = {"may_hold": "may_still_hold"}
 ORACLE = "simulator/"
 
 
@@ -320,7 +324,7 @@ def rules_written(package: Path = PACKAGE) -> dict[str, set[str]]:
             if isinstance(node, ast.FunctionDef) and node.name in RULE_HOMES:
                 asked = {getattr(call.func, "id", getattr(call.func, "attr", None))
                          for call in ast.walk(node) if isinstance(call, ast.Call)}
-                if module != RULES_ASKED_BY or node.name not in asked:
+                if module != RULES_ASKED_BY or TABLE_ASKS.get(node.name, node.name) not in asked:
                     found[node.name].add(module)
             elif "FITTING" in (getattr(node, "id", None), getattr(node, "name", None)) and (
                     isinstance(node, ast.Name | ast.alias)):
@@ -363,6 +367,35 @@ def test_the_rules_check_sees_a_rule_written_again(tmp_path: Path) -> None:
     assert rules_written(tmp_path) == {"FITTING": {"engine/rules.py", "engine/hand.py"},
                                        "may_pass": {"engine/rules.py", "engine/table.py"},
                                        "stuck": {"engine/slips.py"}}
+
+
+#: The masks that "may hold" is made of, asked only where they are combined into it
+#: (``knowledge.py``) and where the table words a P407 (the pass that rules a tile out).
+MAY_HOLD_PARTS = {"ruled_out": {"engine/knowledge.py", "engine/table.py"},
+                  "others_shown": {"engine/knowledge.py"}}
+
+
+def may_hold_parts_asked(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """The modules that call each method of ``MAY_HOLD_PARTS``."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(package.rglob("*.py")):
+        module = path.relative_to(package).as_posix()
+        for node in ast.walk(tree_of(path)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+                    node.func.attr in MAY_HOLD_PARTS):
+                found[node.func.attr].add(module)
+    return found
+
+
+def test_may_hold_is_combined_in_one_module() -> None:
+    assert may_hold_parts_asked() == MAY_HOLD_PARTS
+
+
+def test_the_may_hold_check_sees_a_mask_combined_again(tmp_path: Path) -> None:
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "bounds.py").write_text(
+        "def free(t, s):\n    return t.holdable(s) & ~t.ruled_out(s)\n", "utf-8")
+    assert may_hold_parts_asked(tmp_path) == {"ruled_out": {"engine/bounds.py"}}
 
 
 def _codes_built(package: Path = PACKAGE) -> dict[str, set[str]]:

@@ -179,11 +179,11 @@ def holdings(
     passed = False
     for seat, pips in enumerate(known):
         if pips is None:
-            free[seat] = table.holdable(seat) & ~table.others_shown(seat)
+            free[seat] = table.may_have_kept(seat, passes=False)
             passed = passed or bool(table.holders[seat].passes)
     narrowing = False
     if passed and passes:
-        narrowed = {seat: mask & ~table.ruled_out(seat) for seat, mask in free.items()}
+        narrowed = {seat: table.may_have_kept(seat) for seat in free}
         if narrowed != free and _fillable(narrowed, counts):
             free, narrowing = narrowed, True
     return [Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])

@@ -268,7 +268,7 @@ def _passes_overdrawn(world: World, seats: Seats, shown: list[int | None]) -> No
         if world.outcome == "domino" and world.winner == seat:
             continue
         count = seats.each - holder.placed
-        free = table.holdable(seat) & ~table.others_shown(seat) & ~table.ruled_out(seat)
+        free = table.may_have_kept(seat)
         last = holder.passes[-1]
         key = ("P407", last.line)
         if count > 0 and free.bit_count() < count and key not in world.illegal_passes:
@@ -292,7 +292,7 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
         return False
     held = holder.held()
     if held is None:  # a hidden hand: a tile nobody else can hold that its passes allow
-        held = table.holdable(seat) & ~table.ruled_out(seat)
+        held = table.may_still_hold(seat)
     if not fitting(held, one):
         return False
     turn = seat if world.expected is None else world.expected

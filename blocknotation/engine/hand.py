@@ -214,7 +214,7 @@ class Replay:
             return False
         after, ends, placed, bit, i = usual
         table = world.table
-        if not table.holdable(seat) & bit:  # a tile they cannot hold (check_holding)
+        if not table.may_hold(seat, i):  # a tile they cannot hold (check_holding)
             return False
         holder = table.holders[seat]
         if holder.passes and holder.deal is None:  # it may disprove an earlier pass (P407)

@@ -219,6 +219,18 @@ class Whereabouts:
                 out |= lacked
         return out
 
+    def may_still_hold(self, seat: int) -> int:
+        """The tiles ``seat`` may still hold, her passes believed (R2, R4, R8): ``holdable``
+        less those ``ruled_out``."""
+        return self.holdable(seat) & ~self.ruled_out(seat)
+
+    def may_have_kept(self, seat: int, passes: bool = True) -> int:
+        """The tiles ``seat`` may hold at the end of the hand (R2, R4): ``holdable`` less
+        what another seat showed, and, with ``passes``, less those her passes rule out
+        (R8)."""
+        kept = self.holdable(seat) & ~self.others_shown(seat)
+        return kept & ~self.ruled_out(seat) if passes else kept
+
     def others_shown(self, seat: int) -> int:
         """The tiles another seat showed first."""
         shown = self.shown

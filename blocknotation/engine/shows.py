@@ -31,7 +31,7 @@ def check_show(
     the bits of its tiles (their union when they are distinct, as the count tells)."""
     # What the seat cannot hold (R2, R4: a placed tile, another's deal, with its own deal
     # known anything outside it), or another seat showed.
-    barred = ALL & ~table.holdable(seat) | table.others_shown(seat)
+    barred = ALL & ~table.may_have_kept(seat, passes=False)
     if shown.bit_count() == len(show.tiles) and not shown & barred:
         return check_show_count(show, table, seat, each, complete)
     return _contradiction(show, seat, table, names) or check_show_count(

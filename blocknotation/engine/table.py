@@ -204,7 +204,7 @@ class Table:
         is in their deal when that is known, else in no other known deal and without a value
         an end showed at one of their passes."""
         seat, i = self._seat_of(player), index(as_tile(tile))
-        return self._known.may_hold(seat, i) and not self._known.ruled_out(seat) >> i & 1
+        return bool(self._known.may_still_hold(seat) >> i & 1)
 
     def may_pass(self, player: str) -> bool:
         """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
@@ -284,7 +284,7 @@ class Table:
     def _holdable(self, seat: int) -> int:
         """The tiles ``seat`` may still hold: ``Whereabouts.holdable``, less those a hidden
         player's passes rule out (R8)."""
-        return self._known.holdable(seat) & ~self._known.ruled_out(seat)
+        return self._known.may_still_hold(seat)
 
     def _check_holding(self, seat: int, tile: Tile) -> None:
         """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4),
