@@ -11,16 +11,17 @@ usage errors by ``usage_words.py``; ``[default: …]`` stays as click writes it.
 
 from __future__ import annotations
 
+import copy
 import inspect
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
 from ..basics.i18n import N_, language_from_environment, translator
 
 LANG_KEY = "blocknot.lang"
+_Helped = TypeVar("_Helped", click.Command, click.Parameter)
 _TRANSLATE = "blocknot.translate"
 
 # Click's words on a help page, translated here because click looks them up in its own
@@ -44,42 +45,26 @@ def help_language(ctx: click.Context) -> str:
     return language if isinstance(language, str) else language_from_environment()
 
 
-@contextmanager
-def _translated(command: click.Command, ctx: click.Context) -> Iterator[Callable[[str], str]]:
-    """Swap in translated help texts on the command, its parameters and subcommands for the
-    time a help page is built (click reads them from these attributes)."""
-    _ = translator(help_language(ctx))
-    saved: list[tuple[click.Command | click.Parameter, str | None]] = []
-
-    def swap(obj: click.Command | click.Parameter) -> None:
-        text = getattr(obj, "help", None)
-        saved.append((obj, text))
-        if text:
-            obj.help = _(inspect.cleandoc(text))
-
-    swap(command)
-    for param in command.get_params(ctx):
-        swap(param)
-    if isinstance(command, click.Group):
-        for name in command.list_commands(ctx):
-            sub = command.get_command(ctx, name)
-            if sub is not None:
-                swap(sub)
-    try:
-        yield _
-    finally:
-        for obj, text in reversed(saved):
-            obj.help = text
+def _in_language(obj: _Helped, _: Callable[[str], str]) -> _Helped:
+    """A copy of a command or parameter with its help text translated, for click to read
+    from the attribute; the command itself is left as it was."""
+    text = getattr(obj, "help", None)
+    if not text:
+        return obj
+    translated = copy.copy(obj)
+    translated.help = _(inspect.cleandoc(text))
+    return translated
 
 
 def _format_options(
     command: click.Command, ctx: click.Context, formatter: click.HelpFormatter, title: str
 ) -> None:
+    _ = _words(ctx)
     rows = [
         record
         for param in command.get_params(ctx)
         if not isinstance(param, click.Argument)
-        and (record := param.get_help_record(ctx)) is not None
+        and (record := _in_language(param, _).get_help_record(ctx)) is not None
     ]
     if rows:
         with formatter.section(title):
@@ -100,9 +85,11 @@ class _TranslatedHelp(click.Command):
     """The help page and usage line of a command, in the user's language."""
 
     def get_help(self, ctx: click.Context) -> str:
-        with _translated(self, ctx) as _:
-            ctx.meta[_TRANSLATE] = _
-            return super().get_help(ctx)
+        ctx.meta[_TRANSLATE] = translator(help_language(ctx))
+        return super().get_help(ctx)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        click.Command.format_help_text(_in_language(self, _words(ctx)), ctx, formatter)
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         _usage(self, ctx, formatter)
@@ -128,7 +115,7 @@ class TranslatedGroup(_TranslatedHelp, click.Group):
             sub = self.get_command(ctx, name)
             if sub is not None and not sub.hidden:
                 # The whole first sentence, wrapped in its column, never cut with "...".
-                rows.append((name, sub.get_short_help_str(limit=10**6)))
+                rows.append((name, _in_language(sub, _).get_short_help_str(limit=10**6)))
         if rows:
             with formatter.section(_("Commands")):
                 formatter.write_dl(rows)

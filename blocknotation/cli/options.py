@@ -4,6 +4,7 @@ under which configuration), ``lang``, ``jobs``, ``output``, ``diff``, and ``enco
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from collections.abc import Callable, Sequence
@@ -96,12 +97,9 @@ class AliasedOption(click.Option):
         self.hidden_names = tuple(hidden_names)
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        shown = self.opts
-        self.opts = [name for name in shown if name not in self.hidden_names]
-        try:
-            return super().get_help_record(ctx)
-        finally:
-            self.opts = shown
+        shown = copy.copy(self)  # the names help shows, the option itself left as it was
+        shown.opts = [name for name in self.opts if name not in self.hidden_names]
+        return click.Option.get_help_record(shown, ctx)
 
 
 def output(help_text: str) -> Callable[[_Command], _Command]:
