@@ -143,7 +143,7 @@ def test_a_wrong_side_is_read_on_the_other_end_and_seen_from_the_other_side() ->
     readings = turned(world_of(chain, None), 0, play((1, 3), "L"), "R", SEATS)
     assert sorted(PAIR[w.chain.bit_length() - 1] for w in readings) == [(1, 5), (5, 1)]
     assert mirrored(chain_of(5, 1)) == chain_of(1, 5)
-    assert all(w.table.holders[0].placed == 1 for w in readings)
+    assert all(w.known.holders[0].placed == 1 for w in readings)
 
 
 def test_a_play_is_reported_only_when_it_fails_in_every_reading() -> None:
@@ -166,7 +166,7 @@ def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     world = world_of(chain, held)
     laid = laid_instead(world, 0, wrong, SEATS)
     assert [PAIR[w.chain.bit_length() - 1] for w in laid] == [(3, 2)]
-    assert laid[0].table.holders[0].laid == 1 << index((6, 2))
+    assert laid[0].known.holders[0].laid == 1 << index((6, 2))
     # She held a tile that fits, so she could not have passed instead (R8).
     assert passed_instead(world, 0, wrong, SEATS, 0) == []
     # With nothing that fits, the tile tried was taken back: a pass, the tile kept.
@@ -174,7 +174,7 @@ def test_a_tile_that_fits_nowhere_was_another_tile_or_a_pass() -> None:
     world = world_of(chain, held)
     (passed,) = passed_instead(world, 0, wrong, SEATS, 0)
     assert passed.chain == world.chain and passed.passed == 1
-    assert passed.table.holders[0].placed == 0 and passed.table.holders[0].laid == 0
+    assert passed.known.holders[0].placed == 0 and passed.known.holders[0].laid == 0
 
 
 def test_with_the_deal_unknown_the_side_written_is_kept() -> None:

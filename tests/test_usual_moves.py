@@ -62,9 +62,9 @@ def test_the_comparison_sees_a_difference(monkeypatch: pytest.MonkeyPatch) -> No
     original = Replay.play_as_written
 
     def forgetful(self: Replay, world: World, seat: int, play: object) -> bool:
-        placed = world.table.holders[seat].placed
+        placed = world.known.holders[seat].placed
         done = original(self, world, seat, play)  # type: ignore[arg-type]
-        world.table.holders[seat].placed = placed
+        world.known.holders[seat].placed = placed
         return done
 
     usual = validate_bytes(text.encode(), "record")

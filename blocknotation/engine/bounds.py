@@ -169,25 +169,25 @@ def _sums(free: int, fewest: int, most: int) -> int:
 
 
 def holdings(
-    table: Whereabouts, counts: list[tuple[int, int]], known: Sequence[int | None],
+    known: Whereabouts, counts: list[tuple[int, int]], exact: Sequence[int | None],
     passes: bool = True,
 ) -> tuple[list[Holding], bool]:
-    """Each seat's holding: exact where ``known``, else the tiles the seat may hold (not
+    """Each seat's holding: exact where ``exact`` says, else the tiles the seat may hold (not
     placed, not another's deal, not shown by another, none its passes rule out, unless
     ``passes`` is false) and how many (``counts``); and whether the passes narrowed them."""
     free: dict[int, int] = {}
     passed = False
-    for seat, pips in enumerate(known):
+    for seat, pips in enumerate(exact):
         if pips is None:
-            free[seat] = table.may_have_kept(seat, passes=False)
-            passed = passed or bool(table.holders[seat].passes)
+            free[seat] = known.may_have_kept(seat, passes=False)
+            passed = passed or bool(known.holders[seat].passes)
     narrowing = False
     if passed and passes:
-        narrowed = {seat: table.may_have_kept(seat) for seat in free}
+        narrowed = {seat: known.may_have_kept(seat) for seat in free}
         if narrowed != free and _fillable(narrowed, counts):
             free, narrowing = narrowed, True
     return [Holding(pips) if pips is not None else Holding(None, free[seat], *counts[seat])
-            for seat, pips in enumerate(known)], narrowing
+            for seat, pips in enumerate(exact)], narrowing
 
 
 def _fillable(free: dict[int, int], counts: list[tuple[int, int]]) -> bool:

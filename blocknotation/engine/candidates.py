@@ -63,10 +63,10 @@ def _candidate(x: JudgedReading, amendment: tuple[Amendment, ...], order: Stages
 
 def _laid(x: JudgedReading, line: int) -> tuple[int, int] | None:
     """Who laid a tile at ``line`` in reading ``x``, and which tile (index), if anyone."""
-    table = x.world.table
+    known = x.world.known
     for i in range(28):
-        if table.played_at[i] == line and table.played_by[i] >= 0:
-            return table.played_by[i], i
+        if known.played_at[i] == line and known.played_by[i] >= 0:
+            return known.played_by[i], i
     return None
 
 

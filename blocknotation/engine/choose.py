@@ -224,7 +224,7 @@ def _in_doubt(failed: set[Stage], slipped: Sequence[int], hidden: bool,
 
 def _all_known(readings: list[JudgedReading]) -> bool:
     """Whether every deal of the hand is known, in every reading."""
-    return all(x.world.table.all_known for x in readings)
+    return all(x.world.known.all_known for x in readings)
 
 
 def _stage_order(stage: Stage) -> tuple[int, int]:

@@ -284,7 +284,7 @@ def _deal_guessed(rep: HandReplay, found: list[Diagnostic], chosen: tuple[Amendm
         return None
     laid = 0
     for x in rep.readings:
-        laid |= x.world.table.played
+        laid |= x.world.known.played
     guessed = {seats.seat[deal.player] for one in chosen
                if one.kind == "misdealt" and one.swap is not None and not laid >> one.swap[1] & 1
                for deal in order.deals if deal.line == one.line and deal.player in seats.seat}
@@ -430,7 +430,7 @@ def _shown_seats(rep: HandReplay, order: Stages, seats: Seats, stopped: list[Jud
 def _scorer_disputed(order: Stages, totals: Totals, rep: HandReplay, seats: Seats) -> bool:
     """Whether the hand's own ``score`` line says another player scored than the hand as
     written gives, or that one did where nobody did, or the reverse: who won a hand is
-    seen at the table, so a show of a player whose deal is not written may be the slip
+    seen at the known, so a show of a player whose deal is not written may be the slip
     (``amend.hidden_shows``; where only how many points differs, the shows stand)."""
     points = implied_points(order.score, totals.exact, seats)
     if points is None or rep.points is None or min(points) < 0:

@@ -24,9 +24,9 @@ from .tiles import bit, index, text
 
 
 def check_deals(
-    deals: list[r.Deal], seats: Seats, table: Whereabouts, order: Stages | None = None
+    deals: list[r.Deal], seats: Seats, known: Whereabouts, order: Stages | None = None
 ) -> list[Diagnostic]:
-    """Record every usable deal in ``table`` and report the others; ``order``: the hand,
+    """Record every usable deal in ``known`` and report the others; ``order``: the hand,
     whose moves and shows tell which of the deals of one tile is wrong."""
     problems: list[Diagnostic] = []
     written = 0  # the tiles of the whole deals so far (``_whole``), used or set aside
@@ -38,7 +38,7 @@ def check_deals(
         # bit and leaves fewer bits set than tiles.
         mask = sum(map(bit, tiles))
         if len(tiles) == seats.each == mask.bit_count() and not mask & written:
-            table.deal(seat, tiles, mask, deal.line)  # the usual case: nothing to report
+            known.deal(seat, tiles, mask, deal.line)  # the usual case: nothing to report
             written |= mask
             continue
         problems += _unusable(deal, deals[:at], seats)
@@ -47,7 +47,7 @@ def check_deals(
             clashes = True
     if clashes:
         seen = [] if order is None else [*order.moves, *order.shows]
-        _settle(deals, seats, table, seen)
+        _settle(deals, seats, known, seen)
     return problems
 
 
@@ -88,7 +88,7 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
     return problems
 
 
-def _settle(deals: list[r.Deal], seats: Seats, table: Whereabouts, seen: Sequence[Move | r.Show]
+def _settle(deals: list[r.Deal], seats: Seats, known: Whereabouts, seen: Sequence[Move | r.Show]
             ) -> None:
     """Which of the whole deals that share tiles are kept: for each tile they share, the
     one deal that the hand does not belie, when there is exactly one."""
@@ -105,11 +105,11 @@ def _settle(deals: list[r.Deal], seats: Seats, table: Whereabouts, seen: Sequenc
                 trusted = [d for d in sharing if not _belied(d, index(tile), seen)]
                 kept = kept and trusted == [deal]
         seat = seats.seat[deal.player]
-        dealt = table.holders[seat].deal_line == deal.line
+        dealt = known.holders[seat].deal_line == deal.line
         if kept and not dealt:
-            table.deal(seat, deal.tiles, sum(map(bit, deal.tiles)), deal.line)
+            known.deal(seat, deal.tiles, sum(map(bit, deal.tiles)), deal.line)
         elif dealt and not kept:
-            table.undeal(seat)
+            known.undeal(seat)
 
 
 def _belied(deal: r.Deal, i: int, seen: Sequence[Move | r.Show]) -> bool:

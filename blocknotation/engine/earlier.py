@@ -171,7 +171,7 @@ def _error_lines(rep: HandReplay) -> set[int]:
 def hidden_seats(rep: HandReplay) -> frozenset[int]:
     """The seats whose deal the hand replayed as ``rep`` does not record."""
     return frozenset(seat for seat, holder in enumerate(
-        rep.readings[0].world.table.holders) if holder.deal is None)
+        rep.readings[0].world.known.holders) if holder.deal is None)
 
 
 def slips(found: Sequence[Diagnostic]) -> int:

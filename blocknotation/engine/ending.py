@@ -75,7 +75,7 @@ def judge_ending(
     holds."""
     found: list[tuple[Stage, Diagnostic]] = []
     shown, bad_shows, out = _shows(state, world, order, seats, found)
-    if order.moves and not world.table.all_known:  # only a hidden hand's passes
+    if order.moves and not world.known.all_known:  # only a hidden hand's passes
         _passes_overdrawn(world, seats, shown)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
     if outcome in ("blocked", "domino") and order.moves and world.outcome is None:
@@ -85,13 +85,13 @@ def judge_ending(
             seat = seats.seat[show.player]
             if shown[seat] is None or seat == winner:
                 continue
-            problem = check_show_count(show, world.table, seat, seats.each, complete=True)
+            problem = check_show_count(show, world.known, seat, seats.each, complete=True)
             if problem is not None:
                 found.append((("show", show.line), problem))
                 shown[seat] = None
                 bad_shows.add(seat)
     remaining: list[int | None] = []
-    for seat, holder in enumerate(world.table.holders):
+    for seat, holder in enumerate(world.known.holders):
         held = None if settled else holder.held()
         if outcome == "domino" and seat == winner:
             remaining.append(0)
@@ -113,7 +113,7 @@ def _shows(
     seat as a mask, None where no usable show was written, the seats whose show was bad,
     and, in a hand recorded without moves, the usable show of no tiles (``going_out``)."""
     complete = world.outcome is not None
-    table = world.table
+    known = world.known
     shown: list[int | None] = [None] * len(seats.names)
     bad: set[int] = set()
     unplayed = not order.moves
@@ -126,16 +126,16 @@ def _shows(
     for show in order.shows:
         seat = seats.seat[show.player]
         mask = sum(map(bit, show.tiles))  # distinct tiles: their union
-        problem = check_show(show, mask, seat, table, seats.each, complete, seats.names)
+        problem = check_show(show, mask, seat, known, seats.each, complete, seats.names)
         if problem is None and unplayed and (not show.tiles or seat == opener):
             problem = check_unplayed_show(show, out, seat == opener, seats.each)
         if problem is not None:
             found.append((("show", show.line), problem))
             bad.add(seat)
             continue
-        table.show(seat, mask, show.line)
+        known.show(seat, mask, show.line)
         shown[seat] = mask
-        holder = table.holders[seat]
+        holder = known.holders[seat]
         if holder.deal is None and holder.passes:  # it may disprove a pass (P407)
             for tile in show.tiles:
                 world.disprove(seat, tile, show.line, True, seats.names)
@@ -261,14 +261,14 @@ def _passes_overdrawn(world: World, seats: Seats, shown: list[int | None]) -> No
     deal is unknown, who shows nothing, and who must still hold more tiles than there are
     tiles they may hold without a value they passed on (R3, R4, R8): one pass was illegal,
     or a play written as a pass."""
-    table = world.table
-    for seat, holder in enumerate(table.holders):
+    known = world.known
+    for seat, holder in enumerate(known.holders):
         if holder.deal is not None or not holder.passes or shown[seat] is not None:
             continue
         if world.outcome == "domino" and world.winner == seat:
             continue
         count = seats.each - holder.placed
-        free = table.may_have_kept(seat)
+        free = known.may_have_kept(seat)
         last = holder.passes[-1]
         key = ("P407", last.line)
         if count > 0 and free.bit_count() < count and key not in world.illegal_passes:
@@ -285,19 +285,19 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
     is known (R6); every player whose turn comes first can pass, holding nothing that fits,
     as far as the record knows (R8), and a hidden player's last tile is one nobody else
     can hold, with no value their passes say they lacked (R4, R8)."""
-    table = world.table
-    holder = table.holders[seat]
+    known = world.known
+    holder = known.holders[seat]
     one = world.chain
     if world.outcome is not None or not one or not went_out(holder.placed + 1, seats.each):
         return False
     held = holder.held()
     if held is None:  # a hidden hand: a tile nobody else can hold that its passes allow
-        held = table.may_still_hold(seat)
+        held = known.may_still_hold(seat)
     if not fitting(held, one):
         return False
     turn = seat if world.expected is None else world.expected
     while turn != seat:
-        if not may_pass(table.holders[turn].held(), one):
+        if not may_pass(known.holders[turn].held(), one):
             return False
         turn = seats.following[turn]
     return True
@@ -306,7 +306,7 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
 def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnostic:
     """E502: a show of no tiles, in a hand whose moves stop with its player still holding
     tiles, where the record cannot have left out only their last play (R3, R12)."""
-    holder = world.table.holders[seats.seat[show.player]]
+    holder = world.known.holders[seats.seat[show.player]]
     return diagnostic(
         "E502", show.line, show.column,
         "out_after_stop",
@@ -318,7 +318,7 @@ def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Sea
                         ) -> Diagnostic:
     """E503: ``domino NAME`` while NAME has not placed every tile (R3, R12)."""
     seat = seats.seat[claim.player]
-    holder = world.table.holders[seat]
+    holder = world.known.holders[seat]
     last = state.moves[-1].line
     held = holder.held()
     if held:
@@ -341,12 +341,12 @@ def _block_not_reached(
     """E503 when ``blocked`` is claimed after moves that stop while somebody can still play:
     a known hand, or a shown tile, fits (R8, R12).  None when a block is possible: the
     hidden hands may hold nothing that fits."""
-    table = world.table
+    known = world.known
     reading = world.chain
     if not reading:
         return None
     chain = Chain(reading)
-    for seat, holder in enumerate(table.holders):
+    for seat, holder in enumerate(known.holders):
         held = holder.held()
         mask, from_show = (held, False) if held is not None else (shown[seat], True)
         if not mask or not fitting(mask, reading):
@@ -374,10 +374,10 @@ def out_of_play(world: World, each: int) -> set[int]:
     ``world`` (``rules.cannot_play_again``): the chain grows by the tiles the others may
     hold, but a player's last tile opens no end to anybody, since laying it ends the hand
     (R12)."""
-    table = world.table
-    holding = [table.holdable(seat) for seat in range(len(table.holders))]
+    known = world.known
+    holding = [known.holdable(seat) for seat in range(len(known.holders))]
     opening = 0
-    for holder, tiles in zip(table.holders, holding, strict=True):
+    for holder, tiles in zip(known.holders, holding, strict=True):
         if holder.placed < each - 1:
             opening |= tiles
     return cannot_play_again(world.chain, holding, opening)

@@ -94,7 +94,7 @@ class Replay:
     __slots__ = ("amend", "following", "judge", "late", "lost", "moves", "names", "opener",
                  "problems", "save", "saved", "seats", "slipped", "watch", "worlds")
 
-    def __init__(self, seats: Seats, table: Whereabouts, moves: list[Move]) -> None:
+    def __init__(self, seats: Seats, known: Whereabouts, moves: list[Move]) -> None:
         self.seats = seats
         self.names = seats.names
         self.moves = moves
@@ -102,7 +102,7 @@ class Replay:
         self.judge = MoveJudge(seats, moves)
         self.opener: int | None = None  # who opens, once ``open_with`` has said
         self.late: set[int] = set()
-        self.worlds = [World(table)]
+        self.worlds = [World(known)]
         self.problems: list[Diagnostic] = []
         self.lost = False
         """Whether readings were dropped to stay within ``MAX_READINGS``."""
@@ -118,9 +118,9 @@ class Replay:
     # --- setup ----------------------------------------------------------------
     def open_with(self, order: Stages, number: int, expected: int | None) -> int | None:
         """Who opens (R5, R17, ``turns.opener``), followed from then on."""
-        table = self.worlds[0].table
+        known = self.worlds[0].known
         seat, problem = opener(order, self.seats, number, expected,
-                               lambda who, tile: table.may_hold(who, index(tile)))
+                               lambda who, tile: known.may_hold(who, index(tile)))
         if problem is not None:
             self.problems.append(problem)
         self.worlds[0].expected = self.opener = seat
@@ -202,7 +202,7 @@ class Replay:
         before = world.chain
         tile = play.tile
         if not before:  # the lead: any tile of theirs, laid as written (R5)
-            if not world.table.may_hold(seat, index(tile)):
+            if not world.known.may_hold(seat, index(tile)):
                 return False
             world.lay(seat, tile, chain_of(*tile), play.line, self.seats, (tile, None))
             return True
@@ -213,10 +213,10 @@ class Replay:
         if not usual:
             return False
         after, ends, placed, bit, i = usual
-        table = world.table
-        if not table.may_hold(seat, i):  # a tile they cannot hold (check_holding)
+        known = world.known
+        if not known.may_hold(seat, i):  # a tile they cannot hold (check_holding)
             return False
-        holder = table.holders[seat]
+        holder = known.holders[seat]
         if holder.passes and holder.deal is None:  # it may disprove an earlier pass (P407)
             world.disprove(seat, tile, play.line, False, self.names)
         line = play.line
@@ -227,17 +227,17 @@ class Replay:
         # (tests/test_usual_moves.py holds the two ways equal).
         holder.placed += 1
         holder.laid |= bit
-        table.played |= bit
-        table.played_by[i] = seat
-        table.played_at[i] = line
+        known.played |= bit
+        known.played_by[i] = seat
+        known.played_at[i] = line
         world.ends_at[line] = ends
         world.placed_at[line] = placed
         in_hands = world.in_hands
         if in_hands is None:
-            in_hands = table.held_by_anyone()
+            in_hands = known.held_by_anyone()
         world.in_hands = in_hands = in_hands & ~bit
         ended = ending_play(holder.placed, self.seats.each,
-                            in_hands if table.known == len(table.holders) else None, after)
+                            in_hands if known.known == len(known.holders) else None, after)
         if ended is not None:
             world.end(ended, seat if ended == "domino" else None, line, len(self.names),
                       stuck=ended == "blocked")
@@ -247,7 +247,7 @@ class Replay:
         """Apply a pass that is legal as far as the only reading knows, in place.  False,
         with nothing changed, before the lead, or when the player's deal is known and they
         hold a tile that fits."""
-        if not may_pass(world.table.holders[seat].held(), world.chain):
+        if not may_pass(world.known.holders[seat].held(), world.chain):
             return False
         world.pass_(seat, move, self.seats, self.judge.last)
         return True
@@ -282,7 +282,7 @@ class Replay:
             key = ("P405", move.line)
             # The pass is wrong in every reading:
             if all(key in c.world.illegal_passes for c in kept):
-                found_pass = illegal_pass(kept[0].world.table, Chain(self._union(kept)), seat,
+                found_pass = illegal_pass(kept[0].world.known, Chain(self._union(kept)), seat,
                                           move)
                 self.slipped.append(move.line)
                 for c in kept:  # the illegal pass, a slip the reading takes as one
@@ -333,8 +333,8 @@ class Replay:
         blocked, though the record leaves the passes out."""
         line = self.moves[-1].line if self.moves else 0
         for world in self.worlds:
-            table = world.table
-            if world.outcome is None and world.chain and table.all_known and stuck(
-                    table.held_by_anyone(), world.chain):
+            known = world.known
+            if world.outcome is None and world.chain and known.all_known and stuck(
+                    known.held_by_anyone(), world.chain):
                 world.end("blocked", None, line, len(self.names), stuck=True)
 

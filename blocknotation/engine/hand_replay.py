@@ -52,12 +52,12 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     if setup is None:  # the usual replay: the hand's lines read here, once
         written, problems = by_stage(hand, seats)
         order = _otherwise(written, amendment, seats)
-        dealt, table = _dealt(order, seats)
+        dealt, known = _dealt(order, seats)
         problems += dealt
     else:
-        written, order, problems, table = setup.read(amendment, seats)
+        written, order, problems, known = setup.read(amendment, seats)
     dealt_wrong = [d.line for d in problems if d.code in _DEALT_WRONG]
-    state = Replay(seats, table, order.moves)
+    state = Replay(seats, known, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
     state.save, state.watch = save, watch
@@ -85,7 +85,7 @@ def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
     if len(leaders) == 1:
         opener = leaders.pop()
     for one in amendment:
-        laid = laid_at([x.world.table.played_at for x in kept], one.line)
+        laid = laid_at([x.world.known.played_at for x in kept], one.line)
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
     return HandReplay(*chosen, opener, order.score, problems, state.saved, order, amendment)
 
@@ -95,28 +95,29 @@ class SetUp:
     (``deals.check_deals``), with the problems of each: worked out once for every way the
     hand is read whose lines by stage are those written (a move read otherwise)."""
 
-    __slots__ = ("dealt", "order", "problems", "table")
+    __slots__ = ("dealt", "known", "order", "problems")
 
     def __init__(self, hand: r.Hand, seats: Seats) -> None:
         self.order, self.problems = by_stage(hand, seats)
-        self.dealt, self.table = _dealt(self.order, seats)
+        self.dealt, self.known = _dealt(self.order, seats)
 
     def read(self, amendment: tuple[Amendment, ...], seats: Seats
              ) -> tuple[Stages, Stages, list[Diagnostic], Whereabouts]:
         """The hand's lines by stage as written and as ``amendment`` reads them, the
-        problems found so far, and a table with the deals recorded (a copy), for one
+        problems found so far, and the whereabouts with the deals recorded (a copy), for one
         replay."""
         order = _otherwise(self.order, amendment, seats)
         if order is self.order:
-            return self.order, order, [*self.problems, *self.dealt], self.table.copy()
-        dealt, table = _dealt(order, seats)
-        return self.order, order, [*self.problems, *dealt], table
+            return self.order, order, [*self.problems, *self.dealt], self.known.copy()
+        dealt, known = _dealt(order, seats)
+        return self.order, order, [*self.problems, *dealt], known
 
 
 def _dealt(order: Stages, seats: Seats) -> tuple[list[Diagnostic], Whereabouts]:
-    """A table with the hand's deals recorded (``deals.check_deals``), and their problems."""
-    table = Whereabouts.for_players(len(seats.names))
-    return check_deals(order.deals, seats, table, order), table
+    """The whereabouts of the tiles with the hand's deals recorded
+    (``deals.check_deals``), and their problems."""
+    known = Whereabouts.for_players(len(seats.names))
+    return check_deals(order.deals, seats, known, order), known
 
 
 def _otherwise(written: Stages, amendment: tuple[Amendment, ...], seats: Seats) -> Stages:
@@ -193,7 +194,7 @@ def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Ha
     # A reading that rests on a slip read at some line (or an illegal pass) may have read it
     # wrong: what it leaves the players to hold is then only roughly right.
     exact = not state.slipped and not world.repairs and not world.illegal_passes
-    _count(tally, ending, order.points, seats, hand, world.table, bool(order.moves),
+    _count(tally, ending, order.points, seats, hand, world.known, bool(order.moves),
            totals, order.score, exact)
     return tally.judged(world, ending)
 
@@ -212,7 +213,7 @@ def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: S
 
 def _count(
     tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
-    table: Whereabouts, moved: bool, totals: Sequence[int] | None = None,
+    known: Whereabouts, moved: bool, totals: Sequence[int] | None = None,
     score: r.Score | None = None, exact: bool = True,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
@@ -233,9 +234,9 @@ def _count(
         return
     counts = [
         (held, held) if moved else (0 if seat == ending.winner else 1, seats.each)
-        for seat, held in enumerate(seats.each - h.placed for h in table.holders)
+        for seat, held in enumerate(seats.each - h.placed for h in known.holders)
     ]
-    held, narrowed = holdings(table, counts, remaining)
+    held, narrowed = holdings(known, counts, remaining)
     before = list(tally.problems)
     wrong = _bounded(tally, ending, claim, seats, held, hand, exact)
     implied = implied_points(score, totals, seats) if (
@@ -244,13 +245,13 @@ def _count(
             and tuple(tally.points) != implied):
         assert score is not None  # ``implied`` comes from it
         _unless_plain(tally, ending, seats, hand,
-                      holdings(table, counts, remaining, False)[0], implied, score, exact)
+                      holdings(known, counts, remaining, False)[0], implied, score, exact)
         return
     if wrong is None or not narrowed:
         return
     plain = _Tally(ending)
     plain.problems = list(before)
-    if _bounded(plain, ending, claim, seats, holdings(table, counts, remaining, False)[0],
+    if _bounded(plain, ending, claim, seats, holdings(known, counts, remaining, False)[0],
                 hand, exact) is not None:
         return  # the claim is wrong whatever the passes tell
     # Only the passes belie the claim: say so, and state nothing they alone would force.

@@ -127,7 +127,7 @@ class MoveJudge:
                 self._passed_over(world, expected, seat, barred), seat, play)]
         found = [Judged(c.world, (turn, *c.problems), before=world.chain,
                         implied=c.implied + more) for c in judged]
-        if world.table.may_hold(expected, index(play.tile)):
+        if world.known.may_hold(expected, index(play.tile)):
             theirs = [c for c in self.play_in(world, expected, play) if not c.problems]
             if theirs:
                 named = under_the_wrong_name(expected, play, self.names)
@@ -148,8 +148,8 @@ class MoveJudge:
                 ) -> tuple[Diagnostic, ...]:
         """P405 for each player from ``first`` up to ``seat`` who may not pass (R8): the
         illegal passes a reading in which they passed implies (``_passed_over``)."""
-        holders = world.table.holders
-        return tuple(illegal_pass(world.table, Chain(world.chain), s,
+        holders = world.known.holders
+        return tuple(illegal_pass(world.known, Chain(world.chain), s,
                                   r.Pass(move.line, move.column, self.names[s]))
                      for s in self.skipped(first, seat)
                      if not may_pass(holders[s].held(), world.chain))
@@ -159,7 +159,7 @@ class MoveJudge:
         """``world`` with the moves from ``first`` up to ``seat`` passed over, as passes
         left out: those R8 forbids (``barred``) illegal passes it implies, and a hidden
         player's, which may have been a play, unread."""
-        holders = world.table.holders
+        holders = world.known.holders
         copied = world.copy()
         copied.unread = any(holders[s].deal is None for s in self.skipped(first, seat))
         for problem in barred:
@@ -184,7 +184,7 @@ class MoveJudge:
         her, else each tile she may have laid; a hidden player's, a pass only, unread."""
         if world.outcome is not None:
             return [world]
-        holders = world.table.holders
+        holders = world.known.holders
         if holders[seat].deal is None:
             world = world.copy()
             world.unread = True  # her play, if it was one, is not read
@@ -197,7 +197,7 @@ class MoveJudge:
         """``seat`` plays in ``world``: legal as written, or reported with the readings of
         what the writer may have meant (``slips.py``)."""
         seats = self.seats
-        problem = check_holding(world.table, seat, play, self.names, self.moves)
+        problem = check_holding(world.known, seat, play, self.names, self.moves)
         before = world.chain
         if not before:  # the lead: any tile the player holds, laid as written (R5)
             if problem is None:
@@ -286,7 +286,7 @@ class MoveJudge:
                  _with(self.after_the_end(left, seat, move), problems, more) for left in lefts]
         if problems and expected is not None:
             # The pass under the wrong name: the player whose turn it was passed, legally.
-            holders = world.table.holders
+            holders = world.known.holders
             if may_pass(holders[expected].held(), before):
                 named = world.copy()
                 named.repairs += 1
@@ -311,9 +311,9 @@ class MoveJudge:
         before = world.chain
         copied = world.copy()
         instead: list[World] = []
-        if not may_pass(world.table.holders[seat].held(), before):
+        if not may_pass(world.known.holders[seat].held(), before):
             copied.illegal_passes[("P405", move.line)] = illegal_pass(
-                world.table, Chain(before), seat, move)
+                world.known, Chain(before), seat, move)
             instead = laid_instead(world, seat, move, self.seats)
         copied.pass_(seat, move, self.seats, self.last)
         return Judged(copied, problems, instead, before, implied=more)

@@ -102,7 +102,7 @@ class Whereabouts:
                  "shows")
 
     def __init__(self, count: int) -> None:
-        """A table for ``count`` players, nothing known yet."""
+        """What is known of the tiles with ``count`` players: nothing yet."""
         self.holders = [Holder() for _ in range(count)]
         self.played_by = _NOBODY_EACH[:]
         self.played_at = [0] * 28
@@ -130,7 +130,7 @@ class Whereabouts:
         return copied
 
     def key(self) -> tuple[object, ...]:
-        """What tells two readings of the hand apart, as far as the table goes."""
+        """What tells two readings of the hand apart, as far as the tiles go."""
         return (self.played, self.dealt, tuple(
             (h.deal, h.laid, h.placed, tuple((p.line, p.shown) for p in h.passes))
             for h in self.holders))

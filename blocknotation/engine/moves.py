@@ -31,22 +31,22 @@ def end_name(chain: Chain, side: Side) -> Message:
 
 
 def check_holding(
-    table: Whereabouts, seat: int, play: r.Play, names: tuple[str, ...],
+    known: Whereabouts, seat: int, play: r.Play, names: tuple[str, ...],
     moves: Sequence[Move] = (),
 ) -> Diagnostic | None:
     """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing.
     ``moves``: the hand's moves as written, to quote the line where the tile was laid
     when the reading has it laid there in place of what is written."""
     i = index(play.tile)
-    if table.may_hold(seat, i):
+    if known.may_hold(seat, i):
         return None
-    holder = table.holders[seat]
-    owner = table.dealt_to(i)
+    holder = known.holders[seat]
+    owner = known.dealt_to(i)
     tile = text(play.tile)
-    if table.played_by[i] != NOBODY:
-        at = table.played_at[i]
+    if known.played_by[i] != NOBODY:
+        at = known.played_at[i]
         written = next((m for m in moves if m.line == at), None)
-        owner_name = names[table.played_by[i]]
+        owner_name = names[known.played_by[i]]
         if written is None or (isinstance(written, r.Play) and index(written.tile) == i
                                and written.player == owner_name):
             return diagnostic(
@@ -66,10 +66,10 @@ def check_holding(
             "P401", play.line, play.column,
             "dealt_to_other",
             player=play.player, tile=tile, owner=names[owner],
-            at=table.holders[owner].deal_line,
+            at=known.holders[owner].deal_line,
         )
     if holder.deal is not None and not holder.deal >> i & 1:
-        if table.all_known:
+        if known.all_known:
             return diagnostic(
                 "P401", play.line, play.column,
                 "set_aside",
@@ -168,12 +168,12 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
     return text((b, a))
 
 
-def illegal_pass(table: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> Diagnostic:
+def illegal_pass(known: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> Diagnostic:
     """P405: the player's deal is known and, in every reading of the chain that is still
     possible, they held a tile that fits (R8).  The message names the lowest such tile, as
     written in the deal, and an end it fits, when the chain is certain."""
-    held = barring(table.holders[seat].held() or 0, chain.bits)
-    written = table.holders[seat].written
+    held = barring(known.holders[seat].held() or 0, chain.bits)
+    written = known.holders[seat].written
     ends = chain.ends
     if ends is not None:
         i = next(bits(held))

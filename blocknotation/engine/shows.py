@@ -24,25 +24,25 @@ from .tiles import index, text
 
 
 def check_show(
-    show: r.Show, shown: int, seat: int, table: Whereabouts, each: int, complete: bool,
+    show: r.Show, shown: int, seat: int, known: Whereabouts, each: int, complete: bool,
     names: tuple[str, ...],
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None.  ``shown``: the sum of
     the bits of its tiles (their union when they are distinct, as the count tells)."""
     # What the seat cannot hold (R2, R4: a placed tile, another's deal, with its own deal
     # known anything outside it), or another seat showed.
-    barred = ALL & ~table.may_have_kept(seat, passes=False)
+    barred = ALL & ~known.may_have_kept(seat, passes=False)
     if shown.bit_count() == len(show.tiles) and not shown & barred:
-        return check_show_count(show, table, seat, each, complete)
-    return _contradiction(show, seat, table, names) or check_show_count(
-        show, table, seat, each, complete)
+        return check_show_count(show, known, seat, each, complete)
+    return _contradiction(show, seat, known, names) or check_show_count(
+        show, known, seat, each, complete)
 
 
 def _contradiction(
-    show: r.Show, seat: int, table: Whereabouts, names: tuple[str, ...]
+    show: r.Show, seat: int, known: Whereabouts, names: tuple[str, ...]
 ) -> Diagnostic | None:
     """The first tile of ``show`` its player cannot hold, in the order written (E502)."""
-    holder = table.holders[seat]
+    holder = known.holders[seat]
     line, column, player = show.line, show.column, show.player
     seen = 0
     for tile in show.tiles:
@@ -50,18 +50,18 @@ def _contradiction(
         if seen >> i & 1:
             return diagnostic("E502", line, column, "shown_twice", player=player, tile=text(tile))
         seen |= 1 << i
-        if table.played_by[i] != NOBODY:
+        if known.played_by[i] != NOBODY:
             return diagnostic(
                 "E502", line, column, "already_played", player=player,
-                tile=text(tile), owner=names[table.played_by[i]], at=table.played_at[i],
+                tile=text(tile), owner=names[known.played_by[i]], at=known.played_at[i],
             )
-        owner = table.dealt_to(i)
+        owner = known.dealt_to(i)
         if owner != NOBODY and owner != seat:
             return diagnostic(
                 "E502", line, column, "dealt_to_other", player=player,
-                tile=text(tile), owner=names[owner], at=table.holders[owner].deal_line,
+                tile=text(tile), owner=names[owner], at=known.holders[owner].deal_line,
             )
-        shown = table.shown_by(i)
+        shown = known.shown_by(i)
         if shown is not None and shown[0] != seat:
             return diagnostic(
                 "E502", line, column, "shown_by_other", player=player,
@@ -76,11 +76,11 @@ def _contradiction(
 
 
 def check_show_count(
-    show: r.Show, table: Whereabouts, seat: int, each: int, complete: bool
+    show: r.Show, known: Whereabouts, seat: int, each: int, complete: bool
 ) -> Diagnostic | None:
     """E502 when a show holds more tiles than its player can hold, or, once the hand is over
     (``complete``), other than exactly what they hold: dealt minus placed (R3)."""
-    placed = table.holders[seat].placed
+    placed = known.holders[seat].placed
     holds = each - placed
     count = len(show.tiles)
     if count == holds or (count < holds and not complete):

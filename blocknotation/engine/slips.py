@@ -46,22 +46,22 @@ def _repaired(world: World) -> World:
     return copied
 
 
-def _sides(table: Whereabouts, seat: int, side: Side | None) -> tuple[Side, ...]:
-    return SIDES if side is None or table.holders[seat].deal is not None else (side,)
+def _sides(known: Whereabouts, seat: int, side: Side | None) -> tuple[Side, ...]:
+    return SIDES if side is None or known.holders[seat].deal is not None else (side,)
 
 
 def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> list[World]:
     """Each tile ``seat`` may hold other than the one written, laid where it fits."""
-    table = world.table
+    known = world.known
     written = index(move.tile) if isinstance(move, r.Play) else -1
     side = move.side if isinstance(move, r.Play) else None
-    tiles = fitting(table.holdable(seat), world.chain)
+    tiles = fitting(known.holdable(seat), world.chain)
     if written >= 0:
         tiles &= ~(1 << written)
     out = []
     for i in bits(tiles):
         tile = TILES[i]
-        for end in _sides(table, seat, side):
+        for end in _sides(known, seat, side):
             after = lay(world.chain, tile, end)
             if after:
                 copied = _repaired(world)
@@ -76,7 +76,7 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
     """A pass, when the reading allows one: ``seat`` holds nothing that fits, or their
     deal is not known (a pass then tells what they lack, as any pass does); ``repaired``:
     a reading of a slip the record does not show where it was made."""
-    if not may_pass(world.table.holders[seat].held(), world.chain):
+    if not may_pass(world.known.holders[seat].held(), world.chain):
         return []
     copied = _repaired(world) if repaired else world.copy()
     copied.pass_(seat, move, seats, last_play)
@@ -85,7 +85,7 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
 
 def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> list[World]:
     """The tile on the ``other`` end, where it fits, and the same seen from the other side
-    of the table: left and right swapped from here on."""
+    of the known: left and right swapped from here on."""
     after = lay(world.chain, play.tile, other)
     there = _repaired(world)
     there.lay(seat, play.tile, after, play.line, seats, None)
@@ -114,21 +114,21 @@ def miswritten_deal(world: World, seat: int, play: r.Play, seats: Seats) -> list
     """The play as written, where exactly one recorded deal says it cannot be: ``seat``'s
     own deal without the tile, or the deal of the player it was dealt to.  That deal is
     then not known in this reading."""
-    table = world.table
+    known = world.known
     i = index(play.tile)
-    if table.played_by[i] != NOBODY:
+    if known.played_by[i] != NOBODY:
         return []
     after = lay(world.chain, play.tile, play.side) if world.chain else chain_of(*play.tile)
     if not after:
         return []
-    owner = table.dealt_to(i)
-    own = table.holders[seat].deal
+    owner = known.dealt_to(i)
+    own = known.holders[seat].deal
     belying = {s for s in (owner, seat if own is not None and not own >> i & 1 else NOBODY)
                if s != NOBODY}
     if len(belying) != 1:
         return []
     copied = _repaired(world)
-    copied.table.undeal(belying.pop())
+    copied.known.undeal(belying.pop())
     copied.lay(seat, play.tile, after, play.line, seats, None)
     return [copied]
 
@@ -139,7 +139,7 @@ def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> li
     tile may be led)."""
     out = []
     written = 1 << index(move.tile) if isinstance(move, r.Play) else 0
-    for i in bits(world.table.holdable(seat) & ~written):
+    for i in bits(world.known.holdable(seat) & ~written):
         a, b = TILES[i]
         for tile in ((a, b), (b, a)) if a != b else ((a, b),):
             copied = _repaired(world)

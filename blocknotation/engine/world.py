@@ -44,6 +44,7 @@ class World:
         "expected",
         "illegal_passes",
         "in_hands",
+        "known",
         "last_passes",
         "leader",
         "outcome",
@@ -52,13 +53,12 @@ class World:
         "repairs",
         "reported_passes",
         "stuck",
-        "table",
         "unread",
         "winner",
     )
 
-    def __init__(self, table: Whereabouts) -> None:
-        self.table = table
+    def __init__(self, known: Whereabouts) -> None:
+        self.known = known
         self.chain = 0
         """The chain's ends as a one-bit mask (``chain.chain_of``); 0 before the lead."""
         self.expected: int | None = None
@@ -99,7 +99,7 @@ class World:
 
     def copy(self) -> World:
         copied = World.__new__(World)
-        copied.table = self.table.copy()
+        copied.known = self.known.copy()
         copied.chain, copied.expected, copied.passed = self.chain, self.expected, self.passed
         copied.leader = self.leader
         copied.outcome, copied.winner = self.outcome, self.winner
@@ -118,7 +118,7 @@ class World:
         """What tells this reading apart from another for everything still to come."""
         return (self.chain, self.expected, self.passed, self.outcome, self.winner,
                 self.end_line, self.stuck, tuple(sorted(self.last_passes)),
-                self.continued, self.table.key())
+                self.continued, self.known.key())
 
     def end(self, outcome: Outcome, winner: int | None, line: int, seats: int,
             stuck: bool = False) -> None:
@@ -134,13 +134,13 @@ class World:
         how it lies, when that is worth keeping; ``instead``: the tile written, when this
         reading has another laid in its place.  A domino (R3, R12), or with every deal known
         nobody able to play (nobody can play on), ends the hand."""
-        table = self.table
-        holder = table.holders[seat]
+        known = self.known
+        holder = known.holders[seat]
         if not self.chain:
             self.leader = seat
         if holder.deal is None and holder.passes:
             self.disprove(seat, tile, line, False, seats.names, instead)
-        table.play(seat, tile, line)
+        known.play(seat, tile, line)
         self.chain = after
         self.passed = 0
         self.expected = seats.following[seat]
@@ -149,7 +149,7 @@ class World:
         if layout is not None:
             self.placed_at[line] = layout
         ended = ending_play(holder.placed, seats.each,
-                            table.held_by_anyone() if table.all_known else None, after)
+                            known.held_by_anyone() if known.all_known else None, after)
         if ended is not None:
             self.end(ended, seat if ended == "domino" else None, line, len(seats.names),
                      stuck=ended == "blocked")
@@ -164,8 +164,8 @@ class World:
         """``seat`` passes at ``move``'s line (a pass written, or a tile tried and taken
         back).  Every player passing in succession, with no play written after, blocks the
         hand (R12): a tile taken back, read as a pass, may be the last play written."""
-        if self.table.holders[seat].deal is None:
-            self.table.passed(seat, self.chain, move.line, move.column)
+        if self.known.holders[seat].deal is None:
+            self.known.passed(seat, self.chain, move.line, move.column)
         self.passed |= 1 << seat
         self.expected = seats.following[seat]
         if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
@@ -184,7 +184,7 @@ class World:
         turn = self.expected if self.expected is not None else lead
         if turn is None and self.outcome is None:
             return None
-        known = self.table.copy()
+        known = self.known.copy()
         laid = sorted((known.played_at[i], i) for i in bits(known.played))
         chain: list[Placement] = []
         before: tuple[int, int] | None = None
@@ -209,7 +209,7 @@ class World:
         theirs while an end showed one of its values was illegal (R4, R8), P407 in this
         reading unless already found."""
         laid = bit(tile)
-        for passed in self.table.holders[seat].passes:
+        for passed in self.known.holders[seat].passes:
             if not passed.lacks & laid or (passed.line >= line and not shown):
                 continue
             key = ("P407", passed.line)
