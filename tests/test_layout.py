@@ -301,6 +301,7 @@ RULE_HOMES = {
     "holdable": "engine/knowledge.py",
     "may_still_hold": "engine/knowledge.py",  # R2, R4, R8: her passes believed
     "may_have_kept": "engine/knowledge.py",  # at the end of the hand, less what others showed
+    "fillable": "engine/knowledge.py",  # R2: hands can hold their tiles, no tile twice
 }
 RULES_ASKED_BY = "engine/table.py"
 #: The Table's methods that ask a rule of another name: its players' passes believed.
@@ -320,10 +321,15 @@ def rules_written(package: Path = PACKAGE) -> dict[str, set[str]]:
         tree = ast.parse(path.read_text("utf-8"))
         for name in _module_names(tree):
             found[name].add(module)
+        functions = {node.name: node for node in ast.walk(tree)
+                     if isinstance(node, ast.FunctionDef)}
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name in RULE_HOMES:
+                # A table's method may ask the rule through its private twin (``_may_pass``).
+                twin = functions.get(f"_{node.name}")
                 asked = {getattr(call.func, "id", getattr(call.func, "attr", None))
-                         for call in ast.walk(node) if isinstance(call, ast.Call)}
+                         for body in (node, twin) if body is not None
+                         for call in ast.walk(body) if isinstance(call, ast.Call)}
                 if module != RULES_ASKED_BY or TABLE_ASKS.get(node.name, node.name) not in asked:
                     found[node.name].add(module)
             elif "FITTING" in (getattr(node, "id", None), getattr(node, "name", None)) and (

@@ -21,6 +21,7 @@ from blocknotation import IllegalMove, Outcome, Pass, Play, Table, validate
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.i18n import translator
 from blocknotation.engine.course import ReplayedHand
+from blocknotation.engine.table import table_of
 from blocknotation.pipeline import judged
 from blocknotation.reading.stream import chunks_of
 from blocknotation.simulator.simulate import simulate_game
@@ -199,6 +200,62 @@ def test_a_hidden_players_pass_rules_out_the_values_an_end_showed() -> None:
     assert str(refused.value) == ("Bea cannot play 5-5: Bea passed while an end showed 5, and "
                                   "nobody draws, so Bea held no 5 (R4, R8)")
     assert state(table) == before
+
+
+def test_a_hidden_player_who_cannot_hold_her_tiles_without_a_fit_may_not_pass() -> None:
+    # Bea's deal is hidden.  She passed at 1|5: she holds no 1 and no 5.  Of the 21 tiles
+    # Ada was not dealt, 11 have neither; at 1|2, 6 of them have no 2, fewer than the 7 she
+    # holds, so she holds a 2 and must play it (R4, R8).  validate reports the pass written
+    # in a record with the same code, P407.
+    deal = ["2-5", "3-4", "3-3", "6-6", "1-5", "4-4", "1-6"]
+    table = Table(["Ada", "Bea"], "Ada", {"Ada": deal})
+    table.play("1-5")
+    table.pass_()
+    table.play("2-5", "R")
+    assert table.ends == (1, 2) and table.turn == "Bea"
+    assert not table.may_pass("Bea")
+    assert table.legal_moves() == [Play(tile, "R") for tile in ((0, 2), (2, 2), (2, 3), (2, 4),
+                                                                (2, 6))]
+    before = state(table)
+    with pytest.raises(IllegalMove) as refused:
+        table.pass_()
+    assert refused.value.code == "P407" and str(refused.value).startswith(
+        "Bea cannot pass: too few of the tiles Bea may hold lack every value the ends show")
+    assert state(table) == before
+    record = ('[Players "Ada Bea"]\n\nhand 1\ndeal Ada: ' + " ".join(deal)
+              + "\nAda: 1-5\nBea: pass\nAda: 2-5 R\nBea: pass\n")
+    report = validate(record.encode(), "hand.block")
+    assert [(d.code, d.line) for d in report.diagnostics if d.is_error] == [("P407", 8)]
+
+
+def test_a_tile_another_hidden_hand_must_hold_is_not_offered() -> None:
+    # Ada and Bea are hidden, Cy holds 3-5.  Bea passed at 0|1 and at 4|6: her 5 tiles have
+    # none of 0, 1, 4, 6, and only 2-2, 2-3, 2-5, 3-3 and 5-5 are left that way, so all five
+    # are hers, and Ada cannot lay 2-5 or 5-5 at 4|5 (R2, R4, R8).  validate reports the same
+    # play written in a record as P407 at Bea's last pass, which it shows illegal.
+    table = Table(["Ada", "Bea", "Cy"], "Ada", {"Cy": ["1-6", "5-6", "3-5", "0-0", "4-4"]})
+    for move in ["0-1", None, ("1-6", "R"), ("0-4", "L"), None, ("5-6", "R")]:
+        if move is None:
+            table.pass_()
+        elif isinstance(move, str):
+            table.play(move)
+        else:
+            table.play(*move)
+    assert table.ends == (4, 5) and table.turn == "Ada"
+    assert not table.may_hold("Ada", "2-5") and table.may_hold("Bea", "2-5")
+    assert not table.may_hold("Ada", "5-5") and table.may_hold("Ada", "1-5")
+    offered = {move.tile for move in table.legal_moves() if isinstance(move, Play)}
+    assert offered == {(0, 5), (1, 4), (1, 5), (2, 4), (3, 4), (4, 5), (4, 6)}
+    with pytest.raises(IllegalMove) as refused:
+        table.play("2-5", "R")
+    assert refused.value.code == "P407" and str(refused.value) == (
+        "Ada cannot play 2-5: were it Ada's, the hands whose deals are hidden could not all "
+        "hold the tiles they still hold, none with a value its player passed on: nobody "
+        "draws, so 2-5 is in another hidden hand (R4, R8)")
+    record = (b'[Players "Ada Bea Cy"]\n\nhand 1\ndeal Cy: 1-6 5-6 3-5 0-0 4-4\nAda: 0-1\n'
+              b"Bea: pass\nCy: 1-6 R\nAda: 0-4 L\nBea: pass\nCy: 5-6 R\nAda: 2-5 R\n")
+    report = validate(record, "hand.block")
+    assert [(d.code, d.line) for d in report.diagnostics if d.is_error] == [("P407", 9)]
 
 
 def test_legal_moves_once_over_is_empty() -> None:
@@ -419,18 +476,12 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
     assert outcome is not None
     report = validate(record(table, opener, deals, moves), "hand.block")
     hand = report.games[0].hands[0]
-    # Legal moves are legal to validate too: at most a hidden hand's passes that leave it
-    # fewer tiles it may hold than it must (P407: a hidden player may always pass, R8),
-    # which validate may as well read as a play written as a pass or a later play written
-    # for another tile (P401, or P402 in the reading whose pass laid it).  With such a slip
-    # a figure may be unknown, never another.
-    slipped = {d.code for d in report.diagnostics if d.is_error}
-    assert slipped <= {"P407", "P401", "P402"}
-    assert hand.outcome == outcome.kind or (slipped and hand.outcome is None)
+    # Legal moves are legal to validate too (a hidden player's pass included: the table
+    # offers it only while she may hold as many tiles as she holds without one that fits).
+    assert [d.code for d in report.diagnostics if d.is_error] == []
+    assert hand.outcome == outcome.kind
     if outcome.kind == "domino" or len(known) == count:
-        assert hand.winner == outcome.winner or (slipped and hand.winner is None)
-    if len(known) == count:
-        assert report.errors == 0
+        assert hand.winner == outcome.winner
 
 
 class _Readings:
@@ -443,7 +494,7 @@ class _Readings:
 
     def kept(self, at: ReplayedHand) -> None:
         if at.result is not None:
-            self.tables = [world.at_table(at.game.seats.names) for world in at.readings]
+            self.tables = [table_of(world, at.game.seats.names) for world in at.readings]
 
     def again(self, k: int) -> None:
         return None
@@ -460,7 +511,7 @@ def _told(table: Table) -> tuple[object, ...]:
 def test_a_reading_of_a_record_is_the_table_its_moves_make(data: st.DataObject) -> None:
     # A hand played at a table, stopped anywhere, written as a record and replayed: where
     # the replay finds nothing wrong and keeps one reading, that reading as a table
-    # (World.at_table, what the language server's completion asks after a slip) tells all
+    # (table_of, what the language server's completion asks after a slip) tells all
     # that the table the moves were played on tells.
     count, players, pool, known = _seated(data)
     each = EACH[count]

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .knowledge import Whereabouts
+from .knowledge import Whereabouts, fillable
 from .tiles import PIPS, bits
 
 
@@ -195,16 +195,7 @@ def _fillable(free: dict[int, int], counts: list[tuple[int, int]]) -> bool:
     own mask, no tile twice (Hall's condition, over every group of seats).  When they
     cannot, some pass the record does not disprove was illegal after all, and the passes
     are not used."""
-    seats = list(free)
-    for group in range(1, 1 << len(seats)):
-        tiles = needed = 0
-        for k, seat in enumerate(seats):
-            if group >> k & 1:
-                tiles |= free[seat]
-                needed += counts[seat][0]
-        if tiles.bit_count() < needed:
-            return False
-    return True
+    return fillable((mask, counts[seat][0]) for seat, mask in free.items())
 
 
 def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:

@@ -223,7 +223,7 @@ class Replay:
         world.passed = 0
         world.expected = self.following[seat]
         world.chain = after
-        # ``table.play(seat, tile, line)``, written out: this runs at nearly every move
+        # ``known.play(seat, tile, line)``, written out: this runs at nearly every move
         # (tests/test_usual_moves.py holds the two ways equal).
         holder.placed += 1
         holder.laid |= bit

@@ -21,6 +21,8 @@ R4: ``Whereabouts.may_hold``); the checks that judge them live in ``moves.py`` a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .chain import PAIR
 from .rules import barring_a_pass
 from .tiles import Tile, bits, index
@@ -29,6 +31,21 @@ NOBODY = -1
 
 #: Every tile of the set, as a mask.
 ALL = (1 << 28) - 1
+
+
+def fillable(hands: Iterable[tuple[int, int]]) -> bool:
+    """Whether hands that may hold the tiles of their mask can each hold their count of
+    them, no tile twice (R2: Hall's condition, over every group of hands)."""
+    found = list(hands)
+    for group in range(1, 1 << len(found)):
+        tiles = needed = 0
+        for k, (mask, count) in enumerate(found):
+            if group >> k & 1:
+                tiles |= mask
+                needed += count
+        if tiles.bit_count() < needed:
+            return False
+    return True
 
 
 class Passed:
@@ -223,6 +240,12 @@ class Whereabouts:
         """The tiles ``seat`` may still hold, her passes believed (R2, R4, R8): ``holdable``
         less those ``ruled_out``."""
         return self.holdable(seat) & ~self.ruled_out(seat)
+
+    def hidden_hands(self, each: int) -> dict[int, tuple[int, int]]:
+        """For each seat whose deal is unknown, the tiles she may still hold
+        (``may_still_hold``) and how many she holds, of the ``each`` dealt (R3)."""
+        return {seat: (self.may_still_hold(seat), each - holder.placed)
+                for seat, holder in enumerate(self.holders) if holder.deal is None}
 
     def may_have_kept(self, seat: int, passes: bool = True) -> int:
         """The tiles ``seat`` may hold at the end of the hand (R2, R4): ``holdable`` less

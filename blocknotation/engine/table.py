@@ -23,11 +23,13 @@ from ..basics.diagnostics import Message, message_part
 from ..basics.game_sizes import TILES_EACH
 from ..reading import plain as r
 from .chain import PAIR, Chain, Side, chain_of, lay
-from .knowledge import NOBODY, Whereabouts
+from .knowledge import ALL, NOBODY, Whereabouts, fillable
 from .moves import check_opening_pass, illegal_pass, misfit
-from .rules import all_passed, ending_play, fits, legal_plays, may_pass, sides
+from .players import Seats
+from .rules import barring_a_pass, fits, legal_plays, may_pass, sides
 from .scoring import blocked as blocked_count
 from .tiles import TILES, Tile, bits, index, pips, text
+from .world import World
 
 #: A tile as the table takes it: ``"3-5"`` or ``(3, 5)``, either way round.
 TileLike = str | tuple[int, int]
@@ -98,19 +100,13 @@ class Table:
     each with two players, 5 with three or four, no tile twice; bad arguments raise
     ``ValueError``).  A player left out is hidden: they may hold any tile nobody placed and
     no known deal holds.  ``play`` and ``pass_`` apply a move of the player on turn or raise
-    ``IllegalMove``; every other method only asks."""
+    ``IllegalMove``; every other method only asks.
 
-    __slots__ = (
-        "_chain",
-        "_each",
-        "_ends",
-        "_known",
-        "_outcome",
-        "_passes",
-        "_seat",
-        "_turn",
-        "players",
-    )
+    Its state is one reading of the hand (``world.World``), the state the replay of a record
+    keeps for each way the hand may have gone: a table is that state with the checks a
+    move must pass before it is applied, and the players' names."""
+
+    __slots__ = ("_moves", "_reading", "_seats", "players")
 
     def __init__(self, players: Sequence[str], opener: str,
                  deals: Mapping[str, Iterable[TileLike]] | None = None) -> None:
@@ -121,115 +117,159 @@ class Table:
             raise ValueError(f"the players are {len(names)} different names, the opener one "
                              f"of them: not {names!r} with {opener!r}")
         self._seated(names)
-        self._known = Whereabouts(len(names))
+        known = Whereabouts(len(names))
         for player, tiles in (deals or {}).items():
-            self._deal(player, tuple(as_tile(t) for t in tiles))
-        self._ends, self._passes = 0, 0
-        self._turn: int | None = self._seat[opener]
-        self._chain: list[Placement] = []
-        self._outcome: Outcome | None = None
+            self._deal(known, player, tuple(as_tile(t) for t in tiles))
+        self._reading = World(known)
+        self._reading.expected = self._seats.seat[opener]
+        self._moves = 0
+        """The moves made: each is numbered as the lines of a record are."""
 
     def _seated(self, names: tuple[str, ...]) -> None:
         """The players' seats, in seating order, and how many tiles each is dealt (R3)."""
         self.players: tuple[str, ...] = names
-        self._seat = {name: seat for seat, name in enumerate(names)}
-        self._each = TILES_EACH[len(names)]
+        self._seats = Seats.of(names)
 
-    def _deal(self, player: str, tiles: tuple[Tile, ...]) -> None:
-        seat = self._seat_of(player)
-        if len(tiles) != self._each:
+    def _deal(self, known: Whereabouts, player: str, tiles: tuple[Tile, ...]) -> None:
+        seat, each = self._seat_of(player), self._seats.each
+        if len(tiles) != each:
             raise ValueError(f"{player}'s deal holds {len(tiles)} tiles, but with "
-                             f"{len(self.players)} players each is dealt {self._each} (R3)")
+                             f"{len(self.players)} players each is dealt {each} (R3)")
         mask = 0
         for tile in tiles:
             bit = 1 << index(tile)
-            if (mask | self._known.dealt) & bit:
+            if (mask | known.dealt) & bit:
                 raise ValueError(f"{text(tile)} is dealt twice: the set has each tile once (R2)")
             mask |= bit
-        self._known.deal(seat, tiles, mask, 0)
+        known.deal(seat, tiles, mask, 0)
 
     def _seat_of(self, player: str) -> int:
-        if player not in self._seat:
+        seat = self._seats.seat.get(player)
+        if seat is None:
             raise ValueError(f"{player!r} is not one of the players ({', '.join(self.players)})")
-        return self._seat[player]
+        return seat
 
     # --- the state ------------------------------------------------------------------------
     @property
     def turn(self) -> str | None:
         """The player to move; None once the hand is over."""
-        return None if self._turn is None else self.players[self._turn]
+        seat = self._turn()
+        return None if seat is None else self.players[seat]
 
     @property
     def ends(self) -> tuple[int, int] | None:
         """The values of the chain's (left, right) ends; None before the lead."""
-        return PAIR[self._ends.bit_length() - 1] if self._ends else None
+        ends = self._reading.chain
+        return PAIR[ends.bit_length() - 1] if ends else None
 
     @property
     def chain(self) -> tuple[Placement, ...]:
         """The tiles placed, in the order placed."""
-        return tuple(self._chain)
+        return placements(self._reading, self.players)
 
     @property
     def passes_in_a_row(self) -> int:
         """The passes since the last tile was placed."""
-        return self._passes
+        return self._reading.passed.bit_count()
 
     def placed(self, player: str) -> int:
         """How many tiles ``player`` has placed."""
-        return self._known.holders[self._seat_of(player)].placed
+        return self._reading.known.holders[self._seat_of(player)].placed
 
     def held(self, player: str) -> frozenset[Tile] | None:
         """The tiles ``player`` still holds, when their deal is known; else None."""
-        held = self._known.holders[self._seat_of(player)].held()
+        held = self._reading.known.holders[self._seat_of(player)].held()
         return _tiles(held) if held is not None else None
 
     def unseen(self) -> frozenset[Tile]:
         """The tiles nobody has placed and no known deal holds: in hidden hands, or set
         aside (R4)."""
-        return _tiles(((1 << 28) - 1) & ~self._known.played & ~self._known.held_by_anyone())
+        known = self._reading.known
+        return _tiles(((1 << 28) - 1) & ~known.played & ~known.held_by_anyone())
 
     # --- what the rules allow -----------------------------------------------------------------
     def fits(self, tile: TileLike) -> bool:
         """Whether ``tile`` matches an end of the chain (R6, R7); any tile before the lead."""
-        return fits(as_tile(tile), self._ends)
+        return fits(as_tile(tile), self._reading.chain)
 
     def sides(self, tile: TileLike) -> tuple[Side | None, ...]:
         """The ends ``tile`` may go to: ``("L",)``, ``("R",)``, ``("L", "R")`` or ``()``;
         ``(None,)`` before the lead, when it is laid as written."""
-        found = as_tile(tile)
-        return sides(found, self._ends) if self._ends else (None,)
+        found, ends = as_tile(tile), self._reading.chain
+        return sides(found, ends) if ends else (None,)
 
     def may_hold(self, player: str, tile: TileLike) -> bool:
         """Whether ``player`` may still hold ``tile`` (R2, R4, R8): nobody placed it, and it
         is in their deal when that is known, else in no other known deal and without a value
         an end showed at one of their passes."""
-        seat, i = self._seat_of(player), index(as_tile(tile))
-        return bool(self._known.may_still_hold(seat) >> i & 1)
+        return self._may_hold(self._seat_of(player), index(as_tile(tile)))
+
+    def _may_hold(self, seat: int, i: int) -> bool:
+        """Whether ``seat`` may hold tile ``i``: one of ``Whereabouts.may_still_hold``, and
+        for a hidden player one with which every hidden hand can still hold its tiles
+        (``_dealable``)."""
+        known = self._reading.known
+        if not known.may_still_hold(seat) >> i & 1:
+            return False
+        return known.holders[seat].deal is not None or self._dealable(seat, tile=1 << i)
+
+    def _dealable(self, seat: int, keep: int = ALL, tile: int = 0) -> bool:
+        """Whether the hidden hands can each hold the tiles they still hold, no tile twice
+        (``knowledge.fillable``; R2, R4, R8): with ``seat``'s narrowed to the tiles of
+        ``keep``, and with ``tile`` (a bit) ``seat``'s, no other hand's."""
+        hands = []
+        for other, (mask, count) in self._reading.known.hidden_hands(self._seats.each).items():
+            mask &= ~tile
+            if other == seat:
+                mask, count = mask & keep, count - bool(tile)
+            hands.append((mask, count))
+        return fillable(hands)
 
     def may_pass(self, player: str) -> bool:
         """Whether the rules let ``player`` pass now (R8): never before the lead (R5); not
-        while their known deal holds a tile that fits; always for a hidden player."""
-        return may_pass(self._known.holders[self._seat_of(player)].held(), self._ends)
+        while their known deal holds a tile that fits; a hidden player only while she may
+        hold as many tiles as she holds none of which fits (a pass says so: R4, R8)."""
+        return self._may_pass(self._seat_of(player))
+
+    def _may_pass(self, seat: int) -> bool:
+        reading = self._reading
+        holder = reading.known.holders[seat]
+        if holder.deal is not None or not reading.chain:
+            return may_pass(holder.held(), reading.chain)
+        return self._dealable(seat, keep=~barring_a_pass(reading.chain))
 
     def legal_moves(self) -> list[Play | Pass]:
         """Every move the player on turn may make: a ``Play`` for each tile they may hold
         that fits, on each end it fits (side None for the lead), lowest tile first, then a
         ``Pass`` when they may pass.  Empty once the hand is over."""
-        if self._turn is None:
+        seat = self._turn()
+        if seat is None:
             return []
+        reading = self._reading
         moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
-            self._ends, self._holdable(self._turn))]
-        return [*moves, Pass()] if self.may_pass(self.players[self._turn]) else moves
+            reading.chain, reading.known.may_still_hold(seat)) if self._may_hold(seat, i)]
+        return [*moves, Pass()] if self._may_pass(seat) else moves
 
     def is_over(self) -> bool:
         """Whether the hand has ended (R12, ``outcome``)."""
-        return self._outcome is not None
+        return self._reading.outcome is not None
 
     def outcome(self) -> Outcome | None:
         """How the hand ended (None while it goes on): a domino once a player has placed as
         many tiles as each is dealt (R3, R12: known with the deal hidden), blocked once every
-        player passed in succession or, every deal known, nobody holds a tile that fits."""
-        return self._outcome
+        player passed in succession or, every deal known, nobody holds a tile that fits;
+        a block's winner is the lowest count alone (R15), known when every deal is."""
+        reading = self._reading
+        if reading.outcome is None:
+            return None
+        if reading.outcome == "domino":
+            return Outcome("domino", None if reading.winner is None
+                           else self.players[reading.winner])
+        known = reading.known
+        if not known.all_known:
+            return Outcome("blocked", None)
+        lowest = blocked_count([pips(h.held() or 0) for h in known.holders]).winner
+        return Outcome("blocked", None if lowest is None else self.players[lowest])
 
     # --- moves ----------------------------------------------------------------------------
     def play(self, tile: TileLike, side: Side | None = None) -> None:
@@ -243,57 +283,66 @@ class Table:
             raise ValueError(f"a side is 'L', 'R' or None, not {side!r}")
         seat = self._on_turn()
         self._check_holding(seat, found)
-        placed = self._side(seat, found, side) if self._ends else None
-        self._apply_play(seat, found, lay(self._ends, found, placed) if placed
-                         else chain_of(*found), placed)
+        before = self._reading.chain
+        placed = self._side(seat, found, side) if before else None
+        after = lay(before, found, placed) if placed else chain_of(*found)
+        self._moves += 1
+        self._reading.lay(seat, found, after, self._moves, self._seats, (found, placed))
 
     def pass_(self) -> None:
         """The player on turn passes.  Raises ``IllegalMove``, the table unchanged, before
-        the lead (T303), while their known deal holds a tile that fits (P405), or after the
-        end of the hand (P406)."""
+        the lead (T303), while their known deal holds a tile that fits (P405), for a hidden
+        player who cannot hold as many tiles as she holds without one that fits (P407), or
+        after the end of the hand (P406)."""
         seat = self._on_turn()
-        move = r.Pass(len(self._chain) + 1, 1, self.players[seat])
-        if not self.may_pass(move.player):
-            problem = illegal_pass(self._known, Chain(self._ends), seat, move) if (
-                self._ends) else check_opening_pass(move)
+        reading = self._reading
+        move = r.Pass(self._moves + 1, 1, self.players[seat])
+        if not self._may_pass(seat):
+            if reading.known.holders[seat].deal is None and reading.chain:
+                raise IllegalMove("P407", message_part("P407", "at_table_pass_leaves",
+                                                       player=move.player))
+            problem = illegal_pass(reading.known, Chain(reading.chain), seat, move) if (
+                reading.chain) else check_opening_pass(move)
             raise IllegalMove(problem.code, problem.message)
-        if self._known.holders[seat].deal is None:  # what its pass tells of a hidden hand
-            self._known.passed(seat, self._ends, move.line, 1)
-        self._passes += 1
-        self._turn = (seat + 1) % len(self.players)
-        if all_passed(self._passes, len(self.players)):
-            self._end("blocked", None)
+        self._moves += 1
+        reading.pass_(seat, move, self._seats, 0)
 
     def copy(self) -> Table:
         """An independent table in the same state."""
         copied = Table.__new__(Table)
-        for name in self.__slots__:
-            setattr(copied, name, getattr(self, name))
-        copied._known, copied._chain = self._known.copy(), list(self._chain)
+        copied.players, copied._seats, copied._moves = self.players, self._seats, self._moves
+        copied._reading = self._reading.copy()
         return copied
 
     # --- the parts of a move --------------------------------------------------------------
+    def _turn(self) -> int | None:
+        """The seat on turn; None once the hand is over."""
+        reading = self._reading
+        return None if reading.outcome is not None else reading.expected
+
     def _on_turn(self) -> int:
         """The seat on turn; P406 once the hand is over."""
-        if self._turn is not None:
-            return self._turn
-        assert self._outcome is not None
-        key = "at_table_domino" if self._outcome.kind == "domino" else "at_table_blocked"
-        raise IllegalMove("P406", message_part("P406", key, player=self._outcome.winner))
-
-    def _holdable(self, seat: int) -> int:
-        """The tiles ``seat`` may still hold: ``Whereabouts.holdable``, less those a hidden
-        player's passes rule out (R8)."""
-        return self._known.may_still_hold(seat)
+        seat = self._turn()
+        if seat is not None:
+            return seat
+        found = self.outcome()
+        assert found is not None
+        key = "at_table_domino" if found.kind == "domino" else "at_table_blocked"
+        raise IllegalMove("P406", message_part("P406", key, player=found.winner))
 
     def _check_holding(self, seat: int, tile: Tile) -> None:
         """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4),
         P407 for one with a value an end showed at a pass of theirs (R8)."""
         i = index(tile)
-        if self._known.may_hold(seat, i):
+        known = self._reading.known
+        if known.may_hold(seat, i):
             self._check_passes(seat, tile)
+            if not self._may_hold(seat, i):
+                raise IllegalMove("P407", message_part(
+                    "P407", "at_table_hidden_need", player=self.players[seat],
+                    tile=text(tile)))
             return
-        by, owner = self._known.played_by[i], self._known.dealt_to(i)
+        by, owner = known.played_by[i], known.dealt_to(i)
         player, written = self.players[seat], text(tile)
         if by != NOBODY:
             raise IllegalMove("P402", message_part(
@@ -301,7 +350,7 @@ class Table:
         if owner not in (NOBODY, seat):
             raise IllegalMove("P401", message_part(
                 "P401", "at_table_dealt", player=player, tile=written, owner=self.players[owner]))
-        key = "at_table_aside" if self._known.all_known else "at_table_not_dealt"
+        key = "at_table_aside" if known.all_known else "at_table_not_dealt"
         raise IllegalMove("P401", message_part("P401", key, player=player, tile=written,
                                                owner=player))
 
@@ -309,9 +358,10 @@ class Table:
         """P407 for a tile a hidden player's pass says she did not hold: an end showed one
         of its values then, and nobody draws (R4, R8)."""
         i = index(tile)
-        if not self._known.ruled_out(seat) >> i & 1:
+        known = self._reading.known
+        if not known.ruled_out(seat) >> i & 1:
             return
-        passed = next(p for p in self._known.holders[seat].passes if p.lacks >> i & 1)
+        passed = next(p for p in known.holders[seat].passes if p.lacks >> i & 1)
         value = next(v for v in tile if passed.proves(v))
         player = self.players[seat]
         raise IllegalMove("P407", message_part("P407", "at_table_passed", player=player,
@@ -320,52 +370,61 @@ class Table:
     def _side(self, seat: int, tile: Tile, side: Side | None) -> Side:
         """The end a tile goes to on the chain (R6, R7), or P403/P404 as ``moves.misfit``
         words them; both ends showing one value take a tile without a side on the left."""
-        before = self._ends
+        before = self._reading.chain
         if lay(before, tile, side):
             return side or sides(tile, before)[0]
         left, right = PAIR[before.bit_length() - 1]
         if side is None and left == right and sides(tile, before):
             return "L"
-        problem = misfit(Chain(before), r.Play(len(self._chain) + 1, 1, self.players[seat],
+        problem = misfit(Chain(before), r.Play(self._moves + 1, 1, self.players[seat],
                                                tile, side))
         assert problem is not None
         raise IllegalMove(problem[0].code, problem[0].message)
 
-    def _apply_play(self, seat: int, tile: Tile, after: int, side: Side | None) -> None:
-        """Place the tile; a domino, or with every deal known nobody able to play (stuck),
-        ends the hand."""
-        known = self._known
-        known.play(seat, tile, len(self._chain) + 1)
-        self._ends, self._passes = after, 0
-        self._chain.append(Placement(self.players[seat], tile, side))
-        self._turn = (seat + 1) % len(self.players)
-        ended = ending_play(known.holders[seat].placed, self._each,
-                            known.held_by_anyone() if known.all_known else None, after)
-        if ended is not None:
-            self._end(ended, self.players[seat] if ended == "domino" else None)
 
-    def _end(self, kind: Literal["domino", "blocked"], winner: str | None) -> None:
-        if kind == "blocked" and self._known.all_known:
-            remaining = [pips(holder.held() or 0) for holder in self._known.holders]
-            lowest = blocked_count(remaining).winner
-            winner = None if lowest is None else self.players[lowest]
-        self._outcome = Outcome(kind, winner)
-        self._turn = None
-
-
-def table_at(players: Sequence[str], known: Whereabouts, ends: int, turn: int | None,
-             passes: int, chain: Sequence[Placement],
-             ended: tuple[Literal["domino", "blocked"], str | None] | None) -> Table:
-    """A table in a state the replay of a record reached, rather than one played from the
-    lead: ``known``, the tiles' whereabouts (taken as they are, not copied); ``ends``, the
-    chain's ends as one bit of ``chain.py`` (0 before the lead); ``turn``, the seat on
-    turn; ``passes``, the passes since the last tile; ``chain``, the tiles placed;
-    ``ended``: how the hand ended and who went out, None while it goes on (a block's
-    winner is the table's to count, R15) (``world.World.at_table``)."""
+def table_of(reading: World, players: Sequence[str], lead: int | None = None
+             ) -> Table | None:
+    """A reading the replay of a record keeps, as a ``Table``, for whoever asks what the
+    rules allow next (the language server's completion): the same state, copied.  Before
+    the first move of a first hand with no opener line the turn is anyone's: ``lead`` is
+    then on turn, and without one there is no table (None)."""
+    if reading.expected is None and reading.outcome is None and lead is None:
+        return None
     table = Table.__new__(Table)
     table._seated(tuple(players))
-    table._known, table._ends, table._passes = known, ends, passes
-    table._turn, table._chain, table._outcome = turn, list(chain), None
-    if ended is not None:
-        table._end(*ended)
+    table._reading = reading.copy()
+    if reading.expected is None:
+        table._reading.expected = lead
+    known = reading.known
+    table._moves = max([0, *reading.ends_at, *(p.line for holder in known.holders
+                                               for p in holder.passes)])
     return table
+
+
+def placements(reading: World, players: Sequence[str]) -> tuple[Placement, ...]:
+    """The tiles a reading laid, in the order laid, each with the end it went to where the
+    reading kept it, else where the ends before and after it tell it, else None (a reading
+    that turns the chain round, as where the opening tile is read otherwise, keeps its ends
+    but not where each tile lies); the lead's is None."""
+    known = reading.known
+    laid = sorted((known.played_at[i], i) for i in bits(known.played))
+    chain: list[Placement] = []
+    before: tuple[int, int] | None = None
+    for line, i in laid:
+        after = reading.ends_at.get(line)
+        side = reading.placed_at[line][1] if line in reading.placed_at else _end_taken(
+            TILES[i], before, after)
+        chain.append(Placement(players[known.played_by[i]], TILES[i], side if chain else None))
+        before = after
+    return tuple(chain)
+
+
+def _end_taken(tile: Tile, before: tuple[int, int] | None, after: tuple[int, int] | None
+               ) -> Side | None:
+    """The end a tile went to, the chain's ends before and after it known: the one on
+    which it makes them (R6, ``chain.lay``); None when the ends do not tell."""
+    if before is None or after is None:
+        return None
+    found: tuple[Side, ...] = tuple(side for side in ("L", "R")
+                                   if lay(chain_of(*before), tile, side) == chain_of(*after))
+    return found[0] if found else None

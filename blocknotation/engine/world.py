@@ -18,18 +18,15 @@ disagree, the figures they disagree on are unknown, and those lines say why).
 
 from __future__ import annotations
 
-from typing import Literal
-
 from ..basics.diagnostics import Diagnostic
 from ..reading import plain as r
 from ..report.values import Outcome
-from .chain import PAIR, Side, chain_of, lay
+from .chain import PAIR, Side
 from .knowledge import Whereabouts
 from .moves import disproved_pass
 from .players import Seats
 from .rules import all_passed, ending_play
-from .table import Placement, Table, table_at
-from .tiles import TILES, Tile, bit, bits
+from .tiles import Tile, bit
 
 
 class World:
@@ -171,37 +168,6 @@ class World:
         if all_passed(self.passed.bit_count(), len(seats.names)) and move.line >= last_play:
             self.end("blocked", None, move.line, len(seats.names))
 
-    def at_table(self, names: tuple[str, ...], lead: int | None = None) -> Table | None:
-        """This reading as a public ``Table``, for whoever asks what the rules allow next
-        (the language server's completion): the same state, copied (where the tiles are,
-        the chain's ends, who is on turn, the passes since the last tile).  Before the first
-        move of a first hand with no opener line the turn is anyone's: ``lead`` is then on
-        turn, and without one there is no table (None).  The chain holds the tiles this
-        reading laid, low pip first, each with the end it went to where the reading kept it,
-        else where the ends before and after it tell it, else None (a reading that turns
-        the chain round, as where the opening tile is read otherwise, keeps its ends but
-        not where each tile lies)."""
-        turn = self.expected if self.expected is not None else lead
-        if turn is None and self.outcome is None:
-            return None
-        known = self.known.copy()
-        laid = sorted((known.played_at[i], i) for i in bits(known.played))
-        chain: list[Placement] = []
-        before: tuple[int, int] | None = None
-        for line, i in laid:
-            after = self.ends_at.get(line)
-            side = self.placed_at[line][1] if line in self.placed_at else _end_taken(
-                TILES[i], before, after)
-            chain.append(Placement(names[known.played_by[i]], TILES[i], side if chain else None))
-            before = after
-        ended: tuple[Literal["domino", "blocked"], str | None] | None = None
-        if self.outcome == "domino":
-            ended = "domino", None if self.winner is None else names[self.winner]
-        elif self.outcome == "blocked":
-            ended = "blocked", None
-        return table_at(names, known, self.chain, turn, self.passed.bit_count(), chain,
-                        ended)
-
     def disprove(self, seat: int, tile: Tile, line: int, shown: bool,
                  names: tuple[str, ...], instead: Tile | None = None) -> None:
         """``seat``, whose deal is unknown, lays or shows ``tile`` at ``line`` (laid in
@@ -217,17 +183,6 @@ class World:
                 value = tile[0] if passed.proves(tile[0]) else tile[1]
                 self.illegal_passes[key] = disproved_pass(names[seat], (passed.line, passed.column),
                                                           value, tile, line, shown, instead)
-
-
-def _end_taken(tile: Tile, before: tuple[int, int] | None, after: tuple[int, int] | None
-               ) -> Side | None:
-    """The end a tile went to, the chain's ends before and after it known: the one on
-    which it makes them (R6, ``chain.lay``); None when the ends do not tell."""
-    if before is None or after is None:
-        return None
-    found: tuple[Side, ...] = tuple(side for side in ("L", "R")
-                                   if lay(chain_of(*before), tile, side) == chain_of(*after))
-    return found[0] if found else None
 
 
 def merged(worlds: list[World], cap: int) -> tuple[list[World], bool]:

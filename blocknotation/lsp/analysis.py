@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 from ..basics.diagnostics import Diagnostic
 from ..basics.names import name_key
 from ..engine.course import ReplayedHand
-from ..engine.table import Table
+from ..engine.table import Table, table_of
 from ..engine.tiles import index
 from ..fixing.edits import Fix, moved_fix
 from ..fixing.fixes import find_fixes
@@ -105,7 +105,7 @@ class Above:
         if last is None or last.result is None or last.result.line != hand_line:
             return ()
         names = last.game.seats.names
-        tables = (world.at_table(names, seat) for world in last.readings)
+        tables = (table_of(world, names, seat) for world in last.readings)
         return tuple(table for table in tables if table is not None)
 
 

@@ -7,7 +7,7 @@ can play must (R8), so a fitting tile is the move.  ``pass`` is offered only whe
 fits.  What NAME may hold and what fits is the engine's answer: the game above the line is
 replayed as ``validate`` replays it, and each way of reading the hand that the replay keeps
 (one for a hand read as written, several where a slip leaves them) is asked as a ``Table``
-(``engine/table.py``, the rules of play; ``World.at_table``), which knows the ends, the
+(``engine/table.py``, the rules of play; ``table.table_of``), which knows the ends, the
 deals and who has placed what.  The moves offered are those of any reading in which NAME is
 on turn (R5), the tiles first.  When NAME's deal is not recorded, the candidates are the
 tiles NAME may hold, and ``pass`` comes last, since it may be legal.  A hand that is over,

@@ -174,6 +174,17 @@ CODES = (
             "at_table_passed": N_("{player} cannot play {tile}: {player} passed while an end "
                                   "showed {value}, and nobody draws, so {player} held no "
                                   "{value} (R4, R8)"),
+            "at_table_pass_leaves": N_("{player} cannot pass: too few of the tiles {player} "
+                                       "may hold lack every value the ends show and every "
+                                       "value {player} passed on for the tiles {player} "
+                                       "still holds, with the other hidden hands' tiles "
+                                       "counted: nobody draws, so {player} holds a tile that "
+                                       "fits (R4, R8)"),
+            "at_table_hidden_need": N_("{player} cannot play {tile}: were it {player}'s, the "
+                                       "hands whose deals are hidden could not all hold the "
+                                       "tiles they still hold, none with a value its player "
+                                       "passed on: nobody draws, so {tile} is in another "
+                                       "hidden hand (R4, R8)"),
             "passes_leave_no_tile": N_("{player} passes here, but {player} still holds {count} "
                                        "of the tiles dealt, and fewer of the tiles {player} may "
                                        "hold lack every value {player} passed on: nobody draws, "
