@@ -342,10 +342,10 @@ def _block_not_reached(
     a known hand, or a shown tile, fits (R8, R12).  None when a block is possible: the
     hidden hands may hold nothing that fits."""
     known = world.known
-    reading = world.chain
-    if not reading:
+    ends = world.chain
+    if not ends:
         return None
-    chain = Chain(reading)
+    chain = Chain(ends)
     for seat, holder in enumerate(known.holders):
         held = holder.held()
         mask, from_show = (held, False) if held is not None else (shown[seat], True)

@@ -39,9 +39,9 @@ class FileWide:
     everywhere: tuple[str, ...]
 
 
-def game_fixes(chunk: Chunk, reading: ParsedRecord, first_game: int, wide: FileWide, *,
+def game_fixes(chunk: Chunk, parsed: ParsedRecord, first_game: int, wide: FileWide, *,
                defer: bool = False, last: Sides | None = None) -> GameFixes:
-    """The report of one game chunk (``reading``: the chunk read), and its fixes, in the
+    """The report of one game chunk (``parsed``: the chunk read), and its fixes, in the
     order of the text.  A chunk with a syntax error gets only the fixes of its spelling
     slips (``spelling.py``): other positions in it cannot be trusted to mean what they
     say.  With ``defer``, the sides that can only be unsafe fixes are left to
@@ -49,16 +49,16 @@ def game_fixes(chunk: Chunk, reading: ParsedRecord, first_game: int, wide: FileW
     the game before its last fixes kept (its hands written the same are not replayed)."""
     selection = wide.selection
     sides = Sides(last)
-    raw = judged(chunk, first_game, selection, parsed=reading, keep=sides)
+    raw = judged(chunk, first_game, selection, parsed=parsed, keep=sides)
     piece = finished(raw, chunk, selection)
-    if reading.diagnostics or any(d.code.startswith("S") and d.is_error
+    if parsed.diagnostics or any(d.code.startswith("S") and d.is_error
                                   for d in piece.diagnostics):
         return GameFixes(piece, spelling_fixes(piece.diagnostics, _page(chunk, wide)), _nothing,
                          sides)
     page = _page(chunk, wide)
     found: list[Fix] = []
     later: list[Callable[[], Iterator[Fix]]] = []
-    for index, (game, result) in enumerate(zip(reading.records.games, piece.games,
+    for index, (game, result) in enumerate(zip(parsed.records.games, piece.games,
                                                strict=False), start=first_game):
         reported = [d for d in piece.diagnostics if d.game == index]
         found += numbering_fixes(game, reported, page)
@@ -117,10 +117,10 @@ def _side_fixes(game: r.Game, reported: list[Diagnostic], sides: Sides, known: R
             yield fix
 
 
-def spelled(chunk: Chunk, reading: ParsedRecord, wide: FileWide) -> tuple[Fix, ...]:
-    """The fixes of the spelling slips among ``reading``'s syntax errors, without
+def spelled(chunk: Chunk, parsed: ParsedRecord, wide: FileWide) -> tuple[Fix, ...]:
+    """The fixes of the spelling slips among ``parsed``'s syntax errors, without
     replaying the chunk (``rounds.fix_game``)."""
-    return spelling_fixes(reading.diagnostics, _page(chunk, wide))
+    return spelling_fixes(parsed.diagnostics, _page(chunk, wide))
 
 
 def _page(chunk: Chunk, wide: FileWide) -> Page:

@@ -66,14 +66,14 @@ _NOT_SPACE = re.compile(r"\S+")
 @dataclass(frozen=True, slots=True)
 class Guess:
     """The encoding the bytes look written in, whether that is sure, and, when it is not,
-    the runner-up; ``reading`` and ``other_reading``: the words beyond ASCII of the line, as
+    the runner-up; ``words`` and ``other_words``: the words beyond ASCII of the line, as
     each reads them."""
 
     best: EncodingGuess
     sure: bool
-    reading: tuple[str, ...]
+    words: tuple[str, ...]
     other: EncodingGuess | None = None
-    other_reading: tuple[str, ...] = ()
+    other_words: tuple[str, ...] = ()
 
 
 def guess(line: bytes, sample: bytes) -> Guess | None:

@@ -1,4 +1,4 @@
-"""From text to records: the public parse, the plain reading (``reader.py``) made records.
+"""From text to records: the public parse, the plain form (``reader.py``) made records.
 
 ``parse_text`` never judges legality (that is the engine's work) and never stops at the first
 bad line: every bad line is reported (S001, S002), every good one is kept.
@@ -34,9 +34,9 @@ class ParseResult:
         return not self.diagnostics
 
 
-def as_records(reading: ParsedRecord) -> ParseResult:
-    """The records of a plain reading."""
-    return ParseResult(rec.from_plain(reading.records), reading.diagnostics, reading.bad_lines)
+def as_records(parsed: ParsedRecord) -> ParseResult:
+    """The records of a plain parse."""
+    return ParseResult(rec.from_plain(parsed.records), parsed.diagnostics, parsed.bad_lines)
 
 
 def parse_bytes(data: bytes) -> ParseResult:
@@ -56,7 +56,7 @@ def parse_text(text: str) -> ParseResult:
 
 
 def read_text(text: str) -> ParsedRecord:
-    """``parse_text``'s reading in the plain form, without records."""
+    """``parse_text``'s result in the plain form, without the records' models."""
     if len(text) > MAX_INPUT_BYTES:
         return ParsedRecord(plain.RecordFile(), (too_large(),), frozenset())
     return read_source(from_text(text))

@@ -123,8 +123,8 @@ def undecodable(data: bytes, at: int, line: int, column: int) -> Diagnostic:
             byte=data[at], encoding=Message(found.best.words), name=found.best.name)
     return diagnostic("S003", line, column, "byte_guess",
         byte=data[at], encoding=Message(found.best.words), name=found.best.name,
-        reading=_quoted(found.reading), other=Message(found.other.words),
-        other_reading=_quoted(found.other_reading))
+        reading=_quoted(found.words), other=Message(found.other.words),
+        other_reading=_quoted(found.other_words))
 
 
 def _quoted(words: tuple[str, ...]) -> str:

@@ -104,7 +104,7 @@ def _candidate_words(candidate: Candidate, players: Sequence[str],
     if not candidate.grounds:
         return _(N_("{value} as written")).format(value=value)
     grounds = _(N_(" and ")).join(
-        _(N_("line {line} was {reading}")).format(line=g.line, reading=g.reading.render(_))
+        _(N_("line {line} was {reading}")).format(line=g.line, reading=g.read_as.render(_))
         for g in candidate.grounds)
     return _(N_("{value} if {grounds}")).format(value=value, grounds=grounds)
 

@@ -24,7 +24,7 @@ class Ground:
     of 5-6``, to be said ``line 23 was a play of 5-6``): what a candidate rests on."""
 
     line: int
-    reading: Message
+    read_as: Message
 
 
 @dataclass(frozen=True, slots=True)

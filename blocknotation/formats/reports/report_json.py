@@ -72,7 +72,7 @@ def _candidates_fields(hand: HandResult, lang: str) -> dict[str, Any]:
     return {"candidates": [{
         "outcome": c.outcome, "winner": c.winner,
         "points": None if c.points is None else dict(c.points),
-        "rests_on": [{"line": g.line, "reading": g.reading.render(translate)}
+        "rests_on": [{"line": g.line, "reading": g.read_as.render(translate)}
                      for g in c.grounds],
     } for c in hand.candidates], "more_candidates": hand.more_candidates}
 
