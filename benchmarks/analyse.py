@@ -50,8 +50,8 @@ def hands(players: int, count: int, seed: int) -> list[tuple[HandToAnalyse, byte
     while len(found) < count:
         game = simulate_game(rng, NAMES[:players])
         record = render_game(game, claims=False).encode("utf-8")
-        for reading, piece in read_and_validate(io.BytesIO(record)):
-            for _, item in problems_of(reading, piece):
+        for parsed, piece in read_and_validate(io.BytesIO(record)):
+            for _, item in problems_of(parsed, piece):
                 assert isinstance(item, HandToAnalyse), item
                 alone = render_game(replace(game, hands=(game.hands[item.number - 1],)),
                                     claims=False).encode("utf-8")

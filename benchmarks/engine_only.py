@@ -20,7 +20,7 @@ import time
 from run import KINDS, corpus
 
 from blocknotation.engine import replay
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 
 
 def head(kind: str, megabytes: float, drop: list[str]) -> str:

@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 
 from blocknotation.formats.records.convert import convert_bytes
+from blocknotation.notation.parsing import parse_bytes
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading.parsing import parse_bytes
 
 #: How many times larger the larger input of each family is.
 FACTOR = 8

@@ -56,8 +56,8 @@ if TYPE_CHECKING:
     from .engine.table import IllegalMove, Outcome, Pass, Play, Table
     from .formats.records.formatting import FormatResult
     from .games import GameText
-    from .reading.parsing import ParseResult
-    from .reading.records import RecordFile
+    from .notation.parsing import ParseResult
+    from .notation.records import RecordFile
     from .report.analysis import HandAnalysis, MoveValue
     from .report.values import FileReport, GameResult, HandResult, Piece
     from .run.convert import Converted
@@ -75,8 +75,8 @@ __all__ = [
 
 #: The public types, each loaded from its module on first use.
 _LAZY = {
-    "ParseResult": "reading.parsing",
-    "RecordFile": "reading.records",
+    "ParseResult": "notation.parsing",
+    "RecordFile": "notation.records",
     "Diagnostic": "basics.diagnostics",
     "FileReport": "report.values",
     "GameResult": "report.values",

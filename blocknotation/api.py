@@ -16,7 +16,7 @@ from .arguments import Paths, jobs_of, require, selection, sources
 
 if TYPE_CHECKING:
     from .games import GameText
-    from .reading.parsing import ParseResult
+    from .notation.parsing import ParseResult
     from .report.values import FileReport, Piece
     from .season.export import Exported
     from .season.standings import Standings
@@ -33,7 +33,7 @@ def parse(text: str) -> ParseResult:
     is not read: its result is one S001 at 1:1.
     """
     require(text, str, "parse", "a str (for bytes, use parse_bytes)")
-    from .reading.parsing import parse_text
+    from .notation.parsing import parse_text
 
     return parse_text(text)
 
@@ -45,7 +45,7 @@ def parse_bytes(data: bytes) -> ParseResult:
     otherwise the result holds no records and one S003 diagnostic.
     """
     require(data, (bytes, bytearray), "parse_bytes", "bytes")
-    from .reading.parsing import parse_bytes as parse_data
+    from .notation.parsing import parse_bytes as parse_data
 
     return parse_data(bytes(data))
 

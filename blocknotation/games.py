@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from .basics.diagnostics import Diagnostic
+from .notation.reader import ParsedRecord
+from .notation.stream import Chunk
 from .pipeline import EVERYTHING, Selection, chunks_of, validate_chunk
-from .reading.reader import ParsedRecord
-from .reading.stream import Chunk
 from .report.values import Piece
 
 
@@ -52,17 +52,17 @@ def iter_games(stream: BinaryIO) -> Iterator[GameText]:
         index += 1
 
 
-def game_digest(chunk: Chunk, reading: ParsedRecord | None = None) -> str | None:
+def game_digest(chunk: Chunk, parsed: ParsedRecord | None = None) -> str | None:
     """The sha256 (hex) of the game's canonical text, one LF after each line; None when the
     chunk holds no game or has lines that cannot be read (its text would not be whole).
-    ``reading``: the chunk as already read (``Chunk.read``), so that it is read once."""
+    ``parsed``: the chunk as already read (``Chunk.read``), so that it is read once."""
     from .formats.records.canonical import game_lines
 
-    reading = chunk.read() if reading is None else reading
-    if reading.diagnostics or not reading.records.games:
+    parsed = chunk.read() if parsed is None else parsed
+    if parsed.diagnostics or not parsed.records.games:
         return None
     # The reader's plain form writes the same canonical text as records, without them.
-    text = "".join(line + "\n" for line in game_lines(reading.records.games[0], first=True))
+    text = "".join(line + "\n" for line in game_lines(parsed.records.games[0], first=True))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -71,9 +71,9 @@ def check(game: GameText, selection: Selection = EVERYTHING) -> tuple[Piece, str
     if game.problem is not None:
         return validate_chunk(game.problem, game.index, selection), None
     chunk = game.chunk
-    reading = chunk.read()
-    piece = validate_chunk(chunk, game.index, selection, parsed=reading)
-    return piece, game_digest(chunk, reading) if piece.games else None
+    parsed = chunk.read()
+    piece = validate_chunk(chunk, game.index, selection, parsed=parsed)
+    return piece, game_digest(chunk, parsed) if piece.games else None
 
 
 def validate_game(game: GameText | str, path: str = "<string>", *, first_line: int = 1,

@@ -18,18 +18,18 @@ from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import Diagnostic, diagnostic
 from .basics.positions import with_end
 from .engine import replay
-from .reading import stream as _stream
-from .reading.plain import from_records
-from .reading.reader import ParsedRecord, read_text_lines
-from .reading.stream import Chunk
+from .notation import stream as _stream
+from .notation.plain import from_records
+from .notation.reader import ParsedRecord, read_text_lines
+from .notation.stream import Chunk
 from .report.values import FileReport, GameResult, Piece
 from .suppress import FileMarks, followed, settle
 
 if TYPE_CHECKING:
     from .basics.marks import IgnoreMark
     from .engine.course import ReplayCache
-    from .reading import plain as p
-    from .reading.parsing import ParseResult
+    from .notation import plain as p
+    from .notation.parsing import ParseResult
 
 
 #: Syntax errors: a record that cannot be read is never reported clean, so these are kept
@@ -99,13 +99,13 @@ def _record_json(chunk: Chunk, first_game: int, selection: Selection,
     the document as read already (``json_input.RecordJson``).  A document that is JSON
     but not record JSON is one S001 (``json_input.json_hint``); None for one that is not
     JSON."""
-    from .formats.records.json_input import RecordJson, json_hint, json_reading
+    from .formats.records.json_input import RecordJson, json_hint, read_record_json
 
-    reading, refusal = (parsed, None) if isinstance(parsed, RecordJson) else json_reading(
-        chunk.text)
-    if reading is not None:
+    document, refusal = (parsed, None) if isinstance(parsed, RecordJson) else (
+        read_record_json(chunk.text))
+    if document is not None:
         nowhere = Chunk(1, "")  # no line of the document is a line of the record
-        return judged(nowhere, first_game, selection, parsed=reading)
+        return judged(nowhere, first_game, selection, parsed=document)
     hint = refusal or json_hint(chunk)
     if hint is None:
         return None
@@ -119,10 +119,10 @@ def read_chunk(chunk: Chunk | Diagnostic) -> ParsedRecord | None:
     if isinstance(chunk, Diagnostic):
         return None
     if is_json(chunk):
-        from .formats.records.json_input import json_reading
+        from .formats.records.json_input import read_record_json
 
-        reading, _ = json_reading(chunk.text)
-        return reading
+        parsed, _ = read_record_json(chunk.text)
+        return parsed
     return chunk.read()
 
 
@@ -257,10 +257,10 @@ def file_end(pieces: Iterable[Piece], selection: Selection,
 
 def _for_engine(chunk: Chunk, parsed: ParsedRecord) -> ParsedRecord:
     """Names are compared in NFC: a text that is not (names typed with combining marks) is
-    replayed from a reading given to the engine in NFC (``engine_names``)."""
+    replayed from a parsed given to the engine in NFC (``engine_names``)."""
     if unicodedata.is_normalized("NFC", chunk.text):
         return parsed
-    from .reading.engine_names import for_engine
+    from .notation.engine_names import for_engine
 
     return ParsedRecord(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
 
@@ -289,15 +289,15 @@ def validate_stream(stream: BinaryIO | Iterable[bytes],
 
 def read_and_validate(stream: BinaryIO | Iterable[bytes], selection: Selection = EVERYTHING
                       ) -> Iterator[tuple[ParsedRecord | None, Piece]]:
-    """Each game chunk of ``stream`` read once, and its piece of the report: the reading is
+    """Each game chunk of ``stream`` read once, and its piece of the report: the parsed is
     what the replay was given (``read_chunk``), for outputs that show the record as written
     too (``--format annotated``, ``--format html``) and for the analysis of its hands."""
     games = 0
     for chunk in chunks_of(stream):
-        reading = read_chunk(chunk)
-        piece = validate_chunk(chunk, games + 1, selection, parsed=reading)
+        parsed = read_chunk(chunk)
+        piece = validate_chunk(chunk, games + 1, selection, parsed=parsed)
         games += len(piece.games)
-        yield reading, piece
+        yield parsed, piece
 
 
 def validate_bytes(data: bytes, path: str, selection: Selection = EVERYTHING) -> FileReport:

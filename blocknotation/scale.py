@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .games import GameText, iter_games, validate_game
-from .reading.gunzip import maybe_gunzip
+from .notation.gunzip import maybe_gunzip
 
 
 def file_games(path: str) -> list[tuple[str, GameText]]:

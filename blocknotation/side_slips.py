@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .basics.diagnostics import Diagnostic, Message, template
-from .reading.reader import ParsedRecord
-from .reading.stream import Chunk
-from .reading.suggestions import not_a_side
+from .notation.reader import ParsedRecord
+from .notation.stream import Chunk
+from .notation.suggestions import not_a_side
 
 #: What the replay says of a tile that fits only the other side (``engine/moves.py``).
 _FITS_THE_OTHER = (template("P403", "other_end"), template("P403", "other_end_or_opening"))

@@ -26,7 +26,7 @@ from typing import BinaryIO
 from .basics.codes import SYNTAX_ERRORS
 from .basics.diagnostics import Diagnostic, diagnostic
 from .basics.marks import IgnoreMark, codes_of, marks_at
-from .reading.source import _LINE_BYTES, _SKIP_BYTES
+from .notation.source import _LINE_BYTES, _SKIP_BYTES
 from .report.values import Piece
 
 _FILE_MARK = re.compile(rb"\bblocknot:[ \t]*ignore-file\[([^\]\n]{0,200})\]")
@@ -58,7 +58,7 @@ def codes_in(raw: BinaryIO) -> tuple[str, ...]:
 
     The scan goes no further than the reading can: it stops at the first NUL byte, where a
     file stops being text, and after a line longer than the reading reads past."""
-    from .reading.gunzip import maybe_gunzip
+    from .notation.gunzip import maybe_gunzip
 
     found: dict[int, tuple[str, ...]] = {}  # by where each comment starts
     try:

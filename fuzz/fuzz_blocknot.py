@@ -48,7 +48,7 @@ from blocknotation.formats.records.convert import convert_bytes  # noqa: E402
 from blocknotation.formats.reports.report_json import document  # noqa: E402
 from blocknotation.formats.reports.report_text import report_lines  # noqa: E402
 from blocknotation.pipeline import validate_bytes  # noqa: E402
-from blocknotation.reading.parsing import parse_bytes  # noqa: E402
+from blocknotation.notation.parsing import parse_bytes  # noqa: E402
 
 CRASHES = Path(__file__).resolve().parent / "crashes"
 SEED_DIRS = (ROOT / "samples", ROOT / "tests" / "badinput")

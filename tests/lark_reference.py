@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from lark.exceptions import UnexpectedInput
 
 from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
-from blocknotation.reading.larkparse import Comments, Items, LarkParser
-from blocknotation.reading.parsing import ParseResult, as_records, parse_text
-from blocknotation.reading.reader import ParsedRecord, assembled, lark, read_text_lines
-from blocknotation.reading.source import from_text
+from blocknotation.notation.larkparse import Comments, Items, LarkParser
+from blocknotation.notation.parsing import ParseResult, as_records, parse_text
+from blocknotation.notation.reader import ParsedRecord, assembled, lark, read_text_lines
+from blocknotation.notation.source import from_text
 
 
 def declined(line: str, number: int) -> None:

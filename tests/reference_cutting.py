@@ -7,9 +7,9 @@ import io
 from collections.abc import Iterable, Iterator
 
 from blocknotation.basics.diagnostics import Diagnostic
-from blocknotation.reading import stream
-from blocknotation.reading.reader import statement_kind
-from blocknotation.reading.stream import Chunk, _too_large
+from blocknotation.notation import stream
+from blocknotation.notation.reader import statement_kind
+from blocknotation.notation.stream import Chunk, _too_large
 
 
 def game_chunks(

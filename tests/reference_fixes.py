@@ -24,9 +24,9 @@ from blocknotation.fixing.claims import Page, game_claim_fixes
 from blocknotation.fixing.edits import Edit, Fix, compatible
 from blocknotation.fixing.numbering import numbering_fixes
 from blocknotation.fixing.suggested import _figures, _proposed
+from blocknotation.notation import plain as r
+from blocknotation.notation.parsing import read_text
 from blocknotation.pipeline import Selection, validate_bytes
-from blocknotation.reading import plain as r
-from blocknotation.reading.parsing import read_text
 from blocknotation.report.values import FileReport
 
 MAX_ROUNDS = 10

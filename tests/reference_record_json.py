@@ -22,9 +22,9 @@ from blocknotation.formats.records.writable import (
     game_size,
     size_problem,
 )
-from blocknotation.reading import records as r
-from blocknotation.reading.parsing import parse_bytes
-from blocknotation.reading.stream import chunks_of
+from blocknotation.notation import records as r
+from blocknotation.notation.parsing import parse_bytes
+from blocknotation.notation.stream import chunks_of
 
 # Arrays written one element per line; everything else is written compactly, so that each
 # tag and each statement takes one line.

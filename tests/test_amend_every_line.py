@@ -25,8 +25,8 @@ from blocknotation.engine.amend import (
 )
 from blocknotation.engine.order import Stages, by_stage
 from blocknotation.engine.players import Seats
-from blocknotation.reading.parsing import parse_text
-from blocknotation.reading.plain import from_records
+from blocknotation.notation.parsing import parse_text
+from blocknotation.notation.plain import from_records
 
 SEATS = Seats.of(("Ada", "Bea", "Cy"))
 BEA = frozenset({1})

@@ -22,8 +22,8 @@ from blocknotation.engine.course import Take, _foremost, read_twice, second_ways
 from blocknotation.engine.order import by_stage
 from blocknotation.engine.players import Seats
 from blocknotation.engine.totals import Totals
-from blocknotation.reading.parsing import parse_text
-from blocknotation.reading.plain import from_records
+from blocknotation.notation.parsing import parse_text
+from blocknotation.notation.plain import from_records
 
 CASE = (Path(__file__).resolve().parent / "cases" / "P401"
         / "a_tile_written_as_another_whose_end_stays_open_nine_moves.txt")

@@ -99,7 +99,7 @@ def test_heavy_against_best_play_gets_no_more_than_best_play(seats: int) -> None
 def test_games_of_heavy_players_analysed(seats: int) -> None:
     game = simulate_game(random.Random(100 + seats), NAMES[:seats], prefer_heavy=1.0)
     record = render_game(game).encode("utf-8")
-    (piece,) = [analysed(reading, piece) for reading, piece in
+    (piece,) = [analysed(parsed, piece) for parsed, piece in
                 read_and_validate(io.BytesIO(record))]
     hands = list(piece.games[0].hands)
     assert len(hands) == len(game.hands)

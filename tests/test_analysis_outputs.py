@@ -182,7 +182,7 @@ def test_what_the_html_replay_marks() -> None:
     from blocknotation.pipeline import read_and_validate
 
     with open(TWO, "rb") as record:
-        (piece,) = [analysed(reading, piece) for reading, piece in read_and_validate(record)]
+        (piece,) = [analysed(parsed, piece) for parsed, piece in read_and_validate(record)]
     hand = piece.games[0].hands[6]
     shown = marks(hand.analysis)
     assert shown[148].mistake and shown[148].given_away == 7

@@ -39,8 +39,8 @@ from click.testing import CliRunner
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from blocknotation.cli.commands import main
+from blocknotation.notation.parsing import parse_bytes, parse_text
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading.parsing import parse_bytes, parse_text
 
 CORPUS = Path(__file__).resolve().parent / "badinput"
 MANIFEST: dict[str, dict[str, str]] = tomllib.loads(

@@ -29,7 +29,7 @@ from blocknotation import validate
 from blocknotation.basics.diagnostics import CATALOGUE
 from blocknotation.cli.commands import cli
 from blocknotation.engine import replay
-from blocknotation.reading.parsing import parse_bytes
+from blocknotation.notation.parsing import parse_bytes
 
 from expect import expectations
 from inprocess import run

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.formats.records.convert import convert_bytes, convert_stream
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 
 from inprocess import run
 from lark_reference import parse_with_lark

@@ -14,7 +14,7 @@ from blocknotation.formats.records.canonical import to_text
 from blocknotation.formats.records.convert import convert_bytes
 from blocknotation.formats.records.record_json import from_json, to_json
 from blocknotation.formats.records.schema import record_schema
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -16,7 +16,7 @@ from blocknotation.engine.rules import cannot_play_again, fitting, sides
 from blocknotation.engine.slips import either_end, laid_instead, passed_instead, turned
 from blocknotation.engine.tiles import TILES, bits, index
 from blocknotation.engine.world import World
-from blocknotation.reading.plain import Play
+from blocknotation.notation.plain import Play
 
 from strategies import examples
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.engine import replay
 from blocknotation.engine.scoring import status_of
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 from blocknotation.report.values import GameResult
 
 CASES = Path(__file__).resolve().parent / "cases"

@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from blocknotation.engine import replay
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 from blocknotation.report.values import GameResult
 from blocknotation.simulator.simulate import NAME_POOL, SimGame, simulate_game
 from blocknotation.simulator.writer import render_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from blocknotation.engine import replay
 from blocknotation.engine.scoring import blocked, domino, explain
 from blocknotation.engine.tiles import PIPS, index, pips
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 
 NAMES = ("Ada", "Bea", "Cy")
 

@@ -162,7 +162,7 @@ def _expected(data: bytes, name: str, unsafe: bool, diff: bool, file_ignores: tu
     second value) or the report on standard output, and the file's bytes.  ``file_ignores``:
     the codes of the file's ``ignore-file`` comments, which the command finds in a file (not
     in standard input) before it reads it."""
-    from blocknotation.reading.source import decode
+    from blocknotation.notation.source import decode
 
     stored = Stored(data)
     text = decode(data).text

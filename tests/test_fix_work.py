@@ -24,10 +24,10 @@ from blocknotation.basics import limits
 from blocknotation.basics.limits import MAX_INPUT_BYTES
 from blocknotation.engine.hand import Replay
 from blocknotation.fixing.fixes import fix_text
+from blocknotation.notation import parsing
+from blocknotation.notation import source as reading_source
+from blocknotation.notation.stream import chunks_of
 from blocknotation.pipeline import Selection
-from blocknotation.reading import parsing
-from blocknotation.reading import source as reading_source
-from blocknotation.reading.stream import chunks_of
 from blocknotation.run import fix_file, rewrite
 from blocknotation.simulator.writer import generate
 

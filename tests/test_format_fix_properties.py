@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from blocknotation.fixing.fixes import find_fixes, fix_text
 from blocknotation.formats.records.formatting import format_text
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 from blocknotation.simulator.writer import generate
 
 from strategies import examples, record_texts

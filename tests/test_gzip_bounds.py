@@ -22,7 +22,7 @@ from blocknotation.basics.limits import (
     MAX_GUNZIP_BYTES,
     MAX_INPUT_BYTES,
 )
-from blocknotation.reading import gunzip
+from blocknotation.notation import gunzip
 from blocknotation.simulator.writer import generate
 from blocknotation.suppress import file_codes
 

@@ -41,7 +41,7 @@ from blocknotation.formats.records.highlight import (
     TILE_DASHED,
     BlockLexer,
 )
-from blocknotation.reading.grammar import grammar_text
+from blocknotation.notation.grammar import grammar_text
 
 from expect import expectations
 

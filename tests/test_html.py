@@ -23,9 +23,9 @@ import pytest
 from browser_support import drawn, launched
 
 from blocknotation.formats.html.page import COLOURS, DASHES, MARKERS, TEMPLATES
+from blocknotation.notation import records as r
+from blocknotation.notation.parsing import parse_bytes
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading import records as r
-from blocknotation.reading.parsing import parse_bytes
 from blocknotation.run.html_page import html_report
 
 from inprocess import Done, run

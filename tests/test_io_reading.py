@@ -20,8 +20,8 @@ from annotating import annotated_file
 
 from blocknotation.formats.records.schema import report_schema
 from blocknotation.formats.reports.annotated import annotate
+from blocknotation.notation.parsing import parse_bytes, parse_text
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading.parsing import parse_bytes, parse_text
 from blocknotation.simulator.writer import generate
 
 from inprocess import Done, run

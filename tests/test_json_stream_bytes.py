@@ -14,7 +14,7 @@ import pytest
 from blocknotation.basics import limits
 from blocknotation.formats.records import json_stream
 from blocknotation.formats.records.convert import convert_bytes, convert_json_stream
-from blocknotation.reading import source
+from blocknotation.notation import source
 
 from inprocess import Done, run
 

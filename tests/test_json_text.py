@@ -22,7 +22,7 @@ from json_text_support import (
 
 from blocknotation.basics import limits
 from blocknotation.formats.records import json_stream, json_text, writable
-from blocknotation.reading import records as r
+from blocknotation.notation import records as r
 
 from seeded_sample import files_sampled
 from strategies import examples, record_texts

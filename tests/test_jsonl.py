@@ -14,7 +14,7 @@ from blocknotation.formats.records.canonical import game_lines
 from blocknotation.formats.reports.jsonl import game_object, game_text
 from blocknotation.formats.reports.report_json import dumps
 from blocknotation.games import check, iter_games
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate_games
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from blocknotation.reading import known_lines
-from blocknotation.reading import plain as p
-from blocknotation.reading.line_reader import read_line
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation import known_lines
+from blocknotation.notation import plain as p
+from blocknotation.notation.line_reader import read_line
+from blocknotation.notation.parsing import parse_text
 
 from lark_reference import parse_with_lark
 
@@ -124,7 +124,7 @@ def test_the_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_long_names_and_score_lines_are_read_each_time() -> None:
     """A file of long names must not fill the name cache with them (memory stays bounded)."""
-    from blocknotation.reading import line_reader
+    from blocknotation.notation import line_reader
 
     name = "A" + "a" * 300
     assert line_reader.is_name(name)

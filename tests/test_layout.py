@@ -21,15 +21,15 @@ def tree_of(path: Path) -> ast.Module:
 #: What each stage may import, besides itself (the top-level modules run the stages).
 ALLOWED = {
     "basics": set(),
-    "reading": {"basics"},
+    "notation": {"basics"},
     "report": {"basics"},
-    "engine": {"basics", "reading", "report"},
-    "formats": {"basics", "reading", "report"},
+    "engine": {"basics", "notation", "report"},
+    "formats": {"basics", "notation", "report"},
     "simulator": {"basics"},
-    "analysis": {"basics", "reading", "report", "engine"},
-    "season": {"basics", "reading", "report", "formats", "pipeline", "suppress"},
-    "serve": {"basics", "reading", "report", "engine", "formats", "season", "pipeline"},
-    "run": {"basics", "reading", "report", "formats", "pipeline", "suppress", "fixing",
+    "analysis": {"basics", "notation", "report", "engine"},
+    "season": {"basics", "notation", "report", "formats", "pipeline", "suppress"},
+    "serve": {"basics", "notation", "report", "engine", "formats", "season", "pipeline"},
+    "run": {"basics", "notation", "report", "formats", "pipeline", "suppress", "fixing",
             "season", "games", "analysis"},
     # The command line parses, calls the library (``run/`` above all), formats and exits.
     "cli": {"basics", "report", "formats", "season", "simulator", "lsp", "serve", "run"},
@@ -448,12 +448,12 @@ def test_an_illegal_pass_is_reported_from_one_place() -> None:
     assert (read_out, appended) == ({"choose.py"}, set())
 
 
-#: The classes that share a name on purpose: the record models (``reading/records.py``,
-#: pydantic, what the library hands out) and their plain twins (``reading/plain.py``, what
+#: The classes that share a name on purpose: the record models (``notation/records.py``,
+#: pydantic, what the library hands out) and their plain twins (``notation/plain.py``, what
 #: the engine reads, built without validation), one class each, statement for statement;
 #: and the public ``Table``'s moves (``blocknotation.Play``, ``blocknotation.Pass``).
 SHARED_NAMES = {
-    "reading/plain.py", "reading/records.py", "engine/table.py",
+    "notation/plain.py", "notation/records.py", "engine/table.py",
 }
 
 
@@ -467,8 +467,8 @@ def test_no_two_classes_share_a_name() -> None:
     assert {name: places for name, places in shared.items()
             if not set(places) <= SHARED_NAMES} == {}
     plain = {name for name, places in where.items()
-             if "reading/plain.py" in places and not name.startswith("_")}
-    records = {name for name, places in where.items() if "reading/records.py" in places}
+             if "notation/plain.py" in places and not name.startswith("_")}
+    records = {name for name, places in where.items() if "notation/records.py" in places}
     assert plain <= records  # each public plain class is a record model's twin
     table = {name for name, places in where.items() if "engine/table.py" in places}
     assert {name for name in table if len(where[name]) > 1} <= {"Play", "Pass"}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 from blocknotation.simulator.writer import generate
 
 from lark_reference import parse_with_lark

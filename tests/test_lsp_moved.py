@@ -18,8 +18,8 @@ pytest.importorskip("pygls", reason="the language server needs pygls: pip instal
 
 from blocknotation.basics.diagnostics import Diagnostic, Message
 from blocknotation.lsp.moved import line_arguments, moved, shifted
+from blocknotation.notation.stream import Chunk
 from blocknotation.pipeline import chunks_of, validate_chunk
-from blocknotation.reading.stream import Chunk
 
 from seeded_sample import files_sampled
 

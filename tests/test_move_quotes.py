@@ -7,7 +7,7 @@ from __future__ import annotations
 from blocknotation.basics.i18n import translator
 from blocknotation.engine.knowledge import Whereabouts
 from blocknotation.engine.moves import check_holding
-from blocknotation.reading import plain as r
+from blocknotation.notation import plain as r
 
 NAMES = ("Ada", "Bea", "Cy")
 ENGLISH = translator("en")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from blocknotation.basics import names, unicode_names
 from blocknotation.basics.names import NAME_PATTERN
 from blocknotation.formats.records.convert import convert_bytes
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 
 from inprocess import run_text
 from lark_reference import parse_with_lark

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from blocknotation.notation.stream import Chunk, chunks_of
 from blocknotation.pipeline import validate_bytes, validate_chunk
-from blocknotation.reading.stream import Chunk, chunks_of
 from blocknotation.report.values import Piece
 from blocknotation.simulator.simulate import NAME_POOL, simulate_game
 from blocknotation.simulator.writer import generate, render_game

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from blocknotation.reading import records as r
-from blocknotation.reading.parsing import parse_bytes, parse_text
-from blocknotation.reading.syntax_messages import describe_expected
+from blocknotation.notation import records as r
+from blocknotation.notation.parsing import parse_bytes, parse_text
+from blocknotation.notation.syntax_messages import describe_expected
 
 
 def only_hand(text: str) -> r.Hand:

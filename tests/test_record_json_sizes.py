@@ -14,8 +14,8 @@ from blocknotation.basics import limits
 from blocknotation.basics.limits import MAX_INPUT_BYTES
 from blocknotation.formats.records import text_bounds, writable
 from blocknotation.formats.records.convert import convert_bytes, convert_json_stream, convert_stream
-from blocknotation.reading import parsing, stream
-from blocknotation.reading import source as reading_source
+from blocknotation.notation import parsing, stream
+from blocknotation.notation import source as reading_source
 
 from inprocess import Done
 from inprocess import run as run_bytes

@@ -316,8 +316,8 @@ def test_a_value_too_large_to_hold_is_named_where_it_starts(
 def test_validate_says_so_for_record_json_too_large_to_hold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from blocknotation.notation import stream
     from blocknotation.pipeline import validate_bytes
-    from blocknotation.reading import stream
 
     monkeypatch.setattr(stream, "MAX_INPUT_BYTES", 500)
     report = validate_bytes(("\n \n" + pretty()).encode(), "big.json")

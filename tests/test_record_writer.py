@@ -17,11 +17,11 @@ from blocknotation.formats.records import text_bounds, writable
 from blocknotation.formats.records.convert import convert_bytes, convert_stream
 from blocknotation.formats.records.record_json import from_json, to_json
 from blocknotation.formats.records.record_writer import _STATEMENTS, document_json
-from blocknotation.reading import records as r
-from blocknotation.reading import stream
-from blocknotation.reading.parsing import parse_bytes
-from blocknotation.reading.reader import read_source
-from blocknotation.reading.source import decode
+from blocknotation.notation import records as r
+from blocknotation.notation import stream
+from blocknotation.notation.parsing import parse_bytes
+from blocknotation.notation.reader import read_source
+from blocknotation.notation.source import decode
 from blocknotation.simulator.mistakes import add_mistakes
 from blocknotation.simulator.writer import generate, generate_games
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from blocknotation.basics.example_records import example_bytes, example_names
-from blocknotation.reading.parsing import parse_text
-from blocknotation.reading.records import RecordFile
+from blocknotation.notation.parsing import parse_text
+from blocknotation.notation.records import RecordFile
 from blocknotation.simulator.writer import generate
 
 ROOT = Path(__file__).resolve().parent.parent

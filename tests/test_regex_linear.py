@@ -20,9 +20,9 @@ from lark import Lark
 import blocknotation
 from blocknotation.basics.names import NAME_REGEX
 from blocknotation.formats.records.highlight import BlockLexer
+from blocknotation.notation import line_reader
+from blocknotation.notation.grammar import grammar_text
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading import line_reader
-from blocknotation.reading.grammar import grammar_text
 
 from regex_shapes import overlapping_branches
 
@@ -80,7 +80,7 @@ def test_patterns_are_found() -> None:
     """The search above reaches the modules, the literals and the kept texts."""
     patterns = _every_pattern()
     names = {name for name, _, _ in patterns}
-    assert "blocknotation.reading.line_reader._TAG" in names
+    assert "blocknotation.notation.line_reader._TAG" in names
     assert "line_reader._STATEMENT" in names
     assert any(name.startswith("block.lark NAME") for name in names)
     assert any(name.startswith("cli/usage_words.py:") for name in names)

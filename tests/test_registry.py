@@ -43,9 +43,9 @@ DYNAMIC: dict[str, tuple[str, str]] = {
     "formats/records/json_stream.py": ("S001", "the keys it hands json_buffer's here"),
     "formats/records/json_positions.py": ("S001", "_stop takes the key"),
     "formats/records/json_problems.py": ("S001", "_SIMPLE: pydantic's error types' keys"),
-    "reading/tile_slips.py": ("S001", "each Slip holds the key it is said with"),
-    "reading/unreadable.py": ("S003", "_MAGIC: the keys of kinds of files; binary's what"),
-    "reading/syntax_messages.py": ("S001", "_WORDS: the keys of the grammar's terminals"),
+    "notation/tile_slips.py": ("S001", "each Slip holds the key it is said with"),
+    "notation/unreadable.py": ("S003", "_MAGIC: the keys of kinds of files; binary's what"),
+    "notation/syntax_messages.py": ("S001", "_WORDS: the keys of the grammar's terminals"),
     "engine/amend.py": (SHARED, "the kind of an amendment is the key of its words"),
 }
 

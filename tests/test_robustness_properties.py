@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from blocknotation.reading.grammar import grammar_text
+from blocknotation.notation.grammar import grammar_text
 
 from strategies import examples, record_texts
 

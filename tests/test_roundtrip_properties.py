@@ -6,7 +6,7 @@ from hypothesis import given
 
 from blocknotation.formats.records.canonical import to_text
 from blocknotation.formats.records.record_json import from_json, to_json
-from blocknotation.reading.parsing import parse_text
+from blocknotation.notation.parsing import parse_text
 
 from strategies import record_texts
 

@@ -20,7 +20,7 @@ import disarm
 import jsonschema
 import pytest
 
-from blocknotation.reading import stream
+from blocknotation.notation import stream
 from blocknotation.season.standings_json import standings_schema
 
 from inprocess import run_text

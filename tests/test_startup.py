@@ -71,7 +71,7 @@ NOT_FOR_TEXT = {
     "pathlib", "click.shell_completion", "blocknotation.cli.convert",
     "blocknotation.cli.format", "blocknotation.cli.schema", "blocknotation.cli.rules",
     "blocknotation.cli.generate", "blocknotation.run.gamewise",
-    "blocknotation.formats.reports.report_json", "blocknotation.reading.records",
+    "blocknotation.formats.reports.report_json", "blocknotation.notation.records",
 }
 #: ``--version`` loads no command, no catalogue of codes and no engine.
 NOT_FOR_VERSION = NOT_FOR_TEXT | {

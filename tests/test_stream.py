@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blocknotation.basics.diagnostics import Diagnostic
-from blocknotation.reading import records as r
-from blocknotation.reading import stream
-from blocknotation.reading.parsing import parse_bytes
-from blocknotation.reading.source import read_lines
-from blocknotation.reading.stream import Chunk, chunks_of
-from blocknotation.reading.unreadable import first_problem
+from blocknotation.notation import records as r
+from blocknotation.notation import stream
+from blocknotation.notation.parsing import parse_bytes
+from blocknotation.notation.source import read_lines
+from blocknotation.notation.stream import Chunk, chunks_of
+from blocknotation.notation.unreadable import first_problem
 from blocknotation.simulator.writer import generate
 
 from reference_cutting import Pipe, game_chunks

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from blocknotation.notation.parsing import parse_text
+from blocknotation.notation.suggestions import distance, nearest
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading.parsing import parse_text
-from blocknotation.reading.suggestions import distance, nearest
 
 from inprocess import run_text
 

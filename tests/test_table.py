@@ -22,8 +22,8 @@ from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.i18n import translator
 from blocknotation.engine.course import ReplayedHand
 from blocknotation.engine.table import table_of
+from blocknotation.notation.stream import chunks_of
 from blocknotation.pipeline import judged
-from blocknotation.reading.stream import chunks_of
 from blocknotation.simulator.simulate import simulate_game
 
 from strategies import examples

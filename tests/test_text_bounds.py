@@ -14,8 +14,8 @@ from blocknotation.formats.records.canonical import hand_header, statement_text
 from blocknotation.formats.records.convert import record_problems
 from blocknotation.formats.records.text_bounds import surely_writable
 from blocknotation.formats.records.writable import game_size
-from blocknotation.reading import records as r
-from blocknotation.reading.parsing import parse_text, read_text
+from blocknotation.notation import records as r
+from blocknotation.notation.parsing import parse_text, read_text
 
 from strategies import examples, mutated, record_texts
 
@@ -53,11 +53,11 @@ def test_canonical_text_of_broken_records_too(text: str) -> None:
 
 
 def _passed_means_writable(text: str) -> None:
-    reading = read_text(text)
-    if reading.diagnostics:
+    parsed = read_text(text)
+    if parsed.diagnostics:
         return
     source = text.replace("\r\n", "\n").removeprefix("\ufeff")
-    if surely_writable(reading.records, source):
+    if surely_writable(parsed.records, source):
         assert record_problems(parse_text(text).records) == []
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from blocknotation.fixing.fixes import fix_text
+from blocknotation.notation.parsing import parse_text
 from blocknotation.pipeline import validate_bytes
-from blocknotation.reading.parsing import parse_text
 
 from inprocess import run_text
 

@@ -271,7 +271,7 @@ API = {
         "blocknotation.run.convert.Converted", "blocknotation.run.fix_paths.FileFixed",
         "blocknotation.report.analysis.HandAnalysis", "blocknotation.report.analysis.MoveValue"],
     "What they return": [
-        "blocknotation.reading.parsing.ParseResult", "blocknotation.report.values.FileReport",
+        "blocknotation.notation.parsing.ParseResult", "blocknotation.report.values.FileReport",
         "blocknotation.report.values.GameResult", "blocknotation.report.values.HandResult",
         "blocknotation.report.values.Piece", "blocknotation.basics.diagnostics.Diagnostic",
         "blocknotation.basics.diagnostics.Message", "blocknotation.games.GameText"],

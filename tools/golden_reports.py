@@ -43,7 +43,7 @@ def golden_analysis(sample: Path) -> str:
     from blocknotation.analysis.pieces import analysed
     from blocknotation.pipeline import collect, read_and_validate
 
-    pieces = (analysed(reading, piece) for reading, piece in
+    pieces = (analysed(parsed, piece) for parsed, piece in
               read_and_validate(io.BytesIO(sample.read_bytes())))
     body = json.loads(document([collect(f"samples/{sample.name}", pieces)]))
     return json.dumps({"note": ANALYSIS_NOTE, "report": body}, ensure_ascii=False,

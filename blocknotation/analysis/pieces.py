@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from ..reading.reader import ParsedRecord
+from ..notation.reader import ParsedRecord
 from ..report.analysis import HandAnalysis
 from ..report.values import GameResult, Piece
 from .hand import analyse
@@ -21,15 +21,15 @@ from .setup import HandToAnalyse, problems
 Place = tuple[int, int]
 
 
-def problems_of(reading: ParsedRecord | None, piece: Piece, threshold: int = 1,
+def problems_of(parsed: ParsedRecord | None, piece: Piece, threshold: int = 1,
                 bound: int | None = None, deadline: float | None = None
                 ) -> list[tuple[Place, HandToAnalyse | HandAnalysis]]:
     """Each hand of the piece's games, as a problem or as why it is not analysed
     (``deadline``: ``HandToAnalyse.deadline``)."""
-    if reading is None:
+    if parsed is None:
         return []
     found: list[tuple[Place, HandToAnalyse | HandAnalysis]] = []
-    for at, (game, result) in enumerate(zip(reading.records.games, piece.games,
+    for at, (game, result) in enumerate(zip(parsed.records.games, piece.games,
                                             strict=False)):
         for item in problems(game, result, piece.diagnostics, threshold, bound,
                              deadline=deadline):
@@ -49,13 +49,13 @@ def with_analyses(piece: Piece, analyses: dict[Place, HandAnalysis]) -> Piece:
     return replace(piece, games=tuple(games))
 
 
-def analysed(reading: ParsedRecord | None, piece: Piece, threshold: int = 1,
+def analysed(parsed: ParsedRecord | None, piece: Piece, threshold: int = 1,
              bound: int | None = None,
              solve: Callable[[Iterable[HandToAnalyse]], Iterable[HandAnalysis]] | None = None
              ) -> Piece:
     """``piece`` with every hand analysed (``solve``: how a list of problems is solved, in
     order; here, one after another, unless told)."""
-    items = problems_of(reading, piece, threshold, bound)
+    items = problems_of(parsed, piece, threshold, bound)
     asked = [item for _, item in items if isinstance(item, HandToAnalyse)]
     solved = iter((solve or _here)(asked))
     analyses = {place: item if isinstance(item, HandAnalysis) else next(solved)

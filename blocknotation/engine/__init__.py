@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..reading.plain import from_records
+from ..notation.plain import from_records
 
 if TYPE_CHECKING:
     from ..basics.diagnostics import Diagnostic
-    from ..reading import plain as r
+    from ..notation import plain as r
     from ..report.values import GameResult
     from .course import ReplayCache
 

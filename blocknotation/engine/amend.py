@@ -47,7 +47,7 @@ from ..basics.diagnostics import (
     phrase,
     template,
 )
-from ..reading import plain as r
+from ..notation import plain as r
 from .chain import chain_of
 from .claims import claim_text
 from .order import Move, Stages

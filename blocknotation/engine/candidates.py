@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..basics.diagnostics import phrase
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import Candidate, Ground
 from .amend import Amendment
 from .order import Move, Stages

@@ -23,7 +23,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import Candidate, Outcome
 from .amend import Amendment
 from .bounds import Bounds, unbounded

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, phrase
-from ..reading import plain as r
+from ..notation import plain as r
 from .bounds import Bounds
 from .scoring import Count, explain
 

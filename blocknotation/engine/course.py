@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import HandResult, Status
 from .amend import Amendment, amendments, described, hedged, hidden_shows
 from .bounds import unbounded

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..basics.diagnostics import Diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from .amend import (
     OWN_TILE_WINDOW,
     Amendment,

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import Outcome
 from .chain import Chain, lay
 from .claims import check_outcome, check_settled_claim, check_settled_domino
@@ -349,11 +349,11 @@ def _block_not_reached(
     for seat, holder in enumerate(known.holders):
         held = holder.held()
         mask, from_show = (held, False) if held is not None else (shown[seat], True)
-        if not mask or not fitting(mask, reading):
+        if not mask or not fitting(mask, ends):
             continue
-        i = next(bits(fitting(mask, reading)))
+        i = next(bits(fitting(mask, ends)))
         tile = holder.written.get(i) or TILES[i]
-        end = end_name(chain, "L" if lay(reading, tile, "L") else "R")
+        end = end_name(chain, "L" if lay(ends, tile, "L") else "R")
         player = seats.names[seat]
         if from_show:
             return diagnostic(

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import GameResult, HandResult
 from .bad_lines import BadLines
 from .course import GameState, placed, replay_hands, unreplayed

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..basics.diagnostics import Diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from .chain import USUAL, Chain, chain_of, usual_play
 from .judging import Judged, MoveJudge, marked
 from .knowledge import Whereabouts

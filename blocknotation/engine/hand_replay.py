@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from .amend import OF_A_MOVE, Amendment, amended, laid_at, slip_at
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
 from .choose import HandReplay, choose

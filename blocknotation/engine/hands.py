@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..reading import plain as r
+from ..notation import plain as r
 from .players import Seats
 
 if TYPE_CHECKING:

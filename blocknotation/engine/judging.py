@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from .chain import Chain, Side, chain_of, laid_out, lay, pairs
 from .claims import how_it_ended
 from .moves import (

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
-from ..reading import plain as r
+from ..notation import plain as r
 from .chain import Chain, Side, chain_of, lay
 from .knowledge import NOBODY, Whereabouts
 from .order import Move

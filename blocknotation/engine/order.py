@@ -24,8 +24,8 @@ The order among the end lines themselves is free.
 from __future__ import annotations
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part
-from ..reading import plain as r
-from ..reading.suggestions import nearest
+from ..notation import plain as r
+from ..notation.suggestions import nearest
 from .players import Seats
 
 Move = r.Play | r.Pass

@@ -18,7 +18,7 @@ from ..basics.limits import MAX_NUMBER_DIGITS
 from ..basics.names import KEYWORDS, NAME_PATTERN
 
 if TYPE_CHECKING:
-    from ..reading import plain as r
+    from ..notation import plain as r
 
 
 _SEPARATORS = re.compile(r"[\s,]+")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..basics.diagnostics import Diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import HandResult
 from .chain import lay
 from .course import ReplayedHand, step

@@ -17,7 +17,7 @@ stands; otherwise the first one written does.
 from __future__ import annotations
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from .knowledge import ALL, NOBODY, Whereabouts
 from .order import Stages
 from .tiles import index, text

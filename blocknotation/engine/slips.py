@@ -28,7 +28,7 @@ unknown the side written is kept, or any side where none is.
 
 from __future__ import annotations
 
-from ..reading import plain as r
+from ..notation import plain as r
 from .chain import Side, chain_of, lay, mirrored
 from .knowledge import NOBODY, Whereabouts
 from .players import Seats

@@ -21,7 +21,7 @@ from typing import Literal
 
 from ..basics.diagnostics import Message, message_part
 from ..basics.game_sizes import TILES_EACH
-from ..reading import plain as r
+from ..notation import plain as r
 from .chain import PAIR, Chain, Side, chain_of, lay
 from .knowledge import ALL, NOBODY, Whereabouts, fillable
 from .moves import check_opening_pass, illegal_pass, misfit

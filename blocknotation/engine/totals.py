@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..basics.diagnostics import Diagnostic, diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import Status
 from .bounds import Bounds
 from .claims import check_score, claimed_totals, score_shape

@@ -19,7 +19,7 @@ disagree, the figures they disagree on are unknown, and those lines say why).
 from __future__ import annotations
 
 from ..basics.diagnostics import Diagnostic
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import Outcome
 from .chain import PAIR, Side
 from .knowledge import Whereabouts

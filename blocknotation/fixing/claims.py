@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..basics.diagnostics import N_, Diagnostic, Message
 from ..basics.positions import statement_end
 from ..engine.game import repeated_hand_lines
-from ..reading import plain as r
+from ..notation import plain as r
 from ..report.values import GameResult, HandResult
 from .edits import Edit, Fix
 

@@ -15,10 +15,10 @@ from ..basics.limits import MAX_LINE_LENGTH
 from ..basics.marks import marks, marks_at
 from ..engine.game import read_once
 from ..engine.retry import sides_alike
+from ..notation import plain as r
+from ..notation.reader import ParsedRecord
+from ..notation.stream import Chunk
 from ..pipeline import Selection, finished, judged, settles
-from ..reading import plain as r
-from ..reading.reader import ParsedRecord
-from ..reading.stream import Chunk
 from ..report.values import Piece
 from .claims import Page, game_claim_fixes
 from .edits import Fix

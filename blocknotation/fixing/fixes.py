@@ -16,8 +16,8 @@ import io
 from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic
+from ..notation.stream import chunks_of
 from ..pipeline import Selection, collect, file_end, validate_bytes
-from ..reading.stream import chunks_of
 from ..report.values import FileReport
 from .edits import Edit, Fix, apply_fixes, moved_fix
 from .finding import FileWide, file_codes_in, game_fixes
@@ -55,8 +55,8 @@ def find_fixes(text: str, *, path: str = "-", lang: str | None = None,
     for chunk in chunks_of(_encoded(text)):
         if isinstance(chunk, Diagnostic):
             return ()
-        reading = chunk.read()
-        found_here = game_fixes(chunk, reading, games + 1, wide)
+        parsed = chunk.read()
+        found_here = game_fixes(chunk, parsed, games + 1, wide)
         piece, fixes = found_here.piece, found_here.fixes
         found += fixes
         games += len(piece.games)

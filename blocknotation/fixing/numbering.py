@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from ..basics.diagnostics import N_, Diagnostic
 from ..basics.marks import MARK, codes_of
 from ..engine.game import repeated_hand_lines
-from ..reading import plain as r
+from ..notation import plain as r
 from .claims import Page
 from .edits import Edit, Fix
 

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..basics.diagnostics import Diagnostic
+from ..notation.stream import Chunk
 from ..pipeline import finished, judged, sides_aimed
-from ..reading.stream import Chunk
 from ..report.values import Piece
 from .edits import Fix, apply_fixes, compatible
 from .finding import FileWide, game_fixes, spelled
@@ -65,33 +65,33 @@ def fix_game(chunk: Chunk, first_game: int, first_line: int, wide: FileWide, uns
     ``first_line`` of the fixed file.  A game that keeps a syntax error gets the fixes of
     its slips alone (see the module)."""
     current = chunk if first_line == chunk.first_line else Chunk(first_line, chunk.text)
-    reading = current.read()
+    parsed = current.read()
     rounds: list[tuple[Fix, ...]] = []
-    while reading.diagnostics and len(rounds) < MAX_SPELLING_ROUNDS:  # its slips, a round
-        spelling = spelled(current, sides_aimed(current, reading, first_game), wide)
+    while parsed.diagnostics and len(rounds) < MAX_SPELLING_ROUNDS:  # its slips, a round
+        spelling = spelled(current, sides_aimed(current, parsed, first_game), wide)
         if not spelling:  # each line's first slip; the next round, the slips after them
             break
         rounds.append(spelling)
         current = Chunk(first_line, apply_fixes(current.text, spelling, first_line=first_line))
-        reading = current.read()
-    if reading.diagnostics:  # a syntax error no fix mends: the fixes of the slips alone
+        parsed = current.read()
+    if parsed.diagnostics:  # a syntax error no fix mends: the fixes of the slips alone
         selection = wide.selection
-        piece = finished(judged(current, first_game, selection, parsed=reading), current,
+        piece = finished(judged(current, first_game, selection, parsed=parsed), current,
                          selection)
         return FixedGame(chunk, current.text, first_line, tuple(rounds), piece, 0)
     last = None
     for _ in range(MAX_ROUNDS):
         # Unsafe fixes that are not applied are only counted, once, in the last round; a
         # round replays only the hands the round before changed (and what they change).
-        found = game_fixes(current, reading, first_game, wide, defer=not unsafe, last=last)
+        found = game_fixes(current, parsed, first_game, wide, defer=not unsafe, last=last)
         kept, _left = compatible([f for f in found.fixes if f.safe or unsafe])
         if not kept:
             break
         rounds.append(tuple(kept))
         current = Chunk(first_line, apply_fixes(current.text, kept, first_line=first_line))
-        reading, last = current.read(), found.sides
+        parsed, last = current.read(), found.sides
     else:
-        found = game_fixes(current, reading, first_game, wide, defer=not unsafe, last=last)
+        found = game_fixes(current, parsed, first_game, wide, defer=not unsafe, last=last)
     left = sum(1 for f in (*found.fixes, *found.rest()) if not f.safe)
     return FixedGame(chunk, current.text, first_line, tuple(rounds), found.piece, left)
 

@@ -31,8 +31,8 @@ from ..basics.limits import MAX_LINE_LENGTH
 from ..basics.positions import statement_end
 from ..engine.course import ReplayedHand
 from ..engine.retry import sides_alike, tried
+from ..notation import plain as r
 from ..pipeline import Selection
-from ..reading import plain as r
 from ..report.values import GameResult
 from ..suppress import settle
 from .claims import Page

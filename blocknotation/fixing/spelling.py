@@ -4,7 +4,7 @@ letter or two off (``pas``, ``Points``), ``hand2`` for ``hand 2``, a side a lett
 of ``3-5``, a full-width digit or bar), and a slip inside a tile (``3/5``, ``3 5``, ``35``,
 ``[3-5]``, ``4-00``, the letter O for a zero, l or I for a one).
 
-``reading/suggestions.py`` and ``reading/tile_slips.py`` name what was meant only where one
+``notation/suggestions.py`` and ``notation/tile_slips.py`` name what was meant only where one
 word, character or tile is the only one meant, so each fix here is safe: it writes what the
 message says.
 A line whose word holds an invisible character is left alone (its message shows the word
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..basics.diagnostics import N_, Diagnostic, template
-from ..reading.tile_slips import SAID_WITH_MEANT
+from ..notation.tile_slips import SAID_WITH_MEANT
 from .claims import Page
 from .edits import Edit, Fix
 
@@ -28,7 +28,7 @@ _WORD = {
     template("S001", "side_meant"): "{side}",
 }
 _CHARACTER = template("S001", "lookalike")
-#: The messages of tile slips that name the tile meant (``reading/tile_slips.py``).
+#: The messages of tile slips that name the tile meant (``notation/tile_slips.py``).
 _TILES = frozenset(template("S001", key) for key in SAID_WITH_MEANT)
 
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from ..basics.diagnostics import N_, Diagnostic, template
 from ..basics.positions import statement_end
+from ..notation.stream import Chunk
 from ..pipeline import Selection, finished, judged
-from ..reading.stream import Chunk
 from ..report.values import GameResult
 from .claims import Page
 from .edits import Edit, Fix, apply_fixes

@@ -23,9 +23,9 @@ from ..engine.table import Table, table_of
 from ..engine.tiles import index
 from ..fixing.edits import Fix, moved_fix
 from ..fixing.fixes import find_fixes
+from ..notation import records as rec
+from ..notation.stream import Chunk
 from ..pipeline import is_json, judged, validate_chunk
-from ..reading import records as rec
-from ..reading.stream import Chunk
 from ..report.values import GameResult, HandResult, Piece
 from .cut import EMPTY, Cut, CutGame, Fresh, chunk_at, cutting, finished
 from .ranges import Anchor, Lines, Place

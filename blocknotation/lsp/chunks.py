@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..basics.diagnostics import Diagnostic
+from ..notation.stream import Chunk
+from ..notation.unreadable import SNIFF_BYTES, first_problem, not_text
 from ..pipeline import chunks_of
-from ..reading.stream import Chunk
-from ..reading.unreadable import SNIFF_BYTES, first_problem, not_text
 from .moved import moved
 
 

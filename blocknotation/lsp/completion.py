@@ -25,7 +25,7 @@ from ..basics.names import KEYWORDS, name_key
 from ..engine.table import Table
 from ..engine.tiles import TILES, Tile, index
 from ..engine.tiles import text as tile_text
-from ..reading import records as rec
+from ..notation import records as rec
 from .analysis import Analysis, hand_at, record_hand
 
 _MOVE = re.compile(r"^\s*([^\s:#]+)\s*:\s+([0-9\[\]|-]*)$")

@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple, TypeVar
 
 from ..basics.diagnostics import Diagnostic
+from ..notation.source import BOM
+from ..notation.stream import Chunk
 from ..pipeline import FileEnd, Selection, validate_chunk
-from ..reading.source import BOM
-from ..reading.stream import Chunk
 from ..report.values import GameResult, Piece
 from ..suppress import followed
 from .changes import changed

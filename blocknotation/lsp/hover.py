@@ -26,7 +26,7 @@ from ..basics.explain import explain_text
 from ..basics.i18n import translator
 from ..engine.tiles import text as tile_text
 from ..formats.reports.describe import Layout, describe
-from ..reading import records as rec
+from ..notation import records as rec
 from ..report.summary import hand_lines
 from ..report.values import HandResult
 from .analysis import Analysis, plays, still_held

@@ -29,7 +29,7 @@ from typing import NamedTuple, Protocol
 from lsprotocol import types
 
 from ..basics.diagnostics import Diagnostic
-from ..reading.source import BOM
+from ..notation.source import BOM
 from .lone import LoneCRs
 from .text import Text
 

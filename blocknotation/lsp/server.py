@@ -27,8 +27,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..notation.stream import Chunk
 from ..pipeline import validate_chunk
-from ..reading.stream import Chunk
 from .actions import code_actions, formatting
 from .completion import completions
 from .document import Document

@@ -11,7 +11,7 @@ bytes still text), they are what they were.
 from __future__ import annotations
 
 from ..basics.diagnostics import Diagnostic
-from ..reading.unreadable import SNIFF_BYTES, not_text
+from ..notation.unreadable import SNIFF_BYTES, not_text
 from .chunks import encoded, unreadable
 from .settings import file_ignores
 

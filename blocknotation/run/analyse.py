@@ -18,8 +18,8 @@ from typing import IO, TYPE_CHECKING, BinaryIO, cast
 from ..basics.diagnostics import printable
 from ..formats.reports.analysis_text import Counts, analysis_lines, counts, counts_line
 from ..formats.reports.report_text import piece_lines, result_line, summary_line
+from ..notation.reader import ParsedRecord
 from ..pipeline import EVERYTHING, Selection, file_end, read_and_validate
-from ..reading.reader import ParsedRecord
 from ..report.values import Piece, Tally
 from .analyse_jobs import analysed_pieces
 from .inputs import Input, open_input, unzipped

@@ -18,7 +18,7 @@ from ..analysis.pieces import Place, problems_of, with_analyses
 from ..analysis.setup import HandToAnalyse
 from ..basics.diagnostics import Message
 from ..basics.i18n import N_, translator
-from ..reading.reader import ParsedRecord
+from ..notation.reader import ParsedRecord
 from ..report.analysis import HandAnalysis
 from ..report.values import Piece
 from .ordered import Ordered
@@ -33,7 +33,7 @@ WINDOW = 32
 class _PieceEnd:
     """After the hands of a piece: the piece, and the place of each of its hands."""
 
-    reading: ParsedRecord | None
+    parsed: ParsedRecord | None
     piece: Piece
     places: tuple[Place, ...]
 
@@ -41,13 +41,13 @@ class _PieceEnd:
 def analysed_pieces(pairs: Iterable[tuple[ParsedRecord | None, Piece]], threshold: int, jobs: int,
                     lang: str = "en", deadline: float | None = None
                     ) -> Iterator[tuple[ParsedRecord | None, Piece]]:
-    """Each (reading, piece) with its hands analysed, in order (``jobs``: worker processes,
+    """Each (parsed, piece) with its hands analysed, in order (``jobs``: worker processes,
     0 for one per CPU; 1 analyses here; ``deadline``: when the run's time is spent, the
     hands not analysed by then are not)."""
     if jobs == 1:
-        for reading, piece in pairs:
-            items = problems_of(reading, piece, threshold, deadline=deadline)
-            yield reading, with_analyses(piece, {
+        for parsed, piece in pairs:
+            items = problems_of(parsed, piece, threshold, deadline=deadline)
+            yield parsed, with_analyses(piece, {
                 place: analyse(item) if isinstance(item, HandToAnalyse) else item
                 for place, item in items})
         return
@@ -66,12 +66,12 @@ def analysed_pieces(pairs: Iterable[tuple[ParsedRecord | None, Piece]], threshol
             return
         analyses = dict(zip(out.places, hands, strict=True))
         hands.clear()
-        yield out.reading, with_analyses(out.piece, analyses)
+        yield out.parsed, with_analyses(out.piece, analyses)
 
     with Ordered[HandToAnalyse, HandAnalysis | _PieceEnd](jobs, analyse, lost, WINDOW) as line:
-        for reading, piece in pairs:
+        for parsed, piece in pairs:
             places = []
-            for place, item in problems_of(reading, piece, threshold, deadline=deadline):
+            for place, item in problems_of(parsed, piece, threshold, deadline=deadline):
                 places.append(place)
                 if isinstance(item, HandToAnalyse):
                     line.add(item)
@@ -79,7 +79,7 @@ def analysed_pieces(pairs: Iterable[tuple[ParsedRecord | None, Piece]], threshol
                     line.add_done(item)
                 while line.full:
                     yield from given(line.next())
-            line.add_done(_PieceEnd(reading, piece, tuple(places)))
+            line.add_done(_PieceEnd(parsed, piece, tuple(places)))
             for out in line.ready():
                 yield from given(out)
         for out in line.rest():

@@ -18,19 +18,19 @@ from typing import IO, TYPE_CHECKING, BinaryIO, cast
 from ..basics.diagnostics import printable
 from ..formats.reports.annotated import annotate_chunk
 from ..formats.reports.report_text import piece_lines, summary_line
+from ..notation.parsing import as_records
 from ..pipeline import EVERYTHING, Selection, read_and_validate
-from ..reading.parsing import as_records
 from ..report.values import Piece, Tally
 from .inputs import Input, as_text
 from .output import output_file, say, scratch, stdout_is_terminal
 from .problems import cannot_read_line
 
 if TYPE_CHECKING:
-    from ..reading.reader import ParsedRecord
+    from ..notation.reader import ParsedRecord
 
 _SPOOL_BYTES = 8 * 1024 * 1024
 
-#: How a file's pieces are read, each with the reading it was replayed from.
+#: How a file's pieces are read, each with the parsed it was replayed from.
 Pairs = Callable[[BinaryIO], Iterable[tuple["ParsedRecord | None", Piece]]]
 
 
@@ -85,13 +85,13 @@ def annotated_pieces(
     games = 0
     lines_out = 0  # lines of annotated text written before this chunk's
     read = pairs(stream) if pairs is not None else read_and_validate(stream, selection)
-    for reading, piece in read:
+    for parsed, piece in read:
         continued = games > 0
         games += len(piece.games)
-        if reading is None or reading.diagnostics:
+        if parsed is None or parsed.diagnostics:
             yield None, piece
             continue
-        records = as_records(reading).records  # the records the canonical writer takes
+        records = as_records(parsed).records  # the records the canonical writer takes
         text = annotate_chunk(records, piece, lang, chain, continued, lines_out)
         lines_out += text.count("\n")
         yield text, piece

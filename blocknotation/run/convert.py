@@ -49,7 +49,7 @@ def convert_record(file: str, target: str | None, output: str | None) -> None:
     be read as a record, and then nothing is written."""
     from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.records.text_convert import convert_bytes
-    from ..reading.source import context_lines
+    from ..notation.source import context_lines
 
     # The output is made ready first: one that cannot be written fails before any work.
     with output_file(output or "-") as out:
@@ -70,20 +70,20 @@ def _convert_large(file: str, head: bytes, rest: BinaryIO | None, target: str | 
     standard input it came from): a game at a time, decompressed when it is gzip data;
     nothing is written unless all of it could be read."""
     from ..formats.records.convert import looks_like_json, spooled_conversion
-    from ..reading.source import Prefixed
+    from ..notation.source import Prefixed
     from .inputs import Input, as_text
 
     with input_stream(file) as stream:
         try:  # a file is read again from its start; standard input goes on after ``head``
-            reading = Input(as_text(stream) if rest is None else rest)
+            given = Input(as_text(stream) if rest is None else rest)
         except OSError as error:
             raise cannot_read(file, error) from None
-        raw = cast(BinaryIO, reading)  # a read that fails is told, not taken for the end
+        raw = cast(BinaryIO, given)  # a read that fails is told, not taken for the end
         source = cast(BinaryIO, io.BufferedReader(Prefixed(head, raw))) if rest is not None else raw
         conversion = spooled_conversion(source, target, looks_like_json(head))
         with scratch(), conversion as (spool, diagnostics, context):
-            if reading.problem is not None:
-                raise cannot_read(STANDARD_INPUT if file == "-" else file, reading.problem)
+            if given.problem is not None:
+                raise cannot_read(STANDARD_INPUT if file == "-" else file, given.problem)
             if spool is None:
                 raise NotConvertible(diagnostics, context)
             while block := spool.read(1 << 20):

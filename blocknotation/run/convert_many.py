@@ -177,7 +177,7 @@ def _convert_one(path: str, destination: str, target: str | None, lang: str) -> 
 
 def _report(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang: str) -> None:
     from ..formats.reports.report_text import report_lines
-    from ..reading.source import context_lines
+    from ..notation.source import context_lines
     from ..report.values import FileReport
 
     found = tuple(diagnostics)

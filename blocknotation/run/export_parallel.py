@@ -23,8 +23,8 @@ from typing import Any
 
 from ..basics.diagnostics import Diagnostic, Message
 from ..basics.i18n import N_, translator
+from ..notation.stream import Chunk
 from ..pipeline import FileEnd, Selection, chunks_of
-from ..reading.stream import Chunk
 from ..report.values import Piece
 from ..season.export import renderer
 from ..season.read import Loose, Played, ended, judged

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import BinaryIO, cast
 
 from ..basics.limits import MAX_INPUT_BYTES, MAX_LINE_LENGTH
+from ..notation.gunzip import GZIP_MAGIC, maybe_gunzip
 from ..pipeline import Selection, file_end, validate_stream
-from ..reading.gunzip import GZIP_MAGIC, maybe_gunzip
 from ..report.values import Piece, Tally
 
 #: Bytes a spool holds in memory before it moves to a temporary file.
@@ -215,7 +215,7 @@ def report_as_it_is(source: Rereadable, look: Look, selection: Selection, report
     could read it whole) is told in one line, as ``source.decode`` tells it; any other,
     game by game, as ``validate`` reports it."""
     if look.size <= MAX_INPUT_BYTES:
-        from ..reading.source import decode
+        from ..notation.source import decode
 
         decoded = decode(source.open().read())
         if decoded.text is None:
@@ -251,7 +251,7 @@ def fix_source(source: Rereadable, name: str, selection: Selection, *, diff: boo
     """Fix a record a game at a time (see the module), into spools."""
     from ..fixing.finding import FileWide
     from ..fixing.rounds import fix_chunks
-    from ..reading.stream import chunks_of
+    from ..notation.stream import chunks_of
     from .fix_diff import StreamDiff, WholeDiff
 
     seen = look(source.open())

@@ -10,8 +10,8 @@ from typing import IO
 
 from ..formats.html.facts import game_facts
 from ..formats.html.page import Chunk, FileShown, PageWriter
+from ..notation.reader import ParsedRecord
 from ..pipeline import EVERYTHING, Selection, read_and_validate
-from ..reading.reader import ParsedRecord
 from ..report.values import Piece
 
 
@@ -39,13 +39,13 @@ def _as_text(data: bytes) -> bytes:
     says it in the other formats)."""
     from ..basics.limits import MAX_INPUT_BYTES
     from ..formats.records.convert import convert_bytes, looks_like_json
-    from ..formats.records.json_input import json_reading
+    from ..formats.records.json_input import read_record_json
 
     if not looks_like_json(data):
         return data
     if len(data) <= MAX_INPUT_BYTES:  # a larger one is converted a game at a time
         try:
-            _, refusal = json_reading(data.decode("utf-8"))
+            _, refusal = read_record_json(data.decode("utf-8"))
         except UnicodeDecodeError:
             return data
         if refusal is not None:
@@ -73,9 +73,9 @@ def _chunks(data: bytes, selection: Selection, threshold: int | None,
         from .analyse_jobs import analysed_pieces
 
         pairs = analysed_pieces(pairs, threshold, 1, deadline=deadline)
-    for reading, piece in pairs:
-        games = () if reading is None else tuple(
-            (g.line, game_facts(g)) for g in reading.records.games)
+    for parsed, piece in pairs:
+        games = () if parsed is None else tuple(
+            (g.line, game_facts(g)) for g in parsed.records.games)
         yield games, piece
 
 

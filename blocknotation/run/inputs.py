@@ -1,6 +1,6 @@
 """Inputs: which files to read (directories, globs, include/exclude patterns, .gitignore),
 and opening them (gzip-compressed input is recognised by its magic bytes:
-``reading/gunzip.py``).
+``notation/gunzip.py``).
 
 A file found in a directory or by a glob is a ``FoundPath`` path: if it is not a regular file (a
 FIFO, a socket, a device) it is reported and never opened, since opening a FIFO waits for a
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..basics.diagnostics import N_, Message
 from ..basics.patterns import BadPattern, compiled
-from ..reading.encodings import transcoded
-from ..reading.gunzip import gunzip_again, maybe_gunzip
+from ..notation.encodings import transcoded
+from ..notation.gunzip import gunzip_again, maybe_gunzip
 from .folders import BadGitignore, Chain, Gitignores, folders
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ from typing import BinaryIO
 
 from ..basics.diagnostics import Diagnostic, Message
 from ..basics.i18n import N_, translator
+from ..notation.stream import Chunk
 from ..pipeline import FileEnd, Selection, chunks_of, validate_chunk
-from ..reading.stream import Chunk
 from ..report.values import Rendered
 from .ordered import Ordered
 from .output import say

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from ..basics.diagnostics import Diagnostic
+from ..notation.stream import Chunk
 from ..pipeline import Selection, chunks_of, file_end, validate_chunk, validate_stream
-from ..reading.stream import Chunk
 from ..report.values import Piece
 from .ordered import Ordered
 from .parallel import WINDOW, batches

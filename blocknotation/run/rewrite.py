@@ -18,7 +18,7 @@ from typing import BinaryIO
 
 from ..basics.diagnostics import N_, Diagnostic, Message, printable
 from ..basics.limits import MAX_INPUT_BYTES
-from ..reading.gunzip import GZIP_MAGIC, GzipDamage, gunzipped
+from ..notation.gunzip import GZIP_MAGIC, GzipDamage, gunzipped
 from .inputs import open_input
 from .output import OutputFailed, output_file, say
 
@@ -158,7 +158,7 @@ def show_refusal(path: str, data: bytes, diagnostics: Sequence[Diagnostic], lang
     """The diagnostics of a record that cannot be read, compiler style, on standard
     error."""
     from ..formats.reports.report_text import report_lines
-    from ..reading.source import context_lines
+    from ..notation.source import context_lines
     from ..report.values import FileReport
 
     context = context_lines(data, {d.line for d in diagnostics})

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from ..basics.names import name_key
-from ..reading.plain import Pass
+from ..notation.plain import Pass
 from ..report.values import GameResult, HandResult
 from .aliases import Aliases, clash
 from .read import Played

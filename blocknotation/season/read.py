@@ -4,7 +4,7 @@ A file is read a game at a time (``pipeline.chunks_of``), each game read once an
 by ``pipeline.validate_chunk``, exactly as ``blocknot validate`` does: the same diagnostics,
 with the same ``--select``/``--ignore``, ``per-file-ignores`` and ``# blocknot: ignore``
 comments, and the diagnostics that end a file (S004, S005, ``pipeline.FileEnd``).  Each game
-comes with its plain form as written (tags, hands and statements: ``reading.plain``), which
+comes with its plain form as written (tags, hands and statements: ``notation.plain``), which
 the standings need for the tags and the tables for the moves.  A record JSON document
 (``blocknot convert``'s output) is read as validation reads it, its games with the lines of
 the text it was converted from.
@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..basics.diagnostics import Diagnostic
+from ..notation.reader import ParsedRecord
 from ..pipeline import EVERYTHING, FileEnd, Selection, chunks_of, read_chunk, validate_chunk
-from ..reading.reader import ParsedRecord
 from ..report.values import GameResult, Piece
 from ..suppress import followed
 
 if TYPE_CHECKING:
-    from ..reading import plain as p
-    from ..reading.stream import Chunk
+    from ..notation import plain as p
+    from ..notation.stream import Chunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +101,12 @@ def judged(name: str, chunk: Chunk | Diagnostic, first_game: int, selection: Sel
            ) -> tuple[Piece, list[Played | Loose]]:
     """One chunk of file ``name`` read and replayed (its games numbered from
     ``first_game``): its piece of the report, and its games and loose diagnostics."""
-    piece, reading = _validated(chunk, first_game, selection)
-    return piece, list(_split(name, piece, reading))
+    piece, parsed = _validated(chunk, first_game, selection)
+    return piece, list(_split(name, piece, parsed))
 
 
-def _split(name: str, piece: Piece, reading: ParsedRecord | None) -> Iterator[Played | Loose]:
-    written = () if reading is None else reading.records.games
+def _split(name: str, piece: Piece, parsed: ParsedRecord | None) -> Iterator[Played | Loose]:
+    written = () if parsed is None else parsed.records.games
     if len(piece.games) == 1:  # a chunk of text holds one game at most
         game = written[0] if written else None
         yield Played(name, piece.games[0], piece.diagnostics, game)
@@ -123,5 +123,5 @@ def _split(name: str, piece: Piece, reading: ParsedRecord | None) -> Iterator[Pl
 def _validated(chunk: Chunk | Diagnostic, first_game: int,
                selection: Selection) -> tuple[Piece, ParsedRecord | None]:
     """One chunk replayed (``validate_chunk``), and what was read of it (``read_chunk``)."""
-    reading = read_chunk(chunk)
-    return validate_chunk(chunk, first_game, selection, parsed=reading), reading
+    parsed = read_chunk(chunk)
+    return validate_chunk(chunk, first_game, selection, parsed=parsed), parsed

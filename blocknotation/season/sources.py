@@ -15,8 +15,8 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from ..notation.gunzip import maybe_gunzip
 from ..pipeline import EVERYTHING, Selection
-from ..reading.gunzip import maybe_gunzip
 from .aliases import NO_ALIASES, Aliases
 from .read import FileRead, Loose, Played
 

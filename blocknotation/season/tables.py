@@ -15,7 +15,7 @@ from typing import Any
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.names import name_key
-from ..reading.plain import Pass, Play
+from ..notation.plain import Pass, Play
 from ..report.values import HandResult
 from .read import Loose, Played
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..basics.diagnostics import N_, Message
 from ..engine.table import IllegalMove
 from ..formats.records.canonical import named_text, pass_text, play_text, tiles_text
-from ..reading.parsing import read_text
+from ..notation.parsing import read_text
 from .entries import Entry
 from .live import ENDING, Live
 

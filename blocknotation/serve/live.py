@@ -19,9 +19,9 @@ from typing import Literal
 
 from ..basics.game_sizes import TILES_EACH
 from ..engine.table import IllegalMove, Table
+from ..notation import plain as r
+from ..notation.parsing import read_text
 from ..pipeline import EVERYTHING, Selection, validate_bytes
-from ..reading import plain as r
-from ..reading.parsing import read_text
 from ..report.values import FileReport, GameResult, HandResult
 
 Phase = Literal["moves", "lost", "count", "next", "over", "unreadable"]

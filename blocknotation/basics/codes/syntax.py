@@ -21,8 +21,8 @@ CODES = (
                 "formats/records/placing.py",
                 "formats/records/json_stream.py",
                 "formats/records/json_input.py",
-                "reading/larkparse.py", "reading/reader.py", "reading/source.py",
-                "reading/stream.py", "reading/suggestions.py", "reading/tile_slips.py"),
+                "notation/larkparse.py", "notation/reader.py", "notation/source.py",
+                "notation/stream.py", "notation/suggestions.py", "notation/tile_slips.py"),
         what=N_("A line is not a statement of the notation: a misspelt keyword, a missing colon "
                 "after a player's name, a tag without its quotes, a stray word. The message says "
                 "what was expected where the line goes wrong, and the line is shown with a caret "
@@ -184,7 +184,7 @@ CODES = (
         "S002", "error",
         N_("a tile has a pip outside 0–6"),
         rules=("R2",),
-        checks=("reading/larkparse.py",),
+        checks=("notation/larkparse.py",),
         what=N_("A tile has a pip outside 0 to 6, such as 5-8 or 3-10."),
         why=N_("Block is played with the double-six set (R2): 28 tiles, from [0|0] to [6|6]. A "
                "tile such as 5-8 does not exist, so the line that holds it cannot be read, and, "
@@ -199,7 +199,7 @@ CODES = (
         "S003", "error",
         N_("the input is not UTF-8 text, or holds a NUL byte"),
         rules=(),
-        checks=("reading/unreadable.py",),
+        checks=("notation/unreadable.py",),
         what=N_("The file is not UTF-8 text: it holds bytes that are not valid UTF-8 (often a "
                 "file saved as Latin-1 or Windows-1252 by an old editor, or as UTF-16), a NUL "
                 "byte, or it is a binary file (an image, a document). The message gives the "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...reading import plain as p
+from ...notation import plain as p
 
 Tile = tuple[int, int]
 

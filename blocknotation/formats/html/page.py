@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ...basics.i18n import translator
-from ...reading.source import decode
+from ...notation.source import decode
 from . import hand, svg
 from .facts import GameFacts
 from .model import Context, DiagnosticView, game_view

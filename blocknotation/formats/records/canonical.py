@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from ...reading import plain as p
-from ...reading import records as rec
+from ...notation import plain as p
+from ...notation import records as rec
 
 Tile = tuple[int, int]
 

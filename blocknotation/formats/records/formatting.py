@@ -29,7 +29,7 @@ def format_text(text: str) -> FormatResult:
     The text is read as ``parse`` reads it; formatting its result again gives it back
     unchanged.  Never raises on a bad record: a record with syntax errors gives ``text``
     None and the diagnostics."""
-    from ...reading.parsing import parse_text
+    from ...notation.parsing import parse_text
     from .canonical import to_text
     from .placing import text_record_problems
 
@@ -48,7 +48,7 @@ def format_bytes(data: bytes) -> FormatResult:
     ``MAX_INPUT_BYTES`` are formatted a game at a time (``convert.convert_stream``), each
     game as large as ``convert`` allows."""
     from ...basics.limits import MAX_INPUT_BYTES
-    from ...reading.source import decode
+    from ...notation.source import decode
     from .text_convert import looks_like_json
 
     if looks_like_json(data):

@@ -11,7 +11,7 @@ what is pending), so each value is decoded a bounded number of times whatever th
 size, and line numbers are counted from the last place counted, never from the start.
 
 Bytes that are not UTF-8, and NUL bytes, are told as reading the whole document tells them
-(``reading.source.decode``): S003 at the line and column of the first bad byte, ahead of any
+(``notation.source.decode``): S003 at the line and column of the first bad byte, ahead of any
 other problem, and a leading byte-order mark is dropped.  Since reading stops at the first
 problem, ``text_problem`` reads the rest of the document then, to find such a byte.
 """
@@ -26,7 +26,7 @@ from typing import Any, BinaryIO
 
 from ...basics.collector import collector_paused
 from ...basics.diagnostics import Diagnostic, diagnostic, message_part
-from ...reading.unreadable import nul_byte, undecodable
+from ...notation.unreadable import nul_byte, undecodable
 from .json_positions import Scanner, path_text
 from .json_problems import found_diagnostic
 from .json_text import seen_float

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import IO, Any, BinaryIO
 
 from ...basics.diagnostics import Diagnostic, diagnostic
-from ...reading import records as rec
-from ...reading.parsing import parse_bytes
-from ...reading.records import RecordFile
-from ...reading.source import decode
+from ...notation import records as rec
+from ...notation.parsing import parse_bytes
+from ...notation.records import RecordFile
+from ...notation.source import decode
 from .canonical import game_lines, to_text
 from .json_positions import Scanner
 from .placing import json_place, placed, record_problems

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...basics.diagnostics import Diagnostic, diagnostic, message_part
-from ...reading.plain import from_records
-from ...reading.reader import ParsedRecord
+from ...notation.plain import from_records
+from ...notation.reader import ParsedRecord
 from .json_positions import JsonProblem, Path, Scanner
 from .json_problems import found_diagnostic
 
 if TYPE_CHECKING:
-    from ...reading.stream import Chunk
+    from ...notation.stream import Chunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class RecordJson(ParsedRecord):
     their statements those the document records."""
 
 
-def json_reading(text: str) -> tuple[RecordJson | None, Diagnostic | None]:
+def read_record_json(text: str) -> tuple[RecordJson | None, Diagnostic | None]:
     """The record JSON document ``text`` read for checking; or None and the S001 of a line
     that does not come after the one before it; or None, None for a document that is not
     record JSON (``json_hint`` says what it is)."""
@@ -76,7 +76,7 @@ def _lines(record: Any) -> Iterator[tuple[Path, int]]:
 def json_hint(chunk: Chunk) -> Diagnostic | None:
     """One diagnostic for a file that is JSON but not record JSON (instead of an S001 on
     each of its lines), saying what is wrong with it; None when it is not JSON either, or
-    is record JSON (``json_reading`` reads it)."""
+    is record JSON (``read_record_json`` reads it)."""
     import json
 
     from .record_json import from_json

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 from ...basics.diagnostics import Diagnostic, diagnostic
 from ...basics.limits import MAX_JSON_GAME_BYTES
-from ...reading.records import Game
+from ...notation.records import Game
 from .json_buffer import JsonBuffer, JsonStop
 from .json_positions import Path, Scanner, line_column, path_text
 from .json_text import GameWriter, Written

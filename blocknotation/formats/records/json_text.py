@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ...basics.limits import MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from ...basics.names import KEYWORDS, NAME_PATTERN
-from ...reading.records import MAX_NUMBER, TAG_KEY_PATTERN
+from ...notation.records import MAX_NUMBER, TAG_KEY_PATTERN
 from . import writable
 from .canonical import (
     commented,

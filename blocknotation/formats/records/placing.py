@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...basics.diagnostics import Diagnostic, Message, diagnostic, stated
-from ...reading import records as rec
-from ...reading.records import RecordFile
+from ...notation import records as rec
+from ...notation.records import RecordFile
 from .json_positions import Path, Scanner, line_column, path_text
 from .writable import (
     comments_size,

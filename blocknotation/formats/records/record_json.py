@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from ...basics.diagnostics import Diagnostic, message_part
 from ...basics.limits import MAX_NUMBER_DIGITS
-from ...reading.records import RecordFile
+from ...notation.records import RecordFile
 from .json_positions import JsonProblem, Scanner, may_hold_surrogates
 from .json_problems import found_diagnostic, translated
 from .record_writer import document_json

@@ -1,7 +1,7 @@
 """The record JSON of ``blocknot convert``, written from a record's fields: its one writer.
 
-A record is read here by the names of its fields, which the plain form (``reading/plain.py``)
-and the records (``reading/records.py``) share.  So the same code writes the JSON of a text
+A record is read here by the names of its fields, which the plain form (``notation/plain.py``)
+and the records (``notation/records.py``) share.  So the same code writes the JSON of a text
 record read in the plain form (``convert`` of text, without loading pydantic) and of records
 (``record_json.to_json``, and ``convert`` of JSON back to JSON).
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...basics.limits import MAX_GAME_TEXT, MAX_LINE_LENGTH, MAX_STATEMENTS_PER_HAND
 from ...basics.names import KEYWORDS, NAME_REGEX
-from ...reading.records import MAX_NUMBER, TAG_KEY_PATTERN
+from ...notation.records import MAX_NUMBER, TAG_KEY_PATTERN
 from .analysis_schema import analysis_schema
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

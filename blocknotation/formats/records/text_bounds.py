@@ -21,7 +21,7 @@ and that whatever it passes, the exact checks pass.
 from __future__ import annotations
 
 from ...basics.limits import MAX_GAME_TEXT, MAX_LINE_LENGTH
-from ...reading import plain as p
+from ...notation import plain as p
 
 
 def surely_writable(record: p.RecordFile, text: str, first_line: int = 1, *,

@@ -1,7 +1,7 @@
 """``blocknot convert`` of a text record: its JSON written from the plain form, without
 building records (and without loading pydantic).
 
-A text record is read into the plain form (``reading/reader.py``), as validation reads it, and
+A text record is read into the plain form (``notation/reader.py``), as validation reads it, and
 its JSON is written straight from that form by the one record JSON writer
 (``record_writer``).  Before anything is written, ``convert`` makes sure the record would read
 back the same from its canonical text (``writable``): ``text_bounds`` proves it at little cost
@@ -18,15 +18,15 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 from ...basics.collector import collector_paused
 from ...basics.diagnostics import Diagnostic
 from ...basics.limits import MAX_LINE_LENGTH
-from ...reading import plain as p
-from ...reading.reader import read_source
-from ...reading.source import decode
-from ...reading.stream import chunks_of
+from ...notation import plain as p
+from ...notation.reader import read_source
+from ...notation.source import decode
+from ...notation.stream import chunks_of
 from .record_writer import JsonWriter, document_json
 from .text_bounds import surely_writable
 
 if TYPE_CHECKING:
-    from ...reading import records as rec
+    from ...notation import records as rec
 
 
 def looks_like_json(data: bytes) -> bool:
@@ -46,24 +46,24 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
         return convert_json(data, target)
     with collector_paused():  # a whole file (at most MAX_INPUT_BYTES) read and written
         source = decode(data)
-        reading = read_source(source)
-        if reading.diagnostics:
-            return None, reading.diagnostics
-        if target == "text" or not surely_writable(reading.records, source.text or ""):
+        parsed = read_source(source)
+        if parsed.diagnostics:
+            return None, parsed.diagnostics
+        if target == "text" or not surely_writable(parsed.records, source.text or ""):
             from .canonical import to_text
             from .placing import text_record_problems
 
-            records = _records(reading.records)
+            records = _records(parsed.records)
             problems = text_record_problems(records)
             if problems:
                 return None, problems
             if target == "text":
                 return to_text(records), ()
-        return document_json(reading.records), ()
+        return document_json(parsed.records), ()
 
 
 def _records(record: p.RecordFile) -> rec.RecordFile:
-    from ...reading.records import from_plain
+    from ...notation.records import from_plain
 
     return from_plain(record)
 
@@ -89,11 +89,11 @@ def convert_stream(
     for chunk in chunks_of(stream):
         if isinstance(chunk, Diagnostic):  # not UTF-8, or a game too large: it says it all
             return (chunk,), {}
-        reading = chunk.read()
-        record = reading.records
-        proven = not reading.diagnostics and surely_writable(
+        parsed = chunk.read()
+        record = parsed.records
+        proven = not parsed.diagnostics and surely_writable(
             record, chunk.text, chunk.first_line, first=first)
-        found = reading.diagnostics or (() if proven else _chunk_problems(record, first))
+        found = parsed.diagnostics or (() if proven else _chunk_problems(record, first))
         if found or problems:
             lines = chunk.lines
             problems += found

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from ...basics.diagnostics import Message, message_part
 from ...basics.limits import MAX_GAME_TEXT as MAX_GAME_TEXT
 from ...basics.limits import MAX_LINE_LENGTH
-from ...reading import records as rec
+from ...notation import records as rec
 from .canonical import game_lines, hand_header, statement_text
 from .json_positions import Path
 

@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from ...basics.diagnostics import N_, Diagnostic, Message
 from ...basics.i18n import translator
-from ...reading import records as rec
+from ...notation import records as rec
 from ...report.analysis import HandAnalysis
 from ...report.analysis_words import hand_words, start_words, value_words
 from ...report.summary import game_line, hand_lines

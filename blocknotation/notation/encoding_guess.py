@@ -88,12 +88,12 @@ def guess(line: bytes, sample: bytes) -> Guess | None:
     if max(s for s, _ in scored) > 0:  # a reading as words: the best of them
         scored.sort(key=lambda pair: -pair[0])  # stable: a tie keeps the order of CANDIDATES
     (top, best), rest = scored[0], scored[1:]
-    reading = _beyond_ascii(line, best.codec)
+    words = _beyond_ascii(line, best.codec)
     rival = next((c for s, c in rest if (s > top - 1 or top <= 0)
-                  and _beyond_ascii(line, c.codec) != reading), None)
+                  and _beyond_ascii(line, c.codec) != words), None)
     if rival is None:
-        return Guess(best, True, reading)
-    return Guess(best, False, reading, rival, _beyond_ascii(line, rival.codec))
+        return Guess(best, True, words)
+    return Guess(best, False, words, rival, _beyond_ascii(line, rival.codec))
 
 
 def _not_utf8(sample: bytes) -> bytes:
