@@ -53,7 +53,7 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .basics.diagnostics import Diagnostic
-    from .engine.table import IllegalMove, Outcome, Pass, Play, Table
+    from .engine.table import IllegalMove, Outcome, Table, TablePass, TablePlay
     from .formats.records.formatting import FormatResult
     from .games import GameText
     from .notation.parsing import ParseResult
@@ -68,7 +68,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Converted", "Diagnostic", "Exported", "FileFixed", "FileReport", "FormatResult",
     "GameResult", "GameText", "HandAnalysis", "HandResult", "IllegalMove", "MoveValue",
-    "Outcome", "ParseResult", "Pass", "Piece", "Play", "RecordFile", "Standings", "Table",
+    "Outcome", "ParseResult", "Piece", "RecordFile", "Standings", "Table", "TablePass",
+    "TablePlay",
     "__version__", "analyse", "convert", "export", "fix", "format_text", "iter_games",
     "parse", "parse_bytes", "standings", "validate", "validate_game", "validate_stream",
 ]
@@ -86,8 +87,8 @@ _LAZY = {
     "Standings": "season.standings",
     "Exported": "season.export",
     "Table": "engine.table",
-    "Play": "engine.table",
-    "Pass": "engine.table",
+    "TablePlay": "engine.table",
+    "TablePass": "engine.table",
     "Outcome": "engine.table",
     "IllegalMove": "engine.table",
     "FormatResult": "formats.records.formatting",

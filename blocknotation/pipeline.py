@@ -265,7 +265,7 @@ def _for_engine(chunk: Chunk, parsed: ParsedRecord) -> ParsedRecord:
     return ParsedRecord(for_engine(parsed.records), parsed.diagnostics, parsed.bad_lines)
 
 
-def _place(d: Diagnostic, game: p.Game, index: int) -> Diagnostic:
+def _place(d: Diagnostic, game: p.PlainGame, index: int) -> Diagnostic:
     """A syntax diagnostic with the game and hand whose lines it falls in."""
     hand = None
     for h in game.hands:

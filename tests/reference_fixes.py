@@ -120,10 +120,10 @@ def _proposals(text: str, game: int, reported: list[Diagnostic], report: FileRep
         yield Fix(problem.code, problem.line, problem.column, safe, title, (edit,))
 
 
-def _side_fixes(text: str, game: r.Game, reported: list[Diagnostic], report: FileReport,
+def _side_fixes(text: str, game: r.PlainGame, reported: list[Diagnostic], report: FileReport,
                 path: str, selection: Selection, page: Page) -> Iterator[Fix]:
     plays = {s.line: s for hand in game.hands for s in hand.statements
-             if isinstance(s, r.Play)}
+             if isinstance(s, r.PlainPlay)}
     for problem in reported:
         play = plays.get(problem.line)
         if problem.code != "P404" or play is None or play.side is not None:
@@ -148,7 +148,7 @@ def _ends(report: FileReport, game: int, hand: int, line: int) -> tuple[int, int
     return None
 
 
-def side_fix(text: str, problem: Diagnostic, play: r.Play, before: FileReport,
+def side_fix(text: str, problem: Diagnostic, play: r.PlainPlay, before: FileReport,
              validate: Callable[[str], FileReport], page: Page) -> Fix | None:
     line = page.lines[play.line - 1]
     column = statement_end(line) + 1

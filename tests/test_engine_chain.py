@@ -16,7 +16,7 @@ from blocknotation.engine.rules import cannot_play_again, fitting, sides
 from blocknotation.engine.slips import either_end, laid_instead, passed_instead, turned
 from blocknotation.engine.tiles import TILES, bits, index
 from blocknotation.engine.world import World
-from blocknotation.notation.plain import Play
+from blocknotation.notation.plain import PlainPlay
 
 from strategies import examples
 
@@ -28,11 +28,11 @@ def placed_chain(*plays: tuple[tuple[int, int], str | None]) -> Chain:
     return chain
 
 
-def play(tile: tuple[int, int], side: str | None = None) -> Play:
-    return Play(3, 1, "Ada", tile, side)  # type: ignore[arg-type]
+def play(tile: tuple[int, int], side: str | None = None) -> PlainPlay:
+    return PlainPlay(3, 1, "Ada", tile, side)  # type: ignore[arg-type]
 
 
-def judged(chain: Chain, move: Play) -> tuple[Diagnostic | None, int]:
+def judged(chain: Chain, move: PlainPlay) -> tuple[Diagnostic | None, int]:
     """The problem of ``move`` on ``chain`` and, when it is legal, the ends after it."""
     found = misfit(chain, move)
     if found is not None:

@@ -45,7 +45,7 @@ def test_a_made_statement_equals_the_read_one(line: str) -> None:
 def test_statements_not_worth_remembering(line: str) -> None:
     known_lines.KNOWN.clear()
     item = read_line(line, 1)
-    if isinstance(item, p.Statement | p.Hand | p.Tag):
+    if isinstance(item, p.Statement | p.PlainHand | p.PlainTag):
         known_lines.remember(line, item)
     assert line not in known_lines.KNOWN
 
@@ -115,7 +115,7 @@ def test_the_table_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     lines = [f"points Ada {n}" for n in range(12)]
     for number, line in enumerate(lines, start=1):
         item = read_line(line, number)
-        assert isinstance(item, p.Points)
+        assert isinstance(item, p.PlainPoints)
         known_lines.remember(line, item)
         assert len(known_lines.KNOWN) <= 5
     assert lines[-1] in known_lines.KNOWN and lines[0] not in known_lines.KNOWN
@@ -131,5 +131,5 @@ def test_long_names_and_score_lines_are_read_each_time() -> None:
     assert name not in line_reader._KNOWN
     score = f"score {name} 3, Bea 4"
     item = read_line(score, 1)
-    assert isinstance(item, p.Score) and item.entries[0].player == name
+    assert isinstance(item, p.PlainScore) and item.entries[0].player == name
     assert f"{name} 3" not in line_reader._ENTRIES

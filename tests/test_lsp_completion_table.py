@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from blocknotation import Pass, Table
+from blocknotation import Table, TablePass
 from blocknotation.lsp.completion import completions
 from blocknotation.lsp.document import Document
 from blocknotation.lsp.settings import settings_for
@@ -39,7 +39,7 @@ def legal(table: Table) -> list[str]:
     """The table's legal moves as completion writes them: a side only where both fit."""
     found = []
     for move in table.legal_moves():
-        if isinstance(move, Pass):
+        if isinstance(move, TablePass):
             found.append("pass")
             continue
         tile = f"{move.tile[0]}-{move.tile[1]}"

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from blocknotation import IllegalMove, Outcome, Pass, Play, Table, validate
+from blocknotation import IllegalMove, Outcome, Table, TablePass, TablePlay, validate
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.i18n import translator
 from blocknotation.engine.course import ReplayedHand
@@ -157,14 +157,14 @@ def test_may_pass() -> None:
 
 def test_legal_moves() -> None:
     table = known()
-    assert table.legal_moves() == [Play(t, None) for t in
+    assert table.legal_moves() == [TablePlay(t, None) for t in
                                    [(1, 1), (1, 4), (2, 2), (3, 4), (4, 4)]]
     table.play("1-4")
-    assert table.legal_moves() == [Play((0, 4), "R")]
+    assert table.legal_moves() == [TablePlay((0, 4), "R")]
     played(table, MOVES[1:4])
-    assert table.legal_moves() == [Pass()]  # Bea: nothing fits 1|1
+    assert table.legal_moves() == [TablePass()]  # Bea: nothing fits 1|1
     table.pass_()
-    assert table.legal_moves() == [Play((1, 2), "L"), Play((1, 2), "R")]
+    assert table.legal_moves() == [TablePlay((1, 2), "L"), TablePlay((1, 2), "R")]
 
 
 def test_legal_moves_of_a_hidden_player_are_every_tile_they_may_hold_that_fits() -> None:
@@ -172,9 +172,9 @@ def test_legal_moves_of_a_hidden_player_are_every_tile_they_may_hold_that_fits()
                                                   "0-6"]})
     table.play("0-6")
     moves = table.legal_moves()
-    assert moves[-1] == Pass()
+    assert moves[-1] == TablePass()
     # Bea may hold any 6 but 0-6 (placed), and nothing with a 0 (all of Ada's).
-    assert moves[:-1] == [Play((t, 6), "R") for t in range(1, 7)]
+    assert moves[:-1] == [TablePlay((t, 6), "R") for t in range(1, 7)]
 
 
 def test_a_hidden_players_pass_rules_out_the_values_an_end_showed() -> None:
@@ -192,7 +192,7 @@ def test_a_hidden_players_pass_rules_out_the_values_an_end_showed() -> None:
     table.play("0-1", "L")
     table.play("0-0", "L")
     assert table.turn == "Bea" and table.ends == (0, 5)
-    assert table.legal_moves() == [Play((0, 4), "L"), Play((0, 6), "L"), Pass()]
+    assert table.legal_moves() == [TablePlay((0, 4), "L"), TablePlay((0, 6), "L"), TablePass()]
     before = state(table)
     with pytest.raises(IllegalMove) as refused:
         table.play("5-5", "R")
@@ -214,7 +214,7 @@ def test_a_hidden_player_who_cannot_hold_her_tiles_without_a_fit_may_not_pass() 
     table.play("2-5", "R")
     assert table.ends == (1, 2) and table.turn == "Bea"
     assert not table.may_pass("Bea")
-    assert table.legal_moves() == [Play(tile, "R") for tile in ((0, 2), (2, 2), (2, 3), (2, 4),
+    assert table.legal_moves() == [TablePlay(tile, "R") for tile in ((0, 2), (2, 2), (2, 3), (2, 4),
                                                                 (2, 6))]
     before = state(table)
     with pytest.raises(IllegalMove) as refused:
@@ -244,7 +244,7 @@ def test_a_tile_another_hidden_hand_must_hold_is_not_offered() -> None:
     assert table.ends == (4, 5) and table.turn == "Ada"
     assert not table.may_hold("Ada", "2-5") and table.may_hold("Bea", "2-5")
     assert not table.may_hold("Ada", "5-5") and table.may_hold("Ada", "1-5")
-    offered = {move.tile for move in table.legal_moves() if isinstance(move, Play)}
+    offered = {move.tile for move in table.legal_moves() if isinstance(move, TablePlay)}
     assert offered == {(0, 5), (1, 4), (1, 5), (2, 4), (3, 4), (4, 5), (4, 6)}
     with pytest.raises(IllegalMove) as refused:
         table.play("2-5", "R")
@@ -419,12 +419,12 @@ EACH = {2: 7, 3: 5, 4: 5}
 
 
 def record(table: Table, opener: str, deals: dict[str, list[tuple[int, int]]],
-           moves: list[tuple[str, Play | Pass]]) -> bytes:
+           moves: list[tuple[str, TablePlay | TablePass]]) -> bytes:
     """The record of one hand as played at ``table``, in the notation."""
     lines = [f'[Players "{" ".join(table.players)}"]', "", "hand 1", f"opener {opener}"]
     lines += [f"deal {p}: {' '.join(f'{a}-{b}' for a, b in tiles)}" for p, tiles in deals.items()]
     for (player, move), placed in zip(moves, _placements(table, moves), strict=True):
-        if isinstance(move, Pass):
+        if isinstance(move, TablePass):
             lines.append(f"{player}: pass")
         else:
             assert placed is not None
@@ -433,9 +433,9 @@ def record(table: Table, opener: str, deals: dict[str, list[tuple[int, int]]],
     return ("\n".join(lines) + "\n").encode()
 
 
-def _placements(table: Table, moves: list[tuple[str, Play | Pass]]) -> list[object]:
+def _placements(table: Table, moves: list[tuple[str, TablePlay | TablePass]]) -> list[object]:
     chain = iter(table.chain)
-    return [None if isinstance(move, Pass) else next(chain) for _, move in moves]
+    return [None if isinstance(move, TablePass) else next(chain) for _, move in moves]
 
 
 def _seated(data: st.DataObject) -> tuple[int, tuple[str, ...], list[tuple[int, int]],
@@ -459,7 +459,7 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
              for k, p in enumerate(players) if p in known}
     opener = data.draw(st.sampled_from(players), label="opener")
     table = Table(players, opener, deals)
-    moves: list[tuple[str, Play | Pass]] = []
+    moves: list[tuple[str, TablePlay | TablePass]] = []
     for _ in range(28 * 5):  # at most 28 plays, and fewer than a round of passes after each
         if table.is_over():
             break
@@ -467,7 +467,7 @@ def test_random_legal_play_ends_the_hand_as_validate_finds(data: st.DataObject) 
         assert legal, "a hand that is not over always has a move"
         move = data.draw(st.sampled_from(legal))
         moves.append((table.turn or "", move))
-        if isinstance(move, Pass):
+        if isinstance(move, TablePass):
             table.pass_()
         else:
             table.play(move.tile, move.side)
@@ -518,13 +518,13 @@ def test_a_reading_of_a_record_is_the_table_its_moves_make(data: st.DataObject) 
     deals = {p: pool[k * each:(k + 1) * each] for k, p in enumerate(players) if p in known}
     opener = data.draw(st.sampled_from(players), label="opener")
     table = Table(players, opener, deals)
-    moves: list[tuple[str, Play | Pass]] = []
+    moves: list[tuple[str, TablePlay | TablePass]] = []
     for _ in range(data.draw(st.integers(1, 40), label="moves")):
         if table.is_over():
             break
         move = data.draw(st.sampled_from(table.legal_moves()))
         moves.append((table.turn or "", move))
-        table.pass_() if isinstance(move, Pass) else table.play(move.tile, move.side)
+        table.pass_() if isinstance(move, TablePass) else table.play(move.tile, move.side)
     readings = _Readings()
     chunk = next(iter(chunks_of(io.BytesIO(record(table, opener, deals, moves)))))
     assert not isinstance(chunk, Diagnostic)
@@ -556,11 +556,11 @@ def test_the_simulators_moves_are_legal_and_end_the_hand_where_its_do(seed: int,
                 break
             assert table.turn == move.player
             if move.tile is None:
-                assert Pass() in table.legal_moves()
+                assert TablePass() in table.legal_moves()
                 table.pass_()
             else:
                 low = (min(move.tile), max(move.tile))
-                assert Play(low, move.end) in table.legal_moves()
+                assert TablePlay(low, move.end) in table.legal_moves()
                 table.play(move.tile, move.end)
                 assert table.ends == move.ends
         assert table.outcome() == Outcome(hand.outcome, hand.winner)

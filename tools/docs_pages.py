@@ -276,8 +276,8 @@ API = {
         "blocknotation.report.values.Piece", "blocknotation.basics.diagnostics.Diagnostic",
         "blocknotation.basics.diagnostics.Message", "blocknotation.games.GameText"],
     "One hand in play": [
-        "blocknotation.engine.table.Table", "blocknotation.engine.table.Play",
-        "blocknotation.engine.table.Pass", "blocknotation.engine.table.Outcome",
+        "blocknotation.engine.table.Table", "blocknotation.engine.table.TablePlay",
+        "blocknotation.engine.table.TablePass", "blocknotation.engine.table.Outcome",
         "blocknotation.engine.table.Placement", "blocknotation.engine.table.IllegalMove"],
     "Fixes": [
         "blocknotation.fixing.fixes.find_fixes", "blocknotation.fixing.fixes.fix_text",

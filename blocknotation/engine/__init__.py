@@ -70,7 +70,7 @@ def replay(
     return tuple(problems), tuple(results)
 
 
-def _last_line(game: r.Game) -> int:
+def _last_line(game: r.PlainGame) -> int:
     """The line of the game's last statement: a syntax error after it may be a tag line of
     the next game."""
     if not game.hands:

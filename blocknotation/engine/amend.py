@@ -142,9 +142,9 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
         if tiles and seat in hidden and (move.line <= last or move.line in disproving) and (
                 move.line not in reported):
             out += _hidden_move_otherwise(move)
-        elif seat not in hidden and isinstance(move, r.Play) and move.line in own:
+        elif seat not in hidden and isinstance(move, r.PlainPlay) and move.line in own:
             out.append(Amendment(move.line, "other_tile", legal=True))
-        if (isinstance(move, r.Play) and move.side is not None and move.line <= first_error
+        if (isinstance(move, r.PlainPlay) and move.side is not None and move.line <= first_error
                 and _flippable(move.tile, before)):
             out.append(Amendment(move.line, "flipped", legal=True))
         if ends is not None:
@@ -166,7 +166,7 @@ def amendments(order: Stages, seats: Seats, hidden: frozenset[int], found: Seque
     far = _before_the_last(moves, order, ends or {}, (first_error, last), reported) - own
     return out[:MAX_AMENDMENTS] + [
         Amendment(m.line, "other_tile", legal=True) for m in moves if m.line in far
-        and isinstance(m, r.Play) and seats.seat[m.player] not in hidden][:MAX_AMENDMENTS]
+        and isinstance(m, r.PlainPlay) and seats.seat[m.player] not in hidden][:MAX_AMENDMENTS]
 
 
 def hidden_shows(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Amendment]:
@@ -180,7 +180,7 @@ def hidden_shows(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Am
 def _hidden_move_otherwise(move: Move) -> list[Amendment]:
     """The ways a move of a player whose deal is not known may have gone otherwise: a pass
     as a play, a play as another tile or as a pass (a tile tried and taken back)."""
-    if isinstance(move, r.Pass):
+    if isinstance(move, r.PlainPass):
         return [Amendment(move.line, "played", legal=True)]
     return [Amendment(move.line, "other_tile", legal=True),
             Amendment(move.line, "passed", legal=True)]
@@ -202,9 +202,9 @@ def every_line(order: Stages, seats: Seats, hidden: frozenset[int],
             continue
         if seats.seat[move.player] in hidden:
             out += _hidden_move_otherwise(move)
-        elif isinstance(move, r.Play):
+        elif isinstance(move, r.PlainPlay):
             out.append(Amendment(move.line, "other_tile", legal=True))
-        if isinstance(move, r.Play) and move.side is not None and _flippable(move.tile,
+        if isinstance(move, r.PlainPlay) and move.side is not None and _flippable(move.tile,
                                                                              before):
             out.append(Amendment(move.line, "flipped", legal=True))
         if ends is not None:
@@ -265,15 +265,15 @@ def _deals_written_wrong(order: Stages, seats: Seats, errors: list[Diagnostic],
     return list(dict.fromkeys(out))
 
 
-def _hers(order: Stages, deal: r.Deal) -> tuple[set[int], set[int] | None]:
+def _hers(order: Stages, deal: r.PlainDeal) -> tuple[set[int], set[int] | None]:
     """The tiles the player of ``deal`` plays, and those she shows (None: no show line)."""
     played = {index(m.tile) for m in order.moves
-              if isinstance(m, r.Play) and m.player == deal.player}
+              if isinstance(m, r.PlainPlay) and m.player == deal.player}
     show = next((s for s in order.shows if s.player == deal.player), None)
     return played, None if show is None else {index(tile) for tile in show.tiles}
 
 
-def _swaps_for_her_tiles(order: Stages, deal: r.Deal) -> list[tuple[int, int]]:
+def _swaps_for_her_tiles(order: Stages, deal: r.PlainDeal) -> list[tuple[int, int]]:
     """The deal read with the one tile she plays or shows that it lacks in place of one it
     lists that she neither plays nor shows (the one, where her show is written)."""
     played, shown = _hers(order, deal)
@@ -288,7 +288,7 @@ def _swaps_for_her_tiles(order: Stages, deal: r.Deal) -> list[tuple[int, int]]:
     return [(other, tile) for other in sorted(spare)]
 
 
-def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
+def _swaps_for_a_tile(order: Stages, deal: r.PlainDeal, wrong: set[int],
                       passed: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The deal read with one of the tiles ``wrong`` (another plays or shows it, or it fits
     where she passed) in place of each tile nobody else can hold and that would not have
@@ -299,7 +299,7 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
     listed = {index(tile) for tile in deal.tiles}
     if shown is not None or not wrong & listed - played:
         return []
-    taken = {index(m.tile) for m in order.moves if isinstance(m, r.Play)} | {
+    taken = {index(m.tile) for m in order.moves if isinstance(m, r.PlainPlay)} | {
         index(tile) for d in order.deals if d is not deal for tile in d.tiles} | {
         index(tile) for s in order.shows for tile in s.tiles}
     fit = 0  # the tiles that fit at one of her passes
@@ -309,7 +309,7 @@ def _swaps_for_a_tile(order: Stages, deal: r.Deal, wrong: set[int],
     return [(tile, other) for tile in sorted(wrong & listed - played) for other in free]
 
 
-def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]], first: int
+def _her_passes(order: Stages, deal: r.PlainDeal, ends: Mapping[int, tuple[int, int]], first: int
                 ) -> list[tuple[tuple[int, int], set[int]]]:
     """Each pass of the player of ``deal`` up to the first error (line ``first``) where
     every reading has the chain's ends alike (``ends``: after each play; a pass leaves them
@@ -317,7 +317,7 @@ def _her_passes(order: Stages, deal: r.Deal, ends: Mapping[int, tuple[int, int]]
     out: list[tuple[tuple[int, int], set[int]]] = []
     held = {index(tile) for tile in deal.tiles}
     for move, before in _with_ends_before(order.moves, ends, first):
-        if isinstance(move, r.Play) and move.player == deal.player:
+        if isinstance(move, r.PlainPlay) and move.player == deal.player:
             held.discard(index(move.tile))
         elif move.player == deal.player and before is not None:
             out.append((before, set(held)))
@@ -333,7 +333,7 @@ def _with_ends_before(moves: Sequence[Move], ends: Mapping[int, tuple[int, int]]
     before: tuple[int, int] | None = None
     for move in moves:
         yield move, before if move.line <= first else None
-        if isinstance(move, r.Play):
+        if isinstance(move, r.PlainPlay):
             before = ends.get(move.line)
 
 
@@ -350,7 +350,7 @@ _EVERY_TILE = (1 << len(TILES)) - 1
 def _theirs(order: Stages, player: str, seats: Seats) -> set[int]:
     """The tiles the other players play or show (a name not in the game is nobody's)."""
     others = set(seats.seat) - {player}
-    return {index(m.tile) for m in order.moves if isinstance(m, r.Play) and m.player in others
+    return {index(m.tile) for m in order.moves if isinstance(m, r.PlainPlay) and m.player in others
             } | {index(tile) for s in order.shows if s.player in others for tile in s.tiles}
 
 
@@ -390,10 +390,10 @@ def _shows_belied(order: Stages) -> set[int]:
                 or not (show.tiles or later.tiles)) for later in order.shows[k + 1:]):
             out.add(show.line)
     claim = order.outcome
-    if not order.moves and isinstance(claim, r.Domino):
+    if not order.moves and isinstance(claim, r.PlainDomino):
         out |= {show.line for show in order.shows if (show.player == claim.player) == bool(
             show.tiles)}
-    elif not order.moves and isinstance(claim, r.Blocked):
+    elif not order.moves and isinstance(claim, r.PlainBlocked):
         out |= {show.line for show in order.shows if not show.tiles}
     return out
 
@@ -409,7 +409,7 @@ def _disproved(order: Stages, errors: list[Diagnostic]) -> dict[str, int]:
     """The players a pass of whom is found illegal (P407), with the line of the first."""
     out: dict[str, int] = {}
     for move in order.moves:
-        if isinstance(move, r.Pass) and any(d.code == "P407" and d.line == move.line
+        if isinstance(move, r.PlainPass) and any(d.code == "P407" and d.line == move.line
                                             for d in errors):
             out.setdefault(move.player, move.line)
     return out
@@ -418,7 +418,7 @@ def _disproved(order: Stages, errors: list[Diagnostic]) -> dict[str, int]:
 def _disproving(moves: list[Move], disproved: Mapping[str, int]) -> set[int]:
     """The plays, after a pass of theirs found illegal (``disproved``), of those players:
     a tile laid there that fit an end at the pass is what disproves it."""
-    return {m.line for m in moves if isinstance(m, r.Play)
+    return {m.line for m in moves if isinstance(m, r.PlainPlay)
             and m.line > disproved.get(m.player, m.line)}
 
 
@@ -430,7 +430,7 @@ def passes_laid(order: Stages, seats: Seats, hidden: frozenset[int]) -> list[Ame
     if len(order.moves) > MAX_MOVES:
         return []
     return [Amendment(move.line, "played") for move in order.moves
-            if isinstance(move, r.Pass) and move.player in seats.seat
+            if isinstance(move, r.PlainPass) and move.player in seats.seat
             and seats.seat[move.player] not in hidden
             and move.line not in order.late][:MAX_AMENDMENTS]
 
@@ -441,7 +441,7 @@ def taken_back(order: Stages, seats: Seats) -> list[Amendment]:
     if len(order.moves) > MAX_MOVES:
         return []
     return [Amendment(move.line, "passed") for move in order.moves
-            if isinstance(move, r.Play) and move.player in seats.seat
+            if isinstance(move, r.PlainPlay) and move.player in seats.seat
             and move.line not in order.late][:MAX_AMENDMENTS]
 
 
@@ -468,7 +468,8 @@ def _own_tile_lines(moves: list[Move], errors: list[Diagnostic], reported: set[i
         out |= _open_since(moves, ends, at_moves[0])
     passers = {m.player: m.line for m in moves for d in errors
                if d.code == "P405" and d.line == m.line}
-    out |= {m.line for m in moves if isinstance(m, r.Play) and m.line < passers.get(m.player, 0)}
+    out |= {m.line for m in moves
+            if isinstance(m, r.PlainPlay) and m.line < passers.get(m.player, 0)}
     return out
 
 
@@ -483,7 +484,7 @@ def _open_since(moves: list[Move], ends: Mapping[int, tuple[int, int]], first: i
         if move.line >= first:
             break
         after = ends.get(move.line)
-        if not isinstance(move, r.Play) or after is None:
+        if not isinstance(move, r.PlainPlay) or after is None:
             continue
         for line in list(opened):
             opened[line] &= set(after)
@@ -508,7 +509,7 @@ def _before_the_last(moves: list[Move], order: Stages, ends: Mapping[int, tuple[
     held = {deal.player: {index(tile) for tile in deal.tiles} for deal in order.deals}
     out: set[int] = set()
     for move, before in _with_ends_before(moves, ends, first):
-        if not isinstance(move, r.Play) or move.line > last:
+        if not isinstance(move, r.PlainPlay) or move.line > last:
             continue
         tiles = held.get(move.player)
         if move.line not in reported and (
@@ -533,8 +534,8 @@ def _same(a: Move, b: Move) -> bool:
     both passes."""
     if a.player != b.player or type(a) is not type(b):
         return False
-    return not isinstance(a, r.Play) or (
-        isinstance(b, r.Play) and a.tile == b.tile and a.side == b.side)
+    return not isinstance(a, r.PlainPlay) or (
+        isinstance(b, r.PlainPlay) and a.tile == b.tile and a.side == b.side)
 
 
 def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
@@ -548,7 +549,7 @@ def amended(order: Stages, amendment: Amendment, seats: Seats) -> Stages:
     at = next((k for k, m in enumerate(moves) if m.line == amendment.line), None)
     if kind == "flipped" and at is not None:
         play = moves[at]
-        assert isinstance(play, r.Play)
+        assert isinstance(play, r.PlainPlay)
         moves[at] = play.replaced(side="R" if play.side == "L" else "L")
     elif kind == "dropped" and at is not None:
         del moves[at]
@@ -612,19 +613,19 @@ def _move_slip(amendment: Amendment, order: Stages, seats: Seats, laid: set[int]
             "play_written_as_pass",
             player=move.player, tiles=tiles)
     if kind == "other_tile":
-        assert isinstance(move, r.Play)
+        assert isinstance(move, r.PlainPlay)
         return diagnostic(
             "P401", line, move.column,
             "tile_written_as_another",
             player=move.player, tile=text(move.tile), tiles=tiles)
     if kind == "passed":
-        assert isinstance(move, r.Play)
+        assert isinstance(move, r.PlainPlay)
         return diagnostic(
             "P401", line, move.column,
             "tile_taken_back",
             player=move.player, tile=text(move.tile))
     if kind == "flipped":
-        assert isinstance(move, r.Play)
+        assert isinstance(move, r.PlainPlay)
         return diagnostic(
             "P403", line, move.column,
             "side_written_other_way",

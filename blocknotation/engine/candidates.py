@@ -74,13 +74,13 @@ def _read(x: JudgedReading, move: Move, seats: Seats) -> Ground | None:
     """How reading ``x`` reads the move at its line, when otherwise than written."""
     laid = _laid(x, move.line)
     if laid is None:
-        if isinstance(move, r.Pass):
+        if isinstance(move, r.PlainPass):
             return None  # a pass, as written
         return Ground(move.line, phrase("read_as_pass"))
     seat, i = laid
     tile = text(TILES[i])
     player = seats.names[seat]
-    if isinstance(move, r.Play) and tile in (text(move.tile), text(move.tile[::-1])) and (
+    if isinstance(move, r.PlainPlay) and tile in (text(move.tile), text(move.tile[::-1])) and (
             player == move.player):
         return None  # the tile written, by the player named (its side aside)
     if player != move.player:

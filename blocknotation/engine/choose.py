@@ -93,7 +93,7 @@ class HandReplay(NamedTuple):
     settled: bool
     doubt: tuple[int, ...]
     opener: int | None
-    score: r.Score | None
+    score: r.PlainScore | None
     diagnostics: Sequence[Diagnostic]
     saved: Mapping[int, Saved]
     stages: Stages | None
@@ -252,7 +252,7 @@ def _disputed(kept: list[JudgedReading], order: Stages, seats: Seats,
         claimed=tuple(f"{name} {p}" for name, p in zip(seats.names, claimed, strict=True)))
 
 
-def _implied(claim: r.Score | None, seats: Seats, before: Sequence[int] | None
+def _implied(claim: r.PlainScore | None, seats: Seats, before: Sequence[int] | None
              ) -> tuple[int, ...] | None:
     """The points of the hand a ``score`` line gives, the totals before it known."""
     if claim is None or before is None:

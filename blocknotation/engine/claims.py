@@ -28,16 +28,16 @@ def how_it_ended(winner: str | None, line: int, stuck: bool) -> Message:
 
 
 def check_outcome(
-    claim: r.Domino | r.Blocked, winner: str | None, line: int, stuck: bool
+    claim: r.PlainDomino | r.PlainBlocked, winner: str | None, line: int, stuck: bool
 ) -> Diagnostic | None:
     """E503: the ``domino NAME``/``blocked`` claim against how the replay ended (R12);
     ``winner`` is who went out, None for a blocked hand."""
-    if isinstance(claim, r.Blocked) if winner is None else (
-        isinstance(claim, r.Domino) and claim.player == winner
+    if isinstance(claim, r.PlainBlocked) if winner is None else (
+        isinstance(claim, r.PlainDomino) and claim.player == winner
     ):
         return None
     actual = how_it_ended(winner, line, stuck)
-    if isinstance(claim, r.Blocked):
+    if isinstance(claim, r.PlainBlocked):
         return diagnostic("E503", claim.line, claim.column,
                           "blocked_wrong", actual=actual)
     return diagnostic("E503", claim.line, claim.column,
@@ -45,7 +45,7 @@ def check_outcome(
                       claimed=claim.player, actual=actual)
 
 
-def check_settled_domino(claim: r.Domino, show: r.Show | None) -> Diagnostic | None:
+def check_settled_domino(claim: r.PlainDomino, show: r.PlainShow | None) -> Diagnostic | None:
     """E503: a ``domino NAME`` claim settling a hand while NAME shows tiles left (R12)."""
     if show is None or not show.tiles:
         return None
@@ -56,13 +56,14 @@ def check_settled_domino(claim: r.Domino, show: r.Show | None) -> Diagnostic | N
     )
 
 
-def check_settled_claim(claim: r.Domino | r.Blocked, out: r.Show | None) -> Diagnostic | None:
+def check_settled_claim(claim: r.PlainDomino | r.PlainBlocked, out: r.PlainShow | None
+                        ) -> Diagnostic | None:
     """E503: a claim settling a hand recorded without moves while ``out``, somebody it does
     not name, shows no tiles: that player went out, and the hand ended as their domino
     (R12)."""
-    if out is None or (isinstance(claim, r.Domino) and claim.player == out.player):
+    if out is None or (isinstance(claim, r.PlainDomino) and claim.player == out.player):
         return None
-    if isinstance(claim, r.Blocked):
+    if isinstance(claim, r.PlainBlocked):
         return diagnostic(
             "E503", claim.line, claim.column,
             "blocked_but_went_out",
@@ -75,20 +76,20 @@ def check_settled_claim(claim: r.Domino | r.Blocked, out: r.Show | None) -> Diag
     )
 
 
-def claimed_points(claim: r.Points, seat: Mapping[str, int], seats: int) -> tuple[int, ...]:
+def claimed_points(claim: r.PlainPoints, seat: Mapping[str, int], seats: int) -> tuple[int, ...]:
     """The points a ``points`` claim gives each seat (``points none``: 0 for everybody)."""
     if claim.player is None or claim.points is None:
         return (0,) * seats
     return tuple(claim.points if s == seat[claim.player] else 0 for s in range(seats))
 
 
-def claim_text(claim: r.Points) -> str:
+def claim_text(claim: r.PlainPoints) -> str:
     """A ``points`` claim as its messages quote it: ``Ada 12``, or ``none``."""
     return "none" if claim.player is None else f"{claim.player} {claim.points}"
 
 
 def check_points(
-    claim: r.Points, count: Count, seat: Mapping[str, int], names: Sequence[str],
+    claim: r.PlainPoints, count: Count, seat: Mapping[str, int], names: Sequence[str],
     remaining: Sequence[int],
 ) -> Diagnostic | None:
     """E504: the ``points`` claim against the recomputed count (R13-R16).  A claim names the
@@ -107,7 +108,7 @@ def check_points(
 
 
 def check_points_bound(
-    claim: r.Points, bounds: Bounds, winner: int | None, names: Sequence[str]
+    claim: r.PlainPoints, bounds: Bounds, winner: int | None, names: Sequence[str]
 ) -> Diagnostic | None:
     """E504 for a claim that no possible count allows, when the pips are not all known: one
     naming somebody who cannot have scored (not the player who went out, R14; or never the
@@ -155,7 +156,7 @@ def check_points_bound(
     return None
 
 
-def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
+def claimed_totals(claim: r.PlainScore, names: Sequence[str]) -> list[int] | None:
     """The totals a ``score`` claim gives, in seat order; None when it does not give every
     player exactly once."""
     entries = claim.entries
@@ -167,7 +168,7 @@ def claimed_totals(claim: r.Score, names: Sequence[str]) -> list[int] | None:
     return [given[name] for name in names]
 
 
-def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
+def score_shape(claim: r.PlainScore, names: Sequence[str]) -> Diagnostic | None:
     """E505 when a ``score`` claim does not give every player's running total exactly
     once (a name that is not a player's is G104, ``order.py``: the claim is not judged)."""
     if claimed_totals(claim, names) is not None:
@@ -188,7 +189,7 @@ def score_shape(claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
     return None
 
 
-def check_score(claim: r.Score, names: Sequence[str], totals: Sequence[int]) -> Diagnostic:
+def check_score(claim: r.PlainScore, names: Sequence[str], totals: Sequence[int]) -> Diagnostic:
     """E505: a well-formed ``score`` claim whose totals are not the recomputed ones (R16)."""
     return diagnostic(
         "E505", claim.line, claim.column,

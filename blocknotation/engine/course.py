@@ -62,7 +62,7 @@ class GameState:
             self.totals.key() == other.totals.key())
 
 
-def expected_opener(hand: r.Hand, seats: Seats, course: GameState) -> int | None:
+def expected_opener(hand: r.PlainHand, seats: Seats, course: GameState) -> int | None:
     """The seat the rotation asks to open ``hand`` (R17; None: anyone, a game's first): one
     after the last hand's opener, or, where that hand's opener line may be the slip
     (``GameState.also``) and ``hand`` opens one after the seat the rotation asked, that;
@@ -115,7 +115,7 @@ class ReplayCache(Protocol):
     def again(self, k: int) -> ReplayedHand | None: ...
 
 
-def step(game: GameToReplay, course: GameState, k: int, hand: r.Hand,
+def step(game: GameToReplay, course: GameState, k: int, hand: r.PlainHand,
          keep: ReplayCache | None = None, resume: Saved | None = None,
          doubt: Ways = (),
          ) -> tuple[list[Diagnostic], HandResult, HandReplay | None]:
@@ -210,7 +210,7 @@ Replayed = tuple[HandReplay, list[Diagnostic], Totals]
 """A hand replayed: its replay, its diagnostics, and the totals after it."""
 
 
-def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, last: bool,
+def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals, last: bool,
            save: bool, resume: Saved | None, later: tuple[int, ...] | None,
            doubt: Ways = ()) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
@@ -251,7 +251,7 @@ def _taken(hand: r.Hand, seats: Seats, expected: int | None, totals: Totals, las
     return _finished(takes, hand, seats, totals, last, order)
 
 
-def _finished(takes: list[Take], hand: r.Hand, seats: Seats, totals: Totals, last: bool,
+def _finished(takes: list[Take], hand: r.PlainHand, seats: Seats, totals: Totals, last: bool,
               order: Stages) -> Replayed:
     """The ways of reading a hand kept, as one: the one, or those joined (``choose.joined``),
     the figures they disagree on unknown, each error said with the others."""
@@ -308,7 +308,7 @@ MAX_SECOND = 4
 class _Tried:
     """The ways of reading a hand tried so far that cost the fewest slips (``takes``)."""
 
-    def __init__(self, hand: r.Hand, seats: Seats, expected: int | None, totals: Totals,
+    def __init__(self, hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals,
                  last: bool, later: tuple[int, ...] | None, written: Take) -> None:
         self.hand, self.seats, self.expected, self.totals = hand, seats, expected, totals
         self.last, self.later = last, later
@@ -362,12 +362,13 @@ class _Tried:
         return other, [*other.diagnostics, *counted], trial, amendment
 
 
-def _said_over(hand: r.Hand) -> bool:
+def _said_over(hand: r.PlainHand) -> bool:
     """Whether a hand has a line that is written once it is over: a ``domino`` or
     ``blocked`` claim, a ``show``, a ``points`` claim or a ``score`` line.  A game's last
     hand with one did end, however far its moves go, as a hand another follows did: it is
     not a record still being written."""
-    return any(isinstance(s, (r.Domino, r.Blocked, r.Show, r.Points, r.Score))
+    ends = (r.PlainDomino, r.PlainBlocked, r.PlainShow, r.PlainPoints, r.PlainScore)
+    return any(isinstance(s, ends)
                for s in reversed(hand.statements))  # written last: found first
 
 
@@ -404,7 +405,7 @@ def _claimed_scorers(order: Stages, seats: Seats, before: Sequence[int] | None) 
     what the claim and the moves dispute: the tiles the moves leave her are not known to be
     it, however fast they are stuck."""
     named = [claim.player for claim in (order.outcome, order.points)
-             if isinstance(claim, (r.Domino, r.Points)) and claim.player is not None]
+             if isinstance(claim, (r.PlainDomino, r.PlainPoints)) and claim.player is not None]
     out = {seats.seat[name] for name in named}  # a stranger's claim is set aside (G104)
     points = implied_points(order.score, before, seats)
     if points is not None:
@@ -731,20 +732,20 @@ def _restart(marks: dict[int, _Mark], start: tuple[int, _Mark], doubt: int
     return j, mark.at, mark.whole
 
 
-def _score_line(hand: r.Hand) -> r.Score | None:
+def _score_line(hand: r.PlainHand) -> r.PlainScore | None:
     """A hand's ``score`` line, if it has one: the first, which the replay judges (a second
     is G107)."""
-    return next((s for s in hand.statements if isinstance(s, r.Score)), None)
+    return next((s for s in hand.statements if isinstance(s, r.PlainScore)), None)
 
 
-def _reached(claim: r.Score | None, found: list[Diagnostic]) -> bool:
+def _reached(claim: r.PlainScore | None, found: list[Diagnostic]) -> bool:
     """Whether a hand's ``score`` line (``claim``) is one the running totals reach (no E505
     there): the hands before it are settled by it."""
     return claim is not None and not any(
         d.code == "E505" and d.line == claim.line for d in found)
 
 
-def _explained_earlier(game: GameToReplay, k: int, hand: r.Hand, found: list[Diagnostic],
+def _explained_earlier(game: GameToReplay, k: int, hand: r.PlainHand, found: list[Diagnostic],
                        marks: dict[int, _Mark], course: GameState) -> _Doubted | None:
     """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
     hand before it, since the last ``score`` line the totals reached, that read with one
@@ -787,7 +788,7 @@ def _described(lines: tuple[Amendment, ...], rep: HandReplay, seats: Seats) -> M
 
 
 def _count_in(
-    rep: HandReplay, hand: r.Hand, seats: Seats, totals: Totals, last: bool
+    rep: HandReplay, hand: r.PlainHand, seats: Seats, totals: Totals, last: bool
 ) -> tuple[HandReplay, list[Diagnostic]]:
     """Add a replayed hand's points to the totals, and check its ``score`` line (E505): the
     replay as counted (its points unknown where the line disputes a claim standing in for
@@ -820,7 +821,7 @@ def _count_in(
 
 
 def _after_the_end(
-    hand: r.Hand, seats: Seats, totals: Totals, target: int, last: int
+    hand: r.PlainHand, seats: Seats, totals: Totals, target: int, last: int
 ) -> Diagnostic:
     """E506 for a hand recorded after the game was decided (R18)."""
     exact = totals.exact
@@ -846,14 +847,14 @@ def _after_the_end(
 
 
 def _damaged(
-    hand: r.Hand, seats: Seats, expected: int | None, totals: Totals
+    hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals
 ) -> tuple[HandResult, int | None]:
     """A hand with a syntax error: not replayed; its points claim, if it could be read and is
     the only one, stands in unverified.  Returns its result and its opener."""
     n = len(seats)
     opener = _first_mover(hand, seats)
     opener = expected if opener is None else opener
-    claims = [s for s in hand.statements if isinstance(s, r.Points)]
+    claims = [s for s in hand.statements if isinstance(s, r.PlainPoints)]
     # Two points claims: the unreadable line may be a hand's own line (``hnad 2``), and the
     # claims those of two hands: neither stands in.
     claim = claims[0] if len(claims) == 1 else None
@@ -874,7 +875,7 @@ def _damaged(
     return skipped, opener
 
 
-def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) -> HandResult:
+def _hand_result(hand: r.PlainHand, rep: HandReplay, seats: Seats, totals: Totals) -> HandResult:
     names = seats.names
     exact = totals.exact
     return HandResult(
@@ -893,16 +894,16 @@ def _hand_result(hand: r.Hand, rep: HandReplay, seats: Seats, totals: Totals) ->
     )
 
 
-def unreplayed(hand: r.Hand, opener: str | None, points: dict[str, int] | None) -> HandResult:
+def unreplayed(hand: r.PlainHand, opener: str | None, points: dict[str, int] | None) -> HandResult:
     return HandResult(
         number=hand.number, line=hand.line, opener=opener, outcome=None, winner=None,
         remaining={}, points=points, score=None, unverified=points is not None, replayed=False,
     )
 
 
-def _first_mover(hand: r.Hand, seats: Seats) -> int | None:
+def _first_mover(hand: r.PlainHand, seats: Seats) -> int | None:
     for s in hand.statements:
-        if isinstance(s, r.Opener | r.Play | r.Pass) and s.player in seats.seat:
+        if isinstance(s, r.PlainOpener | r.PlainPlay | r.PlainPass) and s.player in seats.seat:
             return seats.seat[s.player]
     return None
 

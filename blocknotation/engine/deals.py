@@ -24,7 +24,7 @@ from .tiles import bit, index, text
 
 
 def check_deals(
-    deals: list[r.Deal], seats: Seats, known: Whereabouts, order: Stages | None = None
+    deals: list[r.PlainDeal], seats: Seats, known: Whereabouts, order: Stages | None = None
 ) -> list[Diagnostic]:
     """Record every usable deal in ``known`` and report the others; ``order``: the hand,
     whose moves and shows tell which of the deals of one tile is wrong."""
@@ -51,7 +51,7 @@ def check_deals(
     return problems
 
 
-def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnostic]:
+def _unusable(deal: r.PlainDeal, before: list[r.PlainDeal], seats: Seats) -> list[Diagnostic]:
     """D201/D202 for a deal that cannot be used as it is."""
     problems: list[Diagnostic] = []
     if len(deal.tiles) != seats.each:
@@ -88,12 +88,12 @@ def _unusable(deal: r.Deal, before: list[r.Deal], seats: Seats) -> list[Diagnost
     return problems
 
 
-def _settle(deals: list[r.Deal], seats: Seats, known: Whereabouts, seen: Sequence[Move | r.Show]
-            ) -> None:
+def _settle(deals: list[r.PlainDeal], seats: Seats, known: Whereabouts,
+            seen: Sequence[Move | r.PlainShow]) -> None:
     """Which of the whole deals that share tiles are kept: for each tile they share, the
     one deal that the hand does not belie, when there is exactly one."""
     whole = [d for d in deals if _whole(d, seats.each)]
-    holders: dict[int, list[r.Deal]] = {}
+    holders: dict[int, list[r.PlainDeal]] = {}
     for deal in whole:
         for tile in deal.tiles:
             holders.setdefault(index(tile), []).append(deal)
@@ -112,19 +112,19 @@ def _settle(deals: list[r.Deal], seats: Seats, known: Whereabouts, seen: Sequenc
             known.undeal(seat)
 
 
-def _belied(deal: r.Deal, i: int, seen: Sequence[Move | r.Show]) -> bool:
+def _belied(deal: r.PlainDeal, i: int, seen: Sequence[Move | r.PlainShow]) -> bool:
     """Whether the hand's moves or shows (``seen``) say tile ``i`` was not in ``deal``:
     another player lays or shows it (each tile is in the set once, R2; nobody draws, R4)."""
     for statement in seen:
-        if statement.player == deal.player or isinstance(statement, r.Pass):
+        if statement.player == deal.player or isinstance(statement, r.PlainPass):
             continue
-        tiles = (statement.tile,) if isinstance(statement, r.Play) else statement.tiles
+        tiles = (statement.tile,) if isinstance(statement, r.PlainPlay) else statement.tiles
         if any(index(tile) == i for tile in tiles):
             return True
     return False
 
 
-def _whole(deal: r.Deal, each: int) -> bool:
+def _whole(deal: r.PlainDeal, each: int) -> bool:
     """Whether ``deal`` has the right number of tiles, each written once: a deal that
     shares a tile with another may then be the one that holds the slip."""
     return len(deal.tiles) == each == len(set(map(index, deal.tiles)))

@@ -47,7 +47,7 @@ otherwise."""
 MAX_BACK = 64
 
 
-def wanted(claim: r.Score, seats: Seats, exact: Sequence[int], points: Sequence[int]
+def wanted(claim: r.PlainScore, seats: Seats, exact: Sequence[int], points: Sequence[int]
            ) -> tuple[int, ...] | None:
     """The points an earlier hand that gave ``points`` must have given for the ``score``
     line ``claim`` to be right, the totals being ``exact`` as read: one player's points
@@ -61,7 +61,7 @@ def wanted(claim: r.Score, seats: Seats, exact: Sequence[int], points: Sequence[
     return target
 
 
-def explaining(hand: r.Hand, seats: Seats, expected: int | None,
+def explaining(hand: r.PlainHand, seats: Seats, expected: int | None,
                before: Sequence[int] | None, rep: HandReplay,
                target: tuple[int, ...]) -> Ways:
     """The lines of ``hand`` (replayed as ``rep``, with the lines it read otherwise) that,

@@ -108,7 +108,7 @@ def judge_ending(
 def _shows(
     state: Replay, world: World, order: Stages, seats: Seats,
     found: list[tuple[Stage, Diagnostic]],
-) -> tuple[list[int | None], set[int], r.Show | None]:
+) -> tuple[list[int | None], set[int], r.PlainShow | None]:
     """Check each ``show`` (E502, and P407 for passes it disproves); the tiles shown by each
     seat as a mask, None where no usable show was written, the seats whose show was bad,
     and, in a hand recorded without moves, the usable show of no tiles (``going_out``)."""
@@ -146,7 +146,7 @@ def _shows(
 
 def _outcome(
     state: Replay, world: World, order: Stages, seats: Seats, shown: list[int | None],
-    out: r.Show | None, number: int, found: list[tuple[Stage, Diagnostic]],
+    out: r.PlainShow | None, number: int, found: list[tuple[Stage, Diagnostic]],
 ) -> tuple[Outcome | None, int | None, bool]:
     """(outcome, winner, settled by claims) and the E501/E503 problems; ``out``: a hand
     recorded without moves, the usable show of no tiles."""
@@ -164,14 +164,14 @@ def _outcome(
         counted = _counted(order, seats, shown, out, found)
         if counted is not None:
             return counted
-    elif isinstance(claim, r.Domino):
+    elif isinstance(claim, r.PlainDomino):
         seat = seats.seat[claim.player]
         if not shown[seat] and _last_play_missing(world, seat, seats):
             return "domino", seat, False
         found.append((at, _domino_not_reached(state, world, claim, seats)))
         _out_elsewhere(state, world, order, seats, shown, seat, found)
         return None, None, False  # the moves say the hand went on, the claim that it ended
-    elif isinstance(claim, r.Blocked):
+    elif isinstance(claim, r.PlainBlocked):
         problem = _block_not_reached(state, world, claim, seats, shown)
         if problem is None:
             return "blocked", None, False
@@ -193,20 +193,20 @@ def _outcome(
     return "unfinished", None, False
 
 
-def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.Show | None,
+def _counted(order: Stages, seats: Seats, shown: list[int | None], out: r.PlainShow | None,
              found: list[tuple[Stage, Diagnostic]],
              ) -> tuple[Outcome | None, int | None, bool] | None:
     """How a hand recorded without moves ended, by its claim and shows (``out``: the usable
     show of no tiles); None when they do not tell (E501 follows)."""
     claim = order.outcome
     at: Stage = ("outcome", 0)
-    if isinstance(claim, r.Domino):
+    if isinstance(claim, r.PlainDomino):
         show = next((s for s in order.shows if s.player == claim.player), None)
         problem = check_settled_domino(claim, show) or check_settled_claim(claim, out)
         if problem is None:
             return "domino", seats.seat[claim.player], True
         found.append((at, problem))
-    elif isinstance(claim, r.Blocked):
+    elif isinstance(claim, r.PlainBlocked):
         problem = check_settled_claim(claim, out)
         if problem is None:
             return ("blocked", None, True) if not _no_value_free(order, shown, found) else (
@@ -303,7 +303,7 @@ def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:
     return True
 
 
-def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnostic:
+def _not_out(state: Replay, world: World, show: r.PlainShow, seats: Seats) -> Diagnostic:
     """E502: a show of no tiles, in a hand whose moves stop with its player still holding
     tiles, where the record cannot have left out only their last play (R3, R12)."""
     holder = world.known.holders[seats.seat[show.player]]
@@ -314,7 +314,7 @@ def _not_out(state: Replay, world: World, show: r.Show, seats: Seats) -> Diagnos
     )
 
 
-def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Seats
+def _domino_not_reached(state: Replay, world: World, claim: r.PlainDomino, seats: Seats
                         ) -> Diagnostic:
     """E503: ``domino NAME`` while NAME has not placed every tile (R3, R12)."""
     seat = seats.seat[claim.player]
@@ -336,7 +336,7 @@ def _domino_not_reached(state: Replay, world: World, claim: r.Domino, seats: Sea
 
 
 def _block_not_reached(
-    state: Replay, world: World, claim: r.Blocked, seats: Seats, shown: list[int | None]
+    state: Replay, world: World, claim: r.PlainBlocked, seats: Seats, shown: list[int | None]
 ) -> Diagnostic | None:
     """E503 when ``blocked`` is claimed after moves that stop while somebody can still play:
     a known hand, or a shown tile, fits (R8, R12).  None when a block is possible: the

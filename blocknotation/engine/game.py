@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 
 def replay_game(
-    number: int, game: r.Game, bad: BadLines, header: tuple[int, int], end: int,
+    number: int, game: r.PlainGame, bad: BadLines, header: tuple[int, int], end: int,
     keep: ReplayCache | None = None,
 ) -> tuple[list[Diagnostic], GameResult]:
     """Replay game ``number`` (1-based).  ``header`` is the span of lines of its tag block
@@ -68,7 +68,7 @@ def replay_game(
     return placed(problems, number), result
 
 
-def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
+def read_once(game: r.PlainGame, doubled: frozenset[int] | None = None) -> r.PlainGame:
     """``game`` with each hand line written twice read once: its hands as the replay
     numbers them (``k``), the first copies (``repeated_hand_lines``, or ``doubled`` when
     known) left out, the lines written under one (an opener line, deal lines) read as the
@@ -77,12 +77,12 @@ def read_once(game: r.Game, doubled: frozenset[int] | None = None) -> r.Game:
     if not doubled:
         return game
     hands = game.hands
-    return r.Game(game.tags, tuple(
+    return r.PlainGame(game.tags, tuple(
         _joined(hands[k - 1], hand) if k - 1 in doubled else hand
         for k, hand in enumerate(hands) if k not in doubled))
 
 
-def repeated_hand_lines(game: r.Game) -> frozenset[int]:
+def repeated_hand_lines(game: r.PlainGame) -> frozenset[int]:
     """The places of the hands that are a ``hand N`` line written twice: a hand with no
     statement, or only lines that set it up (an opener line, deal lines) none of which the
     next is written again under it, followed by a hand of the same number (the one the
@@ -93,30 +93,30 @@ def repeated_hand_lines(game: r.Game) -> frozenset[int]:
                      and _set_up_only(hands[k], hands[k + 1]))
 
 
-def _set_up_only(first: r.Hand, second: r.Hand) -> bool:
+def _set_up_only(first: r.PlainHand, second: r.PlainHand) -> bool:
     """Whether ``first`` holds only lines that set a hand up, none written again under
     ``second`` (the opener line, or a deal line of the same player)."""
-    if not all(isinstance(s, r.Opener | r.Deal) for s in first.statements):
+    if not all(isinstance(s, r.PlainOpener | r.PlainDeal) for s in first.statements):
         return False
-    again = {_set_up(s) for s in second.statements if isinstance(s, r.Opener | r.Deal)}
+    again = {_set_up(s) for s in second.statements if isinstance(s, r.PlainOpener | r.PlainDeal)}
     return not any(_set_up(s) in again for s in first.statements
-                   if isinstance(s, r.Opener | r.Deal))
+                   if isinstance(s, r.PlainOpener | r.PlainDeal))
 
 
-def _set_up(statement: r.Opener | r.Deal) -> tuple[str, str | None]:
-    return ("opener", None) if isinstance(statement, r.Opener) else ("deal", statement.player)
+def _set_up(statement: r.PlainOpener | r.PlainDeal) -> tuple[str, str | None]:
+    return ("opener", None) if isinstance(statement, r.PlainOpener) else ("deal", statement.player)
 
 
-def _joined(first: r.Hand, copy: r.Hand) -> r.Hand:
+def _joined(first: r.PlainHand, copy: r.PlainHand) -> r.PlainHand:
     """The hand of a ``hand N`` line written twice: the copy's, with the lines written
     under the first line before its own."""
     if not first.statements:
         return copy
-    return r.Hand(copy.line, copy.column, copy.number, first.statements + copy.statements,
+    return r.PlainHand(copy.line, copy.column, copy.number, first.statements + copy.statements,
                   first.comments + copy.comments, copy.comment)
 
 
-def _written_twice(empty: r.Hand, hand: r.Hand) -> Diagnostic:
+def _written_twice(empty: r.PlainHand, hand: r.PlainHand) -> Diagnostic:
     """G106 at the second of two ``hand N`` lines with nothing between them but the lines
     that set the hand up: the line is read once, and no hand is numbered otherwise for
     it."""
@@ -128,7 +128,7 @@ def _written_twice(empty: r.Hand, hand: r.Hand) -> Diagnostic:
     return replace(twice, hand=hand.number)
 
 
-def _numbering(game: r.Game) -> list[Diagnostic]:
+def _numbering(game: r.PlainGame) -> list[Diagnostic]:
     """G106 for each hand not numbered one more than the hand before; the number it should
     have is its place in the game (what ``validate --fix`` writes)."""
     problems: list[Diagnostic] = []
@@ -146,7 +146,7 @@ def _numbering(game: r.Game) -> list[Diagnostic]:
 
 
 def _hands(
-    number: int, game: r.Game, seats: Seats, target: int, bad: BadLines, end: int,
+    number: int, game: r.PlainGame, seats: Seats, target: int, bad: BadLines, end: int,
     totals: Totals, problems: list[Diagnostic], keep: ReplayCache | None,
 ) -> tuple[list[HandResult], GameState]:
     """Each hand in turn (``course.replay_hands``); where the game stands at its end."""

@@ -140,7 +140,7 @@ class Replay:
     def replay(self, late: set[int], start: int = 0) -> None:
         self.late = late
         self.judge.last = max((m.line for m in self.moves
-                         if isinstance(m, r.Play) and m.line not in late), default=0)
+                         if isinstance(m, r.PlainPlay) and m.line not in late), default=0)
         seat_of = self.seats.seat
         play_as_written = self.play_as_written
         pass_as_written = self.pass_as_written
@@ -157,14 +157,14 @@ class Replay:
                 world = self.worlds[0]
                 if world.outcome is None:
                     if world.expected in (None, seat) and (
-                            play_as_written(world, seat, move) if isinstance(move, r.Play)
+                            play_as_written(world, seat, move) if isinstance(move, r.PlainPlay)
                             else pass_as_written(world, seat, move)):
                         continue
                 elif (seat in world.last_passes and world.expected == seat
-                      and isinstance(move, r.Pass)):
+                      and isinstance(move, r.PlainPass)):
                     world.last_pass(seat, self.following)  # in turn, after a block
                     continue
-            if self.save and isinstance(move, r.Play) and move.side is None and any(
+            if self.save and isinstance(move, r.PlainPlay) and move.side is None and any(
                     fitting_both(move.tile, world.chain) for world in self.worlds):
                 self.saved[move.line] = Saved(at, self)
             self.step(seat, move)
@@ -181,7 +181,7 @@ class Replay:
             if world.outcome is not None or world.expected not in (None, seat):
                 continue
             if kind == "passed":
-                if isinstance(move, r.Play) and world.chain:
+                if isinstance(move, r.PlainPlay) and world.chain:
                     # A tile taken back, shown by its own report (``slip_at``): no repair.
                     worlds += passed_instead(world, seat, move, self.seats, self.judge.last,
                                              repaired=False)
@@ -195,7 +195,7 @@ class Replay:
         self.worlds, lost = merged(marked(worlds, move), MAX_READINGS)
         self.lost = self.lost or lost
 
-    def play_as_written(self, world: World, seat: int, play: r.Play) -> bool:
+    def play_as_written(self, world: World, seat: int, play: r.PlainPlay) -> bool:
         """Apply a play of the player's own tile that is legal as written, in the only
         reading, in place: the usual move, which needs no judging.  False, with nothing
         changed, for any other play (``step`` judges it)."""
@@ -243,7 +243,7 @@ class Replay:
                       stuck=ended == "blocked")
         return True
 
-    def pass_as_written(self, world: World, seat: int, move: r.Pass) -> bool:
+    def pass_as_written(self, world: World, seat: int, move: r.PlainPass) -> bool:
         """Apply a pass that is legal as far as the only reading knows, in place.  False,
         with nothing changed, before the lead, or when the player's deal is known and they
         hold a tile that fits."""
@@ -272,13 +272,13 @@ class Replay:
                 move = written.replaced(player=self.names[seat])
             if world.outcome is not None:
                 found.append(judge.after_the_end(world, seat, move))
-            elif isinstance(move, r.Play):
+            elif isinstance(move, r.PlainPlay):
                 found += judge.play(world, seat, move)
             else:
                 found += judge.pass_(world, seat, move)
         fewest = min(c.cost for c in found)
         kept = [c for c in found if c.cost == fewest]
-        if isinstance(move, r.Pass):
+        if isinstance(move, r.PlainPass):
             key = ("P405", move.line)
             # The pass is wrong in every reading:
             if all(key in c.world.illegal_passes for c in kept):
@@ -320,7 +320,7 @@ class Replay:
         """The problems of the move, as the first reading has them; a play that does not
         fit is named with the ends of every reading it fails in."""
         problems = list(kept[0].problems)
-        if isinstance(move, r.Play) and len(kept) > 1:
+        if isinstance(move, r.PlainPlay) and len(kept) > 1:
             for k, problem in enumerate(problems):
                 if problem.code in ("P403", "P404") and "opening" not in problem.message.args:
                     again = misfit(Chain(self._union(kept)), move)

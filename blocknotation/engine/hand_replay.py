@@ -31,7 +31,7 @@ from .unfit import JudgedReading, scored
 from .world import World
 
 
-def replay_hand(hand: r.Hand, seats: Seats, expected_opener: int | None,
+def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
                 before: Sequence[int] | None = None, *, save: bool = False,
                 resume: Saved | None = None,
                 watch: Callable[[Diagnostic], object] | None = None,
@@ -97,7 +97,7 @@ class SetUp:
 
     __slots__ = ("dealt", "known", "order", "problems")
 
-    def __init__(self, hand: r.Hand, seats: Seats) -> None:
+    def __init__(self, hand: r.PlainHand, seats: Seats) -> None:
         self.order, self.problems = by_stage(hand, seats)
         self.dealt, self.known = _dealt(self.order, seats)
 
@@ -185,7 +185,7 @@ class _Tally:
                              self.unverified)
 
 
-def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Hand,
+def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.PlainHand,
             totals: Sequence[int] | None) -> JudgedReading:
     """One reading judged to its end: how it ended, what it scores, and its problems
     (``totals``: the running totals before the hand, when known)."""
@@ -199,7 +199,7 @@ def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Ha
     return tally.judged(world, ending)
 
 
-def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: Seats
+def implied_points(claim: r.PlainScore | None, before: Sequence[int] | None, seats: Seats
              ) -> tuple[int, ...] | None:
     """The points of the hand a ``score`` line implies, when the totals before it are
     known: what it claims, less those."""
@@ -212,9 +212,9 @@ def implied_points(claim: r.Score | None, before: Sequence[int] | None, seats: S
 
 
 def _count(
-    tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats, hand: r.Hand,
+    tally: _Tally, ending: HandEnd, claim: r.PlainPoints | None, seats: Seats, hand: r.PlainHand,
     known: Whereabouts, moved: bool, totals: Sequence[int] | None = None,
-    score: r.Score | None = None, exact: bool = True,
+    score: r.PlainScore | None = None, exact: bool = True,
 ) -> None:
     """The hand's points in one reading (R13-R16) and the check of its ``points`` claim.
 
@@ -267,9 +267,9 @@ def _count(
     tally.claimed, tally.bounds, tally.unverified = plain.claimed, plain.bounds, False
 
 
-def _unless_plain(tally: _Tally, ending: HandEnd, seats: Seats, hand: r.Hand,
+def _unless_plain(tally: _Tally, ending: HandEnd, seats: Seats, hand: r.PlainHand,
                   plain: list[Holding],
-                  implied: tuple[int, ...], score: r.Score, exact: bool = True) -> None:
+                  implied: tuple[int, ...], score: r.PlainScore, exact: bool = True) -> None:
     """Points only the passes force, which the ``score`` line contradicts: where the tiles
     without the passes allow what the line implies, the points are not stated, and the
     line is reported as resting on the passes (E505, once: the totals it gives are then
@@ -293,8 +293,8 @@ def _unless_plain(tally: _Tally, ending: HandEnd, seats: Seats, hand: r.Hand,
         claim=tuple(f"{e.player} {e.total}" for e in score.entries), forced=forced)))
 
 
-def _bounded(tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats,
-             held: list[Holding], hand: r.Hand, exact: bool = True) -> Diagnostic | None:
+def _bounded(tally: _Tally, ending: HandEnd, claim: r.PlainPoints | None, seats: Seats,
+             held: list[Holding], hand: r.PlainHand, exact: bool = True) -> Diagnostic | None:
     """The count from what each player may hold (``held``), known where it leaves one
     value, else bounded; the claim checked against it, standing in where it cannot be
     checked but is possible, else E507.  Returns the claim's problem (E504), if any."""
@@ -319,7 +319,7 @@ def _bounded(tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seat
         bounds = blocked_bounds(held, ties=claim is None or claim.player is None)
     else:
         bounds = open_bounds(held, final=not any(  # a count: what each held at the end
-            isinstance(s, (r.Play, r.Pass)) for s in hand.statements))
+            isinstance(s, (r.PlainPlay, r.PlainPass)) for s in hand.statements))
     if outcome == "blocked" and claim is not None and claim.player is not None and _single(
             bounds):
         bounds = blocked_bounds(held)  # whether a tie is possible decides: one value left?
@@ -365,7 +365,7 @@ def _trusted(bounds: Bounds, exact: bool) -> Bounds:
     return bounds if exact or not bounds.made else Bounds(bounds.scorers, bounds.nobody)
 
 
-def _counted(tally: _Tally, ending: HandEnd, claim: r.Points | None, seats: Seats,
+def _counted(tally: _Tally, ending: HandEnd, claim: r.PlainPoints | None, seats: Seats,
              remaining: Sequence[int | None]) -> bool:
     """Count the hand from every player's pips (``remaining``, all known: R13-R15), and
     check its ``points`` claim; False for a hand that did not end (no count)."""

@@ -23,5 +23,5 @@ class GameToReplay:
     seats: Seats
     target: int
     bad: BadLines
-    hands: tuple[r.Hand, ...]
+    hands: tuple[r.PlainHand, ...]
     ends: tuple[int, ...]

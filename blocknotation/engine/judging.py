@@ -87,7 +87,7 @@ class MoveJudge:
         named (the passes of those skipped may be left out).  A play there in turn is P406,
         a tile tried and taken back: the turn goes on."""
         expected = world.expected
-        if isinstance(move, r.Pass) and seat in world.last_passes:
+        if isinstance(move, r.PlainPass) and seat in world.last_passes:
             copied = world.copy()
             copied.last_pass(seat, self.following)
             if expected is None or expected == seat:
@@ -109,7 +109,7 @@ class MoveJudge:
             ),
         ), before=world.chain, belongs=False)
 
-    def play(self, world: World, seat: int, play: r.Play) -> list[Judged]:
+    def play(self, world: World, seat: int, play: r.PlainPlay) -> list[Judged]:
         """A play in one reading, with the turn order (T302): the named player's, after
         the moves of the players skipped, left out (``left_out``); where no play left out
         lets it fit, after passes left out, those R8 forbids reported (P405); or, when it
@@ -150,7 +150,7 @@ class MoveJudge:
         illegal passes a reading in which they passed implies (``_passed_over``)."""
         holders = world.known.holders
         return tuple(illegal_pass(world.known, Chain(world.chain), s,
-                                  r.Pass(move.line, move.column, self.names[s]))
+                                  r.PlainPass(move.line, move.column, self.names[s]))
                      for s in self.skipped(first, seat)
                      if not may_pass(holders[s].held(), world.chain))
 
@@ -190,10 +190,10 @@ class MoveJudge:
             world.unread = True  # her play, if it was one, is not read
         if may_pass(holders[seat].held(), world.chain):
             return [world]
-        left = r.Pass(move.line, move.column, self.names[seat])
+        left = r.PlainPass(move.line, move.column, self.names[seat])
         return laid_instead(world, seat, left, self.seats)
 
-    def play_in(self, world: World, seat: int, play: r.Play) -> list[Judged]:
+    def play_in(self, world: World, seat: int, play: r.PlainPlay) -> list[Judged]:
         """``seat`` plays in ``world``: legal as written, or reported with the readings of
         what the writer may have meant (``slips.py``)."""
         seats = self.seats
@@ -236,7 +236,7 @@ class MoveJudge:
             worlds += miswritten_deal(world, seat, play, seats)
         return self._forked(world, worlds, problem, play)
 
-    def _mirrored(self, world: World, seat: int, play: r.Play, problem: Diagnostic
+    def _mirrored(self, world: World, seat: int, play: r.PlainPlay, problem: Diagnostic
                   ) -> list[Judged]:
         """A tile without a side on two ends of one value: the two readings are mirror
         images, no slip, and a later side chooses between them (its P404 is kept in
@@ -261,7 +261,7 @@ class MoveJudge:
         copied.repairs += 1
         return copied
 
-    def pass_(self, world: World, seat: int, move: r.Pass) -> list[Judged]:
+    def pass_(self, world: World, seat: int, move: r.PlainPass) -> list[Judged]:
         """A pass in one reading: before the lead T303; a known hand holding a tile that
         fits, an illegal pass in this reading (P405 when it is illegal in every reading);
         out of turn T302, after the moves of the players skipped, left out (``left_out``),
@@ -304,7 +304,7 @@ class MoveJudge:
                 found.append(Judged(left, problems, before=before, implied=more))
         return found
 
-    def _passed(self, world: World, seat: int, move: r.Pass, problems: tuple[Diagnostic, ...],
+    def _passed(self, world: World, seat: int, move: r.PlainPass, problems: tuple[Diagnostic, ...],
                 more: int) -> Judged:
         """``seat`` passes in ``world``: a known hand holding a tile that fits passes
         illegally in this reading, and may have laid one of those tiles instead."""
@@ -323,7 +323,7 @@ class MoveJudge:
         if self.hinted:
             return None
         self.hinted = True
-        return opening_turned_fits([m for m in self.moves if isinstance(m, r.Play)])
+        return opening_turned_fits([m for m in self.moves if isinstance(m, r.PlainPlay)])
 
 
 def marked(worlds: list[World], move: Move) -> list[World]:

@@ -31,7 +31,7 @@ def end_name(chain: Chain, side: Side) -> Message:
 
 
 def check_holding(
-    known: Whereabouts, seat: int, play: r.Play, names: tuple[str, ...],
+    known: Whereabouts, seat: int, play: r.PlainPlay, names: tuple[str, ...],
     moves: Sequence[Move] = (),
 ) -> Diagnostic | None:
     """Whether ``seat`` can hold the tile it plays (R2, R4): P402, P401 or nothing.
@@ -47,7 +47,7 @@ def check_holding(
         at = known.played_at[i]
         written = next((m for m in moves if m.line == at), None)
         owner_name = names[known.played_by[i]]
-        if written is None or (isinstance(written, r.Play) and index(written.tile) == i
+        if written is None or (isinstance(written, r.PlainPlay) and index(written.tile) == i
                                and written.player == owner_name):
             return diagnostic(
                 "P402", play.line, play.column,
@@ -58,7 +58,7 @@ def check_holding(
             "P402", play.line, play.column,
             "laid_in_place_of",
             player=play.player, tile=tile, owner=owner_name, at=at,
-            written=f"{written.player}: {text(written.tile)}" if isinstance(written, r.Play)
+            written=f"{written.player}: {text(written.tile)}" if isinstance(written, r.PlainPlay)
             else message_part("P402", "a_pass"),
         )
     if owner != NOBODY and owner != seat:
@@ -89,7 +89,7 @@ written (P404), it fits only the other end (P403), or no end (P403)."""
 
 
 def misfit(
-    chain: Chain, play: r.Play, hint: Callable[[], str | None] = lambda: None
+    chain: Chain, play: r.PlainPlay, hint: Callable[[], str | None] = lambda: None
 ) -> Misfit | None:
     """Whether ``play`` goes where it is written on a chain that is not empty (R6, R7), in
     some reading of ``chain`` (see ``chain.py``); None when it does.  Otherwise the problem
@@ -112,7 +112,7 @@ def misfit(
     return _wrong_side(chain, play, side, other, hint()), "other"
 
 
-def _side_missing(chain: Chain, play: r.Play) -> Diagnostic:
+def _side_missing(chain: Chain, play: r.PlainPlay) -> Diagnostic:
     """P404, naming the ends of the readings where the tile fits both."""
     both = Chain(fitting_both(play.tile, chain.bits))
     return diagnostic(
@@ -124,7 +124,7 @@ def _side_missing(chain: Chain, play: r.Play) -> Diagnostic:
 
 
 def _wrong_side(
-    chain: Chain, play: r.Play, side: Side, other: Side, opening: str | None
+    chain: Chain, play: r.PlainPlay, side: Side, other: Side, opening: str | None
 ) -> Diagnostic:
     """P403 for a tile that fits only the other end."""
     tile = play.tile
@@ -141,7 +141,7 @@ def _wrong_side(
     return diagnostic("P403", play.line, play.column, key, **args)
 
 
-def _fits_neither(chain: Chain, play: r.Play) -> Diagnostic:
+def _fits_neither(chain: Chain, play: r.PlainPlay) -> Diagnostic:
     tile = play.tile
     if 0 in tile or 0 in chain.values("L") or 0 in chain.values("R"):
         key = "fits_neither_blank"
@@ -154,7 +154,7 @@ def _fits_neither(chain: Chain, play: r.Play) -> Diagnostic:
     )
 
 
-def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
+def opening_turned_fits(plays: Sequence[r.PlainPlay]) -> str | None:
     """The opening tile turned round (``3-5`` for ``5-3``), when with it every play of the
     hand fits the side it names; else None.  The hint of a P403 whose side is wrong."""
     if not plays or plays[0].tile[0] == plays[0].tile[1]:
@@ -168,7 +168,7 @@ def opening_turned_fits(plays: Sequence[r.Play]) -> str | None:
     return text((b, a))
 
 
-def illegal_pass(known: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> Diagnostic:
+def illegal_pass(known: Whereabouts, chain: Chain, seat: int, move: r.PlainPass) -> Diagnostic:
     """P405: the player's deal is known and, in every reading of the chain that is still
     possible, they held a tile that fits (R8).  The message names the lowest such tile, as
     written in the deal, and an end it fits, when the chain is certain."""
@@ -191,7 +191,7 @@ def illegal_pass(known: Whereabouts, chain: Chain, seat: int, move: r.Pass) -> D
     )
 
 
-def check_opening_pass(move: r.Pass) -> Diagnostic:
+def check_opening_pass(move: r.PlainPass) -> Diagnostic:
     """T303: on an empty chain every tile can be led, so nobody may pass (R5)."""
     return diagnostic(
         "T303", move.line, move.column,

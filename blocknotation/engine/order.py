@@ -28,13 +28,13 @@ from ..notation import plain as r
 from ..notation.suggestions import nearest
 from .players import Seats
 
-Move = r.Play | r.Pass
-Outcome = r.Domino | r.Blocked
+Move = r.PlainPlay | r.PlainPass
+Outcome = r.PlainDomino | r.PlainBlocked
 
 # Kinds of statement as tuples, which ``isinstance`` tests faster than unions.
-_NAMELESS = (r.Blocked, r.Score)
-_SETUP = (r.Opener, r.Deal)
-_CLAIMS = (r.Domino, r.Blocked)
+_NAMELESS = (r.PlainBlocked, r.PlainScore)
+_SETUP = (r.PlainOpener, r.PlainDeal)
+_CLAIMS = (r.PlainDomino, r.PlainBlocked)
 
 
 class Stages:
@@ -44,14 +44,14 @@ class Stages:
                  "shows")
 
     def __init__(self, last_line: int) -> None:
-        self.opener: r.Opener | None = None
-        self.deals: list[r.Deal] = []
+        self.opener: r.PlainOpener | None = None
+        self.deals: list[r.PlainDeal] = []
         self.moves: list[Move] = []
         self.late: set[int] = set()  # lines of moves written after a show or claim line
-        self.shows: list[r.Show] = []
+        self.shows: list[r.PlainShow] = []
         self.outcome: Outcome | None = None
-        self.points: r.Points | None = None
-        self.score: r.Score | None = None
+        self.points: r.PlainPoints | None = None
+        self.score: r.PlainScore | None = None
         # The line of the hand's last statement (its ``hand`` line when it has none).
         self.last_line = last_line
 
@@ -72,20 +72,20 @@ def _again(statement: r.Statement, what: Message, first: int) -> Diagnostic:
     )
 
 
-def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
+def by_stage(hand: r.PlainHand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
     """``hand``'s statements by stage, and the G104 and G107 problems (see module doc)."""
     reader = _StageReader(hand)
     seat = seats.seat
     add_move = reader.out.moves.append
     for s in hand.statements:
         while True:  # once, or twice for a name read as the player it is a slip for
-            if type(s) is r.Play or type(s) is r.Pass:  # most statements: tested first
+            if type(s) is r.PlainPlay or type(s) is r.PlainPass:  # most statements: tested first
                 if s.player in seat:
                     if reader.first_end:
                         reader.out.late.add(s.line)
                     add_move(s)
                     break
-            elif type(s) is r.Score:
+            elif type(s) is r.PlainScore:
                 for entry in s.entries:  # any name that is not a player's: G104
                     if entry.player not in seat:
                         reader.problems.append(_not_playing(s, entry.player, seats))
@@ -93,7 +93,7 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                 else:
                     reader.end(s)
                 break
-            elif type(s) is r.Show or type(s) is r.Points:
+            elif type(s) is r.PlainShow or type(s) is r.PlainPoints:
                 if s.player is None or s.player in seat:
                     reader.end(s)
                     break
@@ -108,7 +108,7 @@ def by_stage(hand: r.Hand, seats: Seats) -> tuple[Stages, list[Diagnostic]]:
                 break
             named = s.player
             meant = None if named is None else nearest(named, seats.names)
-            if type(s) is r.Play or type(s) is r.Pass:
+            if type(s) is r.PlainPlay or type(s) is r.PlainPass:
                 # A move under a name nobody plays by is the move of whoever's turn it is
                 # (``hand.py``), as a move under another player's name is.
                 reader.problems.append(_read_in_turn(s, named or "", meant, seats))
@@ -144,7 +144,7 @@ def early_ends(order: Stages, continued: int) -> list[Diagnostic]:
 def _end_words(s: r.Statement) -> str:
     """How an end line begins: ``show Ada``, ``domino Ada``, ``points Ada``, ``points
     none``, ``blocked``, ``score``."""
-    if isinstance(s, r.Show | r.Domino | r.Points):
+    if isinstance(s, r.PlainShow | r.PlainDomino | r.PlainPoints):
         return f"{s.kind} {s.player or 'none'}"
     return s.kind
 
@@ -186,18 +186,18 @@ def _read_as(statement: r.Statement, name: str, meant: str, seats: Seats) -> Dia
 class _StageReader:
     """Statements put into their stages, one at a time."""
 
-    def __init__(self, hand: r.Hand) -> None:
+    def __init__(self, hand: r.PlainHand) -> None:
         self.out = Stages(hand.line)
         self.problems: list[Diagnostic] = []
         self.first_end = 0
         self.dealt: dict[str, int] = {}
         self.shown: dict[str, int] = {}
 
-    def setup(self, s: r.Opener | r.Deal) -> None:
+    def setup(self, s: r.PlainOpener | r.PlainDeal) -> None:
         out = self.out
         first_move = out.moves[0].line if out.moves else 0
         if first_move or self.first_end:
-            late = f"opener {s.player}" if isinstance(s, r.Opener) else f"deal {s.player}"
+            late = f"opener {s.player}" if isinstance(s, r.PlainOpener) else f"deal {s.player}"
             self.problems.append(
                 diagnostic(
                     "G107", s.line, s.column,
@@ -205,7 +205,7 @@ class _StageReader:
                     what=late, after=first_move or self.first_end,
                 )
             )
-        if isinstance(s, r.Opener):
+        if isinstance(s, r.PlainOpener):
             if out.opener is not None:
                 self.problems.append(_again(s, message_part("G107", "opener"), out.opener.line))
             else:
@@ -222,13 +222,13 @@ class _StageReader:
         self.first_end = self.first_end or s.line
         first: r.Statement | None
         # The usual end, each kind once, costs a type test and a slot each.
-        if type(s) is r.Points and out.points is None:
+        if type(s) is r.PlainPoints and out.points is None:
             out.points = s
             return
-        if type(s) is r.Score and out.score is None:
+        if type(s) is r.PlainScore and out.score is None:
             out.score = s
             return
-        if isinstance(s, r.Show):
+        if isinstance(s, r.PlainShow):
             if s.player not in self.shown:
                 self.shown[s.player] = s.line
                 out.shows.append(s)
@@ -242,13 +242,13 @@ class _StageReader:
                 out.outcome = s
                 return
             what = message_part("G107", "outcome_claim")
-        elif isinstance(s, r.Points):
+        elif isinstance(s, r.PlainPoints):
             first = out.points
             if first is None:
                 out.points = s
                 return
             what = message_part("G107", "points_claim")
-        elif isinstance(s, r.Score):
+        elif isinstance(s, r.PlainScore):
             first = out.score
             if first is None:
                 out.score = s

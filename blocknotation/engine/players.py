@@ -53,7 +53,7 @@ def split_players(value: str) -> tuple[str, ...]:
 
 
 def read_players(
-    game: r.Game, header_damaged: bool
+    game: r.PlainGame, header_damaged: bool
 ) -> tuple[Seats | None, tuple[str, ...], list[Diagnostic]]:
     """The seats of ``game``, the names as written, and the G101–G103 problems.
 
@@ -92,7 +92,7 @@ def read_players(
     return Seats.of(names), names, problems
 
 
-def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
+def _bad_names(tag: r.PlainTag, names: tuple[str, ...]) -> list[Diagnostic]:
     """G103 for each name of ``Players`` that is repeated, a keyword or not a name."""
     problems: list[Diagnostic] = []
     seen: set[str] = set()
@@ -125,7 +125,7 @@ def _bad_names(tag: r.Tag, names: tuple[str, ...]) -> list[Diagnostic]:
     return problems
 
 
-def read_target(game: r.Game, players: int | None) -> tuple[int | None, list[Diagnostic]]:
+def read_target(game: r.PlainGame, players: int | None) -> tuple[int | None, list[Diagnostic]]:
     """The target of ``game`` (R3, R18) and the G105 warning when a ``Target`` tag is given.
 
     A whole number of at least 1 overrides the rules' target and is honoured; it is a house

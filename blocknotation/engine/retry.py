@@ -24,7 +24,7 @@ from .course import ReplayedHand, step
 from .rules import fitting_both
 
 
-def tried(at: ReplayedHand, hand: r.Hand, line: int = 0,
+def tried(at: ReplayedHand, hand: r.PlainHand, line: int = 0,
           kept: Callable[[int], ReplayedHand | None] = lambda k: None,
           ) -> Iterator[tuple[list[Diagnostic], HandResult]]:
     """The diagnostics and result of hand ``at.k`` written as ``hand``, replayed from where
@@ -53,7 +53,7 @@ def sides_alike(at: ReplayedHand, line: int) -> bool | None:
     reading's: when they are alike, the two replays are one."""
     saved = at.saved.get(line)
     hand = at.game.hands[at.k]
-    play = next((s for s in hand.statements if s.line == line and isinstance(s, r.Play)),
+    play = next((s for s in hand.statements if s.line == line and isinstance(s, r.PlainPlay)),
                 None)
     if saved is None or play is None or len(saved.worlds) != 1:
         return None

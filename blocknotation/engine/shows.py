@@ -24,7 +24,7 @@ from .tiles import index, text
 
 
 def check_show(
-    show: r.Show, shown: int, seat: int, known: Whereabouts, each: int, complete: bool,
+    show: r.PlainShow, shown: int, seat: int, known: Whereabouts, each: int, complete: bool,
     names: tuple[str, ...],
 ) -> Diagnostic | None:
     """The first way ``show`` contradicts the record (E502), or None.  ``shown``: the sum of
@@ -39,7 +39,7 @@ def check_show(
 
 
 def _contradiction(
-    show: r.Show, seat: int, known: Whereabouts, names: tuple[str, ...]
+    show: r.PlainShow, seat: int, known: Whereabouts, names: tuple[str, ...]
 ) -> Diagnostic | None:
     """The first tile of ``show`` its player cannot hold, in the order written (E502)."""
     holder = known.holders[seat]
@@ -76,7 +76,7 @@ def _contradiction(
 
 
 def check_show_count(
-    show: r.Show, known: Whereabouts, seat: int, each: int, complete: bool
+    show: r.PlainShow, known: Whereabouts, seat: int, each: int, complete: bool
 ) -> Diagnostic | None:
     """E502 when a show holds more tiles than its player can hold, or, once the hand is over
     (``complete``), other than exactly what they hold: dealt minus placed (R3)."""
@@ -92,13 +92,13 @@ def check_show_count(
     )
 
 
-def going_out(order: Stages) -> r.Show | None:
+def going_out(order: Stages) -> r.PlainShow | None:
     """In a hand recorded without moves, the empty show that stands (R12): the one of the
     player a ``domino`` claim names, else the first one written; None when nobody shows no
     tiles."""
     empty = [show for show in order.shows if not show.tiles]
     claim = order.outcome
-    if isinstance(claim, r.Domino):
+    if isinstance(claim, r.PlainDomino):
         named = next((show for show in empty if show.player == claim.player), None)
         if named is not None:
             return named
@@ -106,7 +106,7 @@ def going_out(order: Stages) -> r.Show | None:
 
 
 def check_unplayed_show(
-    show: r.Show, out: r.Show | None, opener: bool, each: int
+    show: r.PlainShow, out: r.PlainShow | None, opener: bool, each: int
 ) -> Diagnostic | None:
     """E502 for a show in a hand recorded without moves that no way of playing the hand
     allows: no tiles while ``out``, another player, shows none too (the hand ends as soon as

@@ -50,11 +50,12 @@ def _sides(known: Whereabouts, seat: int, side: Side | None) -> tuple[Side, ...]
     return SIDES if side is None or known.holders[seat].deal is not None else (side,)
 
 
-def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> list[World]:
+def laid_instead(world: World, seat: int, move: r.PlainPlay | r.PlainPass, seats: Seats
+                 ) -> list[World]:
     """Each tile ``seat`` may hold other than the one written, laid where it fits."""
     known = world.known
-    written = index(move.tile) if isinstance(move, r.Play) else -1
-    side = move.side if isinstance(move, r.Play) else None
+    written = index(move.tile) if isinstance(move, r.PlainPlay) else -1
+    side = move.side if isinstance(move, r.PlainPlay) else None
     tiles = fitting(known.holdable(seat), world.chain)
     if written >= 0:
         tiles &= ~(1 << written)
@@ -66,12 +67,12 @@ def laid_instead(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -
             if after:
                 copied = _repaired(world)
                 copied.lay(seat, tile, after, move.line, seats, None,
-                           move.tile if isinstance(move, r.Play) else None)
+                           move.tile if isinstance(move, r.PlainPlay) else None)
                 out.append(copied)
     return out
 
 
-def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_play: int,
+def passed_instead(world: World, seat: int, move: r.PlainPlay, seats: Seats, last_play: int,
                    repaired: bool = True) -> list[World]:
     """A pass, when the reading allows one: ``seat`` holds nothing that fits, or their
     deal is not known (a pass then tells what they lack, as any pass does); ``repaired``:
@@ -83,7 +84,7 @@ def passed_instead(world: World, seat: int, move: r.Play, seats: Seats, last_pla
     return [copied]
 
 
-def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> list[World]:
+def turned(world: World, seat: int, play: r.PlainPlay, other: Side, seats: Seats) -> list[World]:
     """The tile on the ``other`` end, where it fits, and the same seen from the other side
     of the known: left and right swapped from here on."""
     after = lay(world.chain, play.tile, other)
@@ -96,7 +97,7 @@ def turned(world: World, seat: int, play: r.Play, other: Side, seats: Seats) -> 
     return [there, seen] if seen.chain != after else [there]
 
 
-def either_end(world: World, seat: int, play: r.Play, seats: Seats, repaired: bool = True
+def either_end(world: World, seat: int, play: r.PlainPlay, seats: Seats, repaired: bool = True
                ) -> list[World]:
     """The tile on the left, and on the right: it fits both (``repaired``: a reading of a
     slip; not for two ends of one value, whose places are mirror images)."""
@@ -110,7 +111,7 @@ def either_end(world: World, seat: int, play: r.Play, seats: Seats, repaired: bo
     return out
 
 
-def miswritten_deal(world: World, seat: int, play: r.Play, seats: Seats) -> list[World]:
+def miswritten_deal(world: World, seat: int, play: r.PlainPlay, seats: Seats) -> list[World]:
     """The play as written, where exactly one recorded deal says it cannot be: ``seat``'s
     own deal without the tile, or the deal of the player it was dealt to.  That deal is
     then not known in this reading."""
@@ -133,12 +134,12 @@ def miswritten_deal(world: World, seat: int, play: r.Play, seats: Seats) -> list
     return [copied]
 
 
-def openings(world: World, seat: int, move: r.Play | r.Pass, seats: Seats) -> list[World]:
+def openings(world: World, seat: int, move: r.PlainPlay | r.PlainPass, seats: Seats) -> list[World]:
     """The lead, one of the tiles ``seat`` may hold other than the one written (a lead
     written as a pass, T303, or a tile that cannot be theirs), either way round (R5: any
     tile may be led)."""
     out = []
-    written = 1 << index(move.tile) if isinstance(move, r.Play) else 0
+    written = 1 << index(move.tile) if isinstance(move, r.PlainPlay) else 0
     for i in bits(world.known.holdable(seat) & ~written):
         a, b = TILES[i]
         for tile in ((a, b), (b, a)) if a != b else ((a, b),):

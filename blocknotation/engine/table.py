@@ -38,7 +38,7 @@ _TILE_TEXT = re.compile(r"\s*([0-6])\s*-\s*([0-6])\s*")
 _AS_WRITTEN = frozenset((a, b) for a in range(7) for b in range(7))
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class TablePlay:
     """A play: ``tile`` at the ``side`` end ("L" or "R"); None for the lead (R5)."""
 
     tile: Tile
@@ -46,7 +46,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class TablePass:
     """A pass (R8)."""  # no fields: every pass is the same move
 
 
@@ -238,17 +238,18 @@ class Table:
             return may_pass(holder.held(), reading.chain)
         return self._dealable(seat, keep=~barring_a_pass(reading.chain))
 
-    def legal_moves(self) -> list[Play | Pass]:
-        """Every move the player on turn may make: a ``Play`` for each tile they may hold
+    def legal_moves(self) -> list[TablePlay | TablePass]:
+        """Every move the player on turn may make: a ``TablePlay`` for each tile they may hold
         that fits, on each end it fits (side None for the lead), lowest tile first, then a
-        ``Pass`` when they may pass.  Empty once the hand is over."""
+        ``TablePass`` when they may pass.  Empty once the hand is over."""
         seat = self._turn()
         if seat is None:
             return []
         reading = self._reading
-        moves: list[Play | Pass] = [Play(TILES[i], side) for i, side, _ in legal_plays(
-            reading.chain, reading.known.may_still_hold(seat)) if self._may_hold(seat, i)]
-        return [*moves, Pass()] if self._may_pass(seat) else moves
+        plays = legal_plays(reading.chain, reading.known.may_still_hold(seat))
+        moves: list[TablePlay | TablePass] = [TablePlay(TILES[i], side) for i, side, _ in plays
+                                              if self._may_hold(seat, i)]
+        return [*moves, TablePass()] if self._may_pass(seat) else moves
 
     def is_over(self) -> bool:
         """Whether the hand has ended (R12, ``outcome``)."""
@@ -296,7 +297,7 @@ class Table:
         after the end of the hand (P406)."""
         seat = self._on_turn()
         reading = self._reading
-        move = r.Pass(self._moves + 1, 1, self.players[seat])
+        move = r.PlainPass(self._moves + 1, 1, self.players[seat])
         if not self._may_pass(seat):
             if reading.known.holders[seat].deal is None and reading.chain:
                 raise IllegalMove("P407", message_part("P407", "at_table_pass_leaves",
@@ -376,7 +377,7 @@ class Table:
         left, right = PAIR[before.bit_length() - 1]
         if side is None and left == right and sides(tile, before):
             return "L"
-        problem = misfit(Chain(before), r.Play(self._moves + 1, 1, self.players[seat],
+        problem = misfit(Chain(before), r.PlainPlay(self._moves + 1, 1, self.players[seat],
                                                tile, side))
         assert problem is not None
         raise IllegalMove(problem[0].code, problem[0].message)

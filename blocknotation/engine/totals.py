@@ -107,7 +107,8 @@ class RunningTotals:
         """Whether an unknown hand's points may be this seat's."""
         return self.gains[seat] > 0
 
-    def wrong(self, claim: r.Score, names: Sequence[str], given: list[int]) -> Diagnostic | None:
+    def wrong(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
+              ) -> Diagnostic | None:
         """E505 when the claimed totals (``given``) cannot be these totals."""
         exact = self.exact
         if exact is not None:
@@ -239,7 +240,7 @@ class Totals:
         return [seat for seat in range(self.seats)
                 if (high := self.truth.highest(seat)) is None or high >= target]
 
-    def disputed(self, claim: r.Score, points: Sequence[int], bounds: Bounds,
+    def disputed(self, claim: r.PlainScore, points: Sequence[int], bounds: Bounds,
                  names: Sequence[str]) -> Diagnostic | None:
         """E505 when ``claim``, the totals before it known, gives the hand points other
         than ``points``, those of a ``points`` claim standing in for what the record cannot
@@ -259,7 +260,7 @@ class Totals:
             claimed=tuple(f"{name} {p}" for name, p in zip(names, points, strict=True)),
         )
 
-    def check(self, claim: r.Score, names: Sequence[str]) -> Diagnostic | None:
+    def check(self, claim: r.PlainScore, names: Sequence[str]) -> Diagnostic | None:
         """E505 for a ``score`` claim.  One that the true totals allow is right; one that
         the scorer's believed totals allow repeats a slip already reported.  A wrong one
         becomes what the scorer believes from then on."""
@@ -279,11 +280,11 @@ class Totals:
         return None if believed is not None else problem
 
 
-def _text(claim: r.Score) -> tuple[str, ...]:
+def _text(claim: r.PlainScore) -> tuple[str, ...]:
     return tuple(f"{e.player} {e.total}" for e in claim.entries)
 
 
-def _as_recomputed(claim: r.Score, names: Sequence[str], exact: list[int] | None) -> bool:
+def _as_recomputed(claim: r.PlainScore, names: Sequence[str], exact: list[int] | None) -> bool:
     """Whether a ``score`` claim gives each player once, in seat order, with exactly the
     recomputed total: then it is well formed and right, and nothing else need be asked."""
     entries = claim.entries

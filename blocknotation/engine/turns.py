@@ -29,7 +29,7 @@ def out_of_turn(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic
 def under_the_wrong_name(expected: int, move: Move, names: tuple[str, ...]) -> Diagnostic:
     """T302 for a play the named player cannot have made while the player whose turn it is
     may have: the name is the slip, and the play is read as theirs."""
-    assert isinstance(move, r.Play)
+    assert isinstance(move, r.PlainPlay)
     return diagnostic(
         "T302", move.line, move.column,
         "read_as_expected",
@@ -47,7 +47,7 @@ def opener(
     all reported again; but a lead, with no ``opener`` line, of a tile its player cannot
     hold (``may_hold``) while the rotation's opener may is that opener's under the wrong
     name (T302 at the move, ``hand.py``)."""
-    first: r.Opener | Move | None = order.opener or (order.moves[0] if order.moves else None)
+    first: r.PlainOpener | Move | None = order.opener or (order.moves[0] if order.moves else None)
     if first is None:
         return expected, None
     seat = seats.seat.get(first.player)
@@ -55,7 +55,7 @@ def opener(
         return expected, None
     if expected is None or seat == expected:
         return seat, None
-    if isinstance(first, r.Play) and not may_hold(seat, first.tile) and may_hold(
+    if isinstance(first, r.PlainPlay) and not may_hold(seat, first.tile) and may_hold(
             expected, first.tile):
         return expected, None
     names = seats.names

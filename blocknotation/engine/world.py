@@ -157,7 +157,8 @@ class World:
         self.last_passes.discard(seat)
         self.expected = following[seat]
 
-    def pass_(self, seat: int, move: r.Pass | r.Play, seats: Seats, last_play: int) -> None:
+    def pass_(self, seat: int, move: r.PlainPass | r.PlainPlay, seats: Seats, last_play: int
+              ) -> None:
         """``seat`` passes at ``move``'s line (a pass written, or a tile tried and taken
         back).  Every player passing in succession, with no play written after, blocks the
         hand (R12): a tile taken back, read as a pass, may be the last play written."""

@@ -72,7 +72,7 @@ def score_text(players: Sequence[str], totals: Mapping[str, int]) -> str:
     return "score " + ", ".join(f"{name} {totals[name]}" for name in players)
 
 
-def _points_right(claim: r.Points, hand: HandResult) -> bool:
+def _points_right(claim: r.PlainPoints, hand: HandResult) -> bool:
     if hand.points is None:
         return True
     if claim.player is None:
@@ -83,13 +83,13 @@ def _points_right(claim: r.Points, hand: HandResult) -> bool:
     )
 
 
-def _score_right(claim: r.Score, totals: Mapping[str, int]) -> bool:
+def _score_right(claim: r.PlainScore, totals: Mapping[str, int]) -> bool:
     given = {_nfc(e.player): e.total for e in claim.entries}
     return len(given) == len(claim.entries) and given == dict(totals)
 
 
-def _outcome_right(claim: r.Domino | r.Blocked, hand: HandResult) -> bool:
-    if isinstance(claim, r.Blocked):
+def _outcome_right(claim: r.PlainDomino | r.PlainBlocked, hand: HandResult) -> bool:
+    if isinstance(claim, r.PlainBlocked):
         return hand.outcome == "blocked"
     return hand.outcome == "domino" and _nfc(claim.player) == hand.winner
 
@@ -97,7 +97,7 @@ def _outcome_right(claim: r.Domino | r.Blocked, hand: HandResult) -> bool:
 Reported = frozenset[tuple[str, int]]
 
 
-def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
+def game_claim_fixes(game: r.PlainGame, result: GameResult, page: Page,
                      diagnostics: Sequence[Diagnostic] = ()) -> Iterator[Fix]:
     """The claim fixes of every hand of a game, in order.  A wrong claim is corrected only
     when its diagnostic is reported (``diagnostics``: what ``validate`` reports of the game,
@@ -117,12 +117,12 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
     trusted_totals = True
     for hand, done in zip(hands, result.hands, strict=True):
         kept_slip = any(not _points_right(s, done) and ("E504", s.line) not in reported
-                        for s in hand.statements if isinstance(s, r.Points))
+                        for s in hand.statements if isinstance(s, r.PlainPoints))
         trusted_totals = trusted_totals and done.replayed and not done.unverified
         trusted_totals = trusted_totals and not kept_slip
         if done.number in slipped:
             trusted_totals = trusted_totals and any(
-                isinstance(s, r.Score) and ("E505", s.line) not in reported
+                isinstance(s, r.PlainScore) and ("E505", s.line) not in reported
                 for s in hand.statements)
             continue
         if not done.replayed or outcome_text(done) is None:
@@ -134,12 +134,12 @@ def game_claim_fixes(game: r.Game, result: GameResult, page: Page,
                 yield fix
 
 
-def _hand_fixes(hand: r.Hand, done: HandResult, players: Sequence[str],
+def _hand_fixes(hand: r.PlainHand, done: HandResult, players: Sequence[str],
                 totals: Mapping[str, int] | None, page: Page,
                 reported: Reported) -> Iterator[Fix]:
-    outcomes = [s for s in hand.statements if isinstance(s, r.Domino | r.Blocked)]
-    points = [s for s in hand.statements if isinstance(s, r.Points)]
-    scores = [s for s in hand.statements if isinstance(s, r.Score)]
+    outcomes = [s for s in hand.statements if isinstance(s, r.PlainDomino | r.PlainBlocked)]
+    points = [s for s in hand.statements if isinstance(s, r.PlainPoints)]
+    scores = [s for s in hand.statements if isinstance(s, r.PlainScore)]
     wanted: tuple[tuple[str, str | None, Sequence[r.Statement], bool], ...] = (
         ("E503", outcome_text(done), outcomes,
          len(outcomes) == 1 and _outcome_right(outcomes[0], done)),
@@ -158,12 +158,12 @@ def _hand_fixes(hand: r.Hand, done: HandResult, players: Sequence[str],
             yield _added(code, hand, text, _after(code, hand, present), page)
 
 
-def _after(code: str, hand: r.Hand, present: list[r.Statement]) -> tuple[int, bool]:
+def _after(code: str, hand: r.PlainHand, present: list[r.Statement]) -> tuple[int, bool]:
     """Where a missing claim goes: (line, after it).  After the claim that comes before it
     in the usual order (``domino``/``blocked``, ``points``, ``score``), or before the one
     that comes after it, or else after the hand's last statement."""
     order = _KINDS.index(code)
-    rank = {r.Domino: 0, r.Blocked: 0, r.Points: 1, r.Score: 2}
+    rank = {r.PlainDomino: 0, r.PlainBlocked: 0, r.PlainPoints: 1, r.PlainScore: 2}
     before = [s for s in present if rank[type(s)] < order]
     if before:
         return max(s.line for s in before), True
@@ -174,7 +174,7 @@ def _after(code: str, hand: r.Hand, present: list[r.Statement]) -> tuple[int, bo
     return last, True
 
 
-def _added(code: str, hand: r.Hand, text: str, where: tuple[int, bool], page: Page) -> Fix:
+def _added(code: str, hand: r.PlainHand, text: str, where: tuple[int, bool], page: Page) -> Fix:
     line, after = where
     if after:
         column = len(page.line(line)) + 1

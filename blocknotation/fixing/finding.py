@@ -98,12 +98,12 @@ def _nothing() -> tuple[Fix, ...]:
     return ()
 
 
-def _side_fixes(game: r.Game, reported: list[Diagnostic], sides: Sides, known: Reported,
+def _side_fixes(game: r.PlainGame, reported: list[Diagnostic], sides: Sides, known: Reported,
                 page: Page, which: str) -> Iterator[Fix]:
     """The side fixes: ``all``, ``safe`` (those that may be safe: the others are not
     tried), or the ``rest``."""
     plays = {s.line: (k, s) for k, hand in enumerate(read_once(game).hands)
-             for s in hand.statements if isinstance(s, r.Play)}
+             for s in hand.statements if isinstance(s, r.PlainPlay)}
     for problem in reported:
         k, play = plays.get(problem.line, (0, None))
         if problem.code != "P404" or play is None or play.side is not None:

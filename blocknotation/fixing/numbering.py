@@ -23,7 +23,7 @@ _HAND_NUMBER = re.compile(r"hand[ \t]+(\d+)")
 _CODE = "G106"
 
 
-def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) -> Iterator[Fix]:
+def numbering_fixes(game: r.PlainGame, reported: Sequence[Diagnostic], page: Page) -> Iterator[Fix]:
     """A fix for each G106 reported in ``game``; together they number every hand of the game
     by its place.  The fix of a G106 renumbers its hand and the hands after it up to the next
     one reported; the first one reported also renumbers the hands before it."""
@@ -58,7 +58,7 @@ def numbering_fixes(game: r.Game, reported: Sequence[Diagnostic], page: Page) ->
         yield Fix(_CODE, problem.line, problem.column, True, title, tuple(edits))
 
 
-def _read_once(empty: r.Hand, copy: r.Hand, problem: Diagnostic, page: Page) -> Fix:
+def _read_once(empty: r.PlainHand, copy: r.PlainHand, problem: Diagnostic, page: Page) -> Fix:
     """The fix of a ``hand N`` line written twice: the second one taken out, its line with
     it, so that the hand's statements follow the first (nothing is renumbered); a comment
     written on it stays, as a line of its own."""
@@ -70,7 +70,7 @@ def _read_once(empty: r.Hand, copy: r.Hand, problem: Diagnostic, page: Page) -> 
     return Fix(_CODE, problem.line, problem.column, True, title, (edit,))
 
 
-def _renumbered(hand: r.Hand, number: int, page: Page) -> Edit | None:
+def _renumbered(hand: r.PlainHand, number: int, page: Page) -> Edit | None:
     if hand.number == number:
         return None
     line = page.line(hand.line)
@@ -80,7 +80,7 @@ def _renumbered(hand: r.Hand, number: int, page: Page) -> Edit | None:
     return Edit(hand.line, found.start(1) + 1, hand.line, found.end(1) + 1, str(number))
 
 
-def _unmuted(hand: r.Hand, page: Page) -> Edit | None:
+def _unmuted(hand: r.PlainHand, page: Page) -> Edit | None:
     """The edit that takes G106 (or a prefix of it) out of the ``# blocknot: ignore[…]``
     comment of ``hand``'s line; the whole comment when it names nothing else and says
     nothing else.  None when the line has no such comment."""

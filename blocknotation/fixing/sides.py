@@ -101,7 +101,7 @@ class Reported:
         return False
 
 
-def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: Reported,
+def side_fix(problem: Diagnostic, play: r.PlainPlay, k: int, sides: Sides, reported: Reported,
              page: Page, *, unsafe: bool = True) -> Fix | None:
     """The fix of one P404 at ``play``, in hand ``k`` of the game, or None when the record
     does not settle the side; with ``unsafe`` False, only a safe one (the side is then not
@@ -138,7 +138,7 @@ def side_fix(problem: Diagnostic, play: r.Play, k: int, sides: Sides, reported: 
     return Fix("P404", problem.line, problem.column, safe, title, (edit,))
 
 
-def _tried(at: ReplayedHand, play: r.Play, side: str, first: int | None, sides: Sides,
+def _tried(at: ReplayedHand, play: r.PlainPlay, side: str, first: int | None, sides: Sides,
            reported: Reported, page: Page) -> tuple[bool, tuple[int, int] | None]:
     """Whether the record would report something more with ``side`` written after
     ``play``, in hand ``at.k``, and the chain's ends after it then (those of hand ``first``,
@@ -147,7 +147,7 @@ def _tried(at: ReplayedHand, play: r.Play, side: str, first: int | None, sides: 
     hands = reported.result.hands
     hand = at.game.hands[k]
     written = hand.replaced(statements=tuple(
-        s.replaced(side=side) if s.line == play.line and isinstance(s, r.Play) else s
+        s.replaced(side=side) if s.line == play.line and isinstance(s, r.PlainPlay) else s
         for s in hand.statements))
     ends = None if first is None or first > k else hands[first].ends.get(play.line)
     variant: dict[int, list[Diagnostic]] = {}

@@ -14,26 +14,26 @@ from ..basics.names import name_key
 from . import plain as p
 
 
-def for_engine(record: p.RecordFile) -> p.RecordFile:
+def for_engine(record: p.PlainRecordFile) -> p.PlainRecordFile:
     """``record`` with every name, and the ``Players`` tag, in NFC."""
     games = tuple(
-        p.Game(
+        p.PlainGame(
             tuple(_tag(t) for t in game.tags),
             tuple(hand.replaced(statements=tuple(map(_statement, hand.statements)))
                   for hand in game.hands),
         )
         for game in record.games
     )
-    return p.RecordFile(games, record.comments)
+    return p.PlainRecordFile(games, record.comments)
 
 
-def _tag(tag: p.Tag) -> p.Tag:
+def _tag(tag: p.PlainTag) -> p.PlainTag:
     return tag.replaced(value=name_key(tag.value)) if tag.key == "Players" else tag
 
 
 def _statement(statement: Any) -> Any:
-    if isinstance(statement, p.Score):
-        entries = tuple(p.ScoreEntry(name_key(e.player), e.total) for e in statement.entries)
+    if isinstance(statement, p.PlainScore):
+        entries = tuple(p.PlainScoreEntry(name_key(e.player), e.total) for e in statement.entries)
         return statement.replaced(entries=entries)
     player = getattr(statement, "player", None)
     if player is None:

@@ -21,7 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .plain import Blocked, Domino, Item, Opener, Pass, Play, Points, Show
+from .plain import (
+    Item,
+    PlainBlocked,
+    PlainDomino,
+    PlainOpener,
+    PlainPass,
+    PlainPlay,
+    PlainPoints,
+    PlainShow,
+)
 
 #: Makes the statement again at a line (its number, and its text, which it does not need).
 Maker = Callable[[int, str], Item | None]
@@ -50,11 +59,11 @@ def remember(text: str, item: Item) -> None:
         KNOWN[text] = make
 
 
-def _play(read: Play) -> Maker:
+def _play(read: PlainPlay) -> Maker:
     column, player, tile, side = read.column, read.player, read.tile, read.side
 
-    def make(line: int, _text: str) -> Play:
-        item: Play = _new(Play)
+    def make(line: int, _text: str) -> PlainPlay:
+        item: PlainPlay = _new(PlainPlay)
         item.line = line
         item.column = column
         item.player = player
@@ -67,11 +76,11 @@ def _play(read: Play) -> Maker:
     return make
 
 
-def _named(read: Pass | Opener | Domino) -> Maker:
+def _named(read: PlainPass | PlainOpener | PlainDomino) -> Maker:
     kind, column, player = type(read), read.column, read.player
 
-    def make(line: int, _text: str) -> Pass | Opener | Domino:
-        item: Pass | Opener | Domino = _new(kind)
+    def make(line: int, _text: str) -> PlainPass | PlainOpener | PlainDomino:
+        item: PlainPass | PlainOpener | PlainDomino = _new(kind)
         item.line = line
         item.column = column
         item.player = player
@@ -82,11 +91,11 @@ def _named(read: Pass | Opener | Domino) -> Maker:
     return make
 
 
-def _points(read: Points) -> Maker:
+def _points(read: PlainPoints) -> Maker:
     column, player, points = read.column, read.player, read.points
 
-    def make(line: int, _text: str) -> Points:
-        item: Points = _new(Points)
+    def make(line: int, _text: str) -> PlainPoints:
+        item: PlainPoints = _new(PlainPoints)
         item.line = line
         item.column = column
         item.player = player
@@ -98,14 +107,14 @@ def _points(read: Points) -> Maker:
     return make
 
 
-def _show(read: Show) -> Maker | None:
+def _show(read: PlainShow) -> Maker | None:
     """Shows of one tile or none only: the tiles left in a hand seldom repeat."""
     column, player, tiles = read.column, read.player, read.tiles
     if len(tiles) > 1:
         return None
 
-    def make(line: int, _text: str) -> Show:
-        item: Show = _new(Show)
+    def make(line: int, _text: str) -> PlainShow:
+        item: PlainShow = _new(PlainShow)
         item.line = line
         item.column = column
         item.player = player
@@ -117,11 +126,11 @@ def _show(read: Show) -> Maker | None:
     return make
 
 
-def _blocked(read: Blocked) -> Maker:
+def _blocked(read: PlainBlocked) -> Maker:
     column = read.column
 
-    def make(line: int, _text: str) -> Blocked:
-        item: Blocked = _new(Blocked)
+    def make(line: int, _text: str) -> PlainBlocked:
+        item: PlainBlocked = _new(PlainBlocked)
         item.line = line
         item.column = column
         item.comments = ()
@@ -133,6 +142,6 @@ def _blocked(read: Blocked) -> Maker:
 
 #: How to make again each kind of statement worth remembering.
 _FACTORIES: dict[type[Any], Callable[[Any], Maker | None]] = {
-    Play: _play, Pass: _named, Opener: _named, Domino: _named, Points: _points, Show: _show,
-    Blocked: _blocked,
+    PlainPlay: _play, PlainPass: _named, PlainOpener: _named, PlainDomino: _named,
+    PlainPoints: _points, PlainShow: _show, PlainBlocked: _blocked,
 }

@@ -99,66 +99,66 @@ class _Builder(Transformer[Token, Any]):
         return children
 
     # --- statements ----------------------------------------------------------
-    def tag(self, c: list[Token]) -> p.Tag:
+    def tag(self, c: list[Token]) -> p.PlainTag:
         raw = str(c[2])[1:-1]
         value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
-        return p.Tag(*self._at(c[0]), str(c[1]), value)
+        return p.PlainTag(*self._at(c[0]), str(c[1]), value)
 
-    def hand(self, c: list[Token]) -> p.Hand | None:
+    def hand(self, c: list[Token]) -> p.PlainHand | None:
         number = self._number(c[1])
-        return None if number is None else p.Hand(*self._at(c[0]), number)
+        return None if number is None else p.PlainHand(*self._at(c[0]), number)
 
-    def opener(self, c: list[Token]) -> p.Opener | None:
+    def opener(self, c: list[Token]) -> p.PlainOpener | None:
         name = self._name(c[1])
-        return None if name is None else p.Opener(*self._at(c[0]), name)
+        return None if name is None else p.PlainOpener(*self._at(c[0]), name)
 
-    def deal(self, c: list[Token]) -> p.Deal | None:
+    def deal(self, c: list[Token]) -> p.PlainDeal | None:
         tiles, name = self._tiles(c[2:]), self._name(c[1])
-        return None if tiles is None or name is None else p.Deal(*self._at(c[0]), name, tiles)
+        return None if tiles is None or name is None else p.PlainDeal(*self._at(c[0]), name, tiles)
 
-    def play(self, c: list[Any]) -> p.Play | None:
+    def play(self, c: list[Any]) -> p.PlainPlay | None:
         name, tile = self._name(c[0]), self._tile(c[1])
         side = c[2] if len(c) > 2 else None
         if tile is None or name is None:
             return None
-        return p.Play(*self._at(c[0]), name, tile, side)
+        return p.PlainPlay(*self._at(c[0]), name, tile, side)
 
     def side(self, c: list[Token]) -> str:
         return "L" if c[0].type == "LEFT" else "R"
 
-    def pass_(self, c: list[Token]) -> p.Pass | None:
+    def pass_(self, c: list[Token]) -> p.PlainPass | None:
         name = self._name(c[0])
-        return None if name is None else p.Pass(*self._at(c[0]), name)
+        return None if name is None else p.PlainPass(*self._at(c[0]), name)
 
-    def show(self, c: list[Token]) -> p.Show | None:
+    def show(self, c: list[Token]) -> p.PlainShow | None:
         name = self._name(c[1])
         tiles = () if c[2].type == "NO_TILES" else self._tiles(c[2:])
-        return None if tiles is None or name is None else p.Show(*self._at(c[0]), name, tiles)
+        return None if tiles is None or name is None else p.PlainShow(*self._at(c[0]), name, tiles)
 
-    def domino(self, c: list[Token]) -> p.Domino | None:
+    def domino(self, c: list[Token]) -> p.PlainDomino | None:
         name = self._name(c[1])
-        return None if name is None else p.Domino(*self._at(c[0]), name)
+        return None if name is None else p.PlainDomino(*self._at(c[0]), name)
 
-    def blocked(self, c: list[Token]) -> p.Blocked:
-        return p.Blocked(*self._at(c[0]))
+    def blocked(self, c: list[Token]) -> p.PlainBlocked:
+        return p.PlainBlocked(*self._at(c[0]))
 
-    def points(self, c: list[Token]) -> p.Points | None:
+    def points(self, c: list[Token]) -> p.PlainPoints | None:
         if c[1].type == "NONE":
-            return p.Points(*self._at(c[0]), None, None)
+            return p.PlainPoints(*self._at(c[0]), None, None)
         number, name = self._number(c[2]), self._name(c[1])
         if number is None or name is None:
             return None
-        return p.Points(*self._at(c[0]), name, number)
+        return p.PlainPoints(*self._at(c[0]), name, number)
 
-    def score(self, c: list[Any]) -> p.Score | None:
+    def score(self, c: list[Any]) -> p.PlainScore | None:
         entries = c[1:]
         if any(e is None for e in entries):
             return None
-        return p.Score(*self._at(c[0]), tuple(entries))
+        return p.PlainScore(*self._at(c[0]), tuple(entries))
 
-    def score_entry(self, c: list[Token]) -> p.ScoreEntry | None:
+    def score_entry(self, c: list[Token]) -> p.PlainScoreEntry | None:
         total, name = self._number(c[1]), self._name(c[0])
-        return None if total is None or name is None else p.ScoreEntry(name, total)
+        return None if total is None or name is None else p.PlainScoreEntry(name, total)
 
 
 # `pass` is a Python keyword; lark looks the method up by the rule's name.

@@ -23,20 +23,20 @@ from functools import cache
 from ..basics.limits import MAX_NUMBER_DIGITS
 from ..basics.names import KEYWORDS, NAME_PATTERN
 from .plain import (
-    Blocked,
-    Deal,
-    Domino,
-    Hand,
     Item,
-    Opener,
-    Pass,
-    Play,
-    Points,
-    Score,
-    ScoreEntry,
-    Show,
+    PlainBlocked,
+    PlainDeal,
+    PlainDomino,
+    PlainHand,
+    PlainOpener,
+    PlainPass,
+    PlainPlay,
+    PlainPoints,
+    PlainScore,
+    PlainScoreEntry,
+    PlainShow,
+    PlainTag,
     Side,
-    Tag,
     Tile,
 )
 
@@ -168,8 +168,8 @@ def read_line(line: str, number: int) -> Item | str | None:
         move = _MOVES.get(rest, _NO_MOVE)
         if move is not _NO_MOVE and (_KNOWN.get(name) or is_name(name)):  # a move
             if move is None:
-                return Pass(number, 1, name)
-            return Play(number, 1, name, move[0], move[1])
+                return PlainPass(number, 1, name)
+            return PlainPlay(number, 1, name, move[0], move[1])
     body = line.lstrip(" \t")
     if not body:
         return ""
@@ -188,13 +188,13 @@ def read_line(line: str, number: int) -> Item | str | None:
     return item
 
 
-def _tag(body: str, number: int, column: int) -> Tag | None:
+def _tag(body: str, number: int, column: int) -> PlainTag | None:
     match = _TAG.fullmatch(body)
     if match is None:
         return None
     key, raw, comment = match.groups()
     value = raw.replace("\\\\", "\0").replace('\\"', '"').replace("\0", "\\")
-    return Tag(number, column, key, value, (), None if comment is None else comment[1:])
+    return PlainTag(number, column, key, value, (), None if comment is None else comment[1:])
 
 
 def _statement(code: str, number: int, column: int) -> Item | None:
@@ -202,35 +202,36 @@ def _statement(code: str, number: int, column: int) -> Item | None:
     if m is None:
         return None
     kind = m.lastgroup
-    item: Play | Pass | Deal | Show | Opener | Domino | Points
+    item: PlainPlay | PlainPass | PlainDeal | PlainShow | PlainOpener | PlainDomino | PlainPoints
     if kind == "play":
         side = m["side"]
-        item = Play(number, column, m["player"], read_tile(m["tile"]),
+        item = PlainPlay(number, column, m["player"], read_tile(m["tile"]),
                     _SIDES[side] if side else None)
     elif kind == "pass":
-        item = Pass(number, column, m["player"])
+        item = PlainPass(number, column, m["player"])
     elif kind == "deal":
-        item = Deal(number, column, m["deal_name"], _tiles(m["deal_tiles"]))
+        item = PlainDeal(number, column, m["deal_name"], _tiles(m["deal_tiles"]))
     elif kind == "hand":
-        return Hand(number, column, int(m["number"]))
+        return PlainHand(number, column, int(m["number"]))
     elif kind == "show":
         tiles = m["show_tiles"]
-        item = Show(number, column, m["show_name"], _tiles(tiles) if tiles else ())
+        item = PlainShow(number, column, m["show_name"], _tiles(tiles) if tiles else ())
     elif kind == "opener":
-        item = Opener(number, column, m["opener_name"])
+        item = PlainOpener(number, column, m["opener_name"])
     elif kind == "domino":
-        item = Domino(number, column, m["domino_name"])
+        item = PlainDomino(number, column, m["domino_name"])
     elif kind == "blocked":
-        return Blocked(number, column)
+        return PlainBlocked(number, column)
     elif kind == "points":
         value = m["points_value"]
         if value is None:
-            return Points(number, column, None, None)
-        item = Points(number, column, m["points_name"], int(value))
+            return PlainPoints(number, column, None, None)
+        item = PlainPoints(number, column, m["points_name"], int(value))
     else:  # score
         found = _compiled(_SCORE_ITEM).findall(m["entries"])
-        entries = tuple(ScoreEntry(n, int(v)) for n, v in found)
-        return Score(number, column, entries) if all(_known(e.player) for e in entries) else None
+        entries = tuple(PlainScoreEntry(n, int(v)) for n, v in found)
+        known = all(_known(e.player) for e in entries)
+        return PlainScore(number, column, entries) if known else None
     return item if item.player is not None and _known(item.player) else None
 
 
@@ -263,46 +264,46 @@ def _dashed(text: str) -> tuple[Tile, ...] | None:
 _DASHED_TILE = DASHED.__getitem__
 
 
-def _hand(rest: str, number: int) -> Hand | None:
+def _hand(rest: str, number: int) -> PlainHand | None:
     value = _number(rest)
-    return None if value is None else Hand(number, 1, value)
+    return None if value is None else PlainHand(number, 1, value)
 
 
-def _opener(rest: str, number: int) -> Opener | None:
-    return Opener(number, 1, rest) if _known(rest) else None
+def _opener(rest: str, number: int) -> PlainOpener | None:
+    return PlainOpener(number, 1, rest) if _known(rest) else None
 
 
-def _domino(rest: str, number: int) -> Domino | None:
-    return Domino(number, 1, rest) if _known(rest) else None
+def _domino(rest: str, number: int) -> PlainDomino | None:
+    return PlainDomino(number, 1, rest) if _known(rest) else None
 
 
-def _blocked(rest: str, number: int) -> Blocked | None:
-    return None if rest else Blocked(number, 1)
+def _blocked(rest: str, number: int) -> PlainBlocked | None:
+    return None if rest else PlainBlocked(number, 1)
 
 
-def _deal(rest: str, number: int) -> Deal | None:
+def _deal(rest: str, number: int) -> PlainDeal | None:
     name, colon, text = rest.partition(": ")
     tiles = _dashed(text) if colon and (_KNOWN.get(name) or is_name(name)) else None
-    return None if tiles is None else Deal(number, 1, name, tiles)
+    return None if tiles is None else PlainDeal(number, 1, name, tiles)
 
 
-def _show(rest: str, number: int) -> Show | None:
+def _show(rest: str, number: int) -> PlainShow | None:
     name, colon, text = rest.partition(": ")
     tiles = () if text == "-" else _dashed(text) if colon else None
-    return None if tiles is None or not _known(name) else Show(number, 1, name, tiles)
+    return None if tiles is None or not _known(name) else PlainShow(number, 1, name, tiles)
 
 
-def _points(rest: str, number: int) -> Points | None:
+def _points(rest: str, number: int) -> PlainPoints | None:
     if rest == "none":
-        return Points(number, 1, None, None)
+        return PlainPoints(number, 1, None, None)
     name, _, text = rest.partition(" ")
     value = _number(text)
-    return None if value is None or not _known(name) else Points(number, 1, name, value)
+    return None if value is None or not _known(name) else PlainPoints(number, 1, name, value)
 
 
-def _score(rest: str, number: int) -> Score | None:
+def _score(rest: str, number: int) -> PlainScore | None:
     try:
-        return Score(number, 1, tuple(map(_SCORE_ENTRY, rest.split(", "))))
+        return PlainScore(number, 1, tuple(map(_SCORE_ENTRY, rest.split(", "))))
     except KeyError:  # an entry not met before
         pass
     entries = []
@@ -311,16 +312,16 @@ def _score(rest: str, number: int) -> Score | None:
         total = _number(text)
         if total is None or not _known(name):
             return None
-        entries.append(ScoreEntry(name, total))
+        entries.append(PlainScoreEntry(name, total))
     if len(rest) <= _CACHED_LENGTH:
         if len(_ENTRIES) > 4096:
             _ENTRIES.clear()
         _ENTRIES.update(zip(rest.split(", "), entries, strict=True))
-    return Score(number, 1, tuple(entries))
+    return PlainScore(number, 1, tuple(entries))
 
 
 #: The entries of ``score`` lines met so far (``NAME N``), read: the same ones come back.
-_ENTRIES: dict[str, ScoreEntry] = {}
+_ENTRIES: dict[str, PlainScoreEntry] = {}
 _SCORE_ENTRY = _ENTRIES.__getitem__
 
 

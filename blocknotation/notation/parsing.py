@@ -58,5 +58,5 @@ def parse_text(text: str) -> ParseResult:
 def read_text(text: str) -> ParsedRecord:
     """``parse_text``'s result in the plain form, without the records' models."""
     if len(text) > MAX_INPUT_BYTES:
-        return ParsedRecord(plain.RecordFile(), (too_large(),), frozenset())
+        return ParsedRecord(plain.PlainRecordFile(), (too_large(),), frozenset())
     return read_source(from_text(text))

@@ -1,7 +1,8 @@
 """The plain form of a record: what the line reader builds and the engine replays.
 
-The same statements as the records of ``records.py``, with the same names and fields, but
-plain slots classes that cost little to build and need no import of pydantic: a file of
+The same statements as the records of ``records.py``, with the same fields, each class
+named for its model (``PlainPlay`` for ``records.Play``), but plain slots classes that cost
+little to build and need no import of pydantic: a file of
 clean games is read and replayed in this form only.  The public ``parse()`` turns it into
 records (``records.from_plain``); the engine turns records it is given into this form
 (``from_records``).  Like the records, the plain form says what was written, never whether
@@ -61,7 +62,7 @@ class _Line(_Plain):
         self.comment = comment
 
 
-class Tag(_Plain):
+class PlainTag(_Plain):
     """``[Key "value"]``, its value unescaped."""
 
     __slots__ = ("line", "column", "key", "value", "comments", "comment")  # noqa: RUF023 - the fields in order
@@ -92,17 +93,17 @@ class _Named(_Plain):
         self.comment = comment
 
 
-class Opener(_Named):
+class PlainOpener(_Named):
     __slots__ = ()
     kind: ClassVar[str] = "opener"
 
 
-class Pass(_Named):
+class PlainPass(_Named):
     __slots__ = ()
     kind: ClassVar[str] = "pass"
 
 
-class Domino(_Named):
+class PlainDomino(_Named):
     __slots__ = ()
     kind: ClassVar[str] = "domino"
 
@@ -123,17 +124,17 @@ class _Tiles(_Plain):
         self.comment = comment
 
 
-class Deal(_Tiles):
+class PlainDeal(_Tiles):
     __slots__ = ()
     kind: ClassVar[str] = "deal"
 
 
-class Show(_Tiles):
+class PlainShow(_Tiles):
     __slots__ = ()
     kind: ClassVar[str] = "show"
 
 
-class Play(_Plain):
+class PlainPlay(_Plain):
     """A tile as written (``5-3`` is ``(5, 3)``) and its side, None when none is written."""
 
     __slots__ = ("line", "column", "player", "tile", "side", "comments", "comment")  # noqa: RUF023 - the fields in order
@@ -151,12 +152,12 @@ class Play(_Plain):
         self.comment = comment
 
 
-class Blocked(_Line):
+class PlainBlocked(_Line):
     __slots__ = ()
     kind: ClassVar[str] = "blocked"
 
 
-class Points(_Plain):
+class PlainPoints(_Plain):
     """``points NAME N``, or ``points none`` (player and points None)."""
 
     __slots__ = ("line", "column", "player", "points", "comments", "comment")  # noqa: RUF023 - the fields in order
@@ -172,16 +173,16 @@ class Points(_Plain):
         self.comment = comment
 
 
-class ScoreEntry(NamedTuple):
+class PlainScoreEntry(NamedTuple):
     player: str
     total: int
 
 
-class Score(_Plain):
+class PlainScore(_Plain):
     __slots__ = ("line", "column", "entries", "comments", "comment")  # noqa: RUF023 - the fields in order
     kind: ClassVar[str] = "score"
 
-    def __init__(self, line: int, column: int, entries: tuple[ScoreEntry, ...],
+    def __init__(self, line: int, column: int, entries: tuple[PlainScoreEntry, ...],
                  comments: tuple[str, ...] = (), comment: str | None = None) -> None:
         self.line = line
         self.column = column
@@ -190,11 +191,12 @@ class Score(_Plain):
         self.comment = comment
 
 
-Statement = Opener | Deal | Play | Pass | Show | Domino | Blocked | Points | Score
-Move = Play | Pass
+Statement = (PlainOpener | PlainDeal | PlainPlay | PlainPass | PlainShow | PlainDomino
+             | PlainBlocked | PlainPoints | PlainScore)
+Move = PlainPlay | PlainPass
 
 
-class Hand(_Plain):
+class PlainHand(_Plain):
     """``hand N`` and the statements under it, in the order written."""
 
     __slots__ = ("line", "column", "number", "statements", "comments", "comment")  # noqa: RUF023 - the fields in order
@@ -212,15 +214,15 @@ class Hand(_Plain):
 
 
 #: What one line of a record holds.
-Item = Tag | Hand | Statement
+Item = PlainTag | PlainHand | Statement
 
 
-class Game(_Plain):
+class PlainGame(_Plain):
     """A block of tags and the hands that follow it."""
 
     __slots__ = ("tags", "hands")  # noqa: RUF023 - the fields in order
 
-    def __init__(self, tags: tuple[Tag, ...] = (), hands: tuple[Hand, ...] = ()) -> None:
+    def __init__(self, tags: tuple[PlainTag, ...] = (), hands: tuple[PlainHand, ...] = ()) -> None:
         self.tags = tags
         self.hands = hands
 
@@ -231,24 +233,25 @@ class Game(_Plain):
             return self.tags[0].line
         return self.hands[0].line if self.hands else 1
 
-    def tag(self, key: str) -> Tag | None:
+    def tag(self, key: str) -> PlainTag | None:
         """The first tag with this key, if any."""
         return next((t for t in self.tags if t.key == key), None)
 
 
-class RecordFile(_Plain):
+class PlainRecordFile(_Plain):
     """A whole file: its games, and the comments after its last statement."""
 
     __slots__ = ("games", "comments")  # noqa: RUF023 - the fields in order
 
-    def __init__(self, games: tuple[Game, ...] = (), comments: tuple[str, ...] = ()) -> None:
+    def __init__(self, games: tuple[PlainGame, ...] = (), comments: tuple[str, ...] = ()) -> None:
         self.games = games
         self.comments = comments
 
 
 _KINDS: dict[str, type[Any]] = {
-    "tag": Tag, "opener": Opener, "deal": Deal, "play": Play, "pass": Pass, "show": Show,
-    "domino": Domino, "blocked": Blocked, "points": Points, "score": Score,
+    "tag": PlainTag, "opener": PlainOpener, "deal": PlainDeal, "play": PlainPlay,
+    "pass": PlainPass, "show": PlainShow, "domino": PlainDomino, "blocked": PlainBlocked,
+    "points": PlainPoints, "score": PlainScore,
 }
 
 
@@ -258,35 +261,35 @@ def _statement(record: Any) -> Any:
     common = (record.line, record.column)
     tail = (tuple(record.comments), record.comment)
     if kind == "tag":
-        return Tag(*common, record.key, record.value, *tail)
+        return PlainTag(*common, record.key, record.value, *tail)
     if kind == "play":
-        return Play(*common, record.player, tuple(record.tile), record.side, *tail)
+        return PlainPlay(*common, record.player, tuple(record.tile), record.side, *tail)
     if kind in ("deal", "show"):
         tiles = tuple(tuple(t) for t in record.tiles)
         return _KINDS[kind](*common, record.player, tiles, *tail)
     if kind == "points":
-        return Points(*common, record.player, record.points, *tail)
+        return PlainPoints(*common, record.player, record.points, *tail)
     if kind == "score":
-        entries = tuple(ScoreEntry(e.player, e.total) for e in record.entries)
-        return Score(*common, entries, *tail)
+        entries = tuple(PlainScoreEntry(e.player, e.total) for e in record.entries)
+        return PlainScore(*common, entries, *tail)
     if kind == "blocked":
-        return Blocked(*common, *tail)
+        return PlainBlocked(*common, *tail)
     return _KINDS[kind](*common, record.player, *tail)
 
 
-def from_records(record: Any) -> RecordFile:
+def from_records(record: Any) -> PlainRecordFile:
     """The plain form of a ``records.RecordFile`` (read by its fields: no pydantic import)."""
-    if isinstance(record, RecordFile):
+    if isinstance(record, PlainRecordFile):
         return record
     games = tuple(
-        Game(
+        PlainGame(
             tuple(map(_statement, game.tags)),
             tuple(
-                Hand(h.line, h.column, h.number, tuple(map(_statement, h.statements)),
+                PlainHand(h.line, h.column, h.number, tuple(map(_statement, h.statements)),
                      tuple(h.comments), h.comment)
                 for h in game.hands
             ),
         )
         for game in record.games
     )
-    return RecordFile(games, tuple(record.comments))
+    return PlainRecordFile(games, tuple(record.comments))

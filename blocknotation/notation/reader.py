@@ -46,7 +46,7 @@ class ParsedRecord:
     the way; ``bad_lines`` are the lines that could not be read, so that later stages know
     which parts of a record are incomplete."""
 
-    records: p.RecordFile
+    records: p.PlainRecordFile
     diagnostics: tuple[Diagnostic, ...]
     bad_lines: frozenset[int] = frozenset()
 
@@ -72,7 +72,7 @@ def read_source(source: DecodedText) -> ParsedRecord:
     """The reading of a whole decoded file (``source.decode``): its syntax diagnostics when
     it could not be decoded."""
     if source.text is None:
-        return ParsedRecord(p.RecordFile(), source.diagnostics, frozenset())
+        return ParsedRecord(p.PlainRecordFile(), source.diagnostics, frozenset())
     return read_text_lines(source.text.split("\n"))
 
 
@@ -91,12 +91,12 @@ def assembled(
     unowned: tuple[str, ...] = ()
     if heads is None or comments:
         items = [i for i in items if i is not None]
-        heads = [k for k, i in enumerate(items) if isinstance(i, p.Tag | p.Hand)]
+        heads = [k for k, i in enumerate(items) if isinstance(i, p.PlainTag | p.PlainHand)]
         unowned = _give_comments(cast(list[p.Item], items), comments) if comments else ()
     games, structure = _grouped(items, heads)
     problems.extend(structure)
     problems.sort(key=lambda d: (d.line, d.column))
-    return ParsedRecord(p.RecordFile(games, unowned), tuple(problems),
+    return ParsedRecord(p.PlainRecordFile(games, unowned), tuple(problems),
                         frozenset(d.line for d in problems))
 
 
@@ -148,7 +148,7 @@ class _Run:
                 self.remember(line, quick)
             if quick.comment is not None:
                 self.comments.append((number, quick.comment))
-        if type(quick) is p.Hand or type(quick) is p.Tag:
+        if type(quick) is p.PlainHand or type(quick) is p.PlainTag:
             self.heads.append(number - self.first_line)
         return quick
 
@@ -187,31 +187,31 @@ def _give_comments(items: Sequence[p.Item], comments: list[tuple[int, str]]) -> 
 
 def _grouped(
     items: Sequence[p.Item | None], heads: list[int]
-) -> tuple[tuple[p.Game, ...], list[Diagnostic]]:
+) -> tuple[tuple[p.PlainGame, ...], list[Diagnostic]]:
     """Group statements into games and hands (``heads``: where the tags and hands are): a
     tag after a hand starts a game."""
     problems: list[Diagnostic] = []
-    games: list[p.Game] = []
-    tags: list[p.Tag] = []
-    hands: list[p.Hand] = []
+    games: list[p.PlainGame] = []
+    tags: list[p.PlainTag] = []
+    hands: list[p.PlainHand] = []
     ends = [*heads[1:], len(items)] if heads else []
     _no_hand(items[: heads[0] if heads else len(items)], problems)
     for at, end in zip(heads, ends, strict=True):
         head = items[at]
-        if isinstance(head, p.Tag):
+        if isinstance(head, p.PlainTag):
             if hands:
-                games.append(p.Game(tuple(tags), tuple(hands)))
+                games.append(p.PlainGame(tuple(tags), tuple(hands)))
                 tags, hands = [], []
             tags.append(head)
             _no_hand(items[at + 1 : end], problems)
         else:
-            assert isinstance(head, p.Hand)
+            assert isinstance(head, p.PlainHand)
             hands.append(head)
             # Between a hand and the next tag or hand: statements only (a statement is
             # never false, None is: ``filter`` keeps the statements).
             _close(head, tuple(filter(None, items[at + 1 : end])), problems)  # type: ignore[arg-type]
     if tags or hands:
-        games.append(p.Game(tuple(tags), tuple(hands)))
+        games.append(p.PlainGame(tuple(tags), tuple(hands)))
     return tuple(games), problems
 
 
@@ -225,7 +225,7 @@ def _no_hand(statements: Sequence[p.Item | None], problems: list[Diagnostic]) ->
             ))
 
 
-def _close(hand: p.Hand, statements: tuple[p.Statement, ...],
+def _close(hand: p.PlainHand, statements: tuple[p.Statement, ...],
            problems: list[Diagnostic]) -> None:
     """Give ``hand`` its statements; an absurd hand keeps only the first
     ``MAX_STATEMENTS_PER_HAND``, and the first one beyond is S001."""

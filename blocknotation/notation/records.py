@@ -267,7 +267,7 @@ def _from_plain(item: Any) -> Any:
     return trusted(_MODELS[kind], kind=kind, **fields)
 
 
-def from_plain(record: plain.RecordFile) -> RecordFile:
+def from_plain(record: plain.PlainRecordFile) -> RecordFile:
     """The records of a file read in the plain form."""
     games = tuple(
         trusted(Game, tags=tuple(map(_from_plain, game.tags)), hands=tuple(

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from ..basics.names import name_key
-from ..notation.plain import Pass
+from ..notation.plain import PlainPass
 from ..report.values import GameResult, HandResult
 from .aliases import Aliases, clash
 from .read import Played
@@ -179,7 +179,7 @@ def _passes(played: Played) -> list[tuple[str, str]]:
     if played.written is not None:
         for hand in played.written.hands:
             for statement in hand.statements:
-                if isinstance(statement, Pass):
+                if isinstance(statement, PlainPass):
                     passer[statement.line] = statement.player
     out = []
     for d in found:

@@ -35,7 +35,7 @@ class Played:
     file: str
     result: GameResult
     diagnostics: tuple[Diagnostic, ...]
-    written: p.Game | None
+    written: p.PlainGame | None
 
     @property
     def errors(self) -> int:

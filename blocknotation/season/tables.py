@@ -15,7 +15,7 @@ from typing import Any
 
 from ..basics.diagnostics import Diagnostic
 from ..basics.names import name_key
-from ..notation.plain import Pass, Play
+from ..notation.plain import PlainPass, PlainPlay
 from ..report.values import HandResult
 from .read import Loose, Played
 
@@ -117,7 +117,7 @@ def _moves(key: str, item: Played) -> Iterator[tuple[Any, ...]]:
         left = right = None
         move = 0
         for s in hand.statements:
-            if isinstance(s, Play):
+            if isinstance(s, PlainPlay):
                 move += 1
                 line = s.line
                 code = faults.get(line)
@@ -126,7 +126,7 @@ def _moves(key: str, item: Played) -> Iterator[tuple[Any, ...]]:
                 yield (key, hand.number, move, line, name_key(s.player), "play",
                        _TILES.get(s.tile) or f"{s.tile[0]}-{s.tile[1]}", side, left, right,
                        code is None, code)
-            elif isinstance(s, Pass):
+            elif isinstance(s, PlainPass):
                 move += 1
                 code = faults.get(s.line)
                 yield (key, hand.number, move, s.line, name_key(s.player), "pass", None,

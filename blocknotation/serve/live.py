@@ -95,13 +95,14 @@ def read_live(text: str, path: str, selection: Selection = EVERYTHING) -> Live:
     return Live(text, report, game, players, tags, hand, _phase(live), following)
 
 
-def _openers(hands: tuple[r.Hand, ...], players: tuple[str, ...]) -> list[str]:
+def _openers(hands: tuple[r.PlainHand, ...], players: tuple[str, ...]) -> list[str]:
     """Who opened each hand: the ``opener`` line, else the first to move, else the seat after
     the previous hand's opener (R17)."""
     found: list[str] = []
     for hand in hands:
         named = next((s.player for s in hand.statements
-                      if isinstance(s, r.Opener | r.Play | r.Pass) and s.player in players),
+                      if isinstance(s, r.PlainOpener | r.PlainPlay | r.PlainPass)
+                      and s.player in players),
                      None)
         if named is None:
             named = players[(players.index(found[-1]) + 1) % len(players)] if found else (
@@ -110,14 +111,14 @@ def _openers(hands: tuple[r.Hand, ...], players: tuple[str, ...]) -> list[str]:
     return found
 
 
-def _hand_in_play(hand: r.Hand, players: tuple[str, ...], opener: str) -> HandInPlay:
+def _hand_in_play(hand: r.PlainHand, players: tuple[str, ...], opener: str) -> HandInPlay:
     each = TILES_EACH[len(players)]
     deals: dict[str, tuple[Tile, ...]] = {}
     for s in hand.statements:
-        if isinstance(s, r.Deal) and s.player in players and s.player not in deals:
+        if isinstance(s, r.PlainDeal) and s.player in players and s.player not in deals:
             deals[s.player] = tuple(s.tiles)
     usable = _usable(deals, each)
-    moves = [s for s in hand.statements if isinstance(s, r.Play | r.Pass)]
+    moves = [s for s in hand.statements if isinstance(s, r.PlainPlay | r.PlainPass)]
     counted = any(s.kind in ENDING for s in hand.statements)
     set_aside: set[str] = set()
     while True:
@@ -143,14 +144,14 @@ def _usable(deals: dict[str, tuple[Tile, ...]], each: int) -> dict[str, tuple[Ti
     return usable
 
 
-def _follow(table: Table, moves: list[r.Play | r.Pass]) -> tuple[int | None, str | None]:
+def _follow(table: Table, moves: list[r.PlainPlay | r.PlainPass]) -> tuple[int | None, str | None]:
     """Apply ``moves`` to ``table``: the line of the first it cannot follow (None: all), and
     the player whose known deal that move belies (P401, P405), if that is why."""
     for move in moves:
         if table.turn != move.player:
             return move.line, None
         try:
-            if isinstance(move, r.Pass):
+            if isinstance(move, r.PlainPass):
                 table.pass_()
             else:
                 table.play(move.tile, move.side)

@@ -12,7 +12,7 @@ from typing import Any
 from ..basics.diagnostics import Diagnostic, Message
 from ..basics.game_sizes import RULES_TARGET
 from ..basics.i18n import translator
-from ..engine.table import Pass, Table
+from ..engine.table import Table, TablePass
 from .evening import EveningGame, open_problems
 from .live import HandInPlay, Live
 
@@ -91,7 +91,7 @@ def laid_row(table: Table) -> list[Tile]:
 
 
 def _legal(table: Table) -> list[dict[str, Any]]:
-    return [{"pass": True} if isinstance(move, Pass) else
+    return [{"pass": True} if isinstance(move, TablePass) else
             {"tile": tile_text(move.tile), "side": move.side} for move in table.legal_moves()]
 
 

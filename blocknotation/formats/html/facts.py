@@ -35,23 +35,23 @@ class GameFacts:
         return next((value for k, value in self.tags if k == key), None)
 
 
-def game_facts(game: p.Game) -> GameFacts:
+def game_facts(game: p.PlainGame) -> GameFacts:
     return GameFacts(tuple((t.key, t.value) for t in game.tags),
                      tuple(_hand(h) for h in game.hands))
 
 
-def _hand(hand: p.Hand) -> HandFacts:
+def _hand(hand: p.PlainHand) -> HandFacts:
     moves: list[tuple[int, str, Tile | None]] = []
     deals: dict[str, tuple[Tile, ...]] = {}
     shows: dict[str, tuple[Tile, ...]] = {}
     for s in hand.statements:
-        if isinstance(s, p.Play):
+        if isinstance(s, p.PlainPlay):
             moves.append((s.line, s.player, s.tile))
-        elif isinstance(s, p.Pass):
+        elif isinstance(s, p.PlainPass):
             moves.append((s.line, s.player, None))
-        elif isinstance(s, p.Deal):
+        elif isinstance(s, p.PlainDeal):
             deals.setdefault(s.player, s.tiles)
-        elif isinstance(s, p.Show):
+        elif isinstance(s, p.PlainShow):
             shows.setdefault(s.player, s.tiles)
     return HandFacts(hand.line, tuple(moves), deals, shows,
                      frozenset(s.line for s in hand.statements))

@@ -18,7 +18,7 @@ from ...notation import records as rec
 Tile = tuple[int, int]
 
 
-Line = rec.Statement | rec.Tag | p.Statement | p.Tag
+Line = rec.Statement | rec.Tag | p.Statement | p.PlainTag
 """A tag or a statement, as a record or in the plain form of the reader (the same fields)."""
 
 
@@ -69,10 +69,11 @@ def score_text(entries: Iterable[tuple[str, int]]) -> str:
 
 #: The text of a statement, by its class: the records' and the plain form's, one writer each.
 _WRITERS: dict[type, Callable[[Any], str]] = {}
-for _records, _plain in ((rec.Tag, p.Tag), (rec.Opener, p.Opener), (rec.Domino, p.Domino),
-                         (rec.Deal, p.Deal), (rec.Show, p.Show), (rec.Play, p.Play),
-                         (rec.Pass, p.Pass), (rec.Blocked, p.Blocked), (rec.Points, p.Points),
-                         (rec.Score, p.Score)):
+for _records, _plain in ((rec.Tag, p.PlainTag), (rec.Opener, p.PlainOpener),
+                         (rec.Domino, p.PlainDomino), (rec.Deal, p.PlainDeal),
+                         (rec.Show, p.PlainShow), (rec.Play, p.PlainPlay),
+                         (rec.Pass, p.PlainPass), (rec.Blocked, p.PlainBlocked),
+                         (rec.Points, p.PlainPoints), (rec.Score, p.PlainScore)):
     _WRITERS[_records] = _WRITERS[_plain] = {
         "tag": lambda s: tag_text(s.key, s.value),
         "opener": lambda s: named_text("opener", s.player),
@@ -87,7 +88,7 @@ for _records, _plain in ((rec.Tag, p.Tag), (rec.Opener, p.Opener), (rec.Domino, 
     }[_plain.kind]
 
 
-def hand_header(hand: rec.Hand | p.Hand) -> str:
+def hand_header(hand: rec.Hand | p.PlainHand) -> str:
     return f"hand {hand.number}"
 
 
@@ -121,11 +122,11 @@ def commented(
     yield f"{text} #{comment}" if comment is not None else text
 
 
-def game_lines(game: rec.Game | p.Game, *, first: bool) -> Iterator[str]:
+def game_lines(game: rec.Game | p.PlainGame, *, first: bool) -> Iterator[str]:
     """The lines of one game, as records or as the reader's plain form; ``first`` is false
     for every game after the file's first."""
-    tags: Sequence[rec.Tag | p.Tag] = game.tags
-    hands: Sequence[rec.Hand | p.Hand] = game.hands
+    tags: Sequence[rec.Tag | p.PlainTag] = game.tags
+    hands: Sequence[rec.Hand | p.PlainHand] = game.hands
     for index, tag in enumerate(tags):
         blank = index == 0 and not first
         yield from commented(statement_text(tag), tag.comments, tag.comment, blank=blank)

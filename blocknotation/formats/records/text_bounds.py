@@ -24,7 +24,7 @@ from ...basics.limits import MAX_GAME_TEXT, MAX_LINE_LENGTH
 from ...notation import plain as p
 
 
-def surely_writable(record: p.RecordFile, text: str, first_line: int = 1, *,
+def surely_writable(record: p.PlainRecordFile, text: str, first_line: int = 1, *,
                     first: bool = True) -> bool:
     """True when ``record``, read without a syntax error from ``text`` (lines joined by LF,
     the first of them line ``first_line``), surely has no ``writable`` problem; False when
@@ -50,7 +50,7 @@ def surely_writable(record: p.RecordFile, text: str, first_line: int = 1, *,
     return small or bool(games)
 
 
-def _last_line(game: p.Game) -> int:
+def _last_line(game: p.PlainGame) -> int:
     """The line of the last statement of ``game``: the others of its source are before."""
     if not game.hands:
         return game.tags[-1].line

@@ -62,7 +62,7 @@ def convert_bytes(data: bytes, target: str | None) -> tuple[str | None, tuple[Di
         return document_json(parsed.records), ()
 
 
-def _records(record: p.RecordFile) -> rec.RecordFile:
+def _records(record: p.PlainRecordFile) -> rec.RecordFile:
     from ...notation.records import from_plain
 
     return from_plain(record)
@@ -83,7 +83,7 @@ def convert_stream(
     problems: list[Diagnostic] = []
     context: dict[int, str] = {}
     comments: tuple[str, ...] = ()
-    last: p.Game | None = None
+    last: p.PlainGame | None = None
     proven = True  # the last game is surely writable with the file's closing comments
     first = True
     for chunk in chunks_of(stream):
@@ -129,7 +129,7 @@ def _write_text(games: Iterable[rec.Game], first: bool, out: IO[str]) -> None:
         first = False
 
 
-def _chunk_problems(record: p.RecordFile, first: bool) -> tuple[Diagnostic, ...]:
+def _chunk_problems(record: p.PlainRecordFile, first: bool) -> tuple[Diagnostic, ...]:
     """``convert.record_problems`` of a chunk's games (without the file's closing comments,
     which are checked with the last game once the file has been read)."""
     from .placing import text_placed
@@ -145,11 +145,11 @@ def _chunk_problems(record: p.RecordFile, first: bool) -> tuple[Diagnostic, ...]
     return text_placed(found, records)
 
 
-def _closing_problems(last: p.Game, comments: tuple[str, ...]) -> tuple[Diagnostic, ...]:
+def _closing_problems(last: p.PlainGame, comments: tuple[str, ...]) -> tuple[Diagnostic, ...]:
     """Why the file's last game, with its closing comments, is too large to convert."""
     from .placing import text_placed
     from .writable import comments_size, game_size, size_problem
 
-    closing = _records(p.RecordFile((last,)))
+    closing = _records(p.PlainRecordFile((last,)))
     size = size_problem(game_size(closing.games[0]) + comments_size(comments), ("games", 0))
     return text_placed([size] if size else [], closing)
