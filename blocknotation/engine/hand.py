@@ -214,7 +214,7 @@ class Replay:
             return False
         after, ends, placed, bit, i = usual
         known = world.known
-        if not known.may_hold(seat, i):  # a tile they cannot hold (check_holding)
+        if not known.holdable(seat) & bit:  # a tile they cannot hold (check_holding)
             return False
         holder = known.holders[seat]
         if holder.passes and holder.deal is None:  # it may disprove an earlier pass (P407)
