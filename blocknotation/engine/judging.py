@@ -121,8 +121,9 @@ class MoveJudge:
         more = len(self.skipped(expected, seat)) - 1
         judged = [c for left in self.left_out(world, expected, seat, play)
                   if left.outcome is None for c in self.play_in(left, seat, play)]
-        barred = self._barred(world, expected, seat, play)
-        if barred and all(c.problems for c in judged):
+        barred = self._barred(world, expected, seat, play) if all(
+            c.problems for c in judged) else ()
+        if barred:
             judged += [Judged(c.world, c.problems, implied=len(barred)) for c in self.play_in(
                 self._passed_over(world, expected, seat, barred), seat, play)]
         found = [Judged(c.world, (turn, *c.problems), before=world.chain,
