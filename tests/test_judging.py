@@ -1049,6 +1049,20 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 36, "Bea": 0, "Cy": 0, "Dan": 0}), (1, "outcome", None),
         (1, "points", None), (None, "status", None), (None, "winner", None),
     ],
+    # A lead left out before the first move written (R5, T302): the opener's tile read
+    # among those she may hold, the hand scored in full (a lead written as a pass and
+    # another opener is two slips, and another figure).
+    "T302/a_lead_left_out_before_a_pass.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Dan"),
+        (0, "remaining", {"Ada": 10, "Bea": 4, "Cy": 7, "Dan": 0}),
+        (0, "points", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 21}),
+        (None, "score", {"Ada": 0, "Bea": 0, "Cy": 0, "Dan": 21}),
+    ],
+    "T302/a_lead_left_out_before_a_play.txt": [
+        (0, "outcome", "domino"), (0, "winner", "Ada"),
+        (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 4}),
+        (0, "points", {"Ada": 9, "Bea": 0, "Cy": 0}),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

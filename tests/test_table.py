@@ -200,6 +200,11 @@ def test_a_hidden_players_pass_rules_out_the_values_an_end_showed() -> None:
     assert str(refused.value) == ("Bea cannot play 5-5: Bea passed while an end showed 5, and "
                                   "nobody draws, so Bea held no 5 (R4, R8)")
     assert state(table) == before
+    # 1-3, which she passed on too, fits neither end: P403 first, as validate reports it.
+    with pytest.raises(IllegalMove) as refused:
+        table.play("1-3", "L")
+    assert refused.value.code == "P403"
+    assert state(table) == before
 
 
 def test_a_hidden_player_who_cannot_hold_her_tiles_without_a_fit_may_not_pass() -> None:
@@ -256,6 +261,25 @@ def test_a_tile_another_hidden_hand_must_hold_is_not_offered() -> None:
               b"Bea: pass\nCy: 1-6 R\nAda: 0-4 L\nBea: pass\nCy: 5-6 R\nAda: 2-5 R\n")
     report = validate(record, "hand.block")
     assert [(d.code, d.line) for d in report.diagnostics if d.is_error] == [("P407", 9)]
+
+
+def test_a_table_from_a_record_whose_hidden_passes_cannot_all_be_legal_still_offers_moves(
+) -> None:
+    # Bea and Cy are hidden and have each passed at 0|1 and 1|2: each may still hold her 5
+    # tiles, but of the tiles without a 0, 1 or 2 that Ada was not dealt there are fewer
+    # than the 10 they hold together, so some pass was illegal (validate takes each
+    # player's passes alone, and reports nothing).  The table made from the replay's reading
+    # holds the passes together against no move: Bea may lay a 3 or pass.
+    record = (b'[Players "Ada Bea Cy"]\n\nhand 1\nopener Ada\ndeal Ada: 0-1 0-2 2-3 4-4 5-5\n'
+              b"Ada: 0-1\nBea: pass\nCy: pass\nAda: 0-2 L\nBea: pass\nCy: pass\nAda: 2-3 L\n")
+    readings = _Readings()
+    chunk = next(iter(chunks_of(io.BytesIO(record))))
+    assert not isinstance(chunk, Diagnostic)
+    piece = judged(chunk, 1, keep=readings)
+    assert [d.code for d in piece.diagnostics] == ["E501"]
+    (table,) = readings.tables
+    assert table is not None and table.turn == "Bea" and table.ends == (3, 1)
+    assert table.legal_moves() == [TablePlay((3, t), "L") for t in (3, 4, 5, 6)] + [TablePass()]
 
 
 def test_legal_moves_once_over_is_empty() -> None:

@@ -121,7 +121,7 @@ class MoveJudge:
         more = len(self.skipped(expected, seat)) - 1
         judged = [c for left in self.left_out(world, expected, seat, play)
                   if left.outcome is None for c in self.play_in(left, seat, play)]
-        barred = self._barred(world, expected, seat, play) if all(
+        barred = self._barred(world, expected, seat, play) if world.chain and all(
             c.problems for c in judged) else ()
         if barred:
             judged += [Judged(c.world, c.problems, implied=len(barred)) for c in self.play_in(
@@ -185,13 +185,15 @@ class MoveJudge:
         her, else each tile she may have laid; a hidden player's, a pass only, unread."""
         if world.outcome is not None:
             return [world]
+        left = r.PlainPass(move.line, move.column, self.names[seat])
+        if not world.chain:  # the lead left out: any tile she may hold, either way (R5)
+            return openings(world, seat, left, self.seats)
         holders = world.known.holders
         if holders[seat].deal is None:
             world = world.copy()
             world.unread = True  # her play, if it was one, is not read
         if may_pass(holders[seat].held(), world.chain):
             return [world]
-        left = r.PlainPass(move.line, move.column, self.names[seat])
         return laid_instead(world, seat, left, self.seats)
 
     def play_in(self, world: World, seat: int, play: r.PlainPlay) -> list[Judged]:
@@ -276,9 +278,14 @@ class MoveJudge:
         if not before:  # the lead written as a pass: a pass as written, or any tile led
             copied = world.copy()
             copied.expected = self.following[seat]
-            problems += (check_opening_pass(move),)
-            return [Judged(w, problems, before=before) for w in marked(
-                [copied, *openings(world, seat, move, self.seats)], move)]
+            found = [Judged(w, (*problems, check_opening_pass(move)), before=before)
+                     for w in marked([copied, *openings(world, seat, move, self.seats)], move)]
+            if problems and expected is not None:  # or the lead left out, then the pass
+                more = len(self.skipped(expected, seat)) - 1
+                found += [self._passed(left, seat, move, problems, more)
+                          for left in self.left_out(world, expected, seat, move)
+                          if left.outcome is None]
+            return found
         lefts, more = [world], 0
         if problems and expected is not None:
             lefts = self.left_out(world, expected, seat, move) or lefts

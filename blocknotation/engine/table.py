@@ -216,9 +216,15 @@ class Table:
     def _dealable(self, seat: int, keep: int = ALL, tile: int = 0) -> bool:
         """Whether the hidden hands can each hold the tiles they still hold, no tile twice
         (``knowledge.fillable``; R2, R4, R8): with ``seat``'s narrowed to the tiles of
-        ``keep``, and with ``tile`` (a bit) ``seat``'s, no other hand's."""
+        ``keep``, and with ``tile`` (a bit) ``seat``'s, no other hand's.  Where they cannot
+        even now (a table made from a record whose hidden players' passes cannot all have
+        been legal, ``table_of``), the passes together are held against no move: as
+        ``validate`` then takes them, each player's alone."""
+        hidden = self._reading.known.hidden_hands(self._seats.each)
+        if not fillable(hidden.values()):
+            return True
         hands = []
-        for other, (mask, count) in self._reading.known.hidden_hands(self._seats.each).items():
+        for other, (mask, count) in hidden.items():
             mask &= ~tile
             if other == seat:
                 mask, count = mask & keep, count - bool(tile)
@@ -278,7 +284,9 @@ class Table:
         laid as written.  A tile that fits both ends needs a side (P404) unless both ends
         show one value: the two placings are mirror images, and it goes to the left.  Raises
         ``IllegalMove``, the table unchanged, for a tile the player cannot hold (P401,
-        P402), that does not fit (P403), or after the end of the hand (P406)."""
+        P402), that does not fit (P403), that a hidden player's passes say is not hers
+        (P407), or after the end of the hand (P406): the first of these ``validate`` would
+        report at the move."""
         found = as_tile(tile)
         if side not in (None, "L", "R"):
             raise ValueError(f"a side is 'L', 'R' or None, not {side!r}")
@@ -286,6 +294,7 @@ class Table:
         self._check_holding(seat, found)
         before = self._reading.chain
         placed = self._side(seat, found, side) if before else None
+        self._check_passes(seat, found)
         after = lay(before, found, placed) if placed else chain_of(*found)
         self._moves += 1
         self._reading.lay(seat, found, after, self._moves, self._seats, (found, placed))
@@ -332,16 +341,10 @@ class Table:
         raise IllegalMove("P406", message_part("P406", key, player=found.winner))
 
     def _check_holding(self, seat: int, tile: Tile) -> None:
-        """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4),
-        P407 for one with a value an end showed at a pass of theirs (R8)."""
+        """P402 for a tile already placed, P401 for one the player cannot hold (R2, R4)."""
         i = index(tile)
         known = self._reading.known
         if known.may_hold(seat, i):
-            self._check_passes(seat, tile)
-            if not self._may_hold(seat, i):
-                raise IllegalMove("P407", message_part(
-                    "P407", "at_table_hidden_need", player=self.players[seat],
-                    tile=text(tile)))
             return
         by, owner = known.played_by[i], known.dealt_to(i)
         player, written = self.players[seat], text(tile)
@@ -357,10 +360,15 @@ class Table:
 
     def _check_passes(self, seat: int, tile: Tile) -> None:
         """P407 for a tile a hidden player's pass says she did not hold: an end showed one
-        of its values then, and nobody draws (R4, R8)."""
+        of its values then, and nobody draws (R4, R8); or one another hidden hand must hold
+        for every hidden hand to hold its tiles (``_dealable``)."""
         i = index(tile)
         known = self._reading.known
         if not known.ruled_out(seat) >> i & 1:
+            if not self._may_hold(seat, i):
+                raise IllegalMove("P407", message_part(
+                    "P407", "at_table_hidden_need", player=self.players[seat],
+                    tile=text(tile)))
             return
         passed = next(p for p in known.holders[seat].passes if p.lacks >> i & 1)
         value = next(v for v in tile if passed.proves(v))
