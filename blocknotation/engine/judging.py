@@ -172,9 +172,10 @@ class MoveJudge:
         from ``first`` up to ``seat`` passed, where the pass is legal (R8; the turn is then
         taken up from the player named, as the reading stands), or laid a tile they may hold
         that fits (a play left out, a slip of its own) where it is not; a play left out may
-        end the hand.  A hidden player's move is read as a pass only: her play may have
-        been any of many tiles, more readings than a hand follows, so the reading is marked
-        as not all followed (``World.unread``)."""
+        end the hand.  The lead left out is any tile the opener may hold, either way round,
+        hidden or not (one move: the readings stay few).  A hidden player's move after it is
+        read as a pass only: her play may have been any of many tiles, more readings than a
+        hand follows, so the reading is marked as not all followed (``World.unread``)."""
         worlds = [world]
         for skipped in self.skipped(first, seat):
             worlds = [w for each in worlds for w in self._left_out_by(each, skipped, move)]
