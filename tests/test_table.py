@@ -21,7 +21,7 @@ from blocknotation import IllegalMove, Outcome, Table, TablePass, TablePlay, val
 from blocknotation.basics.diagnostics import Diagnostic
 from blocknotation.basics.i18n import translator
 from blocknotation.engine.course import ReplayedHand
-from blocknotation.engine.table import table_of
+from blocknotation.engine.table import Placement, table_of
 from blocknotation.notation.stream import chunks_of
 from blocknotation.pipeline import judged
 from blocknotation.simulator.simulate import simulate_game
@@ -233,6 +233,24 @@ def test_a_hidden_player_who_cannot_hold_her_tiles_without_a_fit_may_not_pass() 
     assert [(d.code, d.line) for d in report.diagnostics if d.is_error] == [("P407", 8)]
 
 
+def test_a_hidden_player_may_pass_while_exactly_enough_tiles_lack_a_fit() -> None:
+    # Bea is hidden.  She passed at 1|4 and laid 2-3, so she holds 6 tiles with no 1 and no
+    # 4.  At 2|5, of the 13 tiles she may hold, 0-0, 0-3, 0-6, 3-3, 3-6 and 6-6 have no 2 or
+    # 5: six, as many as she holds, so she may pass (R8), and her pass says those are hers.
+    table = Table(["Ada", "Bea"], "Ada",
+                  {"Ada": ["1-3", "1-4", "5-5", "4-5", "1-6", "1-1", "0-4"]})
+    table.play("1-4")
+    table.pass_()
+    table.play("1-3", "L")
+    table.play("2-3", "L")
+    table.play("4-5", "R")
+    assert table.ends == (2, 5) and table.turn == "Bea" and table.placed("Bea") == 1
+    assert table.may_pass("Bea") and table.legal_moves()[-1] == TablePass()
+    table.pass_()
+    hers = {(0, 0), (0, 3), (0, 6), (3, 3), (3, 6), (6, 6)}
+    assert {tile for tile in table.unseen() if table.may_hold("Bea", tile)} == hers
+
+
 def test_a_tile_another_hidden_hand_must_hold_is_not_offered() -> None:
     # Ada and Bea are hidden, Cy holds 3-5.  Bea passed at 0|1 and at 4|6: her 5 tiles have
     # none of 0, 1, 4, 6, and only 2-2, 2-3, 2-5, 3-3 and 5-5 are left that way, so all five
@@ -280,6 +298,22 @@ def test_a_table_from_a_record_whose_hidden_passes_cannot_all_be_legal_still_off
     (table,) = readings.tables
     assert table is not None and table.turn == "Bea" and table.ends == (3, 1)
     assert table.legal_moves() == [TablePlay((3, t), "L") for t in (3, 4, 5, 6)] + [TablePass()]
+
+
+def test_a_table_from_a_reading_of_a_slip_tells_the_end_each_tile_went_to() -> None:
+    # Ada writes 5-6, not hers; the reading that lets Bea's 2-3 on the right fit has her
+    # 2-5 there instead (P401).  That reading keeps no side for the tile laid in place of
+    # the one written: the table made from it tells it from the ends before and after.
+    record = (b'[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 1-4 2-5 0-0 3-3 6-6 0-6 1-1\n'
+              b"Ada: 1-4\nBea: 4-5 R\nAda: 5-6 R\nBea: 2-3 R\n")
+    readings = _Readings()
+    chunk = next(iter(chunks_of(io.BytesIO(record))))
+    assert not isinstance(chunk, Diagnostic)
+    piece = judged(chunk, 1, keep=readings)
+    assert [(d.code, d.line) for d in piece.diagnostics] == [("P401", 8), ("E501", 9)]
+    (table,) = readings.tables
+    assert table is not None and table.ends == (1, 3) and table.turn == "Ada"
+    assert table.chain[2] == Placement("Ada", (2, 5), "R")
 
 
 def test_legal_moves_once_over_is_empty() -> None:
