@@ -350,5 +350,5 @@ def _with(judged: Judged, problems: tuple[Diagnostic, ...], more: int) -> Judged
                   judged.belongs, judged.implied + more)
 
 
-def _ends(reading_bit: int) -> tuple[int, int]:
-    return divmod(reading_bit.bit_length() - 1, 7)
+def _ends(one: int) -> tuple[int, int]:
+    return divmod(one.bit_length() - 1, 7)

@@ -101,13 +101,13 @@ def misfit(
     fit; the message then says so.
     """
     tile, side = play.tile, play.side
-    readings = chain.bits
-    if lay(readings, tile, side):
+    ends = chain.bits
+    if lay(ends, tile, side):
         return None
-    if side is None and fitting_both(tile, readings):
+    if side is None and fitting_both(tile, ends):
         return _side_missing(chain, play), "both"
     other: Side = "L" if side is None or side == "R" else "R"
-    if side is None or not lay(readings, tile, other):
+    if side is None or not lay(ends, tile, other):
         return _fits_neither(chain, play), "nowhere"
     return _wrong_side(chain, play, side, other, hint()), "other"
 
@@ -160,10 +160,10 @@ def opening_turned_fits(plays: Sequence[r.PlainPlay]) -> str | None:
     if not plays or plays[0].tile[0] == plays[0].tile[1]:
         return None
     a, b = plays[0].tile
-    readings = chain_of(b, a)
+    ends = chain_of(b, a)
     for play in plays[1:]:
-        readings = lay(readings, play.tile, play.side)
-        if not readings:
+        ends = lay(ends, play.tile, play.side)
+        if not ends:
             return None
     return text((b, a))
 
