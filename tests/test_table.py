@@ -281,6 +281,16 @@ def test_a_tile_another_hidden_hand_must_hold_is_not_offered() -> None:
     assert [(d.code, d.line) for d in report.diagnostics if d.is_error] == [("P407", 9)]
 
 
+def _tables_of(record: bytes) -> tuple[list[tuple[str, int]], list[Table | None]]:
+    """The diagnostics of a one-hand record's replay (code, line), and each reading it keeps
+    as a table (``table_of``)."""
+    readings = _Readings()
+    chunk = next(iter(chunks_of(io.BytesIO(record))))
+    assert not isinstance(chunk, Diagnostic)
+    piece = judged(chunk, 1, keep=readings)
+    return [(d.code, d.line) for d in piece.diagnostics], readings.tables
+
+
 def test_a_table_from_a_record_whose_hidden_passes_cannot_all_be_legal_still_offers_moves(
 ) -> None:
     # Bea and Cy are hidden and have each passed at 0|1 and 1|2: each may still hold her 5
@@ -290,12 +300,8 @@ def test_a_table_from_a_record_whose_hidden_passes_cannot_all_be_legal_still_off
     # holds the passes together against no move: Bea may lay a 3 or pass.
     record = (b'[Players "Ada Bea Cy"]\n\nhand 1\nopener Ada\ndeal Ada: 0-1 0-2 2-3 4-4 5-5\n'
               b"Ada: 0-1\nBea: pass\nCy: pass\nAda: 0-2 L\nBea: pass\nCy: pass\nAda: 2-3 L\n")
-    readings = _Readings()
-    chunk = next(iter(chunks_of(io.BytesIO(record))))
-    assert not isinstance(chunk, Diagnostic)
-    piece = judged(chunk, 1, keep=readings)
-    assert [d.code for d in piece.diagnostics] == ["E501"]
-    (table,) = readings.tables
+    found, (table,) = _tables_of(record)
+    assert [code for code, _ in found] == ["E501"]
     assert table is not None and table.turn == "Bea" and table.ends == (3, 1)
     assert table.legal_moves() == [TablePlay((3, t), "L") for t in (3, 4, 5, 6)] + [TablePass()]
 
@@ -306,12 +312,8 @@ def test_a_table_from_a_reading_of_a_slip_tells_the_end_each_tile_went_to() -> N
     # the one written: the table made from it tells it from the ends before and after.
     record = (b'[Players "Ada Bea"]\n\nhand 1\nopener Ada\ndeal Ada: 1-4 2-5 0-0 3-3 6-6 0-6 1-1\n'
               b"Ada: 1-4\nBea: 4-5 R\nAda: 5-6 R\nBea: 2-3 R\n")
-    readings = _Readings()
-    chunk = next(iter(chunks_of(io.BytesIO(record))))
-    assert not isinstance(chunk, Diagnostic)
-    piece = judged(chunk, 1, keep=readings)
-    assert [(d.code, d.line) for d in piece.diagnostics] == [("P401", 8), ("E501", 9)]
-    (table,) = readings.tables
+    found, (table,) = _tables_of(record)
+    assert found == [("P401", 8), ("E501", 9)]
     assert table is not None and table.ends == (1, 3) and table.turn == "Ada"
     assert table.chain[2] == Placement("Ada", (2, 5), "R")
 
