@@ -1063,6 +1063,25 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "remaining", {"Ada": 0, "Bea": 5, "Cy": 4}),
         (0, "points", {"Ada": 9, "Bea": 0, "Cy": 0}),
     ],
+    # A hidden player's pass, and the record stops: the passes R8 forces block the hand, so a
+    # points claim or score line is checked against the block, and where it disagrees, her
+    # last tile written as a pass is the other way to read it.
+    "E504/a_hidden_last_tile_written_as_a_pass_where_the_record_stops_before_a_points_claim"
+    ".txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None),
+        (0, "remaining", {"Ada": 11, "Bea": None, "Cy": 17}), (None, "score", None),
+    ],
+    "E505/a_hidden_last_tile_written_as_a_pass_where_the_record_stops_before_a_score_line"
+    ".txt": [
+        (0, "outcome", None), (0, "points", None),
+        (0, "remaining", {"Ada": 11, "Bea": None, "Cy": 17}), (None, "score", None),
+    ],
+    # The same, with a claim the block allows: the block rests on her pass alone, and is
+    # not stated.
+    "E501/a_hidden_pass_the_record_stops_at_before_a_points_claim_a_block_allows.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None),
+        (0, "remaining", {"Ada": None, "Bea": None, "Cy": 17}), (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -41,7 +41,7 @@ from .hand import Replay
 from .moves import end_name
 from .order import Stages
 from .players import Seats
-from .rules import cannot_play_again, fitting, may_be_blocked, may_pass, went_out
+from .rules import cannot_play_again, fitting, may_be_blocked, may_pass, stuck, went_out
 from .shows import check_show, check_show_count, check_unplayed_show, going_out
 from .tiles import TILES, bit, bits, pips, text
 from .world import World
@@ -58,7 +58,10 @@ class HandEnd(NamedTuple):
     recorded without moves), who won it (a domino), what each seat still holds as the moves
     and shows leave it (None: not known; the count may narrow it, ``JudgedReading.remaining``),
     whether it was counted from the shows and the claims alone (recorded without moves), the
-    seats whose show was bad, and the problems found, each with its stage."""
+    seats whose show was bad, and the problems found, each with its stage.  ``if_blocked``:
+    where the moves stop short with a hidden deal, and a ``points`` claim or ``score`` line
+    says the hand is over, the same reading ended by the passes R8 forces there, blocked
+    (``_passes_block``), for the count to check those lines against (``hand_replay``)."""
 
     outcome: Outcome | None
     winner: int | None
@@ -66,6 +69,7 @@ class HandEnd(NamedTuple):
     settled: bool
     bad_shows: frozenset[int]
     problems: tuple[tuple[Stage, Diagnostic], ...]
+    if_blocked: HandEnd | None = None
 
 
 def judge_ending(
@@ -78,6 +82,20 @@ def judge_ending(
     if order.moves and not world.known.all_known:  # only a hidden hand's passes
         _passes_overdrawn(world, seats, shown)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
+    if_blocked = None
+    if outcome == "unfinished" and (order.points or order.score) and _passes_block(world):
+        if_blocked = _ended(world, order, seats, list(shown), set(bad_shows), "blocked", None,
+                            False, [x for x in found if x[0] != ("rest", 0)])
+    return _ended(world, order, seats, shown, bad_shows, outcome, winner, settled, found,
+                  if_blocked)
+
+
+def _ended(world: World, order: Stages, seats: Seats, shown: list[int | None],
+           bad_shows: set[int], outcome: Outcome | None, winner: int | None, settled: bool,
+           found: list[tuple[Stage, Diagnostic]], if_blocked: HandEnd | None = None
+           ) -> HandEnd:
+    """The hand's end in one reading, ended as ``outcome``: each show checked whole where
+    the claims end the hand, and what each seat holds."""
     if outcome in ("blocked", "domino") and order.moves and world.outcome is None:
         # Ended as claimed: the hand is over, so each show must be whole (the player who
         # went out shows none: ``_last_play_missing``).
@@ -102,7 +120,7 @@ def judge_ending(
         else:
             remaining.append(None)
     return HandEnd(outcome, winner, tuple(remaining), settled, frozenset(bad_shows),
-                   tuple(found))
+                   tuple(found), if_blocked)
 
 
 def _shows(
@@ -276,6 +294,21 @@ def _passes_overdrawn(world: World, seats: Seats, shown: list[int | None]) -> No
                 "P407", last.line, last.column,
                 "passes_leave_no_tile",
                 player=seats.names[seat], count=count)
+
+
+def _passes_block(world: World) -> bool:
+    """Whether the passes R8 forces after the moves, stopped short of the end, block the
+    hand (R12): nobody may hold a tile that fits the ends, a hidden hand as her passes and
+    the tiles known elsewhere leave her (``may_still_hold``)."""
+    known = world.known
+    one = world.chain
+    if world.outcome is not None or not one:
+        return False
+    in_hands = 0
+    for seat, holder in enumerate(known.holders):
+        held = holder.held()
+        in_hands |= known.may_still_hold(seat) if held is None else held
+    return stuck(in_hands, one)
 
 
 def _last_play_missing(world: World, seat: int, seats: Seats) -> bool:

@@ -190,13 +190,32 @@ def _judged(state: Replay, world: World, order: Stages, seats: Seats, hand: r.Pl
     """One reading judged to its end: how it ended, what it scores, and its problems
     (``totals``: the running totals before the hand, when known)."""
     ending = judge_ending(state, world, order, seats, hand.number)
-    tally = _Tally(ending)
     # A reading that rests on a slip read at some line (or an illegal pass) may have read it
     # wrong: what it leaves the players to hold is then only roughly right.
     exact = not state.slipped and not world.repairs and not world.illegal_passes
+    blocked = ending.if_blocked
+    if blocked is not None:
+        tally = _Tally(blocked)
+        _count(tally, blocked, order.points, seats, hand, world.known, True, totals,
+               order.score, exact)
+        if _belied(tally, order.score, totals, seats):
+            return tally.judged(world, blocked)
+    tally = _Tally(ending)
     _count(tally, ending, order.points, seats, hand, world.known, bool(order.moves),
            totals, order.score, exact)
     return tally.judged(world, ending)
+
+
+def _belied(tally: _Tally, score: r.PlainScore | None, totals: Sequence[int] | None,
+            seats: Seats) -> bool:
+    """Whether a hand's ``points`` claim, or the points its ``score`` line implies, cannot
+    be the count of a block the passes R8 forces after moves that stop short (``tally``).
+    Such a block rests on a hidden player's pass, which may have been her last tile: it
+    is read only to show that the record holds a slip, and states nothing otherwise."""
+    if any(stage == ("points", 0) for stage, _ in tally.problems):
+        return True
+    implied = implied_points(score, totals, seats)
+    return implied is not None and not tally.bounded().allows(implied)
 
 
 def implied_points(claim: r.PlainScore | None, before: Sequence[int] | None, seats: Seats
