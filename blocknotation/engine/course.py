@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Protocol
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
 from ..notation import plain as r
 from ..report.values import HandResult, Status
-from .amend import Amendment, amendments, described, hedged, hidden_shows
+from .amend import OF_A_MOVE, Amendment, amendments, described, hedged, hidden_shows
 from .bounds import unbounded
 from .candidates import candidates
 from .choose import HandReplay, joined
 from .claims import claimed_points
 from .earlier import MAX_BACK, Ways, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
-from .hand import Unread
-from .hand_replay import SetUp, implied_points, replay_hand
+from .hand import Saved, Unread
+from .hand_replay import SetUp, implied_points, kept_before, replay_hand
 from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
@@ -316,6 +316,8 @@ class _Tried:
         self.cost = _cost(written[1])
         self.seen: set[frozenset[Amendment]] = set()
         self.setup: SetUp | None = None  # made at the first way read
+        # Where the hand as written stood before some of its moves (``kept_before``).
+        self.kept: dict[int, Saved] = {}
 
     def read(self, amendment: tuple[Amendment, ...]) -> None:
         """The hand read with ``amendment``: kept when it costs no more than the best."""
@@ -337,6 +339,10 @@ class _Tried:
         line first, where the slip most often is (a way found that costs one slip stops
         the others at their first problem), the ways kept then put back in the order of
         ``ways``."""
+        lines = frozenset(way.line for way in ways if way.kind in OF_A_MOVE)
+        if lines:
+            self.kept = kept_before(self.hand, self.seats, self.expected, lines | {first},
+                                    self._set_up())
         for way in sorted(ways, key=lambda way: abs(way.line - first)):
             self.read((way,))
         place = {way: k for k, way in reversed(list(enumerate(ways)))}  # the first
@@ -350,13 +356,26 @@ class _Tried:
         except Unread:
             return None
 
-    def _take(self, amendment: tuple[Amendment, ...],
-              watch: Callable[[Diagnostic], object] | None) -> Take:
+    def _set_up(self) -> SetUp:
         if self.setup is None:
             self.setup = SetUp(self.hand, self.seats)
+        return self.setup
+
+    def _resume(self, amendment: tuple[Amendment, ...]) -> Saved | None:
+        """Where a replay with ``amendment`` may start: where it reads moves otherwise
+        only, the last place kept at or before the first of them (the moves before it go
+        as written)."""
+        if any(one.kind not in OF_A_MOVE for one in amendment):
+            return None
+        line = min(one.line for one in amendment)
+        return max(((kept, saved) for kept, saved in self.kept.items() if kept <= line),
+                   default=(0, None), key=lambda pair: pair[0])[1]
+
+    def _take(self, amendment: tuple[Amendment, ...],
+              watch: Callable[[Diagnostic], object] | None) -> Take:
         other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
-                            amendment=amendment, watch=watch, later=self.later,
-                            setup=self.setup)
+                            resume=self._resume(amendment), amendment=amendment,
+                            watch=watch, later=self.later, setup=self._set_up())
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
         return other, [*other.diagnostics, *counted], trial, amendment

@@ -76,7 +76,7 @@ class Saved:
     what a replay of the hand written otherwise from that move on starts from
     (``Replay.resume``)."""
 
-    __slots__ = ("at", "hinted", "lost", "problems", "slipped", "worlds")
+    __slots__ = ("at", "hinted", "lost", "mirrors", "problems", "slipped", "worlds")
 
     def __init__(self, at: int, replay: Replay) -> None:
         self.at = at
@@ -85,11 +85,13 @@ class Saved:
         self.slipped = list(replay.slipped)
         self.lost = replay.lost
         self.hinted = replay.judge.hinted
+        self.mirrors = dict(replay.judge.mirrors)
 
 
 class Replay:
     """The readings of one hand while its moves are replayed; ``saved``: where they stood
-    before each play written without a side that was judged (``save``), by its line."""
+    before each play written without a side that was judged (``save``), or before the
+    moves ``replay`` was asked to keep, by its line."""
 
     __slots__ = ("amend", "following", "judge", "late", "lost", "moves", "names", "opener",
                  "problems", "save", "saved", "seats", "slipped", "watch", "worlds")
@@ -134,10 +136,15 @@ class Replay:
         self.slipped = list(saved.slipped)
         self.lost = saved.lost
         self.judge.hinted = saved.hinted
+        self.judge.mirrors = dict(saved.mirrors)
         return saved.at
 
     # --- moves ----------------------------------------------------------------
-    def replay(self, late: set[int], start: int = 0) -> None:
+    def replay(self, late: set[int], start: int = 0, keep: frozenset[int] = frozenset()
+               ) -> None:
+        """Replay the moves from the ``start``-th on, then ``finish``.  ``keep``: only keep
+        where the readings stand just before the moves at these lines (``saved``), while no
+        move has been reported, and stop once that can keep no more."""
         self.late = late
         self.judge.last = max((m.line for m in self.moves
                          if isinstance(m, r.PlainPlay) and m.line not in late), default=0)
@@ -145,7 +152,14 @@ class Replay:
         play_as_written = self.play_as_written
         pass_as_written = self.pass_as_written
         amend = self.amend
+        reported = len(self.slipped)
+        last_kept = max(keep, default=0)
         for at, move in enumerate(self.moves[start:], start):
+            if keep:
+                if move.line > last_kept or len(self.slipped) != reported:
+                    return
+                if move.line in keep:
+                    self.saved[move.line] = Saved(at, self)
             seat = seat_of.get(move.player)
             if seat is None:  # a name nobody plays by: the move of whoever's turn it is
                 self.step(None, move)
@@ -168,7 +182,8 @@ class Replay:
                     fitting_both(move.tile, world.chain) for world in self.worlds):
                 self.saved[move.line] = Saved(at, self)
             self.step(seat, move)
-        self.finish()
+        if not keep:
+            self.finish()
 
     def amended(self, seat: int, move: Move, kind: str) -> None:
         """The move at this line read as a slip made there (``amend.py``): a pass as a play

@@ -56,19 +56,8 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
         problems += dealt
     else:
         written, order, problems, known = setup.read(amendment, seats)
-    dealt_wrong = [d.line for d in problems if d.code in _DEALT_WRONG]
-    state = Replay(seats, known, order.moves)
-    state.problems = problems
-    opener = state.open_with(order, hand.number, expected_opener)
+    state, opener = _started(hand, seats, expected_opener, order, problems, known, amendment)
     state.save, state.watch = save, watch
-    state.amend = {one.line: one.kind for one in amendment if one.kind in OF_A_MOVE}
-    # A slip of the hand's lines, not of a move (a show set aside, or a deal's tile read as
-    # another, leaves the tiles the players may hold exact: they still judge the claims):
-    state.slipped.extend(one.line for one in amendment
-                         if one.kind not in OF_A_MOVE and one.kind not in _HOLDINGS_EXACT)
-    # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
-    # claim no reading allows may be right where another deal line is wrong too.
-    state.slipped.extend(dealt_wrong)
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     readings = [_judged(state, world, order, seats, hand, before) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
@@ -88,6 +77,36 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
         laid = laid_at([x.world.known.played_at for x in kept], one.line)
         problems.append(slip_at(one, written, seats, laid, opener, hand.number))
     return HandReplay(*chosen, opener, order.score, problems, state.saved, order, amendment)
+
+
+def _started(hand: r.PlainHand, seats: Seats, expected_opener: int | None, order: Stages,
+             problems: list[Diagnostic], known: Whereabouts,
+             amendment: tuple[Amendment, ...]) -> tuple[Replay, int | None]:
+    """The replay of ``hand``'s moves by ``order`` about to start, and its opener."""
+    state = Replay(seats, known, order.moves)
+    state.problems = problems
+    opener = state.open_with(order, hand.number, expected_opener)
+    state.amend = {one.line: one.kind for one in amendment if one.kind in OF_A_MOVE}
+    # A slip of the hand's lines, not of a move (a show set aside, or a deal's tile read as
+    # another, leaves the tiles the players may hold exact: they still judge the claims):
+    state.slipped.extend(one.line for one in amendment
+                         if one.kind not in OF_A_MOVE and one.kind not in _HOLDINGS_EXACT)
+    # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
+    # claim no reading allows may be right where another deal line is wrong too.
+    state.slipped.extend(d.line for d in problems if d.code in _DEALT_WRONG)
+    return state, opener
+
+
+def kept_before(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
+                lines: frozenset[int], setup: SetUp) -> dict[int, Saved]:
+    """Where the readings of ``hand`` as written stand just before its moves at ``lines``
+    (``Replay.replay``'s ``keep``), for those before its first move reported: a replay of
+    the hand with one move read otherwise (``amend.OF_A_MOVE``) starts from the last of
+    them at or before that move (``resume``), as the moves before it go as written."""
+    _, order, problems, known = setup.read((), seats)
+    state, _ = _started(hand, seats, expected_opener, order, problems, known, ())
+    state.replay(order.late, keep=lines)
+    return state.saved
 
 
 class SetUp:
