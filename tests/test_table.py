@@ -465,7 +465,7 @@ def test_the_message_renders_in_italian() -> None:
     with pytest.raises(IllegalMove) as refused:
         table.play("0-0")
     assert refused.value.message.render(translator("it")) == (
-        "Ada non può posare 0-0: era stata distribuita a Bea (R4)")
+        "Ada non può posare 0-0: era nella mano di Bea (R4)")
 
 
 def test_a_side_that_is_not_l_or_r_is_a_value_error() -> None:

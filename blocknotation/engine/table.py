@@ -31,6 +31,10 @@ from .scoring import blocked as blocked_count
 from .tiles import TILES, Tile, bits, index, pips, text
 from .world import World
 
+Hidden = dict[int, tuple[int, int]]
+"""The hidden hands: for each seat whose deal is unknown, the tiles she may still hold and
+how many she holds (``Whereabouts.hidden_hands``)."""
+
 #: A tile as the table takes it: ``"3-5"`` or ``(3, 5)``, either way round.
 TileLike = str | tuple[int, int]
 
@@ -200,27 +204,32 @@ class Table:
 
     def may_hold(self, player: str, tile: TileLike) -> bool:
         """Whether ``player`` may still hold ``tile`` (R2, R4, R8): nobody placed it, and it
-        is in their deal when that is known, else in no other known deal and without a value
-        an end showed at one of their passes."""
+        is in their deal when that is known, else in no other known deal, without a value
+        an end showed at one of their passes, and not a tile another hidden player must
+        hold for every hidden hand to hold as many tiles as it does."""
         return self._may_hold(self._seat_of(player), index(as_tile(tile)))
 
-    def _may_hold(self, seat: int, i: int) -> bool:
+    def _may_hold(self, seat: int, i: int, hidden: Hidden | None = None) -> bool:
         """Whether ``seat`` may hold tile ``i``: one of ``Whereabouts.may_still_hold``, and
         for a hidden player one with which every hidden hand can still hold its tiles
-        (``_dealable``)."""
+        (``_dealable``; ``hidden``: the hidden hands, when already worked out)."""
         known = self._reading.known
         if not known.may_still_hold(seat) >> i & 1:
             return False
-        return known.holders[seat].deal is not None or self._dealable(seat, tile=1 << i)
+        return known.holders[seat].deal is not None or self._dealable(
+            seat, tile=1 << i, hidden=hidden)
 
-    def _dealable(self, seat: int, keep: int = ALL, tile: int = 0) -> bool:
+    def _dealable(self, seat: int, keep: int = ALL, tile: int = 0,
+                  hidden: Hidden | None = None) -> bool:
         """Whether the hidden hands can each hold the tiles they still hold, no tile twice
         (``knowledge.fillable``; R2, R4, R8): with ``seat``'s narrowed to the tiles of
         ``keep``, and with ``tile`` (a bit) ``seat``'s, no other hand's.  Where they cannot
         even now (a table made from a record whose hidden players' passes cannot all have
         been legal, ``table_of``), the passes together are held against no move: as
-        ``validate`` then takes them, each player's alone."""
-        hidden = self._reading.known.hidden_hands(self._seats.each)
+        ``validate`` then takes them, each player's alone.  ``hidden``: the hidden hands
+        (``Whereabouts.hidden_hands``), when already worked out."""
+        if hidden is None:
+            hidden = self._reading.known.hidden_hands(self._seats.each)
         if not fillable(hidden.values()):
             return True
         hands = []
@@ -252,9 +261,11 @@ class Table:
         if seat is None:
             return []
         reading = self._reading
-        plays = legal_plays(reading.chain, reading.known.may_still_hold(seat))
+        known = reading.known
+        plays = legal_plays(reading.chain, known.may_still_hold(seat))
+        hidden = known.hidden_hands(self._seats.each)  # worked out once for every tile
         moves: list[TablePlay | TablePass] = [TablePlay(TILES[i], side) for i, side, _ in plays
-                                              if self._may_hold(seat, i)]
+                                              if self._may_hold(seat, i, hidden)]
         return [*moves, TablePass()] if self._may_pass(seat) else moves
 
     def is_over(self) -> bool:
@@ -293,9 +304,8 @@ class Table:
         seat = self._on_turn()
         self._check_holding(seat, found)
         before = self._reading.chain
-        placed = self._side(seat, found, side) if before else None
+        placed, after = self._side(seat, found, side) if before else (None, chain_of(*found))
         self._check_passes(seat, found)
-        after = lay(before, found, placed) if placed else chain_of(*found)
         self._moves += 1
         self._reading.lay(seat, found, after, self._moves, self._seats, (found, placed))
 
@@ -376,15 +386,17 @@ class Table:
         raise IllegalMove("P407", message_part("P407", "at_table_passed", player=player,
                                                tile=text(tile), value=value))
 
-    def _side(self, seat: int, tile: Tile, side: Side | None) -> Side:
-        """The end a tile goes to on the chain (R6, R7), or P403/P404 as ``moves.misfit``
-        words them; both ends showing one value take a tile without a side on the left."""
+    def _side(self, seat: int, tile: Tile, side: Side | None) -> tuple[Side, int]:
+        """The end a tile goes to on the chain (R6, R7), and the chain after it; or P403/P404
+        as ``moves.misfit`` words them.  Both ends showing one value take a tile without a
+        side on the left."""
         before = self._reading.chain
-        if lay(before, tile, side):
-            return side or sides(tile, before)[0]
+        after = lay(before, tile, side)
+        if after:
+            return side or sides(tile, before)[0], after
         left, right = PAIR[before.bit_length() - 1]
         if side is None and left == right and sides(tile, before):
-            return "L"
+            return "L", lay(before, tile, "L")
         problem = misfit(Chain(before), r.PlainPlay(self._moves + 1, 1, self.players[seat],
                                                tile, side))
         assert problem is not None
