@@ -1071,6 +1071,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "points", None), (0, "winner", None),
         (0, "remaining", {"Ada": 11, "Bea": None, "Cy": 17}), (None, "score", None),
     ],
+    # A claim neither gives: the block is the reading, one slip, but is not stated.
+    "E504/a_points_claim_neither_the_block_nor_a_hidden_last_tile_gives_where_the_record_"
+    "stops.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None),
+        (0, "remaining", {"Ada": 11, "Bea": None, "Cy": 17}), (None, "score", None),
+    ],
     "E505/a_hidden_last_tile_written_as_a_pass_where_the_record_stops_before_a_score_line"
     ".txt": [
         (0, "outcome", None), (0, "points", None),

@@ -61,7 +61,8 @@ class HandEnd(NamedTuple):
     seats whose show was bad, and the problems found, each with its stage.  ``if_blocked``:
     where the moves stop short with a hidden deal, and a ``points`` claim or ``score`` line
     says the hand is over, the same reading ended by the passes R8 forces there, blocked
-    (``_passes_block``), for the count to check those lines against (``hand_replay``)."""
+    (``_passes_block``), for the count to check those lines against (``hand_replay``); that
+    reading's end is ``by_passes``: it rests on a hidden player's pass, and is not stated."""
 
     outcome: Outcome | None
     winner: int | None
@@ -70,6 +71,7 @@ class HandEnd(NamedTuple):
     bad_shows: frozenset[int]
     problems: tuple[tuple[Stage, Diagnostic], ...]
     if_blocked: HandEnd | None = None
+    by_passes: bool = False
 
 
 def judge_ending(
@@ -83,9 +85,11 @@ def judge_ending(
         _passes_overdrawn(world, seats, shown)
     outcome, winner, settled = _outcome(state, world, order, seats, shown, out, number, found)
     if_blocked = None
-    if outcome == "unfinished" and (order.points or order.score) and _passes_block(world):
+    if outcome == "unfinished" and (order.points is not None or order.score is not None) and (
+            _passes_block(world)):
         if_blocked = _ended(world, order, seats, list(shown), set(bad_shows), "blocked", None,
-                            False, [x for x in found if x[0] != ("rest", 0)])
+                            False, [x for x in found if x[0] != ("rest", 0)])._replace(
+                                by_passes=True)
     return _ended(world, order, seats, shown, bad_shows, outcome, winner, settled, found,
                   if_blocked)
 
