@@ -17,6 +17,11 @@ with ``--other-hands``), and are validated.  For each game the script asks:
     python tools/slip_survey.py --games 30 --seed 0
     python tools/slip_survey.py --games 30 --hidden --show-wrong
     python tools/slip_survey.py --games 300 --slips 2 --same-hand --hidden --jobs 2
+    python tools/slip_survey.py --games 200 --hidden --bare --kinds hidden_pass
+
+``--bare`` writes each hand's end as its ``points`` and ``score`` lines alone, as a scorer
+who writes no ``domino``, ``blocked`` or ``show`` line does: a hidden player's last tile
+written as a pass then has no claim or show to be seen by, only the points.
 
 It prints one row per kind and a row for all of them; ``--show-wrong`` prints each wrong or
 not-one-report game's seed, slips and diagnostics, to reproduce it (``--one SEED`` validates
@@ -44,6 +49,8 @@ from blocknotation.simulator.simulate import SimGame, simulate_game
 from blocknotation.simulator.truth import judge
 from blocknotation.simulator.writer import render_game
 
+#: The lines ``--bare`` leaves out: how each hand ended and what each player showed.
+_BARE = ("domino ", "blocked", "show ")
 NAMES = {2: ["Ada", "Bea"], 3: ["Ada", "Bea", "Cy"], 4: ["Ada", "Bea", "Cy", "Dan"]}
 #: The kinds the survey takes: a deal's slip and a hand after the end are judged elsewhere.
 SURVEYED = tuple(kind for kind in KINDS if kind not in ("deal", "extra_hand"))
@@ -59,6 +66,7 @@ class Ask:
     slips: int = 1
     same_hand: bool | None = None
     without: frozenset[str] = frozenset()
+    bare: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +89,8 @@ def record(ask: Ask) -> tuple[SimGame, list[str], list[tuple[str, int]]]:
     game = simulate_game(rng, NAMES[players])
     hide = hidden_deals(game, rng) if ask.hidden else frozenset()
     lines = render_game(game, hidden=hide, claims=True).split("\n")
+    if ask.bare:  # each hand's end written only as its points and the score
+        lines = [line for line in lines if not line.startswith(_BARE)]
     kinds: set[str] = {ask.kind} if ask.slips == 1 else set(SURVEYED) - ask.without
     made = _made(lines, game, rng, ask, kinds)
     return game, lines, made
@@ -144,7 +154,7 @@ def asks(kind: str, args: argparse.Namespace) -> Iterator[Ask]:
     seed = args.seed
     same = True if args.same_hand else False if args.other_hands else None
     while True:
-        yield Ask(kind, seed, args.hidden, args.slips, same, _without(args))
+        yield Ask(kind, seed, args.hidden, args.slips, same, _without(args), args.bare)
         seed += 1
 
 
@@ -175,7 +185,7 @@ def survey(kind: str, args: argparse.Namespace, pool: ProcessPoolExecutor | None
 
 def show_one(kind: str, args: argparse.Namespace) -> int:
     same = True if args.same_hand else False if args.other_hands else None
-    ask = Ask(kind, args.one, args.hidden, args.slips, same, _without(args))
+    ask = Ask(kind, args.one, args.hidden, args.slips, same, _without(args), args.bare)
     _, lines, _made = record(ask)
     for k, line in enumerate(lines, 1):
         print(f"{k:4} {line}")
@@ -188,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=30, help="games per kind of slip")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--hidden", action="store_true", help="leave some deals out")
+    parser.add_argument("--bare", action="store_true",
+                        help="leave out every domino, blocked and show line: each hand's "
+                             "end is its points and score lines only")
     parser.add_argument("--slips", type=int, default=1, help="slips per game")
     parser.add_argument("--same-hand", action="store_true", help="the slips in one hand")
     parser.add_argument("--other-hands", action="store_true", help="each in another hand")
@@ -208,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         True if args.same_hand else False if args.other_hands else None]
     print(f"| slip | reports at the slips | true score | wrong score |  ({args.games} games "
           f"each, {args.slips} slip{'s' if args.slips > 1 else ''}{where}"
-          f"{', some deals hidden' if args.hidden else ', every deal written'})")
+          f"{', some deals hidden' if args.hidden else ', every deal written'}"
+          f"{', no domino, blocked or show line' if args.bare else ''})")
     print("|---|---|---|---|")
     total = [0, 0, 0, 0, 0]
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
