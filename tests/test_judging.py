@@ -1088,6 +1088,15 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "outcome", None), (0, "points", None), (0, "winner", None),
         (0, "remaining", {"Ada": None, "Bea": None, "Cy": 17}), (None, "score", None),
     ],
+    # A hidden player's last tile written as a pass completes a block as written; a later
+    # score line needs her domino: the look-back takes the one hand whose points are unknown.
+    "E505/a_hidden_last_tile_as_a_pass_that_completes_a_block_a_later_score_line_belies"
+    ".txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None),
+        (0, "remaining", {"Ada": 12, "Bea": None}),
+        (1, "outcome", "domino"), (1, "winner", "Ada"), (1, "points", {"Ada": 6, "Bea": 0}),
+        (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

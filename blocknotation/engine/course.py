@@ -766,26 +766,35 @@ def _reached(claim: r.PlainScore | None, found: list[Diagnostic]) -> bool:
 
 def _explained_earlier(game: GameToReplay, k: int, hand: r.PlainHand, found: list[Diagnostic],
                        marks: dict[int, _Mark], course: GameState) -> _Doubted | None:
-    """When hand ``k``'s ``score`` line is E505 and the totals after it are known: each
-    hand before it, since the last ``score`` line the totals reached, that read with one
-    more line otherwise gives the points that make that line right (``earlier.py``), with
-    the lines it is then read with, each way that does, and the E505 said with them; None
-    when there is none."""
+    """When hand ``k``'s ``score`` line is E505: each hand before it, since the last
+    ``score`` line the totals reached, that read with one more line otherwise gives the
+    points that make that line right (``earlier.py``), with the lines it is then read with,
+    each way that does, and the E505 said with them; None when there is none.  With the
+    totals after it known, each hand whose points are known is tried; with them not known,
+    the one hand whose points are not, where every other's are (``_as_if_nothing``)."""
     claim = _score_line(hand)
     wrong = None if claim is None else next(
         (d for d in found if d.code == "E505" and d.line == claim.line), None)
-    exact = None if wrong is None else course.totals.exact
-    if claim is None or wrong is None or exact is None:
+    if claim is None or wrong is None:
         return None
+    exact = course.totals.exact
     doubt: dict[int, Ways] = {}
     words: list[Message] = []
     for j in range(k - 1, max(-1, k - 1 - MAX_BACK), -1):
         mark = marks.get(j)
         if mark is None or mark.rep is None:
             break
-        if mark.rep.points is None or mark.rep.stages is None:
+        if mark.rep.stages is None:
             continue
-        target = wanted(claim, game.seats, exact, mark.rep.points)
+        if exact is not None and mark.rep.points is not None:
+            target = wanted(claim, game.seats, exact, mark.rep.points)
+        elif exact is None and mark.rep.points is None:
+            # The one hand whose points are not known: what it must have given.
+            others = _as_if_nothing(marks, j, k)
+            target = None if others is None else wanted(
+                claim, game.seats, others, (0,) * len(others))
+        else:
+            continue
         ways = () if target is None else explaining(
             game.hands[j], game.seats, mark.expected, mark.exact, mark.rep, target)
         if ways:
@@ -794,6 +803,22 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.PlainHand, found: lis
     if not doubt:
         return None
     return _Doubted(doubt, hedged(wrong, _distinct(words)[:5]))
+
+
+def _as_if_nothing(marks: dict[int, _Mark], j: int, k: int) -> list[int] | None:
+    """The totals after hand ``k`` had hand ``j`` scored nothing: those before it, and the
+    points of each hand after it; None where one of them is not known."""
+    before = marks[j].exact
+    if before is None:
+        return None
+    totals = list(before)
+    for i in range(j + 1, k + 1):
+        mark = marks.get(i)
+        if mark is None or mark.rep is None or mark.rep.points is None:
+            return None
+        totals = [total + points for total, points in zip(totals, mark.rep.points,
+                                                         strict=True)]
+    return totals
 
 
 def _described(lines: tuple[Amendment, ...], rep: HandReplay, seats: Seats) -> Message:

@@ -10,7 +10,10 @@ since the last ``score`` line the totals reached, read with one such line otherw
 where it had a slip, one more line, or two lines in place of the one its slip was read
 at), gives exactly the points that make the later line right, neither is taken: that
 hand's points are unknown, with each as a candidate, and the E505 names each other way
-(``course.replay_hands``).
+(``course.replay_hands``).  Where the running totals are not known because one such hand's
+points are not (a hidden player's tiles left at a block), that hand alone is read so: the
+points it must have given are the line's totals less those before it and the points of the
+hands after it.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ def explaining(hand: r.PlainHand, seats: Seats, expected: int | None,
     slip, two lines read otherwise in place of those (``_pairs``): every way that does (a
     second, as cheap as the first, may give other figures)."""
     written = rep.stages
-    if written is None or rep.points is None:
+    if written is None:
         return ()
     cost = slips(rep.diagnostics)
     hidden = hidden_seats(rep)
