@@ -1097,6 +1097,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "outcome", "domino"), (1, "winner", "Ada"), (1, "points", {"Ada": 6, "Bea": 0}),
         (None, "score", None),
     ],
+    "E501/a_hidden_pass_the_record_stops_at_before_a_score_line_a_block_allows.txt": [
+        (0, "outcome", None), (0, "points", None), (0, "winner", None), (None, "score", None),
+    ],
+    # No hand's points known before a score line no tiles allow: nothing to read otherwise.
+    "E505/a_score_line_no_tiles_allow_after_three_hands_of_unknown_points.txt": [
+        (0, "points", None), (1, "points", None), (2, "points", None), (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),
