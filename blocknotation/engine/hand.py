@@ -153,7 +153,7 @@ class Replay:
         pass_as_written = self.pass_as_written
         amend = self.amend
         reported = len(self.slipped)
-        last_kept = max(keep, default=0)
+        last_kept = max(keep) if keep else 0
         for at, move in enumerate(self.moves[start:], start):
             if keep:
                 if move.line > last_kept or len(self.slipped) != reported:

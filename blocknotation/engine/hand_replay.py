@@ -61,7 +61,8 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     readings = [_judged(state, world, order, seats, hand, before) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
-    if all(x.ending.by_passes for x in chosen.readings):
+    kept = chosen.readings
+    if kept[0].ending.by_passes and all(x.ending.by_passes for x in kept):
         # A block only the passes R8 forces after the moves make, resting on a hidden
         # player's pass that may have been her last tile: read to show the slip, not stated.
         chosen = chosen._replace(outcome=None, winner=None, points=None)
@@ -90,14 +91,17 @@ def _started(hand: r.PlainHand, seats: Seats, expected_opener: int | None, order
     state = Replay(seats, known, order.moves)
     state.problems = problems
     opener = state.open_with(order, hand.number, expected_opener)
-    state.amend = {one.line: one.kind for one in amendment if one.kind in OF_A_MOVE}
-    # A slip of the hand's lines, not of a move (a show set aside, or a deal's tile read as
-    # another, leaves the tiles the players may hold exact: they still judge the claims):
-    state.slipped.extend(one.line for one in amendment
-                         if one.kind not in OF_A_MOVE and one.kind not in _HOLDINGS_EXACT)
-    # A deal line found wrong puts the deals in doubt as a move reported puts the moves: a
-    # claim no reading allows may be right where another deal line is wrong too.
-    state.slipped.extend(d.line for d in problems if d.code in _DEALT_WRONG)
+    if amendment:
+        state.amend = {one.line: one.kind for one in amendment if one.kind in OF_A_MOVE}
+        # A slip of the hand's lines, not of a move (a show set aside, or a deal's tile read
+        # as another, leaves the tiles the players may hold exact: they still judge the
+        # claims):
+        state.slipped += [one.line for one in amendment
+                          if one.kind not in OF_A_MOVE and one.kind not in _HOLDINGS_EXACT]
+    if problems:
+        # A deal line found wrong puts the deals in doubt as a move reported puts the
+        # moves: a claim no reading allows may be right where another deal line is wrong.
+        state.slipped += [d.line for d in problems if d.code in _DEALT_WRONG]
     return state, opener
 
 
