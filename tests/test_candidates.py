@@ -74,15 +74,16 @@ def test_readings_that_all_leave_the_points_unknown_give_none() -> None:
     assert "candidates" not in hand
 
 
-def test_points_stated_beside_readings_that_stop_short_give_none() -> None:
-    # Ways in doubt: some readings stop before the end, the others reach the domino the
-    # claims give, 28; the points claim stands in, stated, so there are no candidates
-    # (kills course._with_candidates's condition made True).
-    path = CASES / ("P401/a_tile_written_as_another_and_a_move_left_out_the_points_claim"
-                    "_standing_in.txt")
+def test_points_stated_beside_readings_that_disagree_give_none() -> None:
+    # A move left out and the slips it shows as: the readings disagree on how the hand
+    # ended, some giving the domino the claims give, 28; they are in doubt, and the points
+    # claim stands in for the points, stated, so there are no candidates (kills
+    # course._with_candidates's condition made True).
+    path = CASES / ("T302/a_move_left_out_where_the_points_claim_stands_in_for_readings_that"
+                    "_disagree.txt")
     done = run_text("validate", "--format", "json", str(path))
     (hand,) = json.loads(done.stdout)["files"][0]["games"][0]["hands"]
-    assert hand["points"] == {"Ada": 28, "Bea": 0, "Cy": 0}
+    assert hand["points"] == {"Ada": 0, "Bea": 28, "Cy": 0, "Dan": 0}
     assert "candidates" not in hand
     assert "points: not known" not in run_text("validate", str(path)).stdout
 

@@ -24,6 +24,21 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "else the tile at line 25 was another, the tile at line 26 was another, and the "
         "figures that leaves open are not stated",
     ],
+    # Two lines read otherwise are one way of reading the hand, named once, whichever of
+    # them was read otherwise first.
+    (("P401/a_hidden_play_written_as_a_pass_and_a_tile_written_wrong_in_her_deal_each_"
+      "reading_named_once.txt"), "P401"): [
+        "Bea plays 3-6, which is not among the tiles dealt to Bea at line 14; or else the "
+        "deal at line 14 was written wrong, line 19 was a play written as a pass and the deal "
+        "at line 14 was written wrong, and the figures that leaves open are not stated",
+    ],
+    (("P401/a_hidden_play_written_as_a_pass_and_a_tile_written_wrong_in_her_deal_each_"
+      "reading_named_once.txt"), "E502"): [
+        "show Ada does not fit the moves as read after the slip at line 22: either is wrong, "
+        "so the count of this hand is left unknown; or else line 19 was a play written as a "
+        "pass, line 19 was a play written as a pass and the deal at line 14 was written "
+        "wrong, and the figures that leaves open are not stated",
+    ],
     # A hidden player's pass the rest of the hand belies, or a tile of hers read otherwise.
     (("P407/a_hidden_last_tile_as_a_pass_or_an_earlier_pass_illegal_a_later_score_line_"
       "cannot_tell.txt"), "P407"): [
