@@ -262,7 +262,7 @@ def _finished(takes: list[Take], hand: r.PlainHand, seats: Seats, totals: Totals
             after = totals.copy()
             rep = _count_in(guessed, hand, seats, after, last=last)[0]
         return _with_candidates(rep, [(chosen, rep.readings)], order, seats), found, after
-    lines = [d.line for take in takes for d in take[1] if d.is_error]
+    lines = sorted({line for take in takes for line in _error_lines(take[1])})
     both = joined([take[0] for take in takes], len(seats.names), lines)
     after = totals.copy()
     both = _count_in(both, hand, seats, after, last=last)[0]
@@ -542,7 +542,7 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
     the record as written; then the other lines read otherwise, earliest first."""
     written = next((take[1] for take in takes if not take[3]), None)
     first = None if written is None else _first_error(written)
-    broken = None if written is None else {d.line for d in written if d.is_error}
+    broken = None if written is None else _error_lines(written)
 
     def rank(take: Take) -> tuple[int, int]:
         amendment = take[3]
@@ -551,16 +551,20 @@ def _foremost(takes: list[Take]) -> Callable[[Take], tuple[int, int]]:
         read = {one.line for one in amendment}
         if any(one.kind in _STRUCTURAL or (one.line == first and one.kind != "misdealt")
                for one in amendment) and (
-                broken is None or all(d.line in broken or d.line in read
-                                      for d in take[1] if d.is_error)):
+                broken is None or _error_lines(take[1]) <= broken | read):
             return 0, amendment[0].line
         return 2, amendment[0].line
 
     return rank
 
 
+def _error_lines(found: list[Diagnostic]) -> set[int]:
+    """The lines of ``found``'s errors (its warnings are no slip)."""
+    return {d.line for d in found if d.is_error}
+
+
 def _first_error(found: list[Diagnostic]) -> int:
-    return min((d.line for d in found if d.is_error), default=0)
+    return min(_error_lines(found), default=0)
 
 
 def _words(amendment: tuple[Amendment, ...], found: list[Diagnostic], order: Stages,
