@@ -106,6 +106,10 @@ class Holder:
 
 _NOBODY_EACH = [NOBODY] * 28
 
+Hidden = dict[int, tuple[int, int]]
+"""The hidden hands: for each seat whose deal is unknown, the tiles she may still hold and
+how many she holds (``Whereabouts.hidden_hands``)."""
+
 
 class Whereabouts:
     """Where the 28 tiles are, as far as one reading of the record of one hand tells.
@@ -241,7 +245,7 @@ class Whereabouts:
         less those ``ruled_out``."""
         return self.holdable(seat) & ~self.ruled_out(seat)
 
-    def hidden_hands(self, each: int) -> dict[int, tuple[int, int]]:
+    def hidden_hands(self, each: int) -> Hidden:
         """For each seat whose deal is unknown, the tiles she may still hold
         (``may_still_hold``) and how many she holds, of the ``each`` dealt (R3)."""
         return {seat: (self.may_still_hold(seat), each - holder.placed)

@@ -23,17 +23,13 @@ from ..basics.diagnostics import Message, message_part
 from ..basics.game_sizes import TILES_EACH
 from ..notation import plain as r
 from .chain import PAIR, Chain, Side, chain_of, lay
-from .knowledge import ALL, NOBODY, Whereabouts, fillable
+from .knowledge import ALL, NOBODY, Hidden, Whereabouts, fillable
 from .moves import check_opening_pass, illegal_pass, misfit
 from .players import Seats
 from .rules import barring_a_pass, fits, legal_plays, may_pass, sides
 from .scoring import blocked as blocked_count
 from .tiles import TILES, Tile, bits, index, pips, text
 from .world import World
-
-Hidden = dict[int, tuple[int, int]]
-"""The hidden hands: for each seat whose deal is unknown, the tiles she may still hold and
-how many she holds (``Whereabouts.hidden_hands``)."""
 
 #: A tile as the table takes it: ``"3-5"`` or ``(3, 5)``, either way round.
 TileLike = str | tuple[int, int]
