@@ -28,7 +28,7 @@ from ..report.values import Candidate, Outcome
 from .amend import Amendment
 from .bounds import Bounds, unbounded
 from .chain import Side
-from .claims import claimed_points, claimed_totals
+from .claims import claimed_points, implied_points
 from .ending import Stage
 from .order import Stages
 from .players import Seats
@@ -133,7 +133,7 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
-    implied = _implied(order.score, seats, before) if order.score is not None else later
+    implied = implied_points(order.score, before, seats.names) if order.score is not None else later
     kept = _fewest_slips(kept, implied)
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)
@@ -250,17 +250,6 @@ def _disputed(kept: list[JudgedReading], order: Stages, seats: Seats,
         claim=tuple(f"{e.player} {e.total}" for e in score.entries),
         implied=tuple(f"{name} {p}" for name, p in zip(seats.names, implied, strict=True)),
         claimed=tuple(f"{name} {p}" for name, p in zip(seats.names, claimed, strict=True)))
-
-
-def _implied(claim: r.PlainScore | None, seats: Seats, before: Sequence[int] | None
-             ) -> tuple[int, ...] | None:
-    """The points of the hand a ``score`` line gives, the totals before it known."""
-    if claim is None or before is None:
-        return None
-    given = claimed_totals(claim, seats.names)
-    if given is None:
-        return None
-    return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
 
 
 def _everywhere(kept: list[JudgedReading]) -> list[Diagnostic]:

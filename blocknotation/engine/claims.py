@@ -168,6 +168,18 @@ def claimed_totals(claim: r.PlainScore, names: Sequence[str]) -> list[int] | Non
     return [given[name] for name in names]
 
 
+def implied_points(claim: r.PlainScore | None, before: Sequence[int] | None,
+                   names: Sequence[str]) -> tuple[int, ...] | None:
+    """The points of the hand a ``score`` line implies, when the totals before it are
+    known: what it claims, less those."""
+    if claim is None or before is None:
+        return None
+    given = claimed_totals(claim, names)
+    if given is None:
+        return None
+    return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
+
+
 def score_shape(claim: r.PlainScore, names: Sequence[str]) -> Diagnostic | None:
     """E505 when a ``score`` claim does not give every player's running total exactly
     once (a name that is not a player's is G104, ``order.py``: the claim is not judged)."""

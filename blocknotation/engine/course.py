@@ -18,11 +18,11 @@ from .amend import OF_A_MOVE, Amendment, amendments, described, hedged, hidden_s
 from .bounds import unbounded
 from .candidates import candidates
 from .choose import HandReplay, joined
-from .claims import claimed_points
+from .claims import claimed_points, implied_points
 from .earlier import MAX_BACK, Ways, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
 from .hand import Saved, Unread
-from .hand_replay import SetUp, implied_points, kept_before, replay_hand
+from .hand_replay import SetUp, kept_before, replay_hand
 from .hands import GameToReplay
 from .later import later_points
 from .order import Stages
@@ -426,7 +426,7 @@ def _claimed_scorers(order: Stages, seats: Seats, before: Sequence[int] | None) 
     named = [claim.player for claim in (order.outcome, order.points)
              if isinstance(claim, (r.PlainDomino, r.PlainPoints)) and claim.player is not None]
     out = {seats.seat[name] for name in named}  # a stranger's claim is set aside (G104)
-    points = implied_points(order.score, before, seats)
+    points = implied_points(order.score, before, seats.names)
     if points is not None:
         out |= {seat for seat, gained in enumerate(points) if gained > 0}
     return out
@@ -452,7 +452,7 @@ def _scorer_disputed(order: Stages, totals: Totals, rep: HandReplay, seats: Seat
     written gives, or that one did where nobody did, or the reverse: who won a hand is
     seen at the known, so a show of a player whose deal is not written may be the slip
     (``amend.hidden_shows``; where only how many points differs, the shows stand)."""
-    points = implied_points(order.score, totals.exact, seats)
+    points = implied_points(order.score, totals.exact, seats.names)
     if points is None or rep.points is None or min(points) < 0:
         return False
     return ({seat for seat, p in enumerate(points) if p}

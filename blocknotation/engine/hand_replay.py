@@ -19,7 +19,7 @@ from ..notation import plain as r
 from .amend import OF_A_MOVE, Amendment, amended, laid_at, slip_at
 from .bounds import Bounds, Holding, blocked_bounds, domino_bounds, holdings, open_bounds
 from .choose import HandReplay, choose
-from .claims import check_points, check_points_bound, claimed_points, claimed_totals
+from .claims import check_points, check_points_bound, claimed_points, implied_points
 from .deals import check_deals
 from .ending import HandEnd, Stage, judge_ending
 from .hand import Replay, Saved, Unread
@@ -241,20 +241,8 @@ def _belied(tally: _Tally, score: r.PlainScore | None, totals: Sequence[int] | N
     is read only to show that the record holds a slip, and states nothing otherwise."""
     if any(stage == ("points", 0) for stage, _ in tally.problems):
         return True
-    implied = implied_points(score, totals, seats)
+    implied = implied_points(score, totals, seats.names)
     return implied is not None and not tally.bounded().allows(implied)
-
-
-def implied_points(claim: r.PlainScore | None, before: Sequence[int] | None, seats: Seats
-             ) -> tuple[int, ...] | None:
-    """The points of the hand a ``score`` line implies, when the totals before it are
-    known: what it claims, less those."""
-    if claim is None or before is None:
-        return None
-    given = claimed_totals(claim, seats.names)
-    if given is None:
-        return None
-    return tuple(total - earlier for total, earlier in zip(given, before, strict=True))
 
 
 def _count(
@@ -285,7 +273,7 @@ def _count(
     held, narrowed = holdings(known, counts, remaining)
     before = list(tally.problems)
     wrong = _bounded(tally, ending, claim, seats, held, hand, exact)
-    implied = implied_points(score, totals, seats) if (
+    implied = implied_points(score, totals, seats.names) if (
         narrowed and wrong is None and claim is None) else None
     if (implied is not None and tally.points is not None
             and tuple(tally.points) != implied):
