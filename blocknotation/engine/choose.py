@@ -124,7 +124,8 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
     if len(readings) == 1 and not readings[0].world.repairs and not lost:
         claims = {stage for stage, _ in readings[0].problems if stage[0] != "rest"}
         if not _in_doubt(claims, slipped, bool(order.moves) and not _all_known(readings)):
-            return _as_written(readings[0])  # the usual hand: the record read as written
+            chosen = _as_written(readings[0])  # the usual hand: the record read as written
+            return _unstated(chosen) if readings[0].ending.by_passes else chosen
     kept = readings
     if order.points is not None or order.outcome is not None:
         # A claim of how the hand ended, or of what it scored, says that it ended: the
@@ -167,6 +168,16 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
     chosen = _agree(kept, problems, len(seats.names), lost, doubtful)
     if doubtful:
         chosen = _in_doubt_figures(chosen, kept, order, seats, failed, why)
+    return _unstated(chosen)
+
+
+def _unstated(chosen: Choice) -> Choice:
+    """``chosen`` with how the hand ended, who won and its points not stated where every
+    reading kept is a block only the passes R8 forces after moves that stop short
+    (``HandEnd.by_passes``): it rests on a hidden player's pass that may have been her last
+    tile, and is read to show the slip, not to state a figure."""
+    if all(x.ending.by_passes for x in chosen.readings):
+        return chosen._replace(outcome=None, winner=None, points=None)
     return chosen
 
 

@@ -61,11 +61,6 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     readings = [_judged(state, world, order, seats, hand, before) for world in state.worlds]
     chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
-    kept = chosen.readings
-    if kept[0].ending.by_passes and all(x.ending.by_passes for x in kept):
-        # A block only the passes R8 forces after the moves make, resting on a hidden
-        # player's pass that may have been her last tile: read to show the slip, not stated.
-        chosen = chosen._replace(outcome=None, winner=None, points=None)
     problems += chosen.problems
     problems += _mirrors(state.judge.mirrors, chosen.readings)
     kept = chosen.readings
