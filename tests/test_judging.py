@@ -1104,6 +1104,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E505/a_score_line_no_tiles_allow_after_three_hands_of_unknown_points.txt": [
         (0, "points", None), (1, "points", None), (2, "points", None), (None, "score", None),
     ],
+    # Two later score lines, each agreeing with one reading of hand 1: neither settles it.
+    "E505/two_later_score_lines_that_settle_a_slip_two_ways.txt": [
+        (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (2, "points", {"Ada": 14, "Bea": 0, "Cy": 0}), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
+    "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
+        (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (None, "score", None),
+    ],
     "E504/a_count_claim_against_the_deals_the_deals_stand.txt": [
         (0, "outcome", "domino"), (0, "winner", "Cy"), (0, "unverified", False),
         (0, "points", {"Ada": 0, "Bea": 0, "Cy": 16, "Dan": 0}),

@@ -179,18 +179,23 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     (several may, that end the hand otherwise) and each candidate that ends the hand gives
     known points (one whose points the tiles do not settle may give those too, and end it
     otherwise; one that stops before the end is the record's, which the score line
-    settles): that replay, when it gives the hand those points; else ``done``."""
+    settles), and the ``score`` line after that one does not give the hand other points
+    that a candidate gives (one of the two lines is wrong, and which is not known): that
+    replay, when it gives the hand those points; else ``done``."""
     rep = done[0]
     before = totals.exact
     if before is None or not _open_to_later(rep, totals):
         return done
-    later = later_points(game, k, rep.opener, before)
+    lines = later_points(game, k, rep.opener, before)
     names = game.seats.names
-    if later is None or any(c.points is None and c.outcome != "unfinished"
-                            for c in rep.candidates) or not any(
-            tuple(c.points[name] for name in names) == later for c in rep.candidates
-            if c.points is not None):
+    given = {tuple(c.points[name] for name in names) for c in rep.candidates
+             if c.points is not None}
+    if not lines or any(c.points is None and c.outcome != "unfinished"
+                        for c in rep.candidates) or lines[0] not in given:
         return done  # a hand that ends with points not known may end with those
+    later = lines[0]
+    if len(lines) > 1 and lines[1] != later and lines[1] in given:
+        return done  # the line after it gives the hand other points a reading gives
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
     again = _taken(hand, game.seats, expected, totals, False, save, resume, later)

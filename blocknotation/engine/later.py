@@ -5,7 +5,9 @@ line of its own is still settled by the next ``score`` line of the game: the run
 it claims, less the points of the hands between, are the totals after the hand.  Those
 points choose among the hand's readings as its own ``score`` line would (``choose.py``).
 The hands between count only when each is read as written, without an error, and gives its
-points: a slip among them would make the line prove nothing of the earlier hand.
+points: a slip among them would make the line prove nothing of the earlier hand.  Unless
+the ``score`` line after it gives the hand other points that a reading gives too: one of
+the two lines is then wrong, each as likely as the other, and neither settles the hand.
 """
 
 from __future__ import annotations
@@ -21,30 +23,36 @@ MAX_AHEAD = 8
 
 
 def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int]
-                 ) -> tuple[int, ...] | None:
-    """The points of hand ``k`` of ``game`` that the next ``score`` line gives, the totals
-    before the hand (``before``) and the opener of the hand (``opener``) known; None when no
-    later line settles them."""
+                 ) -> list[tuple[int, ...]]:
+    """The points of hand ``k`` of ``game`` that each of the next two ``score`` lines gives,
+    the totals before the hand (``before``) and the opener of the hand (``opener``) known:
+    none where no later line settles them, one where the first is the last that can (the
+    second, if any, is too far ahead, or has a hand before it that gives no points
+    without an error).  The second gives them as the first does unless one of the two is
+    wrong: the two lines then stand against each other (``course._settled_later``)."""
     if opener is None:
-        return None
+        return []
     seats = game.seats
     count = len(seats.names)
     between = [0] * count
     expected = (opener + 1) % count
+    found: list[tuple[int, ...]] = []
     for j in range(k + 1, min(len(game.hands), k + 1 + MAX_AHEAD)):
         hand = game.hands[j]
         if game.bad and game.bad.any_in(hand.line, game.ends[j]):
-            return None
+            return found
         rep = replay_hand(hand, seats, expected)
         if rep.points is None or rep.opener is None or any(
                 d.is_error for d in rep.diagnostics):
-            return None
+            return found
         between = [a + b for a, b in zip(between, rep.points, strict=True)]
         if rep.score is not None:
             given = claimed_totals(rep.score, seats.names)
             if given is None:
-                return None
-            return tuple(total - earlier - later for total, earlier, later
-                         in zip(given, before, between, strict=True))
+                return found
+            found.append(tuple(total - earlier - later for total, earlier, later
+                               in zip(given, before, between, strict=True)))
+            if len(found) == 2:
+                return found
         expected = (rep.opener + 1) % count
-    return None
+    return found

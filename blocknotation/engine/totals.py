@@ -16,6 +16,11 @@ A slip is reported once.  Besides the true totals, the totals the scorer believe
 followed: after a wrong ``points`` claim, the totals with that claim in; after a wrong
 ``score`` claim, the totals it gave plus the points since.  A ``score`` line that agrees with
 what the scorer believes carries a slip already reported and is not reported again.
+
+Where the true totals are not known, a ``score`` line they allow is not proved right, but
+two such lines must still agree: the totals the first gave plus the points since (as the
+scorer believes them) are followed too (``stated``), and a second line they do not allow
+is E505 against the first: one of the two is wrong, and which is not known.
 """
 
 from __future__ import annotations
@@ -153,6 +158,10 @@ class Totals:
     seats: int
     truth: RunningTotals = field(init=False)
     beliefs: list[RunningTotals] = field(default_factory=list)
+    stated: list[RunningTotals] = field(default_factory=list)
+    """The totals the last ``score`` line gave, where the true totals allowed it without
+    being known, plus the points since (as believed too); the line's number."""
+    stated_at: int = 0
 
     def __post_init__(self) -> None:
         self.truth = RunningTotals([0] * self.seats)
@@ -169,40 +178,47 @@ class Totals:
         the scorer's totals now hold."""
         if not claimed:
             self.truth.add(points)
-            for world in self.beliefs:
+            for world in (*self.beliefs, *self.stated):
                 world.add(points)
             return
         believed = [world.copy() for world in (self.truth, *self.beliefs)]
-        for world in (self.truth, *self.beliefs):
+        stated = [world.copy() for world in self.stated]
+        for world in (self.truth, *self.beliefs, *self.stated):
             world.add(points)
-        for world in believed:
+        for world in (*believed, *stated):
             world.add(claimed)
-        self._believe(believed)
+        self._believe(believed, stated)
 
     def add_unknown(self, number: int, bounds: Bounds, claimed: Sequence[int] | None = None
                     ) -> None:
         """A hand whose points are unknown; ``claimed`` as in ``add``."""
-        believed = []
+        believed: list[RunningTotals] = []
+        stated: list[RunningTotals] = []
         if claimed:
             believed = [world.copy() for world in (self.truth, *self.beliefs)]
-            for world in believed:
+            stated = [world.copy() for world in self.stated]
+            for world in (*believed, *stated):
                 world.add(claimed)
         hand = Unknown(number, bounds)
-        for world in (self.truth, *self.beliefs):
+        for world in (self.truth, *self.beliefs, *self.stated):
             world.add_unknown(hand)
-        self._believe(believed)
+        self._believe(believed, stated)
 
-    def _believe(self, more: list[RunningTotals]) -> None:
+    def _believe(self, more: list[RunningTotals], stated: list[RunningTotals]) -> None:
         if more:
             self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
+        if stated:
+            self.stated = (self.stated + stated)[-_MAX_BELIEFS:]
 
     def key(self) -> tuple[object, ...]:
         """What tells these totals apart from others (compared, never hashed)."""
-        return self.truth.key(), [world.key() for world in self.beliefs]
+        return (self.truth.key(), [world.key() for world in self.beliefs],
+                [world.key() for world in self.stated], self.stated_at)
 
     def copy(self) -> Totals:
         copied = Totals(self.seats)
         copied.truth, copied.beliefs = self.truth.copy(), [w.copy() for w in self.beliefs]
+        copied.stated, copied.stated_at = [w.copy() for w in self.stated], self.stated_at
         return copied
 
     def status(self, target: int) -> tuple[Status | None, int | None]:
@@ -261,11 +277,12 @@ class Totals:
         )
 
     def check(self, claim: r.PlainScore, names: Sequence[str]) -> Diagnostic | None:
-        """E505 for a ``score`` claim.  One that the true totals allow is right; one that
-        the scorer's believed totals allow repeats a slip already reported.  A wrong one
-        becomes what the scorer believes from then on."""
+        """E505 for a ``score`` claim.  One that the true totals allow is right, unless
+        they are not known and the totals an earlier line allowed so gave (``stated``) do
+        not allow it; one that the scorer's believed totals allow repeats a slip already
+        reported.  A wrong one becomes what the scorer believes from then on."""
         if _as_recomputed(claim, names, self.truth.exact):
-            self.beliefs = []
+            self.beliefs = self.stated = []
             return None  # the usual case: every total, in seat order, as recomputed
         problem = score_shape(claim, names)
         given = claimed_totals(claim, names)
@@ -273,11 +290,27 @@ class Totals:
             return problem
         problem = self.truth.wrong(claim, names, given)
         if problem is None:
+            problem = self._against_stated(claim, names, given)
             self.beliefs = []
-            return None
+            self.stated = [] if self.truth.exact is not None else [RunningTotals(given)]
+            self.stated_at = claim.line
+            return problem
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
         self.beliefs = [RunningTotals(given)] if believed is None else [believed]
+        self.stated = []
         return None if believed is not None else problem
+
+    def _against_stated(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
+                        ) -> Diagnostic | None:
+        """E505 when ``claim``, which the true totals allow, is allowed by none of the
+        totals an earlier ``score`` line gave plus the points since (``stated``)."""
+        if not self.stated or any(w.wrong(claim, names, given) is None for w in self.stated):
+            return None
+        return diagnostic(
+            "E505", claim.line, claim.column,
+            "lines_disagree",
+            claim=_text(claim), line=self.stated_at,
+        )
 
 
 def _text(claim: r.PlainScore) -> tuple[str, ...]:

@@ -167,6 +167,9 @@ CODES = (
             "player_missing": N_("score claim leaves out {missing}: it gives every player's "
                                  "running total"),
             "totals_wrong": N_("score claim {claim}, but the running totals are {actual}"),
+            "lines_disagree": N_("score claim {claim} does not follow from the score claim at "
+                                 "line {line} and the points since: one of the two is wrong, "
+                                 "and the record cannot tell which"),
             "passes_disagree": N_("score claim {claim} does not fit the passes: they give this "
                                   "hand {forced}, if every pass was legal (R8); a pass may be a "
                                   "play written as one, so the points of this hand are left "
