@@ -1110,6 +1110,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", {"Ada": 14, "Bea": 0, "Cy": 0}), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    # A hand's own score line and the next, each agreeing with one reading: it chooses none.
+    "E505/a_hand_s_own_score_line_and_the_next_each_agreeing_with_one_reading.txt": [
+        (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -102,6 +102,11 @@ class HandReplay(NamedTuple):
     more_candidates: int = 0
 
 
+#: ``later`` for a hand whose own ``score`` line is not to choose among its readings either:
+#: the next ``score`` line gives the hand other points a reading gives (``course._unchosen``).
+UNCHOSEN: tuple[int, ...] = ()
+
+
 def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
            before: Sequence[int] | None, lost: bool, slipped: Sequence[int],
            later: tuple[int, ...] | None = None) -> Choice:
@@ -134,7 +139,8 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
-    implied = implied_points(order.score, before, seats.names) if order.score is not None else later
+    implied = None if later == UNCHOSEN else implied_points(order.score, before, seats.names) if (
+        order.score is not None) else later
     kept = _fewest_slips(kept, implied)
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)

@@ -11,13 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
-from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase
+from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase, template
 from ..notation import plain as r
 from ..report.values import HandResult, Status
 from .amend import OF_A_MOVE, Amendment, amendments, described, hedged, hidden_shows
 from .bounds import unbounded
 from .candidates import candidates
-from .choose import HandReplay, joined
+from .choose import UNCHOSEN, HandReplay, joined
 from .claims import claimed_points, implied_points
 from .earlier import MAX_BACK, Ways, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
@@ -184,6 +184,9 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     replay, when it gives the hand those points; else ``done``."""
     rep = done[0]
     before = totals.exact
+    if before is not None and rep.score is not None and rep.points is not None and (
+            _slipped(done[1])):
+        return _unchosen(game, k, done, totals, expected, save, resume)
     if before is None or not _open_to_later(rep, totals):
         return done
     lines = later_points(game, k, rep.opener, before)
@@ -200,6 +203,28 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     # A later hand's score line settles it, so it is not the game's last hand.
     again = _taken(hand, game.seats, expected, totals, False, save, resume, later)
     return again if again[0].points is not None and tuple(again[0].points) == later else done
+
+
+def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
+              expected: int | None, save: bool, resume: Saved | None) -> Replayed:
+    """Hand ``k`` replayed (``done``) again with no ``score`` line choosing among its
+    readings, where its own chose (``done`` gives the hand known points, it has a slip and
+    the totals before it are known) but the next ``score`` line gives the hand other
+    points, which a reading gives too: each line agrees with one reading, and the record
+    cannot tell which is right (the second is then E505 against the first:
+    ``totals.Totals.stated``).  That replay, when its points are so left unknown; else
+    ``done``."""
+    rep = done[0]
+    before = totals.exact
+    assert before is not None and rep.points is not None
+    lines = later_points(game, k, rep.opener, before)
+    if not lines or lines[0] == tuple(rep.points):
+        return done
+    again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, UNCHOSEN)
+    names = game.seats.names
+    given = {tuple(c.points[name] for name in names) for c in again[0].candidates
+             if c.points is not None}
+    return again if again[0].points is None and lines[0] in given else done
 
 
 def _open_to_later(rep: HandReplay, totals: Totals) -> bool:
@@ -784,7 +809,7 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.PlainHand, found: lis
     claim = _score_line(hand)
     wrong = None if claim is None else next(
         (d for d in found if d.code == "E505" and d.line == claim.line), None)
-    if claim is None or wrong is None:
+    if claim is None or wrong is None or _against_a_line(wrong):
         return None
     exact = course.totals.exact
     doubt: dict[int, Ways] = {}
@@ -812,6 +837,13 @@ def _explained_earlier(game: GameToReplay, k: int, hand: r.PlainHand, found: lis
     if not doubt:
         return None
     return _Doubted(doubt, hedged(wrong, _distinct(words)[:5]))
+
+
+def _against_a_line(problem: Diagnostic) -> bool:
+    """Whether an E505 sets its ``score`` line against an earlier one where the totals are
+    not known (``totals.Totals.stated``): it says only that one of the two is wrong, which
+    no hand read otherwise is looked back for."""
+    return problem.message.template == template("E505", "lines_disagree")
 
 
 def _as_if_nothing(marks: dict[int, _Mark], j: int, k: int) -> list[int] | None:
@@ -869,7 +901,9 @@ def _count_in(
         totals.add_unknown(hand.number, rep.bounds or unbounded(len(seats)), rep.claimed)
     if rep.score is None:
         return rep, []
-    problem = judged.check(rep.score, seats.names)
+    line = rep.score.line
+    problem = judged.check(rep.score, seats.names, disputed=any(
+        d.code == "E505" and d.line == line for d in rep.diagnostics))
     return rep, [] if problem is None else [problem]
 
 

@@ -276,11 +276,14 @@ class Totals:
             claimed=tuple(f"{name} {p}" for name, p in zip(names, points, strict=True)),
         )
 
-    def check(self, claim: r.PlainScore, names: Sequence[str]) -> Diagnostic | None:
+    def check(self, claim: r.PlainScore, names: Sequence[str], disputed: bool = False
+              ) -> Diagnostic | None:
         """E505 for a ``score`` claim.  One that the true totals allow is right, unless
         they are not known and the totals an earlier line allowed so gave (``stated``) do
         not allow it; one that the scorer's believed totals allow repeats a slip already
-        reported.  A wrong one becomes what the scorer believes from then on."""
+        reported.  A wrong one becomes what the scorer believes from then on.  ``disputed``:
+        the line is reported already (E505 against a ``points`` claim, ``choose.py``), and
+        is not followed as ``stated``."""
         if _as_recomputed(claim, names, self.truth.exact):
             self.beliefs = self.stated = []
             return None  # the usual case: every total, in seat order, as recomputed
@@ -292,7 +295,8 @@ class Totals:
         if problem is None:
             problem = self._against_stated(claim, names, given)
             self.beliefs = []
-            self.stated = [] if self.truth.exact is not None else [RunningTotals(given)]
+            self.stated = [] if self.truth.exact is not None or disputed else [
+                RunningTotals(given)]
             self.stated_at = claim.line
             return problem
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
