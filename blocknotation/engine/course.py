@@ -42,7 +42,9 @@ class GameState:
     that opened the last hand replayed (the next one opens after it, R17).  ``also``: the
     seat the rotation asked to open the last hand, where no tile of it says who led and
     its opener line named another (T301): the line may be the slip, so the next hand may
-    open after either."""
+    open after either.  ``early``: the players who may have reached the target after an
+    earlier hand, where it was not known whether anyone had (the game may have ended
+    there, won by one of them, R18)."""
 
     totals: Totals
     status: Status | None = "in_progress"
@@ -50,16 +52,29 @@ class GameState:
     decided_after: int = 0
     previous: int | None = None
     also: int | None = None
+    early: frozenset[int] = frozenset()
 
     def copy(self) -> GameState:
         return GameState(self.totals.copy(), self.status, self.winner, self.decided_after,
-                         self.previous, self.also)
+                         self.previous, self.also, self.early)
 
     def same(self, other: GameState) -> bool:
         """Whether the game stands the same in both: the rest of it goes the same way."""
-        return (self.status, self.winner, self.decided_after, self.previous, self.also) == (
-            other.status, other.winner, other.decided_after, other.previous, other.also) and (
+        return (self.status, self.winner, self.decided_after, self.previous, self.also,
+                self.early) == (other.status, other.winner, other.decided_after,
+                                other.previous, other.also, other.early) and (
             self.totals.key() == other.totals.key())
+
+    def stand(self, target: int, number: int) -> None:
+        """The status and winner after hand ``number`` (R18): as the totals give them,
+        but no winner named where the game may have ended earlier, won by another
+        (``early``): it is then decided, by whom is not known."""
+        status, winner = self.totals.status(target)
+        if status is None:
+            self.early |= frozenset(self.totals.reachers(target))
+        elif status == "won" and self.early - {winner}:
+            status, winner = "decided", None
+        self.status, self.winner, self.decided_after = status, winner, number
 
 
 def expected_opener(hand: r.PlainHand, seats: Seats, course: GameState) -> int | None:
@@ -161,8 +176,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.PlainHand,
             result = _hand_result(hand, rep, seats, course.totals)
             if found:
                 found = placed(found, game.number, hand.number)
-        course.status, course.winner = course.totals.status(game.target)
-        course.decided_after = hand.number
+        course.stand(game.target, hand.number)
     if keep is not None and before is not None:
         keep.kept(ReplayedHand(game, k, before, tuple(found), result,
                                {} if rep is None else rep.saved,

@@ -295,8 +295,10 @@ class Totals:
         if problem is None:
             problem = self._against_stated(claim, names, given)
             self.beliefs = []
-            self.stated = [] if self.truth.exact is not None or disputed else [
-                RunningTotals(given)]
+            # Against the lines before it, either may be the one that is wrong: both go on.
+            earlier = self.stated if problem is not None else []
+            self.stated = [] if self.truth.exact is not None or disputed else (
+                [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
             self.stated_at = claim.line
             return problem
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
