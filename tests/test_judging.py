@@ -1124,6 +1124,9 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (None, "status", "decided"), (None, "winner", None),
         (None, "score", None),
     ],
+    "E505/a_score_line_carried_forward_and_a_later_one_each_agreeing_with_one_reading.txt": [
+        (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

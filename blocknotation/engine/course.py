@@ -193,9 +193,9 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     (several may, that end the hand otherwise) and each candidate that ends the hand gives
     known points (one whose points the tiles do not settle may give those too, and end it
     otherwise; one that stops before the end is the record's, which the score line
-    settles), and the ``score`` line after that one does not give the hand other points
-    that a candidate gives (one of the two lines is wrong, and which is not known): that
-    replay, when it gives the hand those points; else ``done``."""
+    settles), and no ``score`` line after that one gives the hand other points that a
+    candidate gives (one of the lines is then wrong, and which is not known): that replay,
+    when it gives the hand those points; else ``done``."""
     rep = done[0]
     before = totals.exact
     if before is not None and rep.score is not None and rep.points is not None and (
@@ -211,8 +211,8 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
                         for c in rep.candidates) or lines[0] not in given:
         return done  # a hand that ends with points not known may end with those
     later = lines[0]
-    if len(lines) > 1 and lines[1] != later and lines[1] in given:
-        return done  # the line after it gives the hand other points a reading gives
+    if any(other != later and other in given for other in lines[1:]):
+        return done  # a line after it gives the hand other points a reading gives
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
     again = _taken(hand, game.seats, expected, totals, False, save, resume, later)
@@ -223,7 +223,7 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
               expected: int | None, save: bool, resume: Saved | None) -> Replayed:
     """Hand ``k`` replayed (``done``) again with no ``score`` line choosing among its
     readings, where its own chose (``done`` gives the hand known points, it has a slip and
-    the totals before it are known) but the next ``score`` line gives the hand other
+    the totals before it are known) but a later ``score`` line gives the hand other
     points, which a reading gives too: each line agrees with one reading, and the record
     cannot tell which is right (the second is then E505 against the first:
     ``totals.Totals.stated``).  That replay, when its points are so left unknown; else
@@ -231,14 +231,16 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
     rep = done[0]
     before = totals.exact
     assert before is not None and rep.points is not None
-    lines = later_points(game, k, rep.opener, before)
-    if not lines or lines[0] == tuple(rep.points):
+    chosen = tuple(rep.points)
+    lines = [other for other in later_points(game, k, rep.opener, before) if other != chosen]
+    if not lines:
         return done
     again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, UNCHOSEN)
     names = game.seats.names
     given = {tuple(c.points[name] for name in names) for c in again[0].candidates
              if c.points is not None}
-    return again if again[0].points is None and lines[0] in given else done
+    return again if again[0].points is None and any(
+        other in given for other in lines) else done
 
 
 def _open_to_later(rep: HandReplay, totals: Totals) -> bool:

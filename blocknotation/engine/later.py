@@ -6,8 +6,9 @@ it claims, less the points of the hands between, are the totals after the hand. 
 points choose among the hand's readings as its own ``score`` line would (``choose.py``).
 The hands between count only when each is read as written, without an error, and gives its
 points: a slip among them would make the line prove nothing of the earlier hand.  Unless
-the ``score`` line after it gives the hand other points that a reading gives too: one of
-the two lines is then wrong, each as likely as the other, and neither settles the hand.
+a ``score`` line after it gives the hand other points that a reading gives too: one of the
+lines is then wrong, and which is not known (a wrong line carried forward by the next is
+one slip), so none settles the hand.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ MAX_AHEAD = 8
 
 def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int]
                  ) -> list[tuple[int, ...]]:
-    """The points of hand ``k`` of ``game`` that each of the next two ``score`` lines gives,
-    the totals before the hand (``before``) and the opener of the hand (``opener``) known:
-    none where no later line settles them, one where the first is the last that can (the
-    second, if any, is too far ahead, or has a hand before it that gives no points
-    without an error).  The second gives them as the first does unless one of the two is
-    wrong: the two lines then stand against each other (``course._settled_later``)."""
+    """The points of hand ``k`` of ``game`` that each of the next ``score`` lines gives, in
+    order, the totals before the hand (``before``) and the opener of the hand (``opener``)
+    known: those up to ``MAX_AHEAD`` hands on and before any hand that gives no points
+    without an error; none where no later line settles them.  Each gives them as the first
+    does unless one of them is wrong: the lines then stand against each other
+    (``course._settled_later``)."""
     if opener is None:
         return []
     seats = game.seats
@@ -52,7 +53,5 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
                 return found
             found.append(tuple(total - earlier - later for total, earlier, later
                                in zip(given, before, between, strict=True)))
-            if len(found) == 2:
-                return found
         expected = (rep.opener + 1) % count
     return found
