@@ -1127,6 +1127,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E505/a_score_line_carried_forward_and_a_later_one_each_agreeing_with_one_reading.txt": [
         (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/a_hand_s_own_score_line_chooses_where_the_next_gives_points_no_reading_gives.txt": [
+        (0, "points", {"Ada": 21, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 35, "Bea": 22, "Cy": 0}),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),
