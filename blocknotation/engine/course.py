@@ -205,8 +205,7 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
         return done
     lines = later_points(game, k, rep.opener, before)
     names = game.seats.names
-    given = {tuple(c.points[name] for name in names) for c in rep.candidates
-             if c.points is not None}
+    given = _candidate_points(rep, names)
     if not lines or any(c.points is None and c.outcome != "unfinished"
                         for c in rep.candidates) or lines[0] not in given:
         return done  # a hand that ends with points not known may end with those
@@ -237,10 +236,16 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
         return done
     again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, UNCHOSEN)
     names = game.seats.names
-    given = {tuple(c.points[name] for name in names) for c in again[0].candidates
-             if c.points is not None}
+    given = _candidate_points(again[0], names)
     return again if again[0].points is None and any(
         other in given for other in lines) else done
+
+
+def _candidate_points(rep: HandReplay, names: Sequence[str]) -> set[tuple[int, ...]]:
+    """The points, in seat order, that the candidates of a hand's replay give, where
+    known."""
+    return {tuple(c.points[name] for name in names) for c in rep.candidates
+            if c.points is not None}
 
 
 def _open_to_later(rep: HandReplay, totals: Totals) -> bool:
