@@ -1131,6 +1131,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 21, "Bea": 0, "Cy": 0}),
         (None, "score", {"Ada": 35, "Bea": 22, "Cy": 0}),
     ],
+    "E505/a_score_line_against_a_points_claim_then_the_next_score_line.txt": [
+        (0, "points", None), (None, "score", None),
+    ],
+    "E504/a_wrong_points_claim_two_score_lines_carry_after_a_hand_of_unknown_points.txt": [
+        (0, "points", None), (2, "points", {"Ada": 14, "Bea": 0, "Cy": 0}),
+        (None, "score", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),
