@@ -1142,6 +1142,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/two_score_lines_each_agreeing_with_one_reading_across_a_wrong_points_claim.txt": [
+        (0, "points", None), (2, "points", {"Ada": 14, "Bea": 0, "Cy": 0}),
+        (None, "score", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -4,8 +4,9 @@ A hand whose readings give it different points (``candidates.py``) and that has 
 line of its own is still settled by the next ``score`` line of the game: the running totals
 it claims, less the points of the hands between, are the totals after the hand.  Those
 points choose among the hand's readings as its own ``score`` line would (``choose.py``).
-The hands between count only when each is read as written, without an error, and gives its
-points: a slip among them would make the line prove nothing of the earlier hand.  Unless
+The hands between count only when each is read as written, without an error but a wrong
+``points`` claim (E504: the tiles give its points all the same), and gives its points: a
+slip among them would make the line prove nothing of the earlier hand.  Unless
 a ``score`` line after it gives the hand other points that a reading gives too: one of the
 lines is then wrong, and which is not known (a wrong line carried forward by the next is
 one slip), so none settles the hand.
@@ -44,8 +45,8 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
             return found
         rep = replay_hand(hand, seats, expected)
         if rep.points is None or rep.opener is None or any(
-                d.is_error for d in rep.diagnostics):
-            return found
+                d.is_error and d.code != "E504" for d in rep.diagnostics):
+            return found  # its points, unless only its claim of them is wrong, are in doubt
         between = [a + b for a, b in zip(between, rep.points, strict=True)]
         if rep.score is not None:
             given = claimed_totals(rep.score, seats.names)
