@@ -23,19 +23,15 @@ from .hands import GameToReplay
 #: At most this many hands are looked through for the next ``score`` line.
 MAX_AHEAD = 8
 
-#: At most this many ``score`` lines are read ahead: the next, a second that may carry it
-#: forward, and a third that may then say otherwise.
-MAX_LINES = 3
-
 
 def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int]
                  ) -> list[tuple[int, ...]]:
     """The points of hand ``k`` of ``game`` that each of the next ``score`` lines gives, in
     order, the totals before the hand (``before``) and the opener of the hand (``opener``)
-    known: at most ``MAX_LINES``, those up to ``MAX_AHEAD`` hands on and before any hand
-    that gives no points without an error; none where no later line settles them.  Each
-    gives them as the first does unless one of them is wrong: the lines then stand against
-    each other (``course._settled_later``)."""
+    known: those up to ``MAX_AHEAD`` hands on and before any hand that gives no points
+    without an error; none where no later line settles them.  Each gives them as the first
+    does unless one of them is wrong: the lines then stand against each other
+    (``course._settled_later``)."""
     if opener is None:
         return []
     seats = game.seats
@@ -58,7 +54,5 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
                 return found
             found.append(tuple(total - earlier - later for total, earlier, later
                                in zip(given, before, between, strict=True)))
-            if len(found) == MAX_LINES:
-                return found
         expected = (rep.opener + 1) % count
     return found
