@@ -1150,6 +1150,9 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 21, "Bea": 0, "Cy": 0}),
         (None, "score", {"Ada": 35, "Bea": 22, "Cy": 0}),
     ],
+    "E505/a_hand_s_own_score_line_and_the_next_across_a_hand_of_unknown_points.txt": [
+        (0, "points", None), (1, "points", None), (None, "score", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

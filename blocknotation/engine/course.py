@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase, template
 from ..notation import plain as r
@@ -24,7 +24,7 @@ from .ending import out_of_play
 from .hand import Saved, Unread
 from .hand_replay import SetUp, kept_before, replay_hand
 from .hands import GameToReplay
-from .later import later_points
+from .later import fits, later_points
 from .order import Stages
 from .players import Seats
 from .totals import Totals
@@ -209,8 +209,9 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     if not lines or any(c.points is None and c.outcome != "unfinished"
                         for c in rep.candidates) or lines[0] not in given:
         return done  # a hand that ends with points not known may end with those
-    later = lines[0]
-    if any(other != later and other in given for other in lines[1:]):
+    later = cast(tuple[int, ...], lines[0])  # a candidate's: every player's points
+    if any(not fits(later, other) and any(fits(c, other) for c in given)
+           for other in lines[1:]):
         return done  # a line after it gives the hand other points a reading gives
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
@@ -231,14 +232,15 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
     before = totals.exact
     assert before is not None and rep.points is not None
     chosen = tuple(rep.points)
-    lines = [other for other in later_points(game, k, rep.opener, before) if other != chosen]
+    lines = [other for other in later_points(game, k, rep.opener, before)
+             if not fits(chosen, other)]
     if not lines:
         return done
     again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, UNCHOSEN)
     names = game.seats.names
     given = _candidate_points(again[0], names)
     return again if again[0].points is None and any(
-        other in given for other in lines) else done
+        fits(c, other) for c in given for other in lines) else done
 
 
 def _candidate_points(rep: HandReplay, names: Sequence[str]) -> set[tuple[int, ...]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .bounds import Bounds
 from .claims import claimed_totals
 from .hand_replay import replay_hand
 from .hands import GameToReplay
@@ -24,35 +25,57 @@ from .hands import GameToReplay
 MAX_AHEAD = 8
 
 
+Given = tuple[int | None, ...]
+"""The points of a hand a later ``score`` line gives it, in seat order: None for a player
+who may have scored in a hand between whose points are not known."""
+
+
 def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int]
-                 ) -> list[tuple[int, ...]]:
+                 ) -> list[Given]:
     """The points of hand ``k`` of ``game`` that each of the next ``score`` lines gives, in
     order, the totals before the hand (``before``) and the opener of the hand (``opener``)
     known: those up to ``MAX_AHEAD`` hands on and before any hand that gives no points
-    without an error; none where no later line settles them.  Each gives them as the first
-    does unless one of them is wrong: the lines then stand against each other
-    (``course._settled_later``)."""
+    without an error; none where no later line settles them.  A hand between whose points
+    are not known leaves those of the players who may have scored it unknown (None) from
+    then on.  Each line gives them as the first does unless one of them is wrong: the lines
+    then stand against each other (``course._settled_later``)."""
     if opener is None:
         return []
     seats = game.seats
     count = len(seats.names)
-    between = [0] * count
+    between: list[int | None] = [0] * count
     expected = (opener + 1) % count
-    found: list[tuple[int, ...]] = []
+    found: list[Given] = []
     for j in range(k + 1, min(len(game.hands), k + 1 + MAX_AHEAD)):
         hand = game.hands[j]
         if game.bad and game.bad.any_in(hand.line, game.ends[j]):
             return found
         rep = replay_hand(hand, seats, expected)
-        if rep.points is None or rep.opener is None or any(
-                d.is_error and d.code != "E504" for d in rep.diagnostics):
+        if rep.opener is None or any(d.is_error and d.code != "E504" for d in rep.diagnostics):
             return found  # its points, unless only its claim of them is wrong, are in doubt
-        between = [a + b for a, b in zip(between, rep.points, strict=True)]
+        between = _added(between, rep.points, rep.bounds)
         if rep.score is not None:
             given = claimed_totals(rep.score, seats.names)
             if given is None:
                 return found
-            found.append(tuple(total - earlier - later for total, earlier, later
-                               in zip(given, before, between, strict=True)))
+            found.append(tuple(None if later is None else total - earlier - later
+                               for total, earlier, later in zip(given, before, between,
+                                                                strict=True)))
         expected = (rep.opener + 1) % count
     return found
+
+
+def _added(between: list[int | None], points: Sequence[int] | None, bounds: Bounds | None
+           ) -> list[int | None]:
+    """The points of the hands between with one more: its ``points``, or where they are
+    not known, none for the players who cannot have scored it (its ``bounds``)."""
+    if points is not None:
+        return [None if a is None else a + b for a, b in zip(between, points, strict=True)]
+    scorers = {} if bounds is None else bounds.scorers
+    return [None if seat in scorers else a for seat, a in enumerate(between)]
+
+
+def fits(points: Sequence[int], line: Given) -> bool:
+    """Whether a hand's ``points`` are those a later ``score`` line gives it (``line``), on
+    every player it says something of."""
+    return all(given is None or given == p for p, given in zip(points, line, strict=True))
