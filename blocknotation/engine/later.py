@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bounds import Bounds
+from .bounds import Bounds, unbounded
 from .claims import claimed_totals
 from .hand_replay import replay_hand
 from .hands import GameToReplay
@@ -68,10 +68,11 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
 def _added(between: list[int | None], points: Sequence[int] | None, bounds: Bounds | None
            ) -> list[int | None]:
     """The points of the hands between with one more: its ``points``, or where they are
-    not known, none for the players who cannot have scored it (its ``bounds``)."""
+    not known, none for the players who cannot have scored it (its ``bounds``; where none
+    are known, anybody may have)."""
     if points is not None:
         return [None if a is None else a + b for a, b in zip(between, points, strict=True)]
-    scorers = {} if bounds is None else bounds.scorers
+    scorers = (bounds or unbounded(len(between))).scorers
     return [None if seat in scorers else a for seat, a in enumerate(between)]
 
 
