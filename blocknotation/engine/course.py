@@ -24,7 +24,7 @@ from .ending import out_of_play
 from .hand import Saved, Unread
 from .hand_replay import SetUp, kept_before, replay_hand
 from .hands import GameToReplay
-from .later import fits, later_points
+from .later import agrees, later_points
 from .order import Stages
 from .players import Seats
 from .totals import Totals
@@ -210,7 +210,7 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
                         for c in rep.candidates) or lines[0] not in given:
         return done  # a hand that ends with points not known may end with those
     later = cast(tuple[int, ...], lines[0])  # a candidate's: every player's points
-    if any(not fits(later, other) and any(fits(c, other) for c in given)
+    if any(not agrees(later, other) and any(agrees(c, other) for c in given)
            for other in lines[1:]):
         return done  # a line after it gives the hand other points a reading gives
     hand = game.hands[k]
@@ -233,14 +233,14 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
     assert before is not None and rep.points is not None
     chosen = tuple(rep.points)
     lines = [other for other in later_points(game, k, rep.opener, before)
-             if not fits(chosen, other)]
+             if not agrees(chosen, other)]
     if not lines:
         return done
     again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, UNCHOSEN)
     names = game.seats.names
     given = _candidate_points(again[0], names)
     return again if again[0].points is None and any(
-        fits(c, other) for c in given for other in lines) else done
+        agrees(c, other) for c in given for other in lines) else done
 
 
 def _candidate_points(rep: HandReplay, names: Sequence[str]) -> set[tuple[int, ...]]:

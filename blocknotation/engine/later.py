@@ -76,7 +76,7 @@ def _added(between: list[int | None], points: Sequence[int] | None, bounds: Boun
     return [None if seat in scorers else a for seat, a in enumerate(between)]
 
 
-def fits(points: Sequence[int], line: Given) -> bool:
+def agrees(points: Sequence[int], line: Given) -> bool:
     """Whether a hand's ``points`` are those a later ``score`` line gives it (``line``), on
     every player it says something of."""
     return all(given is None or given == p for p, given in zip(points, line, strict=True))
