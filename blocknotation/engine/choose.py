@@ -102,19 +102,16 @@ class HandReplay(NamedTuple):
     more_candidates: int = 0
 
 
-#: ``later`` for a hand whose own ``score`` line is not to choose among its readings either:
-#: the next ``score`` line gives the hand other points a reading gives (``course._unchosen``).
-UNCHOSEN: tuple[int, ...] = ()
-
-
 def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
            before: Sequence[int] | None, lost: bool, slipped: Sequence[int],
-           later: tuple[int, ...] | None = None) -> Choice:
+           later: tuple[int, ...] | None = None, own_line: bool = True) -> Choice:
     """Let the claims choose among ``readings`` (see the module doc); ``before``: the
     running totals before the hand, when known; ``lost``: some readings were dropped, so
     that agreement among those left proves nothing; ``slipped``: the lines of the moves
     reported in this hand; ``later``: the points a later hand's ``score`` line gives this
-    one, which has none (``later.py``), a claim like its own ``score`` line.
+    one, which has none (``later.py``), a claim like its own ``score`` line; ``own_line``:
+    whether the hand's own ``score`` line chooses, as it does unless a later line gives the
+    hand other points a reading gives (``course._unchosen``).
 
     The readings themselves are in doubt when a move of the hand was reported (a stray move
     written after the claims aside) and a claim then fits no reading, when two claims fit
@@ -139,8 +136,8 @@ def choose(readings: list[JudgedReading], order: Stages, seats: Seats,
         ended = [x for x in kept if x.ending.outcome not in (None, "unfinished")]
         if ended:
             kept = ended
-    implied = None if later == UNCHOSEN else implied_points(order.score, before, seats.names) if (
-        order.score is not None) else later
+    implied = later if order.score is None else (
+        implied_points(order.score, before, seats.names) if own_line else None)
     kept = _fewest_slips(kept, implied)
     stages = sorted({s for x in readings for s, _ in x.problems if s[0] != "rest"},
                     key=_stage_order)

@@ -17,7 +17,7 @@ from ..report.values import HandResult, Status
 from .amend import OF_A_MOVE, Amendment, amendments, described, hedged, hidden_shows
 from .bounds import unbounded
 from .candidates import candidates
-from .choose import UNCHOSEN, HandReplay, joined
+from .choose import HandReplay, joined
 from .claims import claimed_points, implied_points
 from .earlier import MAX_BACK, Ways, explaining, hidden_seats, slips, wanted
 from .ending import out_of_play
@@ -236,7 +236,8 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
              if not agrees(chosen, other)]
     if not lines:
         return done
-    again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, UNCHOSEN)
+    again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, None,
+                   own_line=False)
     names = game.seats.names
     given = _candidate_points(again[0], names)
     return again if again[0].points is None and any(
@@ -265,7 +266,7 @@ Replayed = tuple[HandReplay, list[Diagnostic], Totals]
 
 def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals, last: bool,
            save: bool, resume: Saved | None, later: tuple[int, ...] | None,
-           doubt: Ways = ()) -> Replayed:
+           doubt: Ways = (), own_line: bool = True) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
     when that finds errors, with the lines read otherwise (``amend.py``) that cost the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
@@ -273,9 +274,10 @@ def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals
     ``resume``: where the record as written is replayed from (``hand.Saved``); ``later``:
     the points a later ``score`` line gives the hand (``_settled_later``), which choose
     among its readings and its ways of reading as its own ``score`` line would; ``doubt``:
-    ways of reading it (the lines each reads otherwise) kept beside the one taken."""
+    ways of reading it (the lines each reads otherwise) kept beside the one taken;
+    ``own_line``: whether its own ``score`` line chooses among them (``_unchosen``)."""
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
-                      later=later)
+                      later=later, own_line=own_line)
     after = totals.copy()
     rep, counted = _count_in(rep, hand, seats, after, last=last)
     found = [*rep.diagnostics, *counted]
@@ -284,7 +286,8 @@ def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals
         return rep, found, after
     if not doubt and not _slipped(found):
         return _with_candidates(rep, [((), rep.readings)], order, seats), found, after
-    tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()))
+    tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()),
+                   own_line)
     takes = tried.takes
     if _slipped(found):
         hidden = hidden_seats(rep)
@@ -362,9 +365,10 @@ class _Tried:
     """The ways of reading a hand tried so far that cost the fewest slips (``takes``)."""
 
     def __init__(self, hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals,
-                 last: bool, later: tuple[int, ...] | None, written: Take) -> None:
+                 last: bool, later: tuple[int, ...] | None, written: Take,
+                 own_line: bool = True) -> None:
         self.hand, self.seats, self.expected, self.totals = hand, seats, expected, totals
-        self.last, self.later = last, later
+        self.last, self.later, self.own_line = last, later, own_line
         self.takes: list[Take] = [written]
         self.cost = _cost(written[1])
         self.seen: set[frozenset[Amendment]] = set()
@@ -428,7 +432,8 @@ class _Tried:
               watch: Callable[[Diagnostic], object] | None) -> Take:
         other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
                             resume=self._resume(amendment), amendment=amendment,
-                            watch=watch, later=self.later, setup=self._set_up())
+                            watch=watch, later=self.later, setup=self._set_up(),
+                            own_line=self.own_line)
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
         return other, [*other.diagnostics, *counted], trial, amendment

@@ -36,8 +36,8 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
                 resume: Saved | None = None,
                 watch: Callable[[Diagnostic], object] | None = None,
                 amendment: tuple[Amendment, ...] = (),
-                later: tuple[int, ...] | None = None, setup: SetUp | None = None
-                ) -> HandReplay:
+                later: tuple[int, ...] | None = None, setup: SetUp | None = None,
+                own_line: bool = True) -> HandReplay:
     """Replay ``hand`` for ``seats``; ``expected_opener`` is the seat the rotation requires
     (R17), None for a first hand, where anyone may open; ``before``: the running totals
     before this hand, when known (a ``score`` line then chooses among readings).  ``save``:
@@ -48,6 +48,8 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
     two, each slip reported at its line (``amend.py``; ``hand.Unread`` when no reading
     allows it);
     ``later``: the points a later hand's ``score`` line gives this one (``later.py``);
+    ``own_line``: whether the hand's own ``score`` line chooses among its readings
+    (``choose.choose``);
     ``setup``: the hand's lines by stage and its deals, as a replay before found them."""
     if setup is None:  # the usual replay: the hand's lines read here, once
         written, problems = by_stage(hand, seats)
@@ -60,7 +62,8 @@ def replay_hand(hand: r.PlainHand, seats: Seats, expected_opener: int | None,
     state.save, state.watch = save, watch
     state.replay(order.late, 0 if resume is None else state.resume(resume))
     readings = [_judged(state, world, order, seats, hand, before) for world in state.worlds]
-    chosen = choose(readings, order, seats, before, state.lost, state.slipped, later)
+    chosen = choose(readings, order, seats, before, state.lost, state.slipped, later,
+                    own_line)
     problems += chosen.problems
     problems += _mirrors(state.judge.mirrors, chosen.readings)
     kept = chosen.readings

@@ -32,7 +32,7 @@ from ..basics.diagnostics import Diagnostic, diagnostic
 from ..notation import plain as r
 from ..report.values import Status
 from .bounds import Bounds
-from .claims import check_score, claimed_totals, score_shape
+from .claims import check_score, claimed_totals, implied_points, score_shape
 from .reach import Options, escapes, options
 from .scoring import status_of
 
@@ -262,11 +262,10 @@ class Totals:
         than ``points``, those of a ``points`` claim standing in for what the record cannot
         recompute, and the tiles (``bounds``) allow both: one of the two claims holds the
         slip (``course._count_in``)."""
-        before, given = self.truth.exact, claimed_totals(claim, names)
-        if before is None or given is None:
+        implied = implied_points(claim, self.truth.exact, names)
+        if implied is None:
             return None
-        implied = [total - earlier for total, earlier in zip(given, before, strict=True)]
-        if implied == list(points) or not bounds.allows(implied):
+        if implied == tuple(points) or not bounds.allows(implied):
             return None  # they agree, or the score line is wrong whatever the tiles (E505)
         return diagnostic(
             "E505", claim.line, claim.column,
@@ -285,7 +284,7 @@ class Totals:
         the line is reported already (E505 against a ``points`` claim, ``choose.py``), and
         is not followed as ``stated``."""
         if _as_recomputed(claim, names, self.truth.exact):
-            self.beliefs = self.stated = []
+            self.beliefs, self.stated = [], []
             return None  # the usual case: every total, in seat order, as recomputed
         problem = score_shape(claim, names)
         given = claimed_totals(claim, names)
