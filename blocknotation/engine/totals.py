@@ -66,7 +66,8 @@ class RunningTotals:
         self.forced: list[Options] = []
 
     def copy(self) -> RunningTotals:
-        copied = RunningTotals(list(self.known))
+        copied = RunningTotals.__new__(RunningTotals)  # every field set here, once
+        copied.known = self.known  # never changed in place (``add``)
         copied.unknown, copied.floor = list(self.unknown), list(self.floor)
         copied.forced = list(self.forced)
         copied.ceiling, copied.gains = list(self.ceiling), list(self.gains)
@@ -216,9 +217,11 @@ class Totals:
                 [world.key() for world in self.stated], self.stated_at)
 
     def copy(self) -> Totals:
-        copied = Totals(self.seats)
-        copied.truth, copied.beliefs = self.truth.copy(), [w.copy() for w in self.beliefs]
-        copied.stated, copied.stated_at = [w.copy() for w in self.stated], self.stated_at
+        beliefs, stated = self.beliefs, self.stated
+        copied = Totals.__new__(Totals)  # every field set here, once
+        copied.seats, copied.truth, copied.stated_at = self.seats, self.truth.copy(), self.stated_at
+        copied.beliefs = [w.copy() for w in beliefs] if beliefs else []
+        copied.stated = [w.copy() for w in stated] if stated else []
         return copied
 
     def status(self, target: int) -> tuple[Status | None, int | None]:
