@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol, cast
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from ..basics.diagnostics import Diagnostic, Message, diagnostic, message_part, phrase, template
 from ..notation import plain as r
@@ -24,7 +25,7 @@ from .ending import out_of_play
 from .hand import Saved, Unread
 from .hand_replay import SetUp, kept_before, replay_hand
 from .hands import GameToReplay
-from .later import agrees, later_points
+from .later import agrees, exactly, later_points
 from .order import Stages
 from .players import Seats
 from .totals import Totals
@@ -163,12 +164,7 @@ def step(game: GameToReplay, course: GameState, k: int, hand: r.PlainHand,
             leans = bool(doubt) or _open_to_later(rep, course.totals)
             rep, found, course.totals = _settled_later(
                 game, k, (rep, found, after), course.totals, expected, saves, resume)
-            assert rep.stages is not None  # a replay's, or the first of those joined
-            stopped = [] if last else _stopped_early(rep, rep.stages)
-            if stopped:
-                rep = _unfinished_unknown(rep, rep.stages, seats, stopped,
-                                          _claimed_scorers(rep.stages, seats,
-                                                           totals_before.exact))
+            rep = _unless_stopped(rep, seats, last, totals_before.exact)
             course.previous = rep.opener
             course.also = expected if (expected is not None and rep.opener != expected
                                        and rep.stages is not None and not rep.stages.moves
@@ -203,13 +199,13 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
         return _unchosen(game, k, done, totals, expected, save, resume)
     if before is None or not _open_to_later(rep, totals):
         return done
-    lines = later_points(game, k, rep.opener, before)
+    lines = later_points(game, k, rep.opener, before, partial(_ahead, game))
     names = game.seats.names
     given = _candidate_points(rep, names)
-    if not lines or any(c.points is None and c.outcome != "unfinished"
-                        for c in rep.candidates) or lines[0] not in given:
+    later = exactly(lines[0]) if lines else None
+    if later is None or any(c.points is None and c.outcome != "unfinished"
+                            for c in rep.candidates) or later not in given:
         return done  # a hand that ends with points not known may end with those
-    later = cast(tuple[int, ...], lines[0])  # a candidate's: every player's points
     if any(not agrees(later, other) and any(agrees(c, other) for c in given)
            for other in lines[1:]):
         return done  # a line after it gives the hand other points a reading gives
@@ -232,7 +228,7 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
     before = totals.exact
     assert before is not None and rep.points is not None
     chosen = tuple(rep.points)
-    lines = [other for other in later_points(game, k, rep.opener, before)
+    lines = [other for other in later_points(game, k, rep.opener, before, partial(_ahead, game))
              if not agrees(chosen, other)]
     if not lines:
         return done
@@ -249,6 +245,32 @@ def _candidate_points(rep: HandReplay, names: Sequence[str]) -> set[tuple[int, .
     known."""
     return {tuple(c.points[name] for name in names) for c in rep.candidates
             if c.points is not None}
+
+
+def _ahead(game: GameToReplay, j: int, expected: int | None) -> HandReplay:
+    """Hand ``j`` of ``game`` replayed as ``step`` replays it, after ``expected`` opener
+    and totals not known: a hand between a hand and a later ``score`` line (``later.py``),
+    its points known where the ways of reading it that cost fewest slips agree on them."""
+    seats, hand = game.seats, game.hands[j]
+    count = len(seats.names)
+    unknown = Totals(count)
+    unknown.add_unknown(0, unbounded(count))
+    last = j == len(game.hands) - 1 and not _said_over(hand)
+    rep = _taken(hand, seats, expected, unknown, last, False, None, None)[0]
+    return _unless_stopped(rep, seats, last, None)
+
+
+def _unless_stopped(rep: HandReplay, seats: Seats, last: bool, before: Sequence[int] | None
+                    ) -> HandReplay:
+    """A hand's replay, its points left unknown where some reading of it stops before its
+    end and another hand follows (not ``last``); ``before``: the totals before it, when
+    known (``_claimed_scorers``)."""
+    assert rep.stages is not None  # a replay's, or the first of those joined
+    stopped = [] if last else _stopped_early(rep, rep.stages)
+    if not stopped:
+        return rep
+    return _unfinished_unknown(rep, rep.stages, seats, stopped,
+                               _claimed_scorers(rep.stages, seats, before))
 
 
 def _open_to_later(rep: HandReplay, totals: Totals) -> bool:
