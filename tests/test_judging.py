@@ -1169,6 +1169,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 21, "Bea": 0, "Cy": 0}), (2, "points", None),
         (None, "score", None), (None, "winner", "Bea"),
     ],
+    # A hand's own score line and a later one each agree with one way of reading the
+    # hand, the other's points bounded only: neither settles it.
+    "E505/a_hand_s_own_score_line_and_a_later_one_agreeing_with_a_reading_of_unknown_points.txt": [
+        (0, "points", None), (0, "outcome", None), (1, "points", {"Ada": 0, "Bea": 17, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "P407/a_hidden_show_against_her_pass_two_score_lines_each_agreeing_with_one_way.txt": [
+        (0, "points", None), (0, "outcome", "domino"), (1, "points", {"Ada": 10, "Bea": 0}),
+        (None, "score", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -25,7 +25,7 @@ from .ending import out_of_play
 from .hand import Saved, Unread
 from .hand_replay import SetUp, kept_before, replay_hand
 from .hands import GameToReplay
-from .later import agrees, exactly, later_points
+from .later import Given, agrees, allowed, exactly, later_points
 from .order import Stages
 from .players import Seats
 from .totals import Totals
@@ -195,7 +195,8 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     rep = done[0]
     before = totals.exact
     if before is not None and rep.score is not None and rep.points is not None and (
-            _slipped(done[1])):
+            _slipped(done[1])) and not any(d.code == "E505" and d.line == rep.score.line
+                                           for d in done[1]):
         return _unchosen(game, k, done, totals, expected, save, resume)
     if before is None or not _open_to_later(rep, totals):
         return done
@@ -218,12 +219,14 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
 def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
               expected: int | None, save: bool, resume: Saved | None) -> Replayed:
     """Hand ``k`` replayed (``done``) again with no ``score`` line choosing among its
-    readings, where its own chose (``done`` gives the hand known points, it has a slip and
-    the totals before it are known) but a later ``score`` line gives the hand other
-    points, which a reading gives too: each line agrees with one reading, and the record
-    cannot tell which is right (the second is then E505 against the first:
-    ``totals.Totals.stated``).  That replay, when its points are so left unknown; else
-    ``done``."""
+    readings, where its own chose (``done`` gives the hand known points, it has a slip, the
+    totals before it are known and its own line is not wrong whatever the readings) but a
+    later ``score`` line gives the hand other points, which a reading gives too: each line
+    agrees with one reading, and the record cannot tell which is right (the second is then
+    E505 against the first: ``totals.Totals.stated``).  In that replay each way of reading
+    the hand that gives none of the later lines' points costs a slip more (``_gainsaid``),
+    as one that its own line finds wrong does.  That replay, when its points are so left
+    unknown; else ``done``."""
     rep = done[0]
     before = totals.exact
     assert before is not None and rep.points is not None
@@ -233,11 +236,10 @@ def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
     if not lines:
         return done
     again = _taken(game.hands[k], game.seats, expected, totals, False, save, resume, None,
-                   own_line=False)
-    names = game.seats.names
-    given = _candidate_points(again[0], names)
+                   against=tuple(lines))
+    readings = [x.bounded() for x in again[0].readings]
     return again if again[0].points is None and any(
-        agrees(c, other) for c in given for other in lines) else done
+        allowed(bounds, other) for bounds in readings for other in lines) else done
 
 
 def _candidate_points(rep: HandReplay, names: Sequence[str]) -> set[tuple[int, ...]]:
@@ -288,7 +290,7 @@ Replayed = tuple[HandReplay, list[Diagnostic], Totals]
 
 def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals, last: bool,
            save: bool, resume: Saved | None, later: tuple[int, ...] | None,
-           doubt: Ways = (), own_line: bool = True) -> Replayed:
+           doubt: Ways = (), against: tuple[Given, ...] = ()) -> Replayed:
     """Hand ``hand`` replayed after ``totals``, and the totals after it: as written, or,
     when that finds errors, with the lines read otherwise (``amend.py``) that cost the
     fewest slips, each way of reading it that costs as few kept (``choose.joined``).  Its
@@ -297,9 +299,10 @@ def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals
     the points a later ``score`` line gives the hand (``_settled_later``), which choose
     among its readings and its ways of reading as its own ``score`` line would; ``doubt``:
     ways of reading it (the lines each reads otherwise) kept beside the one taken;
-    ``own_line``: whether its own ``score`` line chooses among them (``_unchosen``)."""
+    ``against``: later ``score`` lines that give the hand other points than its own, which
+    then chooses none of its readings, each line as good a claim as it (``_unchosen``)."""
     rep = replay_hand(hand, seats, expected, totals.exact, save=save, resume=resume,
-                      later=later, own_line=own_line)
+                      later=later, own_line=not against)
     after = totals.copy()
     rep, counted = _count_in(rep, hand, seats, after, last=last)
     found = [*rep.diagnostics, *counted]
@@ -309,7 +312,7 @@ def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals
     if not doubt and not _slipped(found):
         return _with_candidates(rep, [((), rep.readings)], order, seats), found, after
     tried = _Tried(hand, seats, expected, totals, last, later, (rep, found, after, ()),
-                   own_line)
+                   against)
     takes = tried.takes
     if _slipped(found):
         hidden = hidden_seats(rep)
@@ -322,7 +325,7 @@ def _taken(hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals
         for first in read_twice(tried.takes):
             for second in second_ways(first, order, seats, hidden):
                 tried.read((*first[3], second))
-        takes = _chosen(tried.takes, later)
+        takes = _chosen(tried.takes, later, against)
         if len(takes) > 1 and _alike(takes):  # no figure depends on which: the one that
             takes = [min(takes, key=_foremost(takes))]  # says most
     takes += [way for way in map(tried.beside, doubt) if way is not None]
@@ -388,11 +391,11 @@ class _Tried:
 
     def __init__(self, hand: r.PlainHand, seats: Seats, expected: int | None, totals: Totals,
                  last: bool, later: tuple[int, ...] | None, written: Take,
-                 own_line: bool = True) -> None:
+                 against: tuple[Given, ...] = ()) -> None:
         self.hand, self.seats, self.expected, self.totals = hand, seats, expected, totals
-        self.last, self.later, self.own_line = last, later, own_line
+        self.last, self.later, self.against = last, later, against
         self.takes: list[Take] = [written]
-        self.cost = _cost(written[1])
+        self.cost = self._cost(written)
         self.seen: set[frozenset[Amendment]] = set()
         self.setup: SetUp | None = None  # made at the first way read
         # Where the hand as written stood before some of its moves (``kept_before``).
@@ -407,11 +410,17 @@ class _Tried:
             take = self._take(amendment, _costing(self.cost, len(amendment)))
         except (Unread, _TooCostly):
             return
-        cost = _cost(take[1])
+        cost = self._cost(take)
         if cost < self.cost:
             self.takes, self.cost = [], cost
         if cost == self.cost:
             self.takes.append(take)
+
+    def _cost(self, take: Take) -> tuple[int, int]:
+        """What ``take`` costs (``_cost``), a slip more where it gives none of the points
+        the later ``score`` lines its own stands against give the hand (``_gainsaid``)."""
+        slipped, sides = _cost(take[1])
+        return slipped + _gainsaid(take, self.against), sides
 
     def read_each(self, ways: list[Amendment], first: int) -> None:
         """The hand read with each of ``ways``, one at a time: those at the first error's
@@ -455,7 +464,7 @@ class _Tried:
         other = replay_hand(self.hand, self.seats, self.expected, self.totals.exact,
                             resume=self._resume(amendment), amendment=amendment,
                             watch=watch, later=self.later, setup=self._set_up(),
-                            own_line=self.own_line)
+                            own_line=not self.against)
         trial = self.totals.copy()
         other, counted = _count_in(other, self.hand, self.seats, trial, last=self.last)
         return other, [*other.diagnostics, *counted], trial, amendment
@@ -666,7 +675,8 @@ def _alike(takes: list[Take]) -> bool:
     return len(figures) == 1
 
 
-def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Take]:
+def _chosen(takes: list[Take], later: tuple[int, ...] | None = None,
+            against: tuple[Given, ...] = ()) -> list[Take]:
     """Of ways of reading a hand that cost as many slips, those the claims choose: the ones
     that give the points a later ``score`` line gives the hand (``later``), if any; of
     those, the ones that find fewer claims and shows wrong, where the points they give are
@@ -674,12 +684,14 @@ def _chosen(takes: list[Take], later: tuple[int, ...] | None = None) -> list[Tak
     every one.  A move legal as written read otherwise costs one slip as a claim or a show
     written wrong does: both are kept, unless those that find the claim or show wrong
     cannot check the ``points`` claim (it stands in for their points) that the others work
-    out from the tiles."""
+    out from the tiles.  ``against``: the later ``score`` lines the hand's own stands
+    against, each way that gives none of their points finding one claim more wrong."""
     if later is not None:
         takes = [take for take in takes if take[0].points is not None and tuple(
             take[0].points) == later] or takes
-    fewest = min(_claimed(take) for take in takes)
-    agreed = [take for take in takes if _claimed(take) == fewest]
+    claimed = [_claimed(take) + _gainsaid(take, against) for take in takes]
+    fewest = min(claimed)
+    agreed = [take for take, count in zip(takes, claimed, strict=True) if count == fewest]
     if len(agreed) < len(takes) and any(one.legal for take in agreed for one in take[3]) and (
             not any(_unchecked(take) for take in takes if take not in agreed)):
         return takes  # a claim written wrong, or a legal move: one slip each, either may be
@@ -722,6 +734,16 @@ def _claimed(take: Take) -> int:
     as written wrong (``unshown``, its own slip)."""
     own = {one.line for one in take[3]}
     return sum(d.is_error and d.code in _CLAIMED and d.line not in own for d in take[1])
+
+
+def _gainsaid(take: Take, against: tuple[Given, ...]) -> int:
+    """1 where later ``score`` lines stand against the hand's own (``against``, none
+    usually) and no reading of a way of reading it (``take``) gives the points any of them
+    gives the hand: those lines are then wrong in it, one slip however many carry it."""
+    if not against:
+        return 0
+    return int(not any(allowed(x.bounded(), line) for x in take[0].readings
+                       for line in against))
 
 
 #: The codes of a claim or a show that the moves, as read, do not reach.

@@ -21,6 +21,7 @@ from .bounds import Bounds, unbounded
 from .choose import HandReplay
 from .claims import claimed_totals
 from .hands import GameToReplay
+from .tiles import bits
 
 #: At most this many hands are looked through for the next ``score`` line.
 MAX_AHEAD = 8
@@ -123,3 +124,27 @@ def agrees(points: Sequence[int], line: Given) -> bool:
     (``line``)."""
     return all(entry is None or (entry[0] - p >= 0 and entry[1] >> entry[0] - p & 1 == 1)
                for p, entry in zip(points, line, strict=True))
+
+
+def allowed(bounds: Bounds, line: Given) -> bool:
+    """Whether a hand whose points are bounded so (``bounds``: exact, where a reading gives
+    them) may have given the points a later ``score`` line gives it (``line``): nobody's,
+    or some of one scorer's within their bounds and none of the others'."""
+    zeros = [0] * len(line)
+    if bounds.nobody and agrees(zeros, line):
+        return True
+    for seat in bounds.scorers:
+        if not agrees(zeros, _others(line, seat)):
+            continue
+        entry = line[seat]
+        if entry is None:
+            return True
+        rest, made = entry
+        if any(rest - b >= 0 and bounds.within(seat, rest - b) for b in bits(made)):
+            return True
+    return False
+
+
+def _others(line: Given, seat: int) -> Given:
+    """``line`` saying nothing of ``seat``."""
+    return tuple(None if s == seat else entry for s, entry in enumerate(line))
