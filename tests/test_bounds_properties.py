@@ -17,6 +17,7 @@ from blocknotation.engine.bounds import (
     open_bounds,
     together,
 )
+from blocknotation.engine.jointly import blocked_jointly
 from blocknotation.engine.scoring import blocked, domino
 from blocknotation.engine.tiles import PIPS, bit
 
@@ -47,10 +48,30 @@ def test_the_bounds_are_the_reference_figures(held: list[Holding]) -> None:
         assert together(held, others) == reference.together(held, others)
         assert _figures(domino_bounds(seat, held)) == _figures(
             reference.domino_bounds(seat, held))
-    assert _figures(blocked_bounds(held)) == _figures(reference.blocked_bounds(held))
+    block = blocked_bounds(held)
+    if _jointly(held):  # every way the hidden tiles can lie gone through: never looser
+        _within(block, reference.blocked_bounds(held))
+    else:
+        assert _figures(block) == _figures(reference.blocked_bounds(held))
     unasked = blocked_bounds(held, ties=False)  # for a claim naming its scorer
     assert unasked.scorers == blocked_bounds(held).scorers and unasked.nobody
     assert _figures(open_bounds(held)) == _figures(reference.open_bounds(held))
+
+
+def _jointly(held: list[Holding]) -> bool:
+    """Whether the bounds of a block are worked out over every way the hidden tiles can lie
+    together (``engine/jointly.py``), not seat by seat as the reference does."""
+    return blocked_jointly([(h.known, h.free, h.fewest, h.most) for h in held]) is not None
+
+
+def _within(tight: Bounds, loose: Bounds) -> None:
+    """``tight`` allows nothing ``loose`` does not: its scorers are among the other's, each
+    within the other's bounds, and nobody only where the other allows it too."""
+    assert tight.nobody <= loose.nobody
+    for seat, (low, high) in tight.scorers.items():
+        loose_low, loose_high = loose.scorers[seat]
+        assert low >= loose_low
+        assert high is not None and (loose_high is None or high <= loose_high)
 
 
 def _figures(bounds: Bounds) -> tuple[dict[int, tuple[int, int | None]], bool]:
@@ -100,8 +121,14 @@ def test_every_possible_count_lies_within_the_bounds(held: list[Holding]) -> Non
     possible = worlds(held, POOL)
     assume(possible)
     block = blocked_bounds(held)
+    scored: dict[int, int] = {}  # what each seat scores as the lowest alone in some way
+    tie = False
     for pips in possible:
         count = blocked(pips)
+        if count.winner is None:
+            tie = True
+        else:
+            scored[count.winner] = scored.get(count.winner, 0) | 1 << count.points[count.winner]
         if count.winner is None:
             assert block.nobody
         else:  # within the bounds, and made by the tiles
@@ -116,6 +143,8 @@ def test_every_possible_count_lies_within_the_bounds(held: list[Holding]) -> Non
             assert opened is None or won <= opened
             if pips[winner] == 0:
                 assert open_bounds(held, final=True).allows(domino(winner, pips).points)
+    if _jointly(held):  # no tighter than the tiles, nor looser: what some way gives
+        assert (block.made, block.nobody) == (scored, tie)
 
 
 @given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=3),
@@ -134,14 +163,16 @@ def test_the_lowest_alone_holds_less_than_every_other_seat_can() -> None:
     """Ada holds one tile, 0-1 or 1-2; Bea holds 2 pips; Cy and Dan hold one tile each of 0-3
     and 0-4, so 7 pips between them, whoever holds which.  Ada is the lowest alone only below
     Bea's 2, with 0-1, and then scores 2 + 7 - 1 = 8 (R15), no more and no less: holding
-    as many pips as another seat, she would not be the lowest alone."""
+    as many pips as another seat, she would not be the lowest alone.  With 1-2 Bea is, and
+    scores 3 + 7 - 2 = 8 too; Cy and Dan never are, whoever holds which tile, though each
+    on their own may hold 3, as may Ada."""
     pool = bit((0, 3)) | bit((0, 4))
     held = [Holding(None, bit((0, 1)) | bit((1, 2)), 1, 1), Holding(2),
             Holding(None, pool, 1, 1), Holding(None, pool, 1, 1)]
     bounds = blocked_bounds(held)
     assert bounds.scorers[0] == (8, 8)
     assert not bounds.nobody  # 1 or 3 pips for Ada, 3 or 4 for Cy and Dan: no tie with Bea
-    assert _figures(bounds) == _figures(reference.blocked_bounds(held))
+    assert bounds.scorers == {0: (8, 8), 1: (8, 8)}
     assert bounds.within(0, 8)
 
 
@@ -155,3 +186,19 @@ def test_between_the_bounds_only_the_points_some_tiles_make() -> None:
     assert not bounds.allows([0, 5]) and bounds.allows([0, 11])
     # Blocked: Bea at 0 is the lowest alone and scores Ada's pips, 1 or 11 (R15).
     assert [points for points in range(13) if blocked_bounds(held).within(1, points)] == [1, 11]
+
+
+def test_beyond_the_ways_gone_through_each_hidden_hand_is_bounded_on_its_own() -> None:
+    """Bea and Cy hold five tiles each of the 21 without a 6: 20,349 ways of dealing out
+    Bea's, more than are gone through (``jointly.MAX_WAYS``).  Each hidden hand is then
+    bounded on its own, as the reference does it.  With three tiles each (1,330 ways) they
+    are gone through, and the bounds are no looser; with Bea's hand the only one hidden,
+    there is nothing to go through together."""
+    free = sum(bit((a, b)) for a in range(6) for b in range(a, 6))
+    beyond = [Holding(10), Holding(None, free, 5, 5), Holding(None, free, 5, 5)]
+    assert blocked_jointly([(h.known, h.free, h.fewest, h.most) for h in beyond]) is None
+    assert _figures(blocked_bounds(beyond)) == _figures(reference.blocked_bounds(beyond))
+    within = [Holding(10), Holding(None, free, 3, 3), Holding(None, free, 3, 3)]
+    assert _jointly(within)
+    _within(blocked_bounds(within), reference.blocked_bounds(within))
+    assert not _jointly([Holding(10), Holding(None, free, 1, 1), Holding(7)])

@@ -1179,6 +1179,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (0, "outcome", "domino"), (1, "points", {"Ada": 10, "Bea": 0}),
         (None, "score", None),
     ],
+    # A block with two hidden hands: what they may hold together, each tile once, rules
+    # the claim out, though each hand on its own allows it.
+    "E504/a_lowest_alone_two_hidden_hands_cannot_allow_together.txt": [
+        (2, "points", None), (2, "unverified", False), (None, "status", "in_progress"),
+        (None, "winner", None),
+    ],
+    "E504/a_tie_two_hidden_hands_cannot_make_together.txt": [
+        (0, "points", None), (0, "outcome", "blocked"), (None, "status", "in_progress"),
+    ],
+    "E504/a_claim_that_needs_one_tile_in_two_hidden_hands.txt": [
+        (0, "points", None), (0, "unverified", False), (None, "score", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .jointly import blocked_jointly, totals_of
 from .knowledge import Whereabouts, fillable
 from .tiles import PIPS, bits
 
@@ -102,7 +103,7 @@ class Holding:
         """The pips this seat may hold, as a mask of totals (bit ``t``: ``t`` pips)."""
         if self.known is not None:
             return 1 << self.known
-        return _sums(self.free, self.fewest, self.most)
+        return totals_of(self.free, self.fewest, self.most)
 
     @property
     def range(self) -> tuple[int, int]:
@@ -151,21 +152,6 @@ def _most(free: int, count: int) -> int:
         total += take * pips
         count -= take
     return total
-
-
-@lru_cache(maxsize=1024)
-def _sums(free: int, fewest: int, most: int) -> int:
-    """The pips that ``fewest`` to ``most`` tiles of ``free`` can make, as a mask of totals:
-    for each count of tiles, the totals reached so far, one tile at a time."""
-    by_count = [1] + [0] * most
-    for i in bits(free):
-        tile = PIPS[i]
-        for count in range(most, 0, -1):
-            by_count[count] |= by_count[count - 1] << tile
-    found = 0
-    for count in range(fewest, most + 1):
-        found |= by_count[count]
-    return found
 
 
 def holdings(
@@ -262,6 +248,11 @@ def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
 
 @lru_cache(maxsize=1024)
 def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
+    jointly = blocked_jointly([(h.known, h.free, h.fewest, h.most) for h in held])
+    if jointly is not None:  # every way the hidden tiles can lie, gone through
+        masks, tie = jointly
+        return Bounds({seat: ((mask & -mask).bit_length() - 1, mask.bit_length() - 1)
+                       for seat, mask in masks.items()}, nobody=not ties or tie, made=masks)
     scorers: dict[int, tuple[int, int | None]] = {}
     made: dict[int, int] = {}
     seats = range(len(held))
