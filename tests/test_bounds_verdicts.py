@@ -85,7 +85,7 @@ def test_figures(name: str) -> None:
 # case file -> the message of its diagnostic with that code.
 MESSAGES = {
     ("E504/a_pass_rules_tiles_out.txt", "E504"):
-        "points claim Ada 6, but whatever the tiles not shown, Ada scores from 7 to 29, if "
+        "points claim Ada 5, but whatever the tiles not shown, Ada scores from 7 to 29, if "
         "every pass was legal (R8); a pass may be a play written as one",
     ("E506/passes_reach_a_house_target.txt", "E506"):
         "hand 2 comes after the game was decided: Cy had at least 70 (whatever the unknown "
@@ -114,7 +114,18 @@ def test_messages(name: str, code: str) -> None:
 def test_a_lower_claim_names_the_same_range() -> None:
     """The range an E504 names starts where the passes leave it, whatever the claim."""
     text = (CASES / "E504/a_pass_rules_tiles_out.txt").read_text()
-    done = run_text("validate", "-", stdin=text.replace("points Ada 6", "points Ada 2"))
+    done = run_text("validate", "-", stdin=text.replace("points Ada 5", "points Ada 2"))
     assert "error E504 points claim Ada 2, but whatever the tiles not shown, Ada scores " \
            "from 7 to 29" in done.stdout
     assert done.returncode == 1
+
+
+def test_a_claim_only_a_tile_in_two_hands_makes_is_wrong_whatever_the_passes() -> None:
+    """Without the passes, 6 would need 0-1 in Bea's hand and in Cy's: no tile of 3 pips is
+    left (1-2 and 0-3 are laid), and the three smallest left make 5, then 7.  The claim is
+    wrong whatever the passes tell, and the message does not rest on them."""
+    text = (CASES / "E504/a_pass_rules_tiles_out.txt").read_text()
+    done = run_text("validate", "-", stdin=text.replace("points Ada 5", "points Ada 6"))
+    assert [line.split(" E504 ", 1)[1] for line in done.stdout.splitlines()
+            if " E504 " in line] == [
+        "points claim Ada 6, but whatever the tiles not shown, Ada scores from 7 to 29"]

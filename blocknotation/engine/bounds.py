@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .jointly import blocked_jointly, totals_of
+from .jointly import blocked_jointly, domino_jointly, totals_of
 from .knowledge import Whereabouts, fillable
 from .tiles import PIPS, bits
 
@@ -203,7 +203,13 @@ def together(held: Sequence[Holding], seats: list[int]) -> tuple[int, int]:
 
 
 def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
-    """R14: the player who went out scores the opponents' pips."""
+    """R14: the player who went out scores the opponents' pips: over every way the hidden
+    tiles can lie together where they are few enough (``jointly.py``), else each hidden
+    hand's on its own."""
+    made = domino_jointly(tuple((h.known, h.free, h.fewest, h.most) for h in held), winner)
+    if made is not None:
+        return Bounds({winner: ((made & -made).bit_length() - 1, made.bit_length() - 1)},
+                      nobody=False, made={winner: made})
     others = [seat for seat in range(len(held)) if seat != winner]
     low, high = together(held, others)
     return Bounds({winner: (low, high)}, nobody=False, made={winner: _added(held, others)})

@@ -1,10 +1,11 @@
-"""Who may have scored a blocked hand, and how much, over every way the tiles not known can
-lie together (R2, R15).
+"""What a hand scored, over every way the tiles not known can lie together (R2, R14, R15).
 
 What each player whose tiles are not known may hold is worked out on its own in
 ``bounds.py``: a tile may count for two of them there.  Two such players may then each seem
 able to hold more pips than a player whose tiles are known, so that she may seem the lowest
-alone, though they cannot both: the tile that would lift each of them is one tile.  Where the
+alone in a block, though they cannot both: the tile that would lift each of them is one
+tile.  Their pips together, which the player who went out scores, may seem to make totals
+that need one tile in both hands.  Where the
 ways the hidden tiles can lie are few enough (``MAX_WAYS``), they are gone through here:
 the tiles of every hidden player but the last, one way at a time, and the totals the last
 can hold with the tiles left, as a mask (``totals_of``).  Beyond that the bounds of
@@ -46,6 +47,25 @@ def totals_of(free: int, fewest: int, most: int) -> int:
     for count in range(fewest, most + 1):
         found |= by_count[count]
     return found
+
+
+@lru_cache(maxsize=1024)
+def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
+    """The pips the players other than ``winner`` may hold together, who went out and
+    scores them (R14), as a mask of totals, every hidden player drawing on the same tiles,
+    each tile held once (R2); None with fewer than two hidden players among them, more ways
+    than ``MAX_WAYS``, or none."""
+    hidden = [seat for seat, (pips, _, _, _) in enumerate(held)
+              if pips is None and seat != winner]
+    if len(hidden) < 2 or _ways(held, hidden[:-1]) > MAX_WAYS:
+        return None
+    last = hidden[-1]
+    _, free, fewest, most = held[last]
+    found = 0
+    for pips, used in _dealt(held, hidden[:-1], 0):
+        rest = sum(p for seat, p in enumerate(pips) if seat != winner and p is not None)
+        found |= totals_of(free & ~used, fewest, most) << rest
+    return found or None
 
 
 def blocked_jointly(held: Sequence[Held]) -> Blocked | None:
