@@ -253,13 +253,18 @@ def _ahead(game: GameToReplay, j: int, expected: int | None) -> HandReplay:
     """Hand ``j`` of ``game`` replayed as ``step`` replays it, after ``expected`` opener
     and totals not known: a hand between a hand and a later ``score`` line (``later.py``),
     its points known where the ways of reading it that cost fewest slips agree on them."""
+    done = game.ahead.get((j, expected))
+    if done is not None:
+        return done
     seats, hand = game.seats, game.hands[j]
     count = len(seats.names)
     unknown = Totals(count)
-    unknown.add_unknown(0, unbounded(count))
+    for _ in range(count):  # nothing known before it: its score line judges nothing here
+        unknown.add_unknown(0, unbounded(count))
     last = j == len(game.hands) - 1 and not _said_over(hand)
     rep = _taken(hand, seats, expected, unknown, last, False, None, None)[0]
-    return _unless_stopped(rep, seats, last, None)
+    game.ahead[j, expected] = rep = _unless_stopped(rep, seats, last, None)
+    return rep
 
 
 def _unless_stopped(rep: HandReplay, seats: Seats, last: bool, before: Sequence[int] | None
