@@ -73,8 +73,8 @@ ENGINE = ROOT / "blocknotation" / "engine"
 EQUIVALENT = ROOT / "tools" / "mutate_equivalent.txt"
 #: The modules whose comparisons and arithmetic are flipped: scoring, totals, bounds, reach,
 #: the claims and counts that use them, and the rules of play's predicates.
-ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "reach.py", "claims.py", "hand_replay.py",
-              "rules.py", "knowledge.py", "table.py"}
+ARITHMETIC = {"scoring.py", "totals.py", "bounds.py", "jointly.py", "reach.py", "claims.py",
+              "hand_replay.py", "rules.py", "knowledge.py", "table.py"}
 #: The modules that read a slip otherwise than written: which lines are read otherwise, which
 #: ways of reading a hand are kept, a later ``score`` line as a claim of an earlier hand or
 #: explained by one, the candidates.  Their
