@@ -337,21 +337,38 @@ def _same(maps: list[dict[int, T]]) -> dict[int, T]:
 
 
 def _union(bounds: list[Bounds]) -> Bounds:
-    """Bounds that cover each of ``bounds``."""
+    """Bounds that cover each of ``bounds``, and no more: the points each scorer may have
+    scored in one of them (``Bounds.made``), not every number between the least and the
+    most (two readings giving Ada 19 and 21 do not give her 20)."""
     if len(bounds) == 1:
         return bounds[0]
     scorers: dict[int, tuple[int, int | None]] = {}
+    made: dict[int, int | None] = {}
     nobody = False
     for b in bounds:
         nobody = nobody or b.nobody
         for seat, (low, high) in b.scorers.items():
+            mask = _made(b, seat)
             if seat not in scorers:
-                scorers[seat] = (low, high)
+                scorers[seat], made[seat] = (low, high), mask
             else:
                 old_low, old_high = scorers[seat]
                 scorers[seat] = (min(low, old_low), None if high is None or old_high is None
                                  else max(high, old_high))
-    return Bounds(scorers, nobody)
+                old = made[seat]
+                made[seat] = None if old is None or mask is None else old | mask
+    return Bounds(scorers, nobody, {seat: mask for seat, mask in made.items()
+                                    if mask is not None})
+
+
+def _made(bounds: Bounds, seat: int) -> int | None:
+    """The points ``seat``, one of the scorers of ``bounds``, may have scored, as a mask
+    (bit ``p``: ``p`` points); None where they have no upper bound."""
+    low, high = bounds.scorers[seat]
+    if high is None:
+        return None
+    every = (2 << high) - (1 << low)
+    return every & bounds.made.get(seat, every)
 
 
 def joined(reps: list[HandReplay], seats: int, doubt: Sequence[int]) -> HandReplay:
