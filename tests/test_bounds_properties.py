@@ -201,16 +201,17 @@ def test_between_the_bounds_only_the_points_some_tiles_make() -> None:
 
 
 def test_beyond_the_ways_gone_through_each_hidden_hand_is_bounded_on_its_own() -> None:
-    """Bea and Cy hold five tiles each of the 21 without a 6: 20,349 ways of dealing out
-    Bea's, more than are gone through (``jointly.MAX_WAYS``).  Each hidden hand is then
-    bounded on its own, as the reference does it.  With three tiles each (1,330 ways) they
-    are gone through, and the bounds are no looser; with Bea's hand the only one hidden,
-    there is nothing to go through together."""
-    free = sum(bit((a, b)) for a in range(6) for b in range(a, 6))
-    beyond = [Holding(10), Holding(None, free, 5, 5), Holding(None, free, 5, 5)]
+    """Bea, Cy and Dan hold one to seven tiles each of the 28, Ada 3 pips: more ways, told
+    apart by their counts and pips, than are gone through (``jointly.MAX_STATES``).  Each
+    hidden hand is then bounded on its own, as the reference does it.  Two hidden hands of
+    seven tiles each never are: they are gone through, and the bounds are no looser; with
+    one hidden hand there is nothing to go through together."""
+    free = (1 << 28) - 1
+    beyond = [Holding(3), *[Holding(None, free, 1, 7)] * 3]
     assert blocked_jointly([(h.known, h.free, h.fewest, h.most) for h in beyond]) is None
     assert _figures(blocked_bounds(beyond)) == _figures(reference.blocked_bounds(beyond))
-    within = [Holding(10), Holding(None, free, 3, 3), Holding(None, free, 3, 3)]
+    within = [Holding(10), Holding(None, free, 7, 7), Holding(None, free, 7, 7)]
     assert _jointly(within)
+    assert _jointly(within, 0)
     _within(blocked_bounds(within), reference.blocked_bounds(within))
     assert not _jointly([Holding(10), Holding(None, free, 1, 1), Holding(7)])

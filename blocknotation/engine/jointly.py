@@ -5,25 +5,26 @@ What each player whose tiles are not known may hold is worked out on its own in
 able to hold more pips than a player whose tiles are known, so that she may seem the lowest
 alone in a block, though they cannot both: the tile that would lift each of them is one
 tile.  Their pips together, which the player who went out scores, may seem to make totals
-that need one tile in both hands.  Where the
-ways the hidden tiles can lie are few enough (``MAX_WAYS``), they are gone through here:
-the tiles of every hidden player but the last, one way at a time, and the totals the last
-can hold with the tiles left, as a mask (``totals_of``).  Beyond that the bounds of
-``bounds.py`` stand, which may not be the tightest but never rule out what can be.
+that need one tile in both hands.  So the ways the hidden tiles can lie are gone through
+here, a tile at a time: each goes to one hidden player or to none, and ways that leave the
+players as many tiles and as many pips are kept once, the last player's pips as a mask of
+totals (``_together``).  Two hidden players, the usual case, leave at most a few thousand
+such ways; where three or more leave more than ``MAX_STATES``, the bounds of ``bounds.py``
+stand, which may not be the tightest but never rule out what can be.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from functools import lru_cache
-from itertools import combinations
-from math import comb
+from collections.abc import Sequence
+from functools import lru_cache, reduce
+from operator import or_
 
 from .tiles import PIPS, bits
 
-#: Beyond this many ways of dealing out the tiles of every hidden player but the last, the
-#: bounds of each player taken on their own stand (``bounds.py``).
-MAX_WAYS = 5_000
+#: Beyond this many ways the hidden tiles can lie, told apart by how many tiles each hidden
+#: player has and their totals (``_together``), the bounds of each player taken on their
+#: own stand (``bounds.py``).  Two hidden players never reach it.
+MAX_STATES = 20_000
 
 Held = tuple[int | None, int, int, int]
 """What one seat holds: its pips when known, else None and the tiles it may hold (a mask),
@@ -54,64 +55,87 @@ def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
     """The pips the players other than ``winner`` may hold together, who went out and
     scores them (R14), as a mask of totals, every hidden player drawing on the same tiles,
     each tile held once (R2); None with fewer than two hidden players among them, more ways
-    than ``MAX_WAYS``, or none."""
+    than ``MAX_STATES``, or none."""
     hidden = [seat for seat, (pips, _, _, _) in enumerate(held)
               if pips is None and seat != winner]
-    if len(hidden) < 2 or _ways(held, hidden[:-1]) > MAX_WAYS:
+    spread = _spread(held, hidden)
+    if spread is None:
         return None
-    last = hidden[-1]
-    _, free, fewest, most = held[last]
     found = 0
-    for pips, used in _dealt(held, hidden[:-1], 0):
-        rest = sum(p for seat, p in enumerate(pips) if seat != winner and p is not None)
-        found |= totals_of(free & ~used, fewest, most) << rest
+    for pips, lasts in spread:
+        found |= lasts << sum(p for seat, p in enumerate(pips) if seat != winner and p is not None)
     return found or None
 
 
 def blocked_jointly(held: Sequence[Held]) -> Blocked | None:
     """Who may score a blocked hand as the lowest alone, and what, and whether a tie may
     score nobody (R15), every hidden player drawing on the same tiles, each tile held once
-    (R2); None with fewer than two hidden players, more ways than ``MAX_WAYS``, or none."""
+    (R2); None with fewer than two hidden players, more ways than ``MAX_STATES``, or none."""
     hidden = [seat for seat, (pips, _, _, _) in enumerate(held) if pips is None]
-    if len(hidden) < 2 or _ways(held, hidden[:-1]) > MAX_WAYS:
+    spread = _spread(held, hidden)
+    if not spread:
         return None
-    last = hidden[-1]
-    _, free, fewest, most = held[last]
     made: dict[int, int] = {}
-    tie = found = False
-    for pips, used in _dealt(held, hidden[:-1], 0):
-        lasts = totals_of(free & ~used, fewest, most)
-        if lasts:
-            found = True
-            tie = _lowest(pips, last, lasts, made) or tie
-    return ({seat: mask for seat, mask in made.items() if mask}, tie) if found else None
+    tie = False
+    for pips, lasts in spread:
+        tie = _lowest(pips, hidden[-1], lasts, made) or tie
+    return {seat: mask for seat, mask in made.items() if mask}, tie
 
 
-def _ways(held: Sequence[Held], seats: list[int]) -> int:
-    """How many ways the tiles of ``seats`` can be dealt, each on its own: at least as many
-    as together."""
-    ways = 1
-    for seat in seats:
-        _, free, fewest, most = held[seat]
-        ways *= sum(comb(free.bit_count(), count) for count in range(fewest, most + 1))
+def _spread(held: Sequence[Held], hidden: list[int]
+            ) -> list[tuple[list[int | None], int]] | None:
+    """The ways the tiles of the ``hidden`` seats can lie together, each tile held once:
+    for each, every seat's pips but the last hidden seat's (None), and that seat's possible
+    totals with the tiles left (a mask), none empty; None with fewer than two hidden seats,
+    or where they can lie more ways than are gone through (``MAX_STATES``)."""
+    if len(hidden) < 2:
+        return None
+    found = _together([held[seat] for seat in hidden])
+    if found is None:
+        return None
+    ways = []
+    for totals, lasts in found.items():
+        pips = [p for p, _, _, _ in held]
+        for seat, total in zip(hidden, totals, strict=False):
+            pips[seat] = total
+        ways.append((pips, lasts))
     return ways
 
 
-def _dealt(held: Sequence[Held], seats: list[int], used: int
-           ) -> Iterator[tuple[list[int | None], int]]:
-    """Each way the tiles of ``seats`` can lie, no tile twice and none of ``used``: every
-    seat's pips (None for the seats still to deal, and the last) and the tiles laid out."""
-    if not seats:
-        yield [pips for pips, _, _, _ in held], used
-        return
-    seat, rest = seats[0], seats[1:]
-    _, free, fewest, most = held[seat]
-    for count in range(fewest, most + 1):
-        for tiles in combinations(list(bits(free & ~used)), count):
-            mask = sum(1 << i for i in tiles)
-            for pips, laid in _dealt(held, rest, used | mask):
-                pips[seat] = sum(PIPS[i] for i in tiles)
-                yield pips, laid
+def _together(seats: list[Held]) -> dict[tuple[int, ...], int] | None:
+    """The pips hidden ``seats`` can hold together, each tile held once: for the totals of
+    all but the last, the last's possible totals beside them, a mask.  Each tile that any of
+    them may hold goes to one of them or to none, one tile at a time; a way is kept as how
+    many tiles each has, the totals of all but the last and the last's totals (a mask), so
+    that ways alike are kept once.  None beyond ``MAX_STATES`` of them."""
+    last = len(seats) - 1
+    states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {
+        ((0,) * len(seats), (0,) * last): 1}
+    for i in bits(reduce(or_, (free for _, free, _, _ in seats))):
+        pips = PIPS[i]
+        grown = dict(states)
+        for (counts, totals), lasts in states.items():
+            for k, (_, free, _, most) in enumerate(seats):
+                if not free >> i & 1 or counts[k] == most:
+                    continue
+                if k == last:
+                    key, more = (_raised(counts, k, 1), totals), lasts << pips
+                else:
+                    key, more = (_raised(counts, k, 1), _raised(totals, k, pips)), lasts
+                grown[key] = grown.get(key, 0) | more
+        if len(grown) > MAX_STATES:
+            return None
+        states = grown
+    found: dict[tuple[int, ...], int] = {}
+    for (counts, totals), lasts in states.items():
+        if all(count >= fewest for count, (_, _, fewest, _) in zip(counts, seats, strict=True)):
+            found[totals] = found.get(totals, 0) | lasts
+    return found
+
+
+def _raised(values: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
+    """``values`` with the ``k``-th raised ``by``."""
+    return (*values[:k], values[k] + by, *values[k + 1:])
 
 
 def _lowest(pips: list[int | None], last: int, lasts: int, made: dict[int, int]) -> bool:
