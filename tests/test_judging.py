@@ -1195,6 +1195,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E504/a_claim_that_needs_one_tile_in_two_hidden_hands.txt": [
         (0, "points", None), (0, "unverified", False), (None, "score", None),
     ],
+    # A hand of unknown points between two lines gave one player points, or nobody.
+    "E505/a_later_line_that_needs_two_players_to_score_one_hand.txt": [
+        (0, "points", None), (1, "points", None), (None, "score", None),
+        (None, "winner", None),
+    ],
     # The readings of a hand between give some values, not every one between them.
     "P405/a_later_score_line_across_a_hand_of_several_readings.txt": [
         (0, "points", None), (1, "points", None), (None, "score", None),

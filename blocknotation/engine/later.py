@@ -6,8 +6,8 @@ it claims, less the points of the hands between, are the totals after the hand. 
 points choose among the hand's readings as its own ``score`` line would (``choose.py``).
 Each hand between counts with the points the game's replay gives it (a slip in it read as
 the replay reads it, ``course.py``); where they are not known, the players who may have
-scored it may have gained any of the points its bounds allow (``bounds.py``) from then on,
-and a line gives each of them each of the points those leave.  Unless a ``score``
+scored it may have gained what its bounds allow (``bounds.py``), one of them only or nobody
+(R13-R15), and a line gives the hand each of the points those leave.  Unless a ``score``
 line after it gives the hand other points that a reading gives too: one of the lines is
 then wrong, and which is not known (a wrong line carried forward by the next is one slip),
 so none settles the hand.
@@ -16,22 +16,31 @@ so none settles the hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .bounds import Bounds, unbounded
 from .choose import HandReplay
 from .claims import claimed_totals
 from .hands import GameToReplay
-from .tiles import bits
 
 #: At most this many hands are looked through for the next ``score`` line.
 MAX_AHEAD = 8
 
 
-Given = tuple[tuple[int, int] | None, ...]
-"""The points of a hand a later ``score`` line gives it, in seat order, each player's as a
-pair ``(rest, between)``: the line gives them ``rest - b`` points for each ``b`` the hands
-between may have given them (bit ``b`` of the mask ``between``); None where those have no
-upper bound."""
+#: A later line is held against a hand's points by trying each way the hands of unknown
+#: points between may have gone; beyond this many tries it is taken to agree, as a line
+#: that says nothing would.
+MAX_TRIES = 20_000
+
+
+class Given(NamedTuple):
+    """The points of a hand a later ``score`` line gives it: each player's total as the
+    line claims it, less the totals before the hand and the known points of the hands
+    between (``rest``, in seat order), less what the hands between whose points are not
+    known gave, which their ``between`` bounds allow, one scorer or nobody each."""
+
+    rest: tuple[int, ...]
+    between: tuple[Bounds, ...]
 
 
 def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int],
@@ -47,7 +56,8 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
         return []
     seats = game.seats
     count = len(seats.names)
-    between: list[int | None] = [1] * count  # bit 0: nothing yet
+    known = list(before)
+    between: list[Bounds] = []
     expected = (opener + 1) % count
     found: list[Given] = []
     for j in range(k + 1, min(len(game.hands), k + 1 + MAX_AHEAD)):
@@ -57,94 +67,70 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
         rep = replay(j, expected)
         if rep.opener is None:
             return found
-        between = _added(between, rep.points, rep.bounds)
+        if rep.points is not None:
+            known = [total + p for total, p in zip(known, rep.points, strict=True)]
+        else:
+            between.append(rep.bounds or unbounded(count))
         if rep.score is not None:
             given = claimed_totals(rep.score, seats.names)
             if given is None:
                 return found
-            found.append(tuple(None if made is None else (total - earlier, made)
-                               for total, earlier, made in zip(given, before, between,
-                                                               strict=True)))
+            found.append(Given(tuple(total - earlier for total, earlier in zip(
+                given, known, strict=True)), tuple(between)))
         expected = (rep.opener + 1) % count
     return found
 
 
-def _added(between: list[int | None], points: Sequence[int] | None, bounds: Bounds | None
-           ) -> list[int | None]:
-    """The points the hands between may have given each player (a mask, ``Given``) with
-    one hand more: its ``points``, or where they are not known, those its ``bounds`` allow
-    (where none are known, anything)."""
-    if points is not None:
-        return [None if made is None else made << p
-                for made, p in zip(between, points, strict=True)]
-    bounds = bounds or unbounded(len(between))
-    return [_sums(made, _gained(bounds, seat)) for seat, made in enumerate(between)]
-
-
-def _gained(bounds: Bounds, seat: int) -> int | None:
-    """The points a hand of ``bounds`` may have given ``seat``, a mask: none where somebody
-    else or nobody may have scored it, else those within the seat's bounds (None where
-    they have no upper bound)."""
-    none = 1 if bounds.nobody or len(bounds.scorers) > 1 or seat not in bounds.scorers else 0
-    if seat not in bounds.scorers:
-        return none
-    low, high = bounds.scorers[seat]
-    if high is None:
-        return None
-    made = (1 << high + 1) - (1 << low)
-    return none | made & bounds.made.get(seat, made)
-
-
-def _sums(made: int | None, more: int | None) -> int | None:
-    """The sums of a point in ``made`` and one in ``more`` (masks; None: no upper bound)."""
-    if made is None or more is None:
-        return None
-    total = 0
-    while more:
-        low = more & -more
-        total |= made << low.bit_length() - 1
-        more ^= low
-    return total
-
-
 def exactly(line: Given) -> tuple[int, ...] | None:
-    """The points a later ``score`` line gives a hand, when it gives every player one
-    number only."""
-    points = []
-    for entry in line:
-        if entry is None or not entry[1] or entry[1] & entry[1] - 1:
-            return None
-        rest, made = entry
-        points.append(rest - made.bit_length() + 1)
-    return tuple(points)
+    """The points a later ``score`` line gives a hand, when it gives one number each: when
+    the points of every hand between are known."""
+    return None if line.between else line.rest
 
 
 def agrees(points: Sequence[int], line: Given) -> bool:
     """Whether a hand's ``points`` may be those a later ``score`` line gives it
-    (``line``)."""
-    return all(entry is None or (entry[0] - p >= 0 and entry[1] >> entry[0] - p & 1 == 1)
-               for p, entry in zip(points, line, strict=True))
+    (``line``): what is left of the line's points the hands between may have given."""
+    return _given(tuple(r - p for r, p in zip(line.rest, points, strict=True)), line.between)
 
 
 def allowed(bounds: Bounds, line: Given) -> bool:
     """Whether a hand whose points are bounded so (``bounds``: exact, where a reading gives
-    them) may have given the points a later ``score`` line gives it (``line``): nobody's,
-    or some of one scorer's within their bounds and none of the others'."""
-    zeros = [0] * len(line)
-    if bounds.nobody and agrees(zeros, line):
-        return True
-    for seat in bounds.scorers:
-        if not agrees(zeros, _others(line, seat)):
-            continue
-        entry = line[seat]
-        if entry is None:
-            return True
-        rest, made = entry
-        if any(rest - b >= 0 and bounds.within(seat, rest - b) for b in bits(made)):
-            return True
-    return False
+    them) may have given the points a later ``score`` line gives it (``line``)."""
+    return _given(line.rest, (bounds, *line.between))
 
 
-def _others(line: Given, seat: int) -> Given:
-    """``line`` saying nothing of ``seat``."""
-    return tuple(None if s == seat else entry for s, entry in enumerate(line))
+def _given(rest: tuple[int, ...], hands: tuple[Bounds, ...]) -> bool:
+    """Whether ``hands`` of unknown points may have given each player the points ``rest``
+    (R13-R15: one scorer or nobody each), trying each way; past ``MAX_TRIES``, yes."""
+    tries = [0]
+    seen: set[tuple[tuple[int, ...], int]] = set()
+
+    def given(rest: tuple[int, ...], k: int) -> bool:
+        if min(rest) < 0 or (rest, k) in seen:
+            return False
+        if k == len(hands):
+            return not any(rest)
+        tries[0] += 1
+        if tries[0] > MAX_TRIES:
+            return True
+        seen.add((rest, k))
+        hand = hands[k]
+        if hand.nobody and given(rest, k + 1):
+            return True
+        return any(given(_less(rest, seat, points), k + 1) for seat in hand.scorers
+                   for points in _scored(hand, seat, rest[seat]))
+
+    return given(rest, 0)
+
+
+def _scored(hand: Bounds, seat: int, most: int) -> list[int]:
+    """The points ``seat``, one of the scorers of ``hand``, may have scored in it, up to
+    ``most``."""
+    low, high = hand.scorers[seat]
+    top = most if high is None else min(high, most)
+    return [points for points in range(low, top + 1) if hand.within(seat, points)]
+
+
+def _less(rest: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
+    """``rest`` with ``points`` taken from ``seat``'s."""
+    return (*rest[:seat], rest[seat] - points, *rest[seat + 1:])
