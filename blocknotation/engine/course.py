@@ -261,9 +261,10 @@ def _ahead(game: GameToReplay, j: int, expected: int | None) -> HandReplay:
     unknown = Totals(count)
     for _ in range(count):  # nothing known before it: its score line judges nothing here
         unknown.add_unknown(0, unbounded(count))
-    last = j == len(game.hands) - 1 and not _said_over(hand)
-    rep = _taken(hand, seats, expected, unknown, last, False, None, None)[0]
-    game.ahead[j, expected] = rep = _unless_stopped(rep, seats, last, None)
+    # Never the game's last hand as ``step`` takes it: one with a score line is over, and
+    # the points of a last hand without one are those of no line.
+    rep = _taken(hand, seats, expected, unknown, False, False, None, None)[0]
+    game.ahead[j, expected] = rep = _unless_stopped(rep, seats, False, None)
     return rep
 
 
