@@ -349,3 +349,53 @@ def open_bounds(held: list[Holding], final: bool = False) -> Bounds:
             most = together(held, [s for s in seats if s != seat])[1]
             scorers[seat] = (0, None if high is None else max(high, most))
     return Bounds(dict(sorted(scorers.items())), True)
+
+
+#: Hands whose points are unknown are held against points claimed for them one way at a time
+#: (``may_give``), up to this many ways; past them, the points are taken as possible.
+MAX_TRIES = 20_000
+
+
+def may_give(hands: Sequence[Bounds], points: Sequence[int]) -> bool:
+    """Whether ``hands`` whose points are unknown may have given each player ``points``
+    together: one scorer each within their bounds, or nobody (R13-R15), each way tried, the
+    last hand's taken as what is left; past ``MAX_TRIES`` ways, yes."""
+    tries = 0
+    seen: set[tuple[tuple[int, ...], int]] = set()
+
+    def given(rest: tuple[int, ...], k: int) -> bool:
+        nonlocal tries
+        if min(rest) < 0 or (rest, k) in seen:
+            return False
+        if k == len(hands) - 1:
+            return _gives(hands[k], rest)
+        tries += 1
+        if tries > MAX_TRIES:
+            return True
+        seen.add((rest, k))
+        hand = hands[k]
+        if hand.nobody and given(rest, k + 1):
+            return True
+        return any(given((*rest[:seat], rest[seat] - p, *rest[seat + 1:]), k + 1)
+                   for seat in hand.scorers for p in _scored(hand, seat, rest[seat]))
+
+    if not hands:
+        return not any(points)
+    return given(tuple(points), 0)
+
+
+def _gives(hand: Bounds, points: tuple[int, ...]) -> bool:
+    """Whether one ``hand`` whose points are unknown may have given each player ``points``."""
+    scorers = [seat for seat, p in enumerate(points) if p]
+    if not scorers:
+        return hand.nobody or any(hand.within(seat, 0) for seat in hand.scorers)
+    return len(scorers) == 1 and scorers[0] in hand.scorers and hand.within(
+        scorers[0], points[scorers[0]])
+
+
+def _scored(hand: Bounds, seat: int, most: int) -> list[int]:
+    """The points ``seat``, one of the scorers of ``hand``, may have scored in it, up to
+    ``most``."""
+    low, high = hand.scorers[seat]
+    top = most if high is None else min(high, most)
+    return [p for p in range(low, top + 1) if hand.within(seat, p)]

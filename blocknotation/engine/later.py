@@ -18,19 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .bounds import Bounds, unbounded
+from .bounds import Bounds, may_give, unbounded
 from .choose import HandReplay
 from .claims import claimed_totals
 from .hands import GameToReplay
 
 #: At most this many hands are looked through for the next ``score`` line.
 MAX_AHEAD = 8
-
-
-#: A later line is held against a hand's points by trying each way the hands of unknown
-#: points between may have gone; beyond this many tries it is taken to agree, as a line
-#: that says nothing would.
-MAX_TRIES = 20_000
 
 
 class Given(NamedTuple):
@@ -90,47 +84,10 @@ def exactly(line: Given) -> tuple[int, ...] | None:
 def agrees(points: Sequence[int], line: Given) -> bool:
     """Whether a hand's ``points`` may be those a later ``score`` line gives it
     (``line``): what is left of the line's points the hands between may have given."""
-    return _given(tuple(r - p for r, p in zip(line.rest, points, strict=True)), line.between)
+    return may_give(line.between, [r - p for r, p in zip(line.rest, points, strict=True)])
 
 
 def allowed(bounds: Bounds, line: Given) -> bool:
     """Whether a hand whose points are bounded so (``bounds``: exact, where a reading gives
     them) may have given the points a later ``score`` line gives it (``line``)."""
-    return _given(line.rest, (bounds, *line.between))
-
-
-def _given(rest: tuple[int, ...], hands: tuple[Bounds, ...]) -> bool:
-    """Whether ``hands`` of unknown points may have given each player the points ``rest``
-    (R13-R15: one scorer or nobody each), trying each way; past ``MAX_TRIES``, yes."""
-    tries = [0]
-    seen: set[tuple[tuple[int, ...], int]] = set()
-
-    def given(rest: tuple[int, ...], k: int) -> bool:
-        if min(rest) < 0 or (rest, k) in seen:
-            return False
-        if k == len(hands):
-            return not any(rest)
-        tries[0] += 1
-        if tries[0] > MAX_TRIES:
-            return True
-        seen.add((rest, k))
-        hand = hands[k]
-        if hand.nobody and given(rest, k + 1):
-            return True
-        return any(given(_less(rest, seat, points), k + 1) for seat in hand.scorers
-                   for points in _scored(hand, seat, rest[seat]))
-
-    return given(rest, 0)
-
-
-def _scored(hand: Bounds, seat: int, most: int) -> list[int]:
-    """The points ``seat``, one of the scorers of ``hand``, may have scored in it, up to
-    ``most``."""
-    low, high = hand.scorers[seat]
-    top = most if high is None else min(high, most)
-    return [points for points in range(low, top + 1) if hand.within(seat, points)]
-
-
-def _less(rest: tuple[int, ...], seat: int, points: int) -> tuple[int, ...]:
-    """``rest`` with ``points`` taken from ``seat``'s."""
-    return (*rest[:seat], rest[seat] - points, *rest[seat + 1:])
+    return may_give((bounds, *line.between), line.rest)
