@@ -19,6 +19,11 @@ CASES = Path(__file__).resolve().parent / "cases"
 
 MESSAGES: dict[tuple[str, str], list[str]] = {
     # Every way the look-back finds is named, each a line of the hand.
+    ("E505/a_score_claim_between_the_points_of_two_readings.txt", "E505"): [
+        "score claim Ada 20, Bea 0, Cy 0, but the hands whose points are unknown cannot have "
+        "given these totals: each scores one player, within what the tiles allow, or nobody "
+        "(R13-R15)",
+    ],
     ("E505/two_lines_of_one_hand_each_seen_by_a_later_score_line.txt", "E505"): [
         "score claim Ada 18, Bea 22, Cy 0, but the running totals are Ada 16, Bea 22, Cy 0; or "
         "else the tile at line 25 was another, the tile at line 26 was another, and the "

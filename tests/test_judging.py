@@ -1205,6 +1205,13 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (1, "points", None), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    # A score line the hands of unknown points cannot have given, each one scorer or nobody.
+    "E505/a_score_claim_between_the_points_of_two_readings.txt": [
+        (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_hidden_play_written_as_a_pass_and_a_score_claim_the_tiles_cannot_give.txt": [
+        (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -31,13 +31,18 @@ from dataclasses import dataclass, field
 from ..basics.diagnostics import Diagnostic, diagnostic
 from ..notation import plain as r
 from ..report.values import Status
-from .bounds import Bounds
+from .bounds import Bounds, may_give
 from .claims import check_score, claimed_totals, implied_points, score_shape
 from .reach import Options, escapes, options
 from .scoring import status_of
 
 #: At most this many believed totals are followed besides the true ones.
 _MAX_BELIEFS = 4
+
+#: A ``score`` claim is held against each way the hands of unknown points may have gone
+#: (``bounds.may_give``) while there are at most this many of them: those a slip or a hidden
+#: deal leaves among hands otherwise known.  With more, their bounds one at a time judge it.
+_MAX_TRIED = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +154,10 @@ class RunningTotals:
                 "too_many_raised",
                 claim=_text(claim), count=len(raised), hands=len(self.unknown),
             )
+        if len(self.unknown) <= _MAX_TRIED and not may_give(
+                [hand.bounds for hand in self.unknown],
+                [total - known for total, known in zip(given, self.known, strict=True)]):
+            return diagnostic("E505", claim.line, claim.column, "not_given", claim=_text(claim))
         return None
 
 

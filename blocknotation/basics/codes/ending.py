@@ -180,6 +180,9 @@ CODES = (
                               "points can be theirs"),
             "at_most": N_("score claim {claim}, but {player} has at most {high}, whatever the "
                           "unknown points were"),
+            "not_given": N_("score claim {claim}, but the hands whose points are unknown cannot "
+                            "have given these totals: each scores one player, within what the "
+                            "tiles allow, or nobody (R13-R15)"),
             "too_many_raised": N_("score claim {claim}, but it raises {count} players above their "
                                   "known points, and only one player scores in each of the "
                                   "{hands} hands whose points are unknown"),
