@@ -90,7 +90,7 @@ def _spread(held: Sequence[Held], hidden: list[int]
     or where they can lie more ways than are gone through (``MAX_STATES``)."""
     if len(hidden) < 2:
         return None
-    found = _together([held[seat] for seat in hidden])
+    found = _together(tuple(held[seat] for seat in hidden))
     if found is None:
         return None
     ways = []
@@ -102,12 +102,16 @@ def _spread(held: Sequence[Held], hidden: list[int]
     return ways
 
 
-def _together(seats: list[Held]) -> dict[tuple[int, ...], int] | None:
+@lru_cache(maxsize=256)
+def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
     """The pips hidden ``seats`` can hold together, each tile held once: for the totals of
     all but the last, the last's possible totals beside them, a mask.  Each tile that any of
     them may hold goes to one of them or to none, one tile at a time; a way is kept as how
     many tiles each has, the totals of all but the last and the last's totals (a mask), so
-    that ways alike are kept once.  None beyond ``MAX_STATES`` of them."""
+    that ways alike are kept once.  None where there may be more than ``MAX_STATES`` of
+    them (``_most_ways``), or are."""
+    if _most_ways(seats) > MAX_STATES:
+        return None
     last = len(seats) - 1
     states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {
         ((0,) * len(seats), (0,) * last): 1}
@@ -131,6 +135,18 @@ def _together(seats: list[Held]) -> dict[tuple[int, ...], int] | None:
         if all(count >= fewest for count, (_, _, fewest, _) in zip(counts, seats, strict=True)):
             found[totals] = found.get(totals, 0) | lasts
     return found
+
+
+def _most_ways(seats: tuple[Held, ...]) -> int:
+    """How many ways ``_together`` may keep at most: each seat's counts of tiles, and the
+    totals each but the last may hold."""
+    ways = 1
+    for k, (_, free, fewest, most) in enumerate(seats):
+        ways *= most + 1
+        if k < len(seats) - 1:
+            totals = totals_of(free, fewest, most)
+            ways *= totals.bit_length() - (totals & -totals).bit_length() + 1
+    return ways
 
 
 def _raised(values: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
