@@ -353,7 +353,7 @@ def open_bounds(held: list[Holding], final: bool = False) -> Bounds:
 
 #: Hands whose points are unknown are held against points claimed for them one way at a time
 #: (``may_give``), up to this many ways; past them, the points are taken as possible.
-MAX_TRIES = 20_000
+MAX_TRIES = 500
 
 
 def may_give(hands: Sequence[Bounds], points: Sequence[int]) -> bool:
