@@ -5,15 +5,18 @@ tiles can lie, found by trying them all."""
 from __future__ import annotations
 
 import bounds_reference as reference
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from blocknotation.engine import bounds, jointly
 from blocknotation.engine.bounds import (
     Bounds,
     Holding,
     _fewest_points,
     blocked_bounds,
     domino_bounds,
+    may_give,
     open_bounds,
     together,
 )
@@ -215,3 +218,37 @@ def test_beyond_the_ways_gone_through_each_hidden_hand_is_bounded_on_its_own() -
     assert _jointly(within, 0)
     _within(blocked_bounds(within), reference.blocked_bounds(within))
     assert not _jointly([Holding(10), Holding(None, free, 1, 1), Holding(7)])
+
+
+def test_the_hands_of_unknown_points_are_tried_up_to_the_cap(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """Two hands of unknown points, each one of three players' for 1 to 12 points, cannot
+    give 10, 11 and 10 (R13-R15: one scorer a hand) but can give 12 and 11.  The first hand
+    is one way tried (the last is what is left): with ``bounds.MAX_TRIES`` at one the
+    search finishes and says so; at none it is cut short and takes the points as possible,
+    as a line that says nothing would be.  Eight such hands against points they cannot
+    give are cut short at 500."""
+    hands = [Bounds({0: (1, 12), 1: (1, 12), 2: (1, 12)}, nobody=False)] * 2
+    assert may_give(hands, [12, 0, 11])
+    monkeypatch.setattr(bounds, "MAX_TRIES", 1)
+    assert not may_give(hands, [10, 11, 10])
+    monkeypatch.setattr(bounds, "MAX_TRIES", 0)
+    assert may_give(hands, [10, 11, 10])
+    monkeypatch.setattr(bounds, "MAX_TRIES", 500)
+    assert may_give([hands[0]] * 8, [161, 163, 167])
+
+
+def test_the_ways_kept_are_gone_through_up_to_the_cap(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """Three hidden hands of two tiles each of 20: gone through where the ways they may
+    leave (``jointly._most_ways``) are as many as ``MAX_STATES`` allows, not beyond."""
+    free = (1 << 20) - 1
+    seats = ((None, free, 2, 2),) * 3
+    held = [(10, 0, 0, 0), *seats]
+    monkeypatch.setattr(jointly, "MAX_STATES", jointly._most_ways(seats))
+    jointly._together.cache_clear()
+    assert blocked_jointly(held) is not None
+    monkeypatch.setattr(jointly, "MAX_STATES", jointly._most_ways(seats) - 1)
+    jointly._together.cache_clear()
+    assert blocked_jointly(held) is None
+    jointly._together.cache_clear()
