@@ -240,11 +240,14 @@ def test_the_hands_of_unknown_points_are_tried_up_to_the_cap(monkeypatch: pytest
 
 def test_the_ways_kept_are_gone_through_up_to_the_cap(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
-    """Three hidden hands of two tiles each of 20: gone through where the ways they may
-    leave (``jointly._most_ways``) are as many as ``MAX_STATES`` allows, not beyond."""
+    """Three hidden hands of two tiles each of the 20 from 0-0 to 3-4: two tiles make 1 to
+    15 pips, so the ways they may leave (``jointly._most_ways``) are 3 counts (0 to 2
+    tiles) for each of the three, times 15 totals for each of the first two, 6,075.  They
+    are gone through where ``MAX_STATES`` allows as many, not one fewer."""
     free = (1 << 20) - 1
     seats = ((None, free, 2, 2),) * 3
     held = [(10, 0, 0, 0), *seats]
+    assert jointly._most_ways(seats) == 3 * 3 * 3 * 15 * 15
     monkeypatch.setattr(jointly, "MAX_STATES", jointly._most_ways(seats))
     jointly._together.cache_clear()
     assert blocked_jointly(held) is not None

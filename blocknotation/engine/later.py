@@ -42,7 +42,7 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
     """The points of hand ``k`` of ``game`` that each of the next ``score`` lines gives, in
     order, the totals before the hand (``before``) and the opener of the hand (``opener``)
     known: those up to ``MAX_AHEAD`` hands on, and before a hand with lines that cannot be
-    read or whose opener is not known; none where no later line settles them.  ``replay``:
+    read; none where no later line settles them.  ``replay``:
     a later hand, by its index, replayed after its expected opener as the game's replay
     reads it.  Each line gives them as the first does unless one of them is wrong: the
     lines then stand against each other (``course._settled_later``)."""
@@ -59,8 +59,7 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
         if game.bad and game.bad.any_in(hand.line, game.ends[j]):
             return found
         rep = replay(j, expected)
-        if rep.opener is None:
-            return found
+        assert rep.opener is not None  # its expected opener, if nobody else opened it
         if rep.points is not None:
             known = [total + p for total, p in zip(known, rep.points, strict=True)]
         else:
