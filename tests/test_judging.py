@@ -1209,6 +1209,9 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E505/a_score_claim_between_the_points_of_two_readings.txt": [
         (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/a_score_claim_two_hands_of_unknown_points_cannot_give_together.txt": [
+        (0, "points", None), (1, "points", None), (None, "score", None),
+    ],
     "E505/a_hidden_play_written_as_a_pass_and_a_score_claim_the_tiles_cannot_give.txt": [
         (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
     ],
