@@ -1188,10 +1188,6 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E504/a_tie_two_hidden_hands_cannot_make_together.txt": [
         (0, "points", None), (0, "outcome", "blocked"), (None, "status", "in_progress"),
     ],
-    "E504/a_tie_three_hidden_hands_cannot_make_together.txt": [
-        (0, "points", None), (0, "outcome", "blocked"), (0, "unverified", False),
-        (None, "status", "in_progress"),
-    ],
     "E504/a_claim_that_needs_one_tile_in_two_hidden_hands.txt": [
         (0, "points", None), (0, "unverified", False), (None, "score", None),
     ],

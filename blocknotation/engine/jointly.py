@@ -24,7 +24,7 @@ from .tiles import PIPS, bits
 #: Beyond this many ways the hidden tiles can lie, told apart by how many tiles each hidden
 #: player has and their totals (``_together``), the bounds of each player taken on their
 #: own stand (``bounds.py``).  Two hidden players never reach it.
-MAX_STATES = 20_000
+MAX_STATES = 6_000
 
 Held = tuple[int | None, int, int, int]
 """What one seat holds: its pips when known, else None and the tiles it may hold (a mask),
