@@ -64,6 +64,13 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "points claim Cy 10, but Ada scores 12 + 8 − 2 = 18; or else the show at line 33 was "
         "written wrong, and the figures that leaves open are not stated",
     ],
+    # Who may score where two hidden hands lie together is named in seat order.
+    ("E504/a_tie_two_hidden_hands_cannot_make_together.txt", "E504"): [
+        "points claim none, but somebody scores in this hand: Bea, Cy, if every pass was legal "
+        "(R8); a pass may be a play written as one; or else line 15 was a pass written as a "
+        "play, the tile at line 21 was another, and the figures that leaves open are not "
+        "stated",
+    ],
     ("E504/a_points_claim_against_the_show_of_the_player_it_makes_lowest.txt", "E504"): [
         "points claim Dan 14, but Ada scores 12 + 6 − 0 = 18; or else the show at line 29 was "
         "written wrong, and the figures that leaves open are not stated",

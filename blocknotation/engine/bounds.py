@@ -376,12 +376,17 @@ def may_give(hands: Sequence[Bounds], points: Sequence[int]) -> bool:
         hand = hands[k]
         if hand.nobody and given(rest, k + 1):
             return True
-        return any(given((*rest[:seat], rest[seat] - p, *rest[seat + 1:]), k + 1)
+        return any(given(_lowered(rest, seat, p), k + 1)
                    for seat in hand.scorers for p in _scored(hand, seat, rest[seat]))
 
     if not hands:
         return not any(points)
     return given(tuple(points), 0)
+
+
+def _lowered(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
+    """``values`` with ``seat``'s lowered ``by``."""
+    return (*values[:seat], values[seat] - by, *values[seat + 1:])
 
 
 def _gives(hand: Bounds, points: tuple[int, ...]) -> bool:

@@ -79,7 +79,7 @@ def blocked_jointly(held: Sequence[Held]) -> Blocked | None:
     tie = False
     for pips, lasts in spread:
         tie = _lowest(pips, hidden[-1], lasts, made) or tie
-    return {seat: mask for seat, mask in made.items() if mask}, tie
+    return {seat: made[seat] for seat in sorted(made) if made[seat]}, tie
 
 
 def _spread(held: Sequence[Held], hidden: list[int]
@@ -108,33 +108,68 @@ def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
     all but the last, the last's possible totals beside them, a mask.  Each tile that any of
     them may hold goes to one of them or to none, one tile at a time; a way is kept as how
     many tiles each has, the totals of all but the last and the last's totals (a mask), so
-    that ways alike are kept once.  None where there may be more than ``MAX_STATES`` of
-    them (``_most_ways``), or are."""
-    if _most_ways(seats) > MAX_STATES:
+    that ways alike are kept once.  A way's counts and totals are one integer (``_Way``).
+    None where there may be more than ``MAX_STATES`` of them (``_most_ways``), or are."""
+    if _most_ways(seats) > MAX_STATES or not _Way.fits(seats):
         return None
-    last = len(seats) - 1
-    states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {
-        ((0,) * len(seats), (0,) * last): 1}
+    way = _Way(len(seats))
+    states: dict[int, int] = {0: 1}
     for i in bits(reduce(or_, (free for _, free, _, _ in seats))):
-        pips = PIPS[i]
         grown = dict(states)
-        for (counts, totals), lasts in states.items():
-            for k, (_, free, _, most) in enumerate(seats):
-                if not free >> i & 1 or counts[k] == most:
-                    continue
-                if k == last:
-                    key, more = (_raised(counts, k, 1), totals), lasts << pips
-                else:
-                    key, more = (_raised(counts, k, 1), _raised(totals, k, pips)), lasts
-                grown[key] = grown.get(key, 0) | more
+        for k, (_, free, _, most) in enumerate(seats):
+            if free >> i & 1:
+                way.take(states, grown, k, most, PIPS[i])
         if len(grown) > MAX_STATES:
             return None
         states = grown
     found: dict[tuple[int, ...], int] = {}
-    for (counts, totals), lasts in states.items():
-        if all(count >= fewest for count, (_, _, fewest, _) in zip(counts, seats, strict=True)):
+    fewest = [least for _, _, least, _ in seats]
+    for key, lasts in states.items():
+        if all(way.count(key, k) >= least for k, least in enumerate(fewest)):
+            totals = way.totals(key)
             found[totals] = found.get(totals, 0) | lasts
     return found
+
+
+class _Way:
+    """A way the tiles of ``seats`` hidden seats lie so far, as one integer: each seat's
+    count of tiles (4 bits each, from bit 0), then the totals of all but the last (8 bits
+    each, from bit 16).  A hand of seven tiles holds at most 69 pips."""
+
+    _COUNTS, _TOTALS = 4, 8
+
+    @staticmethod
+    def fits(seats: tuple[Held, ...]) -> bool:
+        """Whether the counts and totals of ``seats`` fit their bits: at most 15 tiles,
+        which hold at most 180 pips, each."""
+        return all(most <= 15 for _, _, _, most in seats)
+
+    def __init__(self, seats: int) -> None:
+        self.last = seats - 1
+
+    def take(self, states: dict[int, int], grown: dict[int, int], k: int, most: int,
+             pips: int) -> None:
+        """Add to ``grown`` each of ``states`` with seat ``k`` taking one more tile, of
+        ``pips``, where it holds fewer than ``most``."""
+        shift = self._COUNTS * k
+        if k == self.last:
+            step = 1 << shift
+            for key, lasts in states.items():
+                if key >> shift & 15 != most:
+                    grown[key + step] = grown.get(key + step, 0) | lasts << pips
+            return
+        step = 1 << shift | pips << 16 + self._TOTALS * k
+        for key, lasts in states.items():
+            if key >> shift & 15 != most:
+                grown[key + step] = grown.get(key + step, 0) | lasts
+
+    def count(self, key: int, k: int) -> int:
+        """How many tiles seat ``k`` has in way ``key``."""
+        return key >> self._COUNTS * k & 15
+
+    def totals(self, key: int) -> tuple[int, ...]:
+        """The totals of all seats but the last in way ``key``."""
+        return tuple(key >> 16 + self._TOTALS * k & 255 for k in range(self.last))
 
 
 def _most_ways(seats: tuple[Held, ...]) -> int:
@@ -147,11 +182,6 @@ def _most_ways(seats: tuple[Held, ...]) -> int:
             totals = totals_of(free, fewest, most)
             ways *= totals.bit_length() - (totals & -totals).bit_length() + 1
     return ways
-
-
-def _raised(values: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
-    """``values`` with the ``k``-th raised ``by``."""
-    return (*values[:k], values[k] + by, *values[k + 1:])
 
 
 def _lowest(pips: list[int | None], last: int, lasts: int, made: dict[int, int]) -> bool:
