@@ -110,7 +110,7 @@ def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
     many tiles each has, the totals of all but the last and the last's totals (a mask), so
     that ways alike are kept once.  A way's counts and totals are one integer (``_Way``).
     None where there may be more than ``MAX_STATES`` of them (``_most_ways``), or are."""
-    if _most_ways(seats) > MAX_STATES or not _Way.fits(seats):
+    if _most_ways(seats) > MAX_STATES or not _Way.has_room(seats):
         return None
     way = _Way(len(seats))
     states: dict[int, int] = {0: 1}
@@ -139,7 +139,7 @@ class _Way:
     _COUNTS, _TOTALS = 4, 8
 
     @staticmethod
-    def fits(seats: tuple[Held, ...]) -> bool:
+    def has_room(seats: tuple[Held, ...]) -> bool:
         """Whether the counts and totals of ``seats`` fit their bits: at most 15 tiles,
         which hold at most 180 pips, each."""
         return all(most <= 15 for _, _, _, most in seats)
