@@ -255,3 +255,12 @@ def test_the_ways_kept_are_gone_through_up_to_the_cap(monkeypatch: pytest.Monkey
     jointly._together.cache_clear()
     assert blocked_jointly(held) is None
     jointly._together.cache_clear()
+
+
+def test_a_way_kept_as_one_integer_is_gone_through_while_its_bits_hold_it() -> None:
+    """Each way's counts of tiles have 4 bits a seat (``jointly._Way``): fifteen tiles a
+    seat are gone through together, sixteen (which no hand of Block holds) are left to the
+    bounds of each hand on its own rather than read wrong."""
+    free = (1 << 28) - 1
+    assert jointly._together(((None, free, 0, 15), (None, free, 0, 0))) is not None
+    assert jointly._together(((None, free, 0, 16), (None, free, 0, 0))) is None
