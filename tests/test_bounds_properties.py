@@ -68,7 +68,7 @@ def _jointly(held: list[Holding], winner: int | None = None) -> bool:
     """Whether the bounds of a block, or of a domino by ``winner``, are worked out over
     every way the hidden tiles can lie together (``engine/jointly.py``), not seat by seat
     as the reference does."""
-    seats = tuple((h.known, h.free, h.fewest, h.most) for h in held)
+    seats = tuple(h.held for h in held)
     if winner is not None:
         return domino_jointly(seats, winner) is not None
     return blocked_jointly(seats) is not None
@@ -211,7 +211,7 @@ def test_beyond_the_ways_gone_through_each_hidden_hand_is_bounded_on_its_own() -
     one hidden hand there is nothing to go through together."""
     free = (1 << 28) - 1
     beyond = [Holding(3), *[Holding(None, free, 1, 7)] * 3]
-    assert blocked_jointly([(h.known, h.free, h.fewest, h.most) for h in beyond]) is None
+    assert blocked_jointly([h.held for h in beyond]) is None
     assert _figures(blocked_bounds(beyond)) == _figures(reference.blocked_bounds(beyond))
     within = [Holding(10), Holding(None, free, 7, 7), Holding(None, free, 7, 7)]
     assert _jointly(within)

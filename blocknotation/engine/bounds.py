@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .jointly import blocked_jointly, domino_jointly, totals_of
+from .jointly import Held, blocked_jointly, domino_jointly, span, totals_of
 from .knowledge import Whereabouts, fillable
 from .tiles import PIPS, bits
 
@@ -54,6 +54,15 @@ class Bounds:
         if len(scorers) > 1 or scorers[0] not in self.scorers:
             return False
         return self.within(scorers[0], points[scorers[0]])
+
+    def points(self, seat: int) -> int | None:
+        """The points ``seat``, one of the scorers, may have scored, as a mask (bit ``p``:
+        ``p`` points); None where they have no upper bound."""
+        low, high = self.scorers[seat]
+        if high is None:
+            return None
+        every = (2 << high) - (1 << low)
+        return every & self.made.get(seat, every)
 
     def within(self, seat: int, points: int) -> bool:
         """Whether ``seat``, one of the scorers, may have scored ``points``."""
@@ -110,14 +119,16 @@ class Holding:
         """The least and the most pips this seat can hold."""
         return self.low, self.high
 
-    def _key(self) -> tuple[int | None, int, int, int]:
+    @property
+    def held(self) -> Held:
+        """This holding as ``jointly.py`` takes it: pips, tiles, fewest and most."""
         return self.known, self.free, self.fewest, self.most
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Holding) and self._key() == other._key()
+        return isinstance(other, Holding) and self.held == other.held
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self.held)
 
 
 #: For each number of pips 0..12, the tiles that have it (R13).
@@ -206,10 +217,9 @@ def domino_bounds(winner: int, held: list[Holding]) -> Bounds:
     """R14: the player who went out scores the opponents' pips: over every way the hidden
     tiles can lie together where they are few enough (``jointly.py``), else each hidden
     hand's on its own."""
-    made = domino_jointly(tuple((h.known, h.free, h.fewest, h.most) for h in held), winner)
+    made = domino_jointly(tuple(h.held for h in held), winner)
     if made is not None:
-        return Bounds({winner: ((made & -made).bit_length() - 1, made.bit_length() - 1)},
-                      nobody=False, made={winner: made})
+        return Bounds({winner: span(made)}, nobody=False, made={winner: made})
     others = [seat for seat in range(len(held)) if seat != winner]
     low, high = together(held, others)
     return Bounds({winner: (low, high)}, nobody=False, made={winner: _added(held, others)})
@@ -254,11 +264,11 @@ def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
 
 @lru_cache(maxsize=1024)
 def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
-    jointly = blocked_jointly([(h.known, h.free, h.fewest, h.most) for h in held])
+    jointly = blocked_jointly([h.held for h in held])
     if jointly is not None:  # every way the hidden tiles can lie, gone through
         masks, tie = jointly
-        return Bounds({seat: ((mask & -mask).bit_length() - 1, mask.bit_length() - 1)
-                       for seat, mask in masks.items()}, nobody=not ties or tie, made=masks)
+        return Bounds({seat: span(mask) for seat, mask in masks.items()},
+                      nobody=not ties or tie, made=masks)
     scorers: dict[int, tuple[int, int | None]] = {}
     made: dict[int, int] = {}
     seats = range(len(held))
@@ -401,6 +411,7 @@ def _gives(hand: Bounds, points: tuple[int, ...]) -> bool:
 def _scored(hand: Bounds, seat: int, most: int) -> list[int]:
     """The points ``seat``, one of the scorers of ``hand``, may have scored in it, up to
     ``most``."""
-    low, high = hand.scorers[seat]
-    top = most if high is None else min(high, most)
-    return [p for p in range(low, top + 1) if hand.within(seat, p)]
+    mask = hand.points(seat)
+    if mask is None:
+        return [p for p in range(hand.scorers[seat][0], most + 1) if hand.within(seat, p)]
+    return list(bits(mask & (2 << most) - 1))

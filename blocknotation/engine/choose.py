@@ -348,7 +348,7 @@ def _union(bounds: list[Bounds]) -> Bounds:
     for b in bounds:
         nobody = nobody or b.nobody
         for seat, (low, high) in b.scorers.items():
-            mask = _made(b, seat)
+            mask = b.points(seat)
             if seat not in scorers:
                 scorers[seat], made[seat] = (low, high), mask
             else:
@@ -359,16 +359,6 @@ def _union(bounds: list[Bounds]) -> Bounds:
                 made[seat] = None if old is None or mask is None else old | mask
     return Bounds(scorers, nobody, {seat: mask for seat, mask in made.items()
                                     if mask is not None})
-
-
-def _made(bounds: Bounds, seat: int) -> int | None:
-    """The points ``seat``, one of the scorers of ``bounds``, may have scored, as a mask
-    (bit ``p``: ``p`` points); None where they have no upper bound."""
-    low, high = bounds.scorers[seat]
-    if high is None:
-        return None
-    every = (2 << high) - (1 << low)
-    return every & bounds.made.get(seat, every)
 
 
 def joined(reps: list[HandReplay], seats: int, doubt: Sequence[int]) -> HandReplay:

@@ -50,6 +50,11 @@ def totals_of(free: int, fewest: int, most: int) -> int:
     return found
 
 
+def span(totals: int) -> tuple[int, int]:
+    """The least and the most of ``totals``, a mask that is not empty."""
+    return (totals & -totals).bit_length() - 1, totals.bit_length() - 1
+
+
 @lru_cache(maxsize=1024)
 def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
     """The pips the players other than ``winner`` may hold together, who went out and
