@@ -205,13 +205,13 @@ def test_between_the_bounds_only_the_points_some_tiles_make() -> None:
 
 def test_beyond_the_ways_gone_through_each_hidden_hand_is_bounded_on_its_own() -> None:
     """Bea, Cy and Dan hold one to seven tiles each of the 28, Ada 3 pips: more ways, told
-    apart by their counts and pips, than are gone through (``jointly.MAX_STATES``).  Each
+    apart by their counts and pips, than are gone through (``jointly.MAX_BITS``).  Each
     hidden hand is then bounded on its own, as the reference does it.  Two hidden hands of
     seven tiles each never are: they are gone through, and the bounds are no looser; with
     one hidden hand there is nothing to go through together."""
     free = (1 << 28) - 1
     beyond = [Holding(3), *[Holding(None, free, 1, 7)] * 3]
-    assert blocked_jointly([h.held for h in beyond]) is None
+    assert blocked_jointly(tuple(h.held for h in beyond)) is None
     assert _figures(blocked_bounds(beyond)) == _figures(reference.blocked_bounds(beyond))
     within = [Holding(10), Holding(None, free, 7, 7), Holding(None, free, 7, 7)]
     assert _jointly(within)
@@ -241,20 +241,28 @@ def test_the_hands_of_unknown_points_are_tried_up_to_the_cap(monkeypatch: pytest
 def test_the_ways_kept_are_gone_through_up_to_the_cap(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     """Three hidden hands of two tiles each of the 20 from 0-0 to 3-4: two tiles make 1 to
-    15 pips, so the ways they may leave (``jointly._most_ways``) are 3 counts (0 to 2
-    tiles) for each of the three, times 15 totals for each of the first two, 6,075.  They
-    are gone through where ``MAX_STATES`` allows as many, not one fewer."""
+    15 pips, so the ways kept (``jointly._most_bits``) are 3 counts (0 to 2 tiles) of the
+    first times its 15 totals, and beside each a plane of the last two's 3 counts times 16
+    totals (0 to 15) each, 45 times 2,304 bits.  They are gone through where ``MAX_BITS``
+    allows as many, not one fewer."""
     free = (1 << 20) - 1
     seats = ((None, free, 2, 2),) * 3
-    held = [(10, 0, 0, 0), *seats]
-    assert jointly._most_ways(seats) == 3 * 3 * 3 * 15 * 15
-    monkeypatch.setattr(jointly, "MAX_STATES", jointly._most_ways(seats))
-    jointly._together.cache_clear()
+    held = ((10, 0, 0, 0), *seats)
+    assert jointly._most_bits(seats) == 3 * 15 * (3 * 16) ** 2
+    monkeypatch.setattr(jointly, "MAX_BITS", jointly._most_bits(seats))
+    _forget()
     assert blocked_jointly(held) is not None
-    monkeypatch.setattr(jointly, "MAX_STATES", jointly._most_ways(seats) - 1)
-    jointly._together.cache_clear()
+    monkeypatch.setattr(jointly, "MAX_BITS", jointly._most_bits(seats) - 1)
+    _forget()
     assert blocked_jointly(held) is None
+    _forget()
+
+
+def _forget() -> None:
+    """Clear what the ways gone through together keep, for another ``MAX_BITS``."""
     jointly._together.cache_clear()
+    blocked_jointly.cache_clear()
+    domino_jointly.cache_clear()
 
 
 def test_a_way_kept_as_one_integer_is_gone_through_while_its_bits_hold_it() -> None:

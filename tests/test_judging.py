@@ -1188,6 +1188,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E504/a_tie_two_hidden_hands_cannot_make_together.txt": [
         (0, "points", None), (0, "outcome", "blocked"), (None, "status", "in_progress"),
     ],
+    "E504/a_tie_three_hidden_hands_cannot_make_together.txt": [
+        (0, "points", None), (0, "outcome", "blocked"), (0, "unverified", False),
+        (None, "status", "in_progress"),
+    ],
+    "E504/a_claim_three_hidden_hands_cannot_give_together_decides_no_game.txt": [
+        (0, "points", {"Ada": 43, "Bea": 0, "Cy": 0, "Dan": 0}), (1, "points", None),
+        (1, "unverified", False), (None, "status", None), (None, "winner", None),
+    ],
     "E504/a_claim_that_needs_one_tile_in_two_hidden_hands.txt": [
         (0, "points", None), (0, "unverified", False), (None, "score", None),
     ],

@@ -264,7 +264,7 @@ def blocked_bounds(held: list[Holding], ties: bool = True) -> Bounds:
 
 @lru_cache(maxsize=1024)
 def _blocked(held: tuple[Holding, ...], ties: bool) -> Bounds:
-    jointly = blocked_jointly([h.held for h in held])
+    jointly = blocked_jointly(tuple(h.held for h in held))
     if jointly is not None:  # every way the hidden tiles can lie, gone through
         masks, tie = jointly
         return Bounds({seat: span(mask) for seat, mask in masks.items()},

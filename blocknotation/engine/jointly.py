@@ -6,25 +6,28 @@ able to hold more pips than a player whose tiles are known, so that she may seem
 alone in a block, though they cannot both: the tile that would lift each of them is one
 tile.  Their pips together, which the player who went out scores, may seem to make totals
 that need one tile in both hands.  So the ways the hidden tiles can lie are gone through
-here, a tile at a time: each goes to one hidden player or to none, and ways that leave the
-players as many tiles and as many pips are kept once, the last player's pips as a mask of
-totals (``_together``).  Two hidden players, the usual case, leave at most a few thousand
-such ways; where three or more leave more than ``MAX_STATES``, the bounds of ``bounds.py``
-stand, which may not be the tightest but never rule out what can be.
+here, a tile at a time: each goes to one hidden player or to none.  Ways that leave the
+first hidden players as many tiles and as many pips are kept once, and beside each, a plane
+of bits holds every count and total the last two may have with them, so that a tile is
+added to all of those at once (``_together``).  Two hidden players are always gone through
+(one plane), three with up to four tiles each, four with up to two; where the planes would
+take more than ``MAX_BITS`` bits, the bounds of ``bounds.py`` stand, which may not be the
+tightest but never rule out what can be.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache, reduce
 from operator import or_
 
 from .tiles import PIPS, bits
 
-#: Beyond this many ways the hidden tiles can lie, told apart by how many tiles each hidden
-#: player has and their totals (``_together``), the bounds of each player taken on their
-#: own stand (``bounds.py``).  Two hidden players never reach it.
-MAX_STATES = 6_000
+#: Beyond this many bits of planes (the ways kept, told apart by the first hidden players'
+#: counts of tiles and totals, times the bits of each one's plane: ``_together``), the
+#: bounds of each player taken on their own stand (``bounds.py``).  Two hidden players (at
+#: most 313,600 bits) never reach it; three with four tiles each take 1.8 million bits,
+#: about 0.2 MB and 1.5 ms (``benchmarks/joint_search.py``).
+MAX_BITS = 3_000_000
 
 Held = tuple[int | None, int, int, int]
 """What one seat holds: its pips when known, else None and the tiles it may hold (a mask),
@@ -59,146 +62,194 @@ def span(totals: int) -> tuple[int, int]:
 def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
     """The pips the players other than ``winner`` may hold together, who went out and
     scores them (R14), as a mask of totals, every hidden player drawing on the same tiles,
-    each tile held once (R2); None with fewer than two hidden players among them, more ways
-    than ``MAX_STATES``, or none."""
+    each tile held once (R2); None with fewer than two hidden players among them, planes
+    larger than ``MAX_BITS``, or none."""
     hidden = [seat for seat, (pips, _, _, _) in enumerate(held)
               if pips is None and seat != winner]
     spread = _spread(held, hidden)
     if spread is None:
         return None
+    known = sum(pips for seat, (pips, _, _, _) in enumerate(held)
+                if seat != winner and pips is not None)
     found = 0
-    for pips, lasts in spread:
-        found |= lasts << sum(p for seat, p in enumerate(pips) if seat != winner and p is not None)
+    for totals, lasts in spread.items():
+        found |= lasts << known + sum(totals)
     return found or None
 
 
-def blocked_jointly(held: Sequence[Held]) -> Blocked | None:
+@lru_cache(maxsize=1024)
+def blocked_jointly(held: tuple[Held, ...]) -> Blocked | None:
     """Who may score a blocked hand as the lowest alone, and what, and whether a tie may
     score nobody (R15), every hidden player drawing on the same tiles, each tile held once
-    (R2); None with fewer than two hidden players, more ways than ``MAX_STATES``, or none."""
+    (R2); None with fewer than two hidden players, planes larger than ``MAX_BITS``, or none."""
     hidden = [seat for seat, (pips, _, _, _) in enumerate(held) if pips is None]
     spread = _spread(held, hidden)
     if not spread:
         return None
+    known = [(seat, pips) for seat, (pips, _, _, _) in enumerate(held) if pips is not None]
+    first, last = hidden[:-1], hidden[-1]
     made: dict[int, int] = {}
     tie = False
-    for pips, lasts in spread:
-        tie = _lowest(pips, hidden[-1], lasts, made) or tie
+    for totals, lasts in spread.items():
+        tie = _lowest([*known, *zip(first, totals, strict=True)], last, lasts, made) or tie
     return {seat: made[seat] for seat in sorted(made) if made[seat]}, tie
 
 
-def _spread(held: Sequence[Held], hidden: list[int]
-            ) -> list[tuple[list[int | None], int]] | None:
+def _spread(held: tuple[Held, ...], hidden: list[int]) -> dict[tuple[int, ...], int] | None:
     """The ways the tiles of the ``hidden`` seats can lie together, each tile held once:
-    for each, every seat's pips but the last hidden seat's (None), and that seat's possible
-    totals with the tiles left (a mask), none empty; None with fewer than two hidden seats,
-    or where they can lie more ways than are gone through (``MAX_STATES``)."""
+    for the totals of each but the last, that seat's possible totals with the tiles left (a
+    mask), none empty; None with fewer than two hidden seats, or where they can lie more
+    ways than are gone through (``MAX_BITS``)."""
     if len(hidden) < 2:
         return None
-    found = _together(tuple(held[seat] for seat in hidden))
-    if found is None:
-        return None
-    ways = []
-    for totals, lasts in found.items():
-        pips = [p for p, _, _, _ in held]
-        for seat, total in zip(hidden, totals, strict=False):
-            pips[seat] = total
-        ways.append((pips, lasts))
-    return ways
+    return _together(tuple(held[seat] for seat in hidden))
 
 
 @lru_cache(maxsize=256)
 def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
     """The pips hidden ``seats`` can hold together, each tile held once: for the totals of
     all but the last, the last's possible totals beside them, a mask.  Each tile that any of
-    them may hold goes to one of them or to none, one tile at a time; a way is kept as how
-    many tiles each has, the totals of all but the last and the last's totals (a mask), so
-    that ways alike are kept once.  A way's counts and totals are one integer (``_Way``).
-    None where there may be more than ``MAX_STATES`` of them (``_most_ways``), or are."""
-    if _most_ways(seats) > MAX_STATES or not _Way.has_room(seats):
+    them may hold goes to one of them or to none, one tile at a time; ways that leave the
+    first seats as many tiles and pips are kept once, with the counts and totals the last
+    two may have beside them (``_Plane``).  None where their planes may take more than
+    ``MAX_BITS`` (``_most_bits``), or do."""
+    if not _Plane.has_room(seats) or _most_bits(seats) > MAX_BITS:
         return None
-    way = _Way(len(seats))
+    plane = _Plane(seats)
     states: dict[int, int] = {0: 1}
     for i in bits(reduce(or_, (free for _, free, _, _ in seats))):
         grown = dict(states)
         for k, (_, free, _, most) in enumerate(seats):
             if free >> i & 1:
-                way.take(states, grown, k, most, PIPS[i])
-        if len(grown) > MAX_STATES:
+                plane.take(states, grown, k, most, PIPS[i])
+        if len(grown) * plane.size > MAX_BITS:
             return None
         states = grown
-    found: dict[tuple[int, ...], int] = {}
-    fewest = [least for _, _, least, _ in seats]
-    for key, lasts in states.items():
-        if all(way.count(key, k) >= least for k, least in enumerate(fewest)):
-            totals = way.totals(key)
-            found[totals] = found.get(totals, 0) | lasts
-    return found
+    return plane.found(states, [fewest for _, _, fewest, _ in seats])
 
 
-class _Way:
-    """A way the tiles of ``seats`` hidden seats lie so far, as one integer: each seat's
-    count of tiles (4 bits each, from bit 0), then the totals of all but the last (8 bits
-    each, from bit 16).  A hand of seven tiles holds at most 69 pips."""
+class _Plane:
+    """Ways the tiles of hidden ``seats`` lie so far.  The first seats but the last two are
+    kept in a key: each one's count of tiles (4 bits each, from bit 0), then its totals (8
+    bits each, from bit 16).  The last two are kept beside it in a plane, a bit for each
+    count and total they may have together, so that a tile is added to all of them at once:
+    bit ``((row_count * row_width + row_total) * columns) + count * width + total``, where
+    ``width`` is more than the last seat can hold and ``columns`` is ``width`` times the
+    counts it may have, and the same for the last but one (``row_``)."""
 
     _COUNTS, _TOTALS = 4, 8
 
     @staticmethod
     def has_room(seats: tuple[Held, ...]) -> bool:
-        """Whether the counts and totals of ``seats`` fit their bits: at most 15 tiles,
-        which hold at most 180 pips, each."""
+        """Whether the counts and totals of ``seats`` fit the key's bits and ``_reversed``:
+        at most 15 tiles, which hold at most 180 pips, each."""
         return all(most <= 15 for _, _, _, most in seats)
 
-    def __init__(self, seats: int) -> None:
-        self.last = seats - 1
+    def __init__(self, seats: tuple[Held, ...]) -> None:
+        self.last = len(seats) - 1
+        (_, row_free, _, self.row_most), (_, free, _, self.most) = seats[-2:]
+        self.width = totals_of(free, 0, self.most).bit_length()
+        self.columns = (self.most + 1) * self.width
+        self.row_width = totals_of(row_free, 0, self.row_most).bit_length()
+        self.rows = self.row_width * (self.row_most + 1)
+        self.size = self.rows * self.columns
+        # Where each seat holds fewer tiles than it may: the bits that may take one more.
+        self.open_row = (1 << self.row_most * self.row_width * self.columns) - 1
+        self.open_column = self._each_row((1 << self.most * self.width) - 1)
+
+    def _each_row(self, bits_of_a_row: int) -> int:
+        """``bits_of_a_row`` in every row of the plane."""
+        found = 0
+        for row in range(self.rows):
+            found |= bits_of_a_row << row * self.columns
+        return found
 
     def take(self, states: dict[int, int], grown: dict[int, int], k: int, most: int,
              pips: int) -> None:
         """Add to ``grown`` each of ``states`` with seat ``k`` taking one more tile, of
         ``pips``, where it holds fewer than ``most``."""
-        shift = self._COUNTS * k
         if k == self.last:
-            step = 1 << shift
-            for key, lasts in states.items():
+            by, open_ = self.width + pips, self.open_column
+        elif k == self.last - 1:
+            by, open_ = (self.row_width + pips) * self.columns, self.open_row
+        else:
+            shift = self._COUNTS * k
+            step = 1 << shift | pips << 16 + self._TOTALS * k
+            for key, plane in states.items():
                 if key >> shift & 15 != most:
-                    grown[key + step] = grown.get(key + step, 0) | lasts << pips
+                    grown[key + step] = grown.get(key + step, 0) | plane
             return
-        step = 1 << shift | pips << 16 + self._TOTALS * k
-        for key, lasts in states.items():
-            if key >> shift & 15 != most:
-                grown[key + step] = grown.get(key + step, 0) | lasts
+        for key, plane in states.items():
+            grown[key] |= (plane & open_) << by
 
-    def count(self, key: int, k: int) -> int:
-        """How many tiles seat ``k`` has in way ``key``."""
-        return key >> self._COUNTS * k & 15
+    def found(self, states: dict[int, int], fewest: list[int]) -> dict[tuple[int, ...], int]:
+        """For the ways of ``states`` in which each seat has at least its ``fewest`` tiles:
+        for the totals of all but the last, the last's totals beside them, a mask."""
+        found: dict[tuple[int, ...], int] = {}
+        total_mask = (1 << self.width) - 1
+        firsts = self._each_row(total_mask)
+        row_mask = (1 << self.row_width * self.columns) - 1
+        *before, row_fewest, column_fewest = fewest
+        for key, plane in states.items():
+            if any(key >> self._COUNTS * k & 15 < least for k, least in enumerate(before)):
+                continue
+            first = tuple(key >> 16 + self._TOTALS * k & 255 for k in range(self.last - 1))
+            columns = 0
+            for count in range(column_fewest, self.most + 1):
+                columns |= plane >> count * self.width & firsts
+            rows = 0
+            for count in range(row_fewest, self.row_most + 1):
+                rows |= columns >> count * self.row_width * self.columns & row_mask
+            for total in range(self.row_width):
+                lasts = rows >> total * self.columns & total_mask
+                if lasts:
+                    totals = (*first, total)
+                    found[totals] = found.get(totals, 0) | lasts
+        return found
 
-    def totals(self, key: int) -> tuple[int, ...]:
-        """The totals of all seats but the last in way ``key``."""
-        return tuple(key >> 16 + self._TOTALS * k & 255 for k in range(self.last))
 
-
-def _most_ways(seats: tuple[Held, ...]) -> int:
-    """How many ways ``_together`` may keep at most: each seat's counts of tiles, and the
-    totals each but the last may hold."""
+def _most_bits(seats: tuple[Held, ...]) -> int:
+    """How many bits the planes of ``_together`` may take at most: the ways kept (the
+    counts of tiles and the totals each seat but the last two may have) times the bits of
+    one plane (the counts and totals the last two may have together)."""
     ways = 1
-    for k, (_, free, fewest, most) in enumerate(seats):
-        ways *= most + 1
-        if k < len(seats) - 1:
-            totals = totals_of(free, fewest, most)
-            ways *= totals.bit_length() - (totals & -totals).bit_length() + 1
+    for _, free, fewest, most in seats[:-2]:
+        totals = totals_of(free, fewest, most)
+        ways *= (most + 1) * (totals.bit_length() - (totals & -totals).bit_length() + 1)
+    for _, free, _, most in seats[-2:]:
+        ways *= (most + 1) * totals_of(free, 0, most).bit_length()
     return ways
 
 
-def _lowest(pips: list[int | None], last: int, lasts: int, made: dict[int, int]) -> bool:
-    """With every seat's ``pips`` known but the ``last`` seat's, whose totals are the mask
-    ``lasts``: add to ``made`` what each seat may score as the lowest alone (the others'
-    pips less its own, R15), and tell whether two seats may tie for the lowest."""
-    known = [p for seat, p in enumerate(pips) if seat != last and p is not None]
-    low, total = min(known), sum(known)
-    at_low = [seat for seat, p in enumerate(pips) if seat != last and p == low]
-    for t in bits(lasts & (1 << low) - 1):  # the last seat below every other
-        made[last] = made.get(last, 0) | 1 << total - t
+def _lowest(pips: list[tuple[int, int]], last: int, lasts: int, made: dict[int, int]
+            ) -> bool:
+    """With every seat's ``pips`` known (seat and pips) but the ``last`` seat's, whose totals
+    are the mask ``lasts``: add to ``made`` what each seat may score as the lowest alone
+    (the others' pips less its own, R15), and tell whether two seats may tie for the
+    lowest."""
+    low = min(p for _, p in pips)
+    total = sum(p for _, p in pips)
+    at_low = [seat for seat, p in pips if p == low]
+    below = lasts & (1 << low) - 1
+    if below:  # the last seat below every other: it scores total - t for each total t
+        made[last] = made.get(last, 0) | _shifted(_reversed(below), total - _TOP)
     if len(at_low) == 1:  # that seat below the last: it scores the rest, the last's too
         made[at_low[0]] = made.get(at_low[0], 0) | (lasts >> low + 1) << total - low + 1
         return bool(lasts >> low & 1)
     return bool(lasts >> low)
+
+
+#: The most pips a hidden seat's totals are kept for (``_Way``'s 8 bits).
+_TOP = 255
+
+
+@lru_cache(maxsize=4096)
+def _reversed(totals: int) -> int:
+    """``totals`` (a mask of at most ``_TOP`` pips) turned round: bit ``_TOP - t`` for each
+    total ``t``."""
+    return int(format(totals, f"0{_TOP + 1}b")[::-1], 2)
+
+
+def _shifted(mask: int, by: int) -> int:
+    """``mask`` moved ``by`` bits up (down, where ``by`` is less than 0)."""
+    return mask << by if by >= 0 else mask >> -by
