@@ -64,6 +64,16 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "points claim Cy 10, but Ada scores 12 + 8 − 2 = 18; or else the show at line 33 was "
         "written wrong, and the figures that leaves open are not stated",
     ],
+    # A score line raising more players than the hands of unknown points can, one or two.
+    ("E505/a_score_line_raising_two_players_after_one_hand_of_unknown_points.txt", "E505"): [
+        "score claim Ada 5, Bea 5, Cy 0, but it raises 2 players above their known points, "
+        "and only one player scores in the one hand whose points are unknown",
+    ],
+    ("E505/a_score_line_raising_three_players_after_two_hands_of_unknown_points.txt",
+     "E505"): [
+        "score claim Ada 5, Bea 5, Cy 5, but it raises 3 players above their known points, "
+        "and only one player scores in each of the 2 hands whose points are unknown",
+    ],
     # Who may score where two hidden hands lie together is named in seat order.
     ("E504/a_tie_two_hidden_hands_cannot_make_together.txt", "E504"): [
         "points claim none, but somebody scores in this hand: Bea, Cy, if every pass was legal "

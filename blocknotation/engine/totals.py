@@ -149,6 +149,9 @@ class RunningTotals:
         # can always be matched (Hall's condition): the search is needed only otherwise.
         ample = all(self.gains[seat] >= len(raised) for seat in raised)
         if not ample and not _matched(raised, self.unknown):
+            if len(self.unknown) == 1:
+                return diagnostic("E505", claim.line, claim.column, "too_many_raised_one",
+                                  claim=_text(claim), count=len(raised))
             return diagnostic(
                 "E505", claim.line, claim.column,
                 "too_many_raised",

@@ -186,6 +186,9 @@ CODES = (
             "too_many_raised": N_("score claim {claim}, but it raises {count} players above their "
                                   "known points, and only one player scores in each of the "
                                   "{hands} hands whose points are unknown"),
+            "too_many_raised_one": N_("score claim {claim}, but it raises {count} players above "
+                                      "their known points, and only one player scores in the "
+                                      "one hand whose points are unknown"),
         },
     ),
     Code(
