@@ -64,6 +64,13 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "points claim Cy 10, but Ada scores 12 + 8 − 2 = 18; or else the show at line 33 was "
         "written wrong, and the figures that leaves open are not stated",
     ],
+    # A line carrying an earlier slip, less that slip, against the next line.
+    ("E505/a_line_carrying_an_earlier_slip_and_a_later_line_that_disagree_on_another_player"
+     ".txt", "E505"): [
+        "score claim Ada 15, Bea 0, Cy 0, but the running totals are Ada 10, Bea 0, Cy 0",
+        "score claim Ada 10, Bea 19, Cy 10 does not follow from the score claim at line 38 "
+        "and the points since: one of the two is wrong, and the record cannot tell which",
+    ],
     # A score line raising more players than the hands of unknown points can, one or two.
     ("E505/a_score_line_raising_two_players_after_one_hand_of_unknown_points.txt", "E505"): [
         "score claim Ada 5, Bea 5, Cy 0, but it raises 2 players above their known points, "

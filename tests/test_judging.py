@@ -1219,6 +1219,12 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E505/a_hidden_play_written_as_a_pass_and_a_score_claim_the_tiles_cannot_give.txt": [
         (0, "points", None), (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/a_line_carrying_an_earlier_slip_and_a_later_line_that_disagree_on_another_player.txt": [
+        (1, "points", None), (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_line_carrying_an_earlier_slip_and_a_later_line_that_follows_from_it.txt": [
+        (1, "points", None), (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

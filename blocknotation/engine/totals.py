@@ -317,8 +317,24 @@ class Totals:
             return problem
         believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
         self.beliefs = [RunningTotals(given)] if believed is None else [believed]
-        self.stated = []
+        self.stated = [] if believed is None else self._carried(claim, names, given, believed)
         return None if believed is not None else problem
+
+    def _carried(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
+                 believed: RunningTotals) -> list[RunningTotals]:
+        """What ``claim``, which carries a slip already reported (its totals are the
+        ``believed`` ones), says of the true totals where they are not known: its totals
+        less what the slip added, when the slip's totals hold the same hands of unknown
+        points as the true ones and those allow it.  The next line must follow from it
+        (``stated``), so that a second slip the two lines disagree on is not lost."""
+        truth = self.truth
+        if truth.exact is not None or believed.unknown != truth.unknown:
+            return []
+        said = [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)]
+        if truth.wrong(claim, names, said) is not None:
+            return []
+        self.stated_at = claim.line
+        return [RunningTotals(said)]
 
     def _against_stated(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                         ) -> Diagnostic | None:
