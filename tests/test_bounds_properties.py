@@ -4,6 +4,9 @@ tiles can lie, found by trying them all."""
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 import bounds_reference as reference
 import pytest
 from hypothesis import assume, given
@@ -19,6 +22,7 @@ from blocknotation.engine.bounds import (
     may_give,
     open_bounds,
     together,
+    unbounded,
 )
 from blocknotation.engine.jointly import blocked_jointly, domino_jointly
 from blocknotation.engine.scoring import blocked, domino
@@ -238,23 +242,40 @@ def test_the_hands_of_unknown_points_are_tried_up_to_the_cap(monkeypatch: pytest
     assert may_give([hands[0]] * 8, [161, 163, 167])
 
 
-def test_the_ways_kept_are_gone_through_up_to_the_cap(monkeypatch: pytest.MonkeyPatch
-                                                      ) -> None:
+def test_hands_whose_planes_may_take_too_many_bits_are_not_gone_through(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Three hidden hands of two tiles each of the 20 from 0-0 to 3-4: two tiles make 1 to
-    15 pips, so the ways kept (``jointly._most_bits``) are 3 counts (0 to 2 tiles) of the
-    first times its 15 totals, and beside each a plane of the last two's 3 counts times 16
-    totals (0 to 15) each, 45 times 2,304 bits.  They are gone through where ``MAX_BITS``
-    allows as many, not one fewer."""
+    15 pips, so the bits the ways may take (``jointly._most_bits``) are 3 counts (0 to 2
+    tiles) of the first times its 15 totals, and beside each a plane of the last two's 3
+    counts times 16 totals (0 to 15) each, 45 times 2,304.  They are gone through where
+    ``_HOPELESS`` times ``MAX_BITS`` allows as many, not one fewer."""
     free = (1 << 20) - 1
     seats = ((None, free, 2, 2),) * 3
     held = ((10, 0, 0, 0), *seats)
     assert jointly._most_bits(seats) == 3 * 15 * (3 * 16) ** 2
+    monkeypatch.setattr(jointly, "_HOPELESS", 1)
     monkeypatch.setattr(jointly, "MAX_BITS", jointly._most_bits(seats))
     _forget()
     assert blocked_jointly(held) is not None
     monkeypatch.setattr(jointly, "MAX_BITS", jointly._most_bits(seats) - 1)
     _forget()
     assert blocked_jointly(held) is None
+    _forget()
+
+
+def test_the_bits_kept_are_capped_as_they_grow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bea may hold 0-1 or nothing, Cy 0-2 or nothing.  Their plane has a bit for each of
+    Bea's counts and totals (2 by 2) times each of Cy's (2 counts by 3 totals, 0 to 2):
+    bit ``(count * 2 + total) * 6 + count * 3 + total``.  The ways are nothing (bit 0), Cy's
+    0-2 (bit 5), Bea's 0-1 (bit 18) and both (bit 23): a plane of 24 bits.  They are gone
+    through where ``MAX_BITS`` allows 24 bits, not one fewer."""
+    seats = ((None, bit((0, 1)), 0, 1), (None, bit((0, 2)), 0, 1))
+    monkeypatch.setattr(jointly, "MAX_BITS", 24)
+    _forget()
+    assert jointly._together(seats) == {(0,): 0b101, (1,): 0b101}
+    monkeypatch.setattr(jointly, "MAX_BITS", 23)
+    _forget()
+    assert jointly._together(seats) is None
     _forget()
 
 
@@ -272,3 +293,67 @@ def test_a_way_kept_as_one_integer_is_gone_through_while_its_bits_hold_it() -> N
     free = (1 << 28) - 1
     assert jointly._together(((None, free, 0, 15), (None, free, 0, 0))) is not None
     assert jointly._together(((None, free, 0, 16), (None, free, 0, 0))) is None
+
+
+def _every_way(held: list[Holding], pool: int) -> tuple[dict[int, int], bool]:
+    """What each seat scores as the lowest alone in some way the tiles of ``pool`` can lie
+    (a mask), and whether two seats tie for the lowest in some way: found by trying them."""
+    scored: dict[int, int] = {}
+    tie = False
+    for pips in worlds(held, pool):
+        count = blocked(pips)
+        if count.winner is None:
+            tie = True
+        else:
+            scored[count.winner] = scored.get(count.winner, 0) | 1 << count.points[count.winner]
+    return scored, tie
+
+
+FOUR_HIDDEN = [  # four hidden hands on a pool of seven tiles: masks of the pool, and counts
+    ((0b1100111, 1, 2), (0b0111101, 1, 1), (0b1011011, 0, 2), (0b1111110, 1, 2)),
+    ((0b1111111, 1, 1), (0b1111111, 1, 1), (0b1111111, 1, 1), (0b1111111, 0, 2)),
+    ((0b0011111, 2, 2), (0b1110001, 1, 1), (0b1001110, 1, 2), (0b0110101, 0, 1)),
+    ((0b1010101, 0, 1), (0b0101010, 0, 1), (0b1111000, 1, 2), (0b0001111, 1, 2)),
+]
+
+
+@pytest.mark.parametrize("shape", FOUR_HIDDEN)
+def test_four_hidden_hands_gone_through_together_are_every_way_and_no_more(
+        shape: tuple[tuple[int, int, int], ...]) -> None:
+    """Four hidden hands of the seven tiles of ``POOL`` (the first two hidden seats kept
+    in the way's key, the last two in its plane: ``jointly._Plane``): who may score a
+    block, and what, and whether it may tie, are what trying every way finds."""
+    tiles = [i for i in range(28) if POOL >> i & 1]
+    held = [Holding(None, sum(1 << tiles[j] for j in range(7) if mask >> j & 1), fewest, most)
+            for mask, fewest, most in shape]
+    found = blocked_jointly(tuple(h.held for h in held))
+    assert found is not None
+    assert found == _every_way(held, POOL)
+
+
+def test_each_hidden_hand_bounded_on_its_own_never_lets_a_tie_score(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the joint search (``MAX_BITS`` at nothing), each hidden hand is bounded on its
+    own (``bounds._blocked``).  Ada may hold one to three of 2-6, 4-4 and 4-6, Bea holds 14
+    pips, Cy 4-6 and Dan two of 0-0, 2-4 and 4-5.  Ada is the lowest alone with 8 pips
+    (scoring 25 or 31, as every way tried finds); with 10 she would be no lower than Cy,
+    who may hold no more, and the 29 that tie would give is not hers."""
+    monkeypatch.setattr(jointly, "MAX_BITS", 0)
+    _forget()
+    held = [Holding(None, bit((2, 6)) | bit((4, 4)) | bit((4, 6)), 1, 3), Holding(14),
+            Holding(None, bit((4, 6)), 1, 1),
+            Holding(None, bit((0, 0)) | bit((2, 4)) | bit((4, 5)), 2, 2)]
+    bounds = blocked_bounds(held)
+    assert [p for p in range(60) if bounds.within(0, p)] == [25, 31]
+    scored, _ = _every_way(held, reduce(or_, (h.free for h in held)))
+    assert scored[0] == 1 << 25 | 1 << 31
+    _forget()
+
+
+def test_a_hand_of_no_upper_bound_may_give_every_point_left() -> None:
+    """A hand anyone may have scored anything in (``bounds.unbounded``), then one only Bea
+    may have scored, 1 to 10: Ada 5 and Bea 3 are given only if the first hand gave Ada
+    all of her 5 (``bounds._scored`` up to what is left, that included)."""
+    hands = [unbounded(2), Bounds({1: (1, 10)}, nobody=False)]
+    assert may_give(hands, [5, 3])
+    assert not may_give(hands, [5, 11])

@@ -10,8 +10,8 @@ here, a tile at a time: each goes to one hidden player or to none.  Ways that le
 first hidden players as many tiles and as many pips are kept once, and beside each, a plane
 of bits holds every count and total the last two may have with them, so that a tile is
 added to all of those at once (``_together``).  Two hidden players are always gone through
-(one plane), three with up to four tiles each, four with up to two; where the planes would
-take more than ``MAX_BITS`` bits, the bounds of ``bounds.py`` stand, which may not be the
+(one plane), three of up to five tiles each, four of up to three; where the planes take
+more than ``MAX_BITS`` bits, the bounds of ``bounds.py`` stand, which may not be the
 tightest but never rule out what can be.
 """
 
@@ -22,12 +22,16 @@ from operator import or_
 
 from .tiles import PIPS, bits
 
-#: Beyond this many bits of planes (the ways kept, told apart by the first hidden players'
-#: counts of tiles and totals, times the bits of each one's plane: ``_together``), the
-#: bounds of each player taken on their own stand (``bounds.py``).  Two hidden players (at
-#: most 313,600 bits) never reach it; three with four tiles each take 1.8 million bits,
-#: about 0.2 MB and 1.5 ms (``benchmarks/joint_search.py``).
-MAX_BITS = 3_000_000
+#: Beyond this many bits in the planes kept at once (``_together``: the ways told apart by
+#: the first hidden players' counts of tiles and totals, each with its plane), the bounds of
+#: each player taken on their own stand (``bounds.py``): about 4 MB.  Two hidden players
+#: never reach it, nor three of five tiles each or four of three, of the lowest 20 and 16
+#: tiles (at most 16 ms: ``benchmarks/joint_search.py``).
+MAX_BITS = 30_000_000
+
+#: Hidden players whose planes may take more than this many times ``MAX_BITS`` at most
+#: (``_most_bits``, a bound far above what they take) are not gone through at all.
+_HOPELESS = 2
 
 Held = tuple[int | None, int, int, int]
 """What one seat holds: its pips when known, else None and the tiles it may hold (a mask),
@@ -64,8 +68,7 @@ def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
     scores them (R14), as a mask of totals, every hidden player drawing on the same tiles,
     each tile held once (R2); None with fewer than two hidden players among them, planes
     larger than ``MAX_BITS``, or none."""
-    hidden = [seat for seat, (pips, _, _, _) in enumerate(held)
-              if pips is None and seat != winner]
+    hidden = _hidden(held, winner)
     spread = _spread(held, hidden)
     if spread is None:
         return None
@@ -82,7 +85,7 @@ def blocked_jointly(held: tuple[Held, ...]) -> Blocked | None:
     """Who may score a blocked hand as the lowest alone, and what, and whether a tie may
     score nobody (R15), every hidden player drawing on the same tiles, each tile held once
     (R2); None with fewer than two hidden players, planes larger than ``MAX_BITS``, or none."""
-    hidden = [seat for seat, (pips, _, _, _) in enumerate(held) if pips is None]
+    hidden = _hidden(held)
     spread = _spread(held, hidden)
     if not spread:
         return None
@@ -95,11 +98,26 @@ def blocked_jointly(held: tuple[Held, ...]) -> Blocked | None:
     return {seat: made[seat] for seat in sorted(made) if made[seat]}, tie
 
 
+def _hidden(held: tuple[Held, ...], winner: int | None = None) -> list[int]:
+    """The seats whose tiles are not known, but ``winner``: the two that may hold the most
+    counts and totals last, which ``_together`` keeps in its planes, the others in its
+    keys (``_Plane``), so that fewer ways are kept."""
+    hidden = [seat for seat, (pips, _, _, _) in enumerate(held)
+              if pips is None and seat != winner]
+    return sorted(hidden, key=lambda seat: _breadth(held[seat]))
+
+
+def _breadth(seat: Held) -> int:
+    """How many counts and totals a hidden seat may have: the bits of its side of a plane."""
+    _, free, _, most = seat
+    return (most + 1) * totals_of(free, 0, most).bit_length()
+
+
 def _spread(held: tuple[Held, ...], hidden: list[int]) -> dict[tuple[int, ...], int] | None:
     """The ways the tiles of the ``hidden`` seats can lie together, each tile held once:
     for the totals of each but the last, that seat's possible totals with the tiles left (a
     mask), none empty; None with fewer than two hidden seats, or where they can lie more
-    ways than are gone through (``MAX_BITS``)."""
+    ways than are gone through (``MAX_BITS``).  ``hidden`` in the order ``_hidden`` gives."""
     if len(hidden) < 2:
         return None
     return _together(tuple(held[seat] for seat in hidden))
@@ -111,9 +129,9 @@ def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
     all but the last, the last's possible totals beside them, a mask.  Each tile that any of
     them may hold goes to one of them or to none, one tile at a time; ways that leave the
     first seats as many tiles and pips are kept once, with the counts and totals the last
-    two may have beside them (``_Plane``).  None where their planes may take more than
-    ``MAX_BITS`` (``_most_bits``), or do."""
-    if not _Plane.has_room(seats) or _most_bits(seats) > MAX_BITS:
+    two may have beside them (``_Plane``).  None where their planes take more than
+    ``MAX_BITS``, or may take many times more (``_HOPELESS``)."""
+    if not _Plane.has_room(seats) or _most_bits(seats) > _HOPELESS * MAX_BITS:
         return None
     plane = _Plane(seats)
     states: dict[int, int] = {0: 1}
@@ -122,7 +140,7 @@ def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
         for k, (_, free, _, most) in enumerate(seats):
             if free >> i & 1:
                 plane.take(states, grown, k, most, PIPS[i])
-        if len(grown) * plane.size > MAX_BITS:
+        if sum(ways.bit_length() for ways in grown.values()) > MAX_BITS:
             return None
         states = grown
     return plane.found(states, [fewest for _, _, fewest, _ in seats])
@@ -152,7 +170,6 @@ class _Plane:
         self.columns = (self.most + 1) * self.width
         self.row_width = totals_of(row_free, 0, self.row_most).bit_length()
         self.rows = self.row_width * (self.row_most + 1)
-        self.size = self.rows * self.columns
         # Where each seat holds fewer tiles than it may: the bits that may take one more.
         self.open_row = (1 << self.row_most * self.row_width * self.columns) - 1
         self.open_column = self._each_row((1 << self.most * self.width) - 1)
