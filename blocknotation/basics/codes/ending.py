@@ -128,10 +128,10 @@ CODES = (
             "points_not_lowest": N_("points claim {claim}, but {player} cannot have the lowest "
                                     "total alone, whatever the tiles not shown (R15)"),
             "points_range": N_("points claim {claim}, but whatever the tiles not shown, {player} "
-                               "scores from {low} to {high}"),
+                               "scores at least {low} and at most {high}"),
             "points_not_made": N_("points claim {claim}, but whatever the tiles not shown, "
-                                  "{player} scores from {low} to {high}, and no tiles the "
-                                  "players may hold make {points}"),
+                                  "{player} scores at least {low} and at most {high}, and no "
+                                  "tiles the players may hold make {points}"),
             "if_passes_legal": N_("{problem}, if every pass was legal (R8); a pass may be a play "
                                   "written as one"),
             "tied": N_("nobody scores: the lowest totals are tied ({tied})"),
