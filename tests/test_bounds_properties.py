@@ -357,3 +357,13 @@ def test_a_hand_of_no_upper_bound_may_give_every_point_left() -> None:
     hands = [unbounded(2), Bounds({1: (1, 10)}, nobody=False)]
     assert may_give(hands, [5, 3])
     assert not may_give(hands, [5, 11])
+
+
+def test_the_widest_hidden_hands_are_kept_in_the_planes() -> None:
+    """Ada may hold one of 6-6 and 0-0 (2 counts by 13 totals), Bea two of 0-0 and 0-1 (3
+    counts by 2 totals) and Cy three of the twelve from 0-0 to 1-5 (4 counts by 18 totals): Cy
+    and Ada, the widest, are kept in the planes and Bea in the ways' keys
+    (``jointly._hidden``), so that fewer ways are kept and the cap is reached less often."""
+    held = ((None, bit((6, 6)) | bit((0, 0)), 0, 1), (None, bit((0, 0)) | bit((0, 1)), 0, 2),
+            (None, (1 << 12) - 1, 0, 3))
+    assert jointly._hidden(held) == [1, 0, 2]
