@@ -1225,6 +1225,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
     "E505/a_line_carrying_an_earlier_slip_and_a_later_line_that_follows_from_it.txt": [
         (1, "points", None), (None, "score", None), (None, "status", "in_progress"),
     ],
+    "P405/a_later_score_line_across_a_hidden_hand_that_must_have_scored.txt": [
+        (0, "points", None), (1, "points", None), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),
