@@ -1229,6 +1229,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (1, "points", None), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    "E505/a_slip_carried_by_two_lines_across_hands_of_unknown_points.txt": [
+        (0, "points", {"Ada": 10, "Bea": 0, "Cy": 0}), (1, "points", None),
+        (2, "points", None), (None, "score", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -308,6 +308,10 @@ class Totals:
         problem = self.truth.wrong(claim, names, given)
         if problem is None:
             problem = self._against_stated(claim, names, given)
+            believed = None if problem is None else self._believed(claim, names, given)
+            if believed is not None:  # it carries the slip the line before it carried
+                self._carry(claim, names, given, believed)
+                return None
             self.beliefs = []
             # Against the lines before it, either may be the one that is wrong: both go on.
             earlier = self.stated if problem is not None else []
@@ -315,10 +319,25 @@ class Totals:
                 [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
             self.stated_at = claim.line
             return problem
-        believed = next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
-        self.beliefs = [RunningTotals(given)] if believed is None else [believed]
-        self.stated = [] if believed is None else self._carried(claim, names, given, believed)
-        return None if believed is not None else problem
+        believed = self._believed(claim, names, given)
+        if believed is not None:
+            self._carry(claim, names, given, believed)
+            return None
+        self.beliefs, self.stated = [RunningTotals(given)], []
+        return problem
+
+    def _believed(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
+                  ) -> RunningTotals | None:
+        """The totals the scorer believes that allow ``claim``, if any: it carries a slip
+        already reported."""
+        return next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
+
+    def _carry(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
+               believed: RunningTotals) -> None:
+        """Follow ``claim``, which carries a slip already reported (``believed``): not
+        reported again, and held against the next line (``_carried``)."""
+        self.beliefs = [believed]
+        self.stated = self._carried(claim, names, given, believed)
 
     def _carried(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
                  believed: RunningTotals) -> list[RunningTotals]:
