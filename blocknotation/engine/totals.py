@@ -295,7 +295,9 @@ class Totals:
         """E505 for a ``score`` claim.  One that the true totals allow is right, unless
         they are not known and the totals an earlier line allowed so gave (``stated``) do
         not allow it; one that the scorer's believed totals allow repeats a slip already
-        reported.  A wrong one becomes what the scorer believes from then on.  ``disputed``:
+        reported, and is held, less that slip, against the next (``_carry``), whether the
+        true totals allow it too or not.  A wrong one becomes what the scorer believes from
+        then on.  ``disputed``:
         the line is reported already (E505 against a ``points`` claim, ``choose.py``), and
         is not followed as ``stated``."""
         if _as_recomputed(claim, names, self.truth.exact):
