@@ -10,9 +10,10 @@ here, a tile at a time: each goes to one hidden player or to none.  Ways that le
 first hidden players as many tiles and as many pips are kept once, and beside each, a plane
 of bits holds every count and total the last two may have with them, so that a tile is
 added to all of those at once (``_together``).  Two hidden players are always gone through
-(one plane), three of up to five tiles each, four of up to three; where the planes take
-more than ``MAX_BITS`` bits, the bounds of ``bounds.py`` stand, which may not be the
-tightest but never rule out what can be.
+(one plane), three of up to five tiles each and four of up to two, and four of three on
+some tiles (the lowest 16) but not on others; where the planes take more than ``MAX_BITS``
+bits, the bounds of ``bounds.py`` stand, which may not be the tightest but never rule out
+what can be.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from .tiles import PIPS, bits
 #: Beyond this many bits in the planes kept at once (``_together``: the ways told apart by
 #: the first hidden players' counts of tiles and totals, each with its plane), the bounds of
 #: each player taken on their own stand (``bounds.py``): about 4 MB.  Two hidden players
-#: never reach it, nor three of five tiles each or four of three, of the lowest 20 and 16
-#: tiles (at most 16 ms: ``benchmarks/joint_search.py``).
+#: never reach it, nor do three of five tiles each of the lowest 20 (5 ms) or four of
+#: three of the lowest 16 (16 ms: ``benchmarks/joint_search.py``); four of three of other
+#: tiles may.
 MAX_BITS = 30_000_000
 
 #: Hidden players whose planes may take more than this many times ``MAX_BITS`` at most
