@@ -235,8 +235,8 @@ def _most_bits(seats: tuple[Held, ...]) -> int:
     for _, free, fewest, most in seats[:-2]:
         totals = totals_of(free, fewest, most)
         ways *= (most + 1) * (totals.bit_length() - (totals & -totals).bit_length() + 1)
-    for _, free, _, most in seats[-2:]:
-        ways *= (most + 1) * totals_of(free, 0, most).bit_length()
+    for seat in seats[-2:]:
+        ways *= _breadth(seat)
     return ways
 
 
