@@ -158,6 +158,7 @@ class _Plane:
     counts it may have, and the same for the last but one (``row_``)."""
 
     _COUNTS, _TOTALS = 4, 8
+    _TOTALS_FROM = 16  # past four seats' counts
 
     @staticmethod
     def has_room(seats: tuple[Held, ...]) -> bool:
@@ -193,7 +194,7 @@ class _Plane:
             by, open_ = (self.row_width + pips) * self.columns, self.open_row
         else:
             shift = self._COUNTS * k
-            step = 1 << shift | pips << 16 + self._TOTALS * k
+            step = 1 << shift | pips << self._TOTALS_FROM + self._TOTALS * k
             for key, plane in states.items():
                 if key >> shift & 15 != most:
                     grown[key + step] = grown.get(key + step, 0) | plane
@@ -212,7 +213,8 @@ class _Plane:
         for key, plane in states.items():
             if any(key >> self._COUNTS * k & 15 < least for k, least in enumerate(before)):
                 continue
-            first = tuple(key >> 16 + self._TOTALS * k & 255 for k in range(self.last - 1))
+            first = tuple(key >> self._TOTALS_FROM + self._TOTALS * k & 255
+                          for k in range(self.last - 1))
             columns = 0
             for count in range(column_fewest, self.most + 1):
                 columns |= plane >> count * self.width & firsts
