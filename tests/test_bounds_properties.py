@@ -273,7 +273,7 @@ def test_the_bits_kept_are_capped_as_they_grow(monkeypatch: pytest.MonkeyPatch) 
     seats = ((None, bit((0, 1)), 0, 1), (None, bit((0, 2)), 0, 1))
     monkeypatch.setattr(jointly, "MAX_BITS", 24)
     _forget()
-    assert jointly._together(seats) == {(0,): 0b101, (1,): 0b101}
+    assert jointly._together(seats) == {(): {0: 0b101, 1: 0b101}}
     monkeypatch.setattr(jointly, "MAX_BITS", 23)
     _forget()
     assert jointly._together(seats) is None
@@ -288,7 +288,7 @@ def _forget() -> None:
 
 
 def test_a_way_kept_as_one_integer_is_gone_through_while_its_bits_hold_it() -> None:
-    """Each way's counts of tiles have 4 bits a seat (``jointly._Way``): fifteen tiles a
+    """Each way's counts of tiles have 4 bits a seat (``jointly._Plane``'s key): fifteen tiles a
     seat are gone through together, sixteen (which no hand of Block holds) are left to the
     bounds of each hand on its own rather than read wrong."""
     free = (1 << 28) - 1

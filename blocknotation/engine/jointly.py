@@ -39,6 +39,10 @@ Held = tuple[int | None, int, int, int]
 """What one seat holds: its pips when known, else None and the tiles it may hold (a mask),
 and how many of them, at least and at most (``bounds.Holding``)."""
 
+Spread = dict[tuple[int, ...], dict[int, int]]
+"""The pips hidden seats can hold together: for the totals of all but the last two, each
+total the last but one may hold with them, and beside it the last's totals, a mask."""
+
 Blocked = tuple[dict[int, int], bool]
 """The points each seat may score as the lowest alone, a mask (bit ``p``: ``p`` points;
 seats that cannot are left out), and whether two seats may tie for the lowest."""
@@ -77,8 +81,9 @@ def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
     known = sum(pips for seat, (pips, _, _, _) in enumerate(held)
                 if seat != winner and pips is not None)
     found = 0
-    for totals, lasts in spread.items():
-        found |= lasts << known + sum(totals)
+    for firsts, rows in spread.items():
+        for row, lasts in rows.items():
+            found |= lasts << known + sum(firsts) + row
     return found or None
 
 
@@ -92,12 +97,12 @@ def blocked_jointly(held: tuple[Held, ...]) -> Blocked | None:
     if not spread:
         return None
     known = [(seat, pips) for seat, (pips, _, _, _) in enumerate(held) if pips is not None]
-    first, last = hidden[:-1], hidden[-1]
-    made: dict[int, int] = {}
+    made = dict.fromkeys(range(len(held)), 0)
     tie = False
-    for totals, lasts in spread.items():
-        tie = _lowest([*known, *zip(first, totals, strict=True)], last, lasts, made) or tie
-    return {seat: made[seat] for seat in sorted(made) if made[seat]}, tie
+    for firsts, rows in spread.items():
+        others = [*known, *zip(hidden[:-2], firsts, strict=True)]
+        tie = _lowest(others, hidden[-2:], rows, made) or tie
+    return {seat: points for seat, points in made.items() if points}, tie
 
 
 def _hidden(held: tuple[Held, ...], winner: int | None = None) -> list[int]:
@@ -115,23 +120,22 @@ def _breadth(seat: Held) -> int:
     return (most + 1) * totals_of(free, 0, most).bit_length()
 
 
-def _spread(held: tuple[Held, ...], hidden: list[int]) -> dict[tuple[int, ...], int] | None:
-    """The ways the tiles of the ``hidden`` seats can lie together, each tile held once:
-    for the totals of each but the last, that seat's possible totals with the tiles left (a
-    mask), none empty; None with fewer than two hidden seats, or where they can lie more
-    ways than are gone through (``MAX_BITS``).  ``hidden`` in the order ``_hidden`` gives."""
+def _spread(held: tuple[Held, ...], hidden: list[int]) -> Spread | None:
+    """The ways the tiles of the ``hidden`` seats can lie together, each tile held once
+    (``Spread``), no mask empty; None with fewer than two hidden seats, or where they can
+    lie more ways than are gone through (``MAX_BITS``).  ``hidden`` in the order
+    ``_hidden`` gives."""
     if len(hidden) < 2:
         return None
     return _together(tuple(held[seat] for seat in hidden))
 
 
 @lru_cache(maxsize=256)
-def _together(seats: tuple[Held, ...]) -> dict[tuple[int, ...], int] | None:
-    """The pips hidden ``seats`` can hold together, each tile held once: for the totals of
-    all but the last, the last's possible totals beside them, a mask.  Each tile that any of
-    them may hold goes to one of them or to none, one tile at a time; ways that leave the
-    first seats as many tiles and pips are kept once, with the counts and totals the last
-    two may have beside them (``_Plane``).  None where their planes take more than
+def _together(seats: tuple[Held, ...]) -> Spread | None:
+    """The pips hidden ``seats`` can hold together, each tile held once (``Spread``).  Each
+    tile that any of them may hold goes to one of them or to none, one tile at a time; ways
+    that leave the first seats as many tiles and pips are kept once, with the counts and
+    totals the last two may have beside them (``_Plane``).  None where their planes take more than
     ``MAX_BITS``, or may take many times more (``_HOPELESS``)."""
     if not _Plane.has_room(seats) or _most_bits(seats) > _HOPELESS * MAX_BITS:
         return None
@@ -202,10 +206,11 @@ class _Plane:
         for key, plane in states.items():
             grown[key] |= (plane & open_) << by
 
-    def found(self, states: dict[int, int], fewest: list[int]) -> dict[tuple[int, ...], int]:
+    def found(self, states: dict[int, int], fewest: list[int]) -> Spread:
         """For the ways of ``states`` in which each seat has at least its ``fewest`` tiles:
-        for the totals of all but the last, the last's totals beside them, a mask."""
-        found: dict[tuple[int, ...], int] = {}
+        for the totals of all but the last two, each total of the last but one with the
+        last's totals beside it, a mask (``Spread``)."""
+        found: Spread = {}
         total_mask = (1 << self.width) - 1
         firsts = self._each_row(total_mask)
         row_mask = (1 << self.row_width * self.columns) - 1
@@ -213,20 +218,19 @@ class _Plane:
         for key, plane in states.items():
             if any(key >> self._COUNTS * k & 15 < least for k, least in enumerate(before)):
                 continue
-            first = tuple(key >> self._TOTALS_FROM + self._TOTALS * k & 255
-                          for k in range(self.last - 1))
+            rows = found.setdefault(tuple(key >> self._TOTALS_FROM + self._TOTALS * k & 255
+                                          for k in range(self.last - 1)), {})
             columns = 0
             for count in range(column_fewest, self.most + 1):
                 columns |= plane >> count * self.width & firsts
-            rows = 0
+            plain = 0
             for count in range(row_fewest, self.row_most + 1):
-                rows |= columns >> count * self.row_width * self.columns & row_mask
+                plain |= columns >> count * self.row_width * self.columns & row_mask
             for total in range(self.row_width):
-                lasts = rows >> total * self.columns & total_mask
+                lasts = plain >> total * self.columns & total_mask
                 if lasts:
-                    totals = (*first, total)
-                    found[totals] = found.get(totals, 0) | lasts
-        return found
+                    rows[total] = rows.get(total, 0) | lasts
+        return {firsts: rows for firsts, rows in found.items() if rows}
 
 
 def _most_bits(seats: tuple[Held, ...]) -> int:
@@ -242,25 +246,33 @@ def _most_bits(seats: tuple[Held, ...]) -> int:
     return ways
 
 
-def _lowest(pips: list[tuple[int, int]], last: int, lasts: int, made: dict[int, int]
-            ) -> bool:
-    """With every seat's ``pips`` known (seat and pips) but the ``last`` seat's, whose totals
-    are the mask ``lasts``: add to ``made`` what each seat may score as the lowest alone
-    (the others' pips less its own, R15), and tell whether two seats may tie for the
-    lowest."""
-    low = min(p for _, p in pips)
-    total = sum(p for _, p in pips)
-    at_low = [seat for seat, p in pips if p == low]
-    below = lasts & (1 << low) - 1
-    if below:  # the last seat below every other: it scores total - t for each total t
-        made[last] = made.get(last, 0) | _shifted(_reversed(below), total - _TOP)
-    if len(at_low) == 1:  # that seat below the last: it scores the rest, the last's too
-        made[at_low[0]] = made.get(at_low[0], 0) | (lasts >> low + 1) << total - low + 1
-        return bool(lasts >> low & 1)
-    return bool(lasts >> low)
+def _lowest(others: list[tuple[int, int]], seats: list[int], rows: dict[int, int],
+            made: dict[int, int]) -> bool:
+    """With every seat's pips known (``others``, seat and pips) but the last two hidden
+    ``seats``', the first of which may hold each total of ``rows`` with the last's totals
+    beside it (a mask): add to ``made`` what each seat may score as the lowest alone (the
+    others' pips less its own, R15), and tell whether two seats may tie for the lowest."""
+    row_seat, last = seats
+    low_of_others = min((pips for _, pips in others), default=_TOP + 1)
+    at_low = [seat for seat, pips in others if pips == low_of_others]
+    alone = at_low[0] if len(at_low) == 1 else None
+    total_of_others = sum(pips for _, pips in others)
+    tie = False
+    for row, lasts in rows.items():
+        low, total = min(row, low_of_others), total_of_others + row
+        below = lasts & (1 << low) - 1
+        if below:  # the last seat below every other: it scores total - t for each total t
+            made[last] |= _shifted(_reversed(below), total - _TOP)
+        lowest = row_seat if row < low_of_others else alone if row > low_of_others else None
+        if lowest is None:  # two seats at the low: a tie unless the last is below them
+            tie = tie or lasts >> low != 0
+        else:  # that seat below the last: it scores the rest, the last's too
+            made[lowest] |= (lasts >> low + 1) << total - low + 1
+            tie = tie or lasts >> low & 1 == 1
+    return tie
 
 
-#: The most pips a hidden seat's totals are kept for (``_Way``'s 8 bits).
+#: The most pips a hidden seat's totals are kept for (8 bits of ``_Plane``'s key).
 _TOP = 255
 
 
