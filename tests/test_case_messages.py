@@ -71,6 +71,15 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 10, Bea 19, Cy 10 does not follow from the score claim at line 38 "
         "and the points since: one of the two is wrong, and the record cannot tell which",
     ],
+    # A line reported beside another reading of its hand, and the next following neither.
+    ("E505/a_line_reported_beside_another_reading_and_a_later_line_following_neither.txt",
+     "E505"): [
+        "score claim Ada 0, Bea 33, Cy 0 does not follow from the score claim at line 29 and "
+        "the points since: one of the two is wrong, and the record cannot tell which; or else "
+        "line 44 was a pass written as a play, and the figures that leaves open are not stated",
+        "score claim Ada 0, Bea 29, Cy 10 does not follow from the score claim at line 50 "
+        "and the points since: one of the two is wrong, and the record cannot tell which",
+    ],
     # A score line raising more players than the hands of unknown points can, one or two.
     ("E505/a_score_line_raising_two_players_after_one_hand_of_unknown_points.txt", "E505"): [
         "score claim Ada 5, Bea 5, Cy 0, but it raises 2 players above their known points, "

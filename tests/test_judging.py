@@ -1233,6 +1233,26 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 10, "Bea": 0, "Cy": 0}), (1, "points", None),
         (2, "points", None), (None, "score", None),
     ],
+    # A line that may carry a slip or be right: the next may follow either, not neither.
+    "E505/a_line_right_or_carrying_a_slip_and_a_later_line_following_the_slip.txt": [
+        (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}), (None, "score", None),
+        (None, "status", None),
+    ],
+    "E505/a_line_right_or_carrying_a_slip_and_a_later_line_following_neither.txt": [
+        (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}), (None, "score", None),
+        (None, "status", None),
+    ],
+    # A line reported beside another reading of its hand: the next follows either reading.
+    "E505/a_line_reported_beside_another_reading_and_a_later_line_where_it_was_the_slip.txt": [
+        (0, "points", None), (1, "points", {"Ada": 13, "Bea": 0, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_line_reported_beside_another_reading_and_a_later_line_following_neither.txt": [
+        (0, "points", None), (1, "points", None), (2, "points", None), (None, "score", None),
+        (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -351,11 +351,20 @@ def _finished(takes: list[Take], hand: r.PlainHand, seats: Seats, totals: Totals
         return _with_candidates(rep, [(chosen, rep.readings)], order, seats), found, after
     lines = sorted({line for take in takes for line in _error_lines(take[1])})
     both = joined([take[0] for take in takes], len(seats.names), lines)
+    found = _hedged(takes, order, seats)
     after = totals.copy()
     both = _count_in(both, hand, seats, after, last=last)[0]
+    after.follow([take[2] for take in takes if _told(take[1], found)])
     both = _with_candidates(both, [(take[3], take[0].readings) for take in takes], order,
                             seats)
-    return both, _hedged(takes, order, seats), after
+    return both, found, after
+
+
+def _told(problems: list[Diagnostic], found: list[Diagnostic]) -> bool:
+    """Whether each wrong ``score`` line of a way of reading a hand (its ``problems``) is
+    reported (``found``): a way whose slip goes unsaid is not one the report describes."""
+    said = {d.line for d in found if d.code == "E505"}
+    return all(d.line in said for d in problems if d.code == "E505")
 
 
 def _deal_guessed(rep: HandReplay, found: list[Diagnostic], chosen: tuple[Amendment, ...],

@@ -310,9 +310,9 @@ class Totals:
         problem = self.truth.wrong(claim, names, given)
         if problem is None:
             problem = self._against_stated(claim, names, given)
-            believed = None if problem is None else self._believed(claim, names, given)
-            if believed is not None:  # it carries the slip the line before it carried
-                self._carry(claim, names, given, believed)
+            believed = self._believed(claim, names, given)
+            if believed is not None and problem is not None:
+                self._carry(claim, names, given, believed)  # the slip the line before carried
                 return None
             self.beliefs = []
             # Against the lines before it, either may be the one that is wrong: both go on.
@@ -320,6 +320,10 @@ class Totals:
             self.stated = [] if self.truth.exact is not None or disputed else (
                 [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
             self.stated_at = claim.line
+            if believed is not None and self.stated:  # it may carry the slip too: both go on
+                self.beliefs = [RunningTotals(given)]  # what the scorer believes since
+                self.stated = _once([*self.stated, *self._carried(claim, names, given, believed)]
+                                    )[-_MAX_BELIEFS:]
             return problem
         believed = self._believed(claim, names, given)
         if believed is not None:
@@ -357,6 +361,24 @@ class Totals:
         self.stated_at = claim.line
         return [RunningTotals(said)]
 
+    def follow(self, ways: Sequence[Totals]) -> None:
+        """These totals are those after a hand read several ways that cost as many slips,
+        joined (``course._finished``), and ``ways`` the totals after each: a later
+        ``score`` line need only follow the lines before it as one of those ways does.  What
+        each believes is believed, and each one's lines are stated (``stated``), or its true
+        totals where it states none: the true totals here hold every way's points, and a
+        line that one way finds wrong another may find right, so that the line after it
+        need not follow it.  Where no way states a line, or they state more than are
+        followed, nothing is."""
+        self.beliefs = _once([world for way in ways for world in way.beliefs])[-_MAX_BELIEFS:]
+        stated = _once([world for way in ways for world in way.stated or [way.truth]])
+        if self.truth.exact is not None or not any(way.stated for way in ways) or len(
+                stated) > _MAX_BELIEFS:
+            self.stated = []
+            return
+        self.stated = stated
+        self.stated_at = max(way.stated_at for way in ways if way.stated)
+
     def _against_stated(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                         ) -> Diagnostic | None:
         """E505 when ``claim``, which the true totals allow, is allowed by none of the
@@ -368,6 +390,15 @@ class Totals:
             "lines_disagree",
             claim=_text(claim), line=self.stated_at,
         )
+
+
+def _once(worlds: list[RunningTotals]) -> list[RunningTotals]:
+    """``worlds`` without repeats (totals that tell nothing apart, ``RunningTotals.key``)."""
+    out: list[RunningTotals] = []
+    for world in worlds:
+        if all(world.key() != other.key() for other in out):
+            out.append(world)
+    return out
 
 
 def _text(claim: r.PlainScore) -> tuple[str, ...]:
