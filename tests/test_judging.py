@@ -1253,6 +1253,17 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", None), (1, "points", None), (2, "points", None), (None, "score", None),
         (None, "status", "in_progress"),
     ],
+    # A slip made where a hand's points were unknown, carried by a line the truth allows.
+    "E505/a_slip_after_a_hand_of_unknown_points_carried_then_dropped.txt": [
+        (0, "points", None), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 9, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
+    "E505/a_slip_after_a_hand_of_unknown_points_carried_then_a_line_following_neither.txt": [
+        (0, "points", None), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 9, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

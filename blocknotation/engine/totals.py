@@ -349,17 +349,22 @@ class Totals:
                  believed: RunningTotals) -> list[RunningTotals]:
         """What ``claim``, which carries a slip already reported (its totals are the
         ``believed`` ones), says of the true totals where they are not known: its totals
-        less what the slip added, when the slip's totals hold the same hands of unknown
-        points as the true ones and those allow it.  The next line must follow from it
-        (``stated``), so that a second slip the two lines disagree on is not lost."""
+        less what the slip added.  The hands of unknown points since the slip are in both,
+        and the line gives them; those before it, which the slip's totals do not hold, are
+        still unknown.  The next line must follow from that (``stated``), so that a second
+        slip the two lines disagree on is not lost."""
         truth = self.truth
-        if truth.exact is not None or believed.unknown != truth.unknown:
+        before = len(truth.unknown) - len(believed.unknown)
+        if truth.exact is not None or before < 0 or truth.unknown[before:] != believed.unknown:
             return []
         said = [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)]
-        if truth.wrong(claim, names, said) is not None:
+        if before == 0 and truth.wrong(claim, names, said) is not None:
             return []
+        carried = RunningTotals(said)
+        for hand in truth.unknown[:before]:
+            carried.add_unknown(hand)
         self.stated_at = claim.line
-        return [RunningTotals(said)]
+        return [carried]
 
     def follow(self, ways: Sequence[Totals]) -> None:
         """These totals are those after a hand read several ways that cost as many slips,
