@@ -1264,6 +1264,23 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", {"Ada": 0, "Bea": 9, "Cy": 0}), (None, "score", None),
         (None, "status", None),
     ],
+    # Lines carrying a slip: the scorer believes each one's totals, whatever was unknown.
+    "E505/two_lines_right_or_carrying_a_slip_and_a_later_line_following_the_slip.txt": [
+        (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}),
+        (3, "points", {"Ada": 3, "Bea": 0, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
+    "E505/two_lines_carrying_a_slip_that_disagree_on_a_hand_of_unknown_points.txt": [
+        (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}), (None, "score", None),
+        (None, "status", None),
+    ],
+    "E505/two_lines_carrying_a_slip_that_disagree_on_a_hand_one_player_scored.txt": [
+        (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (1, "points", None),
+        (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}), (None, "score", None),
+        (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

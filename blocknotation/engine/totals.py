@@ -118,6 +118,21 @@ class RunningTotals:
         """Whether an unknown hand's points may be this seat's."""
         return self.gains[seat] > 0
 
+    def seat_wrong(self, seat: int, total: int) -> tuple[str, dict[str, int]] | None:
+        """Why ``seat`` cannot have ``total``, taken on its own: the message's key and its
+        figure (E505); None where it may."""
+        exact = self.exact
+        if exact is not None:
+            return None if total == exact[seat] else ("known_total", {"total": exact[seat]})
+        if total < self.lowest(seat):
+            return "at_least", {"low": self.lowest(seat)}
+        if not self.may_gain(seat) and total != self.known[seat]:
+            return "known_total", {"total": self.known[seat]}
+        high = self.highest(seat)
+        if high is not None and total > high:
+            return "at_most", {"high": high}
+        return None
+
     def wrong(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
               ) -> Diagnostic | None:
         """E505 when the claimed totals (``given``) cannot be these totals."""
@@ -125,25 +140,11 @@ class RunningTotals:
         if exact is not None:
             return None if given == exact else check_score(claim, names, exact)
         for seat, total in enumerate(given):
-            if total < self.lowest(seat):
-                return diagnostic(
-                    "E505", claim.line, claim.column,
-                    "at_least",
-                    claim=_text(claim), player=names[seat], low=self.lowest(seat),
-                )
-            if not self.may_gain(seat) and total != self.known[seat]:
-                return diagnostic(
-                    "E505", claim.line, claim.column,
-                    "known_total",
-                    claim=_text(claim), player=names[seat], total=self.known[seat],
-                )
-            high = self.highest(seat)
-            if high is not None and total > high:
-                return diagnostic(
-                    "E505", claim.line, claim.column,
-                    "at_most",
-                    claim=_text(claim), player=names[seat], high=high,
-                )
+            found = self.seat_wrong(seat, total)
+            if found is not None:
+                key, value = found
+                return diagnostic("E505", claim.line, claim.column, key,
+                                  claim=_text(claim), player=names[seat], **value)
         raised = [seat for seat, total in enumerate(given) if total > self.known[seat]]
         # Each raised seat with as many hands it may have scored as there are raised seats
         # can always be matched (Hall's condition): the search is needed only otherwise.
@@ -329,6 +330,7 @@ class Totals:
         if believed is not None:
             self._carry(claim, names, given, believed)
             return None
+        problem = self._past_the_slip(claim, names, given) or problem
         self.beliefs, self.stated = [RunningTotals(given)], []
         return problem
 
@@ -341,8 +343,9 @@ class Totals:
     def _carry(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
                believed: RunningTotals) -> None:
         """Follow ``claim``, which carries a slip already reported (``believed``): not
-        reported again, and held against the next line (``_carried``)."""
-        self.beliefs = [believed]
+        reported again, and held against the next line (``_carried``).  The scorer
+        believes its totals from then on, whatever the hands of unknown points gave."""
+        self.beliefs = [RunningTotals(given)]
         self.stated = self._carried(claim, names, given, believed)
 
     def _carried(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
@@ -383,6 +386,23 @@ class Totals:
             return
         self.stated = stated
         self.stated_at = max(way.stated_at for way in ways if way.stated)
+
+    def _past_the_slip(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
+                       ) -> Diagnostic | None:
+        """E505 against the line that last carried a slip already reported (``stated``),
+        for ``claim``, wrong whatever the scorer believes, where it carries that slip too:
+        every total the true totals rule out on its own is one that some believed totals
+        allow.  What is new in it is then where it parts from that line; None otherwise
+        (the true totals' own E505 stands)."""
+        truth = self.truth
+        slipped = [seat for seat, total in enumerate(given)
+                   if truth.seat_wrong(seat, total) is not None]
+        if not self.stated or not slipped or not any(
+                all(world.seat_wrong(seat, given[seat]) is None for seat in slipped)
+                for world in self.beliefs):
+            return None
+        return diagnostic("E505", claim.line, claim.column, "lines_disagree",
+                          claim=_text(claim), line=self.stated_at)
 
     def _against_stated(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                         ) -> Diagnostic | None:
