@@ -1281,6 +1281,17 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}), (None, "score", None),
         (None, "status", None),
     ],
+    # A wrong line leaves the line before it, not reported, for the next to follow.
+    "E505/a_wrong_line_between_a_line_and_the_next_that_follows_neither.txt": [
+        (0, "points", None), (1, "points", {"Ada": 4, "Bea": 0, "Cy": 0}),
+        (2, "points", {"Ada": 0, "Bea": 6, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
+    "E505/a_wrong_line_between_a_line_and_the_next_that_follows_it.txt": [
+        (0, "points", None), (1, "points", {"Ada": 4, "Bea": 0, "Cy": 0}),
+        (2, "points", {"Ada": 0, "Bea": 6, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

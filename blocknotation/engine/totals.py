@@ -331,7 +331,8 @@ class Totals:
             self._carry(claim, names, given, believed)
             return None
         problem = self._past_the_slip(claim, names, given) or problem
-        self.beliefs, self.stated = [RunningTotals(given)], []
+        # The lines before it, not reported, still say what the true totals are.
+        self.beliefs = [RunningTotals(given)]
         return problem
 
     def _believed(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
