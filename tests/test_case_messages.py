@@ -80,7 +80,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
         "score claim Ada 0, Bea 29, Cy 10 does not follow from the score claim at line 50 "
         "and the points since: one of the two is wrong, and the record cannot tell which",
     ],
-    # Two lines carrying a slip: the second named against the first, where they part.
+    # Two lines carrying a slip: the second named against the first, where they part, the
+    # hand between of unknown points or scored by one player.
     ("E505/two_lines_carrying_a_slip_that_disagree_on_a_hand_one_player_scored.txt",
      "E505"): [
         "score claim Ada 11, Bea 4, Cy 0, but the running totals are Ada 11, Bea 0, Cy 0",
@@ -90,8 +91,8 @@ MESSAGES: dict[tuple[str, str], list[str]] = {
     ("E505/two_lines_carrying_a_slip_that_disagree_on_a_hand_of_unknown_points.txt",
      "E505"): [
         "score claim Ada 11, Bea 4, Cy 0, but the running totals are Ada 11, Bea 0, Cy 0",
-        "score claim Ada 11, Bea 4, Cy 14, but it raises 2 players above their known points, "
-        "and only one player scores in the one hand whose points are unknown",
+        "score claim Ada 11, Bea 4, Cy 14 does not follow from the score claim at line 21 "
+        "and the points since: one of the two is wrong, and the record cannot tell which",
     ],
     # A score line raising more players than the hands of unknown points can, one or two.
     ("E505/a_score_line_raising_two_players_after_one_hand_of_unknown_points.txt", "E505"): [

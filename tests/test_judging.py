@@ -1292,6 +1292,19 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", {"Ada": 0, "Bea": 6, "Cy": 0}), (None, "score", None),
         (None, "status", None),
     ],
+    # A second slip leaves the first believed; lines carrying a slip held to each other.
+    "E505/a_slip_still_carried_after_a_second_slip.txt": [
+        (2, "points", {"Ada": 0, "Bea": 1, "Cy": 0}),
+        (None, "score", {"Ada": 13, "Bea": 1, "Cy": 5}), (None, "status", "in_progress"),
+    ],
+    "E505/a_slip_still_carried_after_a_second_slip_beside_another_reading.txt": [
+        (2, "points", None), (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_slip_carried_twice_across_hidden_hands_then_dropped_against_them.txt": [
+        (1, "points", None), (2, "points", None),
+        (3, "points", {"Ada": 3, "Bea": 0, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -118,21 +118,6 @@ class RunningTotals:
         """Whether an unknown hand's points may be this seat's."""
         return self.gains[seat] > 0
 
-    def seat_wrong(self, seat: int, total: int) -> tuple[str, dict[str, int]] | None:
-        """Why ``seat`` cannot have ``total``, taken on its own: the message's key and its
-        figure (E505); None where it may."""
-        exact = self.exact
-        if exact is not None:
-            return None if total == exact[seat] else ("known_total", {"total": exact[seat]})
-        if total < self.lowest(seat):
-            return "at_least", {"low": self.lowest(seat)}
-        if not self.may_gain(seat) and total != self.known[seat]:
-            return "known_total", {"total": self.known[seat]}
-        high = self.highest(seat)
-        if high is not None and total > high:
-            return "at_most", {"high": high}
-        return None
-
     def wrong(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
               ) -> Diagnostic | None:
         """E505 when the claimed totals (``given``) cannot be these totals."""
@@ -140,11 +125,25 @@ class RunningTotals:
         if exact is not None:
             return None if given == exact else check_score(claim, names, exact)
         for seat, total in enumerate(given):
-            found = self.seat_wrong(seat, total)
-            if found is not None:
-                key, value = found
-                return diagnostic("E505", claim.line, claim.column, key,
-                                  claim=_text(claim), player=names[seat], **value)
+            if total < self.lowest(seat):
+                return diagnostic(
+                    "E505", claim.line, claim.column,
+                    "at_least",
+                    claim=_text(claim), player=names[seat], low=self.lowest(seat),
+                )
+            if not self.may_gain(seat) and total != self.known[seat]:
+                return diagnostic(
+                    "E505", claim.line, claim.column,
+                    "known_total",
+                    claim=_text(claim), player=names[seat], total=self.known[seat],
+                )
+            high = self.highest(seat)
+            if high is not None and total > high:
+                return diagnostic(
+                    "E505", claim.line, claim.column,
+                    "at_most",
+                    claim=_text(claim), player=names[seat], high=high,
+                )
         raised = [seat for seat, total in enumerate(given) if total > self.known[seat]]
         # Each raised seat with as many hands it may have scored as there are raised seats
         # can always be matched (Hall's condition): the search is needed only otherwise.
@@ -296,11 +295,12 @@ class Totals:
         """E505 for a ``score`` claim.  One that the true totals allow is right, unless
         they are not known and the totals an earlier line allowed so gave (``stated``) do
         not allow it; one that the scorer's believed totals allow repeats a slip already
-        reported, and is held, less that slip, against the next (``_carry``), whether the
-        true totals allow it too or not.  A wrong one becomes what the scorer believes from
-        then on.  ``disputed``:
-        the line is reported already (E505 against a ``points`` claim, ``choose.py``), and
-        is not followed as ``stated``."""
+        reported, and is held, less that slip, against the lines before it and the next
+        (``_carry``), whether the true totals allow it too or not.  A wrong one is what the
+        scorer believes from then on, besides the slips believed before it; the lines
+        before it that were not reported still hold for the next.  ``disputed``: the line
+        is reported already (E505 against a ``points`` claim, ``choose.py``), and is not
+        followed as ``stated``."""
         if _as_recomputed(claim, names, self.truth.exact):
             self.beliefs, self.stated = [], []
             return None  # the usual case: every total, in seat order, as recomputed
@@ -309,31 +309,34 @@ class Totals:
         if problem is not None or given is None:
             return problem
         problem = self.truth.wrong(claim, names, given)
+        believed = self._believed(claim, names, given)
         if problem is None:
             problem = self._against_stated(claim, names, given)
-            believed = self._believed(claim, names, given)
             if believed is not None and problem is not None:
-                self._carry(claim, names, given, believed)  # the slip the line before carried
-                return None
-            self.beliefs = []
-            # Against the lines before it, either may be the one that is wrong: both go on.
-            earlier = self.stated if problem is not None else []
-            self.stated = [] if self.truth.exact is not None or disputed else (
-                [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
-            self.stated_at = claim.line
-            if believed is not None and self.stated:  # it may carry the slip too: both go on
-                self.beliefs = [RunningTotals(given)]  # what the scorer believes since
-                self.stated = _once([*self.stated, *self._carried(claim, names, given, believed)]
-                                    )[-_MAX_BELIEFS:]
+                return self._carry(claim, names, given, believed)
+            self._allowed(claim, given, problem, disputed, believed)
             return problem
-        believed = self._believed(claim, names, given)
         if believed is not None:
-            self._carry(claim, names, given, believed)
-            return None
-        problem = self._past_the_slip(claim, names, given) or problem
-        # The lines before it, not reported, still say what the true totals are.
-        self.beliefs = [RunningTotals(given)]
+            return self._carry(claim, names, given, believed)
+        self.beliefs = [*self.beliefs, RunningTotals(given)][-_MAX_BELIEFS:]
         return problem
+
+    def _allowed(self, claim: r.PlainScore, given: list[int], problem: Diagnostic | None,
+                 disputed: bool, believed: RunningTotals | None) -> None:
+        """Follow ``claim``, which the true totals allow (``stated``): where the lines
+        before it do not (``problem``), either may be the one that is wrong, and both go
+        on; where the scorer's believed totals allow it too (``believed``), it may be right
+        or carry the slip, and both go on.  A line reported already (``disputed``) is not
+        followed."""
+        self.beliefs = []
+        earlier = self.stated if problem is not None else []
+        self.stated = [] if self.truth.exact is not None or disputed else (
+            [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
+        self.stated_at = claim.line
+        if believed is not None and self.stated:
+            self.beliefs = [believed]
+            self.stated = _once([*self.stated, *self._carried(given, believed)]
+                                )[-_MAX_BELIEFS:]
 
     def _believed(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                   ) -> RunningTotals | None:
@@ -342,32 +345,38 @@ class Totals:
         return next((w for w in self.beliefs if w.wrong(claim, names, given) is None), None)
 
     def _carry(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
-               believed: RunningTotals) -> None:
+               believed: RunningTotals) -> Diagnostic | None:
         """Follow ``claim``, which carries a slip already reported (``believed``): not
-        reported again, and held against the next line (``_carried``).  The scorer
-        believes its totals from then on, whatever the hands of unknown points gave."""
-        self.beliefs = [RunningTotals(given)]
-        self.stated = self._carried(claim, names, given, believed)
+        reported again for it, and held, less the slip (``_carried``), against the next
+        line.  Where the lines before it (``stated``) do not allow it less the slip, one of
+        them is wrong too: E505 against the last, and both go on."""
+        carried = self._carried(given, believed)
+        problem = None
+        if carried and self.stated and not any(
+                _follows(carried[0], w, claim, names) for w in self.stated):
+            problem = self._disagree(claim)
+            carried = [*self.stated, *carried]
+        self.beliefs = [believed]
+        self.stated = carried[-_MAX_BELIEFS:]
+        if carried:
+            self.stated_at = claim.line
+        return problem
 
-    def _carried(self, claim: r.PlainScore, names: Sequence[str], given: list[int],
-                 believed: RunningTotals) -> list[RunningTotals]:
-        """What ``claim``, which carries a slip already reported (its totals are the
-        ``believed`` ones), says of the true totals where they are not known: its totals
-        less what the slip added.  The hands of unknown points since the slip are in both,
-        and the line gives them; those before it, which the slip's totals do not hold, are
-        still unknown.  The next line must follow from that (``stated``), so that a second
-        slip the two lines disagree on is not lost."""
+    def _carried(self, given: list[int], believed: RunningTotals) -> list[RunningTotals]:
+        """What a ``score`` line giving ``given``, which carries a slip already reported
+        (its totals are the ``believed`` ones), says of the true totals where they are not
+        known: its totals less what the slip added.  The hands of unknown points since the
+        slip are in both, and the line gives them; those before it, which the slip's totals
+        do not hold, are still unknown.  The next line must follow from that (``stated``),
+        so that a second slip the two lines disagree on is not lost."""
         truth = self.truth
         before = len(truth.unknown) - len(believed.unknown)
         if truth.exact is not None or before < 0 or truth.unknown[before:] != believed.unknown:
             return []
-        said = [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)]
-        if before == 0 and truth.wrong(claim, names, said) is not None:
-            return []
-        carried = RunningTotals(said)
+        carried = RunningTotals(
+            [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)])
         for hand in truth.unknown[:before]:
             carried.add_unknown(hand)
-        self.stated_at = claim.line
         return [carried]
 
     def follow(self, ways: Sequence[Totals]) -> None:
@@ -377,33 +386,13 @@ class Totals:
         each believes is believed, and each one's lines are stated (``stated``), or its true
         totals where it states none: the true totals here hold every way's points, and a
         line that one way finds wrong another may find right, so that the line after it
-        need not follow it.  Where no way states a line, or they state more than are
-        followed, nothing is."""
+        need not follow it.  Where no way states a line, nothing is."""
         self.beliefs = _once([world for way in ways for world in way.beliefs])[-_MAX_BELIEFS:]
-        stated = _once([world for way in ways for world in way.stated or [way.truth]])
-        if self.truth.exact is not None or not any(way.stated for way in ways) or len(
-                stated) > _MAX_BELIEFS:
+        if self.truth.exact is not None or not any(way.stated for way in ways):
             self.stated = []
             return
-        self.stated = stated
+        self.stated = _once([world for way in ways for world in way.stated or [way.truth]])
         self.stated_at = max(way.stated_at for way in ways if way.stated)
-
-    def _past_the_slip(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
-                       ) -> Diagnostic | None:
-        """E505 against the line that last carried a slip already reported (``stated``),
-        for ``claim``, wrong whatever the scorer believes, where it carries that slip too:
-        every total the true totals rule out on its own is one that some believed totals
-        allow.  What is new in it is then where it parts from that line; None otherwise
-        (the true totals' own E505 stands)."""
-        truth = self.truth
-        slipped = [seat for seat, total in enumerate(given)
-                   if truth.seat_wrong(seat, total) is not None]
-        if not self.stated or not slipped or not any(
-                all(world.seat_wrong(seat, given[seat]) is None for seat in slipped)
-                for world in self.beliefs):
-            return None
-        return diagnostic("E505", claim.line, claim.column, "lines_disagree",
-                          claim=_text(claim), line=self.stated_at)
 
     def _against_stated(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                         ) -> Diagnostic | None:
@@ -411,11 +400,35 @@ class Totals:
         totals an earlier ``score`` line gave plus the points since (``stated``)."""
         if not self.stated or any(w.wrong(claim, names, given) is None for w in self.stated):
             return None
-        return diagnostic(
-            "E505", claim.line, claim.column,
-            "lines_disagree",
-            claim=_text(claim), line=self.stated_at,
-        )
+        return self._disagree(claim)
+
+    def _disagree(self, claim: r.PlainScore) -> Diagnostic:
+        """E505: ``claim`` does not follow from the last line stated (``stated_at``)."""
+        return diagnostic("E505", claim.line, claim.column, "lines_disagree",
+                          claim=_text(claim), line=self.stated_at)
+
+
+def _follows(said: RunningTotals, stated: RunningTotals, claim: r.PlainScore,
+             names: Sequence[str]) -> bool:
+    """Whether true totals ``said`` (a line carrying a slip, less the slip) may follow from
+    ``stated`` (an earlier line and the points since).  Where the hands of unknown points
+    one holds are the first of those the other holds, the same hands give both the same
+    points, and the other's further hands must make up the difference; otherwise it is not
+    known, and they may."""
+    return _within(said, stated, claim, names) and _within(stated, said, claim, names)
+
+
+def _within(fewer: RunningTotals, more: RunningTotals, claim: r.PlainScore,
+            names: Sequence[str]) -> bool:
+    """``_follows``, one way round: whether ``more``'s hands of unknown points past those
+    of ``fewer`` (where ``fewer``'s are its first) can make ``fewer``'s known totals."""
+    held = len(fewer.unknown)
+    if more.unknown[:held] != fewer.unknown:
+        return True
+    rest = RunningTotals(more.known)
+    for hand in more.unknown[held:]:
+        rest.add_unknown(hand)
+    return rest.wrong(claim, names, fewer.known) is None
 
 
 def _once(worlds: list[RunningTotals]) -> list[RunningTotals]:
