@@ -1305,6 +1305,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (3, "points", {"Ada": 3, "Bea": 0, "Cy": 0}), (None, "score", None),
         (None, "status", None),
     ],
+    "E505/a_line_right_or_carrying_a_slip_and_a_later_line_putting_it_back.txt": [
+        (1, "points", None), (2, "points", None), (None, "score", None),
+        (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

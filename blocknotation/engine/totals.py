@@ -334,7 +334,7 @@ class Totals:
             [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
         self.stated_at = claim.line
         if believed is not None and self.stated:
-            self.beliefs = [believed]
+            self.beliefs = [RunningTotals(given)]  # as the scorer believes it, if it carries
             self.stated = _once([*self.stated, *self._carried(given, believed)]
                                 )[-_MAX_BELIEFS:]
 
