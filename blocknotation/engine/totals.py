@@ -58,17 +58,21 @@ class RunningTotals:
     hands allow is summed as they come, by seat: ``floor``, the points certainly scored (as
     the only player who can have scored a hand); ``ceiling``, the most that can have been
     scored (None: no bound); ``gains``, how many of them may be the seat's; ``forced``, the
-    hands that some one of several players must have scored (``reach.py``)."""
+    hands that some one of several players must have scored (``reach.py``).  ``base``: for
+    totals the scorer believes from a line that may carry a slip, the true totals that go
+    with them (the line less the slip, ``Totals._carried``), where they are not the true
+    totals themselves."""
 
-    __slots__ = ("ceiling", "floor", "forced", "gains", "known", "unknown")
+    __slots__ = ("base", "ceiling", "floor", "forced", "gains", "known", "unknown")
 
-    def __init__(self, known: list[int]) -> None:
+    def __init__(self, known: list[int], base: RunningTotals | None = None) -> None:
         self.known = known
         self.unknown: list[Unknown] = []
         self.floor = [0] * len(known)
         self.ceiling: list[int | None] = [0] * len(known)
         self.gains = [0] * len(known)
         self.forced: list[Options] = []
+        self.base = base
 
     def copy(self) -> RunningTotals:
         copied = RunningTotals.__new__(RunningTotals)  # every field set here, once
@@ -76,11 +80,13 @@ class RunningTotals:
         copied.unknown, copied.floor = list(self.unknown), list(self.floor)
         copied.forced = list(self.forced)
         copied.ceiling, copied.gains = list(self.ceiling), list(self.gains)
+        copied.base = None if self.base is None else self.base.copy()
         return copied
 
     def key(self) -> tuple[object, ...]:
         """What tells these totals apart from others (compared, never hashed)."""
-        return (self.known, self.unknown, self.floor, self.ceiling, self.gains, self.forced)
+        return (self.known, self.unknown, self.floor, self.ceiling, self.gains, self.forced,
+                None if self.base is None else self.base.key())
 
     def add(self, points: Sequence[int]) -> None:
         # A new list each time, never changed in place: ``exact`` can hand it out as it is.
@@ -191,15 +197,17 @@ class Totals:
         the scorer's totals now hold."""
         if not claimed:
             self.truth.add(points)
-            for world in (*self.beliefs, *self.stated):
+            for world in self._following():
                 world.add(points)
             return
         believed = [world.copy() for world in (self.truth, *self.beliefs)]
         stated = [world.copy() for world in self.stated]
-        for world in (self.truth, *self.beliefs, *self.stated):
+        for world in (self.truth, *self._following()):
             world.add(points)
         for world in (*believed, *stated):
             world.add(claimed)
+        for world in _bases(believed):
+            world.add(points)
         self._believe(believed, stated)
 
     def add_unknown(self, number: int, bounds: Bounds, claimed: Sequence[int] | None = None
@@ -207,15 +215,22 @@ class Totals:
         """A hand whose points are unknown; ``claimed`` as in ``add``."""
         believed: list[RunningTotals] = []
         stated: list[RunningTotals] = []
+        hand = Unknown(number, bounds)
         if claimed:
             believed = [world.copy() for world in (self.truth, *self.beliefs)]
             stated = [world.copy() for world in self.stated]
             for world in (*believed, *stated):
                 world.add(claimed)
-        hand = Unknown(number, bounds)
-        for world in (self.truth, *self.beliefs, *self.stated):
+            for world in _bases(believed):
+                world.add_unknown(hand)
+        for world in (self.truth, *self._following()):
             world.add_unknown(hand)
         self._believe(believed, stated)
+
+    def _following(self) -> list[RunningTotals]:
+        """The totals followed besides the true ones, which each hand's points are added
+        to: believed (with the true totals that go with them) and stated."""
+        return [*self.beliefs, *_bases(self.beliefs), *self.stated]
 
     def _believe(self, more: list[RunningTotals], stated: list[RunningTotals]) -> None:
         if more:
@@ -334,9 +349,10 @@ class Totals:
             [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
         self.stated_at = claim.line
         if believed is not None and self.stated:
-            self.beliefs = [RunningTotals(given)]  # as the scorer believes it, if it carries
-            self.stated = _once([*self.stated, *self._carried(given, believed)]
-                                )[-_MAX_BELIEFS:]
+            carried = self._carried(given, believed)
+            # As the scorer believes it, where it carries the slip, with the true totals then.
+            self.beliefs = [RunningTotals(given, carried[0].copy() if carried else None)]
+            self.stated = _once([*self.stated, *carried])[-_MAX_BELIEFS:]
 
     def _believed(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                   ) -> RunningTotals | None:
@@ -348,14 +364,19 @@ class Totals:
                believed: RunningTotals) -> Diagnostic | None:
         """Follow ``claim``, which carries a slip already reported (``believed``): not
         reported again for it, and held, less the slip (``_carried``), against the next
-        line.  Where the lines before it (``stated``) do not allow it less the slip, one of
-        them is wrong too: E505 against the last, and both go on."""
+        line, with what the lines before it (``stated``) that allow it say besides.  Where
+        none of them allows it less the slip, one of them is wrong too: E505 against the
+        last, and both go on."""
         carried = self._carried(given, believed)
         problem = None
-        if carried and self.stated and not any(
-                _follows(carried[0], w, claim, names) for w in self.stated):
-            problem = self._disagree(claim)
-            carried = [*self.stated, *carried]
+        if carried and self.stated:
+            kept = [_tighter(carried[0], w) for w in self.stated
+                    if _follows(carried[0], w, claim, names)]
+            if kept:
+                carried = _once(kept)
+            else:
+                problem = self._disagree(claim)
+                carried = [*self.stated, *carried]
         self.beliefs = [believed]
         self.stated = carried[-_MAX_BELIEFS:]
         if carried:
@@ -365,13 +386,15 @@ class Totals:
     def _carried(self, given: list[int], believed: RunningTotals) -> list[RunningTotals]:
         """What a ``score`` line giving ``given``, which carries a slip already reported
         (its totals are the ``believed`` ones), says of the true totals where they are not
-        known: its totals less what the slip added.  The hands of unknown points since the
-        slip are in both, and the line gives them; those before it, which the slip's totals
-        do not hold, are still unknown.  The next line must follow from that (``stated``),
-        so that a second slip the two lines disagree on is not lost."""
-        truth = self.truth
+        known: its totals less what the slip added, on the true totals that go with the
+        believed ones (their ``base``, else the true totals).  The hands of unknown points
+        since the slip are in both, and the line gives them; those before it, which the
+        slip's totals do not hold, are still unknown.  The next line must follow from that
+        (``stated``), so that a second slip the two lines disagree on is not lost."""
+        truth = believed.base or self.truth
         before = len(truth.unknown) - len(believed.unknown)
-        if truth.exact is not None or before < 0 or truth.unknown[before:] != believed.unknown:
+        if self.truth.exact is not None or before < 0 or (
+                truth.unknown[before:] != believed.unknown):
             return []
         carried = RunningTotals(
             [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)])
@@ -406,6 +429,19 @@ class Totals:
         """E505: ``claim`` does not follow from the last line stated (``stated_at``)."""
         return diagnostic("E505", claim.line, claim.column, "lines_disagree",
                           claim=_text(claim), line=self.stated_at)
+
+
+def _bases(beliefs: list[RunningTotals]) -> list[RunningTotals]:
+    """The true totals that go with ``beliefs``, where they have their own (``base``)."""
+    return [world.base for world in beliefs if world.base is not None]
+
+
+def _tighter(said: RunningTotals, stated: RunningTotals) -> RunningTotals:
+    """Of two readings of the same true totals that may follow one another (``_follows``),
+    the one that leaves fewer hands of unknown points open, where its hands are the first
+    of the other's: it says all the other says, and more; else ``said``."""
+    fewer, more = (said, stated) if len(said.unknown) <= len(stated.unknown) else (stated, said)
+    return fewer if more.unknown[:len(fewer.unknown)] == fewer.unknown else said
 
 
 def _follows(said: RunningTotals, stated: RunningTotals, claim: r.PlainScore,
