@@ -1309,6 +1309,16 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", None), (2, "points", None), (None, "score", None),
         (None, "status", None),
     ],
+    # What a line read as carrying a slip said of a hand of unknown points is kept.
+    "E505/a_line_right_or_carrying_a_slip_a_line_after_it_and_a_later_line_putting_it_back.txt": [
+        (1, "points", None), (2, "points", {"Ada": 0, "Bea": 0, "Cy": 4}),
+        (3, "points", {"Ada": 0, "Bea": 3, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
+    "E505/a_hand_of_unknown_points_a_carrying_line_gave_kept_past_a_second_slip.txt": [
+        (1, "points", None), (4, "points", {"Ada": 3, "Bea": 0, "Cy": 0}),
+        (None, "score", None), (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),
