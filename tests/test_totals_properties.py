@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blocknotation.engine.bounds import Bounds
-from blocknotation.engine.totals import RunningTotals, Unknown, _matched
+from blocknotation.engine.totals import RunningTotals, Unknown, _follows, _matched, _tighter
 
 NAMES = ("Ada", "Bea", "Cy", "Dee")
 
@@ -118,3 +118,43 @@ def test_a_score_claim_passed_keeps_within_every_bound(
         for seat, total in enumerate(totals):
             high = world.highest(seat)
             assert world.lowest(seat) <= total and (high is None or total <= high)
+
+
+def _totals(known: list[int], *hands: Unknown) -> RunningTotals:
+    totals = RunningTotals(known)
+    for hand in hands:
+        totals.add_unknown(hand)
+    return totals
+
+
+#: A hand of unknown points that only Bea may have scored, 1 to 10 points.
+_BEA_SCORED = Unknown(2, Bounds({1: (1, 10)}, nobody=False))
+
+
+def test_a_line_carrying_a_slip_follows_a_line_of_fewer_hands_unknown_where_they_make_it(
+) -> None:
+    """A line carrying a slip, less the slip (``said``), against an earlier line and the
+    points since (``stated``; ``totals._follows``), each way round: where one leaves open
+    the hands the other does and more, those more must make up the difference.  Bea may
+    have scored 1 to 10 in hand 2: 6 more than the other reading says is possible, 16 is
+    not.  Where neither reading's hands are the first of the other's, nothing is known and
+    they may follow."""
+    claim = Claim(tuple(Entry(name, 0) for name in NAMES[:3]))
+    names = NAMES[:3]
+    open_hand = _totals([11, 0, 4], _BEA_SCORED)
+    assert _follows(_totals([11, 6, 4]), open_hand, claim, names)
+    assert not _follows(_totals([11, 16, 4]), open_hand, claim, names)
+    assert _follows(open_hand, _totals([11, 6, 4]), claim, names)
+    assert not _follows(open_hand, _totals([11, 16, 4]), claim, names)
+    other = Unknown(3, Bounds({2: (1, 10)}, nobody=False))
+    assert _follows(_totals([11, 16, 4], other), open_hand, claim, names)
+
+
+def test_of_two_readings_that_follow_the_one_with_fewer_hands_unknown_is_kept() -> None:
+    """``totals._tighter``: the reading that leaves fewer hands open says all the other
+    does and more; where neither's hands are the first of the other's, the line's own."""
+    exact, open_hand = _totals([11, 6, 4]), _totals([11, 0, 4], _BEA_SCORED)
+    assert _tighter(open_hand, exact) is exact
+    assert _tighter(exact, open_hand) is exact
+    other = _totals([11, 0, 0], Unknown(3, Bounds({2: (1, 10)}, nobody=False)))
+    assert _tighter(other, open_hand) is other
