@@ -1319,6 +1319,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", None), (4, "points", {"Ada": 3, "Bea": 0, "Cy": 0}),
         (None, "score", None), (None, "status", None),
     ],
+    "E505/one_slip_mended_and_another_still_carried.txt": [
+        (1, "points", None), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -377,7 +377,9 @@ class Totals:
             else:
                 problem = self._disagree(claim)
                 carried = [*self.stated, *carried]
-        self.beliefs = [believed]
+        # The slips believed before it may still be carried, one mended and another kept.
+        self.beliefs = [believed, *(w for w in self.beliefs if w is not believed)
+                        ][:_MAX_BELIEFS]
         self.stated = carried[-_MAX_BELIEFS:]
         if carried:
             self.stated_at = claim.line
