@@ -20,7 +20,12 @@ what the scorer believes carries a slip already reported and is not reported aga
 Where the true totals are not known, a ``score`` line they allow is not proved right, but
 two such lines must still agree: the totals the first gave plus the points since (as the
 scorer believes them) are followed too (``stated``), and a second line they do not allow
-is E505 against the first: one of the two is wrong, and which is not known.
+is E505 against the first: one of the two is wrong, and which is not known.  A line that
+carries a slip is held, less the slip, against the lines before and after it; a line that
+both the true totals and a carried slip allow goes on both ways, and read as right it mends
+the slip.  A wrong line leaves the lines before it that were not reported, and the slips
+believed before it, in force.  A hand read several ways carries each way's lines
+(``follow``).
 """
 
 from __future__ import annotations
