@@ -1323,6 +1323,11 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", None), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/a_slip_believed_before_a_second_carried_past_a_line_right_or_carrying_it.txt": [
+        (1, "points", {"Ada": 0, "Bea": 0, "Cy": 3}), (2, "points", None),
+        (3, "points", {"Ada": 3, "Bea": 0, "Cy": 0}), (None, "score", None),
+        (None, "status", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

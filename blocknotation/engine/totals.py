@@ -348,6 +348,7 @@ class Totals:
         on; where the scorer's believed totals allow it too (``believed``), it may be right
         or carry the slip, and both go on.  A line reported already (``disputed``) is not
         followed."""
+        others = [w for w in self.beliefs if w is not believed]
         self.beliefs = []
         earlier = self.stated if problem is not None else []
         self.stated = [] if self.truth.exact is not None or disputed else (
@@ -355,8 +356,10 @@ class Totals:
         self.stated_at = claim.line
         if believed is not None and self.stated:
             carried = self._carried(given, believed)
-            # As the scorer believes it, where it carries the slip, with the true totals then.
-            self.beliefs = [RunningTotals(given, carried[0].copy() if carried else None)]
+            # As the scorer believes it, where it carries the slip, with the true totals
+            # then; the other slips believed before it may still be carried (``_carry``).
+            self.beliefs = [RunningTotals(given, carried[0].copy() if carried else None),
+                            *others][:_MAX_BELIEFS]
             self.stated = _once([*self.stated, *carried])[-_MAX_BELIEFS:]
 
     def _believed(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
