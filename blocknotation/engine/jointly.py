@@ -82,8 +82,9 @@ def domino_jointly(held: tuple[Held, ...], winner: int) -> int | None:
                 if seat != winner and pips is not None)
     found = 0
     for firsts, rows in spread.items():
+        before = known + sum(firsts)
         for row, lasts in rows.items():
-            found |= lasts << known + sum(firsts) + row
+            found |= lasts << before + row
     return found or None
 
 

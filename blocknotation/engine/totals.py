@@ -406,11 +406,9 @@ class Totals:
         if self.truth.exact is not None or before < 0 or (
                 truth.unknown[before:] != believed.unknown):
             return []
-        carried = RunningTotals(
-            [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)])
-        for hand in truth.unknown[:before]:
-            carried.add_unknown(hand)
-        return [carried]
+        return [_with_hands(
+            [g - b + t for g, b, t in zip(given, believed.known, truth.known, strict=True)],
+            truth.unknown[:before])]
 
     def follow(self, ways: Sequence[Totals]) -> None:
         """These totals are those after a hand read several ways that cost as many slips,
@@ -471,10 +469,16 @@ def _within(fewer: RunningTotals, more: RunningTotals, claim: r.PlainScore,
     held = len(fewer.unknown)
     if more.unknown[:held] != fewer.unknown:
         return True
-    rest = RunningTotals(more.known)
-    for hand in more.unknown[held:]:
-        rest.add_unknown(hand)
+    rest = _with_hands(more.known, more.unknown[held:])
     return rest.wrong(claim, names, fewer.known) is None
+
+
+def _with_hands(known: list[int], hands: list[Unknown]) -> RunningTotals:
+    """Totals of ``known`` points and the ``hands`` whose points are unknown."""
+    totals = RunningTotals(known)
+    for hand in hands:
+        totals.add_unknown(hand)
+    return totals
 
 
 def _once(worlds: list[RunningTotals]) -> list[RunningTotals]:
