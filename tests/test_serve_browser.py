@@ -80,10 +80,24 @@ class Phone:
         return str(self.page.get_attribute("#game", "data-phase"))
 
     def written(self, before: int) -> None:
-        """Wait until the entries tapped are written: the queue empty, the version on."""
-        self.page.wait_for_function(
-            "([v]) => { const g = document.getElementById('game');"
-            " return g.dataset.waiting === '0' && Number(g.dataset.version) > v; }", arg=[before])
+        """Wait until the entries tapped are written: the queue empty, the version on.  If
+        they are not, say what the page holds: its queue as kept in the phone's storage.
+
+        In CI, under coverage with the other test worker busy, one entry of the whole game
+        below was once not written within 15 seconds, and what the page held then was not
+        kept.  The wait is now long enough for a machine that slow, and if it still fails
+        the page's queue says whether the entry was refused, in conflict or never answered."""
+        try:
+            self.page.wait_for_function(
+                "([v]) => { const g = document.getElementById('game');"
+                " return g.dataset.waiting === '0' && Number(g.dataset.version) > v; }",
+                arg=[before], timeout=90_000)
+        except Exception as problem:
+            held = self.page.evaluate(
+                "() => [document.getElementById('game').dataset.version,"
+                " Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])]")
+            raise AssertionError(f"not written after version {before}: page at {held}") from (
+                problem)
 
     def tap(self, selector: str) -> None:
         before = self.version
