@@ -1328,6 +1328,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (3, "points", {"Ada": 3, "Bea": 0, "Cy": 0}), (None, "score", None),
         (None, "status", None),
     ],
+    "E505/a_slip_mended_and_a_later_one_on_another_seat_still_carried.txt": [
+        (1, "points", {"Ada": 0, "Bea": 3, "Cy": 0}), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 13, "Bea": 3, "Cy": 3}), (None, "status", "in_progress"),
+    ],
+    "E505/a_slip_mended_a_later_one_carried_and_a_third_added.txt": [
+        (1, "points", {"Ada": 0, "Bea": 3, "Cy": 0}), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 13, "Bea": 3, "Cy": 3}), (None, "status", "in_progress"),
+    ],
+    "E505/a_slip_grown_on_the_same_seat_and_a_later_line_between.txt": [
+        (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
+        (None, "score", {"Ada": 13, "Bea": 3, "Cy": 3}), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -24,7 +24,8 @@ is E505 against the first: one of the two is wrong, and which is not known.  A l
 carries a slip is held, less the slip, against the lines before and after it; a line that
 both the true totals and a carried slip allow goes on both ways, and read as right it mends
 the slip.  A wrong line leaves the lines before it that were not reported, and the slips
-believed before it, in force.  A hand read several ways carries each way's lines
+believed before it, in force; where it adds its slip to the last one on other players'
+totals, its slip on its own is believed too (``_apart``).  A hand read several ways carries each way's lines
 (``follow``).
 """
 
@@ -338,8 +339,24 @@ class Totals:
             return problem
         if believed is not None:
             return self._carry(claim, names, given, believed)
-        self.beliefs = [*self.beliefs, RunningTotals(given)][-_MAX_BELIEFS:]
+        self.beliefs = [*self.beliefs, RunningTotals(given), *self._apart(given)
+                        ][-_MAX_BELIEFS:]
         return problem
+
+    def _apart(self, given: list[int]) -> list[RunningTotals]:
+        """A wrong line's slip on its own, where the true totals are known and the line
+        adds it to the last slip believed, on other seats: the true totals plus what the
+        line adds, believed too.  A later line may mend the earlier slip and keep this
+        one, as it may keep the earlier and mend this one (the earlier's own totals)."""
+        exact = self.truth.exact
+        last = self.beliefs[-1] if self.beliefs else None
+        if exact is None or last is None or last.exact is None or last.base is not None:
+            return []
+        added = [g - b for g, b in zip(given, last.known, strict=True)]
+        earlier = [b - t for b, t in zip(last.known, exact, strict=True)]
+        if any(a and e for a, e in zip(added, earlier, strict=True)):
+            return []
+        return [RunningTotals([t + a for t, a in zip(exact, added, strict=True)])]
 
     def _allowed(self, claim: r.PlainScore, given: list[int], problem: Diagnostic | None,
                  disputed: bool, believed: RunningTotals | None) -> None:
