@@ -1340,6 +1340,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (0, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
         (None, "score", {"Ada": 13, "Bea": 3, "Cy": 3}), (None, "status", "in_progress"),
     ],
+    "E505/two_slips_carried_past_a_hand_read_two_ways_and_its_claim_mended.txt": [
+        (2, "points", None), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/two_slips_carried_past_a_hand_read_two_ways_and_a_third_added.txt": [
+        (2, "points", None), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

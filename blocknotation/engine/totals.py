@@ -25,8 +25,8 @@ carries a slip is held, less the slip, against the lines before and after it; a 
 both the true totals and a carried slip allow goes on both ways, and read as right it mends
 the slip.  A wrong line leaves the lines before it that were not reported, and the slips
 believed before it, in force; where it adds its slip to the last one on other players'
-totals, its slip on its own is believed too (``_apart``).  A hand read several ways carries each way's lines
-(``follow``).
+totals, its slip on its own is believed too (``_apart``).  A hand read several ways carries
+each way's lines (``follow``).
 """
 
 from __future__ import annotations
@@ -42,8 +42,10 @@ from .claims import check_score, claimed_totals, implied_points, score_shape
 from .reach import Options, escapes, options
 from .scoring import status_of
 
-#: At most this many believed totals are followed besides the true ones.
-_MAX_BELIEFS = 4
+#: At most this many believed totals are followed besides the true ones (the newest kept):
+#: a ``points`` claim that may be wrong copies each, so two slips believed before it make
+#: five, and a hand read two ways joins each way's.
+_MAX_BELIEFS = 8
 
 #: A ``score`` claim is held against each way the hands of unknown points may have gone
 #: (``bounds.may_give``) while there are at most this many of them: those a slip or a hidden
