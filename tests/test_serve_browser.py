@@ -50,9 +50,12 @@ def browser() -> Iterator[Any]:
 class Phone:
     """A table's page on a phone, and the taps a scorer makes."""
 
-    def __init__(self, browser: Any, base: str, lang: str = "en-GB") -> None:
+    def __init__(self, browser: Any, base: str, lang: str = "en-GB", clock: bool = False
+                 ) -> None:
         self.context = browser.new_context(**PHONE, locale=lang)
         self.context.set_default_timeout(15000)
+        if clock:  # the page's timers, moved on by the test (``context.clock.run_for``)
+            self.context.clock.install()
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -259,6 +262,45 @@ def test_offline_and_back_nothing_lost_nothing_doubled(browser: Any, tmp_path: P
         assert text.endswith("Ada: 6-6\nBea: 5-6 R\nAda: 5-5 R\nBea: 4-5 R\n")
         assert [text.count(m) for m in ("6-6", "5-6", "5-5", "4-5")] == [1, 1, 1, 1]
         assert validated(record)["errors"] == 0
+        phone.close()
+
+
+def test_an_answer_that_never_comes_the_entry_sent_again_and_written_once(
+        browser: Any, tmp_path: Path) -> None:
+    """The Wi-Fi loses an entry's request on the way: no answer, and no error either.  The
+    phone gives up waiting after 15 seconds (``ANSWER_WITHIN_MS``), sends it again with its
+    key, and it is written once; nothing else is entered meanwhile.  (The page's timers are
+    moved on by the test, not waited for.)"""
+    port = free_port()
+    with running(tmp_path, port):
+        phone = Phone(browser, f"http://127.0.0.1:{port}", clock=True)
+        game = phone.new_game("1", ["Ada", "Bea"], "Ada")
+        page = phone.page
+        held: list[Any] = []
+
+        def never_answered(route: Any) -> None:
+            if not held:
+                held.append(route)  # neither sent on nor answered
+            else:
+                route.continue_()
+
+        page.route("**/entries", never_answered)
+        before = phone.version
+        page.click(".moves button[data-tile='6-6']")
+        page.wait_for_function("() => document.querySelector('.queue') !== null")
+        assert held and phone.version == before
+        page.wait_for_timeout(500)
+        assert page.locator(".moves").count() == 0  # nothing more may be tapped meanwhile
+        phone.context.clock.run_for(14_000)
+        assert len(held) == 1 and phone.version == before  # still waited for
+        phone.context.clock.run_for(5_000)  # given up at 15 s, sent again 3 s later
+        phone.written(before)
+        assert phone.version == before + 1
+        record = tmp_path / f"{game}.block"
+        assert record.read_text("utf-8").endswith("opener Ada\nAda: 6-6\n")
+        held[0].continue_()  # the lost request, arriving late where it still can: same key
+        page.wait_for_timeout(500)
+        assert record.read_text("utf-8").endswith("opener Ada\nAda: 6-6\n")
         phone.close()
 
 

@@ -37,22 +37,39 @@ function newKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** POST JSON; the answer's status and JSON (a network failure throws). */
+/** How long an answer is waited for: a request the Wi-Fi lost on the way (no answer, no
+ * error) is given up then, and fails as a network failure does, so that what it carried is
+ * sent again with its key. The server writes an entry once whatever the number of times it
+ * is sent. */
+const ANSWER_WITHIN_MS = 15000;
+
+/** fetch, given up after ANSWER_WITHIN_MS (it then throws, as a network failure does). */
+async function fetchWithin(url, options) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), ANSWER_WITHIN_MS);
+  try {
+    const response = await fetch(url, { ...options, signal: stop.signal });
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    return { status: response.status, data };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** POST JSON; the answer's status and JSON (a network failure, or no answer, throws). */
 async function postJSON(url, body) {
-  const response = await fetch(url, {
+  return fetchWithin(url, {
     method: "POST", credentials: "same-origin", cache: "no-store",
     headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
-  let data = null;
-  try { data = await response.json(); } catch (e) { data = null; }
-  return { status: response.status, data };
 }
 
+/** GET JSON: null for a refusal (to /join when the code is needed); throws as postJSON. */
 async function getJSON(url) {
-  const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
-  if (response.status === 401) { location.href = "/join"; return null; }
-  if (!response.ok) return null;
-  return response.json();
+  const answer = await fetchWithin(url, { credentials: "same-origin", cache: "no-store" });
+  if (answer.status === 401) { location.href = "/join"; return null; }
+  return answer.status >= 200 && answer.status < 300 ? answer.data : null;
 }
 
 /** The 28 tiles of the double-six set, low pip first. */
