@@ -1348,6 +1348,14 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", None), (3, "points", {"Ada": 2, "Bea": 0, "Cy": 0}),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/a_later_line_that_may_carry_a_slip_does_not_settle_a_hand_read_two_ways.txt": [
+        (1, "points", None), (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_later_line_that_may_carry_a_slip_does_not_settle_a_hand_near_the_target.txt": [
+        (2, "points", None), (3, "points", {"Ada": 11, "Bea": 0, "Cy": 0}),
+        (None, "score", None), (None, "status", None), (None, "winner", None),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

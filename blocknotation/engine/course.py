@@ -210,10 +210,31 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     if any(not agrees(later, other) and any(agrees(c, other) for c in given)
            for other in lines[1:]):
         return done  # a line after it gives the hand other points a reading gives
+    if _carried_otherwise(game, k, rep, totals, later, given):
+        return done
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
     again = _taken(hand, game.seats, expected, totals, False, save, resume, later)
     return again if again[0].points is not None and tuple(again[0].points) == later else done
+
+
+def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Totals,
+                       later: tuple[int, ...], given: set[tuple[int, ...]]) -> bool:
+    """Whether the ``score`` line that gives hand ``k`` the points ``later`` may instead
+    carry a slip the scorer believes before the hand (``totals.beliefs``, reported
+    already), and so give it other points that a reading gives (``given``): the line is
+    then right in one reading and carries the slip in the other, and which is not known.
+    A belief whose totals are not known may give any points."""
+    names_ahead = partial(_ahead, game)
+    for believed in totals.beliefs:
+        exact = believed.exact
+        if exact is None:
+            return True
+        lines = later_points(game, k, rep.opener, exact, names_ahead)
+        other = exactly(lines[0]) if lines else None
+        if other is not None and other != later and other in given:
+            return True
+    return False
 
 
 def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
