@@ -1356,6 +1356,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (2, "points", None), (3, "points", {"Ada": 11, "Bea": 0, "Cy": 0}),
         (None, "score", None), (None, "status", None), (None, "winner", None),
     ],
+    "E505/a_later_line_that_would_carry_a_slip_to_no_reading_settles_the_hand.txt": [
+        (1, "points", {"Ada": 0, "Bea": 10, "Cy": 0}), (1, "outcome", "domino"),
+        (None, "score", {"Ada": 0, "Bea": 16, "Cy": 7}), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -224,14 +224,15 @@ def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Tota
     carry a slip the scorer believes before the hand (``totals.beliefs``, reported
     already), and so give it other points that a reading gives (``given``): the line is
     then right in one reading and carries the slip in the other, and which is not known.
-    A belief whose totals are not known may give any points."""
-    names_ahead = partial(_ahead, game)
+    A belief whose totals are not known may give any points (none is, while the true
+    totals are known, as here)."""
+    ahead = partial(_ahead, game)
     for believed in totals.beliefs:
         exact = believed.exact
         if exact is None:
             return True
-        lines = later_points(game, k, rep.opener, exact, names_ahead)
-        other = exactly(lines[0]) if lines else None
+        # The same lines as for the true totals (``later``'s), which differ only in number.
+        other = exactly(later_points(game, k, rep.opener, exact, ahead)[0])
         if other is not None and other != later and other in given:
             return True
     return False
