@@ -1360,6 +1360,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", {"Ada": 0, "Bea": 10, "Cy": 0}), (1, "outcome", "domino"),
         (None, "score", {"Ada": 0, "Bea": 16, "Cy": 7}), (None, "status", "in_progress"),
     ],
+    "E505/a_later_line_that_may_carry_a_wrong_points_claim_since_does_not_settle_a_hand.txt": [
+        (0, "points", None), (1, "points", {"Ada": 0, "Bea": 3, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_later_line_that_may_carry_a_wrong_points_claim_does_not_settle_a_win.txt": [
+        (2, "points", None), (3, "points", {"Ada": 0, "Bea": 1, "Cy": 0}),
+        (None, "score", None), (None, "status", None), (None, "winner", None),
+    ],
+    "E505/a_later_line_after_more_slips_than_are_followed_does_not_settle_a_hand.txt": [
+        (4, "points", None), (5, "points", {"Ada": 0, "Bea": 0, "Cy": 7}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -28,7 +28,7 @@ from .hands import GameToReplay
 from .later import Given, agrees, allowed, exactly, later_points
 from .order import Stages
 from .players import Seats
-from .totals import Totals
+from .totals import MAX_BELIEFS, Totals
 from .unfit import JudgedReading
 
 if TYPE_CHECKING:
@@ -221,21 +221,42 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
 def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Totals,
                        later: tuple[int, ...], given: set[tuple[int, ...]]) -> bool:
     """Whether the ``score`` line that gives hand ``k`` the points ``later`` may instead
-    carry a slip the scorer believes before the hand (``totals.beliefs``, reported
-    already), and so give it other points that a reading gives (``given``): the line is
-    then right in one reading and carries the slip in the other, and which is not known.
-    A belief whose totals are not known may give any points (none is, while the true
-    totals are known, as here)."""
-    ahead = partial(_ahead, game)
-    for believed in totals.beliefs:
-        exact = believed.exact
-        if exact is None:
-            return True
-        # The same lines as for the true totals (``later``'s), which differ only in number.
-        other = exactly(later_points(game, k, rep.opener, exact, ahead)[0])
-        if other is not None and other != later and other in given:
+    carry slips the scorer believes, reported already, and so give it other points that a
+    reading gives (``given``): the line is then right in one reading and carries the slips
+    in the other, and which is not known.  The slips are those believed before the hand
+    (``totals.beliefs``), and the wrong ``points`` claims of the hands after it up to the
+    line (``later.Given.slips``), any of them together.  Where as many totals are believed
+    as are followed, some may have been dropped, and the line may carry any; so too where
+    more claims are wrong than are tried, or a belief's totals are not known (none is,
+    while the true totals are known, as here)."""
+    exact = totals.exact
+    assert exact is not None  # ``_settled_later`` settles only after known totals
+    lines = later_points(game, k, rep.opener, exact, partial(_ahead, game))
+    if len(totals.beliefs) >= MAX_BELIEFS or len(lines[0].slips) > MAX_CARRIED or any(
+            believed.exact is None for believed in totals.beliefs):
+        return True  # more than is followed: the line may carry what is not
+    before = [tuple(b - t for b, t in zip(believed.known, exact, strict=True))
+              for believed in totals.beliefs]
+    for carried in _sums([tuple(0 for _ in exact), *before], lines[0].slips):
+        other = tuple(p - c for p, c in zip(later, carried, strict=True))
+        if other != later and other in given:
             return True
     return False
+
+
+def _sums(before: list[tuple[int, ...]], after: tuple[tuple[int, ...], ...]
+          ) -> list[tuple[int, ...]]:
+    """What a line may carry: one of ``before`` (the slips believed before a hand, none
+    first), and any of ``after`` (those made since) besides."""
+    sums = list(before)
+    for slip in after:
+        sums += [tuple(a + b for a, b in zip(one, slip, strict=True)) for one in sums]
+    return sums
+
+
+#: Of the wrong ``points`` claims between a hand and the line that settles it, this many
+#: are tried as carried by the line, any of them together (``_carried_otherwise``).
+MAX_CARRIED = 4
 
 
 def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,

@@ -35,6 +35,10 @@ class Given(NamedTuple):
 
     rest: tuple[int, ...]
     between: tuple[Bounds, ...]
+    slips: tuple[tuple[int, ...], ...] = ()
+    """The ``points`` claims found wrong in the hands after the hand, the line's own among
+    them, each as the points claimed less the points: the scorer believes them, and a line
+    that carries one holds it besides (``course._carried_otherwise``)."""
 
 
 def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequence[int],
@@ -54,6 +58,7 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
     between: list[Bounds] = []
     expected = (opener + 1) % count
     found: list[Given] = []
+    slips: list[tuple[int, ...]] = []
     for j in range(k + 1, min(len(game.hands), k + 1 + MAX_AHEAD)):
         hand = game.hands[j]
         if game.bad and game.bad.any_in(hand.line, game.ends[j]):
@@ -62,6 +67,8 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
         assert rep.opener is not None  # its expected opener, if nobody else opened it
         if rep.points is not None:
             known = [total + p for total, p in zip(known, rep.points, strict=True)]
+            if rep.claimed is not None and rep.claimed != rep.points:
+                slips.append(tuple(c - p for c, p in zip(rep.claimed, rep.points, strict=True)))
         else:
             between.append(rep.bounds or unbounded(count))
         if rep.score is not None:
@@ -69,7 +76,7 @@ def later_points(game: GameToReplay, k: int, opener: int | None, before: Sequenc
             if given is None:
                 return found
             found.append(Given(tuple(total - earlier for total, earlier in zip(
-                given, known, strict=True)), tuple(between)))
+                given, known, strict=True)), tuple(between), tuple(slips)))
         expected = (rep.opener + 1) % count
     return found
 

@@ -45,7 +45,7 @@ from .scoring import status_of
 #: At most this many believed totals are followed besides the true ones (the newest kept):
 #: a ``points`` claim that may be wrong copies each, so two slips believed before it make
 #: five, and a hand read two ways joins each way's.
-_MAX_BELIEFS = 8
+MAX_BELIEFS = 8
 
 #: A ``score`` claim is held against each way the hands of unknown points may have gone
 #: (``bounds.may_give``) while there are at most this many of them: those a slip or a hidden
@@ -242,9 +242,9 @@ class Totals:
 
     def _believe(self, more: list[RunningTotals], stated: list[RunningTotals]) -> None:
         if more:
-            self.beliefs = (self.beliefs + more)[-_MAX_BELIEFS:]
+            self.beliefs = (self.beliefs + more)[-MAX_BELIEFS:]
         if stated:
-            self.stated = (self.stated + stated)[-_MAX_BELIEFS:]
+            self.stated = (self.stated + stated)[-MAX_BELIEFS:]
 
     def key(self) -> tuple[object, ...]:
         """What tells these totals apart from others (compared, never hashed)."""
@@ -342,7 +342,7 @@ class Totals:
         if believed is not None:
             return self._carry(claim, names, given, believed)
         self.beliefs = [*self.beliefs, RunningTotals(given), *self._apart(given)
-                        ][-_MAX_BELIEFS:]
+                        ][-MAX_BELIEFS:]
         return problem
 
     def _apart(self, given: list[int]) -> list[RunningTotals]:
@@ -371,15 +371,15 @@ class Totals:
         self.beliefs = []
         earlier = self.stated if problem is not None else []
         self.stated = [] if self.truth.exact is not None or disputed else (
-            [*earlier, RunningTotals(given)])[-_MAX_BELIEFS:]
+            [*earlier, RunningTotals(given)])[-MAX_BELIEFS:]
         self.stated_at = claim.line
         if believed is not None and self.stated:
             carried = self._carried(given, believed)
             # As the scorer believes it, where it carries the slip, with the true totals
             # then; the other slips believed before it may still be carried (``_carry``).
             self.beliefs = [RunningTotals(given, carried[0].copy() if carried else None),
-                            *others][:_MAX_BELIEFS]
-            self.stated = _once([*self.stated, *carried])[-_MAX_BELIEFS:]
+                            *others][:MAX_BELIEFS]
+            self.stated = _once([*self.stated, *carried])[-MAX_BELIEFS:]
 
     def _believed(self, claim: r.PlainScore, names: Sequence[str], given: list[int]
                   ) -> RunningTotals | None:
@@ -406,8 +406,8 @@ class Totals:
                 carried = [*self.stated, *carried]
         # The slips believed before it may still be carried, one mended and another kept.
         self.beliefs = [believed, *(w for w in self.beliefs if w is not believed)
-                        ][:_MAX_BELIEFS]
-        self.stated = carried[-_MAX_BELIEFS:]
+                        ][:MAX_BELIEFS]
+        self.stated = carried[-MAX_BELIEFS:]
         if carried:
             self.stated_at = claim.line
         return problem
@@ -437,7 +437,7 @@ class Totals:
         totals where it states none: the true totals here hold every way's points, and a
         line that one way finds wrong another may find right, so that the line after it
         need not follow it.  Where no way states a line, nothing is."""
-        self.beliefs = _once([world for way in ways for world in way.beliefs])[-_MAX_BELIEFS:]
+        self.beliefs = _once([world for way in ways for world in way.beliefs])[-MAX_BELIEFS:]
         if self.truth.exact is not None or not any(way.stated for way in ways):
             self.stated = []
             return
