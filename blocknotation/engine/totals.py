@@ -347,13 +347,17 @@ class Totals:
 
     def _apart(self, given: list[int]) -> list[RunningTotals]:
         """A wrong line's slip on its own, where the true totals are known and the line
-        adds it to the last slip believed, on other seats: the true totals plus what the
-        line adds, believed too.  A later line may mend the earlier slip and keep this
-        one, as it may keep the earlier and mend this one (the earlier's own totals)."""
+        adds it to a slip believed, on other seats: the true totals plus what the line
+        adds, believed too.  A later line may mend the earlier slip and keep this one, as
+        it may keep the earlier and mend this one (the earlier's own totals).  The slip
+        believed is the one whose totals the line differs from on fewest seats, the latest
+        of those."""
         exact = self.truth.exact
-        last = self.beliefs[-1] if self.beliefs else None
-        if exact is None or last is None or last.exact is None or last.base is not None:
+        known = [w for w in self.beliefs if w.exact is not None and w.base is None]
+        if exact is None or not known:
             return []
+        last = min(reversed(known), key=lambda w: sum(
+            g != b for g, b in zip(given, w.known, strict=True)))
         added = [g - b for g, b in zip(given, last.known, strict=True)]
         earlier = [b - t for b, t in zip(last.known, exact, strict=True)]
         if any(a and e for a, e in zip(added, earlier, strict=True)):
