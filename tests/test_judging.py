@@ -1373,7 +1373,8 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (None, "score", None), (None, "status", "in_progress"),
     ],
     "E505/three_slips_and_later_lines_keeping_only_the_third.txt": [
-        (3, "points", {"Ada": 11, "Bea": 0, "Cy": 0}), (4, "points", {"Ada": 0, "Bea": 10, "Cy": 0}),
+        (3, "points", {"Ada": 11, "Bea": 0, "Cy": 0}),
+        (4, "points", {"Ada": 0, "Bea": 10, "Cy": 0}),
         (None, "score", {"Ada": 24, "Bea": 13, "Cy": 7}), (None, "status", "in_progress"),
     ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
