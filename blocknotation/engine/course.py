@@ -225,14 +225,14 @@ def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Tota
     reading gives (``given``): the line is then right in one reading and carries the slips
     in the other, and which is not known.  The slips are those believed before the hand
     (``totals.beliefs``), and the wrong ``points`` claims of the hands after it up to the
-    line (``later.Given.slips``), any of them together.  Where as many totals are believed
-    as are followed, some may have been dropped, and the line may carry any; so too where
-    more claims are wrong than are tried, or a belief's totals are not known (none is,
-    while the true totals are known, as here)."""
+    line (``later.Given.slips``, of at most ``later.MAX_AHEAD`` hands), any of them
+    together.  Where as many totals are believed as are followed, some may have been
+    dropped, and the line may carry any; so too where a belief's totals are not known (none
+    is, while the true totals are known, as here)."""
     exact = totals.exact
     assert exact is not None  # ``_settled_later`` settles only after known totals
     lines = later_points(game, k, rep.opener, exact, partial(_ahead, game))
-    if len(totals.beliefs) >= MAX_BELIEFS or len(lines[0].slips) > MAX_CARRIED or any(
+    if len(totals.beliefs) >= MAX_BELIEFS or any(
             believed.exact is None for believed in totals.beliefs):
         return True  # more than is followed: the line may carry what is not
     before = [tuple(b - t for b, t in zip(believed.known, exact, strict=True))
@@ -252,11 +252,6 @@ def _sums(before: list[tuple[int, ...]], after: tuple[tuple[int, ...], ...]
     for slip in after:
         sums += [tuple(a + b for a, b in zip(one, slip, strict=True)) for one in sums]
     return sums
-
-
-#: Of the wrong ``points`` claims between a hand and the line that settles it, this many
-#: are tried as carried by the line, any of them together (``_carried_otherwise``).
-MAX_CARRIED = 4
 
 
 def _unchosen(game: GameToReplay, k: int, done: Replayed, totals: Totals,
