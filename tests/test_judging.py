@@ -1377,6 +1377,10 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (4, "points", {"Ada": 0, "Bea": 10, "Cy": 0}),
         (None, "score", {"Ada": 24, "Bea": 13, "Cy": 7}), (None, "status", "in_progress"),
     ],
+    "E505/a_later_line_that_may_carry_a_slip_before_and_a_claim_since_does_not_settle_a_hand.txt": [
+        (1, "points", None), (2, "points", {"Ada": 0, "Bea": 3, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),
