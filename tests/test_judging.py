@@ -1381,6 +1381,18 @@ FIGURES: dict[str, list[tuple[int | None, str, Any]]] = {
         (1, "points", None), (2, "points", {"Ada": 0, "Bea": 3, "Cy": 0}),
         (None, "score", None), (None, "status", "in_progress"),
     ],
+    "E505/a_later_line_that_may_carry_the_hand_s_own_wrong_claim_does_not_settle_it.txt": [
+        (0, "points", None), (1, "points", {"Ada": 0, "Bea": 3, "Cy": 0}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
+    "E505/a_later_line_that_may_carry_the_hand_s_own_wrong_claim_does_not_settle_a_win.txt": [
+        (1, "points", None), (2, "points", {"Ada": 0, "Bea": 11, "Cy": 0}),
+        (None, "score", None), (None, "status", None), (None, "winner", None),
+    ],
+    "E505/a_later_line_that_may_carry_the_hand_s_own_wrong_claim_does_not_settle_the_block.txt": [
+        (0, "points", None), (2, "points", {"Ada": 0, "Bea": 0, "Cy": 7}),
+        (None, "score", None), (None, "status", "in_progress"),
+    ],
     "E505/two_score_lines_that_cannot_both_follow_a_hand_of_unknown_points.txt": [
         (0, "points", None), (1, "points", {"Ada": 0, "Bea": 22, "Cy": 0}),
         (None, "score", None),

@@ -223,7 +223,8 @@ def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Tota
     """Whether the ``score`` line that gives hand ``k`` the points ``later`` may instead
     carry slips the scorer believes, reported already, and so give it other points that a
     reading gives (``given``): the line is then right in one reading and carries the slips
-    in the other, and which is not known.  The slips are those believed before the hand
+    in the other, and which is not known.  The slips are the hand's own ``points`` claim
+    (``_own_claim``), those believed before the hand
     (``totals.beliefs``), and the wrong ``points`` claims of the hands after it up to the
     line (``later.Given.slips``, of at most ``later.MAX_AHEAD`` hands), any of them
     together.  Where as many totals are believed as are followed, some may have been
@@ -237,11 +238,21 @@ def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Tota
         return True  # more than is followed: the line may carry what is not
     before = [tuple(b - t for b, t in zip(believed.known, exact, strict=True))
               for believed in totals.beliefs]
+    own = _own_claim(rep, game.seats)
     for carried in _sums([tuple(0 for _ in exact), *before], lines[0].slips):
         other = tuple(p - c for p, c in zip(later, carried, strict=True))
-        if other != later and other in given:
+        if other != later and (other in given or other == own):
             return True
     return False
+
+
+def _own_claim(rep: HandReplay, seats: Seats) -> tuple[int, ...] | None:
+    """The points the hand's own ``points`` claim gives, if it has one: a line that carries
+    them, where no reading gives them, says nothing of which reading is right."""
+    claim = None if rep.stages is None else rep.stages.points
+    if claim is None or (claim.player is not None and claim.player not in seats.seat):
+        return None
+    return claimed_points(claim, seats.seat, len(seats.names))
 
 
 def _sums(before: list[tuple[int, ...]], after: tuple[tuple[int, ...], ...]
