@@ -249,7 +249,8 @@ def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Tota
 def _own_claim(rep: HandReplay, seats: Seats) -> tuple[int, ...] | None:
     """The points the hand's own ``points`` claim gives, if it has one: a line that carries
     them, where no reading gives them, says nothing of which reading is right."""
-    claim = None if rep.stages is None else rep.stages.points
+    assert rep.stages is not None  # a replay's, or the first of those joined
+    claim = rep.stages.points
     if claim is None or (claim.player is not None and claim.player not in seats.seat):
         return None
     return claimed_points(claim, seats.seat, len(seats.names))
