@@ -210,7 +210,7 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     if any(not agrees(later, other) and any(agrees(c, other) for c in given)
            for other in lines[1:]):
         return done  # a line after it gives the hand other points a reading gives
-    if _carried_otherwise(game, k, rep, totals, later, given):
+    if _carried_otherwise(rep, game.seats, totals, later, given, lines[0].slips):
         return done
     hand = game.hands[k]
     # A later hand's score line settles it, so it is not the game's last hand.
@@ -218,28 +218,28 @@ def _settled_later(game: GameToReplay, k: int, done: Replayed, totals: Totals, e
     return again if again[0].points is not None and tuple(again[0].points) == later else done
 
 
-def _carried_otherwise(game: GameToReplay, k: int, rep: HandReplay, totals: Totals,
-                       later: tuple[int, ...], given: set[tuple[int, ...]]) -> bool:
-    """Whether the ``score`` line that gives hand ``k`` the points ``later`` may instead
+def _carried_otherwise(rep: HandReplay, seats: Seats, totals: Totals, later: tuple[int, ...],
+                       given: set[tuple[int, ...]], since: tuple[tuple[int, ...], ...]
+                       ) -> bool:
+    """Whether the ``score`` line that gives a hand (``rep``) the points ``later`` may instead
     carry slips the scorer believes, reported already, and so give it other points that a
     reading gives (``given``): the line is then right in one reading and carries the slips
     in the other, and which is not known.  The slips are the hand's own ``points`` claim
     (``_own_claim``), those believed before the hand
     (``totals.beliefs``), and the wrong ``points`` claims of the hands after it up to the
-    line (``later.Given.slips``, of at most ``later.MAX_AHEAD`` hands), any of them
-    together.  Where as many totals are believed as are followed, some may have been
-    dropped, and the line may carry any; so too where a belief's totals are not known (none
-    is, while the true totals are known, as here)."""
+    line (``since``: the line's ``later.Given.slips``, of at most ``later.MAX_AHEAD``
+    hands), any of them together.  Where as many totals are believed as are followed, some
+    may have been dropped, and the line may carry any; so too where a belief's totals are
+    not known (none is, while the true totals are known, as here)."""
     exact = totals.exact
     assert exact is not None  # ``_settled_later`` settles only after known totals
-    lines = later_points(game, k, rep.opener, exact, partial(_ahead, game))
     if len(totals.beliefs) >= MAX_BELIEFS or any(
             believed.exact is None for believed in totals.beliefs):
         return True  # more than is followed: the line may carry what is not
     before = [tuple(b - t for b, t in zip(believed.known, exact, strict=True))
               for believed in totals.beliefs]
-    own = _own_claim(rep, game.seats)
-    for carried in _sums([tuple(0 for _ in exact), *before], lines[0].slips):
+    own = _own_claim(rep, seats)
+    for carried in _sums([tuple(0 for _ in exact), *before], since):
         other = tuple(p - c for p, c in zip(later, carried, strict=True))
         if other != later and (other in given or other == own):
             return True

@@ -24,7 +24,7 @@ is E505 against the first: one of the two is wrong, and which is not known.  A l
 carries a slip is held, less the slip, against the lines before and after it; a line that
 both the true totals and a carried slip allow goes on both ways, and read as right it mends
 the slip.  A wrong line leaves the lines before it that were not reported, and the slips
-believed before it, in force; where it adds its slip to the last one on other players'
+believed before it, in force; where it adds its slip to one believed, on other players'
 totals, its slip on its own is believed too (``_apart``).  A hand read several ways carries
 each way's lines (``follow``).
 """
